@@ -1,0 +1,30 @@
+import type { PayloadRequest } from 'payload'
+
+/** Roles of people who sign in to the admin UI (the `users` collection). */
+export const staffRoles = ['admin', 'staff'] as const
+export type StaffRole = (typeof staffRoles)[number]
+
+/** Roles of machine clients that call the API with a key (the `api-clients` collection). */
+export const clientRoles = ['integrator', 'lead-agent', 'admin'] as const
+export type ClientRole = (typeof clientRoles)[number]
+
+type Principal = PayloadRequest['user']
+
+export type AllowedRoles = { clients?: readonly ClientRole[]; staff?: readonly StaffRole[] }
+
+/**
+ * True when the authenticated principal holds one of the allowed roles. Staff users and API
+ * clients share the `admin` role name, so each collection's roles are checked separately.
+ * A disabled API client holds no role at all, even if a request got past the HTTP gate.
+ */
+export const checkRole = (user: Principal | null | undefined, allowed: AllowedRoles): boolean => {
+  if (!user) return false
+  if (user.collection === 'users') {
+    return Boolean(allowed.staff?.includes(user.role as StaffRole))
+  }
+  if (user.collection === 'api-clients') {
+    if (user.enabled === false) return false
+    return Boolean(allowed.clients?.includes(user.role as ClientRole))
+  }
+  return false
+}

@@ -1,0 +1,49 @@
+import type { CollectionConfig } from 'payload'
+
+import { isAdmin } from '../../access/isAdmin'
+import { clientRoles } from '../../access/roles'
+
+/**
+ * Machine clients. Each one authenticates with its API key, sent as
+ * `Authorization: api-clients API-Key <key>`; they never sign in to the admin UI.
+ */
+export const ApiClients: CollectionConfig = {
+  slug: 'api-clients',
+  access: {
+    admin: () => false,
+    create: isAdmin,
+    delete: isAdmin,
+    read: isAdmin,
+    update: isAdmin,
+  },
+  admin: {
+    defaultColumns: ['name', 'role', 'enabled', 'updatedAt'],
+    group: 'Operations',
+    useAsTitle: 'name',
+  },
+  auth: {
+    disableLocalStrategy: true,
+    useAPIKey: true,
+  },
+  fields: [
+    {
+      name: 'name',
+      type: 'text',
+      required: true,
+    },
+    {
+      name: 'role',
+      type: 'select',
+      index: true,
+      options: clientRoles.map((value) => ({ label: value, value })),
+      required: true,
+    },
+    {
+      name: 'enabled',
+      type: 'checkbox',
+      admin: { description: 'A disabled client is refused with 401, whatever its key.' },
+      defaultValue: true,
+    },
+  ],
+  labels: { plural: 'API clients', singular: 'API client' },
+}

@@ -1,0 +1,56 @@
+import type { CollectionConfig } from 'payload'
+
+import { adminOrSelf } from '../../access/adminOrSelf'
+import { isAdmin, isAdminFieldLevel } from '../../access/isAdmin'
+import { isStaff } from '../../access/isStaff'
+import { staffRoles } from '../../access/roles'
+import { sessionCookies } from '../../src/lib/settings'
+import { firstUserIsAdmin } from './hooks/firstUserIsAdmin'
+
+/** Staff who sign in to the admin UI. */
+export const Users: CollectionConfig = {
+  slug: 'users',
+  access: {
+    admin: isStaff,
+    create: isAdmin,
+    delete: isAdmin,
+    read: adminOrSelf,
+    unlock: isAdmin,
+    update: adminOrSelf,
+  },
+  admin: {
+    defaultColumns: ['email', 'name', 'role', 'updatedAt'],
+    group: 'Operations',
+    // User management is for admins; the link is hidden from other staff.
+    hidden: ({ user }) => user?.role !== 'admin',
+    useAsTitle: 'email',
+  },
+  auth: {
+    cookies: sessionCookies(),
+    lockTime: 10 * 60 * 1000,
+    maxLoginAttempts: 5,
+    tokenExpiration: 8 * 60 * 60,
+  },
+  fields: [
+    {
+      name: 'name',
+      type: 'text',
+    },
+    {
+      name: 'role',
+      type: 'select',
+      access: {
+        create: isAdminFieldLevel,
+        update: isAdminFieldLevel,
+      },
+      defaultValue: 'staff',
+      index: true,
+      options: staffRoles.map((value) => ({ label: value === 'admin' ? 'Admin' : 'Staff', value })),
+      required: true,
+      saveToJWT: true,
+    },
+  ],
+  hooks: {
+    beforeChange: [firstUserIsAdmin],
+  },
+}

@@ -1,0 +1,28 @@
+import path from 'node:path'
+
+import { localSecret } from '../lib/localSecrets'
+import { logger } from '../lib/logger'
+import { dataDir } from '../lib/paths'
+import { type EmbeddedServer, ensureDatabase, startEmbeddedPostgres } from './embedded'
+
+export const LOCAL_DATABASE = 'commerce'
+
+/**
+ * Uses DATABASE_URL when it is set. Otherwise starts the embedded PostgreSQL with its data in
+ * DATA_DIR/postgres and points DATABASE_URL at it, so everything that runs afterwards in this
+ * process (Payload, migrations, scripts) sees one connection string.
+ */
+export const resolveDatabase = async (): Promise<EmbeddedServer | null> => {
+  if (process.env.DATABASE_URL) return null
+  const started = Date.now()
+  const log = logger.child({ component: 'embedded-postgres' })
+  const server = await startEmbeddedPostgres({
+    dir: path.join(dataDir(), 'postgres'),
+    log: (message) => log.debug(message),
+    password: localSecret('postgresPassword'),
+  })
+  await ensureDatabase(server.adminUrl, LOCAL_DATABASE)
+  process.env.DATABASE_URL = server.urlFor(LOCAL_DATABASE)
+  log.info({ ms: Date.now() - started, owned: server.owned }, 'embedded PostgreSQL ready')
+  return server
+}

@@ -1,0 +1,33 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { dataDir } from './paths'
+
+type Secrets = Record<string, string>
+
+const secretsFile = (): string => path.join(dataDir(), 'secrets.json')
+
+const read = (): Secrets => {
+  try {
+    return JSON.parse(fs.readFileSync(secretsFile(), 'utf8')) as Secrets
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {}
+    throw new Error(`${secretsFile()} is not valid JSON; fix or remove it`)
+  }
+}
+
+/**
+ * A secret generated once for this checkout and kept in the git-ignored data folder, readable by
+ * its owner only. Used only when the matching environment variable is not set (local mode).
+ */
+export const localSecret = (name: string): string => {
+  const secrets = read()
+  if (secrets[name]) return secrets[name]
+  secrets[name] = crypto.randomBytes(32).toString('hex')
+  fs.mkdirSync(dataDir(), { recursive: true })
+  const tmp = `${secretsFile()}.${process.pid}.tmp`
+  fs.writeFileSync(tmp, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 })
+  fs.renameSync(tmp, secretsFile())
+  return secrets[name]
+}

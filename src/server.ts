@@ -1,0 +1,68 @@
+/**
+ * The service: Express in front, Next (admin UI + Payload REST under /api) behind it, one
+ * Payload instance and one connection pool for both.
+ */
+import type { Server } from 'node:http'
+import next from 'next'
+
+import { takeOverShutdownSignals } from './db/embedded'
+import { logger } from './lib/logger'
+import { projectRoot } from './lib/paths'
+import { isProduction, port } from './lib/settings'
+import { seedDemoData, shouldSeed } from './seed'
+import { createApp } from './server/app'
+import { ensureLocalAdmin } from './server/firstAdmin'
+import { openRuntime } from './server/runtime'
+
+const SHUTDOWN_GRACE_MS = 10_000
+
+export const main = async (): Promise<void> => {
+  const started = Date.now()
+  const runtime = await openRuntime()
+  const { payload } = runtime
+  const local = Boolean(runtime.embedded)
+
+  const dev = !isProduction()
+  const nextApp = next({ dev, dir: projectRoot })
+  await nextApp.prepare()
+  const handle = nextApp.getRequestHandler()
+  const app = createApp({ nextHandler: (req, res) => handle(req, res), payload })
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(port(), (error?: Error) => (error ? reject(error) : resolve(s)))
+  })
+  const address = server.address()
+  const boundPort = typeof address === 'object' && address ? address.port : port()
+  const url = `http://localhost:${boundPort}`
+  logger.info({ ms: Date.now() - started, port: boundPort, url }, 'commerce service listening')
+  const banner = local ? await ensureLocalAdmin(payload, url) : `Admin UI: ${url}/admin`
+  if (shouldSeed(local)) await seedDemoData(payload)
+  process.stdout.write(`\n${banner}\nAPI:      ${url}/api\n\n`)
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight')
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+    force.unref()
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeIdleConnections()
+    })
+    await nextApp.close().catch(() => {})
+    await runtime.close()
+    logger.info('stopped')
+    process.exit(0)
+  }
+  takeOverShutdownSignals()
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal))
+}
+
+const invokedDirectly = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))
+if (invokedDirectly) {
+  main().catch((error) => {
+    logger.fatal({ err: error }, 'the service could not start')
+    process.exit(1)
+  })
+}

@@ -1,0 +1,29 @@
+import type { RequestHandler } from 'express'
+import { executeAuthStrategies, type Payload } from 'payload'
+
+const API_KEY_PREFIX = 'api-clients API-Key '
+
+/**
+ * Payload treats a request whose credential it cannot match as anonymous. Here a request that
+ * sends an `Authorization` header must authenticate with it, or it is refused with 401 before
+ * any handler runs: a mistyped, revoked or disabled key never quietly becomes "no key".
+ *
+ * The interface shows the header's value as the bare key, so a value without a scheme is read
+ * as an API-client key.
+ */
+export const credentialGate =
+  (payload: Payload): RequestHandler =>
+  async (req, res, next) => {
+    const header = req.headers.authorization?.trim()
+    if (header === undefined) return next()
+    if (header && !/\s/.test(header)) req.headers.authorization = API_KEY_PREFIX + header
+    try {
+      const headers = new Headers({ authorization: req.headers.authorization! })
+      const { user } = await executeAuthStrategies({ headers, payload })
+      const disabled = user?.collection === 'api-clients' && user.enabled === false
+      if (user && !disabled) return next()
+    } catch (error) {
+      payload.logger.debug({ err: error, reqId: res.locals.requestId }, 'credential check failed')
+    }
+    res.status(401).json({ errors: [{ message: 'Unauthorized' }] })
+  }

@@ -1,0 +1,36 @@
+import type { Router } from 'express'
+import express from 'express'
+import type { Payload } from 'payload'
+import type pg from 'pg'
+
+const READY_TIMEOUT_MS = 2000
+
+/** Resolves when the database answers a trivial query within the timeout. */
+export const databaseReachable = async (payload: Payload): Promise<boolean> => {
+  const pool = (payload.db as unknown as { pool?: pg.Pool }).pool
+  if (!pool) return false
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS)
+  })
+  const query = pool.query('select 1').then(
+    () => true,
+    () => false,
+  )
+  const result = await Promise.race([query, timeout])
+  clearTimeout(timer)
+  return result
+}
+
+/** `/healthz`: the process answers. `/readyz`: it can also reach its database. */
+export const healthRoutes = (payload: Payload): Router => {
+  const router = express.Router()
+  router.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' })
+  })
+  router.get('/readyz', async (_req, res) => {
+    const ok = await databaseReachable(payload)
+    res.status(ok ? 200 : 503).json({ database: ok ? 'reachable' : 'unreachable', status: ok ? 'ready' : 'unavailable' })
+  })
+  return router
+}

@@ -1,0 +1,48 @@
+import type { Payload } from 'payload'
+
+import { closePool } from '../db/closePool'
+import type { EmbeddedServer } from '../db/embedded'
+import { resolveDatabase } from '../db/resolveDatabase'
+import { loadEnv } from '../lib/loadEnv'
+import { logger } from '../lib/logger'
+import { resolvePayloadSecret } from '../lib/secret'
+
+export type Runtime = {
+  close: () => Promise<void>
+  embedded: EmbeddedServer | null
+  payload: Payload
+}
+
+/**
+ * Everything the server, the CLI scripts and the tests share to get a working Payload: the
+ * environment, the database (embedded when DATABASE_URL is not set), the secret, and the schema
+ * brought up to date by the committed migrations.
+ */
+export const openRuntime = async ({ migrate = true }: { migrate?: boolean } = {}): Promise<Runtime> => {
+  loadEnv()
+  const embedded = await resolveDatabase()
+  try {
+    resolvePayloadSecret({ local: Boolean(embedded) })
+    // Imported only now: the config reads DATABASE_URL and PAYLOAD_SECRET when it is evaluated.
+    const [{ getPayload }, { default: config }, { migrations }] = await Promise.all([
+      import('payload'),
+      import('../../payload.config'),
+      import('../migrations'),
+    ])
+    const payload = await getPayload({ config })
+    if (migrate) {
+      await payload.db.migrate({ migrations })
+    }
+    let closing: Promise<void> | undefined
+    const close = () =>
+      (closing ??= (async () => {
+        await closePool(payload).catch((error) => logger.warn({ err: error }, 'closing the pool failed'))
+        ;(globalThis as { _payload?: Map<string, unknown> })._payload?.delete('default')
+        if (embedded?.owned) await embedded.stop()
+      })())
+    return { close, embedded, payload }
+  } catch (error) {
+    if (embedded?.owned) await embedded.stop()
+    throw error
+  }
+}
