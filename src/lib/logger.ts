@@ -3,11 +3,14 @@ import pino from 'pino'
 import { logLevel } from './settings'
 
 /**
- * The one logger of the process, also handed to Payload as its logger. JSON lines; set
- * LOG_PRETTY=true for human-readable output. Credentials and cookies are redacted wherever
+ * The one logger of the process, also handed to Payload as its logger. JSON lines on stdout
+ * (stderr for CLI scripts, whose stdout is their result); LOG_PRETTY=true for human-readable output. Credentials and cookies are redacted wherever
  * they would appear.
  */
-export const logger = pino({
+const toStderr = process.env.LOG_DESTINATION === 'stderr'
+
+export const logger = pino(
+  {
   level: logLevel(),
   redact: {
     censor: '[redacted]',
@@ -15,6 +18,8 @@ export const logger = pino({
   },
   transport:
     process.env.LOG_PRETTY === 'true'
-      ? { options: { colorize: true, ignore: 'pid,hostname' }, target: 'pino-pretty' }
+      ? { options: { colorize: true, destination: toStderr ? 2 : 1, ignore: 'pid,hostname' }, target: 'pino-pretty' }
       : undefined,
-})
+  },
+  process.env.LOG_PRETTY === 'true' ? undefined : pino.destination(toStderr ? 2 : 1),
+)

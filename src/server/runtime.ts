@@ -24,11 +24,10 @@ export const openRuntime = async ({ migrate = true }: { migrate?: boolean } = {}
   try {
     resolvePayloadSecret({ local: Boolean(embedded) })
     // Imported only now: the config reads DATABASE_URL and PAYLOAD_SECRET when it is evaluated.
-    const [{ getPayload }, { default: config }, { migrations }] = await Promise.all([
-      import('payload'),
-      import('../../payload.config'),
-      import('../migrations'),
-    ])
+    // One at a time: jest's ESM loader cannot link parallel imports that share dependencies.
+    const { getPayload } = await import('payload')
+    const { default: config } = await import('../../payload.config')
+    const { migrations } = await import('../migrations')
     const payload = await getPayload({ config })
     if (migrate) {
       await payload.db.migrate({ migrations })

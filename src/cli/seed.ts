@@ -1,0 +1,7 @@
+/** npm run seed: loads the demo data set (idempotent). */
+import './cliEnv'
+
+import { seedDemoData } from '../seed'
+import { runTask } from './run'
+
+await runTask((payload) => seedDemoData(payload))

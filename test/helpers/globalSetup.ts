@@ -1,0 +1,25 @@
+import path from 'node:path'
+
+import { startEmbeddedPostgres } from '../../src/db/embedded'
+import { dataDir } from '../../src/lib/paths'
+
+/**
+ * Tests use DATABASE_URL's server when it is set; otherwise a throwaway embedded PostgreSQL.
+ * Either way each test file then works in a database of its own (test/helpers/payload.ts).
+ * The server's address is handed to the workers through TEST_DATABASE_SERVER.
+ */
+export default async function globalSetup(): Promise<void> {
+  process.env.PAYLOAD_SECRET ||= 'test-secret-that-is-long-enough-for-payload-0123456789'
+  process.env.LOG_LEVEL ||= 'warn'
+  if (process.env.DATABASE_URL) {
+    process.env.TEST_DATABASE_SERVER = process.env.DATABASE_URL
+    return
+  }
+  const server = await startEmbeddedPostgres({
+    dir: path.join(dataDir(), `test-postgres-${process.pid}`),
+    password: 'test',
+    throwaway: true,
+  })
+  ;(globalThis as { __testPostgres?: typeof server }).__testPostgres = server
+  process.env.TEST_DATABASE_SERVER = server.adminUrl
+}
