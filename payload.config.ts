@@ -6,6 +6,7 @@ import { buildConfig } from 'payload'
 
 import { ApiClients } from './collections/ApiClients'
 import { Users } from './collections/Users'
+import { unsentEmailAdapter } from './src/lib/email'
 import { logger } from './src/lib/logger'
 import { allowedOrigins, serverURL } from './src/lib/settings'
 
@@ -32,6 +33,7 @@ export default buildConfig({
     push: false,
   }),
   editor: lexicalEditor(),
+  email: unsentEmailAdapter,
   // Everything is served over REST; one API surface is one surface to secure.
   graphQL: { disable: true },
   logger,

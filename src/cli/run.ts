@@ -3,7 +3,11 @@ import type { Payload } from 'payload'
 import { logger } from '../lib/logger'
 import { openRuntime } from '../server/runtime'
 
+/** Wrong arguments: the message and exit code 2. */
 export class UsageError extends Error {}
+
+/** An expected failure (a check that did not pass): the message and exit code 1. */
+export class TaskFailed extends Error {}
 
 /**
  * Runs a CLI task against a migrated database and always closes it again. Usage errors exit 2
@@ -20,9 +24,9 @@ export const runTask = async (task: (payload: Payload) => Promise<unknown>): Pro
       await runtime.close()
     }
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof TaskFailed) {
       process.stderr.write(`${error.message}\n`)
-      code = 2
+      code = error instanceof UsageError ? 2 : 1
     } else {
       logger.error({ err: error }, 'command failed')
       process.stderr.write(`${(error as Error).message}\n`)

@@ -1,0 +1,36 @@
+import crypto from 'node:crypto'
+import type { Payload } from 'payload'
+
+import type { ClientRole, StaffRole } from '../../access/roles'
+
+export type PrincipalName = 'anonymous' | 'clientAdmin' | 'disabledClient' | 'integrator' | 'leadAgent' | 'staff' | 'staffAdmin'
+
+export type Principal = { headers: Record<string, string>; id?: number | string; key?: string }
+
+const staffUser = async (payload: Payload, role: StaffRole): Promise<Principal> => {
+  const email = `${role}-${crypto.randomBytes(4).toString('hex')}@example.com`
+  const password = crypto.randomBytes(12).toString('hex')
+  const user = await payload.create({ collection: 'users', data: { email, password, role } })
+  const { token } = await payload.login({ collection: 'users', data: { email, password } })
+  return { headers: { Authorization: `JWT ${token}` }, id: user.id }
+}
+
+const apiClient = async (payload: Payload, role: ClientRole, enabled = true): Promise<Principal> => {
+  const key = crypto.randomBytes(32).toString('hex')
+  const client = await payload.create({
+    collection: 'api-clients',
+    data: { apiKey: key, enableAPIKey: true, enabled, name: `${role} ${key.slice(0, 6)}`, role },
+  })
+  return { headers: { Authorization: `api-clients API-Key ${key}` }, id: client.id, key }
+}
+
+/** One of every kind of caller, with the headers that authenticate it. */
+export const createPrincipals = async (payload: Payload): Promise<Record<PrincipalName, Principal>> => ({
+  anonymous: { headers: {} },
+  clientAdmin: await apiClient(payload, 'admin'),
+  disabledClient: await apiClient(payload, 'integrator', false),
+  integrator: await apiClient(payload, 'integrator'),
+  leadAgent: await apiClient(payload, 'lead-agent'),
+  staff: await staffUser(payload, 'staff'),
+  staffAdmin: await staffUser(payload, 'admin'),
+})
