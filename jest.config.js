@@ -27,6 +27,7 @@ const project = (displayName, testMatch) => ({
 export default {
   globalSetup: '<rootDir>/test/helpers/globalSetup.ts',
   globalTeardown: '<rootDir>/test/helpers/globalTeardown.ts',
+  reporters: ['default', '<rootDir>/test/helpers/summaryReporter.js'],
   projects: [
     project('int', ['<rootDir>/test/int/**/*.test.ts']),
     project('e2e', ['<rootDir>/test/e2e/**/*.test.ts']),

@@ -2,9 +2,14 @@ import type { Access } from 'payload'
 
 import { checkRole } from './roles'
 
-/** Admins see every account; a staff user sees only their own. */
-export const adminOrSelf: Access = ({ req: { user } }) => {
-  if (checkRole(user, { clients: ['admin'], staff: ['admin'] })) return true
-  if (user?.collection === 'users') return { id: { equals: user.id } }
-  return false
-}
+/**
+ * Admins see every account of an auth collection; any other principal only its own record in
+ * it (staff their user, an API client itself). Ids are per collection, hence the slug.
+ */
+export const adminOrSelf =
+  (slug: 'api-clients' | 'users'): Access =>
+  ({ req: { user } }) => {
+    if (checkRole(user, { clients: ['admin'], staff: ['admin'] })) return true
+    if (user?.collection === slug) return { id: { equals: user.id } }
+    return false
+  }

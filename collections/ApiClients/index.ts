@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { adminOrSelf } from '../../access/adminOrSelf'
 import { isAdmin } from '../../access/isAdmin'
 import { clientRoles } from '../../access/roles'
 
@@ -13,7 +14,8 @@ export const ApiClients: CollectionConfig = {
     admin: () => false,
     create: isAdmin,
     delete: isAdmin,
-    read: isAdmin,
+    // A client may look itself up (GET /api/api-clients/me) to check its key and role.
+    read: adminOrSelf('api-clients'),
     update: isAdmin,
   },
   admin: {

@@ -14,9 +14,9 @@ export const Users: CollectionConfig = {
     admin: isStaff,
     create: isAdmin,
     delete: isAdmin,
-    read: adminOrSelf,
+    read: adminOrSelf('users'),
     unlock: isAdmin,
-    update: adminOrSelf,
+    update: adminOrSelf('users'),
   },
   admin: {
     defaultColumns: ['email', 'name', 'role', 'updatedAt'],

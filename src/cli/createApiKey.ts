@@ -5,24 +5,22 @@
 import './cliEnv'
 
 import crypto from 'node:crypto'
-import { parseArgs } from 'node:util'
 
 import { type ClientRole, clientRoles } from '../../access/roles'
-import { runTask, UsageError } from './run'
+import { cliOptions, runTask, UsageError } from './run'
 
 const usage = `usage: npm run create-api-key -- --role <${clientRoles.join('|')}> [--name <name>]`
 
-await runTask(async (payload) => {
-  let values: { name?: string; role?: string }
-  try {
-    ;({ values } = parseArgs({ options: { name: { type: 'string' }, role: { type: 'string' } } }))
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${usage}`)
-  }
-  const role = values.role as ClientRole
-  if (!clientRoles.includes(role)) throw new UsageError(`--role must be one of ${clientRoles.join(', ')}\n${usage}`)
-  const name = values.name?.trim() || `${role} client ${new Date().toISOString().slice(0, 10)}`
-  const apiKey = crypto.randomBytes(32).toString('hex')
-  const client = await payload.create({ collection: 'api-clients', data: { apiKey, enableAPIKey: true, name, role } })
-  return { id: client.id, role, apiKey, authorization: `api-clients API-Key ${apiKey}` }
-})
+await runTask(
+  () => {
+    const values = cliOptions({ name: { type: 'string' }, role: { type: 'string' } }, usage)
+    const role = values.role as ClientRole
+    if (!clientRoles.includes(role)) throw new UsageError(`--role must be one of ${clientRoles.join(', ')}\n${usage}`)
+    return { name: values.name?.trim() || `${role} client ${new Date().toISOString().slice(0, 10)}`, role }
+  },
+  async (payload, { name, role }) => {
+    const apiKey = crypto.randomBytes(32).toString('hex')
+    const client = await payload.create({ collection: 'api-clients', data: { apiKey, enableAPIKey: true, name, role } })
+    return { id: client.id, role, apiKey, authorization: `api-clients API-Key ${apiKey}` }
+  },
+)

@@ -4,7 +4,9 @@ import './cliEnv'
 import { pendingSchemaChanges } from '../db/pendingSchemaChanges'
 import { runTask, TaskFailed } from './run'
 
-await runTask(async (payload) => {
+await runTask(
+  () => undefined,
+  async (payload) => {
   const statements = await pendingSchemaChanges(payload)
   if (statements.length) {
     throw new TaskFailed(
@@ -12,4 +14,5 @@ await runTask(async (payload) => {
     )
   }
   return { pending: 0 }
-})
+  },
+)

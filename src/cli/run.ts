@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 
 import { logger } from '../lib/logger'
 import { openRuntime } from '../server/runtime'
@@ -9,16 +10,29 @@ export class UsageError extends Error {}
 /** An expected failure (a check that did not pass): the message and exit code 1. */
 export class TaskFailed extends Error {}
 
+type Options = NonNullable<ParseArgsConfig['options']>
+
+/** Parses `--name value` options, turning parse errors into a usage message. */
+export const cliOptions = <T extends Options>(options: T, usage: string) => {
+  try {
+    return parseArgs({ options, strict: true }).values
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${usage}`)
+  }
+}
+
 /**
- * Runs a CLI task against a migrated database and always closes it again. Usage errors exit 2
- * with their message; anything else exits 1.
+ * Runs a CLI task: `prepare` checks the arguments before anything starts, then `task` runs
+ * against a migrated database, which is always closed again. The task's result is printed as
+ * one JSON line on stdout. Usage errors exit 2, expected failures 1, each with its message only.
  */
-export const runTask = async (task: (payload: Payload) => Promise<unknown>): Promise<never> => {
+export const runTask = async <T>(prepare: () => T, task: (payload: Payload, input: T) => Promise<unknown>): Promise<never> => {
   let code = 0
   try {
+    const input = prepare()
     const runtime = await openRuntime()
     try {
-      const result = await task(runtime.payload)
+      const result = await task(runtime.payload, input)
       if (result !== undefined) process.stdout.write(`${JSON.stringify(result)}\n`)
     } finally {
       await runtime.close()

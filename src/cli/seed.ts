@@ -4,4 +4,7 @@ import './cliEnv'
 import { seedDemoData } from '../seed'
 import { runTask } from './run'
 
-await runTask((payload) => seedDemoData(payload))
+await runTask(
+  () => undefined,
+  (payload) => seedDemoData(payload),
+)

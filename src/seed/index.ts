@@ -37,7 +37,7 @@ const readCredentials = (): Credentials => {
  * running it again changes nothing. Generated passwords and API keys of demo accounts are kept
  * in DATA_DIR/demo-credentials.json (owner-only), never in the repository.
  */
-export const seedDemoData = async (payload: Payload): Promise<{ created: number }> => {
+export const seedDemoData = async (payload: Payload): Promise<{ created: number; credentialsFile: string }> => {
   const credentials = readCredentials()
   let created = 0
 
@@ -63,5 +63,5 @@ export const seedDemoData = async (payload: Payload): Promise<{ created: number 
     fs.writeFileSync(credentialsFile(), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 })
   }
   logger.info({ created, credentials: credentialsFile() }, 'demo data loaded')
-  return { created }
+  return { created, credentialsFile: credentialsFile() }
 }

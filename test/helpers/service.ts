@@ -62,9 +62,12 @@ export type TestService = {
   url: string
 }
 
-/** A migrated database of its own, Payload on it, and the HTTP app on a free port. */
-export const startTestService = async (): Promise<TestService> => {
-  const database = await createTestDatabase()
+/**
+ * A migrated database of its own (or the given one, which the caller then drops), Payload on it,
+ * and the HTTP app on a free port.
+ */
+export const startTestService = async ({ databaseUrl }: { databaseUrl?: string } = {}): Promise<TestService> => {
+  const database = databaseUrl ? { drop: async () => {}, url: databaseUrl } : await createTestDatabase()
   process.env.DATABASE_URL = database.url
   const runtime = await openRuntime()
   const app = createApp({ nextHandler: await restHandler(), payload: runtime.payload })

@@ -81,6 +81,13 @@ describe('users: own account', () => {
     expect(stored).toMatchObject({ name: 'Renamed', role: 'staff' })
   })
 
+  it('an API client can look itself up but no other client', async () => {
+    const me = await service.api('/api/api-clients/me', { headers: who.integrator.headers })
+    expect((await me.json()).user).toMatchObject({ id: who.integrator.id, role: 'integrator' })
+    const list = await (await service.api('/api/api-clients', { headers: who.integrator.headers })).json()
+    expect(list.docs.map((doc: { id: number }) => doc.id)).toEqual([who.integrator.id])
+  })
+
   it('a staff user listing users sees only themselves', async () => {
     const response = await service.api('/api/users', { headers: who.staff.headers })
     const body = await response.json()

@@ -1,0 +1,122 @@
+/**
+ * The service as a person runs it: `npm start` on a fresh data folder (embedded PostgreSQL,
+ * migrations, first admin, demo data, admin UI build), the admin UI in Chromium, SIGTERM, and a
+ * second start that reuses data and build.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser } from 'playwright-core'
+
+import { projectRoot } from '../../src/lib/paths'
+import { launchBrowser } from '../helpers/browser'
+import { postgresProcessesIn, type ServiceProcess, startServiceProcess } from '../helpers/serviceProcess'
+
+const dataDir = path.join(projectRoot, '.data', `e2e-${process.pid}`)
+const env = { DATA_DIR: dataDir, DATABASE_URL: undefined, LOG_LEVEL: 'info', NODE_ENV: undefined, PAYLOAD_SECRET: undefined }
+const BUILD_AND_START = 15 * 60_000
+
+let service: ServiceProcess
+let browser: Browser | undefined
+let login: { email: string; password: string }
+
+beforeAll(async () => {
+  fs.rmSync(dataDir, { force: true, recursive: true })
+  service = await startServiceProcess(env)
+  const [, email, password] = await service.waitFor(/email:\s+(\S+)\s+password:\s+(\S+)/, BUILD_AND_START)
+  login = { email, password }
+  await service.waitFor(/^API:\s+http/m)
+}, BUILD_AND_START + 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await service?.stop()
+  fs.rmSync(dataDir, { force: true, recursive: true })
+})
+
+describe('first start', () => {
+  it('serves /healthz and /readyz on embedded PostgreSQL, echoing request ids', async () => {
+    const health = await fetch(`${service.url}/healthz`, { headers: { 'X-Request-Id': 'trace-42' } })
+    expect(health.status).toBe(200)
+    expect(health.headers.get('x-request-id')).toBe('trace-42')
+    const ready = await fetch(`${service.url}/readyz`)
+    expect(await ready.json()).toEqual({ database: 'reachable', status: 'ready' })
+    expect(postgresProcessesIn(dataDir)).toHaveLength(1)
+  })
+
+  it('logs one line per request with method, path, status, duration and id, and no credentials', async () => {
+    await fetch(`${service.url}/api/users?where[email][equals]=secret-value`, {
+      headers: { Authorization: 'api-clients API-Key very-secret-key-value', 'X-Request-Id': 'log-check-1' },
+    })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const line = service
+      .output()
+      .split('\n')
+      .find((text) => text.includes('"reqId":"log-check-1"'))
+    expect(JSON.parse(line!)).toMatchObject({ method: 'GET', ms: expect.any(Number), path: '/api/users', status: 401 })
+    expect(service.output()).not.toContain('very-secret-key-value')
+    expect(service.output()).not.toContain('secret-value')
+  })
+
+  it('serves the API under /api and the generated demo credentials work', async () => {
+    const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'))
+    const key = credentials['Demo storefront (integrator)']
+    const me = await fetch(`${service.url}/api/api-clients/me`, { headers: { Authorization: key } })
+    expect((await me.json()).user).toMatchObject({ role: 'integrator' })
+  })
+
+  it('the admin UI logs in, creates a record and lists it', async () => {
+    browser = await launchBrowser()
+    const page = await browser.newPage()
+    await page.goto(`${service.url}/admin/login`)
+    await page.locator('input[name="email"]').fill(login.email)
+    await page.locator('input[name="password"]').fill(login.password)
+    await page.locator('button[type="submit"]').click()
+    await page.waitForURL((url) => !url.pathname.includes('/login'), { timeout: 60_000 })
+
+    await page.goto(`${service.url}/admin/collections/users/create`)
+    await page.locator('input[name="email"]').fill('new.colleague@example.com')
+    await page.locator('input[name="password"]').fill('colleague-password-1')
+    await page.locator('input[name="confirm-password"]').fill('colleague-password-1')
+    await page.locator('#field-name').fill('New Colleague')
+    await page.locator('#action-save').click()
+    await page.waitForURL(/\/admin\/collections\/users\/\d+/, { timeout: 60_000 })
+
+    await page.goto(`${service.url}/admin/collections/users`)
+    await page.getByText('new.colleague@example.com').waitFor({ timeout: 30_000 })
+    await page.screenshot({ path: path.join(projectRoot, '.data', 'e2e-users-list.png') })
+  }, 180_000)
+
+  it('SIGTERM stops the service cleanly and leaves no PostgreSQL process behind', async () => {
+    const code = await service.stop('SIGTERM')
+    expect(code).toBe(0)
+    expect(service.output()).toContain('"msg":"stopped"')
+    expect(postgresProcessesIn(dataDir)).toEqual([])
+  }, 60_000)
+})
+
+describe('second start', () => {
+  it('reuses the data and the build: no new admin, no rebuild', async () => {
+    service = await startServiceProcess(env)
+    await service.waitFor(/^API:\s+http/m, 120_000)
+    expect(service.output()).not.toContain('Created an admin account')
+    expect(service.output()).not.toContain('building the admin UI')
+    const ready = await fetch(`${service.url}/readyz`)
+    expect(ready.status).toBe(200)
+    expect(await service.stop('SIGINT')).toBe(0)
+    expect(postgresProcessesIn(dataDir)).toEqual([])
+  }, 180_000)
+})
+
+describe('production configuration', () => {
+  it('refuses to start without PAYLOAD_SECRET, saying why', async () => {
+    const refused = await startServiceProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.TEST_DATABASE_SERVER,
+      NODE_ENV: 'production',
+      PAYLOAD_SECRET: undefined,
+    })
+    expect(await refused.exited).toBe(1)
+    expect(refused.output()).toContain('PAYLOAD_SECRET is not set')
+  }, 120_000)
+})
