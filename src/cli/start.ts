@@ -1,6 +1,8 @@
 /** `npm start`: build the admin UI if it is missing or stale, then serve. */
-process.env.NODE_ENV ||= 'production'
-process.env.NEXT_TELEMETRY_DISABLED ||= '1'
+Object.assign(process.env, {
+  NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED || '1',
+  NODE_ENV: process.env.NODE_ENV || 'production',
+})
 
 const { ensureBuild } = await import('./build')
 const { logger } = await import('../lib/logger')
@@ -12,3 +14,5 @@ try {
   logger.fatal({ err: error }, 'the service could not start')
   process.exit(1)
 }
+
+export {}

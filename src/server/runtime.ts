@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Migration, Payload } from 'payload'
 
 import { closePool } from '../db/closePool'
 import type { EmbeddedServer } from '../db/embedded'
@@ -30,7 +30,7 @@ export const openRuntime = async ({ migrate = true }: { migrate?: boolean } = {}
     const { migrations } = await import('../migrations')
     const payload = await getPayload({ config })
     if (migrate) {
-      await payload.db.migrate({ migrations })
+      await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
     }
     let closing: Promise<void> | undefined
     const close = () =>
