@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals'
 import type { RequestHandler } from 'express'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
@@ -6,6 +7,7 @@ import type { Payload } from 'payload'
 import { createApp } from '../../src/server/app'
 import { openRuntime } from '../../src/server/runtime'
 import { createTestDatabase } from './database'
+import { createPrincipals, type Principal, type PrincipalName } from './principals'
 
 type RouteHandler = (request: Request, context: { params: Promise<{ slug: string[] }> }) => Promise<Response>
 
@@ -85,4 +87,22 @@ export const startTestService = async ({ databaseUrl }: { databaseUrl?: string }
     payload: runtime.payload,
     url,
   }
+}
+
+export type TestContext = { service: TestService; who: Record<PrincipalName, Principal> }
+
+/**
+ * Starts a test service before the file's tests and closes it after them; with `principals`,
+ * also one caller of every kind (`who.staff`, `who.integrator`, …).
+ */
+export const useTestService = ({ principals = false } = {}): Readonly<TestContext> => {
+  const context = {} as TestContext
+  beforeAll(async () => {
+    context.service = await startTestService()
+    if (principals) context.who = await createPrincipals(context.service.payload)
+  })
+  afterAll(async () => {
+    await context.service?.close()
+  })
+  return context
 }

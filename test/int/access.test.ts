@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 
-import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
-import { startTestService, type TestService } from '../helpers/service'
+import type { Principal, PrincipalName } from '../helpers/principals'
+import { type TestService, useTestService } from '../helpers/service'
 
+const context = useTestService({ principals: true })
 let service: TestService
 let who: Record<PrincipalName, Principal>
 
 beforeAll(async () => {
-  service = await startTestService()
-  who = await createPrincipals(service.payload)
-})
-afterAll(async () => {
-  await service?.close()
+  service = context.service
+  who = context.who
 })
 
 type Op = 'create' | 'delete' | 'read' | 'update'

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 
-import { startTestService, type TestService } from '../helpers/service'
+import { useTestService } from '../helpers/service'
 
-let service: TestService
-
-beforeAll(async () => {
-  service = await startTestService()
-})
-afterAll(async () => {
-  await service?.close()
-})
+const context = useTestService()
 
 describe('health', () => {
   it('GET /healthz answers while the process is up', async () => {
-    const response = await service.api('/healthz')
+    const response = await context.service.api('/healthz')
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok' })
   })
 
   it('GET /readyz reports the database reachable', async () => {
-    const response = await service.api('/readyz')
+    const response = await context.service.api('/readyz')
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ database: 'reachable', status: 'ready' })
   })

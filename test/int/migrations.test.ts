@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 
 import { pendingSchemaChanges } from '../../src/db/pendingSchemaChanges'
-import { startTestService, type TestService } from '../helpers/service'
+import { useTestService } from '../helpers/service'
 
-let service: TestService
-
-beforeAll(async () => {
-  service = await startTestService()
-})
-afterAll(async () => {
-  await service?.close()
-})
+const context = useTestService()
 
 describe('migrations', () => {
   it('every collection change has a committed migration', async () => {
-    expect(await pendingSchemaChanges(service.payload)).toEqual([])
+    expect(await pendingSchemaChanges(context.service.payload)).toEqual([])
   })
 
   it('a fresh database is brought to the current schema by the migrations alone', async () => {
-    const tables = await service.payload.db.drizzle.execute(
+    const tables = await context.service.payload.db.drizzle.execute(
       `select table_name from information_schema.tables where table_schema = 'public' order by 1`,
     )
     const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map((row) => row.table_name)
