@@ -68,6 +68,28 @@ export interface Config {
   };
   blocks: {};
   collections: {
+    'credit-app': CreditApp;
+    'pre-approval': PreApproval;
+    'credit-band': CreditBand;
+    'credit-report': CreditReport;
+    consumer: Consumer;
+    deal: Deal;
+    customer: Customer;
+    contact: Contact;
+    company: Company;
+    location: Location;
+    address: Address;
+    city: City;
+    state: State;
+    'web-event': WebEvent;
+    account: Account;
+    vehicle: Vehicle;
+    'vehicle-spec': VehicleSpec;
+    lead: Lead;
+    leadEvents: LeadEvent;
+    vdpEmails: VdpEmail;
+    vin: Vin;
+    errors: Error;
     users: User;
     'api-clients': ApiClient;
     'payload-kv': PayloadKv;
@@ -75,8 +97,34 @@ export interface Config {
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
-  collectionsJoins: {};
+  collectionsJoins: {
+    company: {
+      locations: 'location';
+    };
+  };
   collectionsSelect: {
+    'credit-app': CreditAppSelect<false> | CreditAppSelect<true>;
+    'pre-approval': PreApprovalSelect<false> | PreApprovalSelect<true>;
+    'credit-band': CreditBandSelect<false> | CreditBandSelect<true>;
+    'credit-report': CreditReportSelect<false> | CreditReportSelect<true>;
+    consumer: ConsumerSelect<false> | ConsumerSelect<true>;
+    deal: DealSelect<false> | DealSelect<true>;
+    customer: CustomerSelect<false> | CustomerSelect<true>;
+    contact: ContactSelect<false> | ContactSelect<true>;
+    company: CompanySelect<false> | CompanySelect<true>;
+    location: LocationSelect<false> | LocationSelect<true>;
+    address: AddressSelect<false> | AddressSelect<true>;
+    city: CitySelect<false> | CitySelect<true>;
+    state: StateSelect<false> | StateSelect<true>;
+    'web-event': WebEventSelect<false> | WebEventSelect<true>;
+    account: AccountSelect<false> | AccountSelect<true>;
+    vehicle: VehicleSelect<false> | VehicleSelect<true>;
+    'vehicle-spec': VehicleSpecSelect<false> | VehicleSpecSelect<true>;
+    lead: LeadSelect<false> | LeadSelect<true>;
+    leadEvents: LeadEventsSelect<false> | LeadEventsSelect<true>;
+    vdpEmails: VdpEmailsSelect<false> | VdpEmailsSelect<true>;
+    vin: VinSelect<false> | VinSelect<true>;
+    errors: ErrorsSelect<false> | ErrorsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'api-clients': ApiClientsSelect<false> | ApiClientsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -138,6 +186,443 @@ export interface ApiClientAuthOperations {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "credit-app".
+ */
+export interface CreditApp {
+  /**
+   * Generated on create (crapp_…).
+   */
+  id: string;
+  preApproval: string | PreApproval;
+  consumer: string | Consumer;
+  vehicle: string | Vehicle;
+  provider?: ('provider_a' | 'provider_b') | null;
+  /**
+   * Send this application to the provider.
+   */
+  toProvider?: boolean | null;
+  providerResponse?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  ssn?: string | null;
+  email?: string | null;
+  phoneNumber?: string | null;
+  birthDate?: string | null;
+  coApplicantConsumer?: (string | null) | Consumer;
+  coApplicantFirstName?: string | null;
+  coApplicantLastName?: string | null;
+  coApplicantSSN?: string | null;
+  coApplicantEmail?: string | null;
+  coApplicantPhoneNumber?: string | null;
+  coApplicantBirthDate?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pre-approval".
+ */
+export interface PreApproval {
+  /**
+   * Generated on create (pre_…).
+   */
+  id: string;
+  validUntilTime: string;
+  creditBand: string | CreditBand;
+  consumer?: (string | null) | Consumer;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "credit-band".
+ */
+export interface CreditBand {
+  /**
+   * Generated on create (crb_…).
+   */
+  id: string;
+  name: string;
+  minimumCreditScore?: number | null;
+  maximumCreditScore?: number | null;
+  isUnknown?: boolean | null;
+  isNS?: boolean | null;
+  isPrime?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "consumer".
+ */
+export interface Consumer {
+  /**
+   * Generated on create (con_…).
+   */
+  id: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  phoneNumber: string;
+  email?: string | null;
+  ssn?: string | null;
+  phoneNumbers?: string[] | null;
+  addresses?: (string | Address)[] | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "address".
+ */
+export interface Address {
+  /**
+   * Generated on create (adr_…).
+   */
+  id: string;
+  line1: string;
+  line2?: string | null;
+  zip: string;
+  city: string | City;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "city".
+ */
+export interface City {
+  /**
+   * Generated on create (cty_…).
+   */
+  id: string;
+  name: string;
+  state: string | State;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "state".
+ */
+export interface State {
+  id: string;
+  code: string;
+  name?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vehicle".
+ */
+export interface Vehicle {
+  id: string;
+  vin: string;
+  year: number;
+  make: string;
+  model: string;
+  trim?: string | null;
+  engine: string;
+  drivetrain: string;
+  bodyStyle: string;
+  transmission: string;
+  seatCount?: number | null;
+  doorCount?: number | null;
+  interiorColor?: string | null;
+  exteriorColor?: string | null;
+  spec?: (string | null) | VehicleSpec;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vehicle-spec".
+ */
+export interface VehicleSpec {
+  /**
+   * Generated on create (vs_…).
+   */
+  id: string;
+  year: number;
+  make: string;
+  model: string;
+  trim?: string | null;
+  engine: string;
+  drivetrain: string;
+  bodyStyle: string;
+  transmission: string;
+  /**
+   * VIN positions 1-8 and 10-11: identifies the make, model, body, engine and year.
+   */
+  squishVin?: string | null;
+  exteriorColors?: string[] | null;
+  interiorColors?: string[] | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "credit-report".
+ */
+export interface CreditReport {
+  /**
+   * Generated on create (crp_…).
+   */
+  id: string;
+  creditScore?: number | null;
+  /**
+   * When the report was pulled.
+   */
+  time?: string | null;
+  creditBand?: (string | null) | CreditBand;
+  preApproval?: (string | null) | PreApproval;
+  hasUnknownScore?: boolean | null;
+  hasNS?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "deal".
+ */
+export interface Deal {
+  /**
+   * Generated on create (deal_…).
+   */
+  id: string;
+  dealer?: {
+    location?: (string | null) | Location;
+  };
+  vehicle?: (string | null) | Vehicle;
+  customer?: (string | null) | Customer;
+  coBuyerOrCoSellerCustomer?: (string | null) | Customer;
+  facilitator?: (string | null) | Company;
+  /**
+   * The facilitator's location handling this deal.
+   */
+  facilitatorLocation?: (string | null) | Location;
+  minimumBidPrice?: number | null;
+  currentBidPrice?: number | null;
+  maximumBidPrice?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "location".
+ */
+export interface Location {
+  /**
+   * Generated on create (loc_…).
+   */
+  id: string;
+  companyId: string | Company;
+  line1: string;
+  line2?: string | null;
+  city: string | City;
+  zip: string;
+  /**
+   * Composed from line 1, line 2, city, state and ZIP.
+   */
+  address?: string | null;
+  phone?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "company".
+ */
+export interface Company {
+  /**
+   * Generated on create (com_…).
+   */
+  id: string;
+  name: string;
+  /**
+   * Head-office address, one line.
+   */
+  address?: string | null;
+  /**
+   * Facilitates deals (served at /api/facilitators).
+   */
+  isFacilitator?: boolean | null;
+  locations?: {
+    docs?: (string | Location)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "customer".
+ */
+export interface Customer {
+  /**
+   * Generated on create (cus_…).
+   */
+  id: string;
+  name?: string | null;
+  addresses?: (string | Address)[] | null;
+  phoneNumbers?: string[] | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "contact".
+ */
+export interface Contact {
+  /**
+   * Generated on create (cnt_…).
+   */
+  id: string;
+  roles?: string[] | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  /**
+   * An automated agent (bot), not a person.
+   */
+  isAutomatedAgent?: boolean | null;
+  address?: (string | null) | Address;
+  primaryPhoneNumber?: string | null;
+  primaryEmail?: string | null;
+  email?: string | null;
+  phoneNumber?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "web-event".
+ */
+export interface WebEvent {
+  /**
+   * Generated on create (wev_…).
+   */
+  id: string;
+  name: string;
+  anonymousId?: string | null;
+  account?: (string | null) | Account;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "account".
+ */
+export interface Account {
+  /**
+   * Generated on create (acc_…).
+   */
+  id: string;
+  /**
+   * Id of the lead, as a string (the contract types it so).
+   */
+  lead?: string | null;
+  consumer?: (string | null) | Consumer;
+  anonymousIds?: string[] | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lead".
+ */
+export interface Lead {
+  id: number;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phoneNumber?: string | null;
+  /**
+   * Where the lead came from, e.g. "website" or "phone".
+   */
+  source?: string | null;
+  consumer?: (string | null) | Consumer;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "leadEvents".
+ */
+export interface LeadEvent {
+  id: number;
+  lead?: (number | null) | Lead;
+  type?:
+    | (
+        | 'Cancel'
+        | 'Customer Answered'
+        | 'Customer Call'
+        | 'Customer DNC Request'
+        | 'Customer Email'
+        | 'Customer Needs More Options'
+        | 'Customer Search Provided'
+        | 'Customer Selects Vehicle'
+        | 'Customer Text'
+        | 'Lead Created'
+        | 'Loan Service Redirect'
+        | 'Outbound Email'
+        | 'Outbound Phone Call'
+        | 'Outbound Phone Call Answered'
+        | 'Outbound Phone Call Not Answered'
+        | 'Outbound Text'
+        | 'Outbound Voicemail Left'
+        | 'Scheduled Call'
+        | 'Search Results Found'
+        | 'Status Check'
+        | 'Time Passed'
+      )
+    | null;
+  status?:
+    | (
+        | 'Provide Customer With Three Options'
+        | 'Customer Provided Options'
+        | 'Answer Text Message'
+        | 'Had Conversation'
+        | 'Intake Form Submitted'
+        | 'Send Text Message'
+        | 'Send Text Template 1'
+        | 'Waiting For Meeting'
+        | 'Call Customer'
+        | 'First Communication Attempt'
+        | 'First Communication Attempt (phone and text)'
+        | 'Searching'
+        | 'Second Communication Attempt'
+        | 'Send Text Nudge 1'
+        | 'Waiting For Email Response'
+        | 'Looking For Financing'
+        | 'Customer Not Interested'
+        | 'No Contact'
+        | 'Customer Not Responding'
+        | 'Customer Interested'
+      )
+    | null;
+  nextSteps?: string | null;
+  createdBy?: (number | null) | User;
+  /**
+   * The lead whose current status this event is.
+   */
+  currentStatusFor?: (number | null) | Lead;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users".
  */
 export interface User {
@@ -163,6 +648,51 @@ export interface User {
     | null;
   password?: string | null;
   collection: 'users';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vdpEmails".
+ */
+export interface VdpEmail {
+  id: number;
+  lead?: (number | null) | Lead;
+  vins?: (number | Vin)[] | null;
+  createdBy?: (number | null) | User;
+  lastModifiedBy?: (number | null) | User;
+  /**
+   * Number of VINs, kept in step with the list.
+   */
+  vinCount?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vin".
+ */
+export interface Vin {
+  id: number;
+  vin: string;
+  /**
+   * The vehicle record, when we hold one.
+   */
+  vehicle?: (string | null) | Vehicle;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "errors".
+ */
+export interface Error {
+  id: number;
+  message: string;
+  stack?: string | null;
+  digest?: string | null;
+  url?: string | null;
+  source?: string | null;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -208,6 +738,94 @@ export interface PayloadKv {
 export interface PayloadLockedDocument {
   id: number;
   document?:
+    | ({
+        relationTo: 'credit-app';
+        value: string | CreditApp;
+      } | null)
+    | ({
+        relationTo: 'pre-approval';
+        value: string | PreApproval;
+      } | null)
+    | ({
+        relationTo: 'credit-band';
+        value: string | CreditBand;
+      } | null)
+    | ({
+        relationTo: 'credit-report';
+        value: string | CreditReport;
+      } | null)
+    | ({
+        relationTo: 'consumer';
+        value: string | Consumer;
+      } | null)
+    | ({
+        relationTo: 'deal';
+        value: string | Deal;
+      } | null)
+    | ({
+        relationTo: 'customer';
+        value: string | Customer;
+      } | null)
+    | ({
+        relationTo: 'contact';
+        value: string | Contact;
+      } | null)
+    | ({
+        relationTo: 'company';
+        value: string | Company;
+      } | null)
+    | ({
+        relationTo: 'location';
+        value: string | Location;
+      } | null)
+    | ({
+        relationTo: 'address';
+        value: string | Address;
+      } | null)
+    | ({
+        relationTo: 'city';
+        value: string | City;
+      } | null)
+    | ({
+        relationTo: 'state';
+        value: string | State;
+      } | null)
+    | ({
+        relationTo: 'web-event';
+        value: string | WebEvent;
+      } | null)
+    | ({
+        relationTo: 'account';
+        value: string | Account;
+      } | null)
+    | ({
+        relationTo: 'vehicle';
+        value: string | Vehicle;
+      } | null)
+    | ({
+        relationTo: 'vehicle-spec';
+        value: string | VehicleSpec;
+      } | null)
+    | ({
+        relationTo: 'lead';
+        value: number | Lead;
+      } | null)
+    | ({
+        relationTo: 'leadEvents';
+        value: number | LeadEvent;
+      } | null)
+    | ({
+        relationTo: 'vdpEmails';
+        value: number | VdpEmail;
+      } | null)
+    | ({
+        relationTo: 'vin';
+        value: number | Vin;
+      } | null)
+    | ({
+        relationTo: 'errors';
+        value: number | Error;
+      } | null)
     | ({
         relationTo: 'users';
         value: number | User;
@@ -267,6 +885,342 @@ export interface PayloadMigration {
   batch?: number | null;
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "credit-app_select".
+ */
+export interface CreditAppSelect<T extends boolean = true> {
+  id?: T;
+  preApproval?: T;
+  consumer?: T;
+  vehicle?: T;
+  provider?: T;
+  toProvider?: T;
+  providerResponse?: T;
+  firstName?: T;
+  lastName?: T;
+  ssn?: T;
+  email?: T;
+  phoneNumber?: T;
+  birthDate?: T;
+  coApplicantConsumer?: T;
+  coApplicantFirstName?: T;
+  coApplicantLastName?: T;
+  coApplicantSSN?: T;
+  coApplicantEmail?: T;
+  coApplicantPhoneNumber?: T;
+  coApplicantBirthDate?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pre-approval_select".
+ */
+export interface PreApprovalSelect<T extends boolean = true> {
+  id?: T;
+  validUntilTime?: T;
+  creditBand?: T;
+  consumer?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "credit-band_select".
+ */
+export interface CreditBandSelect<T extends boolean = true> {
+  id?: T;
+  name?: T;
+  minimumCreditScore?: T;
+  maximumCreditScore?: T;
+  isUnknown?: T;
+  isNS?: T;
+  isPrime?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "credit-report_select".
+ */
+export interface CreditReportSelect<T extends boolean = true> {
+  id?: T;
+  creditScore?: T;
+  time?: T;
+  creditBand?: T;
+  preApproval?: T;
+  hasUnknownScore?: T;
+  hasNS?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "consumer_select".
+ */
+export interface ConsumerSelect<T extends boolean = true> {
+  id?: T;
+  firstName?: T;
+  lastName?: T;
+  birthDate?: T;
+  phoneNumber?: T;
+  email?: T;
+  ssn?: T;
+  phoneNumbers?: T;
+  addresses?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "deal_select".
+ */
+export interface DealSelect<T extends boolean = true> {
+  id?: T;
+  dealer?:
+    | T
+    | {
+        location?: T;
+      };
+  vehicle?: T;
+  customer?: T;
+  coBuyerOrCoSellerCustomer?: T;
+  facilitator?: T;
+  facilitatorLocation?: T;
+  minimumBidPrice?: T;
+  currentBidPrice?: T;
+  maximumBidPrice?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "customer_select".
+ */
+export interface CustomerSelect<T extends boolean = true> {
+  id?: T;
+  name?: T;
+  addresses?: T;
+  phoneNumbers?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "contact_select".
+ */
+export interface ContactSelect<T extends boolean = true> {
+  id?: T;
+  roles?: T;
+  firstName?: T;
+  lastName?: T;
+  isAutomatedAgent?: T;
+  address?: T;
+  primaryPhoneNumber?: T;
+  primaryEmail?: T;
+  email?: T;
+  phoneNumber?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "company_select".
+ */
+export interface CompanySelect<T extends boolean = true> {
+  id?: T;
+  name?: T;
+  address?: T;
+  isFacilitator?: T;
+  locations?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "location_select".
+ */
+export interface LocationSelect<T extends boolean = true> {
+  id?: T;
+  companyId?: T;
+  line1?: T;
+  line2?: T;
+  city?: T;
+  zip?: T;
+  address?: T;
+  phone?: T;
+  latitude?: T;
+  longitude?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "address_select".
+ */
+export interface AddressSelect<T extends boolean = true> {
+  id?: T;
+  line1?: T;
+  line2?: T;
+  zip?: T;
+  city?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "city_select".
+ */
+export interface CitySelect<T extends boolean = true> {
+  id?: T;
+  name?: T;
+  state?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "state_select".
+ */
+export interface StateSelect<T extends boolean = true> {
+  id?: T;
+  code?: T;
+  name?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "web-event_select".
+ */
+export interface WebEventSelect<T extends boolean = true> {
+  id?: T;
+  name?: T;
+  anonymousId?: T;
+  account?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "account_select".
+ */
+export interface AccountSelect<T extends boolean = true> {
+  id?: T;
+  lead?: T;
+  consumer?: T;
+  anonymousIds?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vehicle_select".
+ */
+export interface VehicleSelect<T extends boolean = true> {
+  id?: T;
+  vin?: T;
+  year?: T;
+  make?: T;
+  model?: T;
+  trim?: T;
+  engine?: T;
+  drivetrain?: T;
+  bodyStyle?: T;
+  transmission?: T;
+  seatCount?: T;
+  doorCount?: T;
+  interiorColor?: T;
+  exteriorColor?: T;
+  spec?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vehicle-spec_select".
+ */
+export interface VehicleSpecSelect<T extends boolean = true> {
+  id?: T;
+  year?: T;
+  make?: T;
+  model?: T;
+  trim?: T;
+  engine?: T;
+  drivetrain?: T;
+  bodyStyle?: T;
+  transmission?: T;
+  squishVin?: T;
+  exteriorColors?: T;
+  interiorColors?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lead_select".
+ */
+export interface LeadSelect<T extends boolean = true> {
+  firstName?: T;
+  lastName?: T;
+  email?: T;
+  phoneNumber?: T;
+  source?: T;
+  consumer?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "leadEvents_select".
+ */
+export interface LeadEventsSelect<T extends boolean = true> {
+  lead?: T;
+  type?: T;
+  status?: T;
+  nextSteps?: T;
+  createdBy?: T;
+  currentStatusFor?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vdpEmails_select".
+ */
+export interface VdpEmailsSelect<T extends boolean = true> {
+  lead?: T;
+  vins?: T;
+  createdBy?: T;
+  lastModifiedBy?: T;
+  vinCount?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vin_select".
+ */
+export interface VinSelect<T extends boolean = true> {
+  vin?: T;
+  vehicle?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "errors_select".
+ */
+export interface ErrorsSelect<T extends boolean = true> {
+  message?: T;
+  stack?: T;
+  digest?: T;
+  url?: T;
+  source?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

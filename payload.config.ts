@@ -4,7 +4,29 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildConfig } from 'payload'
 
+import { Accounts } from './collections/Accounts'
+import { Addresses } from './collections/Addresses'
 import { ApiClients } from './collections/ApiClients'
+import { Cities } from './collections/Cities'
+import { Companies } from './collections/Companies'
+import { Consumers } from './collections/Consumers'
+import { Contacts } from './collections/Contacts'
+import { CreditApps } from './collections/CreditApps'
+import { CreditBands } from './collections/CreditBands'
+import { CreditReports } from './collections/CreditReports'
+import { Customers } from './collections/Customers'
+import { Deals } from './collections/Deals'
+import { Errors } from './collections/Errors'
+import { LeadEvents } from './collections/LeadEvents'
+import { Leads } from './collections/Leads'
+import { Locations } from './collections/Locations'
+import { PreApprovals } from './collections/PreApprovals'
+import { States } from './collections/States'
+import { VdpEmails } from './collections/VdpEmails'
+import { VehicleSpecs } from './collections/VehicleSpecs'
+import { Vehicles } from './collections/Vehicles'
+import { Vins } from './collections/Vins'
+import { WebEvents } from './collections/WebEvents'
 import { Users } from './collections/Users'
 import { unsentEmailAdapter } from './src/lib/email'
 import { logger } from './src/lib/logger'
@@ -23,7 +45,32 @@ export default buildConfig({
     meta: { titleSuffix: ' · Commerce' },
     user: Users.slug,
   },
-  collections: [Users, ApiClients],
+  collections: [
+    CreditApps,
+    PreApprovals,
+    CreditBands,
+    CreditReports,
+    Consumers,
+    Deals,
+    Customers,
+    Contacts,
+    Companies,
+    Locations,
+    Addresses,
+    Cities,
+    States,
+    WebEvents,
+    Accounts,
+    Vehicles,
+    VehicleSpecs,
+    Leads,
+    LeadEvents,
+    VdpEmails,
+    Vins,
+    Errors,
+    Users,
+    ApiClients,
+  ],
   cors: allowedOrigins(),
   csrf: allowedOrigins(),
   db: postgresAdapter({

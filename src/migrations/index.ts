@@ -1,9 +1,15 @@
 import * as migration_20261122_012340_initial from './20261122_012340_initial';
+import * as migration_20261122_015931_data_model from './20261122_015931_data_model';
 
 export const migrations = [
   {
     up: migration_20261122_012340_initial.up,
     down: migration_20261122_012340_initial.down,
-    name: '20261122_012340_initial'
+    name: '20261122_012340_initial',
+  },
+  {
+    up: migration_20261122_015931_data_model.up,
+    down: migration_20261122_015931_data_model.down,
+    name: '20261122_015931_data_model'
   },
 ];

@@ -1,0 +1,25 @@
+import type { CollectionConfig } from 'payload'
+
+import { recordAccess } from '../access/recordAccess'
+import { prefixedId } from '../src/fields/prefixedId'
+
+/** The visitor account web events are tracked against. */
+export const Accounts: CollectionConfig = {
+  slug: 'account',
+  access: recordAccess({ integrator: ['read'] }),
+  admin: { defaultColumns: ['id', 'consumer', 'lead'], group: 'Commerce', useAsTitle: 'id' },
+  disableDuplicate: true,
+  fields: [
+    prefixedId('acc_'),
+    {
+      name: 'lead',
+      type: 'text',
+      admin: { description: 'Id of the lead, as a string (the contract types it so).' },
+      index: true,
+      validate: (value: null | string | undefined) => value === undefined || value === null || value === '' || /^\d{1,18}$/.test(value) || 'must be a lead id',
+    },
+    { name: 'consumer', type: 'relationship', relationTo: 'consumer' },
+    { name: 'anonymousIds', type: 'text', hasMany: true },
+  ],
+  labels: { plural: 'Accounts', singular: 'Account' },
+}

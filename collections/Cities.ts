@@ -1,0 +1,25 @@
+import type { CollectionConfig } from 'payload'
+
+import { recordAccess } from '../access/recordAccess'
+import { prefixedId } from '../src/fields/prefixedId'
+
+/** A city is identified by its state plus its name (unique together). */
+export const Cities: CollectionConfig = {
+  slug: 'city',
+  access: recordAccess({ integrator: ['create', 'read'] }),
+  admin: { defaultColumns: ['name', 'state'], group: 'Commerce', listSearchableFields: ['name'], useAsTitle: 'name' },
+  disableDuplicate: true,
+  fields: [
+    prefixedId('cty_'),
+    {
+      name: 'name',
+      type: 'text',
+      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim() : value)] },
+      index: true,
+      required: true,
+    },
+    { name: 'state', type: 'relationship', relationTo: 'state', required: true },
+  ],
+  indexes: [{ fields: ['state', 'name'], unique: true }],
+  labels: { plural: 'Cities', singular: 'City' },
+}

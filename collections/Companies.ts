@@ -1,0 +1,24 @@
+import type { CollectionConfig } from 'payload'
+
+import { recordAccess } from '../access/recordAccess'
+import { prefixedId } from '../src/fields/prefixedId'
+
+/**
+ * Companies, facilitators among them: the contract gives both the same shape and the same `com_`
+ * ids, so they are one collection and a facilitator is a company with `isFacilitator`. Their
+ * locations are listed through a join on `location.companyId` (one source of truth).
+ */
+export const Companies: CollectionConfig = {
+  slug: 'company',
+  access: recordAccess({ integrator: ['read'] }),
+  admin: { defaultColumns: ['name', 'address', 'isFacilitator'], group: 'Commerce', listSearchableFields: ['name'], useAsTitle: 'name' },
+  disableDuplicate: true,
+  fields: [
+    prefixedId('com_'),
+    { name: 'name', type: 'text', index: true, required: true },
+    { name: 'address', type: 'text', admin: { description: 'Head-office address, one line.' } },
+    { name: 'isFacilitator', type: 'checkbox', admin: { description: 'Facilitates deals (served at /api/facilitators).' }, index: true },
+    { name: 'locations', type: 'join', collection: 'location', on: 'companyId' },
+  ],
+  labels: { plural: 'Companies', singular: 'Company' },
+}

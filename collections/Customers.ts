@@ -1,0 +1,20 @@
+import type { CollectionConfig } from 'payload'
+
+import { recordAccess } from '../access/recordAccess'
+import { phoneListField } from '../src/fields/formatted'
+import { prefixedId } from '../src/fields/prefixedId'
+
+/** A buyer or seller in a deal. `name` is ours, so staff can tell customers apart. */
+export const Customers: CollectionConfig = {
+  slug: 'customer',
+  access: recordAccess({ integrator: ['read'] }),
+  admin: { defaultColumns: ['name', 'phoneNumbers', 'updatedAt'], group: 'Commerce', listSearchableFields: ['name'], useAsTitle: 'name' },
+  disableDuplicate: true,
+  fields: [
+    prefixedId('cus_'),
+    { name: 'name', type: 'text', index: true },
+    { name: 'addresses', type: 'relationship', hasMany: true, relationTo: 'address' },
+    phoneListField('phoneNumbers'),
+  ],
+  labels: { plural: 'Customers', singular: 'Customer' },
+}

@@ -1,0 +1,42 @@
+import type { CollectionConfig } from 'payload'
+
+import { recordAccess } from '../access/recordAccess'
+import { prefixedId } from '../src/fields/prefixedId'
+import { notBelowField } from '../src/fields/range'
+
+/** A vehicle deal between customers at a dealer location, through a facilitator. */
+export const Deals: CollectionConfig = {
+  slug: 'deal',
+  access: recordAccess({ integrator: ['read'] }),
+  admin: { defaultColumns: ['id', 'vehicle', 'customer', 'currentBidPrice', 'updatedAt'], group: 'Commerce', useAsTitle: 'id' },
+  disableDuplicate: true,
+  fields: [
+    prefixedId('deal_'),
+    {
+      name: 'dealer',
+      type: 'group',
+      fields: [{ name: 'location', type: 'relationship', index: true, relationTo: 'location' }],
+    },
+    { name: 'vehicle', type: 'relationship', index: true, relationTo: 'vehicle' },
+    { name: 'customer', type: 'relationship', index: true, relationTo: 'customer' },
+    { name: 'coBuyerOrCoSellerCustomer', type: 'relationship', label: 'Co-buyer or co-seller', relationTo: 'customer' },
+    {
+      name: 'facilitator',
+      type: 'relationship',
+      filterOptions: { isFacilitator: { equals: true } },
+      relationTo: 'company',
+    },
+    {
+      name: 'facilitatorLocation',
+      type: 'relationship',
+      admin: { description: "The facilitator's location handling this deal." },
+      filterOptions: ({ siblingData }) =>
+        (siblingData as { facilitator?: string })?.facilitator ? { companyId: { equals: (siblingData as { facilitator: string }).facilitator } } : true,
+      relationTo: 'location',
+    },
+    { name: 'minimumBidPrice', type: 'number', min: 0 },
+    { name: 'currentBidPrice', type: 'number', min: 0 },
+    { ...notBelowField('maximumBidPrice', 'minimumBidPrice'), min: 0 },
+  ],
+  labels: { plural: 'Deals', singular: 'Deal' },
+}

@@ -1,0 +1,35 @@
+import type { CollectionConfig } from 'payload'
+
+import { recordAccess } from '../../access/recordAccess'
+import { stampUser } from '../../hooks/stampUser'
+import { leadEventStatuses, leadEventTypes } from './values'
+
+const options = (values: readonly string[]) => values.map((value) => ({ label: value, value }))
+
+/** Something that happened on a lead. Served by Payload's REST API at /api/leadEvents. */
+export const LeadEvents: CollectionConfig = {
+  slug: 'leadEvents',
+  access: recordAccess({ leadAgent: ['read', 'update'] }),
+  admin: { defaultColumns: ['id', 'lead', 'type', 'status', 'createdAt'], group: 'Leads', useAsTitle: 'type' },
+  fields: [
+    { name: 'lead', type: 'relationship', index: true, relationTo: 'lead' },
+    { name: 'type', type: 'select', enumName: 'enum_lead_event_type', index: true, options: options(leadEventTypes) },
+    { name: 'status', type: 'select', enumName: 'enum_lead_event_status', index: true, options: options(leadEventStatuses) },
+    { name: 'nextSteps', type: 'textarea' },
+    {
+      name: 'createdBy',
+      type: 'relationship',
+      admin: { position: 'sidebar', readOnly: true },
+      hooks: { beforeChange: [stampUser('create')] },
+      relationTo: 'users',
+    },
+    {
+      name: 'currentStatusFor',
+      type: 'relationship',
+      admin: { description: 'The lead whose current status this event is.' },
+      index: true,
+      relationTo: 'lead',
+    },
+  ],
+  labels: { plural: 'Lead events', singular: 'Lead event' },
+}

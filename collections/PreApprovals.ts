@@ -1,0 +1,19 @@
+import type { CollectionConfig } from 'payload'
+
+import { recordAccess } from '../access/recordAccess'
+import { dateTimeField } from '../src/fields/formatted'
+import { prefixedId } from '../src/fields/prefixedId'
+
+export const PreApprovals: CollectionConfig = {
+  slug: 'pre-approval',
+  access: recordAccess({ integrator: ['read'], staffDelete: false }),
+  admin: { defaultColumns: ['id', 'consumer', 'creditBand', 'validUntilTime'], group: 'Credit', useAsTitle: 'id' },
+  disableDuplicate: true,
+  fields: [
+    prefixedId('pre_'),
+    { ...dateTimeField('validUntilTime', { required: true }), index: true },
+    { name: 'creditBand', type: 'relationship', relationTo: 'credit-band', required: true },
+    { name: 'consumer', type: 'relationship', index: true, relationTo: 'consumer' },
+  ],
+  labels: { plural: 'Pre-approvals', singular: 'Pre-approval' },
+}

@@ -1,0 +1,7 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+
+/** `vinCount` is derived from `vins` (a string, as the contract types it), never set by hand. */
+export const countVins: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
+  const vins = data.vins ?? originalDoc?.vins ?? []
+  return { ...data, vinCount: String(Array.isArray(vins) ? vins.length : 0) }
+}

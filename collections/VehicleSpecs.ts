@@ -1,0 +1,30 @@
+import type { CollectionConfig } from 'payload'
+
+import { recordAccess } from '../access/recordAccess'
+import { integerField } from '../src/fields/integer'
+import { prefixedId } from '../src/fields/prefixedId'
+import { vehicleDescriptionFields } from '../src/fields/vehicle'
+
+/** A make/model/year/trim specification that vehicles can point at. */
+export const VehicleSpecs: CollectionConfig = {
+  slug: 'vehicle-spec',
+  access: recordAccess({ integrator: ['read'] }),
+  admin: { defaultColumns: ['year', 'make', 'model', 'trim'], group: 'Vehicles', listSearchableFields: ['make', 'model', 'squishVin'], useAsTitle: 'model' },
+  disableDuplicate: true,
+  fields: [
+    prefixedId('vs_'),
+    integerField('year', { min: 1900, required: true }),
+    ...vehicleDescriptionFields,
+    {
+      name: 'squishVin',
+      type: 'text',
+      admin: { description: 'VIN positions 1-8 and 10-11: identifies the make, model, body, engine and year.' },
+      index: true,
+      validate: (value: null | string | undefined) =>
+        value === undefined || value === null || value === '' || (value.length === 10 && /^[A-HJ-NPR-Z0-9]{10}$/.test(value)) || 'must be exactly 10 characters of the VIN alphabet',
+    },
+    { name: 'exteriorColors', type: 'text', hasMany: true },
+    { name: 'interiorColors', type: 'text', hasMany: true },
+  ],
+  labels: { plural: 'Vehicle specs', singular: 'Vehicle spec' },
+}

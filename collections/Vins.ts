@@ -1,0 +1,19 @@
+import type { CollectionConfig } from 'payload'
+
+import { recordAccess } from '../access/recordAccess'
+import { vinField } from '../src/fields/formatted'
+
+/** A VIN mentioned on the lead side (VDP e-mails list these by numeric id). */
+export const Vins: CollectionConfig = {
+  slug: 'vin',
+  access: recordAccess({ leadAgent: ['read'] }),
+  admin: { defaultColumns: ['vin', 'vehicle'], group: 'Leads', listSearchableFields: ['vin'], useAsTitle: 'vin' },
+  fields: [
+    {
+      ...vinField('vin', { required: true, unique: true }),
+      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value)] },
+    },
+    { name: 'vehicle', type: 'relationship', admin: { description: 'The vehicle record, when we hold one.' }, relationTo: 'vehicle' },
+  ],
+  labels: { plural: 'VINs', singular: 'VIN' },
+}

@@ -1,0 +1,52 @@
+/**
+ * Formats of the interface contract (section 2), as plain predicates: used by field validation,
+ * the commerce endpoints and the OpenAPI document alike.
+ */
+
+/** The contract's phone pattern (section 2.1), verbatim. */
+export const PHONE_PATTERN = /^\+?1?[- ]?\(?([0-9]{3})\)?[- ]?([0-9]{3})-?([0-9]{4})$/
+export const PHONE_PATTERN_SOURCE = PHONE_PATTERN.source
+
+export const isPhone = (value: string): boolean => PHONE_PATTERN.test(value)
+
+// idn-email (RFC 6531): the local part may hold any non-ASCII character; the domain is made of
+// letter/digit labels (U-labels included) joined by dots, each 1-63 characters without
+// leading or trailing hyphens.
+const LOCAL_ATOM = /^[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+$/u
+const DOMAIN_LABEL = /^[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?$/u
+
+export const isIdnEmail = (value: string): boolean => {
+  if (value.length > 254) return false
+  const at = value.lastIndexOf('@')
+  if (at < 1) return false
+  const local = value.slice(0, at)
+  const domain = value.slice(at + 1)
+  if (local.length > 64 || !local.split('.').every((atom) => LOCAL_ATOM.test(atom))) return false
+  const labels = domain.split('.')
+  return labels.length >= 2 && labels.every((label) => DOMAIN_LABEL.test(label))
+}
+
+/** `YYYY-MM-DD` naming a day that exists (no 2023-02-29). */
+export const isDate = (value: string): boolean => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return false
+  const [year, month, day] = match.slice(1).map(Number)
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/** RFC 3339 date-time with a real calendar date and time and an explicit offset. */
+export const isDateTime = (value: string): boolean => {
+  const match = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/.exec(value)
+  if (!match || !isDate(match[1])) return false
+  const [hour, minute, second] = [match[2], match[3], match[4]].map(Number)
+  const offsetOk = !match[7] || (Number(match[7]) < 24 && Number(match[8]) < 60)
+  return hour < 24 && minute < 60 && second <= 60 && offsetOk
+}
+
+/** ISO 3779 alphabet: digits and capital letters except I, O and Q. */
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/
+
+export const isVinFormat = (value: string): boolean => VIN_PATTERN.test(value)
+
+export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/
