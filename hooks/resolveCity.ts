@@ -1,6 +1,8 @@
 import type { FieldHook, PayloadRequest } from 'payload'
 import { ValidationError } from 'payload'
 
+import { callerAccess } from './callerAccess'
+
 type StateRef = string | { code?: string; id?: string }
 type CityInput = string | { id?: string; name?: string; state?: StateRef }
 
@@ -24,17 +26,16 @@ export const resolveCity: FieldHook = async ({ path, req, value }) => {
   const name = typeof input.name === 'string' ? input.name.trim() : ''
   const code = stateCode(input.state)
   if (!name || !code) throw invalid(field, 'an inline city needs both name and state', req)
-  const state = await req.payload.find({ collection: 'state', depth: 0, limit: 1, overrideAccess: false, req, where: { id: { equals: code } } })
+  const state = await req.payload.find({ collection: 'state', depth: 0, limit: 1, ...callerAccess(req), where: { id: { equals: code } } })
   if (!state.docs.length) throw invalid(`${field}.state`, `unknown state code`, req)
   const found = await req.payload.find({
     collection: 'city',
     depth: 0,
     limit: 1,
-    overrideAccess: false,
-    req,
+    ...callerAccess(req),
     where: { and: [{ state: { equals: code } }, { name: { equals: name } }] },
   })
   if (found.docs[0]) return found.docs[0].id
-  const created = await req.payload.create({ collection: 'city', data: { name, state: code }, depth: 0, overrideAccess: false, req })
+  const created = await req.payload.create({ collection: 'city', data: { name, state: code }, depth: 0, ...callerAccess(req) })
   return created.id
 }

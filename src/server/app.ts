@@ -1,8 +1,10 @@
 import express, { type Express, type RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
+import { bodyLimit } from './bodyLimit'
 import { credentialGate } from './credentialGate'
 import { healthRoutes } from './health'
+import { jsonWhere } from './jsonWhere'
 import { requestLog } from './requestLog'
 
 type Options = {
@@ -10,6 +12,9 @@ type Options = {
   nextHandler: RequestHandler
   payload: Payload
 }
+
+const API_MAX_BYTES = 1024 * 1024
+const ERROR_REPORT_MAX_BYTES = 64 * 1024
 
 /** Express routes of our own first, then everything else to Next. */
 export const createApp = ({ nextHandler, payload }: Options): Express => {
@@ -21,7 +26,9 @@ export const createApp = ({ nextHandler, payload }: Options): Express => {
   }
   app.use(requestLog)
   app.use(healthRoutes(payload))
-  app.use('/api', credentialGate(payload))
+  // Anyone may report an error record, so its body is kept small.
+  app.use('/api/errors', bodyLimit(ERROR_REPORT_MAX_BYTES))
+  app.use('/api', bodyLimit(API_MAX_BYTES), credentialGate(payload), jsonWhere)
   app.use(nextHandler)
   return app
 }

@@ -11,6 +11,8 @@ import { dataDir } from '../../src/lib/paths'
 export default async function globalSetup(): Promise<void> {
   process.env.PAYLOAD_SECRET ||= 'test-secret-that-is-long-enough-for-payload-0123456789'
   process.env.LOG_LEVEL ||= 'warn'
+  // Files the code under test writes (demo credentials) stay out of the developer's data folder.
+  process.env.DATA_DIR ||= path.join(dataDir(), 'test-files')
   if (process.env.DATABASE_URL) {
     process.env.TEST_DATABASE_SERVER = process.env.DATABASE_URL
     return

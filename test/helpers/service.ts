@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import type { Payload } from 'payload'
 
+import { seedDemoData } from '../../src/seed'
 import { createApp } from '../../src/server/app'
 import { openRuntime } from '../../src/server/runtime'
 import { createTestDatabase } from './database'
@@ -93,13 +94,14 @@ export type TestContext = { service: TestService; who: Record<PrincipalName, Pri
 
 /**
  * Starts a test service before the file's tests and closes it after them; with `principals`,
- * also one caller of every kind (`who.staff`, `who.integrator`, …).
+ * also one caller of every kind (`who.staff`, `who.integrator`, …); with `seed`, the demo data.
  */
-export const useTestService = ({ principals = false } = {}): Readonly<TestContext> => {
+export const useTestService = ({ principals = false, seed = false } = {}): Readonly<TestContext> => {
   const context = {} as TestContext
   beforeAll(async () => {
     context.service = await startTestService()
     if (principals) context.who = await createPrincipals(context.service.payload)
+    if (seed) await seedDemoData(context.service.payload)
   })
   afterAll(async () => {
     await context.service?.close()
