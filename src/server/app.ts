@@ -27,7 +27,7 @@ export const createApp = ({ nextHandler, payload }: Options): Express => {
   app.use(requestLog)
   app.use(healthRoutes(payload))
   // Anyone may report an error record, so its body is kept small.
-  app.use('/api/errors', bodyLimit(ERROR_REPORT_MAX_BYTES))
+  app.use('/api/errors', bodyLimit(ERROR_REPORT_MAX_BYTES, { requireLength: true }))
   app.use('/api', bodyLimit(API_MAX_BYTES), credentialGate(payload), jsonWhere)
   app.use(nextHandler)
   return app

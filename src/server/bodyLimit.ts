@@ -1,25 +1,21 @@
 import type { RequestHandler } from 'express'
 
 /**
- * Refuses request bodies larger than `maxBytes` with 413 before they are read: by the declared
- * Content-Length, and by counting when the body comes chunked.
+ * Refuses request bodies larger than `maxBytes` with 413 before they are read, by their declared
+ * Content-Length. A chunked body (no length) is refused with 411 where `requireLength` is set;
+ * counting it here would consume the stream the handlers still have to read.
  */
 export const bodyLimit =
-  (maxBytes: number): RequestHandler =>
+  (maxBytes: number, { requireLength = false } = {}): RequestHandler =>
   (req, res, next) => {
-    const tooLarge = () => {
-      if (!res.headersSent) res.status(413).set('Connection', 'close').json({ errors: [{ message: `Request body larger than ${maxBytes} bytes.` }] })
+    const declared = req.headers['content-length']
+    if (declared !== undefined && Number(declared) > maxBytes) {
+      res.status(413).set('Connection', 'close').json({ errors: [{ message: `Request body larger than ${maxBytes} bytes.` }] })
+      return
     }
-    const declared = Number(req.headers['content-length'])
-    if (declared > maxBytes) return tooLarge()
-    if (!Number.isNaN(declared)) return next()
-    let seen = 0
-    req.on('data', (chunk: Buffer) => {
-      seen += chunk.length
-      if (seen > maxBytes) {
-        tooLarge()
-        req.destroy()
-      }
-    })
+    if (declared === undefined && req.headers['transfer-encoding'] && requireLength) {
+      res.status(411).json({ errors: [{ message: 'Send the request body with a Content-Length.' }] })
+      return
+    }
     next()
   }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 
+import { attempt, CALLERS, type Op, OPS } from '../helpers/attempt'
 import type { Principal, PrincipalName } from '../helpers/principals'
 import { type TestService, useTestService } from '../helpers/service'
 
@@ -12,28 +13,9 @@ beforeAll(async () => {
   who = context.who
 })
 
-type Op = 'create' | 'delete' | 'read' | 'update'
-const callers: PrincipalName[] = ['staffAdmin', 'clientAdmin', 'staff', 'integrator', 'leadAgent', 'anonymous']
-
 let serial = 0
 const newUser = () => ({ email: `matrix-${++serial}@example.com`, password: 'matrix-password-123', role: 'staff' })
 const newClient = () => ({ apiKey: `matrix-key-${++serial}`, enableAPIKey: true, name: `matrix ${serial}`, role: 'integrator' })
-
-/** Performs `op` on `collection` as `caller` over HTTP; true when it was allowed. */
-const attempt = async (collection: string, op: Op, caller: PrincipalName, data: () => object): Promise<boolean> => {
-  const target = await service.payload.create({ collection: collection as 'users', data: data() as never })
-  const json = { 'Content-Type': 'application/json', ...who[caller].headers }
-  const requests: Record<Op, () => Promise<Response>> = {
-    create: () => service.api(`/api/${collection}`, { body: JSON.stringify(data()), headers: json, method: 'POST' }),
-    delete: () => service.api(`/api/${collection}/${target.id}`, { headers: json, method: 'DELETE' }),
-    read: () => service.api(`/api/${collection}/${target.id}`, { headers: json }),
-    update: () =>
-      service.api(`/api/${collection}/${target.id}`, { body: JSON.stringify({ name: 'changed' }), headers: json, method: 'PATCH' }),
-  }
-  const response = await requests[op]()
-  if (response.status >= 500) throw new Error(`${op} ${collection} as ${caller}: ${response.status}`)
-  return response.ok
-}
 
 const matrix: Record<string, { data: () => object; allowed: Record<Op, PrincipalName[]> }> = {
   'api-clients': {
@@ -57,9 +39,9 @@ const matrix: Record<string, { data: () => object; allowed: Record<Op, Principal
 }
 
 describe.each(Object.entries(matrix))('%s access', (collection, { allowed, data }) => {
-  for (const op of ['create', 'read', 'update', 'delete'] as Op[]) {
-    it.each(callers)(`${op} as %s`, async (caller) => {
-      expect(await attempt(collection, op, caller, data)).toBe(allowed[op].includes(caller))
+  for (const op of OPS) {
+    it.each(CALLERS)(`${op} as %s`, async (caller) => {
+      expect(await attempt(service, who, { caller, collection, data, op })).toBe(allowed[op].includes(caller))
     })
   }
 })

@@ -1,0 +1,104 @@
+/**
+ * What each role may do on each record collection, over HTTP. The expectations are written out
+ * here as the roles are documented in the README, not derived from the access code.
+ */
+import crypto from 'node:crypto'
+import { describe, expect, it } from '@jest/globals'
+
+import { attempt, CALLERS, OPS, type Op } from '../helpers/attempt'
+import type { PrincipalName } from '../helpers/principals'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true, seed: true })
+
+let serial = 0
+const next = () => ++serial
+const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'
+const randomVin = () => Array.from(crypto.randomBytes(17), (byte) => VIN_ALPHABET[byte % VIN_ALPHABET.length]).join('')
+const letters = (n: number) => String.fromCharCode(65 + ((n / 26) | 0) % 26) + String.fromCharCode(65 + (n % 26))
+
+const samples: Record<string, () => object> = {
+  account: () => ({ anonymousIds: ['anon-x'] }),
+  address: () => ({ city: { name: 'Los Angeles', state: 'CA' }, line1: `${next()} Main St`, zip: '90026' }),
+  city: () => ({ name: `Town ${next()}`, state: 'CA' }),
+  company: () => ({ name: `Company ${next()}` }),
+  consumer: () => ({ birthDate: '1990-01-01', firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '2135550100' }),
+  contact: () => ({ firstName: 'Cleo' }),
+  'credit-app': () => ({ consumer: 'con_demo_maria', preApproval: 'pre_demo_maria', vehicle: '4T1B11HK7NU000123' }),
+  'credit-band': () => ({ name: `Band ${next()}` }),
+  'credit-report': () => ({ creditScore: 700 }),
+  customer: () => ({ name: 'Customer' }),
+  deal: () => ({ minimumBidPrice: 1 }),
+  errors: () => ({ message: 'Something broke' }),
+  lead: () => ({ firstName: 'Lee' }),
+  leadEvents: () => ({ status: 'Searching', type: 'Status Check' }),
+  location: () => ({ city: { name: 'Austin', state: 'TX' }, companyId: 'com_demo_sunset', line1: '1 Main St', zip: '78701' }),
+  'pre-approval': () => ({ creditBand: 'crb_demo_prime', validUntilTime: '2030-01-01T00:00:00Z' }),
+  state: () => ({ code: letters(next() + 100) }),
+  vdpEmails: () => ({ vins: [] }),
+  vehicle: () => ({ bodyStyle: 'SUV', drivetrain: 'AWD', engine: 'I4', make: 'Mazda', model: 'CX-5', transmission: 'automatic', vin: randomVin(), year: 2021 }),
+  'vehicle-spec': () => ({ bodyStyle: 'SUV', drivetrain: 'AWD', engine: 'I4', make: 'Mazda', model: 'CX-5', transmission: 'automatic', year: 2021 }),
+  vin: () => ({ vin: randomVin() }),
+  'web-event': () => ({ name: 'page_viewed' }),
+}
+
+type Letters = string // a subset of "CRUD"
+/** Grants beyond the admins' (who may do everything): staff, integrator, lead agent, anonymous. */
+const grants: Record<string, [staff: Letters, integrator: Letters, leadAgent: Letters, anonymous?: Letters]> = {
+  // Credit data: staff may not delete it.
+  'credit-app': ['CRU', 'CR', ''],
+  'pre-approval': ['CRU', 'R', ''],
+  'credit-band': ['CRU', 'R', ''],
+  'credit-report': ['CRU', 'RU', ''],
+  consumer: ['CRU', 'CR', ''],
+  // Commerce records.
+  deal: ['CRUD', 'R', ''],
+  customer: ['CRUD', 'R', ''],
+  contact: ['CRUD', 'RU', ''],
+  company: ['CRUD', 'R', ''],
+  location: ['CRUD', 'R', ''],
+  address: ['CRUD', 'CR', ''],
+  city: ['CRUD', 'CR', ''],
+  state: ['CRUD', 'R', ''],
+  account: ['CRUD', 'R', ''],
+  'web-event': ['R', 'R', ''],
+  vehicle: ['CRUD', 'R', ''],
+  'vehicle-spec': ['CRUD', 'R', ''],
+  // Lead side.
+  lead: ['CRUD', '', 'R'],
+  leadEvents: ['CRUD', '', 'RU'],
+  vdpEmails: ['CRUD', '', 'RU'],
+  vin: ['CRUD', '', 'R'],
+  // Anyone may report an error.
+  errors: ['CRUD', 'C', 'C', 'C'],
+}
+
+const LETTER: Record<Op, string> = { create: 'C', delete: 'D', read: 'R', update: 'U' }
+
+const expected = (collection: string, op: Op, caller: PrincipalName): boolean => {
+  const [staff, integrator, leadAgent, anonymous = ''] = grants[collection]
+  const letters: Record<PrincipalName, string> = {
+    anonymous,
+    clientAdmin: 'CRUD',
+    disabledClient: '',
+    integrator,
+    leadAgent,
+    staff,
+    staffAdmin: 'CRUD',
+  }
+  return letters[caller].includes(LETTER[op])
+}
+
+it('covers every record collection', () => {
+  const slugs = context.service.payload.config.collections.map((c) => c.slug).filter((slug) => !slug.startsWith('payload-'))
+  expect(Object.keys(grants).sort()).toEqual(slugs.filter((slug) => !['users', 'api-clients'].includes(slug)).sort())
+})
+
+describe.each(Object.keys(grants))('%s', (collection) => {
+  for (const op of OPS) {
+    it.each(CALLERS)(`${op} as %s`, async (caller) => {
+      const allowed = await attempt(context.service, context.who, { caller, collection, data: samples[collection], op })
+      expect(allowed).toBe(expected(collection, op, caller))
+    })
+  }
+})
