@@ -2,7 +2,7 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildConfig } from 'payload'
+import { buildConfig, type CollectionConfig } from 'payload'
 
 import { Accounts } from './collections/Accounts'
 import { Addresses } from './collections/Addresses'
@@ -26,6 +26,7 @@ import { VdpEmails } from './collections/VdpEmails'
 import { VehicleSpecs } from './collections/VehicleSpecs'
 import { Vehicles } from './collections/Vehicles'
 import { Vins } from './collections/Vins'
+import { relationsExist } from './hooks/relationsExist'
 import { WebEvents } from './collections/WebEvents'
 import { Users } from './collections/Users'
 import { unsentEmailAdapter } from './src/lib/email'
@@ -33,6 +34,13 @@ import { logger } from './src/lib/logger'
 import { allowedOrigins, serverURL } from './src/lib/settings'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+/** Every collection checks that the records its relations name exist (400, not a 500 from a foreign key). */
+const withRelationChecks = (collections: CollectionConfig[]): CollectionConfig[] =>
+  collections.map((collection) => ({
+    ...collection,
+    hooks: { ...collection.hooks, beforeValidate: [...(collection.hooks?.beforeValidate ?? []), relationsExist] },
+  }))
 
 export default buildConfig({
   admin: {
@@ -45,7 +53,7 @@ export default buildConfig({
     meta: { titleSuffix: ' · Commerce' },
     user: Users.slug,
   },
-  collections: [
+  collections: withRelationChecks([
     CreditApps,
     PreApprovals,
     CreditBands,
@@ -70,7 +78,7 @@ export default buildConfig({
     Errors,
     Users,
     ApiClients,
-  ],
+  ]),
   cors: allowedOrigins(),
   csrf: allowedOrigins(),
   db: postgresAdapter({

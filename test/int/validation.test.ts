@@ -125,6 +125,15 @@ describe('ranges', () => {
     expect(invalidPaths(response.body)).toEqual(expect.arrayContaining(['birthDate', 'lastName', 'phoneNumber']))
   })
 
+  it('a relation to a record that does not exist is a 400 naming the field, also inside a group', async () => {
+    const consumer = await create('consumer', { ...base.consumer(), addresses: ['adr_demo_maria', 'adr_missing'] })
+    expect(consumer.status).toBe(400)
+    expect(invalidPaths(consumer.body)).toEqual(['addresses'])
+    const deal = await create('deal', { dealer: { location: 'loc_missing' }, vehicle: 'JTMRWRFV4LD000321' })
+    expect(deal.status).toBe(400)
+    expect(invalidPaths(deal.body)).toEqual(['dealer.location'])
+  })
+
   it('malformed JSON is a 400, not a 500', async () => {
     const response = await sendJson(context.service, 'POST', '/api/consumer', { body: '{"firstName": ', headers: context.who.staffAdmin.headers })
     expect(response.status).toBe(400)
