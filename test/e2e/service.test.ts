@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 
 import { projectRoot } from '../../src/lib/paths'
 import { launchBrowser } from '../helpers/browser'
@@ -19,6 +19,26 @@ const BUILD_AND_START = 15 * 60_000
 let service: ServiceProcess
 let browser: Browser | undefined
 let login: { email: string; password: string }
+let staffSession: Page | undefined
+
+/** A page signed in as the demo staff user (role `staff`), reused across tests. */
+const staffPage = async (): Promise<Page> => {
+  if (staffSession) return staffSession
+  browser ??= await launchBrowser()
+  const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'))
+  const page = await (await browser.newContext()).newPage()
+  await signIn(page, 'sam.rivera@example.com', credentials['sam.rivera@example.com'])
+  staffSession = page
+  return page
+}
+
+const signIn = async (page: Page, email: string, password: string) => {
+  await page.goto(`${service.url}/admin/login`)
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="password"]').fill(password)
+  await page.locator('button[type="submit"]').click()
+  await page.waitForURL((url) => !url.pathname.includes('/login'), { timeout: 60_000 })
+}
 
 beforeAll(async () => {
   fs.rmSync(dataDir, { force: true, recursive: true })
@@ -66,13 +86,9 @@ describe('first start', () => {
   })
 
   it('the admin UI logs in, creates a record and lists it', async () => {
-    browser = await launchBrowser()
+    browser ??= await launchBrowser()
     const page = await browser.newPage()
-    await page.goto(`${service.url}/admin/login`)
-    await page.locator('input[name="email"]').fill(login.email)
-    await page.locator('input[name="password"]').fill(login.password)
-    await page.locator('button[type="submit"]').click()
-    await page.waitForURL((url) => !url.pathname.includes('/login'), { timeout: 60_000 })
+    await signIn(page, login.email, login.password)
 
     await page.goto(`${service.url}/admin/collections/users/create`)
     await page.locator('input[name="email"]').fill('new.colleague@example.com')
@@ -86,6 +102,42 @@ describe('first start', () => {
     await page.getByText('new.colleague@example.com').waitFor({ timeout: 30_000 })
     await page.screenshot({ path: path.join(projectRoot, '.data', 'e2e-users-list.png') })
   }, 180_000)
+
+  it('staff cannot see user management', async () => {
+    const page = await staffPage()
+    await page.goto(`${service.url}/admin`)
+    await page.getByRole('link', { name: 'Consumers' }).first().waitFor({ timeout: 30_000 })
+    expect(await page.locator('a[href="/admin/collections/users"]').count()).toBe(0)
+    const api = await page.request.get(`${service.url}/api/users`)
+    expect((await api.json()).docs.map((doc: { email: string }) => doc.email)).toEqual(['sam.rivera@example.com'])
+  }, 120_000)
+
+  it("staff change a lead event's status with the select, and it is saved", async () => {
+    const page = await staffPage()
+    const { docs } = await (await page.request.get(`${service.url}/api/leadEvents?where[status][equals]=Had Conversation&depth=0`)).json()
+    await page.goto(`${service.url}/admin/collections/leadEvents/${docs[0].id}`)
+    await page.locator('#field-status .rs__control').click()
+    await page.locator('.rs__option', { hasText: /^Looking For Financing$/ }).click()
+    await page.locator('#action-save').click()
+    await page.getByText('Updated successfully').first().waitFor({ timeout: 30_000 })
+    const saved = await (await page.request.get(`${service.url}/api/leadEvents/${docs[0].id}?depth=0`)).json()
+    expect(saved.status).toBe('Looking For Financing')
+  }, 120_000)
+
+  it("staff edit a consumer's phone; a bad phone shows the validation message and is not saved", async () => {
+    const page = await staffPage()
+    await page.goto(`${service.url}/admin/collections/consumer/con_demo_james`)
+    const phone = page.locator('#field-phoneNumber')
+    await phone.fill('call me maybe')
+    await page.locator('#action-save').click()
+    await page.getByText(/must be a phone number matching/).first().waitFor({ timeout: 30_000 })
+    await page.screenshot({ path: path.join(projectRoot, '.data', 'e2e-consumer-phone-error.png') })
+    expect((await (await page.request.get(`${service.url}/api/consumer/con_demo_james`)).json()).phoneNumber).toBe('512-555-0112')
+    await phone.fill('(512) 555-0199')
+    await page.locator('#action-save').click()
+    await page.getByText('Updated successfully').first().waitFor({ timeout: 30_000 })
+    expect((await (await page.request.get(`${service.url}/api/consumer/con_demo_james`)).json()).phoneNumber).toBe('(512) 555-0199')
+  }, 120_000)
 
   it('SIGTERM stops the service cleanly and leaves no PostgreSQL process behind', async () => {
     const code = await service.stop('SIGTERM')
