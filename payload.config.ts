@@ -27,6 +27,7 @@ import { VehicleSpecs } from './collections/VehicleSpecs'
 import { Vehicles } from './collections/Vehicles'
 import { Vins } from './collections/Vins'
 import { relationsExist } from './hooks/relationsExist'
+import { commerceEndpoints } from './src/commerce'
 import { WebEvents } from './collections/WebEvents'
 import { Users } from './collections/Users'
 import { unsentEmailAdapter } from './src/lib/email'
@@ -89,6 +90,7 @@ export default buildConfig({
   }),
   editor: lexicalEditor(),
   email: unsentEmailAdapter,
+  endpoints: commerceEndpoints,
   // Everything is served over REST; one API surface is one surface to secure.
   graphQL: { disable: true },
   logger,

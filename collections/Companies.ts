@@ -17,7 +17,7 @@ export const Companies: CollectionConfig = {
     prefixedId('com_'),
     { name: 'name', type: 'text', index: true, required: true },
     { name: 'address', type: 'text', admin: { description: 'Head-office address, one line.' } },
-    { name: 'isFacilitator', type: 'checkbox', admin: { description: 'Facilitates deals (served at /api/facilitators).' }, index: true },
+    { name: 'isFacilitator', type: 'checkbox', defaultValue: false, admin: { description: 'Facilitates deals (served at /api/facilitators).' }, index: true },
     { name: 'locations', type: 'join', collection: 'location', on: 'companyId' },
   ],
   labels: { plural: 'Companies', singular: 'Company' },

@@ -37,7 +37,7 @@ export const CreditApps: CollectionConfig = {
       enumName: 'enum_credit_provider',
       options: creditProviders.map((value) => ({ label: value === 'provider_a' ? 'Provider A' : 'Provider B', value })),
     },
-    { name: 'toProvider', type: 'checkbox', admin: { description: 'Send this application to the provider.' } },
+    { name: 'toProvider', type: 'checkbox', defaultValue: false, admin: { description: 'Send this application to the provider.' } },
     { name: 'providerResponse', type: 'json', admin: { readOnly: true } },
     ...applicant(''),
     { name: 'coApplicantConsumer', type: 'relationship', relationTo: 'consumer' },

@@ -15,9 +15,9 @@ export const CreditBands: CollectionConfig = {
     { name: 'name', type: 'text', required: true },
     { name: 'minimumCreditScore', type: 'number' },
     notBelowField('maximumCreditScore', 'minimumCreditScore'),
-    { name: 'isUnknown', type: 'checkbox', label: 'Unknown score' },
-    { name: 'isNS', type: 'checkbox', label: 'No score (NS)' },
-    { name: 'isPrime', type: 'checkbox', label: 'Prime' },
+    { name: 'isUnknown', type: 'checkbox', defaultValue: false, label: 'Unknown score' },
+    { name: 'isNS', type: 'checkbox', defaultValue: false, label: 'No score (NS)' },
+    { name: 'isPrime', type: 'checkbox', defaultValue: false, label: 'Prime' },
   ],
   labels: { plural: 'Credit bands', singular: 'Credit band' },
 }

@@ -15,8 +15,8 @@ export const CreditReports: CollectionConfig = {
     { ...dateTimeField('time'), admin: { description: 'When the report was pulled.' }, index: true },
     { name: 'creditBand', type: 'relationship', relationTo: 'credit-band' },
     { name: 'preApproval', type: 'relationship', index: true, relationTo: 'pre-approval' },
-    { name: 'hasUnknownScore', type: 'checkbox' },
-    { name: 'hasNS', type: 'checkbox', label: 'Has no score (NS)' },
+    { name: 'hasUnknownScore', type: 'checkbox', defaultValue: false },
+    { name: 'hasNS', type: 'checkbox', defaultValue: false, label: 'Has no score (NS)' },
   ],
   labels: { plural: 'Credit reports', singular: 'Credit report' },
 }

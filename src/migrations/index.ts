@@ -1,5 +1,6 @@
 import * as migration_20261122_012340_initial from './20261122_012340_initial';
 import * as migration_20261122_015931_data_model from './20261122_015931_data_model';
+import * as migration_20261122_025316_boolean_defaults from './20261122_025316_boolean_defaults';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261122_015931_data_model.up,
     down: migration_20261122_015931_data_model.down,
-    name: '20261122_015931_data_model'
+    name: '20261122_015931_data_model',
+  },
+  {
+    up: migration_20261122_025316_boolean_defaults.up,
+    down: migration_20261122_025316_boolean_defaults.down,
+    name: '20261122_025316_boolean_defaults'
   },
 ];

@@ -1,5 +1,7 @@
 import type { RequestHandler } from 'express'
 
+import { apiErrorBody } from '../commerce/paths'
+
 /**
  * Refuses request bodies larger than `maxBytes` with 413 before they are read, by their declared
  * Content-Length. A chunked body (no length) is refused with 411 where `requireLength` is set;
@@ -10,11 +12,11 @@ export const bodyLimit =
   (req, res, next) => {
     const declared = req.headers['content-length']
     if (declared !== undefined && Number(declared) > maxBytes) {
-      res.status(413).set('Connection', 'close').json({ errors: [{ message: `Request body larger than ${maxBytes} bytes.` }] })
+      res.status(413).set('Connection', 'close').json(apiErrorBody(req.path, 413, `Request body larger than ${maxBytes} bytes.`))
       return
     }
     if (declared === undefined && req.headers['transfer-encoding'] && requireLength) {
-      res.status(411).json({ errors: [{ message: 'Send the request body with a Content-Length.' }] })
+      res.status(411).set('Connection', 'close').json(apiErrorBody(req.path, 411, 'Send the request body with a Content-Length.'))
       return
     }
     next()

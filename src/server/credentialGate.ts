@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'express'
 import { executeAuthStrategies, type Payload } from 'payload'
 
+import { apiErrorBody } from '../commerce/paths'
+
 const API_KEY_PREFIX = 'api-clients API-Key '
 
 /**
@@ -25,5 +27,6 @@ export const credentialGate =
     } catch (error) {
       payload.logger.debug({ err: error, reqId: res.locals.requestId }, 'credential check failed')
     }
-    res.status(401).json({ errors: [{ message: 'Unauthorized' }] })
+    // The body was never read: close the connection rather than leave it half-consumed.
+    res.status(401).set('Connection', 'close').json(apiErrorBody(req.path, 401, 'Unauthorized'))
   }

@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'express'
 import * as qs from 'qs-esm'
 
+import { apiErrorBody } from '../commerce/paths'
+
 /**
  * The interface calls the list filter of /api/errors a "JSON filter": `?where={"source":{"equals":"web"}}`.
  * Payload reads `where` in nested query-string form (`?where[source][equals]=web`), so a JSON
@@ -16,7 +18,7 @@ export const jsonWhere: RequestHandler = (req, res, next) => {
   try {
     where = JSON.parse(raw)
   } catch {
-    res.status(400).json({ errors: [{ message: 'The where parameter is not valid JSON.' }] })
+    res.status(400).json(apiErrorBody(req.path, 400, 'The where parameter is not valid JSON.'))
     return
   }
   params.delete('where')

@@ -1,6 +1,7 @@
 import type { TestService } from './service'
 
-export type JsonResponse = { body: any; headers: Headers; status: number }
+/** Headers as a plain object: jest's diff of a failing match cannot print undici's Headers. */
+export type JsonResponse = { body: any; headers: Record<string, string>; status: number }
 
 /** Sends JSON and reads JSON back (the body is `null` when there is none). */
 export const sendJson = async (
@@ -15,7 +16,7 @@ export const sendJson = async (
     method,
   })
   const text = await response.text()
-  return { body: text ? JSON.parse(text) : null, headers: response.headers, status: response.status }
+  return { body: text ? JSON.parse(text) : null, headers: Object.fromEntries(response.headers), status: response.status }
 }
 
 /** The field paths a Payload validation error names. */

@@ -33,7 +33,8 @@ const restHandler = async (): Promise<RequestHandler> => {
       res.status(404).end()
       return
     }
-    const url = new URL(req.originalUrl, `http://${req.headers.host}`)
+    // req.url, not originalUrl: our middleware may rewrite the query (JSON where).
+    const url = new URL(req.url, `http://${req.headers.host}`)
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
@@ -80,10 +81,15 @@ export const startTestService = async ({ databaseUrl }: { databaseUrl?: string }
   return {
     api: (path, init) => fetch(url + path, init),
     close: async () => {
+      const step = (name: string) => process.env.DEBUG_CLOSE && process.stderr.write(`close: ${name}\n`)
       server.closeAllConnections()
+      step('server')
       await new Promise((resolve) => server.close(resolve))
+      step('runtime')
       await runtime.close()
+      step('drop')
       await database.drop()
+      step('done')
     },
     payload: runtime.payload,
     url,

@@ -1,0 +1,80 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+import { addDataAndFileToRequest } from 'payload'
+
+import { checkRole } from '../../access/roles'
+import { CommerceError, errorBody, messages } from './errors'
+
+/** Who may use endpoints 1–10: integrator and admin API clients, and signed-in staff. */
+export const COMMERCE_ROLES = { clients: ['integrator', 'admin'], staff: ['admin', 'staff'] } as const
+
+type PayloadError = Error & { data?: { errors?: { message: string; path: string }[] }; status?: number }
+
+const REQUIRED = 'This field is required.'
+
+/** Turns anything a handler throws into the commerce error body; never a stack trace. */
+const toErrorResponse = (error: unknown, req: PayloadRequest, notFound?: string): Response => {
+  const failure = error as PayloadError
+  const respond = (code: number, message: string, details?: CommerceError['details']) =>
+    Response.json(errorBody(code, message, details), { status: code })
+  if (error instanceof CommerceError) return respond(error.code, error.message, error.details)
+  if (failure?.name === 'ValidationError') {
+    const details = (failure.data?.errors ?? []).map(({ message, path }) => ({ field: path, message }))
+    const allMissing = details.length > 0 && details.every((item) => item.message === REQUIRED)
+    return respond(400, allMissing ? messages.missing : messages.badRequest, details)
+  }
+  if (failure?.name === 'QueryError') return respond(400, messages.badRequest, [{ field: 'where', message: failure.message }])
+  if (failure?.status === 404) return respond(404, notFound ?? 'Not Found')
+  if (failure?.status === 403) return respond(403, messages.forbidden)
+  if (failure?.status === 401) return respond(401, messages.unauthorized)
+  if (failure?.status === 400 && failure.message === 'Invalid JSON') return respond(400, messages.malformedJson)
+  if (failure?.status && failure.status >= 400 && failure.status < 500) return respond(failure.status, failure.message)
+  req.payload.logger.error({ err: error, reqId: req.headers.get('x-request-id') }, 'commerce endpoint failed')
+  return respond(500, messages.internal)
+}
+
+type Options = {
+  method: 'get' | 'patch' | 'post'
+  /** The contract's not-found message for this endpoint (section 7). */
+  notFound?: string
+  path: string
+  run: (req: PayloadRequest) => Promise<unknown>
+}
+
+/**
+ * A commerce endpoint (1–10): checks the caller, runs `run`, and answers 200 with what it returns,
+ * or the error body. The handlers themselves stay a few lines each.
+ */
+export const commerceEndpoint = ({ method, notFound, path, run }: Options): Endpoint => ({
+  handler: async (req) => {
+    try {
+      if (!req.user) throw new CommerceError(401, messages.unauthorized)
+      if (!checkRole(req.user, COMMERCE_ROLES)) throw new CommerceError(403, messages.forbidden)
+      return Response.json(await run(req), { status: 200 })
+    } catch (error) {
+      return toErrorResponse(error, req, notFound)
+    }
+  },
+  method,
+  path,
+})
+
+/** The JSON object in the request body. */
+export const readBody = async (req: PayloadRequest): Promise<Record<string, unknown>> => {
+  await addDataAndFileToRequest(req)
+  const data = req.data
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    throw new CommerceError(400, messages.badRequest, [{ field: 'body', message: 'must be a JSON object' }])
+  }
+  return data as Record<string, unknown>
+}
+
+/** 400 Missing Required Information, naming every absent field. */
+export const requireFields = (data: Record<string, unknown>, fields: readonly string[]): void => {
+  const missing = fields.filter((field) => data[field] === undefined || data[field] === null || data[field] === '')
+  if (missing.length) {
+    throw new CommerceError(400, messages.missing, missing.map((field) => ({ field, message: 'is required' })))
+  }
+}
+
+/** The `{id}` path parameter. */
+export const routeId = (req: PayloadRequest): string => String(req.routeParams?.id ?? '')

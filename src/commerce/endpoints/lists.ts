@@ -1,0 +1,26 @@
+import type { PayloadRequest } from 'payload'
+
+import type { Config } from '../../../payload-types'
+import { commerceEndpoint } from '../endpoint'
+import { paged } from '../envelope'
+import { parseListParams } from '../params'
+
+type Slug = keyof Config['collections']
+
+/** Top-level fields of a collection that a list may be sorted by. */
+const sortableFields = (req: PayloadRequest, collection: Slug): string[] =>
+  req.payload.collections[collection].config.fields.flatMap((field) =>
+    'name' in field && !['join', 'relationship', 'group', 'array'].includes(field.type) && !('hasMany' in field && field.hasMany) ? [field.name] : [],
+  )
+
+const list = (collection: Slug) => async (req: PayloadRequest) => {
+  const { depth, limit, page, sort, where } = parseListParams(req.query, sortableFields(req, collection))
+  const result = await req.payload.find({ collection, depth, limit, overrideAccess: false, page, req, sort, where: where as never })
+  return paged(result)
+}
+
+/** 6. GET /webevents — paged, read-only. */
+export const listWebEvents = commerceEndpoint({ method: 'get', path: '/webevents', run: list('web-event') })
+
+/** 7. GET /companies — paged; facilitators are companies too (`where[isFacilitator][equals]=true`). */
+export const listCompanies = commerceEndpoint({ method: 'get', path: '/companies', run: list('company') })
