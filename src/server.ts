@@ -26,7 +26,7 @@ export const main = async (): Promise<void> => {
   const nextApp = next({ dev, dir: projectRoot })
   await nextApp.prepare()
   const handle = nextApp.getRequestHandler()
-  const app = createApp({ nextHandler: (req, res) => handle(req, res), payload })
+  const { app, close: closeApp } = createApp({ nextHandler: (req, res) => handle(req, res), payload })
 
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(port(), (error?: Error) => (error ? reject(error) : resolve(s)))
@@ -51,6 +51,7 @@ export const main = async (): Promise<void> => {
       server.closeIdleConnections()
     })
     await nextApp.close().catch(() => {})
+    await closeApp()
     await runtime.close()
     logger.info('stopped')
     process.exit(0)

@@ -5,19 +5,22 @@ import { bodyLimit } from './bodyLimit'
 import { credentialGate } from './credentialGate'
 import { healthRoutes } from './health'
 import { jsonWhere } from './jsonWhere'
+import { createRateLimit, type RateLimitOptions, rateLimitOptionsFromEnv } from './rateLimit'
 import { requestLog } from './requestLog'
 
 type Options = {
   /** Next's request handler: the admin UI and Payload's REST API under /api. */
   nextHandler: RequestHandler
   payload: Payload
+  /** Defaults to the environment's budgets (rateLimitOptionsFromEnv). */
+  rateLimits?: RateLimitOptions
 }
 
 const API_MAX_BYTES = 1024 * 1024
 const ERROR_REPORT_MAX_BYTES = 64 * 1024
 
 /** Express routes of our own first, then everything else to Next. */
-export const createApp = ({ nextHandler, payload }: Options): Express => {
+export const createApp = ({ nextHandler, payload, rateLimits = rateLimitOptionsFromEnv() }: Options): { app: Express; close: () => Promise<void> } => {
   const app = express()
   app.disable('x-powered-by')
   if (process.env.TRUST_PROXY) {
@@ -28,7 +31,8 @@ export const createApp = ({ nextHandler, payload }: Options): Express => {
   app.use(healthRoutes(payload))
   // Anyone may report an error record, so its body is kept small.
   app.use('/api/errors', bodyLimit(ERROR_REPORT_MAX_BYTES, { requireLength: true }))
-  app.use('/api', bodyLimit(API_MAX_BYTES), credentialGate(payload), jsonWhere)
+  const rateLimit = createRateLimit(rateLimits)
+  app.use('/api', bodyLimit(API_MAX_BYTES), credentialGate(payload), rateLimit.middleware, jsonWhere)
   app.use(nextHandler)
-  return app
+  return { app, close: rateLimit.close }
 }

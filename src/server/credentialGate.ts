@@ -11,7 +11,8 @@ const API_KEY_PREFIX = 'api-clients API-Key '
  * any handler runs: a mistyped, revoked or disabled key never quietly becomes "no key".
  *
  * The interface shows the header's value as the bare key, so a value without a scheme is read
- * as an API-client key.
+ * as an API-client key. The authenticated principal is left in `res.locals.principal` (the rate
+ * limiter's key).
  */
 export const credentialGate =
   (payload: Payload): RequestHandler =>
@@ -23,7 +24,10 @@ export const credentialGate =
       const headers = new Headers({ authorization: req.headers.authorization! })
       const { user } = await executeAuthStrategies({ headers, payload })
       const disabled = user?.collection === 'api-clients' && user.enabled === false
-      if (user && !disabled) return next()
+      if (user && !disabled) {
+        res.locals.principal = `${user.collection}:${user.id}`
+        return next()
+      }
     } catch (error) {
       payload.logger.debug({ err: error, reqId: res.locals.requestId }, 'credential check failed')
     }

@@ -6,6 +6,7 @@ import type { Payload } from 'payload'
 
 import { seedDemoData } from '../../src/seed'
 import { createApp } from '../../src/server/app'
+import type { RateLimitOptions } from '../../src/server/rateLimit'
 import { openRuntime } from '../../src/server/runtime'
 import { createTestDatabase } from './database'
 import { createPrincipals, type Principal, type PrincipalName } from './principals'
@@ -70,11 +71,11 @@ export type TestService = {
  * A migrated database of its own (or the given one, which the caller then drops), Payload on it,
  * and the HTTP app on a free port.
  */
-export const startTestService = async ({ databaseUrl }: { databaseUrl?: string } = {}): Promise<TestService> => {
+export const startTestService = async ({ databaseUrl, rateLimits }: { databaseUrl?: string; rateLimits?: RateLimitOptions } = {}): Promise<TestService> => {
   const database = databaseUrl ? { drop: async () => {}, url: databaseUrl } : await createTestDatabase()
   process.env.DATABASE_URL = database.url
   const runtime = await openRuntime()
-  const app = createApp({ nextHandler: await restHandler(), payload: runtime.payload })
+  const { app, close: closeApp } = createApp({ nextHandler: await restHandler(), payload: runtime.payload, rateLimits })
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -85,6 +86,7 @@ export const startTestService = async ({ databaseUrl }: { databaseUrl?: string }
       server.closeAllConnections()
       step('server')
       await new Promise((resolve) => server.close(resolve))
+      await closeApp()
       step('runtime')
       await runtime.close()
       step('drop')

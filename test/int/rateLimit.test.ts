@@ -1,0 +1,128 @@
+/** Rate limits on /api: budgets, headers, 429 bodies; shared through Redis; Redis going away. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import crypto from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import net from 'node:net'
+
+import { freePort } from '../../src/lib/freePort'
+import { createApp } from '../../src/server/app'
+import type { RateLimitOptions } from '../../src/server/rateLimit'
+import { sendJson } from '../helpers/http'
+import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
+import { startTestService, type TestService } from '../helpers/service'
+
+const budgets = (over: Partial<RateLimitOptions> = {}): RateLimitOptions => ({
+  api: { points: 5, seconds: 60 },
+  auth: { points: 2, seconds: 60 },
+  commerce: { points: 3, seconds: 60 },
+  keyPrefix: `test-${crypto.randomBytes(4).toString('hex')}`,
+  ...over,
+})
+
+let service: TestService
+let who: Record<PrincipalName, Principal>
+
+beforeAll(async () => {
+  service = await startTestService({ rateLimits: budgets() })
+  who = await createPrincipals(service.payload)
+})
+afterAll(async () => {
+  await service?.close()
+})
+
+describe('budgets in memory', () => {
+  it('commerce endpoints: RateLimit headers count down, then 429 Too Many Requests with Retry-After', async () => {
+    const remaining: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const response = await sendJson(service, 'GET', '/api/webevents', { headers: who.integrator.headers })
+      expect(response.status).toBe(200)
+      expect(response.headers['ratelimit-limit']).toBe('3')
+      remaining.push(response.headers['ratelimit-remaining'])
+    }
+    expect(remaining).toEqual(['2', '1', '0'])
+    const refused = await sendJson(service, 'GET', '/api/webevents', { headers: who.integrator.headers })
+    expect(refused.status).toBe(429)
+    expect(refused.body).toEqual({ error: { code: 429, message: 'Too Many Requests' }, success: false })
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(refused.headers['ratelimit-remaining']).toBe('0')
+  })
+
+  it('each API client has its own budget', async () => {
+    expect((await sendJson(service, 'GET', '/api/webevents', { headers: who.clientAdmin.headers })).status).toBe(200)
+  })
+
+  it('the rest of /api has its own budget, answered in Payload’s error shape', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await sendJson(service, 'GET', '/api/errors', { headers: who.staffAdmin.headers })).status)
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    const refused = await sendJson(service, 'GET', '/api/errors', { headers: who.staffAdmin.headers })
+    expect(refused.body).toEqual({ errors: [{ message: 'Too Many Requests' }] })
+  })
+
+  it('login is limited more strictly, per client address', async () => {
+    const attempt = () =>
+      sendJson(service, 'POST', '/api/users/login', { body: { email: 'nobody@example.com', password: 'wrong-password' } })
+    expect((await attempt()).status).toBe(401)
+    expect((await attempt()).status).toBe(401)
+    expect((await attempt()).status).toBe(429)
+  })
+})
+
+const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
+const redisReachable = (): Promise<boolean> =>
+  new Promise((resolve) => {
+    const { hostname, port } = new URL(redisUrl)
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) })
+    socket.once('connect', () => (socket.end(), resolve(true)))
+    socket.once('error', () => resolve(false))
+  })
+
+/** A second HTTP instance on the same Payload, with its own limiter. */
+const instance = async (rateLimits: RateLimitOptions) => {
+  const { app, close } = createApp({ nextHandler: (_req, res) => void res.status(404).end(), payload: service.payload, rateLimits })
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    get: (path: string, headers: Record<string, string>) => fetch(url + path, { headers }),
+    stop: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      await close()
+    },
+  }
+}
+
+describe('shared budgets in Redis', () => {
+  it('two instances on one Redis together allow exactly the budget', async () => {
+    if (!(await redisReachable())) throw new Error(`no Redis at ${redisUrl}: start one or set REDIS_URL`)
+    const options = budgets({ commerce: { points: 5, seconds: 60 }, redisUrl })
+    const [a, b] = [await instance(options), await instance(options)]
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 10; i++) {
+        const response = await (i % 2 ? b : a).get('/api/companies', who.leadAgent.headers)
+        statuses.push(response.status)
+      }
+      // These instances have no API behind the limiter (404); what matters is when 429 starts.
+      expect(statuses.filter((status) => status !== 429)).toHaveLength(5)
+      expect(statuses.slice(5)).toEqual([429, 429, 429, 429, 429])
+    } finally {
+      await a.stop()
+      await b.stop()
+    }
+  })
+
+  it('when Redis is unreachable, the service keeps answering and limits in memory', async () => {
+    const deadRedis = `redis://127.0.0.1:${await freePort()}`
+    const lonely = await instance(budgets({ commerce: { points: 2, seconds: 60 }, redisUrl: deadRedis }))
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 3; i++) statuses.push((await lonely.get('/api/companies', who.leadAgent.headers)).status)
+      // This instance has no API behind it (404); what matters is that the limiter still counts.
+      expect(statuses.map((status) => status === 429)).toEqual([false, false, true])
+    } finally {
+      await lonely.stop()
+    }
+  })
+})
