@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
+import { openApiRoutes } from '../openapi/routes'
 import { bodyLimit } from './bodyLimit'
 import { credentialGate } from './credentialGate'
 import { healthRoutes } from './health'
@@ -29,6 +30,7 @@ export const createApp = ({ nextHandler, payload, rateLimits = rateLimitOptionsF
   }
   app.use(requestLog)
   app.use(healthRoutes(payload))
+  app.use(openApiRoutes(payload))
   // Anyone may report an error record, so its body is kept small.
   app.use('/api/errors', bodyLimit(ERROR_REPORT_MAX_BYTES, { requireLength: true }))
   const rateLimit = createRateLimit(rateLimits)

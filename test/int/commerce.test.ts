@@ -1,14 +1,26 @@
 /** Endpoints 1–10: the commerce envelope, depth, paging, errors and roles, over HTTP. */
-import { describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 
+import { contractValidator } from '../helpers/contract'
 import { sendJson } from '../helpers/http'
 import type { PrincipalName } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
 const as = (caller: PrincipalName) => context.who[caller].headers
-const call = (method: string, path: string, body?: unknown, caller: PrincipalName = 'integrator') =>
-  sendJson(context.service, method, `/api${path}`, { body, headers: as(caller) })
+let conforms: Awaited<ReturnType<typeof contractValidator>>
+
+beforeAll(async () => {
+  const document = await (await context.service.api('/api/openapi.json')).json()
+  conforms = await contractValidator(document)
+})
+
+/** Calls a commerce endpoint; every response must match the OpenAPI document. */
+const call = async (method: string, path: string, body?: unknown, caller: PrincipalName = 'integrator') => {
+  const response = await sendJson(context.service, method, `/api${path}`, { body, headers: as(caller) })
+  if (response.status !== 404 || path.split('/').length > 2) expect(conforms(method, path, response)).toEqual([])
+  return response
+}
 const error = (code: number, message: string) => ({ error: { code, message }, success: false })
 
 const newConsumer = { birthDate: '1992-07-04', firstName: 'Noor', lastName: 'Haddad', phoneNumber: '(646) 555-0133' }

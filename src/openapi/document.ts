@@ -1,0 +1,220 @@
+import { configToJSONSchema, type SanitizedConfig } from 'payload'
+
+import { DEFAULT_DEPTH, DEFAULT_LIMIT, MAX_DEPTH, MAX_LIMIT } from '../commerce/params'
+import { toOpenApiSchema } from './jsonSchema'
+
+type Obj = Record<string, unknown>
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const json = (schema: unknown, example?: unknown) => ({ 'application/json': { schema, ...(example ? { example } : {}) } })
+
+const depthParam = {
+  description: `Levels of related records to embed; 0 returns ids. Default ${DEFAULT_DEPTH}, at most ${MAX_DEPTH}.`,
+  in: 'query',
+  name: 'depth',
+  schema: { maximum: MAX_DEPTH, minimum: 0, type: 'integer' },
+}
+const idParam = { in: 'path', name: 'id', required: true, schema: { type: 'string' } }
+const listParams = [
+  { description: `Default ${DEFAULT_LIMIT}; values above ${MAX_LIMIT} are clamped.`, in: 'query', name: 'limit', schema: { minimum: 1, type: 'integer' } },
+  { in: 'query', name: 'page', schema: { default: 1, minimum: 1, type: 'integer' } },
+  { description: 'A top-level field; a leading "-" sorts descending.', in: 'query', name: 'sort', schema: { type: 'string' } },
+  {
+    description: "Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={\"name\":{\"like\":\"acme\"}}`).",
+    in: 'query',
+    name: 'where',
+    schema: { type: 'string' },
+  },
+]
+
+const commerceError = (code: number, message: string) => ({
+  content: json(ref('CommerceError'), { error: { code, message }, success: false }),
+  description: message,
+})
+const commerceErrors = (notFound?: string, extra: Obj = {}) => ({
+  400: commerceError(400, 'Invalid Information'),
+  401: commerceError(401, 'Unauthorized'),
+  403: commerceError(403, 'Forbidden'),
+  ...(notFound ? { 404: commerceError(404, notFound) } : {}),
+  429: commerceError(429, 'Too Many Requests'),
+  ...extra,
+})
+const envelope = (schema: string) => ({
+  content: json({ properties: { data: ref(schema), success: { type: 'boolean' } }, required: ['data', 'success'], type: 'object' }),
+  description: 'Success',
+})
+const pagedList = (schema: string) => ({
+  content: json({
+    properties: {
+      data: { items: ref(schema), type: 'array' },
+      hasNextPage: { type: 'boolean' },
+      hasPrevPage: { type: 'boolean' },
+      limit: { type: 'integer' },
+      nextPage: { nullable: true, type: 'integer' },
+      page: { type: 'integer' },
+      pagingCounter: { type: 'integer' },
+      prevPage: { nullable: true, type: 'integer' },
+      success: { type: 'boolean' },
+      totalCount: { type: 'integer' },
+      totalPages: { type: 'integer' },
+    },
+    required: ['data', 'success', 'page', 'nextPage', 'prevPage', 'totalPages', 'totalCount', 'limit', 'pagingCounter', 'hasPrevPage', 'hasNextPage'],
+    type: 'object',
+  }),
+  description: 'One page of records',
+})
+const payloadError = (description: string) => ({ content: json(ref('PayloadErrors')), description })
+const payloadDoc = (schema: string) => ({
+  content: json({ properties: { doc: ref(schema), message: { type: 'string' } }, required: ['doc', 'message'], type: 'object' }),
+  description: 'Success',
+})
+
+const creditAppExample = { consumer: 'con_demo_maria', preApproval: 'pre_demo_maria', provider: 'provider_a', toProvider: false, vehicle: '4T1B11HK7NU000123' }
+const consumerExample = { birthDate: '1988-04-17', email: 'maria.gonzalez@example.com', firstName: 'María', lastName: 'González', phoneNumber: '(213) 555-0147' }
+
+/**
+ * The OpenAPI 3.0 description of endpoints 1–17, with record schemas derived from the collection
+ * configs (the same JSON Schema Payload generates its types from), so it cannot drift from them.
+ */
+export const buildOpenApiDocument = (config: SanitizedConfig) => {
+  const definitions = (configToJSONSchema(config, 'text') as { definitions: Record<string, unknown> }).definitions
+  const slugs = config.collections.map((collection) => collection.slug).filter((slug) => !slug.startsWith('payload-') && slug !== 'api-clients')
+  const schemas: Obj = Object.fromEntries(slugs.map((slug) => [slug, toOpenApiSchema(definitions[slug])]))
+  /** A request body: the record's schema with the contract's required fields (3.0 forbids `required: []`). */
+  const withRequired = (slug: string, required: string[]) => {
+    const { required: _stored, ...schema } = schemas[slug] as Obj
+    return required.length ? { ...schema, required } : schema
+  }
+  const body = (slug: string, required: string[]) => ({ content: json(withRequired(slug, required)), required: true })
+  const write = (slug: string, required: string[], example: unknown) => ({
+    content: { 'application/json': { example, schema: withRequired(slug, required) } },
+    required: true,
+  })
+  const tags = (name: string) => [name]
+
+  return {
+    components: {
+      schemas: {
+        ...schemas,
+        CommerceError: {
+          properties: {
+            error: {
+              properties: {
+                code: { type: 'integer' },
+                details: {
+                  description: 'Added to the contract\'s shape: each offending field.',
+                  items: { properties: { field: { type: 'string' }, message: { type: 'string' } }, required: ['field', 'message'], type: 'object' },
+                  type: 'array',
+                },
+                message: { type: 'string' },
+              },
+              required: ['code', 'message'],
+              type: 'object',
+            },
+            success: { enum: [false], type: 'boolean' },
+          },
+          required: ['error', 'success'],
+          type: 'object',
+        },
+        PayloadErrors: {
+          properties: { errors: { items: { properties: { message: { type: 'string' } }, required: ['message'], type: 'object' }, type: 'array' } },
+          required: ['errors'],
+          type: 'object',
+        },
+      },
+      securitySchemes: {
+        apiKey: {
+          description: 'An API client\'s key: `Authorization: api-clients API-Key <key>` (the bare key is accepted too). Create one with `npm run create-api-key`.',
+          in: 'header',
+          name: 'Authorization',
+          type: 'apiKey',
+        },
+        session: { description: 'A staff session from POST /api/users/login.', in: 'cookie', name: 'payload-token', type: 'apiKey' },
+      },
+    },
+    info: {
+      description: 'Records of an automotive retail flow. Endpoints 1–10 answer in the commerce envelope; 11–17 are Payload\'s REST API.',
+      title: 'Commerce service',
+      version: '3.0',
+    },
+    openapi: '3.0.3',
+    paths: {
+      '/creditapps': {
+        post: {
+          operationId: 'createCreditApp', parameters: [depthParam], requestBody: write('credit-app', ['preApproval', 'consumer', 'vehicle'], creditAppExample),
+          responses: { 200: envelope('credit-app'), ...commerceErrors(undefined, { 400: commerceError(400, 'Missing Required Information') }) },
+          summary: '1. Create a credit app', tags: tags('Credit'),
+        },
+      },
+      '/creditapps/{id}': {
+        get: { operationId: 'getCreditApp', parameters: [idParam, depthParam], responses: { 200: envelope('credit-app'), ...commerceErrors('Credit App Not Found') }, summary: '2. Get a credit app', tags: tags('Credit') },
+      },
+      '/creditreports/{id}': {
+        patch: {
+          operationId: 'updateCreditReport', parameters: [idParam, depthParam], requestBody: body('credit-report', []),
+          responses: { 200: envelope('credit-report'), ...commerceErrors('Credit Report Not Found') }, summary: '3. Update a credit report', tags: tags('Credit'),
+        },
+      },
+      '/consumers': {
+        post: {
+          operationId: 'createConsumer', parameters: [depthParam], requestBody: write('consumer', ['birthDate', 'phoneNumber', 'lastName', 'firstName'], consumerExample),
+          responses: { 200: envelope('consumer'), ...commerceErrors(undefined, { 400: commerceError(400, 'Missing Required Information') }) },
+          summary: '4. Create a consumer', tags: tags('Credit'),
+        },
+      },
+      '/contacts/{id}': {
+        patch: { operationId: 'updateContact', parameters: [idParam, depthParam], requestBody: body('contact', []), responses: { 200: envelope('contact'), ...commerceErrors('Contact Not Found') }, summary: '5. Update a contact', tags: tags('Commerce') },
+      },
+      '/webevents': {
+        get: { operationId: 'listWebEvents', parameters: [...listParams, depthParam], responses: { 200: pagedList('web-event'), ...commerceErrors() }, summary: '6. List web events', tags: tags('Commerce') },
+      },
+      '/companies': {
+        get: { operationId: 'listCompanies', parameters: [...listParams, depthParam], responses: { 200: pagedList('company'), ...commerceErrors() }, summary: '7. List companies', tags: tags('Commerce') },
+      },
+      '/deals/{id}': {
+        get: { operationId: 'getDeal', parameters: [idParam, depthParam], responses: { 200: envelope('deal'), ...commerceErrors('Deal Not Found') }, summary: '8. Get a deal (the facilitator carries its `location`)', tags: tags('Commerce') },
+      },
+      '/facilitators/{id}': {
+        get: { operationId: 'getFacilitator', parameters: [idParam, depthParam], responses: { 200: envelope('company'), ...commerceErrors('Facilitator Not Found') }, summary: '9. Get a facilitator', tags: tags('Commerce') },
+      },
+      '/customers/{id}': {
+        get: { operationId: 'getCustomer', parameters: [idParam, depthParam], responses: { 200: envelope('customer'), ...commerceErrors('Customer Not Found') }, summary: '10. Get a customer', tags: tags('Commerce') },
+      },
+      '/leadEvents/{id}': {
+        patch: {
+          operationId: 'updateLeadEvent',
+          parameters: [idParam, depthParam, { in: 'query', name: 'locale', schema: { type: 'string' } }, { in: 'query', name: 'fallback-locale', schema: { type: 'string' } }],
+          requestBody: body('leadEvents', []),
+          responses: { 200: payloadDoc('leadEvents'), 400: payloadError('Invalid value'), 401: payloadError('Unauthorized'), 403: payloadError('Forbidden'), 404: payloadError('Not Found'), 429: payloadError('Too Many Requests') },
+          summary: '11. Update a lead event', tags: tags('Leads'),
+        },
+      },
+      '/vdpEmails/{id}': {
+        patch: {
+          operationId: 'updateVdpEmail',
+          parameters: [idParam, depthParam, { in: 'query', name: 'locale', schema: { type: 'string' } }, { in: 'query', name: 'fallback-locale', schema: { type: 'string' } }],
+          requestBody: body('vdpEmails', []),
+          responses: { 200: payloadDoc('vdpEmails'), 400: payloadError('Invalid value'), 401: payloadError('Unauthorized'), 403: payloadError('Forbidden'), 404: payloadError('Not Found'), 429: payloadError('Too Many Requests') },
+          summary: '12. Update a VDP e-mail', tags: tags('Leads'),
+        },
+      },
+      '/errors': {
+        get: {
+          operationId: 'listErrors', parameters: listParams,
+          responses: { 200: { content: json({ properties: { docs: { items: ref('errors'), type: 'array' }, totalDocs: { type: 'integer' } }, type: 'object' }), description: 'A page of error records (Payload\'s paginated shape)' }, 403: payloadError('Forbidden') },
+          summary: '13. List error records', tags: tags('Errors'),
+        },
+        post: {
+          operationId: 'createError', requestBody: write('errors', ['message'], { message: 'TypeError: x is undefined', source: 'storefront', url: 'https://shop.example.com/cart' }),
+          responses: { 201: payloadDoc('errors'), 400: payloadError('Invalid value'), 413: payloadError('Body over 64 KiB') }, security: [], summary: '15. Report an error (no credential needed)', tags: tags('Errors'),
+        },
+      },
+      '/errors/{id}': {
+        delete: { operationId: 'deleteError', parameters: [idParam], responses: { 200: payloadDoc('errors'), 403: payloadError('Forbidden'), 404: payloadError('Not Found') }, summary: '17. Delete an error record', tags: tags('Errors') },
+        get: { operationId: 'getError', parameters: [idParam], responses: { 200: { content: json(ref('errors')), description: 'The error record' }, 403: payloadError('Forbidden'), 404: payloadError('Not Found') }, summary: '14. Get an error record', tags: tags('Errors') },
+        patch: { operationId: 'updateError', parameters: [idParam], requestBody: body('errors', []), responses: { 200: payloadDoc('errors'), 400: payloadError('Invalid value'), 403: payloadError('Forbidden'), 404: payloadError('Not Found') }, summary: '16. Update an error record', tags: tags('Errors') },
+      },
+    },
+    security: [{ apiKey: [] }, { session: [] }],
+    servers: [{ description: 'This service', url: '/api' }],
+  }
+}

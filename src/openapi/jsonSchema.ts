@@ -1,0 +1,42 @@
+/**
+ * Payload's JSON Schema (draft 4, as generated for payload-types.ts) → OpenAPI 3.0 schema objects:
+ * `type: [t, "null"]` becomes `type: t, nullable: true`, references point into components, and
+ * objects stay open to additive fields.
+ */
+type Schema = Record<string, unknown>
+
+export const toOpenApiSchema = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(toOpenApiSchema)
+  if (!schema || typeof schema !== 'object') return schema
+  const out: Schema = {}
+  for (const [key, value] of Object.entries(schema as Schema)) {
+    if (key === 'additionalProperties' && value === false) continue
+    if (key === 'title' || key === 'tsType') continue
+    // OpenAPI 3.0 forbids an empty `required` list.
+    if (key === 'required' && Array.isArray(value) && value.length === 0) continue
+    if (key === '$ref' && typeof value === 'string') {
+      out.$ref = value.replace('#/definitions/', '#/components/schemas/')
+      continue
+    }
+    if (key === 'type' && Array.isArray(value)) {
+      const types = value.filter((type) => type !== 'null')
+      if (types.length === 1) out.type = types[0]
+      if (value.includes('null')) out.nullable = true
+      continue
+    }
+    if (key === 'oneOf' && Array.isArray(value)) {
+      const options = value.map(toOpenApiSchema) as Schema[]
+      // OpenAPI 3.0 cannot say "null" inside oneOf: a nullable id becomes nullable on the whole.
+      if (options.some((option) => option.nullable)) {
+        out.nullable = true
+        for (const option of options) delete option.nullable
+      }
+      out.oneOf = options
+      continue
+    }
+    out[key] = toOpenApiSchema(value)
+  }
+  // A nullable enum must list null among its values (OpenAPI 3.0.3).
+  if (out.nullable && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null]
+  return out
+}

@@ -1,0 +1,41 @@
+import express, { type Router } from 'express'
+import { createRequire } from 'node:module'
+import type { Payload } from 'payload'
+
+import { buildOpenApiDocument } from './document'
+
+const require = createRequire(import.meta.url)
+const swaggerUiDir = (): string => (require('swagger-ui-dist') as { getAbsoluteFSPath: () => string }).getAbsoluteFSPath()
+
+const page = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Commerce service API</title>
+  <link rel="stylesheet" href="/api/docs/swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/api/docs/swagger-ui-bundle.js"></script>
+  <script src="/api/docs/init.js"></script>
+</body>
+</html>`
+
+const init = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true })`
+
+/**
+ * `GET /api/openapi.json` (built once from the collection configs) and the `GET /api/docs` page,
+ * Swagger UI served from the swagger-ui-dist package (no CDN). Both are public.
+ */
+export const openApiRoutes = (payload: Payload): Router => {
+  const router = express.Router()
+  let document: unknown
+  router.get('/api/openapi.json', (_req, res) => {
+    document ??= buildOpenApiDocument(payload.config)
+    res.json(document)
+  })
+  router.get('/api/docs', (_req, res) => void res.type('html').send(page))
+  router.get('/api/docs/init.js', (_req, res) => void res.type('js').send(init))
+  router.use('/api/docs', express.static(swaggerUiDir(), { index: false }))
+  return router
+}

@@ -1,0 +1,49 @@
+import SwaggerParser from '@apidevtools/swagger-parser'
+import { Ajv } from 'ajv'
+import addFormats from 'ajv-formats'
+
+import type { JsonResponse } from './http'
+
+type Document = { components: { schemas: Record<string, unknown> }; paths: Record<string, Record<string, { responses: Record<string, any> }>> }
+
+/**
+ * Validates responses against the service's own OpenAPI document: the schema of the operation
+ * (path template and method) for the response's status.
+ */
+export const contractValidator = async (document: Document) => {
+  await SwaggerParser.validate(structuredClone(document) as never)
+  const ajv = new Ajv({ allErrors: true, strict: false })
+  ;(addFormats as unknown as (ajv: Ajv) => void)(ajv)
+  ajv.addSchema({ components: document.components }, 'openapi')
+  /** OpenAPI 3.0 → JSON Schema for ajv: `nullable` becomes a "null" alternative; refs point at the document. */
+  const rewrite = (schema: unknown): unknown => {
+    if (Array.isArray(schema)) return schema.map(rewrite)
+    if (!schema || typeof schema !== 'object') return schema
+    const { nullable, ...rest } = schema as Record<string, unknown>
+    const out: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(rest)) {
+      out[key] = key === '$ref' ? String(value).replace('#/components/schemas/', 'openapi#/components/schemas/') : rewrite(value)
+    }
+    if (!nullable) return out
+    return typeof out.type === 'string' ? { ...out, type: [out.type, 'null'] } : { anyOf: [{ type: 'null' }, out] }
+  }
+  ajv.removeSchema('openapi')
+  ajv.addSchema({ components: rewrite(document.components) }, 'openapi')
+  const templates = Object.keys(document.paths).map((template) => ({
+    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    template,
+  }))
+  /** Problems of one response to `method path` (path relative to /api, query allowed); [] when it conforms. */
+  return (method: string, path: string, response: JsonResponse): string[] => {
+    const bare = path.split('?')[0]
+    const template = templates.find((item) => item.pattern.test(bare))?.template ?? bare
+    const operation = document.paths[template]?.[method.toLowerCase()]
+    if (!operation) return [`no operation ${method} ${template} in the document`]
+    const described = operation.responses[String(response.status)]
+    if (!described) return [`status ${response.status} of ${method} ${template} is not documented`]
+    const schema = described.content?.['application/json']?.schema
+    if (!schema) return []
+    const validate = ajv.compile(rewrite(schema) as object)
+    return validate(response.body) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`)
+  }
+}

@@ -1,0 +1,56 @@
+/** The OpenAPI document and the docs page. */
+import SwaggerParser from '@apidevtools/swagger-parser'
+import { describe, expect, it } from '@jest/globals'
+
+import { useTestService } from '../helpers/service'
+
+const context = useTestService()
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.0 document labelled 3.0, public', async () => {
+    const response = await context.service.api('/api/openapi.json')
+    expect(response.status).toBe(200)
+    const document = await response.json()
+    expect(document.openapi).toMatch(/^3\.0\./)
+    expect(document.info.version).toBe('3.0')
+    await expect(SwaggerParser.validate(document)).resolves.toBeTruthy()
+  })
+
+  it('describes endpoints 1–17 with the API-key scheme and every documented commerce error', async () => {
+    const document = await (await context.service.api('/api/openapi.json')).json()
+    expect(Object.keys(document.paths).sort()).toEqual(
+      ['/companies', '/consumers', '/contacts/{id}', '/creditapps', '/creditapps/{id}', '/creditreports/{id}', '/customers/{id}', '/deals/{id}', '/errors', '/errors/{id}', '/facilitators/{id}', '/leadEvents/{id}', '/vdpEmails/{id}', '/webevents'].sort(),
+    )
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ in: 'header', name: 'Authorization', type: 'apiKey' })
+    const notFound = (path: string, method: string) => document.paths[path][method].responses['404'].content['application/json'].example.error.message
+    expect(notFound('/deals/{id}', 'get')).toBe('Deal Not Found')
+    expect(notFound('/creditreports/{id}', 'patch')).toBe('Credit Report Not Found')
+    expect(document.paths['/creditapps'].post.responses['400'].description).toBe('Missing Required Information')
+  })
+
+  it('derives record schemas from the collections: fields, enums and required lists', async () => {
+    const { components } = await (await context.service.api('/api/openapi.json')).json()
+    expect(components.schemas['credit-app'].properties.provider.enum).toEqual(expect.arrayContaining(['provider_a', 'provider_b']))
+    expect(components.schemas.leadEvents.properties.status.enum).toContain('First Communication Attempt (phone and text)')
+    expect(components.schemas.consumer.required).toEqual(expect.arrayContaining(['firstName', 'lastName', 'birthDate', 'phoneNumber']))
+  })
+
+  it('shows no SSN or birth date in its examples', async () => {
+    const text = await (await context.service.api('/api/openapi.json')).text()
+    expect(text).not.toMatch(/\d{3}-\d{2}-\d{4}/)
+    expect(text).not.toContain('"ssn":"')
+  })
+})
+
+describe('GET /api/docs', () => {
+  it('serves the docs page and its assets locally', async () => {
+    const page = await context.service.api('/api/docs')
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('swagger-ui-bundle.js')
+    expect(html).not.toMatch(/https?:\/\//)
+    const bundle = await context.service.api('/api/docs/swagger-ui-bundle.js')
+    expect(bundle.status).toBe(200)
+    expect(Number(bundle.headers.get('content-length'))).toBeGreaterThan(100_000)
+  })
+})
