@@ -283,3 +283,27 @@ describe('authentication and roles on every endpoint', () => {
     }
   })
 })
+
+describe('depth on every endpoint', () => {
+  // [method, path, body, a relation field, the id it holds]
+  const relations: [string, string, unknown, (data: any) => unknown, string][] = [
+    ['POST', '/creditapps', newCreditApp, (data) => data.consumer, 'con_demo_maria'],
+    ['GET', '/creditapps/crapp_demo_james', undefined, (data) => data.vehicle, '1FTFW1E50MFA00456'],
+    ['PATCH', '/creditreports/crp_demo_maria', {}, (data) => data.creditBand, 'crb_demo_prime'],
+    ['POST', '/consumers', { ...newConsumer, addresses: ['adr_demo_chen'] }, (data) => data.addresses[0], 'adr_demo_chen'],
+    ['PATCH', '/contacts/cnt_demo_rachel', { address: 'adr_demo_maria' }, (data) => data.address, 'adr_demo_maria'],
+    ['GET', '/webevents?sort=name', undefined, (data) => data[0].account, 'acc_demo_maria'],
+    ['GET', '/companies?where[id][equals]=com_demo_lane', undefined, (data) => data[0].locations.docs[0], 'loc_demo_lane_austin'],
+    ['GET', '/deals/deal_demo_camry', undefined, (data) => data.customer, 'cus_demo_maria'],
+    ['GET', '/facilitators/com_demo_lane', undefined, (data) => data.locations.docs[0], 'loc_demo_lane_austin'],
+    ['GET', '/customers/cus_demo_james', undefined, (data) => data.addresses[0], 'adr_demo_james'],
+  ]
+
+  it.each(relations)('%s %s: depth=0 gives the id, depth=1 the record', async (method, path, body, pick, id) => {
+    const join = path.includes('?') ? '&' : '?'
+    const flat = await call(method, `${path}${join}depth=0`, body)
+    expect(pick(flat.body.data)).toBe(id)
+    const deep = await call(method, `${path}${join}depth=1`, body)
+    expect(pick(deep.body.data)).toMatchObject({ id })
+  })
+})
