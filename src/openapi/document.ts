@@ -90,6 +90,22 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
     required: true,
   })
   const tags = (name: string) => [name]
+  /** Endpoints 11 and 12: Payload's REST update with its query parameters and error shape. */
+  const payloadPatch = (slug: string, operationId: string, summary: string) => ({
+    operationId,
+    parameters: [idParam, depthParam, { in: 'query', name: 'locale', schema: { type: 'string' } }, { in: 'query', name: 'fallback-locale', schema: { type: 'string' } }],
+    requestBody: body(slug, []),
+    responses: {
+      200: payloadDoc(slug),
+      400: payloadError('Invalid value'),
+      401: payloadError('Unauthorized'),
+      403: payloadError('Forbidden'),
+      404: payloadError('Not Found'),
+      429: payloadError('Too Many Requests'),
+    },
+    summary,
+    tags: tags('Leads'),
+  })
 
   return {
     components: {
@@ -179,24 +195,8 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
       '/customers/{id}': {
         get: { operationId: 'getCustomer', parameters: [idParam, depthParam], responses: { 200: envelope('customer'), ...commerceErrors('Customer Not Found') }, summary: '10. Get a customer', tags: tags('Commerce') },
       },
-      '/leadEvents/{id}': {
-        patch: {
-          operationId: 'updateLeadEvent',
-          parameters: [idParam, depthParam, { in: 'query', name: 'locale', schema: { type: 'string' } }, { in: 'query', name: 'fallback-locale', schema: { type: 'string' } }],
-          requestBody: body('leadEvents', []),
-          responses: { 200: payloadDoc('leadEvents'), 400: payloadError('Invalid value'), 401: payloadError('Unauthorized'), 403: payloadError('Forbidden'), 404: payloadError('Not Found'), 429: payloadError('Too Many Requests') },
-          summary: '11. Update a lead event', tags: tags('Leads'),
-        },
-      },
-      '/vdpEmails/{id}': {
-        patch: {
-          operationId: 'updateVdpEmail',
-          parameters: [idParam, depthParam, { in: 'query', name: 'locale', schema: { type: 'string' } }, { in: 'query', name: 'fallback-locale', schema: { type: 'string' } }],
-          requestBody: body('vdpEmails', []),
-          responses: { 200: payloadDoc('vdpEmails'), 400: payloadError('Invalid value'), 401: payloadError('Unauthorized'), 403: payloadError('Forbidden'), 404: payloadError('Not Found'), 429: payloadError('Too Many Requests') },
-          summary: '12. Update a VDP e-mail', tags: tags('Leads'),
-        },
-      },
+      '/leadEvents/{id}': { patch: payloadPatch('leadEvents', 'updateLeadEvent', '11. Update a lead event') },
+      '/vdpEmails/{id}': { patch: payloadPatch('vdpEmails', 'updateVdpEmail', '12. Update a VDP e-mail') },
       '/errors': {
         get: {
           operationId: 'listErrors', parameters: listParams,
