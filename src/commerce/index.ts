@@ -1,25 +1,37 @@
 import type { Endpoint } from 'payload'
+import { NotFound } from 'payload'
 
-import { createConsumer } from './endpoints/consumers'
-import { updateContact } from './endpoints/contacts'
-import { createCreditApp, getCreditApp } from './endpoints/creditApps'
-import { updateCreditReport } from './endpoints/creditReports'
-import { getCustomer } from './endpoints/customers'
-import { getDeal } from './endpoints/deals'
-import { getFacilitator } from './endpoints/facilitators'
 import { listCompanies, listWebEvents } from './endpoints/lists'
+import { createRecord, getRecord, updateRecord } from './endpoints/records'
+
+/**
+ * The contract shows a deal's facilitator with the one location that handles the deal; the
+ * record keeps that location as `facilitatorLocation`, shown inside `facilitator` when expanded.
+ */
+const withFacilitatorLocation = (deal: Record<string, unknown>) =>
+  deal.facilitator && typeof deal.facilitator === 'object'
+    ? { ...deal, facilitator: { ...deal.facilitator, location: deal.facilitatorLocation ?? null } }
+    : deal
 
 /** Endpoints 1–10 of the contract, mounted under /api. */
 export const commerceEndpoints: Endpoint[] = [
-  createCreditApp,
-  getCreditApp,
-  updateCreditReport,
-  createConsumer,
-  updateContact,
+  createRecord({ collection: 'credit-app', path: '/creditapps', required: ['preApproval', 'consumer', 'vehicle'] }),
+  getRecord({ collection: 'credit-app', notFound: 'Credit App Not Found', path: '/creditapps/:id' }),
+  updateRecord({ collection: 'credit-report', notFound: 'Credit Report Not Found', path: '/creditreports/:id' }),
+  createRecord({ collection: 'consumer', path: '/consumers', required: ['firstName', 'lastName', 'birthDate', 'phoneNumber'] }),
+  updateRecord({ collection: 'contact', notFound: 'Contact Not Found', path: '/contacts/:id' }),
   listWebEvents,
   listCompanies,
-  getDeal,
-  getFacilitator,
-  getCustomer,
+  getRecord({ collection: 'deal', notFound: 'Deal Not Found', path: '/deals/:id', shape: withFacilitatorLocation }),
+  getRecord({
+    collection: 'company',
+    notFound: 'Facilitator Not Found',
+    path: '/facilitators/:id',
+    // A facilitator is a company marked as one; any other company is "not found" here.
+    shape: (company, req) => {
+      if (!company.isFacilitator) throw new NotFound(req.t)
+      return company
+    },
+  }),
+  getRecord({ collection: 'customer', notFound: 'Customer Not Found', path: '/customers/:id' }),
 ]
-
