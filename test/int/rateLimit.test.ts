@@ -77,6 +77,12 @@ const redisReachable = (): Promise<boolean> =>
     socket.once('error', () => resolve(false))
   })
 
+// REDIS_URL set: Redis must be there. Unset: the local default is used when it answers; on a
+// machine without any Redis the shared-budget test is skipped (and says so) rather than failed.
+const redisUp = await redisReachable()
+if (!redisUp && !process.env.REDIS_URL) process.stderr.write(`rateLimit.test: no Redis at ${redisUrl}; the shared-budget test is skipped\n`)
+const describeRedis = redisUp || process.env.REDIS_URL ? describe : describe.skip
+
 /** A second HTTP instance on the same Payload, with its own limiter. */
 const instance = async (rateLimits: RateLimitOptions) => {
   const { app, close } = createApp({ nextHandler: (_req, res) => void res.status(404).end(), payload: service.payload, rateLimits })
@@ -93,9 +99,9 @@ const instance = async (rateLimits: RateLimitOptions) => {
   }
 }
 
-describe('shared budgets in Redis', () => {
+describeRedis('shared budgets in Redis', () => {
   it('two instances on one Redis together allow exactly the budget', async () => {
-    if (!(await redisReachable())) throw new Error(`no Redis at ${redisUrl}: start one or set REDIS_URL`)
+    if (!redisUp) throw new Error(`no Redis at ${redisUrl}`)
     const options = budgets({ commerce: { points: 5, seconds: 60 }, redisUrl })
     const [a, b] = [await instance(options), await instance(options)]
     try {
@@ -112,7 +118,9 @@ describe('shared budgets in Redis', () => {
       await b.stop()
     }
   })
+})
 
+describe('Redis going away', () => {
   it('when Redis is unreachable, the service keeps answering and limits in memory', async () => {
     const deadRedis = `redis://127.0.0.1:${await freePort()}`
     const lonely = await instance(budgets({ commerce: { points: 2, seconds: 60 }, redisUrl: deadRedis }))
