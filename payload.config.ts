@@ -27,6 +27,7 @@ import { VehicleSpecs } from './collections/VehicleSpecs'
 import { Vehicles } from './collections/Vehicles'
 import { Vins } from './collections/Vins'
 import { relationsExist } from './hooks/relationsExist'
+import { valueTypes } from './hooks/valueTypes'
 import { commerceEndpoints } from './src/commerce'
 import { WebEvents } from './collections/WebEvents'
 import { Users } from './collections/Users'
@@ -36,11 +37,14 @@ import { allowedOrigins, serverURL } from './src/lib/settings'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-/** Every collection checks that the records its relations name exist (400, not a 500 from a foreign key). */
-const withRelationChecks = (collections: CollectionConfig[]): CollectionConfig[] =>
+/**
+ * Every collection checks the JSON type of each value and that the records its relations name
+ * exist: 400s naming the field, instead of a silently stringified value or a foreign-key 500.
+ */
+const withInputChecks = (collections: CollectionConfig[]): CollectionConfig[] =>
   collections.map((collection) => ({
     ...collection,
-    hooks: { ...collection.hooks, beforeValidate: [...(collection.hooks?.beforeValidate ?? []), relationsExist] },
+    hooks: { ...collection.hooks, beforeValidate: [valueTypes, ...(collection.hooks?.beforeValidate ?? []), relationsExist] },
   }))
 
 export default buildConfig({
@@ -54,7 +58,7 @@ export default buildConfig({
     meta: { titleSuffix: ' · Commerce' },
     user: Users.slug,
   },
-  collections: withRelationChecks([
+  collections: withInputChecks([
     CreditApps,
     PreApprovals,
     CreditBands,

@@ -34,7 +34,7 @@ export const relationsExist: CollectionBeforeValidateHook = async ({ collection,
       where: { id: { in: ids } },
     })
     const known = new Set(found.docs.map((doc) => String(doc.id)))
-    if (ids.some((id) => !known.has(String(id)))) errors.push({ message: `refers to a ${relationTo} that does not exist`, path })
+    if (ids.some((id) => !known.has(String(id)))) errors.push({ message: `names a ${relationTo} record that does not exist`, path })
   }
   if (errors.length) throw new ValidationError({ collection: collection.slug, errors }, req.t)
   return data

@@ -134,6 +134,25 @@ describe('ranges', () => {
     expect(invalidPaths(deal.body)).toEqual(['dealer.location'])
   })
 
+  it.each([
+    ['a list where text belongs', { firstName: ['Ada'] }, 'firstName'],
+    ['a number where text belongs', { lastName: 42 }, 'lastName'],
+    ['an object where text belongs', { email: { address: 'a@b.co' } }, 'email'],
+    ['text where a list belongs', { phoneNumbers: '2135550147' }, 'phoneNumbers'],
+    ['an object where an id belongs', { addresses: [{ street: 'x' }] }, 'addresses'],
+  ])('%s is a 400 naming the field, not a stored string', async (_label, change, field) => {
+    const response = await create('consumer', { ...base.consumer(), ...change })
+    expect(response.status).toBe(400)
+    expect(invalidPaths(response.body)).toEqual([field])
+  })
+
+  it('wrong types on numbers and booleans are 400s too (a numeric string counts as its number, as in Payload)', async () => {
+    expect((await create('credit-band', { minimumCreditScore: '600', name: 'Numeric string' })).body.doc.minimumCreditScore).toBe(600)
+    const band = await create('credit-band', { isPrime: 'yes', minimumCreditScore: 'six hundred', name: 'Typed' })
+    expect(band.status).toBe(400)
+    expect(invalidPaths(band.body)).toEqual(['isPrime', 'minimumCreditScore'])
+  })
+
   it('malformed JSON is a 400, not a 500', async () => {
     const response = await sendJson(context.service, 'POST', '/api/consumer', { body: '{"firstName": ', headers: context.who.staffAdmin.headers })
     expect(response.status).toBe(400)
