@@ -82,16 +82,11 @@ export const startTestService = async ({ databaseUrl, rateLimits }: { databaseUr
   return {
     api: (path, init) => fetch(url + path, init),
     close: async () => {
-      const step = (name: string) => process.env.DEBUG_CLOSE && process.stderr.write(`close: ${name}\n`)
       server.closeAllConnections()
-      step('server')
       await new Promise((resolve) => server.close(resolve))
       await closeApp()
-      step('runtime')
       await runtime.close()
-      step('drop')
       await database.drop()
-      step('done')
     },
     payload: runtime.payload,
     url,
