@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { upperTrim } from '../hooks/upperTrim'
 
 /** A US state or territory. Its two-letter code is its id, so relations carry `"CA"`. */
 export const States: CollectionConfig = {
@@ -18,7 +19,7 @@ export const States: CollectionConfig = {
     {
       name: 'code',
       type: 'text',
-      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value)] },
+      hooks: { beforeValidate: [upperTrim] },
       required: true,
       unique: true,
       validate: (value: null | string | undefined) => (typeof value === 'string' && /^[A-Z]{2}$/.test(value)) || 'must be a two-letter state code',

@@ -1,11 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { upperTrim } from '../hooks/upperTrim'
 import { vinField } from '../src/fields/formatted'
 import { integerField } from '../src/fields/integer'
 import { vehicleDescriptionFields } from '../src/fields/vehicle'
-
-const upperTrim = ({ value }: { value?: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value)
 
 /**
  * A vehicle. Its VIN is its id, so every relation to a vehicle is given (and returned) as the VIN.
@@ -21,7 +20,7 @@ export const Vehicles: CollectionConfig = {
       name: 'id',
       type: 'text',
       admin: { hidden: true },
-      hooks: { beforeValidate: [({ siblingData, value }) => upperTrim({ value: value ?? siblingData?.vin })] },
+      hooks: { beforeValidate: [(args) => upperTrim({ ...args, value: args.value ?? args.siblingData?.vin })] },
     },
     { ...vinField('vin', { required: true, unique: true }), hooks: { beforeValidate: [upperTrim] } },
     integerField('year', { min: 1900, required: true }),

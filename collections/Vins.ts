@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { upperTrim } from '../hooks/upperTrim'
 import { vinField } from '../src/fields/formatted'
 
 /** A VIN mentioned on the lead side (VDP e-mails list these by numeric id). */
@@ -11,7 +12,7 @@ export const Vins: CollectionConfig = {
   fields: [
     {
       ...vinField('vin', { required: true, unique: true }),
-      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value)] },
+      hooks: { beforeValidate: [upperTrim] },
     },
     { name: 'vehicle', type: 'relationship', admin: { description: 'The vehicle record, when we hold one.' }, relationTo: 'vehicle' },
   ],

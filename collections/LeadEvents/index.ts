@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../../access/recordAccess'
-import { stampUser } from '../../hooks/stampUser'
+import { stampedUserField } from '../../src/fields/stampedUser'
 import { leadEventStatuses, leadEventTypes } from './values'
 
 const options = (values: readonly string[]) => values.map((value) => ({ label: value, value }))
@@ -16,13 +16,7 @@ export const LeadEvents: CollectionConfig = {
     { name: 'type', type: 'select', enumName: 'enum_lead_event_type', index: true, options: options(leadEventTypes) },
     { name: 'status', type: 'select', enumName: 'enum_lead_event_status', index: true, options: options(leadEventStatuses) },
     { name: 'nextSteps', type: 'textarea' },
-    {
-      name: 'createdBy',
-      type: 'relationship',
-      admin: { position: 'sidebar', readOnly: true },
-      hooks: { beforeChange: [stampUser('create')] },
-      relationTo: 'users',
-    },
+    stampedUserField('createdBy', 'create'),
     {
       name: 'currentStatusFor',
       type: 'relationship',

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../../access/recordAccess'
-import { stampUser } from '../../hooks/stampUser'
+import { stampedUserField } from '../../src/fields/stampedUser'
 import { countVins } from './hooks/countVins'
 
 /** A vehicle-detail-page e-mail sent to a lead. Served at /api/vdpEmails. */
@@ -12,20 +12,8 @@ export const VdpEmails: CollectionConfig = {
   fields: [
     { name: 'lead', type: 'relationship', index: true, relationTo: 'lead' },
     { name: 'vins', type: 'relationship', hasMany: true, relationTo: 'vin' },
-    {
-      name: 'createdBy',
-      type: 'relationship',
-      admin: { position: 'sidebar', readOnly: true },
-      hooks: { beforeChange: [stampUser('create')] },
-      relationTo: 'users',
-    },
-    {
-      name: 'lastModifiedBy',
-      type: 'relationship',
-      admin: { position: 'sidebar', readOnly: true },
-      hooks: { beforeChange: [stampUser('change')] },
-      relationTo: 'users',
-    },
+    stampedUserField('createdBy', 'create'),
+    stampedUserField('lastModifiedBy', 'change'),
     { name: 'vinCount', type: 'text', admin: { description: 'Number of VINs, kept in step with the list.', readOnly: true } },
   ],
   hooks: { beforeChange: [countVins] },

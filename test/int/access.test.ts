@@ -1,85 +1,66 @@
-import { beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 
 import { attempt, CALLERS, type Op, OPS } from '../helpers/attempt'
-import type { Principal, PrincipalName } from '../helpers/principals'
-import { type TestService, useTestService } from '../helpers/service'
+import type { PrincipalName } from '../helpers/principals'
+import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true })
-let service: TestService
-let who: Record<PrincipalName, Principal>
-
-beforeAll(async () => {
-  service = context.service
-  who = context.who
-})
 
 let serial = 0
 const newUser = () => ({ email: `matrix-${++serial}@example.com`, password: 'matrix-password-123', role: 'staff' })
 const newClient = () => ({ apiKey: `matrix-key-${++serial}`, enableAPIKey: true, name: `matrix ${serial}`, role: 'integrator' })
 
+/** On another's account, only admins (staff admins and admin clients) may do anything. */
+const ADMINS: PrincipalName[] = ['staffAdmin', 'clientAdmin']
+const adminsOnly: Record<Op, PrincipalName[]> = { create: ADMINS, delete: ADMINS, read: ADMINS, update: ADMINS }
+
 const matrix: Record<string, { data: () => object; allowed: Record<Op, PrincipalName[]> }> = {
-  'api-clients': {
-    allowed: {
-      create: ['staffAdmin', 'clientAdmin'],
-      delete: ['staffAdmin', 'clientAdmin'],
-      read: ['staffAdmin', 'clientAdmin'],
-      update: ['staffAdmin', 'clientAdmin'],
-    },
-    data: newClient,
-  },
-  users: {
-    allowed: {
-      create: ['staffAdmin', 'clientAdmin'],
-      delete: ['staffAdmin', 'clientAdmin'],
-      read: ['staffAdmin', 'clientAdmin'],
-      update: ['staffAdmin', 'clientAdmin'],
-    },
-    data: newUser,
-  },
+  'api-clients': { allowed: adminsOnly, data: newClient },
+  users: { allowed: adminsOnly, data: newUser },
 }
 
 describe.each(Object.entries(matrix))('%s access', (collection, { allowed, data }) => {
   for (const op of OPS) {
     it.each(CALLERS)(`${op} as %s`, async (caller) => {
-      expect(await attempt(service, who, { caller, collection, data, op })).toBe(allowed[op].includes(caller))
+      expect(await attempt(context.service, context.who, { caller, collection, data, op })).toBe(allowed[op].includes(caller))
     })
   }
 })
 
 describe('users: own account', () => {
   it('a staff user reads and edits their own account but cannot promote themselves', async () => {
-    const id = who.staff.id
-    const headers = { 'Content-Type': 'application/json', ...who.staff.headers }
-    expect((await service.api(`/api/users/${id}`, { headers })).status).toBe(200)
-    const response = await service.api(`/api/users/${id}`, {
+    const id = context.who.staff.id
+    const headers = { 'Content-Type': 'application/json', ...context.who.staff.headers }
+    expect((await context.service.api(`/api/users/${id}`, { headers })).status).toBe(200)
+    const response = await context.service.api(`/api/users/${id}`, {
       body: JSON.stringify({ name: 'Renamed', role: 'admin' }),
       headers,
       method: 'PATCH',
     })
     expect(response.status).toBe(200)
-    const stored = await service.payload.findByID({ collection: 'users', id: id! })
+    const stored = await context.service.payload.findByID({ collection: 'users', id: id! })
     expect(stored).toMatchObject({ name: 'Renamed', role: 'staff' })
   })
 
   it('an API client can look itself up but no other client', async () => {
-    const me = await service.api('/api/api-clients/me', { headers: who.integrator.headers })
-    expect((await me.json()).user).toMatchObject({ id: who.integrator.id, role: 'integrator' })
-    const list = await (await service.api('/api/api-clients', { headers: who.integrator.headers })).json()
-    expect(list.docs.map((doc: { id: number }) => doc.id)).toEqual([who.integrator.id])
+    const me = await context.service.api('/api/api-clients/me', { headers: context.who.integrator.headers })
+    expect((await me.json()).user).toMatchObject({ id: context.who.integrator.id, role: 'integrator' })
+    const list = await (await context.service.api('/api/api-clients', { headers: context.who.integrator.headers })).json()
+    expect(list.docs.map((doc: { id: number }) => doc.id)).toEqual([context.who.integrator.id])
   })
 
   it('a staff user listing users sees only themselves', async () => {
-    const response = await service.api('/api/users', { headers: who.staff.headers })
+    const response = await context.service.api('/api/users', { headers: context.who.staff.headers })
     const body = await response.json()
-    expect(body.docs.map((doc: { id: number }) => doc.id)).toEqual([who.staff.id])
+    expect(body.docs.map((doc: { id: number }) => doc.id)).toEqual([context.who.staff.id])
   })
 
   it('the admin UI is open to staff and closed to API clients', async () => {
     const access = async (headers: Record<string, string>) =>
-      (await (await service.api('/api/access', { headers })).json()).canAccessAdmin
-    expect(await access(who.staff.headers)).toBe(true)
-    expect(await access(who.staffAdmin.headers)).toBe(true)
+      (await (await context.service.api('/api/access', { headers })).json()).canAccessAdmin
+    expect(await access(context.who.staff.headers)).toBe(true)
+    expect(await access(context.who.staffAdmin.headers)).toBe(true)
     // Payload omits the flag rather than sending false.
-    expect(await access(who.clientAdmin.headers)).toBeFalsy()
+    expect(await access(context.who.clientAdmin.headers)).toBeFalsy()
   })
 })

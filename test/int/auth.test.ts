@@ -1,29 +1,22 @@
-import { beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 
-import type { Principal, PrincipalName } from '../helpers/principals'
-import { type TestService, useTestService } from '../helpers/service'
+import type { PrincipalName } from '../helpers/principals'
+import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true })
-let service: TestService
-let who: Record<PrincipalName, Principal>
 
-beforeAll(async () => {
-  service = context.service
-  who = context.who
-})
-
-const get = (path: string, headers: Record<string, string>) => service.api(path, { headers })
+const get = (path: string, headers: Record<string, string>) => context.service.api(path, { headers })
 const UNAUTHORIZED = { errors: [{ message: 'Unauthorized' }] }
 
 describe('credentials on /api', () => {
   it('a known API key authenticates its client', async () => {
-    const response = await get('/api/api-clients/me', who.clientAdmin.headers)
+    const response = await get('/api/api-clients/me', context.who.clientAdmin.headers)
     expect(response.status).toBe(200)
-    expect((await response.json()).user).toMatchObject({ id: who.clientAdmin.id, role: 'admin' })
+    expect((await response.json()).user).toMatchObject({ id: context.who.clientAdmin.id, role: 'admin' })
   })
 
   it('the bare key, as the interface shows the header, is accepted too', async () => {
-    const response = await get('/api/users', { Authorization: who.clientAdmin.key! })
+    const response = await get('/api/users', { Authorization: context.who.clientAdmin.key! })
     expect(response.status).toBe(200)
   })
 
@@ -41,7 +34,7 @@ describe('credentials on /api', () => {
   })
 
   it('a disabled client is refused with 401 although its key is known', async () => {
-    const response = await get('/api/users', who.disabledClient.headers)
+    const response = await get('/api/users', context.who.disabledClient.headers)
     expect(response.status).toBe(401)
     expect(await response.json()).toEqual(UNAUTHORIZED)
   })
@@ -52,23 +45,23 @@ describe('credentials on /api', () => {
   })
 
   it('a staff session token authenticates its user', async () => {
-    const response = await get('/api/users/me', who.staff.headers)
-    expect((await response.json()).user).toMatchObject({ id: who.staff.id, role: 'staff' })
+    const response = await get('/api/users/me', context.who.staff.headers)
+    expect((await response.json()).user).toMatchObject({ id: context.who.staff.id, role: 'staff' })
   })
 
   it('staff log in with e-mail and password and get a session cookie', async () => {
-    await service.payload.create({
+    await context.service.payload.create({
       collection: 'users',
       data: { email: 'login.check@example.com', password: 'a-long-password-1', role: 'staff' },
     })
-    const response = await service.api('/api/users/login', {
+    const response = await context.service.api('/api/users/login', {
       body: JSON.stringify({ email: 'login.check@example.com', password: 'a-long-password-1' }),
       headers: { 'Content-Type': 'application/json' },
       method: 'POST',
     })
     expect(response.status).toBe(200)
     expect(response.headers.getSetCookie().join(';')).toMatch(/payload-token=.+HttpOnly/i)
-    const wrong = await service.api('/api/users/login', {
+    const wrong = await context.service.api('/api/users/login', {
       body: JSON.stringify({ email: 'login.check@example.com', password: 'wrong' }),
       headers: { 'Content-Type': 'application/json' },
       method: 'POST',
@@ -77,7 +70,7 @@ describe('credentials on /api', () => {
   })
 
   it('API clients cannot log in with a password', async () => {
-    const response = await service.api('/api/api-clients/login', {
+    const response = await context.service.api('/api/api-clients/login', {
       body: JSON.stringify({ email: 'x@example.com', password: 'whatever-password' }),
       headers: { 'Content-Type': 'application/json' },
       method: 'POST',

@@ -2,19 +2,17 @@
  * What each role may do on each record collection, over HTTP. The expectations are written out
  * here as the roles are documented in the README, not derived from the access code.
  */
-import crypto from 'node:crypto'
 import { describe, expect, it } from '@jest/globals'
 
 import { attempt, CALLERS, OPS, type Op } from '../helpers/attempt'
 import type { PrincipalName } from '../helpers/principals'
+import { randomVin } from '../helpers/samples'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
 
 let serial = 0
 const next = () => ++serial
-const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'
-const randomVin = () => Array.from(crypto.randomBytes(17), (byte) => VIN_ALPHABET[byte % VIN_ALPHABET.length]).join('')
 const letters = (n: number) => String.fromCharCode(65 + ((n / 26) | 0) % 26) + String.fromCharCode(65 + (n % 26))
 
 const samples: Record<string, () => object> = {

@@ -2,17 +2,15 @@
  * Every validation rule of the contract, with good and bad values, through the REST API as a
  * staff admin: bad input is a 400 naming the field, never a 500, and nothing is written.
  */
-import crypto from 'node:crypto'
 import { describe, expect, it } from '@jest/globals'
 
 import { leadEventStatuses, leadEventTypes } from '../../collections/LeadEvents/values'
 import { invalidPaths, sendJson } from '../helpers/http'
+import { randomVin } from '../helpers/samples'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
 
-const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'
-const randomVin = () => Array.from(crypto.randomBytes(17), (byte) => VIN_ALPHABET[byte % VIN_ALPHABET.length]).join('')
 
 type Collection = string
 const base: Record<Collection, () => Record<string, unknown>> = {
