@@ -85,6 +85,8 @@ export interface Config {
     account: Account;
     vehicle: Vehicle;
     'vehicle-spec': VehicleSpec;
+    listing: Listing;
+    media: Media;
     lead: Lead;
     leadEvents: LeadEvent;
     vdpEmails: VdpEmail;
@@ -92,6 +94,7 @@ export interface Config {
     errors: Error;
     users: User;
     'api-clients': ApiClient;
+    'lookup-cache': LookupCache;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -120,6 +123,8 @@ export interface Config {
     account: AccountSelect<false> | AccountSelect<true>;
     vehicle: VehicleSelect<false> | VehicleSelect<true>;
     'vehicle-spec': VehicleSpecSelect<false> | VehicleSpecSelect<true>;
+    listing: ListingSelect<false> | ListingSelect<true>;
+    media: MediaSelect<false> | MediaSelect<true>;
     lead: LeadSelect<false> | LeadSelect<true>;
     leadEvents: LeadEventsSelect<false> | LeadEventsSelect<true>;
     vdpEmails: VdpEmailsSelect<false> | VdpEmailsSelect<true>;
@@ -127,6 +132,7 @@ export interface Config {
     errors: ErrorsSelect<false> | ErrorsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'api-clients': ApiClientsSelect<false> | ApiClientsSelect<true>;
+    'lookup-cache': LookupCacheSelect<false> | LookupCacheSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -136,8 +142,12 @@ export interface Config {
     defaultIDType: number;
   };
   fallbackLocale: null;
-  globals: {};
-  globalsSelect: {};
+  globals: {
+    'tco-settings': TcoSetting;
+  };
+  globalsSelect: {
+    'tco-settings': TcoSettingsSelect<false> | TcoSettingsSelect<true>;
+  };
   locale: null;
   widgets: {
     collections: CollectionsWidget;
@@ -366,6 +376,11 @@ export interface VehicleSpec {
   squishVin?: string | null;
   exteriorColors?: string[] | null;
   interiorColors?: string[] | null;
+  /**
+   * Manufacturer suggested retail price; the TCO model uses it when no listing gives a price.
+   */
+  msrp?: number | null;
+  invoice?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -537,6 +552,108 @@ export interface Account {
   anonymousIds?: string[] | null;
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "listing".
+ */
+export interface Listing {
+  id: number;
+  vin: string;
+  year?: number | null;
+  make?: string | null;
+  model?: string | null;
+  trim?: string | null;
+  series?: string | null;
+  style?: string | null;
+  drivetrain?: string | null;
+  engine?: string | null;
+  transmission?: string | null;
+  fuel?: string | null;
+  doors?: number | null;
+  seats?: number | null;
+  used?: boolean | null;
+  cpo?: boolean | null;
+  price?: number | null;
+  miles?: number | null;
+  historyReportUrl?: string | null;
+  /**
+   * Upload an image or give its address.
+   */
+  photos?:
+    | {
+        image?: (number | null) | Media;
+        url?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  exteriorColors?:
+    | {
+        name: string;
+        hex: string;
+        id?: string | null;
+      }[]
+    | null;
+  interiorColors?:
+    | {
+        name: string;
+        hex: string;
+        id?: string | null;
+      }[]
+    | null;
+  options?:
+    | {
+        code: string;
+        description: string;
+        id?: string | null;
+      }[]
+    | null;
+  baseInvoice?: number | null;
+  optionsMsrp?: number | null;
+  /**
+   * EPA combined miles per gallon.
+   */
+  combinedMpg?: number | null;
+  /**
+   * EPA combined kWh per 100 miles (electric vehicles).
+   */
+  kwhPer100Miles?: number | null;
+  /**
+   * Features by category; leave Value empty for a yes/no feature and tick Available.
+   */
+  specs?:
+    | {
+        category: string;
+        feature: string;
+        value?: string | null;
+        available?: boolean | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "media".
+ */
+export interface Media {
+  id: number;
+  /**
+   * What the photo shows, for screen readers.
+   */
+  alt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -716,6 +833,26 @@ export interface ApiClient {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lookup-cache".
+ */
+export interface LookupCache {
+  id: number;
+  key: string;
+  value:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  expiresAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -807,6 +944,14 @@ export interface PayloadLockedDocument {
         value: string | VehicleSpec;
       } | null)
     | ({
+        relationTo: 'listing';
+        value: number | Listing;
+      } | null)
+    | ({
+        relationTo: 'media';
+        value: number | Media;
+      } | null)
+    | ({
         relationTo: 'lead';
         value: number | Lead;
       } | null)
@@ -833,6 +978,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'api-clients';
         value: number | ApiClient;
+      } | null)
+    | ({
+        relationTo: 'lookup-cache';
+        value: number | LookupCache;
       } | null);
   globalSlug?: string | null;
   user:
@@ -1155,8 +1304,95 @@ export interface VehicleSpecSelect<T extends boolean = true> {
   squishVin?: T;
   exteriorColors?: T;
   interiorColors?: T;
+  msrp?: T;
+  invoice?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "listing_select".
+ */
+export interface ListingSelect<T extends boolean = true> {
+  vin?: T;
+  year?: T;
+  make?: T;
+  model?: T;
+  trim?: T;
+  series?: T;
+  style?: T;
+  drivetrain?: T;
+  engine?: T;
+  transmission?: T;
+  fuel?: T;
+  doors?: T;
+  seats?: T;
+  used?: T;
+  cpo?: T;
+  price?: T;
+  miles?: T;
+  historyReportUrl?: T;
+  photos?:
+    | T
+    | {
+        image?: T;
+        url?: T;
+        id?: T;
+      };
+  exteriorColors?:
+    | T
+    | {
+        name?: T;
+        hex?: T;
+        id?: T;
+      };
+  interiorColors?:
+    | T
+    | {
+        name?: T;
+        hex?: T;
+        id?: T;
+      };
+  options?:
+    | T
+    | {
+        code?: T;
+        description?: T;
+        id?: T;
+      };
+  baseInvoice?: T;
+  optionsMsrp?: T;
+  combinedMpg?: T;
+  kwhPer100Miles?: T;
+  specs?:
+    | T
+    | {
+        category?: T;
+        feature?: T;
+        value?: T;
+        available?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "media_select".
+ */
+export interface MediaSelect<T extends boolean = true> {
+  alt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  url?: T;
+  thumbnailURL?: T;
+  filename?: T;
+  mimeType?: T;
+  filesize?: T;
+  width?: T;
+  height?: T;
+  focalX?: T;
+  focalY?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1264,6 +1500,17 @@ export interface ApiClientsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lookup-cache_select".
+ */
+export interface LookupCacheSelect<T extends boolean = true> {
+  key?: T;
+  value?: T;
+  expiresAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1301,6 +1548,124 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   batch?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "tco-settings".
+ */
+export interface TcoSetting {
+  id: number;
+  /**
+   * Default 15,000.
+   */
+  milesPerYear?: number | null;
+  /**
+   * Default 10.
+   */
+  downPaymentPercent?: number | null;
+  /**
+   * Default 60.
+   */
+  termMonths?: number | null;
+  /**
+   * Default 7.
+   */
+  aprNewPercent?: number | null;
+  /**
+   * Default 11.5.
+   */
+  aprUsedPercent?: number | null;
+  /**
+   * Yearly growth of fuel prices. Default 3.
+   */
+  fuelGrowthPercent?: number | null;
+  /**
+   * Yearly growth of premiums. Default 3.
+   */
+  insuranceGrowthPercent?: number | null;
+  /**
+   * National full-coverage premium a year. Default 1,800.
+   */
+  insuranceBase?: number | null;
+  /**
+   * Title fee in year 1. Default 100.
+   */
+  titleFee?: number | null;
+  /**
+   * Registration every year. Default 150.
+   */
+  registrationFee?: number | null;
+  /**
+   * Per-state figures replacing the built-in tables.
+   */
+  states?:
+    | {
+        state: string;
+        /**
+         * Percent.
+         */
+        salesTaxPercent?: number | null;
+        /**
+         * Dollars.
+         */
+        salesTaxCap?: number | null;
+        /**
+         * $ per gallon.
+         */
+        gasPrice?: number | null;
+        /**
+         * $ per kWh.
+         */
+        electricityPrice?: number | null;
+        /**
+         * Relative to the national base.
+         */
+        insuranceFactor?: number | null;
+        /**
+         * Dollars.
+         */
+        titleFee?: number | null;
+        /**
+         * Dollars.
+         */
+        registrationFee?: number | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "tco-settings_select".
+ */
+export interface TcoSettingsSelect<T extends boolean = true> {
+  milesPerYear?: T;
+  downPaymentPercent?: T;
+  termMonths?: T;
+  aprNewPercent?: T;
+  aprUsedPercent?: T;
+  fuelGrowthPercent?: T;
+  insuranceGrowthPercent?: T;
+  insuranceBase?: T;
+  titleFee?: T;
+  registrationFee?: T;
+  states?:
+    | T
+    | {
+        state?: T;
+        salesTaxPercent?: T;
+        salesTaxCap?: T;
+        gasPrice?: T;
+        electricityPrice?: T;
+        insuranceFactor?: T;
+        titleFee?: T;
+        registrationFee?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

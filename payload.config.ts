@@ -19,6 +19,9 @@ import { Deals } from './collections/Deals'
 import { Errors } from './collections/Errors'
 import { LeadEvents } from './collections/LeadEvents'
 import { Leads } from './collections/Leads'
+import { Listings } from './collections/Listings'
+import { LookupCache } from './collections/LookupCache'
+import { Media } from './collections/Media'
 import { Locations } from './collections/Locations'
 import { PreApprovals } from './collections/PreApprovals'
 import { States } from './collections/States'
@@ -29,6 +32,8 @@ import { Vins } from './collections/Vins'
 import { relationsExist } from './hooks/relationsExist'
 import { valueTypes } from './hooks/valueTypes'
 import { commerceEndpoints } from './src/commerce'
+import { TcoSettings } from './globals/TcoSettings'
+import { lookupEndpoints } from './src/lookups/endpoints'
 import { WebEvents } from './collections/WebEvents'
 import { Users } from './collections/Users'
 import { unsentEmailAdapter } from './src/lib/email'
@@ -76,6 +81,8 @@ export default buildConfig({
     Accounts,
     Vehicles,
     VehicleSpecs,
+    Listings,
+    Media,
     Leads,
     LeadEvents,
     VdpEmails,
@@ -83,6 +90,7 @@ export default buildConfig({
     Errors,
     Users,
     ApiClients,
+    LookupCache,
   ]),
   cors: allowedOrigins(),
   csrf: allowedOrigins(),
@@ -94,7 +102,8 @@ export default buildConfig({
   }),
   editor: lexicalEditor(),
   email: unsentEmailAdapter,
-  endpoints: commerceEndpoints,
+  endpoints: [...commerceEndpoints, ...lookupEndpoints],
+  globals: [TcoSettings],
   // Everything is served over REST; one API surface is one surface to secure.
   graphQL: { disable: true },
   logger,

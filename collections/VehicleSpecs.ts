@@ -25,6 +25,8 @@ export const VehicleSpecs: CollectionConfig = {
     },
     { name: 'exteriorColors', type: 'text', hasMany: true },
     { name: 'interiorColors', type: 'text', hasMany: true },
+    { name: 'msrp', type: 'number', admin: { description: 'Manufacturer suggested retail price; the TCO model uses it when no listing gives a price.' }, min: 0 },
+    { name: 'invoice', type: 'number', min: 0 },
   ],
   labels: { plural: 'Vehicle specs', singular: 'Vehicle spec' },
 }

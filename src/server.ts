@@ -9,6 +9,7 @@ import { logger } from './lib/logger'
 import { projectRoot } from './lib/paths'
 import { isProduction, port } from './lib/settings'
 import { seedDemoData, shouldSeed } from './seed'
+import { warmDecoder } from './lookups/vin/decoder'
 import { createApp } from './server/app'
 import { ensureLocalAdmin } from './server/firstAdmin'
 import { openRuntime } from './server/runtime'
@@ -30,6 +31,8 @@ export const main = async (): Promise<void> => {
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(port(), (error?: Error) => (error ? reject(error) : resolve(s)))
   })
+  // Unpacks and opens the vPIC file now, so the first VIN lookup is not the slow one.
+  warmDecoder()
   const address = server.address()
   const boundPort = typeof address === 'object' && address ? address.port : port()
   const url = `http://localhost:${boundPort}`

@@ -37,3 +37,13 @@ export const allowedOrigins = (): string[] => {
 }
 
 export const logLevel = (): string => process.env.LOG_LEVEL || 'info'
+
+/**
+ * Where the listing lookup (endpoint 19) answers: the path of LISTING_URL (a path or a full
+ * address), default /api/listings. It always answers at /api/listings too.
+ */
+export const listingPath = (): string => {
+  const value = process.env.LISTING_URL || '/api/listings'
+  const pathname = /^https?:\/\//.test(value) ? new URL(value).pathname : value
+  return `/${pathname.replace(/^\/+|\/+$/g, '')}`
+}

@@ -1,6 +1,7 @@
 import * as migration_20261122_012340_initial from './20261122_012340_initial';
 import * as migration_20261122_015931_data_model from './20261122_015931_data_model';
 import * as migration_20261122_025316_boolean_defaults from './20261122_025316_boolean_defaults';
+import * as migration_20261122_034918_vehicle_lookups from './20261122_034918_vehicle_lookups';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261122_025316_boolean_defaults.up,
     down: migration_20261122_025316_boolean_defaults.down,
-    name: '20261122_025316_boolean_defaults'
+    name: '20261122_025316_boolean_defaults',
+  },
+  {
+    up: migration_20261122_034918_vehicle_lookups.up,
+    down: migration_20261122_034918_vehicle_lookups.down,
+    name: '20261122_034918_vehicle_lookups'
   },
 ];

@@ -1,6 +1,8 @@
 import express, { type Express, type RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
+import { stopDecoder } from '../lookups/vin/decoder'
+import { listingPath } from '../lib/settings'
 import { openApiRoutes } from '../openapi/routes'
 import { bodyLimit } from './bodyLimit'
 import { credentialGate } from './credentialGate'
@@ -17,6 +19,7 @@ type Options = {
   rateLimits?: RateLimitOptions
 }
 
+const DEFAULT_LISTING_PATH = '/api/listings'
 const API_MAX_BYTES = 1024 * 1024
 const ERROR_REPORT_MAX_BYTES = 64 * 1024
 
@@ -31,10 +34,18 @@ export const createApp = ({ nextHandler, payload, rateLimits = rateLimitOptionsF
   app.use(requestLog)
   app.use(healthRoutes(payload))
   app.use(openApiRoutes(payload))
+  const listings = listingPath()
+  if (listings !== DEFAULT_LISTING_PATH) {
+    // The configured listing address is served by the /api/listings endpoint, behind the same guards.
+    app.use((req, _res, next) => {
+      if (req.url.startsWith(`${listings}/`)) req.url = DEFAULT_LISTING_PATH + req.url.slice(listings.length)
+      next()
+    })
+  }
   // Anyone may report an error record, so its body is kept small.
   app.use('/api/errors', bodyLimit(ERROR_REPORT_MAX_BYTES, { requireLength: true }))
   const rateLimit = createRateLimit(rateLimits)
   app.use('/api', bodyLimit(API_MAX_BYTES), credentialGate(payload), rateLimit.middleware, jsonWhere)
   app.use(nextHandler)
-  return { app, close: rateLimit.close }
+  return { app, close: async () => Promise.all([rateLimit.close(), stopDecoder()]).then(() => undefined) }
 }

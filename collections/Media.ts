@@ -1,0 +1,23 @@
+import path from 'node:path'
+
+import type { CollectionConfig } from 'payload'
+
+import { anyone } from '../access/anyone'
+import { recordAccess } from '../access/recordAccess'
+import { dataDir } from '../src/lib/paths'
+
+/**
+ * Images staff upload (listing photos). Inventory photos are public, as on any dealer site;
+ * files are kept in the data folder (MEDIA_DIR to place them elsewhere).
+ */
+export const Media: CollectionConfig = {
+  slug: 'media',
+  access: { ...recordAccess({}), read: anyone },
+  admin: { group: 'Vehicles' },
+  fields: [{ name: 'alt', type: 'text', admin: { description: 'What the photo shows, for screen readers.' } }],
+  labels: { plural: 'Media', singular: 'Media file' },
+  upload: {
+    mimeTypes: ['image/*'],
+    staticDir: process.env.MEDIA_DIR || path.join(dataDir(), 'media'),
+  },
+}

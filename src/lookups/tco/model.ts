@@ -1,0 +1,109 @@
+/**
+ * The five-year total-cost-of-ownership model: a pure function of the vehicle, the price, the
+ * state's figures and the assumptions. Every yearly figure is rounded to whole dollars first, so
+ * the sums in the answer add up exactly. Documented in docs/tco-model.md.
+ */
+import { maintenanceAt, repairsAt, retentionAt, type Segment, SEGMENT_FIGURES } from './segments'
+import type { StateFigures } from './states'
+
+export type TcoAssumptions = {
+  /** Annual percentage rate of the loan. */
+  apr: number
+  downPaymentPercent: number
+  fuelGrowthPercent: number
+  /** National full-coverage premium a year, before state and vehicle factors. */
+  insuranceBase: number
+  insuranceGrowthPercent: number
+  milesPerYear: number
+  registrationFee: number
+  termMonths: number
+  titleFee: number
+  warrantyMiles: number
+  warrantyYears: number
+}
+
+export type TcoVehicle = {
+  /** Miles per gallon, or kWh per 100 miles when `electric`. */
+  economy: number
+  electric: boolean
+  modelYear: number
+  /** Odometer at purchase (counts against the warranty's mileage). */
+  odometer: number
+  price: number
+  segment: Segment
+}
+
+export const YEAR_KEYS = ['1', '2', '3', '4', '5'] as const
+const CATEGORIES = ['insurance', 'maintenance', 'repairs', 'taxesAndFees', 'financeInterest', 'depreciation', 'fuel'] as const
+type Category = (typeof CATEGORIES)[number]
+
+export type TcoYear = Record<Category | 'averageCostPerMile' | 'tcoPrice', number>
+export type TcoTotal = TcoYear & { federalTaxCredit: number }
+export type TcoFigures = { total: TcoTotal; years: Record<(typeof YEAR_KEYS)[number], TcoYear> }
+
+/** Clean-vehicle credits end for vehicles acquired after this day (Public Law 119-21). */
+export const CREDIT_END = new Date('2025-09-30T23:59:59.999Z')
+
+export const vehicleAge = (modelYear: number, asOf: Date): number => Math.max(0, asOf.getUTCFullYear() - modelYear)
+
+/** Interest paid in each of the first five years of an amortised loan. */
+export const interestByYear = (principal: number, apr: number, termMonths: number): number[] => {
+  const years = [0, 0, 0, 0, 0]
+  if (principal <= 0 || apr <= 0 || termMonths <= 0) return years
+  const rate = apr / 1200
+  const payment = (principal * rate) / (1 - (1 + rate) ** -termMonths)
+  let balance = principal
+  for (let month = 0; month < Math.min(termMonths, 60); month++) {
+    const interest = balance * rate
+    years[Math.floor(month / 12)] += interest
+    balance -= payment - interest
+  }
+  return years
+}
+
+const federalTaxCredit = (vehicle: TcoVehicle, asOf: Date): number => {
+  if (!vehicle.electric || asOf > CREDIT_END) return 0
+  if (vehicleAge(vehicle.modelYear, asOf) === 0) return 7500
+  return vehicle.price <= 25_000 ? Math.min(4000, Math.round(vehicle.price * 0.3)) : 0
+}
+
+export const computeTco = (vehicle: TcoVehicle, state: StateFigures, assumptions: TcoAssumptions, asOf: Date): TcoFigures => {
+  const segment = SEGMENT_FIGURES[vehicle.segment]
+  const age = vehicleAge(vehicle.modelYear, asOf)
+  const miles = assumptions.milesPerYear
+  const usage = miles / 15_000
+  const tax = Math.min((vehicle.price * state.salesTaxPercent) / 100, state.salesTaxCap ?? Infinity)
+  const interest = interestByYear(vehicle.price * (1 - assumptions.downPaymentPercent / 100), assumptions.apr, assumptions.termMonths)
+  const startValue = retentionAt(vehicle.segment, age)
+  const fuelPerYear = vehicle.electric ? (miles * vehicle.economy * state.electricityPrice) / 100 : (miles / vehicle.economy) * state.gasPrice
+
+  const yearFigures = YEAR_KEYS.map((_, index) => {
+    const ageNow = age + index
+    const covered = ageNow + 1 <= assumptions.warrantyYears && vehicle.odometer + (index + 1) * miles <= assumptions.warrantyMiles
+    const categories: Record<Category, number> = {
+      depreciation: (vehicle.price * (retentionAt(vehicle.segment, ageNow) - retentionAt(vehicle.segment, ageNow + 1))) / startValue,
+      financeInterest: interest[index],
+      fuel: fuelPerYear * (1 + assumptions.fuelGrowthPercent / 100) ** index,
+      insurance:
+        assumptions.insuranceBase * state.insuranceFactor * segment.insuranceFactor * Math.max(0.6, 1 - 0.04 * ageNow) * (1 + assumptions.insuranceGrowthPercent / 100) ** index,
+      maintenance: maintenanceAt(ageNow) * segment.maintenanceFactor * usage,
+      repairs: covered ? 0 : repairsAt(ageNow) * segment.repairFactor * usage,
+      taxesAndFees: index === 0 ? tax + assumptions.titleFee + assumptions.registrationFee : assumptions.registrationFee,
+    }
+    const rounded = Object.fromEntries(CATEGORIES.map((name) => [name, Math.max(0, Math.round(categories[name]))])) as Record<Category, number>
+    return { ...rounded, tcoPrice: CATEGORIES.reduce((sum, name) => sum + rounded[name], 0) }
+  })
+
+  const credit = federalTaxCredit(vehicle, asOf)
+  const sum = (name: Category | 'tcoPrice') => yearFigures.reduce((total, year) => total + year[name], 0)
+  const tcoPrice = Math.max(0, sum('tcoPrice') - credit)
+  const averageCostPerMile = Math.round((tcoPrice / (miles * YEAR_KEYS.length)) * 100) / 100
+  const total = {
+    ...(Object.fromEntries(CATEGORIES.map((name) => [name, sum(name)])) as Record<Category, number>),
+    averageCostPerMile,
+    federalTaxCredit: credit,
+    tcoPrice,
+  }
+  const years = Object.fromEntries(YEAR_KEYS.map((key, index) => [key, { ...yearFigures[index], averageCostPerMile }])) as TcoFigures['years']
+  return { total, years }
+}

@@ -1,0 +1,53 @@
+/** The model's defaults merged with the staff overrides of the `tco-settings` global. */
+import type { Payload } from 'payload'
+
+import type { TcoSetting } from '../../../payload-types'
+import type { TcoAssumptions } from './model'
+import { NATIONAL_FIGURES, STATE_FIGURES, type StateFigures } from './states'
+
+export const DEFAULTS = {
+  aprNewPercent: 7,
+  aprUsedPercent: 11.5,
+  downPaymentPercent: 10,
+  fuelGrowthPercent: 3,
+  insuranceBase: 1800,
+  insuranceGrowthPercent: 3,
+  milesPerYear: 15_000,
+  registrationFee: 150,
+  termMonths: 60,
+  titleFee: 100,
+  warrantyMiles: 36_000,
+  warrantyYears: 3,
+}
+
+export type Settings = typeof DEFAULTS & { states: NonNullable<TcoSetting['states']> }
+
+const defined = <T extends object>(values: T) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined)) as Partial<T>
+
+export const loadSettings = async (payload: Payload): Promise<Settings> => {
+  const stored = (await payload.findGlobal({ slug: 'tco-settings', overrideAccess: true })) as TcoSetting
+  const { createdAt: _c, globalType: _g, id: _i, states, updatedAt: _u, ...overrides } = stored as TcoSetting & { globalType?: string }
+  return { ...DEFAULTS, ...(defined(overrides) as Partial<typeof DEFAULTS>), states: states ?? [] }
+}
+
+/** The state's figures (table, then overrides); national figures when the state is unknown. */
+export const stateFigures = (settings: Settings, state: null | string): StateFigures & { registrationFee: number; titleFee: number } => {
+  const base = (state && STATE_FIGURES[state]) || NATIONAL_FIGURES
+  const override = settings.states.find((row) => row.state === state)
+  const { id: _id, state: _state, ...values } = override ?? {}
+  return { registrationFee: settings.registrationFee, titleFee: settings.titleFee, ...base, ...(defined(values) as Partial<StateFigures & { registrationFee: number; titleFee: number }>) }
+}
+
+export const assumptionsFrom = (settings: Settings, used: boolean): TcoAssumptions => ({
+  apr: used ? settings.aprUsedPercent : settings.aprNewPercent,
+  downPaymentPercent: settings.downPaymentPercent,
+  fuelGrowthPercent: settings.fuelGrowthPercent,
+  insuranceBase: settings.insuranceBase,
+  insuranceGrowthPercent: settings.insuranceGrowthPercent,
+  milesPerYear: settings.milesPerYear,
+  registrationFee: settings.registrationFee,
+  termMonths: settings.termMonths,
+  titleFee: settings.titleFee,
+  warrantyMiles: settings.warrantyMiles,
+  warrantyYears: settings.warrantyYears,
+})

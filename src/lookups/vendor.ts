@@ -1,0 +1,114 @@
+/**
+ * The optional upstream vehicle-data vendor: configured by VEHICLE_DATA_URL and
+ * VEHICLE_DATA_KEY. Answers are cached in PostgreSQL (lookup-cache) for
+ * VEHICLE_DATA_CACHE_TTL_SECONDS; each call is bounded by VEHICLE_DATA_TIMEOUT_MS; after
+ * VEHICLE_DATA_FAILURES consecutive failures a circuit breaker skips the vendor for
+ * VEHICLE_DATA_COOLDOWN_SECONDS, then lets one call through to probe it.
+ */
+import type { Payload } from 'payload'
+
+export type VendorKind = 'listing' | 'tco'
+export type VendorAnswer = { cached: boolean; ok: true; value: Record<string, unknown> } | { ok: false; reason: string }
+
+type Config = { baseUrl: string; cooldownMs: number; failures: number; key: string; timeoutMs: number; ttlSeconds: number }
+
+const positive = (value: string | undefined, fallback: number): number => {
+  const number = Number(value)
+  return Number.isFinite(number) && number > 0 ? number : fallback
+}
+
+export const vendorConfig = (): Config | null => {
+  const baseUrl = (process.env.VEHICLE_DATA_URL || '').replace(/\/+$/, '')
+  if (!baseUrl) return null
+  return {
+    baseUrl,
+    cooldownMs: positive(process.env.VEHICLE_DATA_COOLDOWN_SECONDS, 30) * 1000,
+    failures: positive(process.env.VEHICLE_DATA_FAILURES, 5),
+    key: process.env.VEHICLE_DATA_KEY || '',
+    timeoutMs: positive(process.env.VEHICLE_DATA_TIMEOUT_MS, 2000),
+    ttlSeconds: positive(process.env.VEHICLE_DATA_CACHE_TTL_SECONDS, 86_400),
+  }
+}
+
+/** Consecutive failures and when the circuit opened (null while closed). */
+const breaker = { failures: 0, openedAt: null as null | number }
+
+export const resetVendorBreaker = (): void => {
+  breaker.failures = 0
+  breaker.openedAt = null
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** A vendor answer we can pass on: the 2.17 or 2.18 shape (optionally inside `data`). */
+const usable = (kind: VendorKind, body: unknown): null | Record<string, unknown> => {
+  const value = isRecord(body) && isRecord(body.data) ? body.data : body
+  if (!isRecord(value) || !isRecord(value.vehicle)) return null
+  if (kind === 'tco') return isRecord(value.tco) && isRecord(value.tco.total) && isRecord(value.tco.years) ? value : null
+  return value
+}
+
+const cacheKey = (kind: VendorKind, vin: string, zip?: string) => `vendor:${kind}:${vin}${zip ? `:${zip}` : ''}`
+
+const readCache = async (payload: Payload, key: string): Promise<null | Record<string, unknown>> => {
+  const { docs } = await payload.find({
+    collection: 'lookup-cache',
+    limit: 1,
+    overrideAccess: true,
+    pagination: false,
+    where: { and: [{ key: { equals: key } }, { expiresAt: { greater_than: new Date().toISOString() } }] },
+  })
+  return (docs[0]?.value as Record<string, unknown>) ?? null
+}
+
+const writeCache = async (payload: Payload, key: string, value: Record<string, unknown>, ttlSeconds: number): Promise<void> => {
+  const data = { expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString(), key, value }
+  try {
+    const { docs } = await payload.find({ collection: 'lookup-cache', limit: 1, overrideAccess: true, pagination: false, where: { key: { equals: key } } })
+    if (docs[0]) await payload.update({ id: docs[0].id, collection: 'lookup-cache', data, overrideAccess: true })
+    else await payload.create({ collection: 'lookup-cache', data, overrideAccess: true })
+  } catch (error) {
+    // A concurrent lookup of the same VIN wrote it first; the answer is served all the same.
+    payload.logger.debug({ err: error, key }, 'vendor cache write skipped')
+  }
+}
+
+/**
+ * Asks the vendor (or its cached answer). Never throws: every failure is `{ok: false, reason}`,
+ * for the caller to fall back to the service's own data and say why.
+ */
+export const askVendor = async (payload: Payload, kind: VendorKind, vin: string, zip?: string): Promise<VendorAnswer> => {
+  const config = vendorConfig()
+  if (!config) return { ok: false, reason: 'not configured' }
+  const key = cacheKey(kind, vin, zip)
+  const cached = await readCache(payload, key)
+  if (cached) return { cached: true, ok: true, value: cached }
+  if (breaker.openedAt !== null && Date.now() - breaker.openedAt < config.cooldownMs) {
+    return { ok: false, reason: 'unavailable (circuit open after repeated failures)' }
+  }
+  const url = `${config.baseUrl}/${kind === 'tco' ? 'tco' : 'listings'}/${encodeURIComponent(vin)}${zip ? `?zip=${encodeURIComponent(zip)}` : ''}`
+  const fail = (reason: string, countsAsFailure = true): VendorAnswer => {
+    if (countsAsFailure && ++breaker.failures >= config.failures) breaker.openedAt = Date.now()
+    return { ok: false, reason }
+  }
+  try {
+    const response = await fetch(url, {
+      headers: { accept: 'application/json', ...(config.key ? { authorization: `Bearer ${config.key}` } : {}) },
+      signal: AbortSignal.timeout(config.timeoutMs),
+    })
+    // The vendor answering "unknown VIN" is a healthy vendor.
+    if (response.status === 404) {
+      resetVendorBreaker()
+      return { ok: false, reason: 'no data for this VIN' }
+    }
+    if (!response.ok) return fail(`answered ${response.status}`)
+    const value = usable(kind, await response.json().catch(() => null))
+    if (!value) return fail('answered in an unexpected shape')
+    resetVendorBreaker()
+    await writeCache(payload, key, value, config.ttlSeconds)
+    return { cached: false, ok: true, value }
+  } catch (error) {
+    const name = (error as Error)?.name
+    return fail(name === 'TimeoutError' || name === 'AbortError' ? `timed out after ${config.timeoutMs} ms` : 'unreachable')
+  }
+}

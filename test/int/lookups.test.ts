@@ -1,0 +1,179 @@
+/** Endpoints 18 (TCO) and 19 (listing details) over HTTP, with the offline decoder and model. */
+import { describe, expect, it } from '@jest/globals'
+
+import { sendJson } from '../helpers/http'
+import type { PrincipalName } from '../helpers/principals'
+import { useTestService } from '../helpers/service'
+import { expectTcoInvariants } from '../helpers/tco'
+
+const context = useTestService({ principals: true, seed: true })
+const get = (path: string, caller: PrincipalName = 'integrator') => sendJson(context.service, 'GET', `/api${path}`, { headers: context.who[caller].headers })
+
+const ACCORD = '1HGCM82633A004352' // 2003 Honda Accord EX-V6 coupe
+const COROLLA = '2T1BURHE0JC074236' // 2018 Toyota Corolla
+const UNKNOWN = 'ZZZZZZZZZZZZZZZZZ' // well-formed, but no manufacturer has it
+
+describe('18. GET /tco/{vin}', () => {
+  it('answers the 2.17 shape from the offline model, with the ZIP echoed and the state it implies', async () => {
+    const response = await get(`/tco/${ACCORD}?zip=90210`)
+    expect(response.status).toBe(200)
+    expect(response.body.vehicle).toEqual({ make: 'Honda', model: 'Accord', vin: ACCORD, year: '2003' })
+    expect(response.body.zip).toBe('90210')
+    expect(response.body.assumptions).toMatchObject({ identitySource: 'decoder', milesPerYear: 15000, priceDefaulted: true, priceSource: 'segment default', salesTaxPercent: 7.25, segment: 'car', source: 'model', state: 'CA', vendor: 'not configured' })
+    expectTcoInvariants(response.body.tco, 15000)
+    // A 23-year-old car: out of warranty, so repairs in every year.
+    for (const year of Object.values(response.body.tco.years) as { repairs: number }[]) expect(year.repairs).toBeGreaterThan(0)
+  })
+
+  it('uses the listing price and EPA economy, and a caller’s overrides', async () => {
+    await context.service.payload.create({ collection: 'listing', data: { combinedMpg: 32, miles: 41000, price: 15000, used: true, vin: COROLLA } })
+    const response = await get(`/tco/${COROLLA}?zip=10001&milesPerYear=10000&downPaymentPercent=20&termMonths=48&apr=5.5`)
+    expect(response.status).toBe(200)
+    expect(response.body.assumptions).toMatchObject({
+      apr: 5.5,
+      downPaymentPercent: 20,
+      economy: { source: 'listing (EPA combined)', unit: 'miles per gallon', value: 32 },
+      milesPerYear: 10000,
+      price: 15000,
+      priceDefaulted: false,
+      priceSource: 'listing',
+      state: 'NY',
+      termMonths: 48,
+      vendor: 'not asked: the query overrides assumptions',
+    })
+    expectTcoInvariants(response.body.tco, 10000)
+    // A 48-month loan is paid off in year 4: no interest in year 5.
+    expect(response.body.tco.years['5'].financeInterest).toBe(0)
+    expect(response.body.tco.years['1'].financeInterest).toBeGreaterThan(0)
+  })
+
+  it('applies staff overrides from the TCO settings global', async () => {
+    const before = await get(`/tco/${ACCORD}?zip=90210`)
+    await context.service.payload.updateGlobal({ data: { states: [{ registrationFee: 0, salesTaxPercent: 10, state: 'CA', titleFee: 0 }] }, slug: 'tco-settings' })
+    const after = await get(`/tco/${ACCORD}?zip=90210`)
+    await context.service.payload.updateGlobal({ data: { states: [] }, slug: 'tco-settings' })
+    const price = after.body.assumptions.price
+    expect(after.body.assumptions.salesTaxPercent).toBe(10)
+    expect(after.body.tco.years['1'].taxesAndFees).toBe(Math.round(price * 0.1))
+    expect(after.body.tco.years['2'].taxesAndFees).toBe(0)
+    expect(before.body.tco.years['2'].taxesAndFees).toBe(150)
+  })
+
+  it('works without a ZIP (national figures, no zip echo) and for a vehicle record of the service', async () => {
+    const response = await get('/tco/JTMRWRFV4LD000321')
+    expect(response.status).toBe(200)
+    expect(response.body).not.toHaveProperty('zip')
+    expect(response.body.vehicle).toEqual({ make: 'Toyota', model: 'RAV4', vin: 'JTMRWRFV4LD000321', year: expect.any(String) })
+    expect(response.body.assumptions).toMatchObject({ identitySource: 'vehicle', state: null })
+  })
+
+  it.each([
+    ['too short', '1HGCM82633A00435', 'Invalid VIN: a VIN has 17 characters, this one has 16'],
+    ['a letter O', '1HGCM82633AO04352', 'Invalid VIN: a VIN uses digits and capital letters except I, O and Q'],
+    ['a wrong check digit', '1HGCM82693A004352', 'Invalid VIN: the check digit (position 9) should be 3'],
+  ])('400 for a VIN with %s', async (_name, vin, message) => {
+    const response = await get(`/tco/${vin}`)
+    expect(response.status).toBe(400)
+    expect(response.body).toMatchObject({ error: { code: 400, details: [{ field: 'vin' }], message }, success: false })
+  })
+
+  it.each([
+    ['zip=9021', 'zip', 'Invalid ZIP: write it as 12345 or 12345-6789'],
+    ['zip=90210-12', 'zip', 'Invalid ZIP: write it as 12345 or 12345-6789'],
+    ['milesPerYear=lots', 'milesPerYear', 'Invalid milesPerYear: must be an integer from 1000 to 100000'],
+    ['termMonths=0', 'termMonths', 'Invalid termMonths: must be an integer from 12 to 96'],
+    ['apr=-1', 'apr', 'Invalid apr: must be a number from 0 to 40'],
+    ['downPaymentPercent=101', 'downPaymentPercent', 'Invalid downPaymentPercent: must be a number from 0 to 100'],
+  ])('400 for %s', async (query, field, message) => {
+    const response = await get(`/tco/${ACCORD}?${query}`)
+    expect(response.status).toBe(400)
+    expect(response.body).toMatchObject({ error: { code: 400, details: [{ field }], message }, success: false })
+  })
+
+  it('404 Vehicle Not Found for a VIN nothing knows or decodes', async () => {
+    const response = await get(`/tco/${UNKNOWN}`)
+    expect(response.status).toBe(404)
+    expect(response.body).toEqual({ error: { code: 404, message: 'Vehicle Not Found' }, success: false })
+  })
+})
+
+describe('19. GET /listings/{vin}', () => {
+  it('answers from the dealer’s listing and fills the rest from the decoder', async () => {
+    const vin = '1G1ZT53826F109149' // 2006 Chevrolet Malibu LT
+    await context.service.payload.create({
+      collection: 'listing',
+      data: {
+        cpo: false,
+        exteriorColors: [{ hex: '#C0C0C0', name: 'Silverstone Metallic' }],
+        historyReportUrl: 'https://reports.example.com/1G1ZT53826F109149',
+        interiorColors: [{ hex: '#1A1A1A', name: 'Ebony' }],
+        miles: 128000,
+        options: [{ code: 'AU0', description: 'Remote keyless entry' }],
+        optionsMsrp: 450,
+        photos: [{ url: 'https://photos.example.com/malibu-1.jpg' }],
+        price: 4995,
+        seats: 5,
+        specs: [
+          { available: true, category: 'Comfort', feature: 'Air conditioning' },
+          { category: 'Audio', feature: 'Radio', value: 'AM/FM/CD' },
+        ],
+        used: true,
+        vin,
+      },
+    })
+    const response = await get(`/listings/${vin}`)
+    expect(response.status).toBe(200)
+    expect(response.body).toEqual({
+      retailListing: { cpo: false, historyReportUrl: 'https://reports.example.com/1G1ZT53826F109149', miles: 128000, photos: ['https://photos.example.com/malibu-1.jpg'], price: 4995, used: true },
+      sources: { retailListing: 'listing', vehicle: 'listing and decoder', vendor: 'not asked' },
+      specs: { Audio: { Radio: 'AM/FM/CD' }, Comfort: { 'Air conditioning': true } },
+      vehicle: expect.objectContaining({
+        baseInvoice: null,
+        doors: 4,
+        engine: '3.5L 6-cylinder (LX9)',
+        exteriorColor: { 'Silverstone Metallic': '#C0C0C0' },
+        fuel: 'Gasoline',
+        interiorColor: { Ebony: '#1A1A1A' },
+        make: 'Chevrolet',
+        model: 'Malibu',
+        options: { AU0: 'Remote keyless entry' },
+        optionsMsrp: 450,
+        seats: 5,
+        style: 'Sedan',
+        trim: 'LT',
+        vin,
+        year: 2006,
+      }),
+    })
+    expect(response.body.vehicle.confidence).toBeGreaterThan(0.5)
+    expect(response.body.vehicle.confidence).toBeLessThanOrEqual(1)
+  })
+
+  it('describes a decodable VIN that is not in the inventory, with no retail listing', async () => {
+    const response = await get(`/listings/${ACCORD}`)
+    expect(response.status).toBe(200)
+    expect(response.body.retailListing).toBeNull()
+    expect(response.body.vehicle).toMatchObject({ make: 'Honda', model: 'Accord', trim: 'EX-V6', vin: ACCORD, year: 2003 })
+    expect(response.body.sources).toEqual({ retailListing: null, vehicle: 'decoder', vendor: 'not configured' })
+  })
+
+  it('400 for a malformed VIN and 404 for an unknown one', async () => {
+    expect((await get('/listings/NOT-A-VIN')).body).toMatchObject({ error: { code: 400 }, success: false })
+    expect(await get(`/listings/${UNKNOWN}`)).toMatchObject({ body: { error: { code: 404, message: 'Vehicle Not Found' }, success: false }, status: 404 })
+  })
+})
+
+describe('who may look up', () => {
+  it.each([
+    ['integrator', 200],
+    ['clientAdmin', 200],
+    ['staff', 200],
+    ['staffAdmin', 200],
+    ['leadAgent', 403],
+    ['anonymous', 401],
+    ['disabledClient', 401],
+  ] as [PrincipalName, number][])('%s → %i on both lookups', async (caller, status) => {
+    expect((await get(`/tco/${ACCORD}`, caller)).status).toBe(status)
+    expect((await get(`/listings/${ACCORD}`, caller)).status).toBe(status)
+  })
+})
