@@ -177,3 +177,44 @@ describe('who may look up', () => {
     expect((await get(`/listings/${ACCORD}`, caller)).status).toBe(status)
   })
 })
+
+describe('listing photos and the lookup cache', () => {
+  // The smallest valid PNG: one transparent pixel.
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+  const upload = (caller: PrincipalName) => {
+    const form = new FormData()
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'front.png')
+    form.append('_payload', JSON.stringify({ alt: 'Front view' }))
+    return context.service.api('/api/media', { body: form, headers: context.who[caller].headers, method: 'POST' })
+  }
+
+  it('staff upload a photo; the listing answers its public address', async () => {
+    expect((await upload('integrator')).status).toBe(403)
+    const response = await upload('staff')
+    expect(response.status).toBe(201)
+    const { doc } = await response.json()
+    const vin = '3VWFE21C04M000001' // 2004 Volkswagen Beetle
+    await context.service.payload.create({ collection: 'listing', data: { photos: [{ image: doc.id }, { url: 'https://photos.example.com/beetle-2.jpg' }], price: 6500, vin } })
+    const listing = await get(`/listings/${vin}`)
+    expect(listing.body.retailListing.photos).toEqual([expect.stringMatching(/\/api\/media\/file\/front(-\d+)?\.png$/), 'https://photos.example.com/beetle-2.jpg'])
+    const file = await context.service.api(listing.body.retailListing.photos[0].replace(/^https?:\/\/[^/]+/, ''))
+    expect(file.status).toBe(200)
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(PNG)
+  })
+
+  it('a listing photo needs an image or a URL, and colors are hex', async () => {
+    const response = await sendJson(context.service, 'POST', '/api/listing', { body: { exteriorColors: [{ hex: 'silver', name: 'Silver' }], photos: [{}], vin: '1FTFW1ET5DFC10312'.replace(/.$/, '2') }, headers: context.who.staff.headers })
+    expect(response.status).toBe(400)
+    const paths = response.body.errors[0].data.errors.map((error: { path: string }) => error.path).sort()
+    expect(paths).toEqual(['exteriorColors.0.hex', 'photos'])
+  })
+
+  it('nobody writes the lookup cache through the API; admins may read it', async () => {
+    const write = (caller: PrincipalName) => sendJson(context.service, 'POST', '/api/lookup-cache', { body: { expiresAt: '2030-01-01T00:00:00Z', key: 'x', value: {} }, headers: context.who[caller].headers })
+    expect((await write('staffAdmin')).status).toBe(403)
+    expect((await write('clientAdmin')).status).toBe(403)
+    expect((await get('/lookup-cache', 'staffAdmin')).status).toBe(200)
+    expect((await get('/lookup-cache', 'staff')).status).toBe(403)
+    expect((await get('/lookup-cache', 'integrator')).status).toBe(403)
+  })
+})

@@ -44,13 +44,16 @@ export type TcoFigures = { total: TcoTotal; years: Record<(typeof YEAR_KEYS)[num
 /** Clean-vehicle credits end for vehicles acquired after this day (Public Law 119-21). */
 export const CREDIT_END = new Date('2025-09-30T23:59:59.999Z')
 
+const clamp01 = (value: number) => Math.min(1, Math.max(0, value))
+
 export const vehicleAge = (modelYear: number, asOf: Date): number => Math.max(0, asOf.getUTCFullYear() - modelYear)
 
 /** Interest paid in each of the first five years of an amortised loan. */
 export const interestByYear = (principal: number, apr: number, termMonths: number): number[] => {
   const years = [0, 0, 0, 0, 0]
-  if (principal <= 0 || apr <= 0 || termMonths <= 0) return years
   const rate = apr / 1200
+  // Below a billionth per month the payment formula loses all precision; such a loan is interest-free.
+  if (principal <= 0 || rate < 1e-9 || termMonths <= 0) return years
   const payment = (principal * rate) / (1 - (1 + rate) ** -termMonths)
   let balance = principal
   for (let month = 0; month < Math.min(termMonths, 60); month++) {
@@ -79,7 +82,9 @@ export const computeTco = (vehicle: TcoVehicle, state: StateFigures, assumptions
 
   const yearFigures = YEAR_KEYS.map((_, index) => {
     const ageNow = age + index
-    const covered = ageNow + 1 <= assumptions.warrantyYears && vehicle.odometer + (index + 1) * miles <= assumptions.warrantyMiles
+    // The share of this year still under the basic warranty, by time and by miles.
+    const odometer = vehicle.odometer + index * miles
+    const covered = Math.min(clamp01(assumptions.warrantyYears - ageNow), clamp01((assumptions.warrantyMiles - odometer) / miles))
     const categories: Record<Category, number> = {
       depreciation: (vehicle.price * (retentionAt(vehicle.segment, ageNow) - retentionAt(vehicle.segment, ageNow + 1))) / startValue,
       financeInterest: interest[index],
@@ -87,7 +92,7 @@ export const computeTco = (vehicle: TcoVehicle, state: StateFigures, assumptions
       insurance:
         assumptions.insuranceBase * state.insuranceFactor * segment.insuranceFactor * Math.max(0.6, 1 - 0.04 * ageNow) * (1 + assumptions.insuranceGrowthPercent / 100) ** index,
       maintenance: maintenanceAt(ageNow) * segment.maintenanceFactor * usage,
-      repairs: covered ? 0 : repairsAt(ageNow) * segment.repairFactor * usage,
+      repairs: (1 - covered) * repairsAt(ageNow) * segment.repairFactor * usage,
       taxesAndFees: index === 0 ? tax + assumptions.titleFee + assumptions.registrationFee : assumptions.registrationFee,
     }
     const rounded = Object.fromEntries(CATEGORIES.map((name) => [name, Math.max(0, Math.round(categories[name]))])) as Record<Category, number>
