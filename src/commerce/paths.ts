@@ -1,7 +1,7 @@
 import { errorBody } from './errors'
 
-/** First path segments (under /api) of the commerce endpoints 1–10. */
-export const COMMERCE_PATHS = ['creditapps', 'creditreports', 'consumers', 'contacts', 'webevents', 'companies', 'deals', 'facilitators', 'customers']
+/** First path segments (under /api) of the commerce endpoints 1–10 and the lookups 18–19. */
+export const COMMERCE_PATHS = ['creditapps', 'creditreports', 'consumers', 'contacts', 'webevents', 'companies', 'deals', 'facilitators', 'customers', 'tco', 'listings']
 
 /** True for a path (relative to /api, e.g. `/deals/deal_1`) served by a commerce endpoint. */
 export const isCommercePath = (path: string): boolean => COMMERCE_PATHS.includes(path.split('/')[1] ?? '')

@@ -4,6 +4,8 @@ import { DEFAULT_DEPTH, DEFAULT_LIMIT, MAX_DEPTH, MAX_LIMIT } from '../commerce/
 import { toOpenApiSchema } from './jsonSchema'
 
 type Obj = Record<string, unknown>
+import { listingParameters, lookupSchemas, tcoParameters } from './lookups'
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 const json = (schema: unknown, example?: unknown) => ({ 'application/json': { schema, ...(example ? { example } : {}) } })
 
@@ -77,7 +79,7 @@ const consumerExample = { birthDate: '1988-04-17', email: 'maria.gonzalez@exampl
  */
 export const buildOpenApiDocument = (config: SanitizedConfig) => {
   const definitions = (configToJSONSchema(config, 'text') as { definitions: Record<string, unknown> }).definitions
-  const slugs = config.collections.map((collection) => collection.slug).filter((slug) => !slug.startsWith('payload-') && slug !== 'api-clients')
+  const slugs = config.collections.map((collection) => collection.slug).filter((slug) => !slug.startsWith('payload-') && !['api-clients', 'lookup-cache'].includes(slug))
   const schemas: Obj = Object.fromEntries(slugs.map((slug) => [slug, toOpenApiSchema(definitions[slug])]))
   /** A request body: the record's schema with the contract's required fields (3.0 forbids `required: []`). */
   const withRequired = (slug: string, required: string[]) => {
@@ -111,6 +113,7 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
     components: {
       schemas: {
         ...schemas,
+        ...lookupSchemas,
         CommerceError: {
           properties: {
             error: {
@@ -148,7 +151,7 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
       },
     },
     info: {
-      description: 'Records of an automotive retail flow. Endpoints 1–10 answer in the commerce envelope; 11–17 are Payload\'s REST API.',
+      description: 'Records of an automotive retail flow. Endpoints 1–10 answer in the commerce envelope; 11–17 are Payload\'s REST API; 18–19 are the vehicle lookups (commerce errors).',
       title: 'Commerce service',
       version: '3.0',
     },
@@ -212,6 +215,20 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
         delete: { operationId: 'deleteError', parameters: [idParam], responses: { 200: payloadDoc('errors'), 403: payloadError('Forbidden'), 404: payloadError('Not Found') }, summary: '17. Delete an error record', tags: tags('Errors') },
         get: { operationId: 'getError', parameters: [idParam], responses: { 200: { content: json(ref('errors')), description: 'The error record' }, 403: payloadError('Forbidden'), 404: payloadError('Not Found') }, summary: '14. Get an error record', tags: tags('Errors') },
         patch: { operationId: 'updateError', parameters: [idParam], requestBody: body('errors', []), responses: { 200: payloadDoc('errors'), 400: payloadError('Invalid value'), 403: payloadError('Forbidden'), 404: payloadError('Not Found') }, summary: '16. Update an error record', tags: tags('Errors') },
+      },
+      '/tco/{vin}': {
+        get: {
+          operationId: 'getTotalCostOfOwnership', parameters: tcoParameters,
+          responses: { 200: { content: json(ref('TcoResult')), description: 'Five-year cost of ownership' }, ...commerceErrors('Vehicle Not Found') },
+          summary: '18. Total cost of ownership of a VIN', tags: tags('Vehicle lookups'),
+        },
+      },
+      '/listings/{vin}': {
+        get: {
+          operationId: 'getListingDetails', parameters: listingParameters,
+          responses: { 200: { content: json(ref('ListingDetails')), description: 'Listing details' }, ...commerceErrors('Vehicle Not Found') },
+          summary: '19. Listing details of a VIN (also at LISTING_URL)', tags: tags('Vehicle lookups'),
+        },
       },
     },
     security: [{ apiKey: [] }, { session: [] }],

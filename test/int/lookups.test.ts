@@ -1,13 +1,24 @@
 /** Endpoints 18 (TCO) and 19 (listing details) over HTTP, with the offline decoder and model. */
-import { describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 
+import { contractValidator } from '../helpers/contract'
 import { sendJson } from '../helpers/http'
 import type { PrincipalName } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
 import { expectTcoInvariants } from '../helpers/tco'
 
 const context = useTestService({ principals: true, seed: true })
-const get = (path: string, caller: PrincipalName = 'integrator') => sendJson(context.service, 'GET', `/api${path}`, { headers: context.who[caller].headers })
+let conforms: Awaited<ReturnType<typeof contractValidator>>
+beforeAll(async () => {
+  conforms = await contractValidator(await (await context.service.api('/api/openapi.json')).json())
+})
+
+/** Every lookup answer must match the OpenAPI document. */
+const get = async (path: string, caller: PrincipalName = 'integrator') => {
+  const response = await sendJson(context.service, 'GET', `/api${path}`, { headers: context.who[caller].headers })
+  if (/^\/(tco|listings)\//.test(path)) expect(conforms('GET', path, response)).toEqual([])
+  return response
+}
 
 const ACCORD = '1HGCM82633A004352' // 2003 Honda Accord EX-V6 coupe
 const COROLLA = '2T1BURHE0JC074236' // 2018 Toyota Corolla

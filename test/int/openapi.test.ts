@@ -16,10 +16,10 @@ describe('GET /api/openapi.json', () => {
     await expect(SwaggerParser.validate(document)).resolves.toBeTruthy()
   })
 
-  it('describes endpoints 1–17 with the API-key scheme and every documented commerce error', async () => {
+  it('describes endpoints 1–19 with the API-key scheme and every documented commerce error', async () => {
     const document = await (await context.service.api('/api/openapi.json')).json()
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['/companies', '/consumers', '/contacts/{id}', '/creditapps', '/creditapps/{id}', '/creditreports/{id}', '/customers/{id}', '/deals/{id}', '/errors', '/errors/{id}', '/facilitators/{id}', '/leadEvents/{id}', '/vdpEmails/{id}', '/webevents'].sort(),
+      ['/companies', '/consumers', '/contacts/{id}', '/creditapps', '/creditapps/{id}', '/creditreports/{id}', '/customers/{id}', '/deals/{id}', '/errors', '/errors/{id}', '/facilitators/{id}', '/leadEvents/{id}', '/listings/{vin}', '/tco/{vin}', '/vdpEmails/{id}', '/webevents'].sort(),
     )
     expect(document.components.securitySchemes.apiKey).toMatchObject({ in: 'header', name: 'Authorization', type: 'apiKey' })
     const notFound = (path: string, method: string) => document.paths[path][method].responses['404'].content['application/json'].example.error.message

@@ -106,3 +106,24 @@ describe('listing details from the vendor', () => {
     expect(response.body).toMatchObject({ retailListing: null, sources: { vehicle: 'decoder', vendor: 'answered 502' }, vehicle: { make: 'Chevrolet' } })
   })
 })
+
+describe('LISTING_URL', () => {
+  it('serves the listing lookup at the configured address too, behind the same guards', async () => {
+    process.env.LISTING_URL = 'https://inventory.example.com/vehicles/details'
+    delete process.env.VEHICLE_DATA_URL
+    const { startTestService } = await import('../helpers/service')
+    const { createPrincipals } = await import('../helpers/principals')
+    const other = await startTestService()
+    try {
+      const who = await createPrincipals(other.payload)
+      const answer = await sendJson(other, 'GET', '/vehicles/details/1G1ZT53826F109149', { headers: who.integrator.headers })
+      expect(answer.status).toBe(200)
+      expect(answer.body.vehicle).toMatchObject({ make: 'Chevrolet', model: 'Malibu', year: 2006 })
+      expect((await sendJson(other, 'GET', '/vehicles/details/1G1ZT53826F109149')).body).toEqual({ error: { code: 401, message: 'Unauthorized' }, success: false })
+      expect((await sendJson(other, 'GET', '/api/listings/1G1ZT53826F109149', { headers: who.integrator.headers })).status).toBe(200)
+    } finally {
+      delete process.env.LISTING_URL
+      await other.close()
+    }
+  })
+})
