@@ -163,3 +163,19 @@ export const leads = [
 ]
 
 export const vins = ['4T1B11HK7NU000123', 'JTMRWRFV4LD000321', '5YJ3E1EA0PF000789']
+
+/** The dealer's inventory: what the listing and TCO lookups answer from. */
+export const listings = [
+  {
+    baseInvoice: 24150, combinedMpg: 32, cpo: true, exteriorColors: [{ hex: '#C5C8CA', name: 'Celestial Silver Metallic' }],
+    historyReportUrl: 'https://history.example.com/report/4T1B11HK7NU000123', interiorColors: [{ hex: '#1C1C1C', name: 'Black' }],
+    miles: 18450, options: [{ code: 'CF', description: 'Carpet floor mats' }, { code: 'PK', description: 'Convenience package' }], optionsMsrp: 1240,
+    photos: [{ url: 'https://photos.example.com/4T1B11HK7NU000123/front.jpg' }], price: 24995, seats: 5,
+    specs: [
+      { available: true, category: 'Safety', feature: 'Lane departure alert' },
+      { available: true, category: 'Comfort', feature: 'Dual-zone climate control' },
+      { category: 'Entertainment', feature: 'Display', value: '7-inch touchscreen' },
+    ],
+    used: true, vin: '4T1B11HK7NU000123',
+  },
+]

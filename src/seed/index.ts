@@ -92,6 +92,11 @@ const ensureLeadSide = async (payload: Payload): Promise<number> => {
     { account: 'acc_demo_maria', anonymousId: 'anon-7f3c9a', id: 'wev_demo_2', name: 'prequal_started' },
     { account: 'acc_demo_maria', anonymousId: 'anon-b41e02', id: 'wev_demo_3', name: 'credit_app_submitted' },
   ] as never)
+  for (const listing of demo.listings) {
+    if ((await payload.count({ collection: 'listing', where: { vin: { equals: listing.vin } } })).totalDocs > 0) continue
+    await payload.create({ collection: 'listing', data: listing })
+    created++
+  }
   if ((await payload.count({ collection: 'errors', where: { digest: { equals: 'demo-1' } } })).totalDocs === 0) {
     await payload.create({
       collection: 'errors',
