@@ -95,6 +95,7 @@ export interface Config {
     users: User;
     'api-clients': ApiClient;
     'lookup-cache': LookupCache;
+    'audit-log': AuditLog;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -133,6 +134,7 @@ export interface Config {
     users: UsersSelect<false> | UsersSelect<true>;
     'api-clients': ApiClientsSelect<false> | ApiClientsSelect<true>;
     'lookup-cache': LookupCacheSelect<false> | LookupCacheSelect<true>;
+    'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -222,6 +224,9 @@ export interface CreditApp {
     | null;
   firstName?: string | null;
   lastName?: string | null;
+  /**
+   * Encrypted; shown masked. Staff admins reveal it with the "Reveal SSN" link (audited).
+   */
   ssn?: string | null;
   email?: string | null;
   phoneNumber?: string | null;
@@ -229,6 +234,9 @@ export interface CreditApp {
   coApplicantConsumer?: (string | null) | Consumer;
   coApplicantFirstName?: string | null;
   coApplicantLastName?: string | null;
+  /**
+   * Encrypted; shown masked. Staff admins reveal it with the "Reveal SSN" link (audited).
+   */
   coApplicantSSN?: string | null;
   coApplicantEmail?: string | null;
   coApplicantPhoneNumber?: string | null;
@@ -283,6 +291,9 @@ export interface Consumer {
   birthDate: string;
   phoneNumber: string;
   email?: string | null;
+  /**
+   * Encrypted; shown masked. Staff admins reveal it with the "Reveal SSN" link (audited).
+   */
   ssn?: string | null;
   phoneNumbers?: string[] | null;
   addresses?: (string | Address)[] | null;
@@ -853,6 +864,27 @@ export interface LookupCache {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "audit-log".
+ */
+export interface AuditLog {
+  id: number;
+  action: 'create' | 'update' | 'delete' | 'reveal';
+  collection: string;
+  recordId: string;
+  /**
+   * Names of the fields changed or revealed; never their values.
+   */
+  fields?: string[] | null;
+  /**
+   * users:<id> or api-clients:<id>
+   */
+  actor: string;
+  requestId?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -982,6 +1014,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'lookup-cache';
         value: number | LookupCache;
+      } | null)
+    | ({
+        relationTo: 'audit-log';
+        value: number | AuditLog;
       } | null);
   globalSlug?: string | null;
   user:
@@ -1506,6 +1542,20 @@ export interface LookupCacheSelect<T extends boolean = true> {
   key?: T;
   value?: T;
   expiresAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "audit-log_select".
+ */
+export interface AuditLogSelect<T extends boolean = true> {
+  action?: T;
+  collection?: T;
+  recordId?: T;
+  fields?: T;
+  actor?: T;
+  requestId?: T;
   updatedAt?: T;
   createdAt?: T;
 }

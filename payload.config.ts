@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { buildConfig, type CollectionConfig } from 'payload'
 
 import { Accounts } from './collections/Accounts'
+import { AuditLog } from './collections/AuditLog'
 import { Addresses } from './collections/Addresses'
 import { ApiClients } from './collections/ApiClients'
 import { Cities } from './collections/Cities'
@@ -29,6 +30,7 @@ import { VdpEmails } from './collections/VdpEmails'
 import { VehicleSpecs } from './collections/VehicleSpecs'
 import { Vehicles } from './collections/Vehicles'
 import { Vins } from './collections/Vins'
+import { noSensitiveQueries } from './hooks/noSensitiveQueries'
 import { relationsExist } from './hooks/relationsExist'
 import { valueTypes } from './hooks/valueTypes'
 import { commerceEndpoints } from './src/commerce'
@@ -45,11 +47,16 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 /**
  * Every collection checks the JSON type of each value and that the records its relations name
  * exist: 400s naming the field, instead of a silently stringified value or a foreign-key 500.
+ * No query may filter or sort on an SSN or birth date, whatever the collection it starts from.
  */
 const withInputChecks = (collections: CollectionConfig[]): CollectionConfig[] =>
   collections.map((collection) => ({
     ...collection,
-    hooks: { ...collection.hooks, beforeValidate: [valueTypes, ...(collection.hooks?.beforeValidate ?? []), relationsExist] },
+    hooks: {
+      ...collection.hooks,
+      beforeOperation: [noSensitiveQueries, ...(collection.hooks?.beforeOperation ?? [])],
+      beforeValidate: [valueTypes, ...(collection.hooks?.beforeValidate ?? []), relationsExist],
+    },
   }))
 
 export default buildConfig({
@@ -91,6 +98,7 @@ export default buildConfig({
     Users,
     ApiClients,
     LookupCache,
+    AuditLog,
   ]),
   cors: allowedOrigins(),
   csrf: allowedOrigins(),

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { recordAccess } from '../access/recordAccess'
 import { dateField, emailField, phoneField, phoneListField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
+import { creditDataHooks, encrypted, ssnField } from '../src/fields/sensitive'
 
 /** A person who applies for credit. */
 export const Consumers: CollectionConfig = {
@@ -15,14 +16,15 @@ export const Consumers: CollectionConfig = {
     useAsTitle: 'lastName',
   },
   disableDuplicate: true,
+  hooks: creditDataHooks(['ssn', 'birthDate']),
   fields: [
     prefixedId('con_'),
     { name: 'firstName', type: 'text', required: true },
     { name: 'lastName', type: 'text', index: true, required: true },
-    dateField('birthDate', { required: true }),
+    encrypted(dateField('birthDate', { required: true })),
     phoneField('phoneNumber', { index: true, required: true }),
     emailField('email', { index: true }),
-    { name: 'ssn', type: 'text', label: 'SSN' },
+    ssnField('ssn', 'SSN'),
     phoneListField('phoneNumbers'),
     { name: 'addresses', type: 'relationship', hasMany: true, relationTo: 'address' },
   ],

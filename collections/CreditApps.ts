@@ -3,6 +3,7 @@ import type { CollectionConfig, Field } from 'payload'
 import { recordAccess } from '../access/recordAccess'
 import { dateField, emailField, phoneField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
+import { creditDataHooks, encrypted, ssnField } from '../src/fields/sensitive'
 
 /** The two credit-application providers of the contract (section 2.1), by their contract names. */
 export const creditProviders = ['provider_a', 'provider_b'] as const
@@ -13,10 +14,10 @@ const applicant = (prefix: '' | 'coApplicant'): Field[] => {
   return [
     { name: name('firstName'), type: 'text' },
     { name: name('lastName'), type: 'text' },
-    { name: prefix ? 'coApplicantSSN' : 'ssn', type: 'text', label: prefix ? 'Co-applicant SSN' : 'SSN' },
+    ssnField(prefix ? 'coApplicantSSN' : 'ssn', prefix ? 'Co-applicant SSN' : 'SSN'),
     emailField(name('email')),
     phoneField(name('phoneNumber')),
-    dateField(name('birthDate')),
+    encrypted(dateField(name('birthDate'))),
   ]
 }
 
@@ -26,6 +27,7 @@ export const CreditApps: CollectionConfig = {
   access: recordAccess({ integrator: ['create', 'read'], staffDelete: false }),
   admin: { defaultColumns: ['id', 'consumer', 'vehicle', 'provider', 'toProvider', 'createdAt'], group: 'Credit', useAsTitle: 'id' },
   disableDuplicate: true,
+  hooks: creditDataHooks(['ssn', 'coApplicantSSN', 'birthDate', 'coApplicantBirthDate']),
   fields: [
     prefixedId('crapp_'),
     { name: 'preApproval', type: 'relationship', index: true, relationTo: 'pre-approval', required: true },

@@ -3,12 +3,14 @@ import type { CollectionConfig } from 'payload'
 import { recordAccess } from '../access/recordAccess'
 import { dateTimeField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
+import { creditDataHooks } from '../src/fields/sensitive'
 
 export const CreditReports: CollectionConfig = {
   slug: 'credit-report',
   access: recordAccess({ integrator: ['read', 'update'], staffDelete: false }),
   admin: { defaultColumns: ['id', 'creditScore', 'creditBand', 'time'], group: 'Credit', useAsTitle: 'id' },
   disableDuplicate: true,
+  hooks: creditDataHooks(),
   fields: [
     prefixedId('crp_'),
     { name: 'creditScore', type: 'number' },

@@ -2,6 +2,7 @@ import * as migration_20261122_012340_initial from './20261122_012340_initial';
 import * as migration_20261122_015931_data_model from './20261122_015931_data_model';
 import * as migration_20261122_025316_boolean_defaults from './20261122_025316_boolean_defaults';
 import * as migration_20261122_034918_vehicle_lookups from './20261122_034918_vehicle_lookups';
+import * as migration_20261122_040327_credit_data_protection from './20261122_040327_credit_data_protection';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261122_034918_vehicle_lookups.up,
     down: migration_20261122_034918_vehicle_lookups.down,
-    name: '20261122_034918_vehicle_lookups'
+    name: '20261122_034918_vehicle_lookups',
+  },
+  {
+    up: migration_20261122_040327_credit_data_protection.up,
+    down: migration_20261122_040327_credit_data_protection.down,
+    name: '20261122_040327_credit_data_protection'
   },
 ];

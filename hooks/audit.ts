@@ -1,0 +1,47 @@
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
+
+export type AuditEntry = { action: 'create' | 'delete' | 'reveal' | 'update'; collection: string; fields: string[]; recordId: string }
+
+const IGNORED = new Set(['id', 'createdAt', 'updatedAt', 'lastModifiedBy'])
+
+/** Writes one append-only audit entry: who, what, which fields (never their values), when, request id. */
+export const recordAudit = async (req: PayloadRequest, entry: AuditEntry): Promise<void> => {
+  const actor = req.user ? `${req.user.collection}:${req.user.id}` : 'system'
+  await req.payload.create({
+    collection: 'audit-log',
+    data: { ...entry, actor, requestId: req.headers?.get?.('x-request-id') ?? null },
+    overrideAccess: true,
+    req,
+  })
+}
+
+/** Fields whose stored value differs (sensitive ones are reported by their own hook: their reads are masked). */
+const changedFields = (doc: Record<string, unknown>, previous: Record<string, unknown> | undefined, sensitive: string[]): string[] => {
+  // On create, the fields given (defaults of false or empty are not news).
+  const given = (value: unknown) => value !== null && value !== undefined && value !== false && value !== '' && !(Array.isArray(value) && !value.length)
+  if (!previous) return Object.keys(doc).filter((name) => !IGNORED.has(name) && !sensitive.includes(name) && given(doc[name]))
+  const names = new Set([...Object.keys(doc), ...Object.keys(previous)])
+  const changed = [...names].filter((name) => {
+    if (IGNORED.has(name) || sensitive.includes(name)) return false
+    const before = previous[name] ?? null
+    const after = doc[name] ?? null
+    const id = (value: unknown) => (value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value)
+    return JSON.stringify(Array.isArray(after) ? after.map(id) : id(after)) !== JSON.stringify(Array.isArray(before) ? before.map(id) : id(before))
+  })
+  return changed
+}
+
+/** Audits creates and updates of credit data. */
+export const auditChange =
+  (sensitive: string[] = []): CollectionAfterChangeHook =>
+  async ({ collection, doc, operation, previousDoc, req }) => {
+    const changes = ((req.context.sensitiveChanges as Record<string, string[]>) ?? {})[collection.slug] ?? []
+    const fields = [...changedFields(doc, operation === 'update' ? previousDoc : undefined, sensitive), ...changes.filter((name) => sensitive.includes(name))]
+    if (operation === 'update' && !fields.length) return doc
+    await recordAudit(req, { action: operation, collection: collection.slug, fields: [...new Set(fields)].sort(), recordId: String(doc.id) })
+    return doc
+  }
+
+export const auditDelete: CollectionAfterDeleteHook = async ({ collection, id, req }) => {
+  await recordAudit(req, { action: 'delete', collection: collection.slug, fields: [], recordId: String(id) })
+}

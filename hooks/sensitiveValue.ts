@@ -1,0 +1,75 @@
+import type { CollectionBeforeChangeHook, CollectionSlug, FieldHook, PayloadRequest } from 'payload'
+
+import { decryptValue, encryptValue, isEncrypted } from '../src/security/fieldCipher'
+import { recordAudit } from './audit'
+
+const MASKED_SSN = /^\*\*\*-\*\*-\d{4}$/
+
+export const maskSsn = (ssn: string): string => `***-**-${ssn.replace(/\D/g, '').slice(-4).padStart(4, '*')}`
+
+/**
+ * The full SSN is shown only to a staff admin who asks for it: `?reveal=ssn` on a REST read
+ * (the admin UI's "Reveal SSN" link does this). Every such read is audited.
+ */
+export const revealsSsn = (req: PayloadRequest): boolean =>
+  req.user?.collection === 'users' && req.user.role === 'admin' && String(req.query?.reveal ?? '') === 'ssn'
+
+/** The row as stored (ciphertexts), read once per request, bypassing every hook. */
+const storedRow = async (req: PayloadRequest, collection: CollectionSlug, id: number | string): Promise<Record<string, unknown> | null> => {
+  const cache = ((req.context.storedRows as Record<string, Promise<unknown>>) ??= {})
+  cache[`${collection}:${id}`] ??= req.payload.db.findOne({ collection, req, where: { id: { equals: id } } })
+  return (await cache[`${collection}:${id}`]) as Record<string, unknown> | null
+}
+
+/** Names of sensitive fields a request changed, for the audit entry (values are never kept). */
+export const changedSensitive = (req: PayloadRequest, collection: string): string[] => ((req.context.sensitiveChanges as Record<string, string[]>) ?? {})[collection] ?? []
+
+/**
+ * Encrypts the sensitive values of a write, after validation has seen them in clear (a collection
+ * hook: field hooks run before validation). A masked SSN sent back unchanged (the admin form, a
+ * PATCH echoing a read) keeps the stored ciphertext.
+ */
+export const encryptSensitive =
+  (names: string[]): CollectionBeforeChangeHook =>
+  async ({ collection, data, originalDoc, req }) => {
+    const slug = collection.slug as CollectionSlug
+    const stored = originalDoc?.id !== undefined ? await storedRow(req, slug, originalDoc.id) : null
+    for (const name of names) {
+      const value = data[name]
+      if (value === undefined || value === null || value === '' || isEncrypted(value)) continue
+      // Collection hooks run before field validation: an invalid value stays in clear, so that
+      // validation rejects it (naming the field) and nothing is stored.
+      const validate = (collection.fields.find((field) => 'name' in field && field.name === name) as { validate?: (value: unknown, options: object) => unknown })?.validate
+      if (validate && (await validate(value, {})) !== true) continue
+      if (typeof value === 'string' && MASKED_SSN.test(value) && stored?.[name]) {
+        data[name] = stored[name]
+        continue
+      }
+      const previous = typeof stored?.[name] === 'string' ? decryptValue(stored[name] as string, name) : null
+      if (previous !== String(value)) {
+        const changes = ((req.context.sensitiveChanges as Record<string, string[]>) ??= {})
+        ;(changes[slug] ??= []).push(name)
+      }
+      data[name] = encryptValue(String(value), name)
+    }
+    return data
+  }
+
+/** Decrypts on every read; SSNs are then masked unless revealed (see revealsSsn). */
+export const decryptSensitive =
+  (kind: 'date' | 'ssn'): FieldHook =>
+  async ({ collection, data, field, req, value }) => {
+    if (typeof value !== 'string' || !value) return value
+    const name = (field as { name: string }).name
+    let plain: string
+    try {
+      plain = decryptValue(value, name)
+    } catch (error) {
+      req.payload.logger.error({ collection: collection?.slug, err: (error as Error).message, field: name }, 'a credit-data value could not be decrypted')
+      return null
+    }
+    if (kind === 'date') return plain
+    if (!revealsSsn(req)) return maskSsn(plain)
+    await recordAudit(req, { action: 'reveal', collection: collection!.slug, fields: [name], recordId: String(data?.id ?? '') })
+    return plain
+  }
