@@ -4,11 +4,11 @@
  * folder (or VPIC_DB_PATH); decodes are remembered in memory (the vPIC file never changes while
  * the process runs).
  */
-import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 
-import { dataDir, projectRoot } from '../../lib/paths'
+import { dataDir } from '../../lib/paths'
 
 export type DecodedVehicle = {
   body?: string
@@ -38,10 +38,9 @@ const DECODE_TIMEOUT_MS = 30_000
 
 export const vpicDatabasePath = (): string => process.env.VPIC_DB_PATH || path.join(dataDir(), 'vpic', 'vpic.lite.db')
 
-const workerFile = (): string => {
-  const candidates = [path.join(projectRoot, 'src/lookups/vin/decoder.worker.mjs'), path.resolve('src/lookups/vin/decoder.worker.mjs')]
-  return candidates.find((file) => existsSync(file)) ?? candidates[0]
-}
+// Relative to this module: a path built from the project root or the working directory makes
+// Next's bundler trace the whole project folder.
+const workerFile = (): string => fileURLToPath(new URL('./decoder.worker.mjs', import.meta.url))
 
 let worker: null | Worker = null
 let nextId = 1
