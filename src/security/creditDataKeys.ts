@@ -30,10 +30,16 @@ export const keyRing = (): KeyRing => {
   const configured = process.env.CREDIT_DATA_KEYS
   const source = configured ?? ''
   if (cached && cached.source === source) return cached.ring
-  if (!configured && isProduction() && process.env.DATABASE_URL) {
+  if (!configured && isProduction() && !process.env.CREDIT_DATA_LOCAL) {
     throw new Error('CREDIT_DATA_KEYS is required in production: SSNs and birth dates are encrypted with it (see README, "Credit data")')
   }
   const ring = parse(configured || `local:${Buffer.from(localSecret('creditDataKey'), 'hex').toString('base64')}`)
   cached = { ring, source }
   return ring
+}
+
+/** Called at start: production without CREDIT_DATA_KEYS (and not on the embedded database) refuses to start. */
+export const resolveCreditDataKeys = ({ local }: { local: boolean }): void => {
+  if (local) process.env.CREDIT_DATA_LOCAL = 'true'
+  keyRing()
 }

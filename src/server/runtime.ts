@@ -6,6 +6,7 @@ import { resolveDatabase } from '../db/resolveDatabase'
 import { loadEnv } from '../lib/loadEnv'
 import { logger } from '../lib/logger'
 import { resolvePayloadSecret } from '../lib/secret'
+import { resolveCreditDataKeys } from '../security/creditDataKeys'
 
 export type Runtime = {
   close: () => Promise<void>
@@ -23,6 +24,7 @@ export const openRuntime = async ({ migrate = true }: { migrate?: boolean } = {}
   const embedded = await resolveDatabase()
   try {
     resolvePayloadSecret({ local: Boolean(embedded) })
+    resolveCreditDataKeys({ local: Boolean(embedded) })
     // Imported only now: the config reads DATABASE_URL and PAYLOAD_SECRET when it is evaluated.
     // One at a time: jest's ESM loader cannot link parallel imports that share dependencies.
     const { getPayload } = await import('payload')
