@@ -21,9 +21,6 @@ const storedRow = async (req: PayloadRequest, collection: CollectionSlug, id: nu
   return (await cache[`${collection}:${id}`]) as Record<string, unknown> | null
 }
 
-/** Names of sensitive fields a request changed, for the audit entry (values are never kept). */
-export const changedSensitive = (req: PayloadRequest, collection: string): string[] => ((req.context.sensitiveChanges as Record<string, string[]>) ?? {})[collection] ?? []
-
 /**
  * Encrypts the sensitive values of a write, after validation has seen them in clear (a collection
  * hook: field hooks run before validation). A masked SSN sent back unchanged (the admin form, a
@@ -33,10 +30,12 @@ export const encryptSensitive =
   (names: string[]): CollectionBeforeChangeHook =>
   async ({ collection, data, originalDoc, req }) => {
     const slug = collection.slug as CollectionSlug
+    const given = names.filter((name) => ![undefined, null, ''].includes(data[name]) && !isEncrypted(data[name]))
+    // Only a write carrying a sensitive value needs the stored row.
+    if (!given.length) return data
     const stored = originalDoc?.id !== undefined ? await storedRow(req, slug, originalDoc.id) : null
-    for (const name of names) {
+    for (const name of given) {
       const value = data[name]
-      if (value === undefined || value === null || value === '' || isEncrypted(value)) continue
       // Collection hooks run before field validation: an invalid value stays in clear, so that
       // validation rejects it (naming the field) and nothing is stored.
       const validate = (collection.fields.find((field) => 'name' in field && field.name === name) as { validate?: (value: unknown, options: object) => unknown })?.validate

@@ -1,11 +1,10 @@
 /** Query parameters of the lookups, checked with 400s that name the parameter. */
 import { CommerceError } from '../commerce/errors'
-
-const ZIP = /^\d{5}(-\d{4})?$/
+import { ZIP_PATTERN } from '../validation/formats'
 
 export const zipParam = (raw: unknown): string | undefined => {
   if (raw === undefined || raw === '') return undefined
-  if (typeof raw !== 'string' || !ZIP.test(raw)) {
+  if (typeof raw !== 'string' || !ZIP_PATTERN.test(raw)) {
     throw new CommerceError(400, 'Invalid ZIP: write it as 12345 or 12345-6789', [{ field: 'zip', message: 'must be 12345 or 12345-6789' }])
   }
   return raw

@@ -7,7 +7,7 @@ import { numberParam, zipParam } from '../query'
 import { askVendor } from '../vendor'
 import { computeTco, vehicleAge } from './model'
 import { segmentOf, retentionAt, SEGMENT_FIGURES } from './segments'
-import { assumptionsFrom, loadSettings, stateFigures } from './settings'
+import { assumptionsFrom, defined, loadSettings, stateFigures } from './settings'
 import { SOURCES } from './sources'
 import { stateOfZip } from './zip3'
 
@@ -20,8 +20,6 @@ export const parseTcoQuery = (query: Record<string, unknown>): TcoQuery => ({
   termMonths: numberParam('termMonths', query.termMonths, { integer: true, max: 96, min: 12 }),
   zip: zipParam(query.zip),
 })
-
-const defined = <T extends object>(values: T) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>
 
 /** The price and where it came from: listing, then vehicle spec MSRP, then a flagged segment default. */
 const priceOf = (facts: VehicleFacts, segment: ReturnType<typeof segmentOf>, age: number) => {

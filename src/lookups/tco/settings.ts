@@ -22,7 +22,8 @@ export const DEFAULTS = {
 
 export type Settings = typeof DEFAULTS & { states: NonNullable<TcoSetting['states']> }
 
-const defined = <T extends object>(values: T) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined)) as Partial<T>
+/** The entries of `values` that are set (neither null nor undefined). */
+export const defined = <T extends object>(values: T) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined)) as Partial<T>
 
 export const loadSettings = async (payload: Payload): Promise<Settings> => {
   const stored = (await payload.findGlobal({ slug: 'tco-settings', overrideAccess: true })) as TcoSetting
