@@ -10,6 +10,7 @@ import { healthRoutes } from './health'
 import { jsonWhere } from './jsonWhere'
 import { createRateLimit, type RateLimitOptions, rateLimitOptionsFromEnv } from './rateLimit'
 import { requestLog } from './requestLog'
+import { securityHeaders } from './securityHeaders'
 
 type Options = {
   /** Next's request handler: the admin UI and Payload's REST API under /api. */
@@ -32,6 +33,7 @@ export const createApp = ({ nextHandler, payload, rateLimits = rateLimitOptionsF
     app.set('trust proxy', /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value)
   }
   app.use(requestLog)
+  app.use(securityHeaders())
   app.use(healthRoutes(payload))
   app.use(openApiRoutes(payload))
   const listings = listingPath()
