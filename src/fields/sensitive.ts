@@ -10,6 +10,7 @@ const SSN = /^(\d{3}-?\d{2}-?\d{4}|\*\*\*-\*\*-\d{4})$/
 export const ssnField = (name: string, label: string): TextField => ({
   name,
   type: 'text',
+  custom: { encrypted: true },
   admin: { description: 'Encrypted; shown masked. Staff admins reveal it with the "Reveal SSN" link (audited).' },
   hooks: { afterRead: [decryptSensitive('ssn')] },
   label,
@@ -20,6 +21,7 @@ export const ssnField = (name: string, label: string): TextField => ({
 /** A field read in clear (after decryption) but stored encrypted, e.g. a birth date. */
 export const encrypted = <T extends TextField>(field: T): T => ({
   ...field,
+  custom: { ...field.custom, encrypted: true },
   // Checked in clear before encryption (hooks/sensitiveValue); the stored ciphertext passes.
   validate: (value, options) => (isEncrypted(value) ? true : ((field.validate as ((value: unknown, options: unknown) => true | string) | undefined)?.(value, options) ?? true)),
   hooks: { ...field.hooks, afterRead: [...(field.hooks?.afterRead ?? []), decryptSensitive('date')] },

@@ -1,0 +1,18 @@
+/**
+ * npm run rotate-keys: re-encrypts every SSN and birth date under the first key of
+ * CREDIT_DATA_KEYS (and encrypts any stored in clear). Progress goes to stderr; the last stdout
+ * line is the summary {"key","scanned","reencrypted","collections"}. Safe to run again or while
+ * the service runs.
+ */
+import './cliEnv'
+
+import { rotateCreditDataKeys } from '../security/rotateKeys'
+import { cliOptions, runTask } from './run'
+
+await runTask(
+  () => cliOptions({}, 'usage: npm run rotate-keys'),
+  (payload) =>
+    rotateCreditDataKeys(payload, ({ collection, reencrypted, scanned, total }) =>
+      process.stderr.write(`${collection}: ${scanned}/${total} scanned, ${reencrypted} re-encrypted\n`),
+    ),
+)
