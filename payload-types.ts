@@ -97,6 +97,7 @@ export interface Config {
     'lookup-cache': LookupCache;
     'audit-log': AuditLog;
     'payload-kv': PayloadKv;
+    'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
@@ -136,6 +137,7 @@ export interface Config {
     'lookup-cache': LookupCacheSelect<false> | LookupCacheSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
+    'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
@@ -156,7 +158,13 @@ export interface Config {
   };
   user: User | ApiClient;
   jobs: {
-    tasks: unknown;
+    tasks: {
+      sendCreditApp: TaskSendCreditApp;
+      inline: {
+        input: unknown;
+        output: unknown;
+      };
+    };
     workflows: unknown;
   };
 }
@@ -210,9 +218,12 @@ export interface CreditApp {
   vehicle: string | Vehicle;
   provider?: ('provider_a' | 'provider_b') | null;
   /**
-   * Send this application to the provider.
+   * Send this application to the provider (again, after turning it off and on).
    */
   toProvider?: boolean | null;
+  /**
+   * The provider's answer, without personal data.
+   */
   providerResponse?:
     | {
         [k: string]: unknown;
@@ -222,6 +233,23 @@ export interface CreditApp {
     | number
     | boolean
     | null;
+  /**
+   * Set by the service when the app is sent to its provider.
+   */
+  providerSubmission?: {
+    status?: ('queued' | 'sending' | 'retrying' | 'accepted' | 'rejected' | 'failed' | 'cancelled') | null;
+    attempts?: number | null;
+    /**
+     * The provider's message on a rejection, or why the last attempt failed.
+     */
+    message?: string | null;
+    providerReference?: string | null;
+    idempotencyKey?: string | null;
+    queuedAt?: string | null;
+    lastAttemptAt?: string | null;
+    nextAttemptAt?: string | null;
+    completedAt?: string | null;
+  };
   firstName?: string | null;
   lastName?: string | null;
   /**
@@ -902,6 +930,98 @@ export interface PayloadKv {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs".
+ */
+export interface PayloadJob {
+  id: number;
+  /**
+   * Input data provided to the job
+   */
+  input?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  taskStatus?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  completedAt?: string | null;
+  totalTried?: number | null;
+  /**
+   * If hasError is true this job will not be retried
+   */
+  hasError?: boolean | null;
+  /**
+   * If hasError is true, this is the error that caused it
+   */
+  error?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Task execution log
+   */
+  log?:
+    | {
+        executedAt: string;
+        completedAt: string;
+        taskSlug: 'inline' | 'sendCreditApp';
+        taskID: string;
+        input?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        output?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        state: 'failed' | 'succeeded';
+        error?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        id?: string | null;
+      }[]
+    | null;
+  taskSlug?: ('inline' | 'sendCreditApp') | null;
+  queue?: string | null;
+  waitUntil?: string | null;
+  processing?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-locked-documents".
  */
 export interface PayloadLockedDocument {
@@ -1083,6 +1203,19 @@ export interface CreditAppSelect<T extends boolean = true> {
   provider?: T;
   toProvider?: T;
   providerResponse?: T;
+  providerSubmission?:
+    | T
+    | {
+        status?: T;
+        attempts?: T;
+        message?: T;
+        providerReference?: T;
+        idempotencyKey?: T;
+        queuedAt?: T;
+        lastAttemptAt?: T;
+        nextAttemptAt?: T;
+        completedAt?: T;
+      };
   firstName?: T;
   lastName?: T;
   ssn?: T;
@@ -1569,6 +1702,37 @@ export interface PayloadKvSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs_select".
+ */
+export interface PayloadJobsSelect<T extends boolean = true> {
+  input?: T;
+  taskStatus?: T;
+  completedAt?: T;
+  totalTried?: T;
+  hasError?: T;
+  error?: T;
+  log?:
+    | T
+    | {
+        executedAt?: T;
+        completedAt?: T;
+        taskSlug?: T;
+        taskID?: T;
+        input?: T;
+        output?: T;
+        state?: T;
+        error?: T;
+        id?: T;
+      };
+  taskSlug?: T;
+  queue?: T;
+  waitUntil?: T;
+  processing?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-locked-documents_select".
  */
 export interface PayloadLockedDocumentsSelect<T extends boolean = true> {
@@ -1726,6 +1890,20 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendCreditApp".
+ */
+export interface TaskSendCreditApp {
+  input: {
+    creditApp: string;
+    attempt: number;
+    queuedAt: string;
+  };
+  output: {
+    result?: string | null;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

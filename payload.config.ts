@@ -35,6 +35,7 @@ import { relationsExist } from './hooks/relationsExist'
 import { valueTypes } from './hooks/valueTypes'
 import { commerceEndpoints } from './src/commerce'
 import { TcoSettings } from './globals/TcoSettings'
+import { jobs } from './src/jobs/config'
 import { lookupEndpoints } from './src/lookups/endpoints'
 import { WebEvents } from './collections/WebEvents'
 import { Users } from './collections/Users'
@@ -114,6 +115,7 @@ export default buildConfig({
   globals: [TcoSettings],
   // Everything is served over REST; one API surface is one surface to secure.
   graphQL: { disable: true },
+  jobs,
   logger,
   secret: process.env.PAYLOAD_SECRET || '',
   serverURL: serverURL(),

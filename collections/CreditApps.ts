@@ -1,6 +1,8 @@
-import type { CollectionConfig, Field } from 'payload'
+import type { CollectionConfig, Field, SelectFieldSingleValidation } from 'payload'
+import { select } from 'payload/shared'
 
 import { recordAccess } from '../access/recordAccess'
+import { markForProvider, queueForProvider } from '../hooks/providerSubmission'
 import { dateField, emailField, phoneField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
 import { creditDataHooks, encrypted, ssnField } from '../src/fields/sensitive'
@@ -21,13 +23,41 @@ const applicant = (prefix: '' | 'coApplicant'): Field[] => {
   ]
 }
 
+/** Where sending the app to its provider stands; written only by the service (src/providers). */
+const providerSubmission: Field = {
+  name: 'providerSubmission',
+  type: 'group',
+  access: { create: () => false, update: () => false },
+  admin: { description: 'Set by the service when the app is sent to its provider.', readOnly: true },
+  fields: [
+    {
+      name: 'status',
+      type: 'select',
+      enumName: 'enum_credit_app_submission_status',
+      options: ['queued', 'sending', 'retrying', 'accepted', 'rejected', 'failed', 'cancelled'],
+    },
+    { name: 'attempts', type: 'number' },
+    { name: 'message', type: 'text', admin: { description: "The provider's message on a rejection, or why the last attempt failed." } },
+    { name: 'providerReference', type: 'text' },
+    { name: 'idempotencyKey', type: 'text' },
+    ...(['queuedAt', 'lastAttemptAt', 'nextAttemptAt', 'completedAt'] as const).map((name): Field => ({ name, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } })),
+  ],
+}
+
+/** A provider must be named for the app to be sent. */
+const providerNamed: SelectFieldSingleValidation = (value, options) =>
+  (options.data as { toProvider?: boolean })?.toProvider && !value ? 'is required when toProvider is true' : select(value, options)
+
 /** A consumer's application for credit on a vehicle under a pre-approval. */
 export const CreditApps: CollectionConfig = {
   slug: 'credit-app',
   access: recordAccess({ integrator: ['create', 'read'], staffDelete: false }),
   admin: { defaultColumns: ['id', 'consumer', 'vehicle', 'provider', 'toProvider', 'createdAt'], group: 'Credit', useAsTitle: 'id' },
   disableDuplicate: true,
-  hooks: creditDataHooks(['ssn', 'coApplicantSSN', 'birthDate', 'coApplicantBirthDate']),
+  hooks: creditDataHooks(['ssn', 'coApplicantSSN', 'birthDate', 'coApplicantBirthDate'], {
+    afterChange: [queueForProvider],
+    beforeChange: [markForProvider],
+  }),
   fields: [
     prefixedId('crapp_'),
     { name: 'preApproval', type: 'relationship', index: true, relationTo: 'pre-approval', required: true },
@@ -38,9 +68,16 @@ export const CreditApps: CollectionConfig = {
       type: 'select',
       enumName: 'enum_credit_provider',
       options: creditProviders.map((value) => ({ label: value === 'provider_a' ? 'Provider A' : 'Provider B', value })),
+      validate: providerNamed,
     },
-    { name: 'toProvider', type: 'checkbox', defaultValue: false, admin: { description: 'Send this application to the provider.' } },
-    { name: 'providerResponse', type: 'json', admin: { readOnly: true } },
+    { name: 'toProvider', type: 'checkbox', defaultValue: false, admin: { description: 'Send this application to the provider (again, after turning it off and on).' } },
+    {
+      name: 'providerResponse',
+      type: 'json',
+      access: { create: () => false, update: () => false },
+      admin: { description: "The provider's answer, without personal data.", readOnly: true },
+    },
+    providerSubmission,
     ...applicant(''),
     { name: 'coApplicantConsumer', type: 'relationship', relationTo: 'consumer' },
     ...applicant('coApplicant'),

@@ -1,6 +1,7 @@
 import type { CollectionBeforeChangeHook, CollectionSlug, FieldHook, PayloadRequest } from 'payload'
 
 import { decryptValue, encryptValue, isEncrypted } from '../src/security/fieldCipher'
+import { REVEAL_FOR_PROVIDER } from '../src/providers/submit'
 import { recordAudit } from './audit'
 
 const MASKED_SSN = /^\*\*\*-\*\*-\d{4}$/
@@ -9,10 +10,12 @@ export const maskSsn = (ssn: string): string => `***-**-${ssn.replace(/\D/g, '')
 
 /**
  * The full SSN is shown only to a staff admin who asks for it: `?reveal=ssn` on a REST read
- * (the admin UI's "Reveal SSN" link does this). Every such read is audited.
+ * (the admin UI's "Reveal SSN" link does this), and to the provider job, which sends it on
+ * (a context flag no request can set). Every such read is audited.
  */
 export const revealsSsn = (req: PayloadRequest): boolean =>
-  req.user?.collection === 'users' && req.user.role === 'admin' && String(req.query?.reveal ?? '') === 'ssn'
+  req.context?.[REVEAL_FOR_PROVIDER] === true ||
+  (req.user?.collection === 'users' && req.user.role === 'admin' && String(req.query?.reveal ?? '') === 'ssn')
 
 /** The row as stored (ciphertexts), read once per request, bypassing every hook. */
 const storedRow = async (req: PayloadRequest, collection: CollectionSlug, id: number | string): Promise<Record<string, unknown> | null> => {

@@ -10,6 +10,7 @@ import { projectRoot } from './lib/paths'
 import { isProduction, port } from './lib/settings'
 import { seedDemoData, shouldSeed } from './seed'
 import { warmDecoder } from './lookups/vin/decoder'
+import { runsJobsInProcess, startJobRunner } from './jobs/runner'
 import { createApp } from './server/app'
 import { ensureLocalAdmin } from './server/firstAdmin'
 import { openRuntime } from './server/runtime'
@@ -39,6 +40,7 @@ export const main = async (): Promise<void> => {
   logger.info({ ms: Date.now() - started, port: boundPort, url }, 'commerce service listening')
   const banner = local ? await ensureLocalAdmin(payload, url) : `Admin UI: ${url}/admin`
   if (shouldSeed(local)) await seedDemoData(payload)
+  const jobRunner = runsJobsInProcess() ? startJobRunner(payload) : null
   process.stdout.write(`\n${banner}\nAPI:      ${url}/api\n\n`)
 
   let stopping = false
@@ -53,6 +55,8 @@ export const main = async (): Promise<void> => {
       server.closeIdleConnections()
     })
     await nextApp.close().catch(() => {})
+    // A job in flight finishes (its provider call has its own timeout) before the pool closes.
+    await jobRunner?.stop()
     await closeApp()
     await runtime.close()
     logger.info('stopped')

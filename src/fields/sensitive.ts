@@ -1,4 +1,4 @@
-import type { CollectionConfig, TextField } from 'payload'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionConfig, TextField } from 'payload'
 
 import { auditChange, auditDelete } from '../../hooks/audit'
 import { decryptSensitive, encryptSensitive } from '../../hooks/sensitiveValue'
@@ -27,9 +27,12 @@ export const encrypted = <T extends TextField>(field: T): T => ({
   hooks: { ...field.hooks, afterRead: [...(field.hooks?.afterRead ?? []), decryptSensitive('date')] },
 })
 
-/** Hooks of a credit-data collection: its sensitive fields encrypted, every change audited. */
-export const creditDataHooks = (sensitive: string[] = []): CollectionConfig['hooks'] => ({
-  afterChange: [auditChange(sensitive)],
+/** Hooks of a credit-data collection: its sensitive fields encrypted, every change audited; plus the collection's own. */
+export const creditDataHooks = (
+  sensitive: string[] = [],
+  own: { afterChange?: CollectionAfterChangeHook[]; beforeChange?: CollectionBeforeChangeHook[] } = {},
+): CollectionConfig['hooks'] => ({
+  afterChange: [auditChange(sensitive), ...(own.afterChange ?? [])],
   afterDelete: [auditDelete],
-  beforeChange: sensitive.length ? [encryptSensitive(sensitive)] : [],
+  beforeChange: [...(own.beforeChange ?? []), ...(sensitive.length ? [encryptSensitive(sensitive)] : [])],
 })

@@ -3,6 +3,7 @@ import * as migration_20261122_015931_data_model from './20261122_015931_data_mo
 import * as migration_20261122_025316_boolean_defaults from './20261122_025316_boolean_defaults';
 import * as migration_20261122_034918_vehicle_lookups from './20261122_034918_vehicle_lookups';
 import * as migration_20261122_040327_credit_data_protection from './20261122_040327_credit_data_protection';
+import * as migration_20261122_045834_provider_submissions from './20261122_045834_provider_submissions';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261122_040327_credit_data_protection.up,
     down: migration_20261122_040327_credit_data_protection.down,
-    name: '20261122_040327_credit_data_protection'
+    name: '20261122_040327_credit_data_protection',
+  },
+  {
+    up: migration_20261122_045834_provider_submissions.up,
+    down: migration_20261122_045834_provider_submissions.down,
+    name: '20261122_045834_provider_submissions'
   },
 ];

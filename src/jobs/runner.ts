@@ -1,0 +1,91 @@
+/**
+ * Runs queued jobs: in the service process by default, or in `npm run worker`. However many
+ * processes run this, one at a time is the runner: it holds a PostgreSQL advisory lock on a
+ * connection of its own, and the others poll for the lock. If the runner dies, its connection
+ * closes, the lock is free, and another process takes over within one poll interval.
+ *
+ * Because only the lock holder runs jobs, a job still marked `processing` when a process takes
+ * the lock was cut off by a dead runner (Payload would never pick it up again): it is released
+ * and runs again. The credit app's idempotency key makes that safe at the provider.
+ */
+import type { Payload } from 'payload'
+import type pg from 'pg'
+
+import { logger } from '../lib/logger'
+import { PROVIDER_QUEUE } from '../providers/submit'
+
+/** Any constant shared by every runner of this database: it names the lock. */
+const RUNNER_LOCK = 724_015_311
+const BATCH = 10
+
+export type JobRunner = { stop: () => Promise<void> }
+
+export const jobsPollMs = (): number => {
+  const value = Number(process.env.JOBS_POLL_MS || 1000)
+  if (!Number.isFinite(value) || value < 10) throw new Error(`JOBS_POLL_MS must be a number of milliseconds ≥ 10, got "${process.env.JOBS_POLL_MS}"`)
+  return value
+}
+
+/** In-process unless JOBS_RUNNER=off (when `npm run worker` runs them instead). */
+export const runsJobsInProcess = (): boolean => process.env.JOBS_RUNNER !== 'off'
+
+export const startJobRunner = (payload: Payload, { pollMs = jobsPollMs() }: { pollMs?: number } = {}): JobRunner => {
+  const pool = (payload.db as unknown as { pool: pg.Pool }).pool
+  let lock: null | pg.PoolClient = null
+  let stopped = false
+  let wake: () => void = () => {}
+
+  const release = async (broken = false) => {
+    const client = lock
+    lock = null
+    if (!client) return
+    if (!broken) await client.query('SELECT pg_advisory_unlock($1)', [RUNNER_LOCK]).catch(() => {})
+    // Never back to the pool: it carries this runner's error listener.
+    client.release(true)
+  }
+
+  const acquire = async (): Promise<boolean> => {
+    const client = await pool.connect()
+    const { rows } = await client.query('SELECT pg_try_advisory_lock($1) AS locked', [RUNNER_LOCK]).catch((error) => {
+      client.release(true)
+      throw error
+    })
+    if (!rows[0].locked) {
+      client.release()
+      return false
+    }
+    client.on('error', () => void release(true))
+    lock = client
+    const { rowCount } = await client.query('UPDATE payload_jobs SET processing = false WHERE processing = true')
+    logger.info({ released: rowCount }, 'job runner: this process runs the jobs')
+    return true
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        if (lock || (await acquire())) await payload.jobs.run({ limit: BATCH, queue: PROVIDER_QUEUE, silent: { info: true } })
+      } catch (error) {
+        logger.error({ err: error }, 'job runner: a run failed; trying again')
+        await release(true)
+      }
+      if (stopped) break
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs)
+        wake = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+    }
+    await release()
+  })()
+
+  return {
+    stop: async () => {
+      stopped = true
+      wake()
+      await loop
+    },
+  }
+}
