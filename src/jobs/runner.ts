@@ -40,8 +40,11 @@ export const startJobRunner = (payload: Payload, { pollMs = jobsPollMs() }: { po
     lock = null
     if (!client) return
     if (!broken) await client.query('SELECT pg_advisory_unlock($1)', [RUNNER_LOCK]).catch(() => {})
-    // Never back to the pool: it carries this runner's error listener.
-    client.release(true)
+    // Never back to the pool: it carries this runner's error listener. (Closing the pool may have
+    // released it already.)
+    try {
+      client.release(true)
+    } catch {}
   }
 
   const acquire = async (): Promise<boolean> => {

@@ -71,19 +71,21 @@ export const submitCreditApp = async (req: PayloadRequest, input: SendInput): Pr
     req,
   })) as Doc | null
   if (!app) return 'deleted'
-  const submission = (app.providerSubmission ?? {}) as Submission
+  let submission = (app.providerSubmission ?? {}) as Submission
   if (!submission.queuedAt || new Date(submission.queuedAt).getTime() !== new Date(input.queuedAt).getTime()) return 'superseded'
-  const save = (changes: { providerResponse?: unknown; providerSubmission: Submission }) =>
-    payload.update({
+  const save = async (changes: { providerResponse?: unknown; providerSubmission: Submission }) => {
+    submission = { ...submission, ...changes.providerSubmission }
+    await payload.update({
       collection: 'credit-app',
       // The shared req keeps its context: the SSNs are revealed for the read above only.
       context: { providerJob: true, [REVEAL_FOR_PROVIDER]: false },
-      data: { ...changes, providerResponse: changes.providerResponse as CreditApp['providerResponse'], providerSubmission: { ...submission, ...changes.providerSubmission } },
+      data: { ...changes, providerResponse: changes.providerResponse as CreditApp['providerResponse'], providerSubmission: submission },
       depth: 0,
       id: input.creditApp,
       overrideAccess: true,
       req,
     })
+  }
   const now = () => new Date().toISOString()
   if (!app.toProvider) {
     await save({ providerSubmission: { completedAt: now(), message: 'toProvider was turned off before the app was sent', nextAttemptAt: null, status: 'cancelled' } })

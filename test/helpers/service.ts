@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 import type { Payload } from 'payload'
 
 import { seedDemoData } from '../../src/seed'
+import { startJobRunner } from '../../src/jobs/runner'
 import { createApp } from '../../src/server/app'
 import type { RateLimitOptions } from '../../src/server/rateLimit'
 import { openRuntime } from '../../src/server/runtime'
@@ -71,7 +72,11 @@ export type TestService = {
  * A migrated database of its own (or the given one, which the caller then drops), Payload on it,
  * and the HTTP app on a free port.
  */
-export const startTestService = async ({ databaseUrl, rateLimits }: { databaseUrl?: string; rateLimits?: RateLimitOptions } = {}): Promise<TestService> => {
+export const startTestService = async ({
+  databaseUrl,
+  jobsPollMs,
+  rateLimits,
+}: { databaseUrl?: string; /** Runs queued jobs, as the service does, polling this often. */ jobsPollMs?: number; rateLimits?: RateLimitOptions } = {}): Promise<TestService> => {
   const database = databaseUrl ? { drop: async () => {}, url: databaseUrl } : await createTestDatabase()
   process.env.DATABASE_URL = database.url
   const runtime = await openRuntime()
@@ -79,11 +84,13 @@ export const startTestService = async ({ databaseUrl, rateLimits }: { databaseUr
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const jobRunner = jobsPollMs ? startJobRunner(runtime.payload, { pollMs: jobsPollMs }) : null
   return {
     api: (path, init) => fetch(url + path, init),
     close: async () => {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
+      await jobRunner?.stop()
       await closeApp()
       await runtime.close()
       await database.drop()
