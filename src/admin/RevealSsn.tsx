@@ -4,12 +4,14 @@
  * (the server audits the read) and shows the full value beside the field, never in it, so the
  * form keeps sending the masked value and saving changes nothing.
  */
-import { useAuth, useConfig, useDocumentInfo, useField } from '@payloadcms/ui'
+import type { TextFieldClientComponent } from 'payload'
+
+import { TextField, useAuth, useConfig, useDocumentInfo, useField } from '@payloadcms/ui'
 import React, { useState } from 'react'
 
 type Staff = { collection?: string; role?: string }
 
-export const RevealSsn: React.FC<{ path: string }> = ({ path }) => {
+const RevealSsn: React.FC<{ name: string; path: string }> = ({ name, path }) => {
   const { user } = useAuth<Staff>()
   const { collectionSlug, id } = useDocumentInfo()
   const { config } = useConfig()
@@ -24,7 +26,7 @@ export const RevealSsn: React.FC<{ path: string }> = ({ path }) => {
     const response = await fetch(`${config.serverURL}${config.routes.api}/${collectionSlug}/${id}?depth=0&reveal=ssn`, { credentials: 'include' })
     if (!response.ok) return setError(`Could not reveal (HTTP ${response.status})`)
     const doc = (await response.json()) as Record<string, unknown>
-    setShown(typeof doc[path] === 'string' ? (doc[path] as string) : null)
+    setShown(typeof doc[name] === 'string' ? (doc[name] as string) : null)
   }
 
   return (
@@ -45,3 +47,11 @@ export const RevealSsn: React.FC<{ path: string }> = ({ path }) => {
     </div>
   )
 }
+
+/** The SSN text field as Payload draws it, with the reveal control under it. */
+export const SsnField: TextFieldClientComponent = (props) => (
+  <>
+    <TextField {...props} />
+    <RevealSsn name={props.field.name} path={props.path} />
+  </>
+)

@@ -11,7 +11,10 @@ export const ssnField = (name: string, label: string): TextField => ({
   name,
   type: 'text',
   custom: { encrypted: true },
-  admin: { description: 'Encrypted; shown masked. Staff admins reveal it with the "Reveal SSN" link (audited).' },
+  admin: {
+    components: { Field: '/src/admin/RevealSsn#SsnField' },
+    description: 'Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited).',
+  },
   hooks: { afterRead: [decryptSensitive('ssn')] },
   label,
   validate: (value: null | string | undefined) =>

@@ -144,6 +144,34 @@ describe('first start', () => {
     expect((await (await page.request.get(`${service.url}/api/consumer/con_demo_james`)).json()).phoneNumber).toBe('(512) 555-0199')
   }, 120_000)
 
+  it('a staff admin reveals an SSN in the form (audited); staff get no reveal control; no page breaks the security policy', async () => {
+    browser ??= await launchBrowser()
+    const page = await browser.newPage()
+    // Chromium reports every resource the content security policy blocks on the console.
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text())
+    })
+    await signIn(page, login.email, login.password)
+    await page.goto(`${service.url}/admin/collections/consumer/con_demo_maria`, { waitUntil: 'networkidle' })
+    await page.locator('#field-ssn[value="***-**-4321"]').waitFor({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Reveal SSN' }).click()
+    await page.locator('.reveal-ssn__value', { hasText: '987-65-4321' }).waitFor({ timeout: 30_000 })
+    expect(await page.locator('#field-ssn').inputValue()).toBe('***-**-4321')
+    const audit = await (await page.request.get(`${service.url}/api/audit-log?where[recordId][equals]=con_demo_maria&where[action][equals]=reveal`)).json()
+    expect(audit.docs[0]).toMatchObject({ actor: expect.stringMatching(/^users:/), fields: ['ssn'] })
+
+    await page.goto(`${service.url}/admin/collections/credit-app/crapp_demo_maria`, { waitUntil: 'networkidle' })
+    await page.getByText('Provider submission').first().waitFor({ timeout: 30_000 })
+    // Only the JSON editor's own loader, from a public CDN, may be refused; nothing of this service.
+    expect(violations.filter((text) => !/https:\/\/cdn\.jsdelivr\.net\//.test(text))).toEqual([])
+
+    const staff = await staffPage()
+    await staff.goto(`${service.url}/admin/collections/consumer/con_demo_maria`, { waitUntil: 'networkidle' })
+    await staff.locator('#field-ssn[value="***-**-4321"]').waitFor({ timeout: 30_000 })
+    expect(await staff.getByRole('button', { name: 'Reveal SSN' }).count()).toBe(0)
+  }, 180_000)
+
   it('SIGTERM stops the service cleanly and leaves no PostgreSQL process behind', async () => {
     const code = await service.stop('SIGTERM')
     expect(code).toBe(0)
