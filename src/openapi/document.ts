@@ -71,7 +71,8 @@ const payloadDoc = (schema: string) => ({
 })
 
 const creditAppExample = { consumer: 'con_demo_maria', preApproval: 'pre_demo_maria', provider: 'provider_a', toProvider: false, vehicle: '4T1B11HK7NU000123' }
-const consumerExample = { birthDate: '1988-04-17', email: 'maria.gonzalez@example.com', firstName: 'María', lastName: 'González', phoneNumber: '(213) 555-0147' }
+// The birth date is a placeholder, not any consumer's (a demo consumer's would be personal data).
+const consumerExample = { birthDate: '2000-01-01', email: 'maria.gonzalez@example.com', firstName: 'María', lastName: 'González', phoneNumber: '(213) 555-0147' }
 
 /**
  * The OpenAPI 3.0 description of endpoints 1–17, with record schemas derived from the collection

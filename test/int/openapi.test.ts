@@ -2,6 +2,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { describe, expect, it } from '@jest/globals'
 
+import { consumers, creditApps } from '../../src/seed/demoData'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService()
@@ -39,6 +40,10 @@ describe('GET /api/openapi.json', () => {
     const text = await (await context.service.api('/api/openapi.json')).text()
     expect(text).not.toMatch(/\d{3}-\d{2}-\d{4}/)
     expect(text).not.toContain('"ssn":"')
+    const people = [...consumers, ...creditApps] as Record<string, unknown>[]
+    const birthDates = people.flatMap((person) => [person.birthDate, person.coApplicantBirthDate]).filter(Boolean) as string[]
+    expect(birthDates.length).toBeGreaterThan(2)
+    for (const date of birthDates) expect(text).not.toContain(date)
   })
 })
 
