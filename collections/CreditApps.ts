@@ -75,7 +75,7 @@ export const CreditApps: CollectionConfig = {
       name: 'providerResponse',
       type: 'json',
       access: { create: () => false, update: () => false },
-      admin: { description: "The provider's answer, without personal data.", readOnly: true },
+      admin: { components: { Field: '/src/admin/JsonReadout#JsonReadout' }, description: "The provider's answer, without personal data.", readOnly: true },
     },
     providerSubmission,
     ...applicant(''),

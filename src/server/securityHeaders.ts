@@ -13,8 +13,8 @@ const PUBLIC_FILES = /^\/api\/media\/file\//
  *   for both; development builds also evaluate code and open a websocket for hot reload.
  * - Images may also be data:/blob: URLs (previews of an upload) and, for listing photos given as
  *   plain addresses, any https address.
- * - The admin's JSON editor (Monaco) loads from a public CDN by default; the policy blocks that,
- *   so JSON fields show as plain read-outs instead. No page of this service calls out.
+ * - Payload's JSON editor (Monaco) loads from a public CDN; the policy refuses that, so the JSON
+ *   fields use src/admin/JsonReadout.tsx instead. No page of this service calls out.
  * HSTS and upgrade-insecure-requests only when the service is served over HTTPS (SERVER_URL),
  * so a plain-HTTP local install keeps working.
  */
