@@ -12,6 +12,8 @@ import type { Payload } from 'payload'
 import type pg from 'pg'
 
 import { logger } from '../lib/logger'
+import { numberSetting } from '../lib/settings'
+import { checkProviderSettings } from '../providers/config'
 import { PROVIDER_QUEUE } from '../providers/submit'
 
 /** Any constant shared by every runner of this database: it names the lock. */
@@ -20,16 +22,13 @@ const BATCH = 10
 
 export type JobRunner = { stop: () => Promise<void> }
 
-export const jobsPollMs = (): number => {
-  const value = Number(process.env.JOBS_POLL_MS || 1000)
-  if (!Number.isFinite(value) || value < 10) throw new Error(`JOBS_POLL_MS must be a number of milliseconds ≥ 10, got "${process.env.JOBS_POLL_MS}"`)
-  return value
-}
+export const jobsPollMs = (): number => numberSetting('JOBS_POLL_MS', 1000, { min: 10 })
 
 /** In-process unless JOBS_RUNNER=off (when `npm run worker` runs them instead). */
 export const runsJobsInProcess = (): boolean => process.env.JOBS_RUNNER !== 'off'
 
 export const startJobRunner = (payload: Payload, { pollMs = jobsPollMs() }: { pollMs?: number } = {}): JobRunner => {
+  checkProviderSettings()
   const pool = (payload.db as unknown as { pool: pg.Pool }).pool
   let lock: null | pg.PoolClient = null
   let stopped = false

@@ -2,25 +2,25 @@
  * Provider settings from the environment (README, "Credit providers"). A provider without a base
  * URL is "not configured": a credit app sent to it fails at once, saying so.
  */
-export type ProviderSlug = 'provider_a' | 'provider_b'
+import { numberSetting } from '../lib/settings'
 
-const number = (name: string, fallback: number, min: number): number => {
-  const raw = process.env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min}, got "${raw}"`)
-  return value
-}
+export type ProviderSlug = 'provider_a' | 'provider_b'
 
 export type RetrySettings = { baseMs: number; maxAttempts: number; maxDelayMs: number }
 
 export const retrySettings = (): RetrySettings => ({
-  baseMs: number('PROVIDER_RETRY_BASE_MS', 5_000, 0),
-  maxAttempts: number('PROVIDER_MAX_ATTEMPTS', 8, 1),
-  maxDelayMs: number('PROVIDER_RETRY_MAX_MS', 10 * 60_000, 0),
+  baseMs: numberSetting('PROVIDER_RETRY_BASE_MS', 5_000),
+  maxAttempts: numberSetting('PROVIDER_MAX_ATTEMPTS', 8, { integer: true, min: 1 }),
+  maxDelayMs: numberSetting('PROVIDER_RETRY_MAX_MS', 10 * 60_000),
 })
 
-export const providerTimeoutMs = (): number => number('PROVIDER_TIMEOUT_MS', 15_000, 1)
+export const providerTimeoutMs = (): number => numberSetting('PROVIDER_TIMEOUT_MS', 15_000, { min: 1 })
+
+/** Read at start (service and worker), so a bad value stops the process instead of every job. */
+export const checkProviderSettings = (): void => {
+  retrySettings()
+  providerTimeoutMs()
+}
 
 /** The base URL of a provider, without a trailing slash; null when not configured. */
 export const providerBaseUrl = (provider: ProviderSlug): null | string => {

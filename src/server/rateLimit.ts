@@ -4,6 +4,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 
 import { apiErrorBody, isCommercePath } from '../commerce/paths'
 import { logger } from '../lib/logger'
+import { numberSetting } from '../lib/settings'
 
 export type Budget = { points: number; seconds: number }
 export type RateLimitOptions = {
@@ -19,11 +20,7 @@ export type RateLimitOptions = {
   keyPrefix?: string
 }
 
-const number = (name: string, fallback: number): number => {
-  const value = Number(process.env[name] ?? fallback)
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`)
-  return value
-}
+const number = (name: string, fallback: number): number => numberSetting(name, fallback, { integer: true, min: 1 })
 
 /** Budgets from the environment; the README's configuration table lists them. */
 export const rateLimitOptionsFromEnv = (): RateLimitOptions => {

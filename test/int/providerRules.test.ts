@@ -84,3 +84,25 @@ describe('stripPii', () => {
     expect(stripPii(null, secrets)).toBeNull()
   })
 })
+
+describe('settings', () => {
+  it('a bad provider or runner setting stops the start, naming it', async () => {
+    const { checkProviderSettings } = await import('../../src/providers/config')
+    const { jobsPollMs } = await import('../../src/jobs/runner')
+    const before = { ...process.env }
+    try {
+      process.env.PROVIDER_MAX_ATTEMPTS = '2.5'
+      expect(() => checkProviderSettings()).toThrow('PROVIDER_MAX_ATTEMPTS must be an integer of at least 1, got "2.5"')
+      process.env.PROVIDER_MAX_ATTEMPTS = '3'
+      process.env.PROVIDER_TIMEOUT_MS = 'soon'
+      expect(() => checkProviderSettings()).toThrow('PROVIDER_TIMEOUT_MS must be a number of at least 1, got "soon"')
+      process.env.JOBS_POLL_MS = '1'
+      expect(() => jobsPollMs()).toThrow('JOBS_POLL_MS must be a number of at least 10, got "1"')
+    } finally {
+      for (const name of ['PROVIDER_MAX_ATTEMPTS', 'PROVIDER_TIMEOUT_MS', 'JOBS_POLL_MS']) {
+        if (before[name] === undefined) delete process.env[name]
+        else process.env[name] = before[name]
+      }
+    }
+  })
+})
