@@ -65,13 +65,19 @@ export const startJobRunner = (payload: Payload, { pollMs = jobsPollMs() }: { po
 
   const loop = (async () => {
     while (!stopped) {
+      let fullBatch = false
       try {
-        if (lock || (await acquire())) await payload.jobs.run({ limit: BATCH, queue: PROVIDER_QUEUE, silent: { info: true } })
+        if (lock || (await acquire())) {
+          const result = await payload.jobs.run({ limit: BATCH, queue: PROVIDER_QUEUE, silent: { info: true } })
+          fullBatch = Object.keys(result?.jobStatus ?? {}).length >= BATCH
+        }
       } catch (error) {
         logger.error({ err: error }, 'job runner: a run failed; trying again')
         await release(true)
       }
       if (stopped) break
+      // A full batch means more may be due: run again at once, and wait only when the queue is drained.
+      if (fullBatch) continue
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs)
         wake = () => {
