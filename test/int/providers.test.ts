@@ -201,6 +201,17 @@ describe('retries', () => {
     expect(providerA.applications.has(app.providerSubmission.idempotencyKey)).toBe(false)
   })
 
+  it('toProvider turned off while a retry waits: the retry is cancelled, nothing reaches the provider', async () => {
+    providerA.script({ body: { message: 'busy' }, headers: { 'Retry-After': '1' }, kind: 'status', status: 503 })
+    const created = await createApp()
+    await settled(created.id, ['retrying'])
+    await call('PATCH', `/api/credit-app/${created.id}`, { toProvider: false }, 'staff')
+    const app = await settled(created.id, ['cancelled'])
+    expect(app.providerSubmission).toMatchObject({ attempts: 1, message: 'toProvider was turned off before the app was sent' })
+    expect(requestsFor(providerA, app)).toHaveLength(1)
+    expect(providerA.applications.has(app.providerSubmission.idempotencyKey)).toBe(false)
+  })
+
   it('a network error is retried', async () => {
     const url = process.env.PROVIDER_B_URL
     const closed = await startFakeProvider('closed')
