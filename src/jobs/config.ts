@@ -11,6 +11,13 @@ const staffAdmin = ({ req }: { req: PayloadRequest }) => checkRole(req.user, { s
  */
 export const jobs: JobsConfig = {
   access: { cancel: staffAdmin, queue: staffAdmin, run: staffAdmin },
+  // Staff admins can watch the queue (admin UI → Operations → Jobs); inputs hold ids, never personal data.
+  jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
+    ...defaultJobsCollection,
+    access: { ...defaultJobsCollection.access, read: staffAdmin },
+    admin: { ...defaultJobsCollection.admin, defaultColumns: ['id', 'taskSlug', 'input', 'waitUntil', 'totalTried', 'processing', 'hasError'], group: 'Operations', hidden: false },
+    labels: { plural: 'Jobs', singular: 'Job' },
+  }),
   tasks: [
     {
       slug: SEND_TASK,

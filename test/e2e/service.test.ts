@@ -165,6 +165,9 @@ describe('first start', () => {
     await page.getByText('Provider submission').first().waitFor({ timeout: 30_000 })
     // The provider's answer is drawn as text: Payload's JSON editor would load from a public CDN.
     await page.locator('.json-readout', { hasText: 'Provider Response' }).waitFor({ timeout: 30_000 })
+    // The jobs queue, for staff admins, under Operations.
+    await page.goto(`${service.url}/admin/collections/payload-jobs`, { waitUntil: 'networkidle' })
+    await page.getByRole('heading', { name: 'Jobs' }).first().waitFor({ timeout: 30_000 })
     expect(violations).toEqual([])
 
     const staff = await staffPage()

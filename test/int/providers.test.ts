@@ -291,8 +291,24 @@ describe('audit and access', () => {
     expect(response.status).toBe(200)
   })
 
-  it('nobody reads the jobs table over REST', async () => {
-    expect((await call('GET', '/api/payload-jobs', undefined, 'staffAdmin')).status).toBe(403)
+  it('staff admins watch the queue; nobody else reads it, and nobody writes it over REST', async () => {
+    providerA.script({ body: { message: 'busy' }, headers: { 'Retry-After': '30' }, kind: 'status', status: 503 })
+    const created = await createApp()
+    await settled(created.id, ['retrying'])
+    const queue = await call('GET', `/api/payload-jobs?where[input.creditApp][equals]=${created.id}&where[completedAt][exists]=false`, undefined, 'staffAdmin')
+    expect(queue.status).toBe(200)
+    expect(queue.body.docs).toHaveLength(1)
+    expect(queue.body.docs[0]).toMatchObject({ input: { attempt: 2, creditApp: created.id }, queue: 'providers', taskSlug: 'sendCreditApp' })
+    expect(JSON.stringify(queue.body)).not.toMatch(/6789|1985-03-14/)
+    for (const caller of ['staff', 'integrator', 'clientAdmin'] as PrincipalName[]) {
+      expect((await call('GET', '/api/payload-jobs', undefined, caller)).status).toBe(403)
+    }
+    expect((await call('POST', '/api/payload-jobs', { input: {}, taskSlug: 'sendCreditApp' }, 'staffAdmin')).status).toBe(403)
+    expect((await call('DELETE', `/api/payload-jobs/${queue.body.docs[0].id}`, undefined, 'staffAdmin')).status).toBe(403)
+    // Leave nothing waiting for the tests after this one.
+    await call('PATCH', `/api/credit-app/${created.id}`, { toProvider: false }, 'staff')
+    await client.query("UPDATE payload_jobs SET wait_until = now() WHERE input->>'creditApp' = $1", [created.id])
+    await settled(created.id, ['cancelled'])
   })
 })
 
