@@ -10,11 +10,11 @@ import { tcoLookup } from '../src/lookups/tco/lookup'
 import { decodeVin, stopDecoder } from '../src/lookups/vin/decoder'
 import { validateVin } from '../src/lookups/vin/validate'
 import { openRuntime } from '../src/server/runtime'
+import { arg, median } from './common'
 
 const VINS = ['1HGCM82633A004352', '1G1ZT53826F109149', '2T1BURHE0JC074236', 'KM8K2CAB4PU001140', '3VWFE21C04M000001', '5YJ3E1EA7KF317000', '1FTFW1ET5DFC10312']
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3
+const runs = arg('runs', 3)
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const time = async (work: () => Promise<unknown> | unknown) => {
   const start = performance.now()
   await work()

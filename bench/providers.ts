@@ -7,33 +7,19 @@
  */
 import { performance } from 'node:perf_hooks'
 import crypto from 'node:crypto'
-import pg from 'pg'
 
 import { startJobRunner } from '../src/jobs/runner'
 import { sendApplication } from '../src/providers/send'
 import { toApplication } from '../src/providers/submit'
 import { seedDemoData } from '../src/seed'
-import { resolveDatabase } from '../src/db/resolveDatabase'
-import { loadEnv } from '../src/lib/loadEnv'
 import { openRuntime } from '../src/server/runtime'
 import { startFakeProvider } from '../test/helpers/fakeProvider'
+import { arg, median, throwawayDatabase } from './common'
 
-const arg = (name: string, fallback: number) => Number(process.argv[process.argv.indexOf(`--${name}`) + 1]) || fallback
 const apps = arg('apps', 40)
 const runs = arg('runs', 3)
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
-loadEnv()
-const embedded = await resolveDatabase()
-const admin = new URL(process.env.DATABASE_URL!)
-const name = `commerce_bench_${crypto.randomBytes(4).toString('hex')}`
-const sql = async (statement: string) => {
-  const client = new pg.Client({ connectionString: Object.assign(new URL(admin), { pathname: '/postgres' }).toString() })
-  await client.connect()
-  await client.query(statement).finally(() => client.end())
-}
-await sql(`create database ${name}`)
-process.env.DATABASE_URL = Object.assign(new URL(admin), { pathname: `/${name}` }).toString()
+const database = await throwawayDatabase()
 const provider = await startFakeProvider('a')
 Object.assign(process.env, { PROVIDER_A_URL: provider.url, PROVIDER_A_API_KEY: 'bench' })
 const runtime = await openRuntime()
@@ -80,6 +66,5 @@ try {
 } finally {
   await runtime.close()
   await provider.close()
-  await sql(`drop database if exists ${name} with (force)`)
-  if (embedded?.owned) await embedded.stop()
+  await database.drop()
 }
