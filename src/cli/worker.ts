@@ -5,25 +5,18 @@
  */
 import { startJobRunner } from '../jobs/runner'
 import { logger } from '../lib/logger'
+import { onShutdownSignal } from '../lib/shutdown'
 import { openRuntime } from '../server/runtime'
 
 try {
   const runtime = await openRuntime()
   const runner = startJobRunner(runtime.payload)
   logger.info('worker started: running queued jobs')
-  let stopping = false
-  const stop = async (signal: string) => {
-    if (stopping) return
-    stopping = true
+  onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'worker stopping: finishing the job in flight')
     await runner.stop()
     await runtime.close()
-    process.exit(0)
-  }
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
-    process.removeAllListeners(signal)
-    process.on(signal, () => void stop(signal))
-  }
+  })
 } catch (error) {
   logger.fatal({ err: error }, 'the worker could not start')
   process.exit(1)
