@@ -30,8 +30,10 @@ import { VdpEmails } from './collections/VdpEmails'
 import { VehicleSpecs } from './collections/VehicleSpecs'
 import { Vehicles } from './collections/Vehicles'
 import { Vins } from './collections/Vins'
+import { answerApiErrors } from './hooks/apiErrors'
 import { noSensitiveQueries } from './hooks/noSensitiveQueries'
 import { relationsExist } from './hooks/relationsExist'
+import { serverTimestamps } from './hooks/serverTimestamps'
 import { valueTypes } from './hooks/valueTypes'
 import { commerceEndpoints } from './src/commerce'
 import { TcoSettings } from './globals/TcoSettings'
@@ -46,8 +48,9 @@ import { allowedOrigins, serverURL } from './src/lib/settings'
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 /**
- * Every collection checks the JSON type of each value and that the records its relations name
- * exist: 400s naming the field, instead of a silently stringified value or a foreign-key 500.
+ * Every collection ignores timestamps sent by callers, checks the JSON type of each value and
+ * that the records its relations name exist: 400s naming the field, instead of a silently
+ * stringified value or a foreign-key 500.
  * No query may filter or sort on an SSN or birth date, whatever the collection it starts from.
  */
 const withInputChecks = (collections: CollectionConfig[]): CollectionConfig[] =>
@@ -56,7 +59,7 @@ const withInputChecks = (collections: CollectionConfig[]): CollectionConfig[] =>
     hooks: {
       ...collection.hooks,
       beforeOperation: [noSensitiveQueries, ...(collection.hooks?.beforeOperation ?? [])],
-      beforeValidate: [valueTypes, ...(collection.hooks?.beforeValidate ?? []), relationsExist],
+      beforeValidate: [serverTimestamps, valueTypes, ...(collection.hooks?.beforeValidate ?? []), relationsExist],
     },
   }))
 
@@ -115,6 +118,7 @@ export default buildConfig({
   globals: [TcoSettings],
   // Everything is served over REST; one API surface is one surface to secure.
   graphQL: { disable: true },
+  hooks: { afterError: [answerApiErrors] },
   jobs,
   logger,
   secret: process.env.PAYLOAD_SECRET || '',

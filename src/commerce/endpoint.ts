@@ -1,7 +1,8 @@
 import type { Endpoint, PayloadRequest } from 'payload'
-import { addDataAndFileToRequest } from 'payload'
+import { addDataAndFileToRequest, NotFound } from 'payload'
 
 import { checkRole } from '../../access/roles'
+import { classifyFailure, RETRY_AFTER_SECONDS } from '../lib/failures'
 import { CommerceError, errorBody, messages } from './errors'
 
 /** Who may use endpoints 1–10: integrator and admin API clients, and signed-in staff. */
@@ -28,6 +29,13 @@ const toErrorResponse = (error: unknown, req: PayloadRequest, notFound?: string)
   if (failure?.status === 401) return respond(401, messages.unauthorized)
   if (failure?.status === 400 && failure.message === 'Invalid JSON') return respond(400, messages.malformedJson)
   if (failure?.status && failure.status >= 400 && failure.status < 500) return respond(failure.status, failure.message)
+  const cause = classifyFailure(error)
+  if (cause?.kind === 'input') return respond(400, messages.badRequest)
+  if (cause?.kind === 'unavailable') {
+    const response = respond(503, messages.unavailable)
+    response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
+    return response
+  }
   req.payload.logger.error({ err: error, reqId: req.headers.get('x-request-id') }, 'commerce endpoint failed')
   return respond(500, messages.internal)
 }
@@ -76,5 +84,12 @@ export const requireFields = (data: Record<string, unknown>, fields: readonly st
   }
 }
 
-/** The `{id}` path parameter. */
-export const routeId = (req: PayloadRequest): string => String(req.routeParams?.id ?? '')
+/** Letters, digits, `_` and `-`: every id the commerce records can have. */
+const RECORD_ID = /^[\w-]{1,128}$/
+
+/** The `{id}` path parameter; an id no record can have (a NUL, a slash, too long) is not found. */
+export const routeId = (req: PayloadRequest): string => {
+  const id = String(req.routeParams?.id ?? '')
+  if (!RECORD_ID.test(id)) throw new NotFound(req.t)
+  return id
+}

@@ -18,6 +18,7 @@ export const messages = {
   malformedJson: 'Malformed JSON',
   missing: 'Missing Required Information',
   tooManyRequests: 'Too Many Requests',
+  unavailable: 'Service Unavailable',
   unauthorized: 'Unauthorized',
 } as const
 

@@ -1,11 +1,10 @@
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../lib/paging'
 import { CommerceError, messages } from './errors'
 
 /** Relation depth: default 2 (Payload's own default), at most 5. */
 export const DEFAULT_DEPTH = 2
 export const MAX_DEPTH = 5
-/** List size: default 10 (the contract); larger values are clamped to 100. */
-export const DEFAULT_LIMIT = 10
-export const MAX_LIMIT = 100
+export { DEFAULT_LIMIT, MAX_LIMIT }
 
 const invalid = (field: string, message: string) => new CommerceError(400, messages.badRequest, [{ field, message }])
 
@@ -34,6 +33,7 @@ export type ListParams = { depth: number; limit: number; page: number; sort?: st
 export const parseListParams = (query: Record<string, unknown>, sortable: readonly string[]): ListParams => {
   const limit = Math.min(wholeNumber(query.limit, 'limit', { min: 1 }) ?? DEFAULT_LIMIT, MAX_LIMIT)
   const page = wholeNumber(query.page, 'page', { min: 1 }) ?? 1
+  if (page > MAX_PAGE) throw invalid('page', `must be at most ${MAX_PAGE}`)
   let sort: string | undefined
   if (query.sort !== undefined && query.sort !== '') {
     const field = typeof query.sort === 'string' ? query.sort.replace(/^-/, '') : ''

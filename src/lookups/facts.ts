@@ -19,7 +19,8 @@ export type VehicleFacts = {
 
 /** The VIN from the path, normalised; a 400 saying what is wrong otherwise. */
 export const vinParam = (raw: unknown): string => {
-  const check = validateVin(typeof raw === 'string' ? decodeURIComponent(raw) : '')
+  // Route parameters arrive decoded; decoding again would turn `%25` into a malformed escape.
+  const check = validateVin(typeof raw === 'string' ? raw : '')
   if (!check.ok) throw new CommerceError(400, `Invalid VIN: ${check.reason}`, [{ field: 'vin', message: check.reason }])
   return check.vin
 }

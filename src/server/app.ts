@@ -4,9 +4,10 @@ import type { Payload } from 'payload'
 import { stopDecoder } from '../lookups/vin/decoder'
 import { listingPath } from '../lib/settings'
 import { openApiRoutes } from '../openapi/routes'
-import { bodyLimit } from './bodyLimit'
+import { bodyLimit, maxBodyBytes } from './bodyLimit'
 import { credentialGate } from './credentialGate'
 import { healthRoutes } from './health'
+import { bodyGuard, pathGuard, queryGuard } from './inputGuard'
 import { jsonWhere } from './jsonWhere'
 import { createRateLimit, type RateLimitOptions, rateLimitOptionsFromEnv } from './rateLimit'
 import { requestLog } from './requestLog'
@@ -21,8 +22,6 @@ type Options = {
 }
 
 const DEFAULT_LISTING_PATH = '/api/listings'
-const API_MAX_BYTES = 1024 * 1024
-const ERROR_REPORT_MAX_BYTES = 64 * 1024
 
 /** Express routes of our own first, then everything else to Next. */
 export const createApp = ({ nextHandler, payload, rateLimits = rateLimitOptionsFromEnv() }: Options): { app: Express; close: () => Promise<void> } => {
@@ -44,10 +43,10 @@ export const createApp = ({ nextHandler, payload, rateLimits = rateLimitOptionsF
       next()
     })
   }
-  // Anyone may report an error record, so its body is kept small.
-  app.use('/api/errors', bodyLimit(ERROR_REPORT_MAX_BYTES, { requireLength: true }))
   const rateLimit = createRateLimit(rateLimits)
-  app.use('/api', bodyLimit(API_MAX_BYTES), credentialGate(payload), rateLimit.middleware, jsonWhere)
+  // Cheap refusals first; the body is read only for a caller who passed the credential check
+  // and the rate limit.
+  app.use('/api', pathGuard, queryGuard, bodyLimit, credentialGate(payload), rateLimit.middleware, bodyGuard(maxBodyBytes), jsonWhere)
   app.use(nextHandler)
   return { app, close: async () => Promise.all([rateLimit.close(), stopDecoder()]).then(() => undefined) }
 }

@@ -1,23 +1,25 @@
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler } from 'express'
 
 import { apiErrorBody } from '../commerce/paths'
 
+const API_MAX_BYTES = 1024 * 1024
+/** Anyone may report an error record, so its body is kept small. */
+const ERROR_REPORT_MAX_BYTES = 64 * 1024
+
+/** The largest request body `req` may send. */
+export const maxBodyBytes = (req: Request): number => (/^\/errors(\/|$)/.test(req.path) ? ERROR_REPORT_MAX_BYTES : API_MAX_BYTES)
+
 /**
- * Refuses request bodies larger than `maxBytes` with 413 before they are read, by their declared
- * Content-Length. A chunked body (no length) is refused with 411 where `requireLength` is set;
- * counting it here would consume the stream the handlers still have to read.
+ * Refuses a body whose declared Content-Length is over the cap with 413 before a byte of it is
+ * read (and before the credential check). Chunked bodies, which declare nothing, are counted as
+ * they are read (bodyGuard in inputGuard.ts).
  */
-export const bodyLimit =
-  (maxBytes: number, { requireLength = false } = {}): RequestHandler =>
-  (req, res, next) => {
-    const declared = req.headers['content-length']
-    if (declared !== undefined && Number(declared) > maxBytes) {
-      res.status(413).set('Connection', 'close').json(apiErrorBody(req.path, 413, `Request body larger than ${maxBytes} bytes.`))
-      return
-    }
-    if (declared === undefined && req.headers['transfer-encoding'] && requireLength) {
-      res.status(411).set('Connection', 'close').json(apiErrorBody(req.path, 411, 'Send the request body with a Content-Length.'))
-      return
-    }
-    next()
+export const bodyLimit: RequestHandler = (req, res, next) => {
+  const declared = req.headers['content-length']
+  const maxBytes = maxBodyBytes(req)
+  if (declared !== undefined && Number(declared) > maxBytes) {
+    res.status(413).set('Connection', 'close').json(apiErrorBody(req.path, 413, `Request body larger than ${maxBytes} bytes.`))
+    return
   }
+  next()
+}

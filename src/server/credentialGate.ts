@@ -2,6 +2,8 @@ import type { RequestHandler } from 'express'
 import { executeAuthStrategies, type Payload } from 'payload'
 
 import { apiErrorBody } from '../commerce/paths'
+import { RETRY_AFTER_SECONDS } from '../lib/failures'
+import { databaseReachable } from './health'
 
 const API_KEY_PREFIX = 'api-clients API-Key '
 
@@ -30,6 +32,15 @@ export const credentialGate =
       }
     } catch (error) {
       payload.logger.debug({ err: error, reqId: res.locals.requestId }, 'credential check failed')
+    }
+    // Payload's strategies answer "no user" when the lookup itself failed: a key is only
+    // unknown if the database could be asked. A client told 401 would drop a valid key.
+    if (!(await databaseReachable(payload))) {
+      res
+        .status(503)
+        .set({ Connection: 'close', 'Retry-After': String(RETRY_AFTER_SECONDS) })
+        .json(apiErrorBody(req.path, 503, 'Service Unavailable'))
+      return
     }
     // The body was never read: close the connection rather than leave it half-consumed.
     res.status(401).set('Connection', 'close').json(apiErrorBody(req.path, 401, 'Unauthorized'))

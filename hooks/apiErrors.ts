@@ -1,0 +1,33 @@
+import type { AfterErrorHook, PayloadRequest } from 'payload'
+
+import { classifyFailure, RETRY_AFTER_SECONDS } from '../src/lib/failures'
+
+/**
+ * Payload answers 500 for any error it does not know. Two kinds are not the service's fault:
+ * a value or query the database refused (400, the caller can fix it) and a database that cannot
+ * be reached or dropped the connection mid-request, including a failed COMMIT (503 with
+ * Retry-After: nothing was stored, retrying is safe). A refusal of a caller who sent no
+ * credential is 401, as on the commerce endpoints; 403 stays for a known caller without the right.
+ */
+export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
+  const status = (error as { status?: number }).status
+  if (status === 403 && !req.user) {
+    // A request carrying a credential passed the credential gate, so its key or token was valid
+    // a moment ago: no user now means Payload's own lookup of it failed.
+    if (req.headers.get('authorization')) return unavailable(req)
+    return { response: { errors: [{ message: 'Unauthorized' }] }, status: 401 }
+  }
+  if (status && status < 500) return
+  const failure = classifyFailure(error)
+  if (failure?.kind === 'input') {
+    return { response: { errors: [{ message: 'The request has a value the database cannot store or compare.' }] }, status: 400 }
+  }
+  if (failure?.kind === 'unavailable') return unavailable(req)
+}
+
+/** 503 with Retry-After: nothing was stored, the same request may be sent again. */
+const unavailable = (req: PayloadRequest) => {
+  req.responseHeaders = new Headers(req.responseHeaders)
+  req.responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))
+  return { response: { errors: [{ message: 'Service Unavailable' }] }, status: 503 }
+}

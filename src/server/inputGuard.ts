@@ -1,0 +1,237 @@
+import type { Request, RequestHandler, Response } from 'express'
+import { Readable } from 'node:stream'
+
+import { errorBody, messages } from '../commerce/errors'
+import { isCommercePath } from '../commerce/paths'
+import { checkPage, checkLimit, MAX_LIMIT } from '../lib/paging'
+
+/**
+ * Input that no handler can make sense of is refused here, before Payload sees it, with a 4xx
+ * naming what is wrong: malformed percent-encoding, NUL characters (PostgreSQL cannot store
+ * them), bodies that are not JSON objects, invalid UTF-8 or lone surrogates (which would be
+ * stored as U+FFFD), absurd nesting, and paging values a list cannot serve.
+ */
+
+/** Deeper JSON than any record of the service has; deeper input only costs CPU and stack. */
+export const MAX_JSON_DEPTH = 32
+
+type Problem = { field: string; message: string }
+
+/** Answers `status` in the envelope of the path: the commerce one on 1–10 and 18–19, Payload's elsewhere. */
+const refuse = (req: Request, res: Response, status: number, message: string, problem?: Problem) => {
+  const path = req.path
+  if (isCommercePath(path)) {
+    const commerceMessage = status === 400 && message !== messages.malformedJson ? messages.badRequest : message
+    res.status(status).json(errorBody(status, commerceMessage, problem ? [problem] : [{ field: 'request', message }]))
+    return
+  }
+  res.status(status).json({ errors: [{ message: problem ? `${problem.field}: ${problem.message}` : message }] })
+}
+
+const hasNul = (value: string) => value.includes('\u0000')
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const wellFormed = (value: string) => !LONE_SURROGATE.test(value)
+
+/** Path segments must decode; a NUL in a path names no record (404 with the endpoint's not-found message). */
+export const pathGuard: RequestHandler = (req, res, next) => {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(req.path)
+  } catch {
+    refuse(req, res, 400, 'The path has malformed percent-encoding.', { field: 'path', message: 'has malformed percent-encoding' })
+    return
+  }
+  // Commerce record endpoints answer their own not-found message for an id they cannot hold.
+  if (hasNul(decoded) && !isCommercePath(req.path)) {
+    res.status(404).json({ errors: [{ message: 'Not Found' }] })
+    return
+  }
+  next()
+}
+
+/** The raw values of a query parameter (`page=1&page=2` is two values). */
+const rawParams = (req: Request): URLSearchParams | null => {
+  const search = req.originalUrl.split('?')[1]
+  if (search === undefined) return new URLSearchParams()
+  try {
+    // URLSearchParams tolerates bad escapes; decodeURIComponent does not, and neither should we.
+    for (const part of search.split('&')) decodeURIComponent(part.replace(/\+/g, ' '))
+  } catch {
+    return null
+  }
+  return new URLSearchParams(search)
+}
+
+/**
+ * Queries: no NUL anywhere, percent-encoding that decodes, and on GET the paging of a list:
+ * `page` a whole number from 1, `limit` a whole number from 1 (more than MAX_LIMIT is served
+ * as MAX_LIMIT, as the commerce lists do), and no `pagination=false`, which would return a
+ * whole table. The commerce lists check their own paging (with their own error details).
+ */
+export const queryGuard: RequestHandler = (req, res, next) => {
+  const params = rawParams(req)
+  if (!params) {
+    refuse(req, res, 400, 'The query string has malformed percent-encoding.', { field: 'query', message: 'has malformed percent-encoding' })
+    return
+  }
+  for (const [name, value] of params) {
+    if (hasNul(name) || hasNul(value)) {
+      refuse(req, res, 400, 'The query string contains a NUL character.', { field: name.replace(/\u0000/g, ''), message: 'contains a NUL character' })
+      return
+    }
+  }
+  if (req.method !== 'GET' || isCommercePath(req.path)) return next()
+  const problem = pagingProblem(params)
+  if (problem) {
+    refuse(req, res, 400, `${problem.field} ${problem.message}`, problem)
+    return
+  }
+  const limit = params.get('limit')
+  if (limit !== null && Number(limit) > MAX_LIMIT) {
+    params.set('limit', String(MAX_LIMIT))
+    req.url = `${req.url.split('?')[0]}?${params.toString()}`
+  }
+  next()
+}
+
+const pagingProblem = (params: URLSearchParams): null | Problem => {
+  for (const [name, check] of [
+    ['page', checkPage],
+    ['limit', checkLimit],
+  ] as const) {
+    const values = params.getAll(name)
+    if (values.length > 1) return { field: name, message: 'must be given once' }
+    const problem = values.length ? check(values[0]) : null
+    if (problem) return { field: name, message: problem }
+  }
+  const pagination = params.get('pagination')
+  if (pagination !== null && pagination !== 'true') {
+    return { field: 'pagination', message: `cannot be turned off: page through the list with page and limit (at most ${MAX_LIMIT})` }
+  }
+  return null
+}
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
+const MULTIPART_TYPE = /^multipart\/form-data\s*;/i
+
+/** The first problem in a parsed JSON value: too deep, a NUL, or a lone surrogate (in keys too). */
+const jsonProblem = (root: unknown): null | Problem => {
+  const stack: { depth: number; path: string; value: unknown }[] = [{ depth: 0, path: 'body', value: root }]
+  while (stack.length) {
+    const { depth, path, value } = stack.pop()!
+    if (typeof value === 'string') {
+      if (hasNul(value)) return { field: path, message: 'contains a NUL character' }
+      if (!wellFormed(value)) return { field: path, message: 'contains an unpaired surrogate (invalid Unicode)' }
+      continue
+    }
+    if (!value || typeof value !== 'object') continue
+    if (depth >= MAX_JSON_DEPTH) return { field: path, message: `is nested more than ${MAX_JSON_DEPTH} levels deep` }
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = `${path}.${key}`
+      if (hasNul(key) || !wellFormed(key)) return { field: path, message: 'has a field name with a NUL or invalid Unicode' }
+      stack.push({ depth: depth + 1, path: childPath, value: child })
+    }
+  }
+  return null
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * Reads the body of a write (counting the bytes actually received, so a chunked body cannot
+ * pass the cap), checks it, and hands the same bytes on to Payload. Over the cap: 413 at once,
+ * and the rest is not read. JSON must be well-formed UTF-8, an object, without NULs, lone
+ * surrogates or more than MAX_JSON_DEPTH levels; multipart (the admin UI's form posts and
+ * uploads) passes as it is; any other content type is 415.
+ */
+export const bodyGuard =
+  (maxBytesFor: (req: Request) => number): RequestHandler =>
+  async (req, res, next) => {
+    if (!['POST', 'PUT', 'PATCH'].includes(req.method)) return next()
+    const maxBytes = maxBytesFor(req)
+    const body = await readCapped(req, maxBytes)
+    if (body === 'too-large') {
+      res.status(413).set('Connection', 'close')
+      refuse(req, res, 413, `Request body larger than ${maxBytes} bytes.`)
+      return
+    }
+    if (body === 'aborted') return
+    replayBody(req, body)
+    if (body.length === 0) return next()
+    const type = req.headers['content-type'] ?? ''
+    if (MULTIPART_TYPE.test(type)) return next()
+    if (!JSON_TYPE.test(type)) {
+      refuse(req, res, 415, 'Send the request body as JSON (Content-Type: application/json).', {
+        field: 'Content-Type',
+        message: 'must be application/json',
+      })
+      return
+    }
+    let text: string
+    try {
+      text = decoder.decode(body)
+    } catch {
+      refuse(req, res, 400, 'The request body is not valid UTF-8.', { field: 'body', message: 'is not valid UTF-8' })
+      return
+    }
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      refuse(req, res, 400, messages.malformedJson)
+      return
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      refuse(req, res, 400, 'The request body must be a JSON object.', { field: 'body', message: 'must be a JSON object' })
+      return
+    }
+    const problem = jsonProblem(value)
+    if (problem) {
+      refuse(req, res, 400, `${problem.field} ${problem.message}`, problem)
+      return
+    }
+    next()
+  }
+
+/** The body, or 'too-large' as soon as more than `maxBytes` arrived (the rest is left unread). */
+const readCapped = (req: Request, maxBytes: number): Promise<'aborted' | 'too-large' | Buffer> =>
+  new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const finish = (result: 'aborted' | 'too-large' | Buffer) => {
+      req.off('data', onData)
+      req.off('end', onEnd)
+      req.off('error', onError)
+      resolve(result)
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBytes) {
+        req.pause()
+        finish('too-large')
+        return
+      }
+      chunks.push(chunk)
+    }
+    const onEnd = () => finish(Buffer.concat(chunks, size))
+    const onError = () => finish('aborted')
+    req.on('data', onData)
+    req.on('end', onEnd)
+    req.on('error', onError)
+  })
+
+/**
+ * Puts the bytes read back as the request's stream, the way Next itself replaces a body it has
+ * buffered: the fields of a fresh Readable are copied onto the IncomingMessage, so Payload and
+ * Next read the same body from the same object.
+ */
+const replayBody = (req: Request, body: Buffer) => {
+  const replay = new Readable({ read() {} })
+  replay.push(body)
+  replay.push(null)
+  const target = req as unknown as Record<string, unknown>
+  for (const key in replay) {
+    const value = (replay as unknown as Record<string, unknown>)[key]
+    target[key] = typeof value === 'function' ? value.bind(target) : value
+  }
+}

@@ -1,0 +1,285 @@
+/**
+ * Bad input answers the 4xx that names what is wrong, in the envelope of the path called: the
+ * commerce one on endpoints 1–10 and 18–19, Payload's `{errors: [{message}]}` elsewhere. Each case
+ * here once answered 500.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import http from 'node:http'
+
+import { sendJson } from '../helpers/http'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true, seed: true })
+let leadId: number
+let eventId: number
+let emailId: number
+
+beforeAll(async () => {
+  const { payload } = context.service
+  leadId = (await payload.find({ collection: 'lead', where: { email: { equals: 'maria.gonzalez@example.com' } } })).docs[0].id
+  eventId = (await payload.create({ collection: 'leadEvents', data: { lead: leadId, status: 'Searching', type: 'Lead Created' } })).id
+  const vin = (await payload.find({ collection: 'vin', limit: 1 })).docs[0].id
+  emailId = (await payload.create({ collection: 'vdpEmails', data: { lead: leadId, vins: [vin] } })).id
+})
+
+type Raw = { body: any; headers: http.IncomingHttpHeaders; status: number; text: string }
+
+/** A request sent exactly as given: the path is not normalised and the body is raw bytes. */
+const raw = (method: string, path: string, { body, headers = {} }: { body?: Buffer | string; headers?: Record<string, string> } = {}): Promise<Raw> =>
+  new Promise((resolve, reject) => {
+    const url = new URL(context.service.url)
+    const request = http.request({ headers, host: url.hostname, method, path, port: url.port }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk) => chunks.push(chunk))
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8')
+        let parsed: any = null
+        try {
+          parsed = JSON.parse(text)
+        } catch {
+          parsed = null
+        }
+        resolve({ body: parsed, headers: response.headers, status: response.status ?? response.statusCode!, text })
+      })
+    })
+    request.on('error', reject)
+    request.end(body)
+  })
+
+const as = (who: 'anonymous' | 'clientAdmin' | 'integrator' | 'leadAgent' | 'staff' | 'staffAdmin') => context.who[who].headers
+const json = (who: Parameters<typeof as>[0]) => ({ ...as(who), 'Content-Type': 'application/json' })
+
+/** Payload's envelope, with a message. */
+const restError = (status: number) => expect.objectContaining({ body: { errors: [expect.objectContaining({ message: expect.any(String) })] }, status })
+/** The commerce envelope. */
+const commerceError = (status: number, message?: string) =>
+  expect.objectContaining({ body: expect.objectContaining({ error: expect.objectContaining({ code: status, ...(message ? { message } : {}) }), success: false }), status })
+
+describe('bodies', () => {
+  it.each([
+    ['text/plain', '{"message":"x"}'],
+    ['application/x-www-form-urlencoded', 'message=x'],
+    ['application/xml', '<error><message>x</message></error>'],
+  ])('%s on a REST create is 415', async (type, body) => {
+    expect(await raw('POST', '/api/errors', { body, headers: { 'Content-Type': type } })).toEqual(restError(415))
+  })
+
+  it('a non-JSON content type on a commerce create is 415 in the commerce envelope', async () => {
+    const response = await raw('POST', '/api/consumers', { body: '{}', headers: { ...as('integrator'), 'Content-Type': 'text/plain' } })
+    expect(response).toEqual(commerceError(415))
+  })
+
+  it.each(['null', '"a string"', '5', '[1,2]'])('a JSON body of %s is 400', async (body) => {
+    expect(await raw('POST', '/api/errors', { body, headers: json('anonymous') })).toEqual(restError(400))
+    expect(await raw('POST', '/api/consumers', { body, headers: json('integrator') })).toEqual(commerceError(400, 'Invalid Information'))
+  })
+
+  it('a 5,000-deep JSON array is 400', async () => {
+    const body = `{"message":${'['.repeat(5000)}${']'.repeat(5000)}}`
+    expect(await raw('POST', '/api/errors', { body, headers: json('anonymous') })).toEqual(restError(400))
+  })
+
+  it('malformed JSON is 400 Malformed JSON', async () => {
+    expect(await raw('POST', '/api/consumers', { body: '{"firstName":', headers: json('integrator') })).toEqual(commerceError(400, 'Malformed JSON'))
+    expect(await raw('POST', '/api/errors', { body: '{"message":', headers: json('anonymous') })).toEqual(restError(400))
+  })
+
+  it('a NUL character in a string is 400 naming the field, and nothing is stored', async () => {
+    const before = (await context.service.payload.count({ collection: 'errors' })).totalDocs
+    const response = await raw('POST', '/api/errors', { body: '{"message":"a\\u0000b"}', headers: json('anonymous') })
+    expect(response).toEqual(restError(400))
+    expect(response.body.errors[0].message).toContain('body.message')
+    const commerce = await raw('POST', '/api/consumers', { body: '{"firstName":"a\\u0000"}', headers: json('integrator') })
+    expect(commerce.body.error.details).toEqual([expect.objectContaining({ field: 'body.firstName' })])
+    expect((await context.service.payload.count({ collection: 'errors' })).totalDocs).toBe(before)
+  })
+
+  it('invalid UTF-8 and lone surrogates are 400, never stored as U+FFFD', async () => {
+    const invalid = Buffer.concat([Buffer.from('{"message":"caf'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')])
+    expect(await raw('POST', '/api/errors', { body: invalid, headers: json('anonymous') })).toEqual(restError(400))
+    expect(await raw('POST', '/api/errors', { body: '{"message":"\\ud800x"}', headers: json('anonymous') })).toEqual(restError(400))
+    expect(await raw('POST', '/api/errors', { body: '{"message":"\\udc00"}', headers: json('anonymous') })).toEqual(restError(400))
+    // A well-formed pair is an ordinary character.
+    const pair = await raw('POST', '/api/errors', { body: '{"message":"\\ud83d\\ude97"}', headers: json('anonymous') })
+    expect(pair.status).toBe(201)
+    expect(pair.body.doc.message).toBe('🚗')
+  })
+
+  it('a JSON content type with a charset and a +json type are accepted', async () => {
+    const response = await raw('POST', '/api/errors', { body: '{"message":"charset"}', headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+    expect(response.status).toBe(201)
+  })
+})
+
+describe('paths', () => {
+  it.each(['/api/deals/%E0%A4%A', '/api/tco/%E0%A4', '/api/listings/%'])('%s (malformed percent-encoding) is 400 in the commerce envelope', async (path) => {
+    expect(await raw('GET', path, { headers: as('integrator') })).toEqual(commerceError(400))
+  })
+
+  it.each(['/api/tco/%25', '/api/listings/%25'])('%s is a VIN that is not one: 400', async (path) => {
+    expect(await raw('GET', path, { headers: as('integrator') })).toEqual(commerceError(400))
+  })
+
+  it('malformed percent-encoding on a REST path is 400', async () => {
+    expect(await raw('GET', '/api/errors/%E0%A4%A', { headers: as('staffAdmin') })).toEqual(restError(400))
+  })
+
+  it.each([
+    ['/api/deals/deal_demo_camry%00', 'Deal Not Found'],
+    ['/api/customers/%00', 'Customer Not Found'],
+    ['/api/creditapps/crapp_%00x', 'Credit App Not Found'],
+  ])('a NUL in the id of %s is 404 %s', async (path, message) => {
+    expect(await raw('GET', path, { headers: as('integrator') })).toEqual(commerceError(404, message))
+  })
+
+  it('a NUL in a REST id is 404', async () => {
+    expect(await raw('GET', '/api/consumer/con_%00', { headers: as('staffAdmin') })).toEqual(restError(404))
+  })
+
+  it.each(['/api/errors/abc', '/api/leadEvents/abc', '/api/media/99999999999999999999', '/api/errors/1.5', '/api/errors/-1'])(
+    '%s (not an id of a numeric collection) is 404',
+    async (path) => {
+      const response = await raw('GET', path, { headers: as('staffAdmin') })
+      expect(response).toEqual(restError(404))
+    },
+  )
+})
+
+describe('queries', () => {
+  const pages = ['page=99999999999999999999', 'page=-1', 'page=0', 'page=1.5', 'page=abc', 'limit=-1', 'limit=1.5', 'limit=abc', 'limit=0']
+  it.each(pages)('%s is 400 on a REST list', async (query) => {
+    const response = await raw('GET', `/api/errors?${query}`, { headers: as('staffAdmin') })
+    expect(response).toEqual(restError(400))
+    expect(response.text).not.toContain('abc')
+  })
+
+  it.each(pages)('%s is 400 on a commerce list', async (query) => {
+    expect(await raw('GET', `/api/webevents?${query}`, { headers: as('integrator') })).toEqual(commerceError(400, 'Invalid Information'))
+  })
+
+  it('a REST limit over 100 is served as 100, and the answer says so', async () => {
+    const response = await raw('GET', '/api/errors?limit=1000000000', { headers: as('staffAdmin') })
+    expect(response.status).toBe(200)
+    expect(response.body.limit).toBe(100)
+  })
+
+  it('pagination=false is refused', async () => {
+    const response = await raw('GET', '/api/errors?pagination=false', { headers: as('staffAdmin') })
+    expect(response).toEqual(restError(400))
+  })
+
+  it('a NUL in a query value is 400', async () => {
+    expect(await raw('GET', '/api/errors?where[message][equals]=a%00b', { headers: as('staffAdmin') })).toEqual(restError(400))
+    expect(await raw('GET', '/api/webevents?where[name][equals]=a%00b', { headers: as('integrator') })).toEqual(commerceError(400))
+  })
+
+  it.each([
+    'where[message][all]=x',
+    'where[message][near]=1,2',
+    'where[message][within]=x',
+    'where[message][intersects]=x',
+    'where[id][near]=1,2,3',
+    'where[createdAt][all]=x',
+  ])('the operator in %s, on a field that is not an array or a point, is 400', async (query) => {
+    expect(await raw('GET', `/api/errors?${query}`, { headers: as('staffAdmin') })).toEqual(restError(400))
+  })
+
+  it.each(['where[name][near]=1,2', 'where[name][all]=x'])('%s on a commerce list is 400', async (query) => {
+    expect(await raw('GET', `/api/companies?${query}`, { headers: as('integrator') })).toEqual(commerceError(400))
+  })
+
+  it.each([
+    ['PATCH', 'where=abc'],
+    ['PATCH', 'where[message][bogus]=x'],
+    ['DELETE', 'where=abc'],
+    ['DELETE', 'where[message][near]=x'],
+  ])('a malformed where on %s is 400', async (method, query) => {
+    const response = await raw(method, `/api/errors?${query}`, { body: method === 'PATCH' ? '{"source":"x"}' : undefined, headers: json('staffAdmin') })
+    expect(response).toEqual(restError(400))
+  })
+})
+
+describe('values', () => {
+  it.each([null, 'not a date', '1999-01-01T00:00:00.000Z'])('createdAt/updatedAt of %p sent on a create are ignored', async (value) => {
+    const response = await sendJson(context.service, 'POST', '/api/errors', { body: { createdAt: value, message: 'timestamps', updatedAt: value } })
+    expect(response.status).toBe(201)
+    expect(Date.now() - Date.parse(response.body.doc.createdAt)).toBeLessThan(60_000)
+    expect(Date.now() - Date.parse(response.body.doc.updatedAt)).toBeLessThan(60_000)
+  })
+
+  it('a lead agent cannot rewrite createdAt on a lead event', async () => {
+    const before = await context.service.payload.findByID({ collection: 'leadEvents', id: eventId })
+    const response = await sendJson(context.service, 'PATCH', `/api/leadEvents/${eventId}`, {
+      body: { createdAt: '2000-01-01T00:00:00.000Z', nextSteps: 'call' },
+      headers: as('leadAgent'),
+    })
+    expect(response.status).toBe(200)
+    expect(response.body.doc.createdAt).toBe(before.createdAt)
+  })
+
+  it('a non-numeric id for a numeric relation is 400 naming the field', async () => {
+    const event = await sendJson(context.service, 'PATCH', `/api/leadEvents/${eventId}`, { body: { lead: 'abc' }, headers: as('leadAgent') })
+    expect(event.status).toBe(400)
+    expect(JSON.stringify(event.body)).toContain('lead')
+    const email = await sendJson(context.service, 'PATCH', `/api/vdpEmails/${emailId}`, { body: { vins: ['abc'] }, headers: as('leadAgent') })
+    expect(email.status).toBe(400)
+    expect(JSON.stringify(email.body)).toContain('vins')
+  })
+
+  it('an array where the id belongs is 400', async () => {
+    const response = await sendJson(context.service, 'POST', '/api/consumers', {
+      body: { birthDate: '1990-01-01', firstName: 'A', id: ['con_x'], lastName: 'B', phoneNumber: '512-555-0100' },
+      headers: as('integrator'),
+    })
+    expect(response).toEqual(expect.objectContaining({ status: 400 }))
+    expect(response.body.error.details).toEqual([expect.objectContaining({ field: 'id' })])
+  })
+})
+
+describe('internal collections and credentials', () => {
+  it('payload-migrations is not served over REST', async () => {
+    const response = await raw('GET', '/api/payload-migrations', { headers: as('staffAdmin') })
+    expect(response.status).toBe(404)
+    expect(response.text).not.toContain('localhost')
+  })
+
+  it('payload-locked-documents is not served over REST', async () => {
+    expect((await raw('GET', '/api/payload-locked-documents', { headers: as('staffAdmin') })).status).toBe(404)
+  })
+
+  it('payload-preferences is for signed-in staff only', async () => {
+    expect(await raw('POST', '/api/payload-preferences/x', { body: '{"value":1}', headers: json('integrator') })).toEqual(restError(403))
+    expect(await raw('POST', '/api/payload-preferences/x', { body: '{"value":1}', headers: json('leadAgent') })).toEqual(restError(403))
+    expect(await raw('GET', '/api/payload-preferences', { headers: as('anonymous') })).toEqual(restError(401))
+    const created = await raw('POST', '/api/payload-preferences/nav', { body: '{"value":{"open":true}}', headers: json('staff') })
+    expect(created.status).toBe(200)
+    const read = await raw('GET', '/api/payload-preferences/nav', { headers: as('staff') })
+    expect(read.body.value).toEqual({ open: true })
+    const removed = await raw('DELETE', '/api/payload-preferences/nav', { headers: as('staff') })
+    expect(removed.status).toBeLessThan(500)
+    const id = (await context.service.payload.find({ collection: 'payload-preferences', limit: 1 })).docs[0]?.id ?? 1
+    expect((await raw('DELETE', `/api/payload-preferences/${id}`, { headers: as('staff') })).status).toBeLessThan(500)
+  })
+
+  it.each([
+    ['PATCH', () => `/api/leadEvents/${eventId}`],
+    ['PATCH', () => `/api/vdpEmails/${emailId}`],
+    ['POST', () => '/api/deal'],
+    ['DELETE', () => '/api/errors/1'],
+  ])('%s without credentials is 401', async (method, path) => {
+    const response = await raw(method, path(), { body: method === 'DELETE' ? undefined : '{"nextSteps":"x"}', headers: json('anonymous') })
+    expect(response.status).toBe(401)
+    expect(response.body).toEqual({ errors: [{ message: 'Unauthorized' }] })
+  })
+
+  it('a known caller without the right is still 403', async () => {
+    const response = await raw('PATCH', `/api/leadEvents/${eventId}`, { body: '{"nextSteps":"x"}', headers: json('integrator') })
+    expect(response.status).toBe(403)
+  })
+
+  it('no answer says X-Powered-By', async () => {
+    for (const path of ['/api/errors', '/api/deals/none', '/healthz', '/api/nothing-here']) {
+      expect((await raw('GET', path)).headers['x-powered-by']).toBeUndefined()
+    }
+  })
+})
