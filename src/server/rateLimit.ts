@@ -16,9 +16,13 @@ export type RateLimitOptions = {
   auth: Budget
   /** Shared store for several instances; memory when absent. */
   redisUrl?: string
+  /** Longest wait for one Redis command before this instance counts in memory (default 200). */
+  redisTimeoutMs?: number
   /** Separates the counters of different deployments (and tests) in one Redis. */
   keyPrefix?: string
 }
+
+const DEFAULT_REDIS_TIMEOUT_MS = 200
 
 const number = (name: string, fallback: number): number => numberSetting(name, fallback, { integer: true, min: 1 })
 
@@ -30,27 +34,52 @@ export const rateLimitOptionsFromEnv = (): RateLimitOptions => {
     auth: { points: number('RATE_LIMIT_AUTH', 10), seconds: number('RATE_LIMIT_AUTH_WINDOW_SECONDS', 900) },
     commerce: { points: number('RATE_LIMIT_COMMERCE', 300), seconds },
     keyPrefix: process.env.RATE_LIMIT_PREFIX || 'commerce-rl',
+    redisTimeoutMs: number('REDIS_TIMEOUT_MS', DEFAULT_REDIS_TIMEOUT_MS),
     redisUrl: process.env.REDIS_URL || undefined,
   }
 }
 
 const AUTH_PATH = /^\/(users|api-clients)\/(login|forgot-password|reset-password|first-register|unlock)\b/
 
-type Limiters = Record<'api' | 'auth' | 'commerce', { budget: Budget; limiter: RateLimiterAbstract }>
+type Kind = 'api' | 'auth' | 'commerce'
+/** `shared` counts in Redis when there is one; `local` counts in this process when there is not, or while it is away. */
+type Limiter = { budget: Budget; local: RateLimiterAbstract; shared: null | RateLimiterAbstract }
 
-const openRedis = (url: string): Redis => {
-  const client = new Redis(url, { enableOfflineQueue: false, lazyConnect: false, maxRetriesPerRequest: 1 })
+type SharedStore = {
+  client: Redis
+  /** A command failed or timed out: count in memory until Redis answers again. */
+  failed: (error: Error) => void
+  /** Connected and answering; false from a failure until the connection is ready again. */
+  usable: () => boolean
+}
+
+/**
+ * Redis with every command bounded by `timeoutMs`. A Redis that stops answering (paused, hung, cut
+ * off by the network) keeps its connection "ready", so a timeout drops the connection: the
+ * limiters then count in memory at once, and ioredis reconnects, becoming ready only when Redis
+ * answers its ready check again. One warning when it goes, one line when it is back.
+ */
+const openRedis = (url: string, timeoutMs: number): SharedStore => {
+  const client = new Redis(url, { commandTimeout: timeoutMs, enableOfflineQueue: false, lazyConnect: false, maxRetriesPerRequest: 1 })
   let down = false
-  client.on('error', (error) => {
-    if (down) return
+  const wentDown = (error: Error): boolean => {
+    if (down) return false
     down = true
     logger.warn({ err: { message: error.message } }, 'Redis unavailable: rate limits are counted in memory until it is back')
-  })
+    return true
+  }
+  client.on('error', wentDown)
   client.on('ready', () => {
     if (down) logger.info('Redis is back: rate limits are shared again')
     down = false
   })
-  return client
+  return {
+    client,
+    failed: (error) => {
+      if (wentDown(error)) client.disconnect(true)
+    },
+    usable: () => !down && client.status === 'ready',
+  }
 }
 
 /**
@@ -60,34 +89,48 @@ const openRedis = (url: string): Redis => {
  * each instance falls back to counting in memory and keeps answering.
  */
 export const createRateLimit = (options: RateLimitOptions): { close: () => Promise<void>; middleware: RequestHandler } => {
-  const redis = options.redisUrl ? openRedis(options.redisUrl) : null
-  const make = (name: string, budget: Budget): RateLimiterAbstract => {
+  const store = options.redisUrl ? openRedis(options.redisUrl, options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS) : null
+  const make = (name: Kind, budget: Budget): Limiter => {
     const common = { duration: budget.seconds, keyPrefix: `${options.keyPrefix ?? 'commerce-rl'}:${name}`, points: budget.points }
-    return redis
-      ? new RateLimiterRedis({ ...common, insuranceLimiter: new RateLimiterMemory(common), rejectIfRedisNotReady: true, storeClient: redis })
-      : new RateLimiterMemory(common)
+    return {
+      budget,
+      local: new RateLimiterMemory(common),
+      shared: store ? new RateLimiterRedis({ ...common, rejectIfRedisNotReady: true, storeClient: store.client }) : null,
+    }
   }
-  const limiters: Limiters = {
-    api: { budget: options.api, limiter: make('api', options.api) },
-    auth: { budget: options.auth, limiter: make('auth', options.auth) },
-    commerce: { budget: options.commerce, limiter: make('commerce', options.commerce) },
+  const limiters: Record<Kind, Limiter> = {
+    api: make('api', options.api),
+    auth: make('auth', options.auth),
+    commerce: make('commerce', options.commerce),
+  }
+
+  /** Counts in Redis while it answers within the timeout, else in memory; never waits longer. */
+  const consume = async ({ local, shared }: Limiter, key: string): Promise<RateLimiterRes> => {
+    if (!shared || !store?.usable()) return local.consume(key)
+    try {
+      return await shared.consume(key)
+    } catch (failure) {
+      if (failure instanceof RateLimiterRes) throw failure
+      store.failed(failure as Error)
+      return local.consume(key)
+    }
   }
 
   const middleware: RequestHandler = async (req, res, next) => {
-    const kind = AUTH_PATH.test(req.path) ? 'auth' : isCommercePath(req.path) ? 'commerce' : 'api'
-    const { budget, limiter } = limiters[kind]
+    const kind: Kind = AUTH_PATH.test(req.path) ? 'auth' : isCommercePath(req.path) ? 'commerce' : 'api'
+    const limiter = limiters[kind]
     const key = kind !== 'auth' && res.locals.principal ? res.locals.principal : `ip:${req.ip}`
     const headers = (state: RateLimiterRes) => {
-      res.set('RateLimit-Limit', String(budget.points))
+      res.set('RateLimit-Limit', String(limiter.budget.points))
       res.set('RateLimit-Remaining', String(Math.max(0, state.remainingPoints)))
       res.set('RateLimit-Reset', String(Math.ceil(state.msBeforeNext / 1000)))
     }
     try {
-      headers(await limiter.consume(key))
+      headers(await consume(limiter, key))
       next()
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) {
-        // Neither Redis nor the insurance limiter answered: serve rather than fail closed.
+        // Not even the in-memory limiter answered: serve rather than fail closed.
         logger.error({ err: rejection }, 'rate limiter failed')
         return next()
       }
@@ -96,5 +139,5 @@ export const createRateLimit = (options: RateLimitOptions): { close: () => Promi
       res.status(429).set('Connection', 'close').json(apiErrorBody(req.path, 429, 'Too Many Requests'))
     }
   }
-  return { close: async () => redis?.disconnect(false), middleware }
+  return { close: async () => store?.client.disconnect(false), middleware }
 }

@@ -1,12 +1,11 @@
 /** Rate limits on /api: budgets, headers, 429 bodies; shared through Redis; Redis going away. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import crypto from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import net from 'node:net'
 
 import { freePort } from '../../src/lib/freePort'
-import { createApp } from '../../src/server/app'
 import type { RateLimitOptions } from '../../src/server/rateLimit'
+import { startAppInstance } from '../helpers/appInstance'
 import { sendJson } from '../helpers/http'
 import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
 import { startTestService, type TestService } from '../helpers/service'
@@ -83,21 +82,7 @@ const redisUp = await redisReachable()
 if (!redisUp && !process.env.REDIS_URL) process.stderr.write(`rateLimit.test: no Redis at ${redisUrl}; the shared-budget test is skipped\n`)
 const describeRedis = redisUp || process.env.REDIS_URL ? describe : describe.skip
 
-/** A second HTTP instance on the same Payload, with its own limiter. */
-const instance = async (rateLimits: RateLimitOptions) => {
-  const { app, close } = createApp({ nextHandler: (_req, res) => void res.status(404).end(), payload: service.payload, rateLimits })
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    get: (path: string, headers: Record<string, string>) => fetch(url + path, { headers }),
-    stop: async () => {
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
-      await close()
-    },
-  }
-}
+const instance = (rateLimits: RateLimitOptions) => startAppInstance(service.payload, rateLimits)
 
 describeRedis('shared budgets in Redis', () => {
   it('two instances on one Redis together allow exactly the budget', async () => {

@@ -1,0 +1,29 @@
+import type { AddressInfo } from 'node:net'
+import type { Payload } from 'payload'
+
+import { createApp } from '../../src/server/app'
+import type { RateLimitOptions } from '../../src/server/rateLimit'
+
+export type AppInstance = {
+  get: (path: string, headers?: Record<string, string>) => Promise<Response>
+  stop: () => Promise<void>
+}
+
+/**
+ * Another HTTP instance of the service's app on the same Payload, with limiters of its own (as a
+ * second machine would have) and no API behind them: every request that passes answers 404.
+ */
+export const startAppInstance = async (payload: Payload, rateLimits: RateLimitOptions): Promise<AppInstance> => {
+  const { app, close } = createApp({ nextHandler: (_req, res) => void res.status(404).end(), payload, rateLimits })
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    get: (path, headers = {}) => fetch(url + path, { headers }),
+    stop: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      await close()
+    },
+  }
+}
