@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { resolveAddresses } from '../hooks/resolveAddresses'
 import { dateField, emailField, phoneField, phoneListField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
 import { creditDataHooks, encrypted, ssnField } from '../src/fields/sensitive'
@@ -16,7 +17,7 @@ export const Consumers: CollectionConfig = {
     useAsTitle: 'lastName',
   },
   disableDuplicate: true,
-  hooks: creditDataHooks(['ssn', 'birthDate']),
+  hooks: { ...creditDataHooks(['ssn', 'birthDate']), beforeOperation: [resolveAddresses] },
   fields: [
     prefixedId('con_'),
     { name: 'firstName', type: 'text', required: true },

@@ -1,15 +1,20 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { resolveAddresses } from '../hooks/resolveAddresses'
 import { phoneListField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
 
-/** A buyer or seller in a deal. `name` is ours, so staff can tell customers apart. */
+/**
+ * A buyer or seller in a deal. `name` is ours, so staff can tell customers apart. `addresses`
+ * takes ids or inline addresses, as a consumer's does.
+ */
 export const Customers: CollectionConfig = {
   slug: 'customer',
   access: recordAccess({ integrator: ['read'] }),
   admin: { defaultColumns: ['name', 'phoneNumbers', 'updatedAt'], group: 'Commerce', listSearchableFields: ['name'], useAsTitle: 'name' },
   disableDuplicate: true,
+  hooks: { beforeOperation: [resolveAddresses] },
   fields: [
     prefixedId('cus_'),
     { name: 'name', type: 'text', index: true },

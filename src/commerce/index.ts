@@ -1,17 +1,9 @@
 import type { Endpoint } from 'payload'
 import { NotFound } from 'payload'
 
+import { dealAnswer } from './endpoints/deals'
 import { listCompanies, listWebEvents } from './endpoints/lists'
 import { createRecord, getRecord, updateRecord } from './endpoints/records'
-
-/**
- * The contract shows a deal's facilitator with the one location that handles the deal; the
- * record keeps that location as `facilitatorLocation`, shown inside `facilitator` when expanded.
- */
-const withFacilitatorLocation = (deal: Record<string, unknown>) =>
-  deal.facilitator && typeof deal.facilitator === 'object'
-    ? { ...deal, facilitator: { ...deal.facilitator, location: deal.facilitatorLocation ?? null } }
-    : deal
 
 /** Endpoints 1–10 of the contract, mounted under /api. */
 export const commerceEndpoints: Endpoint[] = [
@@ -22,7 +14,7 @@ export const commerceEndpoints: Endpoint[] = [
   updateRecord({ collection: 'contact', notFound: 'Contact Not Found', path: '/contacts/:id' }),
   listWebEvents,
   listCompanies,
-  getRecord({ collection: 'deal', notFound: 'Deal Not Found', path: '/deals/:id', shape: withFacilitatorLocation }),
+  getRecord({ collection: 'deal', notFound: 'Deal Not Found', path: '/deals/:id', shape: dealAnswer }),
   getRecord({
     collection: 'company',
     notFound: 'Facilitator Not Found',

@@ -75,23 +75,56 @@ const creditAppExample = { consumer: 'con_demo_maria', preApproval: 'pre_demo_ma
 const consumerExample = { birthDate: '2000-01-01', email: 'maria.gonzalez@example.com', firstName: 'María', lastName: 'González', phoneNumber: '(213) 555-0147' }
 
 /**
+ * The commerce API answers a join (a company's `locations`) as an array of the joined records,
+ * not as Payload's `{docs, hasNextPage}` (src/commerce/endpoints/joins.ts).
+ */
+const joinsAsArrays = (config: SanitizedConfig, schemas: Obj): Obj =>
+  Object.fromEntries(
+    Object.entries(schemas).map(([slug, schema]) => {
+      const joins = config.collections.find((collection) => collection.slug === slug)?.fields.flatMap((field) => (field.type === 'join' ? [field] : [])) ?? []
+      if (!joins.length) return [slug, schema]
+      const { properties } = schema as { properties: Obj }
+      const arrays = joins.map((field) => [field.name, { description: `Every ${field.collection} whose \`${field.on}\` is this record (ids at depth 0).`, items: { oneOf: [{ type: 'string' }, ref(field.collection as string)] }, type: 'array' }])
+      return [slug, { ...(schema as Obj), properties: { ...properties, ...Object.fromEntries(arrays) } }]
+    }),
+  )
+
+/**
+ * What an `addresses` list accepts on a write: an address id, an existing address by `id`, or an
+ * Address to create and link (hooks/resolveAddresses.ts), its city by id or inline `{name, state}`.
+ */
+const addressesInput = (address: Obj) => {
+  const { createdAt: _created, updatedAt: _updated, ...properties } = address.properties as Obj
+  const state = { oneOf: [{ description: 'The state code, e.g. TX.', type: 'string' }, { properties: { code: { type: 'string' } }, required: ['code'], type: 'object' }] }
+  const inlineCity = { description: 'Found (same state, same name) or created.', properties: { name: { type: 'string' }, state }, required: ['name', 'state'], type: 'object' }
+  const newAddress = {
+    description: 'An address to create and link, with or without a new `id`; an object with the `id` of an existing address links that address as stored.',
+    properties: { ...properties, city: { oneOf: [{ description: 'A city id.', type: 'string' }, inlineCity] } },
+    required: ['line1', 'zip', 'city'],
+    type: 'object',
+  }
+  const reference = { additionalProperties: false, properties: { id: { type: 'string' } }, required: ['id'], type: 'object' }
+  return { items: { oneOf: [{ description: 'An address id.', type: 'string' }, reference, newAddress] }, nullable: true, type: 'array' }
+}
+
+/**
  * The OpenAPI 3.0 description of endpoints 1–17, with record schemas derived from the collection
  * configs (the same JSON Schema Payload generates its types from), so it cannot drift from them.
  */
 export const buildOpenApiDocument = (config: SanitizedConfig) => {
   const definitions = (configToJSONSchema(config, 'text') as { definitions: Record<string, unknown> }).definitions
   const slugs = config.collections.map((collection) => collection.slug).filter((slug) => !slug.startsWith('payload-') && !['api-clients', 'lookup-cache'].includes(slug))
-  const schemas: Obj = Object.fromEntries(slugs.map((slug) => [slug, toOpenApiSchema(definitions[slug])]))
+  const schemas: Obj = joinsAsArrays(config, Object.fromEntries(slugs.map((slug) => [slug, toOpenApiSchema(definitions[slug])])))
   /** A request body: the record's schema with the contract's required fields (3.0 forbids `required: []`). */
   const withRequired = (slug: string, required: string[]) => {
     const { required: _stored, ...schema } = schemas[slug] as Obj
     return required.length ? { ...schema, required } : schema
   }
   const body = (slug: string, required: string[]) => ({ content: json(withRequired(slug, required)), required: true })
-  const write = (slug: string, required: string[], example: unknown) => ({
-    content: { 'application/json': { example, schema: withRequired(slug, required) } },
-    required: true,
-  })
+  const write = (slug: string, required: string[], example: unknown, properties: Obj = {}) => {
+    const schema = withRequired(slug, required)
+    return { content: { 'application/json': { example, schema: { ...schema, properties: { ...(schema.properties as Obj), ...properties } } } }, required: true }
+  }
   const tags = (name: string) => [name]
   /** Endpoints 11 and 12: Payload's REST update with its query parameters and error shape. */
   const payloadPatch = (slug: string, operationId: string, summary: string) => ({
@@ -176,7 +209,7 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
       },
       '/consumers': {
         post: {
-          operationId: 'createConsumer', parameters: [depthParam], requestBody: write('consumer', ['birthDate', 'phoneNumber', 'lastName', 'firstName'], consumerExample),
+          operationId: 'createConsumer', parameters: [depthParam], requestBody: write('consumer', ['birthDate', 'phoneNumber', 'lastName', 'firstName'], consumerExample, { addresses: addressesInput(schemas.address as Obj) }),
           responses: { 200: envelope('consumer'), ...commerceErrors(undefined, { 400: commerceError(400, 'Missing Required Information') }) },
           summary: '4. Create a consumer', tags: tags('Credit'),
         },

@@ -36,6 +36,13 @@ describe('GET /api/openapi.json', () => {
     expect(components.schemas.consumer.required).toEqual(expect.arrayContaining(['firstName', 'lastName', 'birthDate', 'phoneNumber']))
   })
 
+  it('types a company’s locations as an array of Location and accepts Address objects in a consumer’s addresses', async () => {
+    const { components, paths } = await (await context.service.api('/api/openapi.json')).json()
+    expect(components.schemas.company.properties.locations).toMatchObject({ items: { oneOf: [{ type: 'string' }, { $ref: '#/components/schemas/location' }] }, type: 'array' })
+    const addresses = paths['/consumers'].post.requestBody.content['application/json'].schema.properties.addresses
+    expect(addresses.items.oneOf.map((option: { required?: string[]; type: string }) => option.required ?? option.type)).toEqual(['string', ['id'], ['line1', 'zip', 'city']])
+  })
+
   it('shows no SSN or birth date in its examples', async () => {
     const text = await (await context.service.api('/api/openapi.json')).text()
     expect(text).not.toMatch(/\d{3}-\d{2}-\d{4}/)

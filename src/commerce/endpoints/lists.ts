@@ -4,6 +4,7 @@ import type { Config } from '../../../payload-types'
 import { commerceEndpoint } from '../endpoint'
 import { paged } from '../envelope'
 import { parseListParams } from '../params'
+import { joinOptions, joinsAsArrays } from './joins'
 
 type Slug = keyof Config['collections']
 
@@ -15,12 +16,12 @@ const sortableFields = (req: PayloadRequest, collection: Slug): string[] =>
 
 const list = (collection: Slug) => async (req: PayloadRequest) => {
   const { depth, limit, page, sort, where } = parseListParams(req.query, sortableFields(req, collection))
-  const result = await req.payload.find({ collection, depth, limit, overrideAccess: false, page, req, sort, where: where as never })
-  return paged(result)
+  const result = await req.payload.find({ collection, depth, limit, overrideAccess: false, page, req, sort, where: where as never, ...joinOptions(req, collection) })
+  return paged({ ...result, docs: result.docs.map((doc) => joinsAsArrays(doc as unknown as Record<string, unknown>, req, collection)) })
 }
 
 /** 6. GET /webevents — paged, read-only. */
 export const listWebEvents = commerceEndpoint({ method: 'get', path: '/webevents', run: list('web-event') })
 
-/** 7. GET /companies — paged; facilitators are companies too (`where[isFacilitator][equals]=true`). */
+/** 7. GET /companies — paged; facilitators are companies too (`where[isFacilitator][equals]=true`); `locations` is an array. */
 export const listCompanies = commerceEndpoint({ method: 'get', path: '/companies', run: list('company') })

@@ -4,17 +4,23 @@ import type { Config } from '../../../payload-types'
 import { commerceEndpoint, readBody, requireFields, routeId } from '../endpoint'
 import { ok } from '../envelope'
 import { parseDepth } from '../params'
+import { joinOptions, joinsAsArrays } from './joins'
 
 type Slug = keyof Config['collections']
 type Doc = Record<string, unknown>
 
 /** Reads one record as the caller, at the requested depth (NotFound when there is none). */
-const findOne = (req: PayloadRequest, collection: Slug): Promise<Doc> =>
-  req.payload.findByID({ collection, depth: parseDepth(req.query), id: routeId(req), overrideAccess: false, req }) as unknown as Promise<Doc>
+const findOne = async (req: PayloadRequest, collection: Slug): Promise<Doc> => {
+  const doc = await req.payload.findByID({ collection, depth: parseDepth(req.query), id: routeId(req), overrideAccess: false, req, ...joinOptions(req, collection) })
+  return joinsAsArrays(doc as unknown as Doc, req, collection)
+}
 
-/** GET `path` (with `:id`): one record, optionally reshaped or refused (`shape` may throw NotFound). */
+/** Options of a write answered at the requested depth, embedded records shaped as reads shape them. */
+const writeOptions = (req: PayloadRequest, collection: Slug) => ({ depth: parseDepth(req.query), overrideAccess: false, populate: joinOptions(req, collection).populate, req })
+
+/** GET `path` (with `:id`): one record, optionally reshaped (`shape` may be async) or refused (it may throw NotFound). */
 export const getRecord = ({ collection, notFound, path, shape = (doc) => doc }: { collection: Slug; notFound: string; path: string; shape?: (doc: Doc, req: PayloadRequest) => unknown }): Endpoint =>
-  commerceEndpoint({ method: 'get', notFound, path, run: async (req) => ok(shape(await findOne(req, collection), req)) })
+  commerceEndpoint({ method: 'get', notFound, path, run: async (req) => ok(await shape(await findOne(req, collection), req)) })
 
 /** PATCH `path` (with `:id`): updates the record with the body's fields. */
 export const updateRecord = ({ collection, notFound, path }: { collection: Slug; notFound: string; path: string }): Endpoint =>
@@ -25,7 +31,8 @@ export const updateRecord = ({ collection, notFound, path }: { collection: Slug;
     run: async (req) => {
       const data = await readBody(req)
       await findOne(req, collection) // 404 before validation errors on a record that is not there
-      return ok(await req.payload.update({ collection, data, depth: parseDepth(req.query), id: routeId(req), overrideAccess: false, req }))
+      const doc = await req.payload.update({ collection, data, id: routeId(req), ...writeOptions(req, collection) })
+      return ok(joinsAsArrays(doc as unknown as Doc, req, collection))
     },
   })
 
@@ -37,6 +44,7 @@ export const createRecord = ({ collection, path, required }: { collection: Slug;
     run: async (req) => {
       const data = await readBody(req)
       requireFields(data, required)
-      return ok(await req.payload.create({ collection, data: data as never, depth: parseDepth(req.query), overrideAccess: false, req }))
+      const doc = await req.payload.create({ collection, data: data as never, ...writeOptions(req, collection) })
+      return ok(joinsAsArrays(doc as unknown as Doc, req, collection))
     },
   })

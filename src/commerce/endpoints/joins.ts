@@ -1,0 +1,34 @@
+import type { JoinQuery, PayloadRequest, PopulateType } from 'payload'
+
+import type { Config } from '../../../payload-types'
+
+type Slug = keyof Config['collections']
+type Doc = Record<string, unknown>
+
+/** Names of a collection's top-level join fields (a company's `locations`). */
+const joinNames = (req: PayloadRequest, collection: string): string[] =>
+  req.payload.collections[collection as Slug].config.fields.flatMap((field) => (field.type === 'join' ? [field.name] : []))
+
+/**
+ * The contract types a join (a company's `locations`) as an array of records, while Payload reads
+ * it as `{docs, hasNextPage}`, ten at a time; the join stays the one source of truth and the
+ * commerce answers reshape it. Reads ask for all of the record's own joined records; records
+ * embedded in the answer leave their joins out (no contract shape lists them there, and they
+ * would be cut at ten).
+ */
+export const joinOptions = (req: PayloadRequest, collection: Slug): { joins: JoinQuery; populate: PopulateType } => ({
+  joins: Object.fromEntries(joinNames(req, collection).map((name) => [name, { limit: 0 }])) as JoinQuery,
+  populate: Object.fromEntries(
+    req.payload.config.collections.flatMap(({ slug }) => {
+      const names = joinNames(req, slug)
+      return names.length ? [[slug, Object.fromEntries(names.map((name) => [name, false]))]] : []
+    }),
+  ) as PopulateType,
+})
+
+/** The record with each join answered as the array of its records (their ids at depth 0). */
+export const joinsAsArrays = (doc: Doc, req: PayloadRequest, collection: Slug): Doc => {
+  const joined = joinNames(req, collection).filter((name) => doc[name] && typeof doc[name] === 'object')
+  if (!joined.length) return doc
+  return { ...doc, ...Object.fromEntries(joined.map((name) => [name, (doc[name] as { docs?: unknown[] }).docs ?? []])) }
+}
