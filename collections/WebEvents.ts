@@ -1,12 +1,22 @@
 import type { CollectionConfig } from 'payload'
 
-import { recordAccess } from '../access/recordAccess'
+import { allow } from '../access/recordAccess'
 import { prefixedId } from '../src/fields/prefixedId'
 
-/** A tracked web event. Recorded by admin API clients; read-only for everyone else. */
+/**
+ * A tracked web event. The contract serves the list read-only; events reach the service through
+ * admin API clients (the tracker's ingestion path), the only writers. An event records what
+ * happened, so nobody updates one; staff admins and admin clients may delete one (test traffic,
+ * an erasure request).
+ */
 export const WebEvents: CollectionConfig = {
   slug: 'web-event',
-  access: recordAccess({ integrator: ['read'], staff: ['read'] }),
+  access: {
+    create: allow({ clients: ['admin'] }),
+    delete: allow({ clients: ['admin'], staff: ['admin'] }),
+    read: allow({ clients: ['admin', 'integrator'], staff: ['admin', 'staff'] }),
+    update: () => false,
+  },
   admin: { defaultColumns: ['name', 'anonymousId', 'account', 'createdAt'], group: 'Commerce', listSearchableFields: ['name', 'anonymousId'], useAsTitle: 'name' },
   disableDuplicate: true,
   fields: [

@@ -137,6 +137,81 @@ describe('4. POST /consumers', () => {
   })
 })
 
+describe('4. POST /consumers: addresses as ids or Address objects', () => {
+  let serial = 0
+  /** An inline address no other test uses (its line1 finds it), in a city that may not exist yet. */
+  const inlineAddress = (city = 'Austin') => ({ city: { name: city, state: { code: 'TX' } }, line1: `${++serial} Inline Rd`, zip: '78701' })
+  const stored = async (line1: string) =>
+    (await context.service.payload.find({ collection: 'address', depth: 0, where: { line1: { equals: line1 } } })).docs
+  const cityCount = async (name: string) => (await context.service.payload.count({ collection: 'city', where: { name: { equals: name } } })).totalDocs
+
+  it('creates an inline address and links it, beside an id and a reference to an existing address', async () => {
+    const home = inlineAddress()
+    const response = await call('POST', '/consumers?depth=3', { ...newConsumer, addresses: ['adr_demo_chen', home, { id: 'adr_demo_james' }] })
+    expect(response.status).toBe(200)
+    const [created] = await stored(home.line1)
+    expect(response.body.data.addresses).toEqual([
+      expect.objectContaining({ id: 'adr_demo_chen' }),
+      { city: expect.objectContaining({ name: 'Austin', state: expect.objectContaining({ code: 'TX' }) }), createdAt: expect.any(String), id: created.id, line1: home.line1, line2: null, updatedAt: expect.any(String), zip: '78701' },
+      expect.objectContaining({ id: 'adr_demo_james' }),
+    ])
+    expect(created.id).toMatch(/^adr_[A-Za-z0-9]{20}$/)
+  })
+
+  it('keeps a new id given with the inline address', async () => {
+    const response = await call('POST', '/consumers?depth=0', { ...newConsumer, addresses: [{ ...inlineAddress(), id: 'adr_noor_home' }] })
+    expect(response.body).toMatchObject({ data: { addresses: ['adr_noor_home'] }, success: true })
+    expect(await context.service.payload.findByID({ collection: 'address', depth: 0, id: 'adr_noor_home' })).toMatchObject({ zip: '78701' })
+  })
+
+  it('an object naming an existing address links it as stored (its other fields are not applied)', async () => {
+    const response = await call('POST', '/consumers?depth=1', { ...newConsumer, addresses: [{ id: 'adr_demo_maria', line1: 'Somewhere else', zip: '90026' }] })
+    expect(response.body.data.addresses).toEqual([expect.objectContaining({ id: 'adr_demo_maria', line1: '1458 Sunset Blvd' })])
+  })
+
+  it.each([
+    ['a bad ZIP', { zip: '7870' }, 'Invalid Information', ['addresses.0.zip']],
+    ['an unknown state', { city: { name: 'Nowhere', state: 'XX' } }, 'Invalid Information', ['addresses.0.city.state']],
+    ['a bad new id', { id: 'con_wrong_prefix' }, 'Invalid Information', ['addresses.0.id']],
+    ['no line1 and no ZIP', { line1: undefined, zip: undefined }, 'Missing Required Information', ['addresses.0.line1', 'addresses.0.zip']],
+  ])('an inline address with %s is a 400 naming the field, and nothing is created', async (_label, change, message, fields) => {
+    const address = { ...inlineAddress(), ...change }
+    const response = await call('POST', '/consumers', { ...newConsumer, addresses: [address] })
+    expect(response.status).toBe(400)
+    expect(response.body).toMatchObject({ error: { code: 400, message }, success: false })
+    expect(response.body.error.details.map((item: { field: string }) => item.field).sort()).toEqual(fields)
+    expect(await stored(`${serial} Inline Rd`)).toEqual([])
+  })
+
+  it('a failing second address or a failing consumer leaves no address and no new city behind', async () => {
+    const first = inlineAddress('Inlineville')
+    const second = await call('POST', '/consumers', { ...newConsumer, addresses: [first, { ...inlineAddress(), zip: 'nope' }] })
+    expect(second.body.error.details).toEqual([{ field: 'addresses.1.zip', message: expect.any(String) }])
+    const third = inlineAddress('Inlineville')
+    const consumer = await call('POST', '/consumers', { ...newConsumer, addresses: [third], phoneNumber: 'not a phone' })
+    expect(consumer.body.error.details).toEqual([{ field: 'phoneNumber', message: expect.any(String) }])
+    expect(await stored(first.line1)).toEqual([])
+    expect(await stored(third.line1)).toEqual([])
+    expect(await cityCount('Inlineville')).toBe(0)
+  })
+
+  it('a customer takes inline addresses too (Payload REST, staff)', async () => {
+    const home = inlineAddress()
+    const response = await sendJson(context.service, 'PATCH', '/api/customer/cus_demo_james?depth=1', { body: { addresses: ['adr_demo_james', home] }, headers: as('staff') })
+    expect(response.status).toBe(200)
+    expect(response.body.doc.addresses).toEqual([expect.objectContaining({ id: 'adr_demo_james' }), expect.objectContaining({ line1: home.line1, zip: '78701' })])
+    const bad = await sendJson(context.service, 'PATCH', '/api/customer/cus_demo_james', { body: { addresses: [{ ...inlineAddress(), zip: 'x' }] }, headers: as('staff') })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors[0].data.errors.map((item: { path: string }) => item.path)).toEqual(['addresses.0.zip'])
+  })
+
+  it('an item that is neither an id nor an object is a 400', async () => {
+    const response = await call('POST', '/consumers', { ...newConsumer, addresses: [true] })
+    expect(response.status).toBe(400)
+    expect(response.body.error.details.map((item: { field: string }) => item.field)).toEqual(['addresses'])
+  })
+})
+
 describe('5. PATCH /contacts/{id}', () => {
   it('updates the contact', async () => {
     const response = await call('PATCH', '/contacts/cnt_demo_rachel', { isAutomatedAgent: false, roles: ['sales'] })
@@ -189,9 +264,27 @@ describe('6. GET /webevents and 7. GET /companies (paged lists)', () => {
     expect(json.body.data.map((company: { id: string }) => company.id)).toEqual(['com_demo_sunset'])
   })
 
-  it('lists companies with their locations', async () => {
+  it('lists companies with their locations as an array of Location (2.10)', async () => {
     const response = await call('GET', '/companies?where[id][equals]=com_demo_lane&depth=1')
-    expect(response.body.data[0].locations.docs[0]).toMatchObject({ address: '500 Congress Ave, Suite 200, Austin, TX 78701', id: 'loc_demo_lane_austin' })
+    expect(response.body.data[0].locations).toEqual([expect.objectContaining({ address: '500 Congress Ave, Suite 200, Austin, TX 78701', companyId: 'com_demo_lane', id: 'loc_demo_lane_austin', phone: '512-555-0150' })])
+    const flat = await call('GET', '/companies?where[id][equals]=com_demo_sunset&depth=0')
+    expect(flat.body.data[0].locations).toEqual(['loc_demo_sunset_la'])
+  })
+
+  it('lists every location of a company, not the first ten', async () => {
+    const { payload } = context.service
+    const company = await payload.create({ collection: 'company', data: { isFacilitator: true, name: 'Many Sites Inc' } })
+    const { city } = await payload.findByID({ collection: 'location', depth: 0, id: 'loc_demo_lane_austin' })
+    for (let n = 1; n <= 12; n++) {
+      await payload.create({ collection: 'location', data: { city, companyId: company.id, line1: `${n} Site St`, zip: '78701' } })
+    }
+    const response = await call('GET', `/companies?where[id][equals]=${company.id}&depth=0`)
+    expect(response.body.data[0].locations).toHaveLength(12)
+  })
+
+  it('a company without locations has an empty list', async () => {
+    const company = await context.service.payload.create({ collection: 'company', data: { isFacilitator: true, name: 'No Sites LLC' } })
+    expect((await call('GET', `/companies?where[id][equals]=${company.id}`)).body.data[0].locations).toEqual([])
   })
 
   it.each([
@@ -208,6 +301,26 @@ describe('6. GET /webevents and 7. GET /companies (paged lists)', () => {
   it('web events are read-only here', async () => {
     expect((await call('POST', '/webevents', { name: 'x' })).status).toBe(404)
   })
+
+  it('an admin API client records a web event (REST), the list shows it, nobody changes it, an admin removes it', async () => {
+    const rest = (method: string, path: string, caller: PrincipalName, body?: unknown) => sendJson(context.service, method, `/api/web-event${path}`, { body, headers: as(caller) })
+    const created = await rest('POST', '?depth=0', 'clientAdmin', { account: 'acc_demo_maria', anonymousId: 'anon-ingest-1', name: 'trade_in_started' })
+    expect(created).toMatchObject({ body: { doc: { account: 'acc_demo_maria', anonymousId: 'anon-ingest-1', id: expect.stringMatching(/^wev_/), name: 'trade_in_started' } }, status: 201 })
+    const id = created.body.doc.id
+    const listed = await call('GET', `/webevents?where[id][equals]=${id}&depth=1`)
+    expect(listed.body.data).toEqual([expect.objectContaining({ account: expect.objectContaining({ id: 'acc_demo_maria' }), anonymousId: 'anon-ingest-1', id, name: 'trade_in_started' })])
+    for (const caller of ['staffAdmin', 'staff', 'integrator'] as PrincipalName[]) expect((await rest('POST', '', caller, { name: 'x' })).status).toBe(403)
+    for (const caller of ['clientAdmin', 'staffAdmin'] as PrincipalName[]) expect((await rest('PATCH', `/${id}`, caller, { name: 'changed' })).status).toBe(403)
+    expect((await rest('DELETE', `/${id}`, 'staff')).status).toBe(403)
+    expect((await rest('DELETE', `/${id}`, 'staffAdmin')).status).toBe(200)
+    expect((await call('GET', `/webevents?where[id][equals]=${id}`)).body.data).toEqual([])
+  })
+
+  it('a web event without a name is refused', async () => {
+    const response = await sendJson(context.service, 'POST', '/api/web-event', { body: { anonymousId: 'anon-x' }, headers: as('clientAdmin') })
+    expect(response.status).toBe(400)
+    expect(response.body.errors[0].data.errors.map((item: { path: string }) => item.path)).toEqual(['name'])
+  })
 })
 
 describe('8. GET /deals/{id}', () => {
@@ -223,6 +336,20 @@ describe('8. GET /deals/{id}', () => {
     expect(deal).toMatchObject({ currentBidPrice: 23750, maximumBidPrice: 25500, minimumBidPrice: 22000 })
   })
 
+  it('at the default depth, the dealer location shows city.name and city.state.code (2.12)', async () => {
+    const deal = (await call('GET', '/deals/deal_demo_camry')).body.data
+    expect(deal.dealer.location).toMatchObject({ city: { name: 'Los Angeles', state: { code: 'CA', id: 'CA' } }, id: 'loc_demo_sunset_la', latitude: 34.0781, line1: '1600 Sunset Blvd', line2: null, longitude: -118.2606, zip: '90026' })
+    expect(deal.facilitator.location).toMatchObject({ city: { name: 'Austin', state: { code: 'TX' } }, id: 'loc_demo_lane_austin', line1: '500 Congress Ave', line2: 'Suite 200', zip: '78701' })
+    // Embedded companies carry no join (no contract shape lists one there).
+    expect(deal.facilitator).not.toHaveProperty('locations')
+    expect(deal.dealer.location.companyId).not.toHaveProperty('locations')
+  })
+
+  it('at depth=1 the city is an id, as depth says', async () => {
+    const deal = (await call('GET', '/deals/deal_demo_camry?depth=1')).body.data
+    expect(deal.dealer.location).toMatchObject({ city: expect.stringMatching(/^cty_/), id: 'loc_demo_sunset_la' })
+  })
+
   it('returns ids at depth=0', async () => {
     const deal = (await call('GET', '/deals/deal_demo_camry?depth=0')).body.data
     expect(deal).toMatchObject({ customer: 'cus_demo_maria', dealer: { location: 'loc_demo_sunset_la' }, facilitator: 'com_demo_lane', vehicle: '4T1B11HK7NU000123' })
@@ -234,9 +361,21 @@ describe('8. GET /deals/{id}', () => {
 })
 
 describe('9. GET /facilitators/{id} and 10. GET /customers/{id}', () => {
-  it('returns a facilitator with its locations', async () => {
-    const response = await call('GET', '/facilitators/com_demo_lane?depth=1')
-    expect(response.body).toMatchObject({ data: { id: 'com_demo_lane', isFacilitator: true, name: 'Lane Auto Auctions' }, success: true })
+  it('returns a facilitator with its locations as an array of Location (2.10)', async () => {
+    const response = await call('GET', '/facilitators/com_demo_lane')
+    expect(response.body).toEqual({
+      data: {
+        address: '500 Congress Ave, Austin, TX 78701',
+        createdAt: expect.any(String),
+        id: 'com_demo_lane',
+        isFacilitator: true,
+        locations: [expect.objectContaining({ address: '500 Congress Ave, Suite 200, Austin, TX 78701', companyId: 'com_demo_lane', id: 'loc_demo_lane_austin', phone: '512-555-0150' })],
+        name: 'Lane Auto Auctions',
+        updatedAt: expect.any(String),
+      },
+      success: true,
+    })
+    expect((await call('GET', '/facilitators/com_demo_lane?depth=0')).body.data.locations).toEqual(['loc_demo_lane_austin'])
   })
 
   it('404 Facilitator Not Found, also for a company that is no facilitator', async () => {
@@ -293,9 +432,9 @@ describe('depth on every endpoint', () => {
     ['POST', '/consumers', { ...newConsumer, addresses: ['adr_demo_chen'] }, (data) => data.addresses[0], 'adr_demo_chen'],
     ['PATCH', '/contacts/cnt_demo_rachel', { address: 'adr_demo_maria' }, (data) => data.address, 'adr_demo_maria'],
     ['GET', '/webevents?sort=name', undefined, (data) => data[0].account, 'acc_demo_maria'],
-    ['GET', '/companies?where[id][equals]=com_demo_lane', undefined, (data) => data[0].locations.docs[0], 'loc_demo_lane_austin'],
+    ['GET', '/companies?where[id][equals]=com_demo_lane', undefined, (data) => data[0].locations[0], 'loc_demo_lane_austin'],
     ['GET', '/deals/deal_demo_camry', undefined, (data) => data.customer, 'cus_demo_maria'],
-    ['GET', '/facilitators/com_demo_lane', undefined, (data) => data.locations.docs[0], 'loc_demo_lane_austin'],
+    ['GET', '/facilitators/com_demo_lane', undefined, (data) => data.locations[0], 'loc_demo_lane_austin'],
     ['GET', '/customers/cus_demo_james', undefined, (data) => data.addresses[0], 'adr_demo_james'],
   ]
 

@@ -42,7 +42,7 @@ const samples: Record<string, () => object> = {
 }
 
 type Letters = string // a subset of "CRUD"
-/** Grants beyond the admins' (who may do everything): staff, integrator, lead agent, anonymous. */
+/** Grants of staff, integrator, lead agent and anonymous callers; admins may do everything unless `adminGrants` says otherwise. */
 const grants: Record<string, [staff: Letters, integrator: Letters, leadAgent: Letters, anonymous?: Letters]> = {
   // Credit data: staff may not delete it.
   'credit-app': ['CRU', 'CR', ''],
@@ -60,6 +60,7 @@ const grants: Record<string, [staff: Letters, integrator: Letters, leadAgent: Le
   city: ['CRUD', 'CR', ''],
   state: ['CRUD', 'R', ''],
   account: ['CRUD', 'R', ''],
+  // Recorded by admin API clients only, never changed; see adminGrants.
   'web-event': ['R', 'R', ''],
   vehicle: ['CRUD', 'R', ''],
   'vehicle-spec': ['CRUD', 'R', ''],
@@ -73,18 +74,24 @@ const grants: Record<string, [staff: Letters, integrator: Letters, leadAgent: Le
   errors: ['CRUD', 'C', 'C', 'C'],
 }
 
+/** Collections where staff admins and admin API clients may not do everything: [staff admin, admin client]. */
+const adminGrants: Record<string, [staffAdmin: Letters, clientAdmin: Letters]> = {
+  'web-event': ['RD', 'CRD'],
+}
+
 const LETTER: Record<Op, string> = { create: 'C', delete: 'D', read: 'R', update: 'U' }
 
 const expected = (collection: string, op: Op, caller: PrincipalName): boolean => {
   const [staff, integrator, leadAgent, anonymous = ''] = grants[collection]
+  const [staffAdmin, clientAdmin] = adminGrants[collection] ?? ['CRUD', 'CRUD']
   const letters: Record<PrincipalName, string> = {
     anonymous,
-    clientAdmin: 'CRUD',
+    clientAdmin,
     disabledClient: '',
     integrator,
     leadAgent,
     staff,
-    staffAdmin: 'CRUD',
+    staffAdmin,
   }
   return letters[caller].includes(LETTER[op])
 }
