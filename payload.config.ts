@@ -34,6 +34,7 @@ import { answerApiErrors } from './hooks/apiErrors'
 import { noSensitiveQueries } from './hooks/noSensitiveQueries'
 import { relationsExist } from './hooks/relationsExist'
 import { serverTimestamps } from './hooks/serverTimestamps'
+import { validOperators } from './hooks/validOperators'
 import { valueTypes } from './hooks/valueTypes'
 import { commerceEndpoints } from './src/commerce'
 import { TcoSettings } from './globals/TcoSettings'
@@ -58,7 +59,7 @@ const withInputChecks = (collections: CollectionConfig[]): CollectionConfig[] =>
     ...collection,
     hooks: {
       ...collection.hooks,
-      beforeOperation: [noSensitiveQueries, ...(collection.hooks?.beforeOperation ?? [])],
+      beforeOperation: [noSensitiveQueries, validOperators, ...(collection.hooks?.beforeOperation ?? [])],
       beforeValidate: [serverTimestamps, valueTypes, ...(collection.hooks?.beforeValidate ?? []), relationsExist],
     },
   }))

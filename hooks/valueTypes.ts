@@ -3,10 +3,19 @@ import { ValidationError } from 'payload'
 
 type Problem = { message: string; path: string }
 
-const isId = (value: unknown) => typeof value === 'string' || typeof value === 'number' || (typeof value === 'object' && value !== null && 'id' in value)
+const idOf = (value: unknown) => (typeof value === 'object' && value !== null && 'id' in value ? value.id : value)
+const isId = (value: unknown) => typeof idOf(value) === 'string' || typeof idOf(value) === 'number'
+/** An id of a collection with serial ids: a whole number in PostgreSQL's integer range, or its digits. */
+const isSerialId = (value: unknown) => {
+  const id = idOf(value)
+  return (typeof id === 'number' || (typeof id === 'string' && /^\d{1,10}$/.test(id))) && Number.isInteger(Number(id)) && Number(id) >= 1 && Number(id) <= 2_147_483_647
+}
+
+/** Does the collection `slug` have numeric (serial) ids rather than text ids? */
+type NumericIds = (slug: string) => boolean
 
 /** What JSON type a field accepts; null/undefined (no value) is always accepted here. */
-const problemWith = (field: Field, value: unknown): null | string => {
+const problemWith = (field: Field, value: unknown, numericIds: NumericIds): null | string => {
   if (value === null || value === undefined) return null
   const many = 'hasMany' in field && field.hasMany
   const each = (test: (item: unknown) => boolean, what: string) =>
@@ -24,6 +33,9 @@ const problemWith = (field: Field, value: unknown): null | string => {
     case 'date':
       return typeof value === 'string' || value instanceof Date ? null : 'must be a date-time string'
     case 'relationship':
+      if (typeof field.relationTo === 'string' && numericIds(field.relationTo)) {
+        return each(isSerialId, many ? 'numeric ids' : 'a numeric id')
+      }
       return each(isId, many ? 'ids' : 'an id')
     case 'group':
       return typeof value === 'object' && !Array.isArray(value) ? null : 'must be an object'
@@ -32,13 +44,13 @@ const problemWith = (field: Field, value: unknown): null | string => {
   }
 }
 
-const problemsIn = (fields: Field[], data: Record<string, unknown> | undefined, prefix = ''): Problem[] =>
+const problemsIn = (fields: Field[], data: Record<string, unknown> | undefined, numericIds: NumericIds, prefix = ''): Problem[] =>
   fields.flatMap((field) => {
     if (!('name' in field) || !data || !(field.name in data)) return []
     const path = prefix + field.name
-    const problem = problemWith(field, data[field.name])
+    const problem = problemWith(field, data[field.name], numericIds)
     if (problem) return [{ message: problem, path }]
-    return field.type === 'group' ? problemsIn(field.fields, data[field.name] as Record<string, unknown>, `${path}.`) : []
+    return field.type === 'group' ? problemsIn(field.fields, data[field.name] as Record<string, unknown>, numericIds, `${path}.`) : []
   })
 
 /**
@@ -46,7 +58,8 @@ const problemsIn = (fields: Field[], data: Record<string, unknown> | undefined, 
  * belongs…) is a 400 naming the field; Payload would otherwise store its string form.
  */
 export const valueTypes: CollectionBeforeValidateHook = ({ collection, data, req }) => {
-  const problems = problemsIn(collection.fields, data)
+  const numericIds = (slug: string) => Boolean(req.payload.collections[slug as 'lead']) && !req.payload.collections[slug as 'lead'].customIDType
+  const problems = problemsIn(collection.fields, data, numericIds)
   if (problems.length) throw new ValidationError({ collection: collection.slug, errors: problems }, req.t)
   return data
 }

@@ -1,21 +1,42 @@
 import pino from 'pino'
 
+import { safeError, safeMessage } from './logSafety'
+import { requestContext } from './requestContext'
 import { logLevel } from './settings'
 
 /**
  * The one logger of the process, also handed to Payload as its logger. JSON lines on stdout
- * (stderr for CLI scripts, whose stdout is their result); LOG_PRETTY=true for human-readable output. Credentials and cookies are redacted wherever
- * they would appear.
+ * (stderr for CLI scripts, whose stdout is their result); LOG_PRETTY=true for human-readable
+ * output. Credentials and cookies are redacted wherever they would appear, and errors never carry
+ * a value a caller sent (src/lib/logSafety.ts).
  */
 const toStderr = process.env.LOG_DESTINATION === 'stderr'
 
 export const logger = pino(
   {
+  hooks: {
+    // `logger.error({ err })` would log err.message as the line's message: for a failed query
+    // that message holds the statement's parameters.
+    logMethod(args, method) {
+      const [first] = args as unknown[]
+      if (args.length === 1 && first && typeof first === 'object' && 'err' in first) {
+        const message = safeMessage(first.err)
+        if (message) return method.apply(this, [first, message] as never)
+      }
+      return method.apply(this, args)
+    },
+  },
   level: logLevel(),
+  // Lines written while serving a request carry its id, whoever writes them (Payload included).
+  mixin: () => {
+    const context = requestContext.getStore()
+    return context ? { reqId: context.reqId } : {}
+  },
   redact: {
     censor: '[redacted]',
     paths: ['authorization', 'cookie', 'password', 'apiKey', '*.authorization', '*.cookie', '*.password', '*.apiKey'],
   },
+  serializers: { err: (error: unknown) => safeError(error) ?? pino.stdSerializers.err(error as Error) },
   transport:
     process.env.LOG_PRETTY === 'true'
       ? { options: { colorize: true, destination: toStderr ? 2 : 1, ignore: 'pid,hostname' }, target: 'pino-pretty' }

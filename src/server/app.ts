@@ -5,6 +5,7 @@ import { stopDecoder } from '../lookups/vin/decoder'
 import { listingPath } from '../lib/settings'
 import { openApiRoutes } from '../openapi/routes'
 import { bodyLimit, maxBodyBytes } from './bodyLimit'
+import { collectionRoutes } from './collectionRoutes'
 import { credentialGate } from './credentialGate'
 import { healthRoutes } from './health'
 import { bodyGuard, pathGuard, queryGuard } from './inputGuard'
@@ -46,7 +47,7 @@ export const createApp = ({ nextHandler, payload, rateLimits = rateLimitOptionsF
   const rateLimit = createRateLimit(rateLimits)
   // Cheap refusals first; the body is read only for a caller who passed the credential check
   // and the rate limit.
-  app.use('/api', pathGuard, queryGuard, bodyLimit, credentialGate(payload), rateLimit.middleware, bodyGuard(maxBodyBytes), jsonWhere)
+  app.use('/api', pathGuard, queryGuard, bodyLimit, credentialGate(payload), rateLimit.middleware, collectionRoutes(payload), bodyGuard(maxBodyBytes), jsonWhere)
   app.use(nextHandler)
   return { app, close: async () => Promise.all([rateLimit.close(), stopDecoder()]).then(() => undefined) }
 }

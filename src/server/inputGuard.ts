@@ -185,6 +185,12 @@ export const bodyGuard =
       refuse(req, res, 400, 'The request body must be a JSON object.', { field: 'body', message: 'must be a JSON object' })
       return
     }
+    const { id } = value as { id?: unknown }
+    if (id !== undefined && id !== null && typeof id !== 'string' && typeof id !== 'number') {
+      // Payload would quietly turn ["con_x"] into "con_x".
+      refuse(req, res, 400, 'id must be a string', { field: 'id', message: 'must be a string' })
+      return
+    }
     const problem = jsonProblem(value)
     if (problem) {
       refuse(req, res, 400, `${problem.field} ${problem.message}`, problem)

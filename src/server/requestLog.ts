@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express'
 import crypto from 'node:crypto'
 
 import { logger } from '../lib/logger'
+import { requestContext } from '../lib/requestContext'
 
 const VALID_ID = /^[\w.:-]{1,128}$/
 
@@ -31,5 +32,5 @@ export const requestLog: RequestHandler = (req, res, next) => {
     if (line.path.startsWith('/_next/')) logger.debug(line, 'request')
     else logger.info(line, 'request')
   })
-  next()
+  requestContext.run({ reqId: id }, next)
 }

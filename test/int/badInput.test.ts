@@ -39,7 +39,7 @@ const raw = (method: string, path: string, { body, headers = {} }: { body?: Buff
         } catch {
           parsed = null
         }
-        resolve({ body: parsed, headers: response.headers, status: response.status ?? response.statusCode!, text })
+        resolve({ body: parsed, headers: response.headers, status: response.statusCode!, text })
       })
     })
     request.on('error', reject)

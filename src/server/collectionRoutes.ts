@@ -1,0 +1,83 @@
+import type { RequestHandler } from 'express'
+import { type CollectionSlug, executeAuthStrategies, type Payload } from 'payload'
+
+/** Payload's bookkeeping collections that the API does not serve: the admin UI reaches them through the Local API. */
+const CLOSED = new Set(['payload-migrations', 'payload-locked-documents', 'payload-kv'])
+/** Saved admin-UI preferences: the admin UI reads and writes them over REST, for the signed-in staff user. */
+const PREFERENCES = 'payload-preferences'
+/** The largest id PostgreSQL's `integer` (serial) column holds. */
+const MAX_SERIAL_ID = 2_147_483_647
+
+type Route = { method: string; segments: string[] }
+
+const notFound = { errors: [{ message: 'Not Found' }] }
+
+/** Does `pattern` (`/:id`, `/versions/:id`, `/access/:id?`) match the path segments, and what is its `:id`? */
+const matchRoute = (pattern: string, segments: string[]): { id?: string } | null => {
+  const parts = pattern.split('/').filter(Boolean)
+  const required = parts.filter((part) => !part.endsWith('?')).length
+  if (segments.length < required || segments.length > parts.length) return null
+  let id: string | undefined
+  for (const [index, part] of parts.entries()) {
+    const segment = segments[index]
+    if (part.startsWith(':')) {
+      if (part.replace(/[:?]/g, '') === 'id') id = segment
+    } else if (part !== segment) return null
+  }
+  return { id }
+}
+
+const validSerialId = (id: string) => /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= MAX_SERIAL_ID
+
+/**
+ * Collection routes, checked before Payload: internal collections are closed (preferences are
+ * for signed-in staff only), and an id that a collection with numeric ids cannot hold (`abc`,
+ * `1.5`, a number past the serial range) is 404 at once, instead of a database error.
+ */
+export const collectionRoutes = (payload: Payload): RequestHandler => {
+  const collections = new Map(
+    payload.config.collections.map((collection) => {
+      const numericIds = !payload.collections[collection.slug]?.customIDType
+      const routes: Route[] = (collection.endpoints || []).map((endpoint) => ({
+        method: endpoint.method.toUpperCase(),
+        segments: endpoint.path.split('/').filter(Boolean),
+      }))
+      return [collection.slug, { numericIds, routes }]
+    }),
+  )
+
+  /** Who is calling: the credential gate has checked an Authorization header; a session cookie is checked here. */
+  const caller = async (principal: string | undefined, cookie: string | undefined): Promise<'none' | 'other' | 'staff'> => {
+    if (principal) return principal.startsWith('users:') ? 'staff' : 'other'
+    if (!cookie) return 'none'
+    const { user } = await executeAuthStrategies({ headers: new Headers({ cookie }), payload })
+    return !user ? 'none' : user.collection === 'users' ? 'staff' : 'other'
+  }
+
+  return async (req, res, next) => {
+    const [slug, ...segments] = decodeURIComponent(req.path).split('/').filter(Boolean)
+    if (!slug) return next()
+    if (CLOSED.has(slug)) {
+      res.status(404).json(notFound)
+      return
+    }
+    if (slug === PREFERENCES) {
+      const who = await caller(res.locals.principal, req.headers.cookie)
+      if (who !== 'staff') {
+        res.status(who === 'none' ? 401 : 403).json({ errors: [{ message: who === 'none' ? 'Unauthorized' : 'Forbidden' }] })
+        return
+      }
+    }
+    const collection = collections.get(slug as CollectionSlug)
+    if (!collection?.numericIds || segments.length === 0) return next()
+    const route = collection.routes
+      .filter((candidate) => candidate.method === req.method || (req.method === 'HEAD' && candidate.method === 'GET'))
+      .map((candidate) => matchRoute(`/${candidate.segments.join('/')}`, segments))
+      .find(Boolean)
+    if (route?.id !== undefined && !validSerialId(route.id)) {
+      res.status(404).json(notFound)
+      return
+    }
+    next()
+  }
+}
