@@ -4,7 +4,7 @@
  */
 import type { Payload } from 'payload'
 
-import type { Listing, VehicleSpec } from '../../payload-types'
+import type { Listing, Vehicle, VehicleSpec } from '../../payload-types'
 import { CommerceError } from '../commerce/errors'
 import { type DecodedVehicle, decodeVin } from './vin/decoder'
 import { validateVin } from './vin/validate'
@@ -13,7 +13,7 @@ export type VehicleFacts = {
   decoded: DecodedVehicle | null
   listing: Listing | null
   spec: null | VehicleSpec
-  vehicle: null | { make: string; model: string; year: number }
+  vehicle: null | Vehicle
   vin: string
 }
 
@@ -36,13 +36,13 @@ const first = async <T>(payload: Payload, collection: 'listing' | 'vehicle' | 'v
 export const vehicleFacts = async (payload: Payload, vin: string): Promise<VehicleFacts> => {
   const [listing, vehicle, decoded] = await Promise.all([
     first<Listing>(payload, 'listing', { vin: { equals: vin } }),
-    first<{ make: string; model: string; spec?: unknown; year: number }>(payload, 'vehicle', { id: { equals: vin } }),
+    first<Vehicle>(payload, 'vehicle', { id: { equals: vin } }),
     decodeVin(vin).catch((error) => {
       payload.logger.error({ err: error }, 'VIN decoder failed')
       return null
     }),
   ])
-  const linked = vehicle?.spec && typeof vehicle.spec === 'object' ? (vehicle.spec as VehicleSpec) : null
+  const linked = vehicle?.spec && typeof vehicle.spec === 'object' ? vehicle.spec : null
   const spec = linked ?? (await first<VehicleSpec>(payload, 'vehicle-spec', { squishVin: { equals: squishOf(vin) } }))
   return { decoded, listing, spec, vehicle, vin }
 }
@@ -60,4 +60,45 @@ export const identityOf = (facts: VehicleFacts): null | { make: string; model: s
   }
   if (listing && decoded) return { make: listing.make || decoded.make, model: listing.model || decoded.model, source: 'decoder', year: listing.year || decoded.year }
   return decoded ? { make: decoded.make, model: decoded.model, source: 'decoder', year: decoded.year } : null
+}
+
+/** Sources of facts, in order of precedence, as answers name them. */
+export const SOURCE_ORDER = ['listing', 'vehicle', 'vehicle spec', 'decoder'] as const
+export type Source = (typeof SOURCE_ORDER)[number]
+
+/** One fact as the listing, the vehicle record, its spec and the decoder know it (undefined: the source keeps no such field). */
+type Candidates<T> = [listing: null | T | undefined, vehicle: null | T | undefined, spec: null | T | undefined, decoder: null | T | undefined]
+
+const firstKnown = <T>(candidates: Candidates<T>): null | { source: Source; value: T } => {
+  const index = candidates.findIndex((value) => value !== undefined && value !== null && value !== '')
+  return index < 0 ? null : { source: SOURCE_ORDER[index], value: candidates[index] as T }
+}
+
+/**
+ * The vehicle's descriptive facts (2.18), each from the first source that knows it (null when
+ * none does), and the sources that gave any. Staff-entered facts win over the decoder's: the
+ * dealer's listing, then the vehicle record, then its spec, then vPIC. The vehicle record and
+ * spec keep no fuel or series; only a listing prices options.
+ */
+export const describeVehicle = (facts: VehicleFacts) => {
+  const { decoded: d, listing: l, spec: s, vehicle: v } = facts
+  const picked = {
+    baseInvoice: firstKnown<number>([l?.baseInvoice, undefined, s?.invoice, undefined]),
+    doors: firstKnown<number>([l?.doors, v?.doorCount, undefined, d?.doors]),
+    drivetrain: firstKnown<string>([l?.drivetrain, v?.drivetrain, s?.drivetrain, d?.drivetrain]),
+    engine: firstKnown<string>([l?.engine, v?.engine, s?.engine, d?.engine]),
+    fuel: firstKnown<string>([l?.fuel, undefined, undefined, d?.fuel]),
+    optionsMsrp: firstKnown<number>([l?.optionsMsrp, undefined, undefined, undefined]),
+    seats: firstKnown<number>([l?.seats, v?.seatCount, undefined, undefined]),
+    series: firstKnown<string>([l?.series, undefined, undefined, d?.series]),
+    style: firstKnown<string>([l?.style, v?.bodyStyle, s?.bodyStyle, d?.body]),
+    transmission: firstKnown<string>([l?.transmission, v?.transmission, s?.transmission, d?.transmission]),
+    trim: firstKnown<string>([l?.trim, v?.trim, s?.trim, d?.trim]),
+  }
+  type Values = { [K in keyof typeof picked]: NonNullable<(typeof picked)[K]>['value'] | null }
+  const given = Object.values(picked).map((fact) => fact?.source)
+  return {
+    sources: SOURCE_ORDER.filter((source) => given.includes(source)),
+    values: Object.fromEntries(Object.entries(picked).map(([name, fact]) => [name, fact?.value ?? null])) as Values,
+  }
 }

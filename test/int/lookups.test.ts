@@ -168,6 +168,65 @@ describe('19. GET /listings/{vin}', () => {
     expect(response.body.sources).toEqual({ retailListing: null, vehicle: 'decoder', vendor: 'not configured' })
   })
 
+  it('a vehicle record’s staff-entered facts win over the decoder’s, which fills only what the record lacks', async () => {
+    const vin = 'JTMRWRFV4LD000321' // demo RAV4: vPIC decodes it as an XLE HV with 5 doors and its own engine name
+    const response = await get(`/listings/${vin}`)
+    expect(response.status).toBe(200)
+    expect(response.body).toEqual({
+      retailListing: null,
+      sources: { retailListing: null, vehicle: 'vehicle and decoder', vendor: 'not configured' },
+      specs: {},
+      vehicle: {
+        baseInvoice: null,
+        confidence: 1,
+        doors: 4,
+        drivetrain: 'AWD',
+        engine: '2.5L I4',
+        exteriorColor: {},
+        fuel: 'Hybrid',
+        interiorColor: {},
+        make: 'Toyota',
+        model: 'RAV4',
+        options: {},
+        optionsMsrp: null,
+        seats: 5,
+        series: 'AXAA52L/AXAA54L/AXAH54L',
+        style: 'SUV',
+        transmission: '8-speed automatic',
+        trim: 'XLE',
+        vin,
+        year: 2020,
+      },
+    })
+  })
+
+  it('precedence, field by field: listing, then vehicle record, then its spec, then the decoder', async () => {
+    const vin = '2HGFC2F52JH000001' // vPIC: 2018 Honda Civic LX sedan, 4 doors, gasoline
+    const { payload } = context.service
+    const spec = await payload.create({ collection: 'vehicle-spec', data: { bodyStyle: 'Sedan', drivetrain: 'FWD', engine: '2.0L I4 (spec)', invoice: 21000, make: 'Honda', model: 'Civic', transmission: 'CVT (spec)', trim: 'EX', year: 2018 } })
+    await payload.create({ collection: 'vehicle', data: { bodyStyle: 'Coupe', doorCount: 2, drivetrain: 'FWD', engine: '2.0L I4', make: 'Honda', model: 'Civic', seatCount: 4, spec: spec.id, transmission: 'CVT', vin, year: 2018 } })
+    await payload.create({ collection: 'listing', data: { price: 18000, transmission: '6-speed manual', vin } })
+    const response = await get(`/listings/${vin}`)
+    expect(response.body.sources).toEqual({ retailListing: 'listing', vehicle: 'listing, vehicle, vehicle spec and decoder', vendor: 'not asked' })
+    expect(response.body.vehicle).toEqual(
+      expect.objectContaining({
+        baseInvoice: 21000, // spec
+        confidence: 1,
+        doors: 2, // vehicle doorCount, not vPIC's 4
+        drivetrain: 'FWD',
+        engine: '2.0L I4', // vehicle, not the spec's or vPIC's
+        fuel: 'Gasoline', // only vPIC knows it
+        make: 'Honda',
+        seats: 4, // vehicle seatCount
+        series: null, // nobody knows it
+        style: 'Coupe', // vehicle bodyStyle
+        transmission: '6-speed manual', // listing
+        trim: 'EX', // spec: the vehicle record has none
+        year: 2018,
+      }),
+    )
+  })
+
   it('400 for a malformed VIN and 404 for an unknown one', async () => {
     expect((await get('/listings/NOT-A-VIN')).body).toMatchObject({ error: { code: 400 }, success: false })
     expect(await get(`/listings/${UNKNOWN}`)).toMatchObject({ body: { error: { code: 404, message: 'Vehicle Not Found' }, success: false }, status: 404 })

@@ -1,9 +1,12 @@
-/** Endpoint 19: listing details for a VIN, from the dealer's listing filled in by the decoder. */
+/**
+ * Endpoint 19: listing details for a VIN, from the dealer's listing, the vehicle record and its
+ * spec, filled in by the decoder.
+ */
 import type { Payload } from 'payload'
 
 import type { Listing, Media } from '../../../payload-types'
 import { CommerceError } from '../../commerce/errors'
-import { identityOf, vehicleFacts, type VehicleFacts } from '../facts'
+import { describeVehicle, identityOf, SOURCE_ORDER, vehicleFacts, type VehicleFacts } from '../facts'
 import { askVendor } from '../vendor'
 
 type Pairs = { [key: string]: unknown }[] | null | undefined
@@ -23,33 +26,28 @@ const specsOf = (rows: Listing['specs']): Record<string, Record<string, boolean 
   return specs
 }
 
+/** "listing", "listing and decoder", "vehicle, vehicle spec and decoder". */
+const sentence = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''))
+
+/** The 2.18 `vehicle`, and which sources it was drawn from. */
 const vehicleOf = (facts: VehicleFacts, identity: NonNullable<ReturnType<typeof identityOf>>) => {
   const listing: Partial<Listing> = facts.listing ?? {}
-  const decoded = facts.decoded
-  const pick = <T>(...values: (null | T | undefined)[]): null | T => values.find((value) => value !== undefined && value !== null && value !== '') ?? null
-  const fromStaff = identity.source !== 'decoder'
-  return {
-    baseInvoice: pick(listing.baseInvoice, facts.spec?.invoice),
+  const { sources, values } = describeVehicle(facts)
+  // Colors and options come only from a listing.
+  const drawnFrom = SOURCE_ORDER.filter((source) => source === identity.source || sources.includes(source) || (source === 'listing' && facts.listing))
+  const vehicle = {
+    ...values,
     // Staff-entered identity is certain; otherwise vPIC's pattern-match confidence.
-    confidence: fromStaff ? 1 : (decoded?.confidence ?? 0),
-    doors: pick(listing.doors, decoded?.doors),
-    drivetrain: pick(listing.drivetrain, facts.spec?.drivetrain, decoded?.drivetrain),
-    engine: pick(listing.engine, facts.spec?.engine, decoded?.engine),
+    confidence: identity.source === 'decoder' ? (facts.decoded?.confidence ?? 0) : 1,
     exteriorColor: toMap(listing.exteriorColors, 'name', 'hex'),
-    fuel: pick(listing.fuel, decoded?.fuel),
     interiorColor: toMap(listing.interiorColors, 'name', 'hex'),
     make: identity.make,
     model: identity.model,
     options: toMap(listing.options, 'code', 'description'),
-    optionsMsrp: pick(listing.optionsMsrp),
-    seats: pick(listing.seats),
-    series: pick(listing.series, decoded?.series),
-    style: pick(listing.style, facts.spec?.bodyStyle, decoded?.body),
-    transmission: pick(listing.transmission, facts.spec?.transmission, decoded?.transmission),
-    trim: pick(listing.trim, facts.spec?.trim, decoded?.trim),
     vin: facts.vin,
     year: identity.year,
   }
+  return { source: sentence(drawnFrom), vehicle }
 }
 
 export const listingLookup = async (payload: Payload, vin: string) => {
@@ -57,6 +55,7 @@ export const listingLookup = async (payload: Payload, vin: string) => {
   const identity = identityOf(facts)
   const listing = facts.listing
   if (listing && identity) {
+    const { source, vehicle } = vehicleOf(facts, identity)
     return {
       retailListing: {
         cpo: Boolean(listing.cpo),
@@ -66,19 +65,15 @@ export const listingLookup = async (payload: Payload, vin: string) => {
         price: listing.price ?? null,
         used: Boolean(listing.used),
       },
-      sources: { retailListing: 'listing', vehicle: identity.source === 'decoder' ? 'listing and decoder' : 'listing', vendor: 'not asked' },
+      sources: { retailListing: 'listing', vehicle: source, vendor: 'not asked' },
       specs: specsOf(listing.specs),
-      vehicle: vehicleOf(facts, identity),
+      vehicle,
     }
   }
-  // Not in our inventory: the vendor may know it; else the decoder's description alone.
+  // Not in our inventory: the vendor may know it; else our own description (vehicle record, spec, decoder).
   const vendor = await askVendor(payload, 'listing', vin)
   if (vendor.ok) return { ...vendor.value, sources: { retailListing: 'vendor', vehicle: 'vendor', vendor: vendor.cached ? 'cached' : 'asked' } }
   if (!identity) throw new CommerceError(404, 'Vehicle Not Found')
-  return {
-    retailListing: null,
-    sources: { retailListing: null, vehicle: identity.source, vendor: vendor.reason },
-    specs: {},
-    vehicle: vehicleOf(facts, identity),
-  }
+  const { source, vehicle } = vehicleOf(facts, identity)
+  return { retailListing: null, sources: { retailListing: null, vehicle: source, vendor: vendor.reason }, specs: {}, vehicle }
 }
