@@ -137,7 +137,8 @@ describe('ranges', () => {
     ['a number where text belongs', { lastName: 42 }, 'lastName'],
     ['an object where text belongs', { email: { address: 'a@b.co' } }, 'email'],
     ['text where a list belongs', { phoneNumbers: '2135550147' }, 'phoneNumbers'],
-    ['an object where an id belongs', { addresses: [{ street: 'x' }] }, 'addresses'],
+    // An object in `addresses` is an inline address (tested with the commerce API); a list is not an id.
+    ['a list where an id belongs', { addresses: [['adr_demo_maria']] }, 'addresses'],
   ])('%s is a 400 naming the field, not a stored string', async (_label, change, field) => {
     const response = await create('consumer', { ...base.consumer(), ...change })
     expect(response.status).toBe(400)
