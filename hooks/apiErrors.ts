@@ -2,6 +2,9 @@ import type { AfterErrorHook, PayloadRequest } from 'payload'
 
 import { classifyFailure, RETRY_AFTER_SECONDS } from '../src/lib/failures'
 
+/** Sign-in and sign-up routes are for anonymous callers: their refusals stay 403. */
+const AUTH_OPERATION = /\/(first-register|login|forgot-password|reset-password|unlock|verify)(\/|$)/
+
 /**
  * Payload answers 500 for any error it does not know. Two kinds are not the service's fault:
  * a value or query the database refused (400, the caller can fix it) and a database that cannot
@@ -11,7 +14,7 @@ import { classifyFailure, RETRY_AFTER_SECONDS } from '../src/lib/failures'
  */
 export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
   const status = (error as { status?: number }).status
-  if (status === 403 && !req.user) {
+  if (status === 403 && !req.user && !AUTH_OPERATION.test(new URL(req.url ?? '/', 'http://x').pathname)) {
     // A request carrying a credential passed the credential gate, so its key or token was valid
     // a moment ago: no user now means Payload's own lookup of it failed.
     if (req.headers.get('authorization')) return unavailable(req)

@@ -8,11 +8,13 @@ import next from 'next'
 import { logger } from './lib/logger'
 import { onShutdownSignal } from './lib/shutdown'
 import { projectRoot } from './lib/paths'
+import { untilRunning } from './lib/startupGuard'
 import { isProduction, port } from './lib/settings'
 import { seedDemoData, shouldSeed } from './seed'
 import { warmDecoder } from './lookups/vin/decoder'
 import { runsJobsInProcess, startJobRunner } from './jobs/runner'
 import { createApp } from './server/app'
+import { answerClientErrors } from './server/clientErrors'
 import { ensureLocalAdmin } from './server/firstAdmin'
 import { openRuntime } from './server/runtime'
 
@@ -20,6 +22,7 @@ const SHUTDOWN_GRACE_MS = 10_000
 
 export const main = async (): Promise<void> => {
   const started = Date.now()
+  const startup = untilRunning('the service')
   const runtime = await openRuntime()
   const { payload } = runtime
   const local = Boolean(runtime.embedded)
@@ -33,6 +36,7 @@ export const main = async (): Promise<void> => {
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(port(), (error?: Error) => (error ? reject(error) : resolve(s)))
   })
+  answerClientErrors(server)
   // Unpacks and opens the vPIC file now, so the first VIN lookup is not the slow one.
   warmDecoder()
   const address = server.address()
@@ -43,6 +47,7 @@ export const main = async (): Promise<void> => {
   if (shouldSeed(local)) await seedDemoData(payload)
   const jobRunner = runsJobsInProcess() ? startJobRunner(payload) : null
   process.stdout.write(`\n${banner}\nAPI:      ${url}/api\n\n`)
+  startup.running()
 
   onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight')

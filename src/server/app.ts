@@ -5,6 +5,7 @@ import { stopDecoder } from '../lookups/vin/decoder'
 import { listingPath } from '../lib/settings'
 import { openApiRoutes } from '../openapi/routes'
 import { bodyLimit, maxBodyBytes } from './bodyLimit'
+import { trailingSlashRedirect } from './clientErrors'
 import { collectionRoutes } from './collectionRoutes'
 import { credentialGate } from './credentialGate'
 import { healthRoutes } from './health'
@@ -34,6 +35,7 @@ export const createApp = ({ nextHandler, payload, rateLimits = rateLimitOptionsF
   }
   app.use(requestLog)
   app.use(securityHeaders())
+  app.use(trailingSlashRedirect)
   app.use(healthRoutes(payload))
   app.use(openApiRoutes(payload))
   const listings = listingPath()

@@ -38,11 +38,13 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
   const collections = new Map(
     payload.config.collections.map((collection) => {
       const numericIds = !payload.collections[collection.slug]?.customIDType
+      // Payload mounts /verify/:token on every auth collection, even without e-mail verification.
+      const verifies = Boolean(collection.auth && collection.auth.verify)
       const routes: Route[] = (collection.endpoints || []).map((endpoint) => ({
         method: endpoint.method.toUpperCase(),
         segments: endpoint.path.split('/').filter(Boolean),
       }))
-      return [collection.slug, { numericIds, routes }]
+      return [collection.slug, { numericIds, routes, verifies }]
     }),
   )
 
@@ -69,6 +71,10 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
       }
     }
     const collection = collections.get(slug as CollectionSlug)
+    if (collection && !collection.verifies && segments[0] === 'verify') {
+      res.status(404).json(notFound)
+      return
+    }
     if (!collection?.numericIds || segments.length === 0) return next()
     const route = collection.routes
       .filter((candidate) => candidate.method === req.method || (req.method === 'HEAD' && candidate.method === 'GET'))

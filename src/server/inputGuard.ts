@@ -115,8 +115,8 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
 const MULTIPART_TYPE = /^multipart\/form-data\s*;/i
 
 /** The first problem in a parsed JSON value: too deep, a NUL, or a lone surrogate (in keys too). */
-const jsonProblem = (root: unknown): null | Problem => {
-  const stack: { depth: number; path: string; value: unknown }[] = [{ depth: 0, path: 'body', value: root }]
+const jsonProblem = (root: unknown, rootPath: string): null | Problem => {
+  const stack: { depth: number; path: string; value: unknown }[] = [{ depth: 0, path: rootPath, value: root }]
   while (stack.length) {
     const { depth, path, value } = stack.pop()!
     if (typeof value === 'string') {
@@ -142,7 +142,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true })
  * pass the cap), checks it, and hands the same bytes on to Payload. Over the cap: 413 at once,
  * and the rest is not read. JSON must be well-formed UTF-8, an object, without NULs, lone
  * surrogates or more than MAX_JSON_DEPTH levels; multipart (the admin UI's form posts and
- * uploads) passes as it is; any other content type is 415.
+ * uploads) must parse, and its `_payload` document passes the same checks; any other content
+ * type is 415.
  */
 export const bodyGuard =
   (maxBytesFor: (req: Request) => number): RequestHandler =>
@@ -159,45 +160,66 @@ export const bodyGuard =
     replayBody(req, body)
     if (body.length === 0) return next()
     const type = req.headers['content-type'] ?? ''
-    if (MULTIPART_TYPE.test(type)) return next()
-    if (!JSON_TYPE.test(type)) {
-      refuse(req, res, 415, 'Send the request body as JSON (Content-Type: application/json).', {
-        field: 'Content-Type',
-        message: 'must be application/json',
-      })
+    const refusal = MULTIPART_TYPE.test(type) ? await multipartRefusal(body, type) : jsonRefusal(type, body)
+    if (refusal) {
+      refuse(req, res, refusal.status, refusal.message, refusal.problem)
       return
     }
-    let text: string
-    try {
-      text = decoder.decode(body)
-    } catch {
-      refuse(req, res, 400, 'The request body is not valid UTF-8.', { field: 'body', message: 'is not valid UTF-8' })
-      return
-    }
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch {
-      refuse(req, res, 400, messages.malformedJson)
-      return
-    }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) {
-      refuse(req, res, 400, 'The request body must be a JSON object.', { field: 'body', message: 'must be a JSON object' })
-      return
-    }
-    const { id } = value as { id?: unknown }
-    if (id !== undefined && id !== null && typeof id !== 'string' && typeof id !== 'number') {
-      // Payload would quietly turn ["con_x"] into "con_x".
-      refuse(req, res, 400, 'id must be a string', { field: 'id', message: 'must be a string' })
-      return
-    }
-    const problem = jsonProblem(value)
-    if (problem) {
-      refuse(req, res, 400, `${problem.field} ${problem.message}`, problem)
-      return
-    }
+    // Payload only reads `application/json` as JSON; `application/vnd.api+json` and the like are JSON too.
+    if (!MULTIPART_TYPE.test(type)) req.headers['content-type'] = 'application/json'
     next()
   }
+
+type Refusal = { message: string; problem?: Problem; status: number }
+
+/** Why a JSON body is refused, or null when it is a well-formed JSON object. */
+const jsonRefusal = (type: string, body: Buffer): null | Refusal => {
+  if (!JSON_TYPE.test(type)) {
+    const problem = { field: 'Content-Type', message: 'must be application/json' }
+    return { message: 'Send the request body as JSON (Content-Type: application/json).', problem, status: 415 }
+  }
+  let text: string
+  try {
+    text = decoder.decode(body)
+  } catch {
+    return { message: 'The request body is not valid UTF-8.', problem: { field: 'body', message: 'is not valid UTF-8' }, status: 400 }
+  }
+  return jsonTextRefusal(text, 'body')
+}
+
+const jsonTextRefusal = (text: string, field: string): null | Refusal => {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return { message: messages.malformedJson, status: 400 }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    return { message: `${field} must be a JSON object`, problem: { field, message: 'must be a JSON object' }, status: 400 }
+  }
+  const { id } = value as { id?: unknown }
+  if (id !== undefined && id !== null && typeof id !== 'string' && typeof id !== 'number') {
+    // Payload would quietly turn ["con_x"] into "con_x".
+    return { message: 'id must be a string', problem: { field: 'id', message: 'must be a string' }, status: 400 }
+  }
+  const problem = jsonProblem(value, field)
+  return problem ? { message: `${problem.field} ${problem.message}`, problem, status: 400 } : null
+}
+
+/**
+ * The admin UI posts its forms as multipart with the document as JSON in `_payload`; uploads add
+ * the file. A body that does not parse as multipart is 400, and `_payload` gets the JSON checks.
+ */
+const multipartRefusal = async (body: Buffer, type: string): Promise<null | Refusal> => {
+  let form: FormData
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData()
+  } catch {
+    return { message: 'The multipart/form-data body is malformed.', problem: { field: 'body', message: 'is not well-formed multipart/form-data' }, status: 400 }
+  }
+  const document = form.get('_payload')
+  return typeof document === 'string' ? jsonTextRefusal(document, '_payload') : null
+}
 
 /** The body, or 'too-large' as soon as more than `maxBytes` arrived (the rest is left unread). */
 const readCapped = (req: Request, maxBytes: number): Promise<'aborted' | 'too-large' | Buffer> =>

@@ -7,6 +7,7 @@ import type { Payload } from 'payload'
 import { seedDemoData } from '../../src/seed'
 import { startJobRunner } from '../../src/jobs/runner'
 import { createApp } from '../../src/server/app'
+import { answerClientErrors } from '../../src/server/clientErrors'
 import type { RateLimitOptions } from '../../src/server/rateLimit'
 import { openRuntime } from '../../src/server/runtime'
 import { createTestDatabase } from './database'
@@ -82,6 +83,7 @@ export const startTestService = async ({
   const runtime = await openRuntime()
   const { app, close: closeApp } = createApp({ nextHandler: await restHandler(), payload: runtime.payload, rateLimits })
   const server = app.listen(0, '127.0.0.1')
+  answerClientErrors(server)
   await new Promise((resolve) => server.once('listening', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const jobRunner = jobsPollMs ? startJobRunner(runtime.payload, { pollMs: jobsPollMs }) : null

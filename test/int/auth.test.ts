@@ -39,9 +39,9 @@ describe('credentials on /api', () => {
     expect(await response.json()).toEqual(UNAUTHORIZED)
   })
 
-  it('no Authorization header leaves the request anonymous: protected data is refused', async () => {
+  it('no Authorization header leaves the request anonymous: protected data is refused with 401', async () => {
     const response = await get('/api/users', {})
-    expect(response.status).toBe(403)
+    expect(response.status).toBe(401)
   })
 
   it('a staff session token authenticates its user', async () => {

@@ -188,6 +188,13 @@ describe('queries', () => {
     expect(await raw('GET', `/api/companies?${query}`, { headers: as('integrator') })).toEqual(commerceError(400))
   })
 
+  it('an invalid path beside a relation path is 400 and the service keeps serving', async () => {
+    const query = 'where[dealer.location.city.state][equals]=CA&where[nope][equals]=x'
+    expect(await raw('GET', `/api/deal?${query}`, { headers: as('staff') })).toEqual(restError(400))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect((await raw('GET', '/api/deal?limit=1', { headers: as('staff') })).status).toBe(200)
+  })
+
   it.each([
     ['PATCH', 'where=abc'],
     ['PATCH', 'where[message][bogus]=x'],
@@ -237,6 +244,22 @@ describe('values', () => {
 })
 
 describe('internal collections and credentials', () => {
+  it('e-mail verification, which no collection uses, is not served', async () => {
+    expect(await raw('POST', '/api/users/verify/1', { body: '{}', headers: json('anonymous') })).toEqual(restError(404))
+  })
+
+  it('a broken multipart body is 400', async () => {
+    const broken = { 'Content-Type': 'multipart/form-data; boundary=x' }
+    expect(await raw('POST', '/api/state', { body: '--x\r\nbroken', headers: { ...as('staff'), ...broken } })).toEqual(restError(400))
+    expect(await raw('PATCH', '/api/contacts/cnt_x', { body: '--x\r\nbroken', headers: { ...as('integrator'), ...broken } })).toEqual(commerceError(400))
+  })
+
+  it('JSON under another JSON content type is read as JSON', async () => {
+    const response = await raw('POST', '/api/errors', { body: '{"message":"vnd"}', headers: { 'Content-Type': 'application/vnd.api+json' } })
+    expect(response.status).toBe(201)
+    expect((await raw('POST', '/api/errors', { body: '{"message":"upper"}', headers: { 'Content-Type': 'APPLICATION/JSON' } })).status).toBe(201)
+  })
+
   it('payload-migrations is not served over REST', async () => {
     const response = await raw('GET', '/api/payload-migrations', { headers: as('staffAdmin') })
     expect(response.status).toBe(404)
@@ -275,6 +298,25 @@ describe('internal collections and credentials', () => {
   it('a known caller without the right is still 403', async () => {
     const response = await raw('PATCH', `/api/leadEvents/${eventId}`, { body: '{"nextSteps":"x"}', headers: json('integrator') })
     expect(response.status).toBe(403)
+  })
+
+  it('a URL past the size limit is 431 with a request id and the security headers', async () => {
+    const response = await raw('GET', `/api/errors?q=${'x'.repeat(20_000)}`)
+    expect(response.status).toBe(431)
+    expect(response.headers['x-request-id']).toMatch(/^[\w-]{8,}$/)
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('a trailing-slash redirect has a request id and the security headers, and does not echo a huge query', async () => {
+    const long = await raw('GET', `/api/errors/?q=${'y'.repeat(5000)}`)
+    expect(long.status).toBe(308)
+    expect(long.headers.location).toBe('/api/errors')
+    expect(long.headers['x-request-id']).toBeDefined()
+    expect(long.headers['content-security-policy']).toBeDefined()
+    expect(long.text).not.toContain('yyyy')
+    const short = await raw('GET', '/api/errors/?limit=5')
+    expect(short.headers.location).toBe('/api/errors?limit=5')
   })
 
   it('no answer says X-Powered-By', async () => {

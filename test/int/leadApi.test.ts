@@ -81,7 +81,7 @@ describe('PATCH /api/leadEvents/{id}', () => {
 
   it('an integrator key, no key and an unknown key are refused', async () => {
     expect((await patch(`/api/leadEvents/${eventId}`, {}, context.who.integrator.headers)).status).toBe(403)
-    expect((await patch(`/api/leadEvents/${eventId}`, {}, {})).status).toBe(403)
+    expect((await patch(`/api/leadEvents/${eventId}`, {}, {})).status).toBe(401)
     const unknown = await patch(`/api/leadEvents/${eventId}`, {}, { Authorization: 'api-clients API-Key nope' })
     expect(unknown).toMatchObject({ body: { errors: [{ message: 'Unauthorized' }] }, status: 401 })
   })

@@ -1,0 +1,52 @@
+import crypto from 'node:crypto'
+import { type Server, STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+
+import type { RequestHandler } from 'express'
+
+import { securityHeaders } from './securityHeaders'
+
+/** The security headers the service sends, as raw header lines, read once from the helmet middleware. */
+const securityHeaderLines = (): string => {
+  const lines: string[] = []
+  const res = { removeHeader: () => {}, setHeader: (name: string, value: unknown) => lines.push(`${name}: ${String(value)}`) }
+  ;(securityHeaders() as unknown as (req: unknown, res: unknown, next: () => void) => void)({ headers: {}, method: 'GET', path: '/', url: '/' }, res, () => {})
+  return lines.map((line) => `${line}\r\n`).join('')
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Express sees them (a URL or headers past Node's
+ * 16 KiB limit, a malformed request line) are answered here: 431, 408 or 400 in Payload's error
+ * shape, with an X-Request-Id and the same security headers as every other answer, instead of
+ * Node's bare status line.
+ */
+export const answerClientErrors = (server: Server): void => {
+  const headers = securityHeaderLines()
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy()
+      return
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+    const body = JSON.stringify({ errors: [{ message: STATUS_CODES[status] }] })
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}X-Request-Id: ${crypto.randomUUID()}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  })
+}
+
+/** Longest query string a redirect carries over; a longer one is dropped rather than echoed. */
+const MAX_REDIRECT_QUERY = 1024
+
+/**
+ * `/api/deals/` → 308 `/api/deals`: one address per resource, answered here (with the request id
+ * and security headers every answer has) rather than by Next, and without echoing a huge query.
+ */
+export const trailingSlashRedirect: RequestHandler = (req, res, next) => {
+  const [path, query] = req.originalUrl.split(/\?(.*)/s, 2)
+  if (path.length <= 1 || !path.endsWith('/') || !['GET', 'HEAD'].includes(req.method)) return next()
+  const target = path.replace(/\/+$/, '') || '/'
+  const keep = query !== undefined && query.length <= MAX_REDIRECT_QUERY ? `?${query}` : ''
+  res.redirect(308, target + keep)
+}
