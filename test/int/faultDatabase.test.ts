@@ -1,0 +1,163 @@
+/**
+ * Database faults never mislead a client: a write answered 2xx is stored, a COMMIT that fails
+ * is an error (503, retryable), a database that cannot be reached is 503 with Retry-After (not
+ * 401 for a valid key), and a request body is refused as soon as it passes the cap.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { sql } from 'drizzle-orm'
+import http from 'node:http'
+import pg from 'pg'
+
+import { createTestDatabase } from '../helpers/database'
+import { createPrincipals, type Principal } from '../helpers/principals'
+import { startTestService, type TestService } from '../helpers/service'
+import { startTcpProxy, type TcpProxy } from '../helpers/tcpProxy'
+
+let database: { drop: () => Promise<void>; url: string }
+let proxy: TcpProxy
+let service: TestService
+let integrator: Principal
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  const direct = new URL(database.url)
+  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) })
+  const proxied = new URL(database.url)
+  proxied.hostname = '127.0.0.1'
+  proxied.port = String(proxy.port)
+  service = await startTestService({ databaseUrl: proxied.toString() })
+  integrator = (await createPrincipals(service.payload)).integrator
+})
+
+afterAll(async () => {
+  await service?.close()
+  await proxy?.stop()
+  await database?.drop()
+})
+
+/** A client of the test database that does not go through the proxy. */
+const withDirectClient = async <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: database.url })
+  await client.connect()
+  try {
+    return await run(client)
+  } finally {
+    await client.end()
+  }
+}
+
+const postError = (message: string) =>
+  service.api('/api/errors', { body: JSON.stringify({ message }), headers: { 'Content-Type': 'application/json' }, method: 'POST' })
+
+describe('a failed COMMIT', () => {
+  it('is an error of the database adapter, never a success (the patched @payloadcms/drizzle)', async () => {
+    const { payload } = service
+    const id = String(await payload.db.beginTransaction())
+    const tx = (payload.db as unknown as { sessions: Record<string, { db: { execute: (query: unknown) => Promise<{ rows: { pid: number }[] }> } }> }).sessions[id].db
+    const [{ pid }] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows
+    await tx.execute(sql`insert into errors (message, updated_at, created_at) values ('never committed', now(), now())`)
+    await withDirectClient((client) => client.query('select pg_terminate_backend($1)', [pid]))
+    await expect(payload.db.commitTransaction(id)).rejects.toThrow()
+    const stored = await withDirectClient((client) => client.query(`select count(*)::int as n from errors where message = 'never committed'`))
+    expect(stored.rows[0].n).toBe(0)
+  })
+
+  it('under load, with backends terminated mid-transaction: every create answered 2xx is stored, every other one is a 503', async () => {
+    const messages = Array.from({ length: 300 }, (_, index) => `load-${index}-${Date.now()}`)
+    let killing = true
+    const killer = (async () => {
+      while (killing) {
+        await withDirectClient((client) =>
+          client.query(
+            `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state in ('active', 'idle in transaction')`,
+          ),
+        ).catch(() => {})
+        await new Promise((resolve) => setTimeout(resolve, 15))
+      }
+    })()
+    const answers: { message: string; retryAfter: null | string; status: number }[] = []
+    const queue = [...messages]
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let message = queue.shift(); message; message = queue.shift()) {
+          const response = await postError(message)
+          await response.arrayBuffer()
+          answers.push({ message, retryAfter: response.headers.get('retry-after'), status: response.status })
+        }
+      }),
+    )
+    killing = false
+    await killer
+
+    const stored = new Set(
+      (await withDirectClient((client) => client.query<{ message: string }>(`select message from errors where message like 'load-%'`))).rows.map((row) => row.message),
+    )
+    const acknowledged = answers.filter((answer) => answer.status === 201)
+    const refused = answers.filter((answer) => answer.status !== 201)
+    expect(acknowledged.length).toBeGreaterThan(0)
+    expect(acknowledged.filter((answer) => !stored.has(answer.message))).toEqual([])
+    expect(refused.filter((answer) => answer.status !== 503 || answer.retryAfter === null)).toEqual([])
+    // The service recovers: a write after the storm is stored.
+    expect((await postError('after the storm')).status).toBe(201)
+  })
+})
+
+describe('a database that cannot be reached', () => {
+  it('answers 503 with Retry-After, never 401 for a valid key, and recovers when it is back', async () => {
+    await proxy.cut()
+    try {
+      const ready = await service.api('/readyz')
+      expect(ready.status).toBe(503)
+      const commerce = await service.api('/api/customers/cus_demo', { headers: integrator.headers })
+      expect(commerce.status).toBe(503)
+      expect(commerce.headers.get('retry-after')).toBe('5')
+      expect(await commerce.json()).toEqual({ error: { code: 503, message: 'Service Unavailable' }, success: false })
+      const rest = await service.api('/api/deal', { headers: integrator.headers })
+      expect(rest.status).toBe(503)
+      expect(await rest.json()).toEqual({ errors: [{ message: 'Service Unavailable' }] })
+      const write = await postError('while the database is away')
+      expect(write.status).toBe(503)
+      // An unknown key is still told so only when the database can be asked.
+      const unknown = await service.api('/api/deal', { headers: { Authorization: 'api-clients API-Key nope' } })
+      expect(unknown.status).toBe(503)
+    } finally {
+      await proxy.restore()
+    }
+    expect((await service.api('/readyz')).status).toBe(200)
+    expect((await service.api('/api/deal', { headers: integrator.headers })).status).toBe(200)
+    expect((await postError('after the database came back')).status).toBe(201)
+    expect((await service.api('/api/deal', { headers: { Authorization: 'api-clients API-Key nope' } })).status).toBe(401)
+  })
+})
+
+describe('a chunked body past the cap', () => {
+  it('is refused with 413 as soon as the cap is passed, without reading the rest', async () => {
+    const rssBefore = process.memoryUsage().rss
+    const url = new URL(service.url)
+    const chunk = Buffer.alloc(64 * 1024, 'a')
+    const result = await new Promise<{ sent: number; status: number }>((resolve, reject) => {
+      let sent = 0
+      const request = http.request(
+        { headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, host: url.hostname, method: 'POST', path: '/api/consumer', port: url.port },
+        (response) => {
+          response.resume()
+          resolve({ sent, status: response.statusCode! })
+          request.destroy()
+        },
+      )
+      request.on('error', (error) => (sent > 0 ? undefined : reject(error)))
+      const pump = () => {
+        // Up to 100 MiB, written as fast as the socket takes it.
+        while (sent < 100 * 1024 * 1024) {
+          sent += chunk.length
+          if (!request.write(chunk)) return void request.once('drain', pump)
+        }
+        request.end()
+      }
+      pump()
+    })
+    expect(result.status).toBe(413)
+    expect(result.sent).toBeLessThan(100 * 1024 * 1024)
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(64 * 1024 * 1024)
+  })
+})
