@@ -46,9 +46,8 @@ export const main = async (): Promise<void> => {
   const banner = local ? await ensureLocalAdmin(payload, url) : `Admin UI: ${url}/admin`
   if (shouldSeed(local)) await seedDemoData(payload)
   const jobRunner = runsJobsInProcess() ? startJobRunner(payload) : null
-  process.stdout.write(`\n${banner}\nAPI:      ${url}/api\n\n`)
-  startup.running()
-
+  // Before the banner: a signal sent on seeing it must find this handler (replacing the other
+  // handlers of a signal drops one that arrived and was not dispatched yet).
   onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight')
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
@@ -64,6 +63,8 @@ export const main = async (): Promise<void> => {
     await runtime.close()
     logger.info('stopped')
   })
+  process.stdout.write(`\n${banner}\nAPI:      ${url}/api\n\n`)
+  startup.running()
 }
 
 const invokedDirectly = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))

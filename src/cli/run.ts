@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 
 import { logger } from '../lib/logger'
+import { untilRunning } from '../lib/startupGuard'
 import { openRuntime } from '../server/runtime'
 
 /** Wrong arguments: the message and exit code 2. */
@@ -28,6 +29,8 @@ export const cliOptions = <T extends Options>(options: T, usage: string) => {
  */
 export const runTask = async <T>(prepare: () => T, task: (payload: Payload, input: T) => Promise<unknown>): Promise<never> => {
   let code = 0
+  // A task that stalls with nothing left to wait on must not pass for one that finished.
+  const finishing = untilRunning('the command')
   try {
     const input = prepare()
     const runtime = await openRuntime()
@@ -47,5 +50,6 @@ export const runTask = async <T>(prepare: () => T, task: (payload: Payload, inpu
       code = 1
     }
   }
+  finishing.running()
   process.exit(code)
 }

@@ -6,17 +6,22 @@
 import { startJobRunner } from '../jobs/runner'
 import { logger } from '../lib/logger'
 import { onShutdownSignal } from '../lib/shutdown'
+import { untilRunning } from '../lib/startupGuard'
 import { openRuntime } from '../server/runtime'
 
+const startup = untilRunning('the worker')
 try {
   const runtime = await openRuntime()
   const runner = startJobRunner(runtime.payload)
-  logger.info('worker started: running queued jobs')
+  // Before announcing the start: a signal sent on seeing it must find this handler (replacing the
+  // other handlers of a signal drops one that arrived and was not dispatched yet).
   onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'worker stopping: finishing the job in flight')
     await runner.stop()
     await runtime.close()
   })
+  logger.info('worker started: running queued jobs')
+  startup.running()
 } catch (error) {
   logger.fatal({ err: error }, 'the worker could not start')
   process.exit(1)

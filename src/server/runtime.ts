@@ -1,6 +1,7 @@
 import type { Migration, Payload } from 'payload'
 
 import { closePool } from '../db/closePool'
+import { handlePoolErrors } from '../db/poolErrors'
 import type { EmbeddedServer } from '../db/embedded'
 import { resolveDatabase } from '../db/resolveDatabase'
 import { loadEnv } from '../lib/loadEnv'
@@ -31,6 +32,7 @@ export const openRuntime = async ({ migrate = true }: { migrate?: boolean } = {}
     const { default: config } = await import('../../payload.config')
     const { migrations } = await import('../migrations')
     const payload = await getPayload({ config })
+    handlePoolErrors(payload)
     if (migrate) {
       await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
     }
