@@ -255,11 +255,13 @@ const readCapped = (req: Request, maxBytes: number): Promise<'aborted' | 'too-la
  */
 const replayBody = (req: Request, body: Buffer) => {
   const replay = new Readable({ read() {} })
-  replay.push(body)
-  replay.push(null)
   const target = req as unknown as Record<string, unknown>
   for (const key in replay) {
     const value = (replay as unknown as Record<string, unknown>)[key]
     target[key] = typeof value === 'function' ? value.bind(target) : value
   }
+  // Pushed through the request, not through `replay`: stream events must be emitted by the
+  // request itself (an async iterator over it, as undici uses, ignores events from another emitter).
+  req.push(body)
+  req.push(null)
 }

@@ -85,6 +85,20 @@ describe('first start', () => {
     expect((await me.json()).user).toMatchObject({ role: 'integrator' })
   })
 
+  it('checks request bodies in front of Next and hands the same bytes on to Payload', async () => {
+    const post = (body: string, type = 'application/json') =>
+      fetch(`${service.url}/api/errors`, { body, headers: { 'Content-Type': type }, method: 'POST' })
+    const stored = await post('{"message":"through Next","source":"e2e"}')
+    expect(stored.status).toBe(201)
+    expect((await stored.json()).doc).toMatchObject({ message: 'through Next', source: 'e2e' })
+    expect((await post('{"message":"a\\u0000b"}')).status).toBe(400)
+    expect((await post('{"message":"x"}', 'text/plain')).status).toBe(415)
+    expect((await post('{"message":')).status).toBe(400)
+    // Next is not asked to decode a malformed escape.
+    expect((await fetch(`${service.url}/api/deals/%E0%A4%A`)).status).toBe(400)
+    expect((await fetch(`${service.url}/api/errors/abc`)).status).toBe(404)
+  })
+
   it('the admin UI logs in, creates a record and lists it', async () => {
     browser ??= await launchBrowser()
     const page = await browser.newPage()
