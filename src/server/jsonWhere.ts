@@ -22,7 +22,10 @@ export const jsonWhere: RequestHandler = (req, res, next) => {
   }
   // Payload would JSON.parse any other plain `where` value itself, and fail with a 500.
   if (!where || typeof where !== 'object' || Array.isArray(where)) {
-    res.status(400).json(apiErrorBody(req.path, 400, 'The where parameter must be a filter object: where[field][operator]=value, or JSON.'))
+    const message = raw.trim().startsWith('{')
+      ? 'The where parameter is not valid JSON.'
+      : 'The where parameter must be a filter object: where[field][operator]=value, or JSON.'
+    res.status(400).json(apiErrorBody(req.path, 400, message))
     return
   }
   params.delete('where')

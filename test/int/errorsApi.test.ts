@@ -84,8 +84,8 @@ describe('GET /api/errors (13)', () => {
     expect(response).toMatchObject({ body: { errors: [{ message: 'The where parameter is not valid JSON.' }] }, status: 400 })
   })
 
-  it('is not readable anonymously or by machine clients other than admin', async () => {
-    expect((await sendJson(context.service, 'GET', '/api/errors')).status).toBe(403)
+  it('is not readable anonymously (401) or by machine clients other than admin (403)', async () => {
+    expect((await sendJson(context.service, 'GET', '/api/errors')).status).toBe(401)
     expect((await sendJson(context.service, 'GET', '/api/errors', { headers: context.who.integrator.headers })).status).toBe(403)
     expect((await sendJson(context.service, 'GET', '/api/errors', { headers: context.who.clientAdmin.headers })).status).toBe(200)
   })
@@ -110,11 +110,11 @@ describe('GET, PATCH, DELETE /api/errors/{id} (14, 16, 17)', () => {
     expect(response).toMatchObject({ body: { errors: [{ message: 'Not Found' }] }, status: 404 })
   })
 
-  it('anonymous callers cannot read, change or delete a report', async () => {
+  it('anonymous callers cannot read, change or delete a report (401)', async () => {
     const id = (await report({ message: 'private' })).body.doc.id
     for (const method of ['GET', 'PATCH', 'DELETE']) {
       const response = await sendJson(context.service, method, `/api/errors/${id}`, { body: method === 'PATCH' ? {} : undefined })
-      expect(response.status).toBe(403)
+      expect(response.status).toBe(401)
     }
   })
 })
