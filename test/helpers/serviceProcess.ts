@@ -5,31 +5,35 @@ import path from 'node:path'
 import { freePort } from '../../src/lib/freePort'
 import { projectRoot } from '../../src/lib/paths'
 
-export type ServiceProcess = {
+export type ScriptProcess = {
   child: ChildProcess
   /** Resolves with the exit code. */
   exited: Promise<number | null>
+  /** stdout and stderr so far, interleaved. */
   output: () => string
-  stop: (signal?: NodeJS.Signals) => Promise<number | null>
-  url: string
+  /** Sends `signal` and resolves with the exit code; kills the process if it has not stopped within `timeoutMs`. */
+  stop: (signal?: NodeJS.Signals, timeoutMs?: number) => Promise<number | null>
   /** Resolves with the output once it matches `pattern`; rejects if the process exits first. */
   waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>
 }
 
-/**
- * Starts the service exactly as `npm start` does (build if stale, embedded PostgreSQL when no
- * DATABASE_URL), as a child process on a free port.
- */
-export const startServiceProcess = async (env: Record<string, string | undefined>): Promise<ServiceProcess> => {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src/cli/start.ts')], {
+export type ServiceProcess = ScriptProcess & { url: string }
+
+/** Runs a script of the project (`src/cli/worker.ts`, …) as `npm run` does, as a child process. */
+export const startScriptProcess = (script: string, env: Record<string, string | undefined>): ScriptProcess => {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, script)], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), ...env },
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
+  const listeners = new Set<() => void>()
+  const append = (chunk: Buffer) => {
+    output += chunk
+    for (const listener of listeners) listener()
+  }
+  child.stdout!.on('data', append)
+  child.stderr!.on('data', append)
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const waitFor = (pattern: RegExp, timeoutMs = 15 * 60_000) =>
     new Promise<RegExpMatchArray>((resolve, reject) => {
@@ -42,7 +46,7 @@ export const startServiceProcess = async (env: Record<string, string | undefined
       }
       const onExit = (code: number | null) => {
         cleanup()
-        reject(new Error(`service exited (${code}) before printing ${pattern}:\n${output.slice(-3000)}`))
+        reject(new Error(`${script} exited (${code}) before printing ${pattern}:\n${output.slice(-3000)}`))
       }
       const timer = setTimeout(() => {
         cleanup()
@@ -50,10 +54,10 @@ export const startServiceProcess = async (env: Record<string, string | undefined
       }, timeoutMs)
       const cleanup = () => {
         clearTimeout(timer)
-        child.stdout!.off('data', check)
+        listeners.delete(check)
         child.removeListener('exit', onExit)
       }
-      child.stdout!.on('data', check)
+      listeners.add(check)
       child.once('exit', onExit)
       check()
     })
@@ -61,13 +65,26 @@ export const startServiceProcess = async (env: Record<string, string | undefined
     child,
     exited,
     output: () => output,
-    stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null) child.kill(signal)
-      return exited
+    stop: async (signal = 'SIGTERM', timeoutMs = 60_000) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      // A process that does not stop is a failure to report, not a test to hang on.
+      const timer = setTimeout(() => {
+        process.stderr.write(`${script} did not stop within ${timeoutMs} ms of ${signal}; killed:\n${output.slice(-3000)}\n`)
+        child.kill('SIGKILL')
+      }, timeoutMs)
+      return exited.finally(() => clearTimeout(timer))
     },
-    url: `http://127.0.0.1:${port}`,
     waitFor,
   }
+}
+
+/**
+ * Starts the service exactly as `npm start` does (build if stale, embedded PostgreSQL when no
+ * DATABASE_URL), as a child process on a free port.
+ */
+export const startServiceProcess = async (env: Record<string, string | undefined>): Promise<ServiceProcess> => {
+  const port = await freePort()
+  return { ...startScriptProcess('src/cli/start.ts', { PORT: String(port), ...env }), url: `http://127.0.0.1:${port}` }
 }
 
 /** PIDs of PostgreSQL servers whose data folder lies inside `dir`. */
