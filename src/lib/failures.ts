@@ -28,11 +28,13 @@ const UNAVAILABLE_MESSAGES = [
 /** SQLSTATE classes: 08 connection, 53 insufficient resources, 57 operator intervention (admin shutdown, terminated backend). */
 const UNAVAILABLE_CLASSES = ['08', '53', '57']
 /**
- * SQLSTATE classes a caller's value or query can raise: 22 data exception (NUL byte, bad integer
- * or date text, out of range), 23 integrity constraint, 42 an operator or column the query
- * cannot use, 2201x/2202x bad LIMIT/OFFSET values (class 22 too).
+ * SQLSTATEs a caller's value or query can raise: class 22 data exception (NUL byte, bad integer
+ * or date text, out of range, bad LIMIT/OFFSET), class 23 integrity constraint, and the few of
+ * class 42 that an operator applied to the wrong type raises. The rest of class 42 (a missing
+ * table, a syntax error, a privilege) is the service's own fault and stays a 500.
  */
-const INPUT_CLASSES = ['22', '23', '42']
+const INPUT_CLASSES = ['22', '23']
+const INPUT_CODES = new Set(['42804', '42846', '42883', '42P18'])
 
 const causes = (error: unknown): Coded[] => {
   const chain: Coded[] = []
@@ -52,7 +54,7 @@ export const classifyFailure = (error: unknown): Failure | null => {
     const { code, message } = link
     if (isSqlState(code)) {
       if (UNAVAILABLE_CLASSES.includes(code.slice(0, 2))) return { kind: 'unavailable' }
-      if (INPUT_CLASSES.includes(code.slice(0, 2))) return { kind: 'input', sqlState: code }
+      if (INPUT_CLASSES.includes(code.slice(0, 2)) || INPUT_CODES.has(code)) return { kind: 'input', sqlState: code }
     }
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return { kind: 'unavailable' }
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) {

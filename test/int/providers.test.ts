@@ -351,7 +351,8 @@ describe('durability', () => {
     expect((await settled(created.id)).providerSubmission.status).toBe('accepted')
   })
 
-  it('npm run worker runs the jobs beside the service; with two runners, each app reaches its provider once', async () => {
+  /** `npm run worker` as a child process on the test database, once it says it started. */
+  const startWorker = async () => {
     const worker = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src/cli/worker.ts')], {
       cwd: projectRoot,
       env: { ...process.env, DATABASE_URL: database.url, JOBS_POLL_MS: String(POLL_MS), LOG_LEVEL: 'info', NODE_OPTIONS: '' },
@@ -361,11 +362,46 @@ describe('durability', () => {
     worker.stdout.on('data', (chunk) => (output += chunk))
     worker.stderr.on('data', (chunk) => (output += chunk))
     const exited = new Promise<null | number>((resolve) => worker.on('exit', (code) => resolve(code)))
-    try {
-      for (const deadline = Date.now() + 60_000; !output.includes('worker started'); ) {
-        if (Date.now() > deadline || worker.exitCode !== null) throw new Error(`the worker did not start:\n${output}`)
-        await new Promise((resolve) => setTimeout(resolve, 100))
+    for (const deadline = Date.now() + 60_000; !output.includes('worker started'); ) {
+      if (Date.now() > deadline || worker.exitCode !== null) {
+        worker.kill('SIGKILL')
+        throw new Error(`the worker did not start:\n${output}`)
       }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    return { exited, output: () => output, worker }
+  }
+
+  it('a worker killed with SIGKILL in the middle of a provider call: the next runner sends again, and the provider holds one application', async () => {
+    await service.close()
+    service = await startTestService({ databaseUrl: database.url })
+    const { exited, worker } = await startWorker()
+    try {
+      // The provider stores the application but answers only much later: the worker dies waiting.
+      providerA.script({ delayMs: 30_000, kind: 'lose' })
+      const before = providerA.requests.length
+      const created = await createApp()
+      for (const deadline = Date.now() + 30_000; providerA.requests.length === before; ) {
+        if (Date.now() > deadline) throw new Error('the worker never called the provider')
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      worker.kill('SIGKILL')
+      expect(await exited).toBeNull()
+      await service.close()
+      service = await startTestService({ databaseUrl: database.url, jobsPollMs: POLL_MS })
+      const app = await settled(created.id, undefined, 30_000)
+      expect(app.providerSubmission.status).toBe('accepted')
+      expect(requestsFor(providerA, app)).toHaveLength(2)
+      expect([...providerA.applications.keys()].filter((key) => key === app.providerSubmission.idempotencyKey)).toHaveLength(1)
+      expect(await pendingJobsAfterRun()).toBe(0)
+    } finally {
+      worker.kill('SIGKILL')
+    }
+  }, 120_000)
+
+  it('npm run worker runs the jobs beside the service; with two runners, each app reaches its provider once', async () => {
+    const { exited, output, worker } = await startWorker()
+    try {
       // Both the service's runner and the worker poll the same queue now.
       const apps = await Promise.all(Array.from({ length: 6 }, () => createApp()))
       for (const app of await Promise.all(apps.map((created) => settled(created.id)))) {
@@ -377,11 +413,11 @@ describe('durability', () => {
       service = await startTestService({ databaseUrl: database.url })
       const app = await settled((await createApp()).id, undefined, 30_000)
       expect(app.providerSubmission.status).toBe('accepted')
-      expect(output).toContain('job runner: this process runs the jobs')
+      expect(output()).toContain('job runner: this process runs the jobs')
     } finally {
       worker.kill('SIGTERM')
     }
     expect(await exited).toBe(0)
-    expect(output).not.toContain(SSN)
+    expect(output()).not.toContain(SSN)
   }, 120_000)
 })
