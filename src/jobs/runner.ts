@@ -7,6 +7,11 @@
  * Because only the lock holder runs jobs, a job still marked `processing` when a process takes
  * the lock was cut off by a dead runner (Payload would never pick it up again): it is released
  * and runs again. The credit app's idempotency key makes that safe at the provider.
+ *
+ * Payload deletes the jobs of a batch that completed only once the whole batch has run, so a
+ * runner that dies mid-batch leaves completed jobs behind for good. The runner deletes completed
+ * jobs when it takes the lock and every CLEANUP_EVERY_MS after. Jobs that failed for good stay,
+ * for staff admins to read (admin UI → Operations → Jobs).
  */
 import type { Payload } from 'payload'
 import type pg from 'pg'
@@ -19,6 +24,7 @@ import { PROVIDER_QUEUE } from '../providers/submit'
 /** Any constant shared by every runner of this database: it names the lock. */
 const RUNNER_LOCK = 724_015_311
 const BATCH = 10
+const CLEANUP_EVERY_MS = 60_000
 
 export type JobRunner = { stop: () => Promise<void> }
 
@@ -33,6 +39,13 @@ export const startJobRunner = (payload: Payload, { pollMs = jobsPollMs() }: { po
   let lock: null | pg.PoolClient = null
   let stopped = false
   let wake: () => void = () => {}
+  let cleanedAt = 0
+
+  const deleteCompletedJobs = async (client: pg.PoolClient) => {
+    cleanedAt = Date.now()
+    const { rowCount } = await client.query('DELETE FROM payload_jobs WHERE completed_at IS NOT NULL AND has_error IS NOT TRUE')
+    if (rowCount) logger.info({ deleted: rowCount }, 'job runner: deleted completed jobs left by an interrupted run')
+  }
 
   const release = async (broken = false) => {
     const client = lock
@@ -60,6 +73,7 @@ export const startJobRunner = (payload: Payload, { pollMs = jobsPollMs() }: { po
     lock = client
     const { rowCount } = await client.query('UPDATE payload_jobs SET processing = false WHERE processing = true')
     logger.info({ released: rowCount }, 'job runner: this process runs the jobs')
+    await deleteCompletedJobs(client)
     return true
   }
 
@@ -68,6 +82,7 @@ export const startJobRunner = (payload: Payload, { pollMs = jobsPollMs() }: { po
       let fullBatch = false
       try {
         if (lock || (await acquire())) {
+          if (lock && Date.now() - cleanedAt >= CLEANUP_EVERY_MS) await deleteCompletedJobs(lock)
           const result = await payload.jobs.run({ limit: BATCH, queue: PROVIDER_QUEUE, silent: { info: true } })
           fullBatch = Object.keys(result?.jobStatus ?? {}).length >= BATCH
         }
