@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { Readable } from 'node:stream'
 
 import { errorBody, messages } from '../commerce/errors'
@@ -51,7 +51,7 @@ export const pathGuard: RequestHandler = (req, res, next) => {
 
 /** The raw values of a query parameter (`page=1&page=2` is two values). */
 const rawParams = (req: Request): URLSearchParams | null => {
-  const search = req.originalUrl.split('?')[1]
+  const search = req.url.split('?')[1]
   if (search === undefined) return new URLSearchParams()
   try {
     // URLSearchParams tolerates bad escapes; decodeURIComponent does not, and neither should we.
@@ -80,28 +80,37 @@ export const queryGuard: RequestHandler = (req, res, next) => {
       return
     }
   }
-  if (req.method !== 'GET' || isCommercePath(req.path)) return next()
+  if (!['GET', 'HEAD'].includes(req.method) || isCommercePath(req.path)) return next()
   const problem = pagingProblem(params)
   if (problem) {
     refuse(req, res, 400, `${problem.field} ${problem.message}`, problem)
     return
   }
-  const limit = params.get('limit')
-  if (limit !== null && Number(limit) > MAX_LIMIT) {
-    params.set('limit', String(MAX_LIMIT))
+  // `limit`, and the limit of a join's list (`joins[locations][limit]`), are served as at most MAX_LIMIT.
+  const limits = [...params.keys()].filter((name) => name === 'limit' || JOIN_LIMIT.test(name))
+  const capped = limits.filter((name) => Number(params.get(name)) > MAX_LIMIT)
+  if (capped.length) {
+    for (const name of capped) params.set(name, String(MAX_LIMIT))
     req.url = `${req.url.split('?')[0]}?${params.toString()}`
   }
   next()
 }
 
+const JOIN_LIMIT = /^joins\[[^\]]*\]\[limit\]$/
+const JOIN_PAGE = /^joins\[[^\]]*\]\[page\]$/
+
 const pagingProblem = (params: URLSearchParams): null | Problem => {
-  for (const [name, check] of [
-    ['page', checkPage],
-    ['limit', checkLimit],
-  ] as const) {
+  const names = [...new Set(params.keys())]
+  // `limit[]=5` or `page[a]=2` would reach Payload as a list or an object.
+  const nested = names.find((name) => /^(limit|page)\[/.test(name))
+  if (nested) return { field: nested, message: 'must be a single whole number' }
+  const checked: [string, (raw: string) => null | string][] = names.flatMap((name) =>
+    name === 'page' || JOIN_PAGE.test(name) ? [[name, checkPage]] : name === 'limit' || JOIN_LIMIT.test(name) ? [[name, checkLimit]] : [],
+  )
+  for (const [name, check] of checked) {
     const values = params.getAll(name)
     if (values.length > 1) return { field: name, message: 'must be given once' }
-    const problem = values.length ? check(values[0]) : null
+    const problem = check(values[0])
     if (problem) return { field: name, message: problem }
   }
   const pagination = params.get('pagination')
@@ -157,6 +166,7 @@ export const bodyGuard =
       return
     }
     if (body === 'aborted') return
+    if (isGetOverride(req)) return readAsGet(req, res, next, body)
     replayBody(req, body)
     if (body.length === 0) return next()
     const type = req.headers['content-type'] ?? ''
@@ -171,6 +181,35 @@ export const bodyGuard =
   }
 
 type Refusal = { message: string; problem?: Problem; status: number }
+
+const OVERRIDE_HEADERS = ['x-payload-http-method-override', 'x-http-method-override']
+const isGetOverride = (req: Request) => req.method === 'POST' && OVERRIDE_HEADERS.some((name) => req.headers[name] === 'GET')
+
+/**
+ * Payload reads a POST with `X-Payload-HTTP-Method-Override: GET` and a form-encoded body as a GET
+ * with that body as its query string (the admin UI's relationship fields send long queries so).
+ * It becomes that GET here, so the query rules apply to it as to any other list request.
+ */
+const readAsGet = (req: Request, res: Response, next: NextFunction, body: Buffer) => {
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+    const problem = { field: 'Content-Type', message: 'must be application/x-www-form-urlencoded with a method override' }
+    refuse(req, res, 415, 'Send the query of a method-override request form-encoded.', problem)
+    return
+  }
+  let query: string
+  try {
+    query = decoder.decode(body)
+  } catch {
+    refuse(req, res, 400, 'The request body is not valid UTF-8.', { field: 'body', message: 'is not valid UTF-8' })
+    return
+  }
+  const [path, search] = req.url.split(/\?(.*)/s, 2)
+  req.method = 'GET'
+  req.url = `${path}?${[search, query].filter(Boolean).join('&')}`
+  for (const name of [...OVERRIDE_HEADERS, 'content-type', 'content-length', 'transfer-encoding']) delete req.headers[name]
+  replayBody(req, Buffer.alloc(0))
+  queryGuard(req, res, next)
+}
 
 /** Why a JSON body is refused, or null when it is a well-formed JSON object. */
 const jsonRefusal = (type: string, body: Buffer): null | Refusal => {

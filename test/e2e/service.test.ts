@@ -142,6 +142,22 @@ describe('first start', () => {
     expect(saved.status).toBe('Looking For Financing')
   }, 120_000)
 
+  it("a relationship field lists the records it may point to (the admin UI's method-override query)", async () => {
+    const page = await staffPage()
+    const { docs } = await (await page.request.get(`${service.url}/api/leadEvents?limit=1&depth=0`)).json()
+    const overrides: number[] = []
+    page.on('response', (response) => {
+      if (response.request().headers()['x-payload-http-method-override'] === 'GET') overrides.push(response.status())
+    })
+    await page.goto(`${service.url}/admin/collections/leadEvents/${docs[0].id}`, { waitUntil: 'networkidle' })
+    const lead = page.locator('#field-lead')
+    await lead.locator('.rs__control').click()
+    await page.locator('.rs__option').first().waitFor({ timeout: 30_000 })
+    expect(await page.locator('.rs__option').count()).toBeGreaterThan(0)
+    expect(overrides.length).toBeGreaterThan(0)
+    expect(overrides.every((status) => status === 200)).toBe(true)
+  }, 120_000)
+
   it("staff edit a consumer's phone; a bad phone shows the validation message and is not saved", async () => {
     const page = await staffPage()
     await page.goto(`${service.url}/admin/collections/consumer/con_demo_james`, { waitUntil: 'networkidle' })

@@ -163,6 +163,39 @@ describe('queries', () => {
     expect(response.body.limit).toBe(100)
   })
 
+  it.each(['limit[]=5', 'limit[a]=5', 'page[]=2', 'limit=5&limit=6', 'joins[locations][limit]=0', 'joins[locations][page]=-1'])(
+    '%s is 400 on a REST list',
+    async (query) => {
+      expect(await raw('GET', `/api/company?${query}`, { headers: as('staffAdmin') })).toEqual(restError(400))
+    },
+  )
+
+  it("a join's limit over 100 is served as 100", async () => {
+    expect((await raw('GET', '/api/company?joins[locations][limit]=100000', { headers: as('staffAdmin') })).status).toBe(200)
+  })
+
+  describe('a POST with X-Payload-HTTP-Method-Override: GET (how the admin UI sends long relationship queries)', () => {
+    const override = (body: string, type = 'application/x-www-form-urlencoded') =>
+      raw('POST', '/api/errors', { body, headers: { ...as('staffAdmin'), 'Content-Type': type, 'X-Payload-HTTP-Method-Override': 'GET' } })
+
+    it('is read as a GET with the body as its query', async () => {
+      const response = await override('limit=2&where[message][exists]=true')
+      expect(response.status).toBe(200)
+      expect(response.body.limit).toBe(2)
+      expect(response.body.docs.length).toBeLessThanOrEqual(2)
+    })
+
+    it('gets the same paging rules as a GET', async () => {
+      expect(await override('limit=0')).toEqual(restError(400))
+      expect(await override('pagination=false')).toEqual(restError(400))
+      expect((await override('limit=5000')).body.limit).toBe(100)
+    })
+
+    it('with anything but a form-encoded body is 415', async () => {
+      expect(await override('{"limit":0}', 'application/json')).toEqual(restError(415))
+    })
+  })
+
   it('pagination=false is refused', async () => {
     const response = await raw('GET', '/api/errors?pagination=false', { headers: as('staffAdmin') })
     expect(response).toEqual(restError(400))
