@@ -1,9 +1,7 @@
 import type { AfterErrorHook, PayloadRequest } from 'payload'
 
-import { classifyFailure, RETRY_AFTER_SECONDS } from '../src/lib/failures'
-
-/** Sign-in and sign-up routes are for anonymous callers: their refusals stay 403. */
-const AUTH_OPERATION = /\/(first-register|login|forgot-password|reset-password|unlock|verify)(\/|$)/
+import { classifyFailure, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '../src/lib/failures'
+import { isSignInRoute } from '../src/lib/signInRoutes'
 
 /**
  * Payload answers 500 for any error it does not know. Two kinds are not the service's fault:
@@ -14,7 +12,7 @@ const AUTH_OPERATION = /\/(first-register|login|forgot-password|reset-password|u
  */
 export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
   const status = (error as { status?: number }).status
-  if (status === 403 && !req.user && !AUTH_OPERATION.test(new URL(req.url ?? '/', 'http://x').pathname)) {
+  if (status === 403 && !req.user && !isSignInRoute(new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/api/, ''))) {
     // A request carrying a credential passed the credential gate, so its key or token was valid
     // a moment ago: no user now means Payload's own lookup of it failed.
     if (req.headers.get('authorization')) return unavailable(req)
@@ -32,5 +30,5 @@ export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
 const unavailable = (req: PayloadRequest) => {
   req.responseHeaders = new Headers(req.responseHeaders)
   req.responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))
-  return { response: { errors: [{ message: 'Service Unavailable' }] }, status: 503 }
+  return { response: { errors: [{ message: SERVICE_UNAVAILABLE }] }, status: 503 }
 }

@@ -1,21 +1,18 @@
-import type { CollectionBeforeValidateHook, Field } from 'payload'
+import type { CollectionBeforeValidateHook, FlattenedField } from 'payload'
 import { ValidationError } from 'payload'
+
+import { hasSerialIds, isSerialId } from '../src/lib/ids'
 
 type Problem = { message: string; path: string }
 
 const idOf = (value: unknown) => (typeof value === 'object' && value !== null && 'id' in value ? value.id : value)
 const isId = (value: unknown) => typeof idOf(value) === 'string' || typeof idOf(value) === 'number'
-/** An id of a collection with serial ids: a whole number in PostgreSQL's integer range, or its digits. */
-const isSerialId = (value: unknown) => {
-  const id = idOf(value)
-  return (typeof id === 'number' || (typeof id === 'string' && /^\d{1,10}$/.test(id))) && Number.isInteger(Number(id)) && Number(id) >= 1 && Number(id) <= 2_147_483_647
-}
 
 /** Does the collection `slug` have numeric (serial) ids rather than text ids? */
 type NumericIds = (slug: string) => boolean
 
 /** What JSON type a field accepts; null/undefined (no value) is always accepted here. */
-const problemWith = (field: Field, value: unknown, numericIds: NumericIds): null | string => {
+const problemWith = (field: FlattenedField, value: unknown, numericIds: NumericIds): null | string => {
   if (value === null || value === undefined) return null
   const many = 'hasMany' in field && field.hasMany
   const each = (test: (item: unknown) => boolean, what: string) =>
@@ -34,23 +31,34 @@ const problemWith = (field: Field, value: unknown, numericIds: NumericIds): null
       return typeof value === 'string' || value instanceof Date ? null : 'must be a date-time string'
     case 'relationship':
       if (typeof field.relationTo === 'string' && numericIds(field.relationTo)) {
-        return each(isSerialId, many ? 'numeric ids' : 'a numeric id')
+        return each((item) => isSerialId(idOf(item)), many ? 'numeric ids' : 'a numeric id')
       }
       return each(isId, many ? 'ids' : 'an id')
     case 'group':
+    case 'tab':
       return typeof value === 'object' && !Array.isArray(value) ? null : 'must be an object'
+    case 'array':
+      return Array.isArray(value) && value.every((item) => item && typeof item === 'object' && !Array.isArray(item)) ? null : 'must be a list of objects'
     default:
       return null
   }
 }
 
-const problemsIn = (fields: Field[], data: Record<string, unknown> | undefined, numericIds: NumericIds, prefix = ''): Problem[] =>
+/** Problems of `data` against `fields`, through groups, named tabs and the items of arrays (rows and collapsibles are flattened away). */
+const problemsIn = (fields: FlattenedField[], data: Record<string, unknown> | undefined, numericIds: NumericIds, prefix = ''): Problem[] =>
   fields.flatMap((field) => {
-    if (!('name' in field) || !data || !(field.name in data)) return []
+    if (!data || !(field.name in data)) return []
     const path = prefix + field.name
-    const problem = problemWith(field, data[field.name], numericIds)
+    const value = data[field.name]
+    const problem = problemWith(field, value, numericIds)
     if (problem) return [{ message: problem, path }]
-    return field.type === 'group' ? problemsIn(field.fields, data[field.name] as Record<string, unknown>, numericIds, `${path}.`) : []
+    if ((field.type === 'group' || field.type === 'tab') && value) {
+      return problemsIn(field.flattenedFields, value as Record<string, unknown>, numericIds, `${path}.`)
+    }
+    if (field.type === 'array' && Array.isArray(value)) {
+      return value.flatMap((item, index) => problemsIn(field.flattenedFields, item as Record<string, unknown>, numericIds, `${path}.${index}.`))
+    }
+    return []
   })
 
 /**
@@ -58,8 +66,7 @@ const problemsIn = (fields: Field[], data: Record<string, unknown> | undefined, 
  * belongs…) is a 400 naming the field; Payload would otherwise store its string form.
  */
 export const valueTypes: CollectionBeforeValidateHook = ({ collection, data, req }) => {
-  const numericIds = (slug: string) => Boolean(req.payload.collections[slug as 'lead']) && !req.payload.collections[slug as 'lead'].customIDType
-  const problems = problemsIn(collection.fields, data, numericIds)
+  const problems = problemsIn(collection.flattenedFields, data, (slug) => hasSerialIds(req.payload, slug))
   if (problems.length) throw new ValidationError({ collection: collection.slug, errors: problems }, req.t)
   return data
 }

@@ -1,3 +1,5 @@
+import { SERVICE_UNAVAILABLE } from '../lib/failures'
+
 /** An error of the commerce API, answered as `{error: {code, message, details?}, success: false}`. */
 export class CommerceError extends Error {
   constructor(
@@ -18,7 +20,7 @@ export const messages = {
   malformedJson: 'Malformed JSON',
   missing: 'Missing Required Information',
   tooManyRequests: 'Too Many Requests',
-  unavailable: 'Service Unavailable',
+  unavailable: SERVICE_UNAVAILABLE,
   unauthorized: 'Unauthorized',
 } as const
 

@@ -6,6 +6,8 @@
 
 /** Seconds a client should wait before retrying when the database cannot be reached. */
 export const RETRY_AFTER_SECONDS = 5
+/** The message of every 503 the service answers while its database is away. */
+export const SERVICE_UNAVAILABLE = 'Service Unavailable'
 
 export type Failure =
   /** The database could not be reached or dropped the connection: retry later (503). */
@@ -13,7 +15,7 @@ export type Failure =
   /** The database refused a value or query the caller sent (400). */
   | { kind: 'input'; sqlState: string }
 
-type Coded = { cause?: unknown; code?: unknown; message?: unknown }
+type Coded = { cause?: unknown; code?: unknown; message?: unknown; severity?: unknown }
 
 /** Socket and pool failures of the driver, and PostgreSQL's connection and resource classes. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
@@ -46,15 +48,18 @@ const causes = (error: unknown): Coded[] => {
   return chain
 }
 
-const isSqlState = (code: unknown): code is string => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)
+/** A PostgreSQL error (pg's DatabaseError carries a severity) has a five-character SQLSTATE. */
+const sqlStateOfLink = (link: Coded): string | undefined =>
+  typeof link.code === 'string' && /^[0-9A-Z]{5}$/.test(link.code) && typeof link.severity === 'string' ? link.code : undefined
 
 export const classifyFailure = (error: unknown): Failure | null => {
   const chain = causes(error)
   for (const link of chain) {
     const { code, message } = link
-    if (isSqlState(code)) {
-      if (UNAVAILABLE_CLASSES.includes(code.slice(0, 2))) return { kind: 'unavailable' }
-      if (INPUT_CLASSES.includes(code.slice(0, 2)) || INPUT_CODES.has(code)) return { kind: 'input', sqlState: code }
+    const sqlState = sqlStateOfLink(link)
+    if (sqlState) {
+      if (UNAVAILABLE_CLASSES.includes(sqlState.slice(0, 2))) return { kind: 'unavailable' }
+      if (INPUT_CLASSES.includes(sqlState.slice(0, 2)) || INPUT_CODES.has(sqlState)) return { kind: 'input', sqlState }
     }
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return { kind: 'unavailable' }
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) {
@@ -67,5 +72,5 @@ export const classifyFailure = (error: unknown): Failure | null => {
 /** The SQLSTATE of a database error anywhere in the chain, for logs. */
 export const sqlStateOf = (error: unknown): string | undefined =>
   causes(error)
-    .map((link) => link.code)
-    .find(isSqlState)
+    .map(sqlStateOfLink)
+    .find(Boolean)

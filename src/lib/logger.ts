@@ -19,10 +19,10 @@ export const logger = pino(
     // that message holds the statement's parameters.
     logMethod(args, method) {
       const [first] = args as unknown[]
-      if (args.length === 1 && first && typeof first === 'object' && 'err' in first) {
-        const message = safeMessage(first.err)
-        if (message) return method.apply(this, [first, message] as never)
-      }
+      // `logger.error(error)` logs the error as `err`, with its message as the line's.
+      const error = first instanceof Error ? first : first && typeof first === 'object' && 'err' in first ? first.err : undefined
+      const message = args.length === 1 && error !== undefined ? safeMessage(error) : undefined
+      if (message) return method.apply(this, [first instanceof Error ? { err: first } : first, message] as never)
       return method.apply(this, args)
     },
   },

@@ -1,15 +1,19 @@
-import express, { type Express, type RequestHandler } from 'express'
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
+import { logger } from '../lib/logger'
 import { stopDecoder } from '../lookups/vin/decoder'
 import { listingPath } from '../lib/settings'
 import { openApiRoutes } from '../openapi/routes'
 import { bodyLimit, maxBodyBytes } from './bodyLimit'
-import { trailingSlashRedirect } from './clientErrors'
 import { collectionRoutes } from './collectionRoutes'
 import { credentialGate } from './credentialGate'
 import { healthRoutes } from './health'
-import { bodyGuard, pathGuard, queryGuard } from './inputGuard'
+import { bodyGuard } from './input/bodyGuard'
+import { canonicalPath } from './input/canonicalPath'
+import { queryGuard } from './input/queryGuard'
+import { refuse } from './input/refuse'
+import { trailingSlashRedirect } from './input/trailingSlash'
 import { jsonWhere } from './jsonWhere'
 import { createRateLimit, type RateLimitOptions, rateLimitOptionsFromEnv } from './rateLimit'
 import { requestLog } from './requestLog'
@@ -35,6 +39,7 @@ export const createApp = ({ nextHandler, payload, rateLimits = rateLimitOptionsF
   }
   app.use(requestLog)
   app.use(securityHeaders())
+  app.use(canonicalPath)
   app.use(trailingSlashRedirect)
   app.use(healthRoutes(payload))
   app.use(openApiRoutes(payload))
@@ -49,7 +54,15 @@ export const createApp = ({ nextHandler, payload, rateLimits = rateLimitOptionsF
   const rateLimit = createRateLimit(rateLimits)
   // Cheap refusals first; the body is read only for a caller who passed the credential check
   // and the rate limit.
-  app.use('/api', pathGuard, queryGuard, bodyLimit, credentialGate(payload), rateLimit.middleware, collectionRoutes(payload), bodyGuard(maxBodyBytes), jsonWhere)
+  app.use('/api', queryGuard, bodyLimit, credentialGate(payload), rateLimit.middleware, collectionRoutes(payload), bodyGuard(maxBodyBytes), jsonWhere)
   app.use(nextHandler)
+  app.use(lastResort)
   return { app, close: async () => Promise.all([rateLimit.close(), stopDecoder()]).then(() => undefined) }
+}
+
+/** Anything a middleware of ours throws: logged, and answered 500 in the envelope of the path, never with a stack. */
+const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
+  logger.error({ err: error }, 'request failed in the HTTP layer')
+  if (res.headersSent) return void res.destroy()
+  refuse(req, res, 500, 'Internal Server Error')
 }

@@ -2,8 +2,6 @@ import crypto from 'node:crypto'
 import { type Server, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 
-import type { RequestHandler } from 'express'
-
 import { securityHeaders } from './securityHeaders'
 
 /** The security headers the service sends, as raw header lines, read once from the helmet middleware. */
@@ -23,7 +21,10 @@ const securityHeaderLines = (): string => {
 export const answerClientErrors = (server: Server): void => {
   const headers = securityHeaderLines()
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
+    // As Node's own handler: answer only if no response has started on this socket (a pipelined
+    // request's error must not be written into the middle of an earlier answer).
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
       socket.destroy()
       return
     }
@@ -34,19 +35,4 @@ export const answerClientErrors = (server: Server): void => {
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
   })
-}
-
-/** Longest query string a redirect carries over; a longer one is dropped rather than echoed. */
-const MAX_REDIRECT_QUERY = 1024
-
-/**
- * `/api/deals/` → 308 `/api/deals`: one address per resource, answered here (with the request id
- * and security headers every answer has) rather than by Next, and without echoing a huge query.
- */
-export const trailingSlashRedirect: RequestHandler = (req, res, next) => {
-  const [path, query] = req.originalUrl.split(/\?(.*)/s, 2)
-  if (path.length <= 1 || !path.endsWith('/') || !['GET', 'HEAD'].includes(req.method)) return next()
-  const target = path.replace(/\/+$/, '') || '/'
-  const keep = query !== undefined && query.length <= MAX_REDIRECT_QUERY ? `?${query}` : ''
-  res.redirect(308, target + keep)
 }

@@ -1,12 +1,14 @@
 import type { RequestHandler } from 'express'
 import { type CollectionSlug, executeAuthStrategies, type Payload } from 'payload'
 
+import { hasSerialIds, isSerialId } from '../lib/ids'
+import { answerUnavailable } from './credentialGate'
+import { databaseReachable } from './health'
+
 /** Payload's bookkeeping collections that the API does not serve: the admin UI reaches them through the Local API. */
 const CLOSED = new Set(['payload-migrations', 'payload-locked-documents', 'payload-kv'])
 /** Saved admin-UI preferences: the admin UI reads and writes them over REST, for the signed-in staff user. */
 const PREFERENCES = 'payload-preferences'
-/** The largest id PostgreSQL's `integer` (serial) column holds. */
-const MAX_SERIAL_ID = 2_147_483_647
 
 type Route = { method: string; segments: string[] }
 
@@ -27,7 +29,6 @@ const matchRoute = (pattern: string, segments: string[]): { id?: string } | null
   return { id }
 }
 
-const validSerialId = (id: string) => /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= MAX_SERIAL_ID
 
 /**
  * Collection routes, checked before Payload: internal collections are closed (preferences are
@@ -37,7 +38,7 @@ const validSerialId = (id: string) => /^\d{1,10}$/.test(id) && Number(id) >= 1 &
 export const collectionRoutes = (payload: Payload): RequestHandler => {
   const collections = new Map(
     payload.config.collections.map((collection) => {
-      const numericIds = !payload.collections[collection.slug]?.customIDType
+      const numericIds = hasSerialIds(payload, collection.slug)
       // Payload mounts /verify/:token on every auth collection, even without e-mail verification.
       const verifies = Boolean(collection.auth && collection.auth.verify)
       const routes: Route[] = (collection.endpoints || []).map((endpoint) => ({
@@ -49,15 +50,18 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
   )
 
   /** Who is calling: the credential gate has checked an Authorization header; a session cookie is checked here. */
-  const caller = async (principal: string | undefined, cookie: string | undefined): Promise<'none' | 'other' | 'staff'> => {
+  const caller = async (principal: string | undefined, cookie: string | undefined): Promise<'none' | 'other' | 'staff' | 'unknown'> => {
     if (principal) return principal.startsWith('users:') ? 'staff' : 'other'
     if (!cookie) return 'none'
     const { user } = await executeAuthStrategies({ headers: new Headers({ cookie }), payload })
-    return !user ? 'none' : user.collection === 'users' ? 'staff' : 'other'
+    if (user) return user.collection === 'users' ? 'staff' : 'other'
+    // The strategies answer "no user" when the lookup itself failed, as for API keys.
+    return (await databaseReachable(payload)) ? 'none' : 'unknown'
   }
 
   return async (req, res, next) => {
-    const [slug, ...segments] = decodeURIComponent(req.path).split('/').filter(Boolean)
+    // Split before decoding: an encoded `/` belongs to its segment.
+    const [slug, ...segments] = req.path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment))
     if (!slug) return next()
     if (CLOSED.has(slug)) {
       res.status(404).json(notFound)
@@ -65,6 +69,7 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
     }
     if (slug === PREFERENCES) {
       const who = await caller(res.locals.principal, req.headers.cookie)
+      if (who === 'unknown') return answerUnavailable(req, res)
       if (who !== 'staff') {
         res.status(who === 'none' ? 401 : 403).json({ errors: [{ message: who === 'none' ? 'Unauthorized' : 'Forbidden' }] })
         return
@@ -80,7 +85,7 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
       .filter((candidate) => candidate.method === req.method || (req.method === 'HEAD' && candidate.method === 'GET'))
       .map((candidate) => matchRoute(`/${candidate.segments.join('/')}`, segments))
       .find(Boolean)
-    if (route?.id !== undefined && !validSerialId(route.id)) {
+    if (route?.id !== undefined && !isSerialId(route.id)) {
       res.status(404).json(notFound)
       return
     }

@@ -1,8 +1,8 @@
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import { executeAuthStrategies, type Payload } from 'payload'
 
 import { apiErrorBody } from '../commerce/paths'
-import { RETRY_AFTER_SECONDS } from '../lib/failures'
+import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '../lib/failures'
 import { databaseReachable } from './health'
 
 const API_KEY_PREFIX = 'api-clients API-Key '
@@ -35,13 +35,15 @@ export const credentialGate =
     }
     // Payload's strategies answer "no user" when the lookup itself failed: a key is only
     // unknown if the database could be asked. A client told 401 would drop a valid key.
-    if (!(await databaseReachable(payload))) {
-      res
-        .status(503)
-        .set({ Connection: 'close', 'Retry-After': String(RETRY_AFTER_SECONDS) })
-        .json(apiErrorBody(req.path, 503, 'Service Unavailable'))
-      return
-    }
+    if (!(await databaseReachable(payload))) return answerUnavailable(req, res)
     // The body was never read: close the connection rather than leave it half-consumed.
     res.status(401).set('Connection', 'close').json(apiErrorBody(req.path, 401, 'Unauthorized'))
   }
+
+/** 503 with Retry-After, when whether a caller may pass cannot be known for now. */
+export const answerUnavailable = (req: Request, res: Response): void => {
+  res
+    .status(503)
+    .set({ Connection: 'close', 'Retry-After': String(RETRY_AFTER_SECONDS) })
+    .json(apiErrorBody(req.path, 503, SERVICE_UNAVAILABLE))
+}

@@ -1,16 +1,19 @@
 import type { RequestHandler } from 'express'
 import * as qs from 'qs-esm'
 
-import { apiErrorBody } from '../commerce/paths'
+import { jsonProblem, splitUrl } from './input/jsonChecks'
+import { refuse } from './input/refuse'
 
 /**
  * The interface calls the list filter of /api/errors a "JSON filter": `?where={"source":{"equals":"web"}}`.
  * Payload reads `where` in nested query-string form (`?where[source][equals]=web`), so a JSON
  * value is re-encoded into that form before Payload sees it. Both forms work on every list, and
- * on every method (a bulk PATCH or DELETE takes a `where` too).
+ * on every method (a bulk PATCH or DELETE takes a `where` too). The JSON gets the body's checks
+ * (nesting, NULs, lone surrogates), and its keys are encoded, so a key cannot add parameters of
+ * its own (`{"x]&limit=0&y[": …}`).
  */
 export const jsonWhere: RequestHandler = (req, res, next) => {
-  const [path, search = ''] = req.url.split('?')
+  const [path, search = ''] = splitUrl(req.url)
   const params = new URLSearchParams(search)
   const raw = params.get('where')
   if (raw === null) return next()
@@ -22,14 +25,13 @@ export const jsonWhere: RequestHandler = (req, res, next) => {
   }
   // Payload would JSON.parse any other plain `where` value itself, and fail with a 500.
   if (!where || typeof where !== 'object' || Array.isArray(where)) {
-    const message = raw.trim().startsWith('{')
-      ? 'The where parameter is not valid JSON.'
-      : 'The where parameter must be a filter object: where[field][operator]=value, or JSON.'
-    res.status(400).json(apiErrorBody(req.path, 400, message))
-    return
+    const message = raw.trim().startsWith('{') ? 'is not valid JSON' : 'must be a filter object: where[field][operator]=value, or JSON'
+    return refuse(req, res, 400, `The where parameter ${message}.`, { field: 'where', message })
   }
+  const problem = jsonProblem(where, 'where')
+  if (problem) return refuse(req, res, 400, `${problem.field} ${problem.message}`, problem)
   params.delete('where')
   const rest = params.toString()
-  req.url = `${path}?${[rest, qs.stringify({ where }, { encodeValuesOnly: true })].filter(Boolean).join('&')}`
+  req.url = `${path}?${[rest, qs.stringify({ where })].filter(Boolean).join('&')}`
   next()
 }

@@ -4,6 +4,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 
 import { apiErrorBody, isCommercePath } from '../commerce/paths'
 import { logger } from '../lib/logger'
+import { isSignInRoute } from '../lib/signInRoutes'
 import { numberSetting } from '../lib/settings'
 
 export type Budget = { points: number; seconds: number }
@@ -39,7 +40,6 @@ export const rateLimitOptionsFromEnv = (): RateLimitOptions => {
   }
 }
 
-const AUTH_PATH = /^\/(users|api-clients)\/(login|forgot-password|reset-password|first-register|unlock)\b/
 
 type Kind = 'api' | 'auth' | 'commerce'
 /** `shared` counts in Redis when there is one; `local` counts in this process when there is not, or while it is away. */
@@ -117,7 +117,7 @@ export const createRateLimit = (options: RateLimitOptions): { close: () => Promi
   }
 
   const middleware: RequestHandler = async (req, res, next) => {
-    const kind: Kind = AUTH_PATH.test(req.path) ? 'auth' : isCommercePath(req.path) ? 'commerce' : 'api'
+    const kind: Kind = isSignInRoute(req.path) ? 'auth' : isCommercePath(req.path) ? 'commerce' : 'api'
     const limiter = limiters[kind]
     const key = kind !== 'auth' && res.locals.principal ? res.locals.principal : `ip:${req.ip}`
     const headers = (state: RateLimiterRes) => {

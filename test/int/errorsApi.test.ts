@@ -81,7 +81,7 @@ describe('GET /api/errors (13)', () => {
 
   it('an invalid JSON where is a 400', async () => {
     const response = await sendJson(context.service, 'GET', '/api/errors?where={"source":', { headers: staff() })
-    expect(response).toMatchObject({ body: { errors: [{ message: 'The where parameter is not valid JSON.' }] }, status: 400 })
+    expect(response).toMatchObject({ body: { errors: [{ message: 'where: is not valid JSON' }] }, status: 400 })
   })
 
   it('is not readable anonymously (401) or by machine clients other than admin (403)', async () => {

@@ -1,0 +1,8 @@
+/**
+ * Sign-in and sign-up routes (login, password reset, first user, unlock) of the two auth
+ * collections, by path under /api: callers are anonymous by design, so they have a rate-limit
+ * budget of their own per address, and their refusals stay 403 rather than 401.
+ */
+const SIGN_IN = /^\/(users|api-clients)\/(login|forgot-password|reset-password|first-register|unlock|verify)(\/|$)/
+
+export const isSignInRoute = (apiPath: string): boolean => SIGN_IN.test(apiPath)

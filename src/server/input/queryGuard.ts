@@ -1,0 +1,82 @@
+import type { RequestHandler } from 'express'
+import * as qs from 'qs-esm'
+
+import { isCommercePath, type Problem } from '../../commerce/paths'
+import { checkLimit, checkPage, MAX_LIMIT } from '../../lib/paging'
+import { hasNul, splitUrl } from './jsonChecks'
+import { refuse } from './refuse'
+
+/** How Payload parses a REST query (createPayloadRequest): what it will see is what is checked. */
+const PAYLOAD_QS = { arrayLimit: 1000, depth: 10, ignoreQueryPrefix: true } as const
+
+/** The query's parameters, or null when an escape in it does not decode. */
+const rawParams = (search: string): URLSearchParams | null => {
+  try {
+    // URLSearchParams tolerates bad escapes; decodeURIComponent does not, and neither should we.
+    for (const part of search.split('&')) decodeURIComponent(part.replace(/\+/g, ' '))
+  } catch {
+    return null
+  }
+  return new URLSearchParams(search)
+}
+
+type Paging = { limit?: unknown; page?: unknown }
+
+/** Why the paging of a list (and of every join in it) is refused, or null. */
+const pagingProblem = (search: string): null | Problem => {
+  const query = qs.parse(search, PAYLOAD_QS) as Paging & { joins?: unknown; pagination?: unknown }
+  const joins = query.joins && typeof query.joins === 'object' ? Object.entries(query.joins as Record<string, Paging>) : []
+  const lists: [string, Paging][] = [['', query], ...joins.map(([name, join]): [string, Paging] => [`joins[${name}]`, join ?? {}])]
+  for (const [prefix, { limit, page }] of lists) {
+    for (const [name, value, check] of [
+      ['page', page, checkPage],
+      ['limit', limit, checkLimit],
+    ] as const) {
+      const field = prefix ? `${prefix}[${name}]` : name
+      if (value === undefined) continue
+      // `limit[]=5`, `limit=5&limit=6` or `page[a]=2` reach Payload as a list or an object.
+      if (typeof value !== 'string') return { field, message: 'must be given once, as a whole number' }
+      const problem = check(value)
+      if (problem) return { field, message: problem }
+    }
+  }
+  if (query.pagination !== undefined && query.pagination !== 'true') {
+    return { field: 'pagination', message: `cannot be turned off: page through the list with page and limit (at most ${MAX_LIMIT})` }
+  }
+  return null
+}
+
+const LIMIT_NAME = /^(limit|joins\[[^\]]*\]\[limit\])$/
+
+/**
+ * Queries: no NUL anywhere, percent-encoding that decodes, and on GET the paging of a list:
+ * `page` a whole number from 1, `limit` a whole number from 1 (more than MAX_LIMIT is served as
+ * MAX_LIMIT, as the commerce lists do), the same for the lists of joins, and no
+ * `pagination=false`, which would return a whole table. The commerce lists check their own
+ * paging (with their own error details).
+ */
+export const queryGuard: RequestHandler = (req, res, next) => {
+  const [path, search = ''] = splitUrl(req.url)
+  const params = rawParams(search)
+  if (!params) {
+    refuse(req, res, 400, 'The query string has malformed percent-encoding.', { field: 'query', message: 'has malformed percent-encoding' })
+    return
+  }
+  const nul = [...params].find(([name, value]) => hasNul(name) || hasNul(value))
+  if (nul) {
+    refuse(req, res, 400, 'The query string contains a NUL character.', { field: nul[0].replace(/\u0000/g, ''), message: 'contains a NUL character' })
+    return
+  }
+  if (!['GET', 'HEAD'].includes(req.method) || isCommercePath(req.path)) return next()
+  const problem = pagingProblem(search)
+  if (problem) {
+    refuse(req, res, 400, `${problem.field} ${problem.message}`, problem)
+    return
+  }
+  const capped = [...params.keys()].filter((name) => LIMIT_NAME.test(name) && Number(params.get(name)) > MAX_LIMIT)
+  if (capped.length) {
+    for (const name of capped) params.set(name, String(MAX_LIMIT))
+    req.url = `${path}?${params.toString()}`
+  }
+  next()
+}

@@ -1,0 +1,19 @@
+import type { RequestHandler } from 'express'
+
+import { splitUrl } from './jsonChecks'
+
+/** Longest query string a redirect carries over; a longer one is dropped rather than echoed. */
+const MAX_REDIRECT_QUERY = 1024
+
+/**
+ * GET or HEAD `/api/deals/` → 308 `/api/deals`: one address per resource, answered here (with the
+ * request id and security headers every answer has) rather than by Next, and without echoing a
+ * huge query. Runs after canonicalPath, so the target is always a path of this origin.
+ */
+export const trailingSlashRedirect: RequestHandler = (req, res, next) => {
+  const [path, query] = splitUrl(req.url)
+  if (path.length <= 1 || !path.endsWith('/') || !['GET', 'HEAD'].includes(req.method)) return next()
+  const target = `/${path.replace(/^\/+|\/+$/g, '')}`
+  const keep = query !== undefined && query.length <= MAX_REDIRECT_QUERY ? `?${query}` : ''
+  res.redirect(308, target + keep)
+}
