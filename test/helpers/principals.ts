@@ -5,14 +5,14 @@ import type { ClientRole, StaffRole } from '../../access/roles'
 
 export type PrincipalName = 'anonymous' | 'clientAdmin' | 'disabledClient' | 'integrator' | 'leadAgent' | 'staff' | 'staffAdmin'
 
-export type Principal = { headers: Record<string, string>; id?: number | string; key?: string }
+export type Principal = { headers: Record<string, string>; id?: number | string; key?: string; login?: { email: string; password: string } }
 
 const staffUser = async (payload: Payload, role: StaffRole): Promise<Principal> => {
   const email = `${role}-${crypto.randomBytes(4).toString('hex')}@example.com`
   const password = crypto.randomBytes(12).toString('hex')
   const user = await payload.create({ collection: 'users', data: { email, password, role } })
   const { token } = await payload.login({ collection: 'users', data: { email, password } })
-  return { headers: { Authorization: `JWT ${token}` }, id: user.id }
+  return { headers: { Authorization: `JWT ${token}` }, id: user.id, login: { email, password } }
 }
 
 const apiClient = async (payload: Payload, role: ClientRole, enabled = true): Promise<Principal> => {

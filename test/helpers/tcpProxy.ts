@@ -23,7 +23,14 @@ export const startTcpProxy = async (target: { host: string; port: number }): Pro
     client.on('close', () => upstream.destroy())
     upstream.on('close', () => client.destroy())
   })
-  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
   await listen(0)
   const port = (server.address() as net.AddressInfo).port
   const close = () =>

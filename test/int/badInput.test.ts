@@ -99,13 +99,15 @@ describe('bodies', () => {
     expect(await raw('POST', '/api/errors', { body: invalid, headers: json('anonymous') })).toEqual(restError(400))
     expect(await raw('POST', '/api/errors', { body: '{"message":"\\ud800x"}', headers: json('anonymous') })).toEqual(restError(400))
     expect(await raw('POST', '/api/errors', { body: '{"message":"\\udc00"}', headers: json('anonymous') })).toEqual(restError(400))
+    const replaced = await context.service.payload.find({ collection: 'errors', where: { message: { contains: '\ufffd' } } })
+    expect(replaced.totalDocs).toBe(0)
     // A well-formed pair is an ordinary character.
     const pair = await raw('POST', '/api/errors', { body: '{"message":"\\ud83d\\ude97"}', headers: json('anonymous') })
     expect(pair.status).toBe(201)
     expect(pair.body.doc.message).toBe('🚗')
   })
 
-  it('a JSON content type with a charset and a +json type are accepted', async () => {
+  it('a JSON content type with a charset is accepted', async () => {
     const response = await raw('POST', '/api/errors', { body: '{"message":"charset"}', headers: { 'Content-Type': 'application/json; charset=utf-8' } })
     expect(response.status).toBe(201)
   })
@@ -145,7 +147,53 @@ describe('paths', () => {
   )
 })
 
+describe('spellings of a path', () => {
+  it('a percent-encoded collection name is the same collection, with the same caps and envelope', async () => {
+    const big = JSON.stringify({ message: 'x'.repeat(70 * 1024) })
+    expect(await raw('POST', '/api/%65rrors', { body: big, headers: json('anonymous') })).toEqual(restError(413))
+    expect(await raw('GET', '/api/%64eals/nothing', { headers: as('integrator') })).toEqual(commerceError(404, 'Deal Not Found'))
+    expect(await raw('GET', '//api//errors?limit=0', { headers: as('staffAdmin') })).toEqual(restError(400))
+  })
+
+  it.each(['//evil.example/', '/\\evil.example/', '/%2F%2Fevil.example/'])('%s never redirects to another host', async (path) => {
+    const response = await raw('GET', path)
+    const location = response.headers.location ?? ''
+    expect(location).not.toMatch(/^\/\/|^\/\\|^https?:/)
+  })
+})
+
 describe('queries', () => {
+  it.each(['x=?&limit=0', 'x=?&pagination=false', 'a=1?b&page=0'])('a second ? does not hide %s', async (query) => {
+    expect(await raw('GET', `/api/company?${query}`, { headers: as('staffAdmin') })).toEqual(restError(400))
+  })
+
+  it('a JSON where cannot add parameters through its keys', async () => {
+    const where = encodeURIComponent(JSON.stringify({ 'x]&limit=0&y[': { equals: '1' } }))
+    const response = await raw('GET', `/api/errors?where=${where}`, { headers: as('staffAdmin') })
+    expect(response.status).toBe(400)
+  })
+
+  it('a deeply nested JSON where is 400, not a stack overflow', async () => {
+    const where = `{"a":${'['.repeat(3000)}${']'.repeat(3000)}}`
+    expect(await raw('GET', `/api/errors?where=${where}`, { headers: as('staffAdmin') })).toEqual(restError(400))
+    expect(await raw('GET', `/api/webevents?where=${where}`, { headers: as('integrator') })).toEqual(commerceError(400, 'Invalid Information'))
+  })
+
+  it.each(['where[OR][0][message][near]=1,2', 'where[And][0][message][all]=x'])('%s (combinators in any case) is 400', async (query) => {
+    expect(await raw('GET', `/api/errors?${query}`, { headers: as('staffAdmin') })).toEqual(restError(400))
+  })
+
+  it.each(['where[OR][0][birthDate][exists]=true', 'where[AND][0][ssn][equals]=x'])('%s cannot filter on credit data', async (query) => {
+    const response = await raw('GET', `/api/consumer?${query}`, { headers: as('staffAdmin') })
+    expect(response.status).toBe(400)
+    expect(response.text).toContain('is not allowed')
+  })
+
+  it('a join where is checked like any other', async () => {
+    const response = await raw('GET', '/api/company?joins[locations][where][phone][near]=1,2', { headers: as('staffAdmin') })
+    expect(response).toEqual(restError(400))
+  })
+
   const pages = ['page=99999999999999999999', 'page=-1', 'page=0', 'page=1.5', 'page=abc', 'limit=-1', 'limit=1.5', 'limit=abc', 'limit=0']
   it.each(pages)('%s is 400 on a REST list', async (query) => {
     const response = await raw('GET', `/api/errors?${query}`, { headers: as('staffAdmin') })
@@ -163,7 +211,7 @@ describe('queries', () => {
     expect(response.body.limit).toBe(100)
   })
 
-  it.each(['limit[]=5', 'limit[a]=5', 'page[]=2', 'limit=5&limit=6', 'joins[locations][limit]=0', 'joins[locations][page]=-1'])(
+  it.each(['limit[]=5', 'limit[a]=5', 'page[]=2', 'limit=5&limit=6', 'joins[locations][limit]=0', 'joins[locations][page]=-1', 'joins[locations][limit][]=0', 'joins[locations][limit][0]=0'])(
     '%s is 400 on a REST list',
     async (query) => {
       expect(await raw('GET', `/api/company?${query}`, { headers: as('staffAdmin') })).toEqual(restError(400))
@@ -307,6 +355,12 @@ describe('internal collections and credentials', () => {
     expect(await raw('POST', '/api/payload-preferences/x', { body: '{"value":1}', headers: json('integrator') })).toEqual(restError(403))
     expect(await raw('POST', '/api/payload-preferences/x', { body: '{"value":1}', headers: json('leadAgent') })).toEqual(restError(403))
     expect(await raw('GET', '/api/payload-preferences', { headers: as('anonymous') })).toEqual(restError(401))
+    // The admin UI's own way: a session cookie.
+    const login = await raw('POST', '/api/users/login', { body: JSON.stringify(context.who.staff.login), headers: json('anonymous') })
+    const cookie = String(login.headers['set-cookie']).split(';')[0]
+    expect(cookie).toMatch(/^payload-token=/)
+    const byCookie = await raw('POST', '/api/payload-preferences/list', { body: '{"value":{"columns":[]}}', headers: { 'Content-Type': 'application/json', Cookie: cookie } })
+    expect(byCookie.status).toBe(200)
     const created = await raw('POST', '/api/payload-preferences/nav', { body: '{"value":{"open":true}}', headers: json('staff') })
     expect(created.status).toBe(200)
     const read = await raw('GET', '/api/payload-preferences/nav', { headers: as('staff') })

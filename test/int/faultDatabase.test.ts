@@ -95,6 +95,8 @@ describe('a failed COMMIT', () => {
     const acknowledged = answers.filter((answer) => answer.status === 201)
     const refused = answers.filter((answer) => answer.status !== 201)
     expect(acknowledged.length).toBeGreaterThan(0)
+    // The storm did hit requests in flight (else this proves nothing).
+    expect(refused.length).toBeGreaterThan(0)
     expect(acknowledged.filter((answer) => !stored.has(answer.message))).toEqual([])
     expect(refused.filter((answer) => answer.status !== 503 || answer.retryAfter === null)).toEqual([])
     // The service recovers: a write after the storm is stored.
@@ -114,6 +116,7 @@ describe('a database that cannot be reached', () => {
       expect(await commerce.json()).toEqual({ error: { code: 503, message: 'Service Unavailable' }, success: false })
       const rest = await service.api('/api/deal', { headers: integrator.headers })
       expect(rest.status).toBe(503)
+      expect(rest.headers.get('retry-after')).toBe('5')
       expect(await rest.json()).toEqual({ errors: [{ message: 'Service Unavailable' }] })
       const write = await postError('while the database is away')
       expect(write.status).toBe(503)

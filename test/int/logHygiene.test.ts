@@ -27,14 +27,17 @@ const captureLog = () => {
   restore = () => (stream.write = write)
 }
 
-/** The database refuses every insert and update, so that writes which pass validation fail in SQL. */
+/** The database refuses every insert and update, so that writes which pass validation fail in SQL, quoting the values. */
 const refuseWrites = async (url: string) => {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   const { rows } = await client.query<{ name: string }>(
     `select quote_ident(table_name) as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'payload_%'`,
   )
-  await client.query(`create function refuse_writes() returns trigger language plpgsql as $$ begin raise exception 'writes refused'; end $$`)
+  // The message quotes the whole row, as PostgreSQL's own messages quote an offending value.
+  await client.query(
+    `create function refuse_writes() returns trigger language plpgsql as $$ begin raise exception 'writes refused: %', row_to_json(NEW) using detail = row_to_json(NEW)::text; end $$`,
+  )
   for (const { name } of rows) await client.query(`create trigger refuse_writes before insert or update on ${name} for each row execute function refuse_writes()`)
   await client.end()
 }
