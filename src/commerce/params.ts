@@ -1,4 +1,4 @@
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../lib/paging'
+import { checkLimit, checkPage, DEFAULT_LIMIT, MAX_LIMIT } from '../lib/paging'
 import { CommerceError, messages } from './errors'
 
 /** Relation depth: default 2 (Payload's own default), at most 5. */
@@ -18,6 +18,14 @@ const wholeNumber = (value: unknown, field: string, { min }: { min: number }): n
   return Number(value)
 }
 
+/** `limit` or `page` by the rules every list shares (src/lib/paging.ts); undefined when not given. */
+const paging = (value: unknown, field: string, check: (raw: string) => null | string): number | undefined => {
+  if (value === undefined || value === '') return undefined
+  const problem = typeof value === 'string' ? check(value) : 'must be given once, as a whole number'
+  if (problem) throw invalid(field, problem)
+  return Number(value)
+}
+
 export const parseDepth = (query: Record<string, unknown>): number => {
   const depth = wholeNumber(query.depth, 'depth', { min: 0 }) ?? DEFAULT_DEPTH
   if (depth > MAX_DEPTH) throw invalid('depth', `must be at most ${MAX_DEPTH}`)
@@ -31,23 +39,16 @@ export type ListParams = { depth: number; limit: number; page: number; sort?: st
  * nested query string or JSON) and `depth` of a paged list.
  */
 export const parseListParams = (query: Record<string, unknown>, sortable: readonly string[]): ListParams => {
-  const limit = Math.min(wholeNumber(query.limit, 'limit', { min: 1 }) ?? DEFAULT_LIMIT, MAX_LIMIT)
-  const page = wholeNumber(query.page, 'page', { min: 1 }) ?? 1
-  if (page > MAX_PAGE) throw invalid('page', `must be at most ${MAX_PAGE}`)
+  const limit = Math.min(paging(query.limit, 'limit', checkLimit) ?? DEFAULT_LIMIT, MAX_LIMIT)
+  const page = paging(query.page, 'page', checkPage) ?? 1
   let sort: string | undefined
   if (query.sort !== undefined && query.sort !== '') {
     const field = typeof query.sort === 'string' ? query.sort.replace(/^-/, '') : ''
     if (!sortable.includes(field)) throw invalid('sort', `must be one of ${sortable.join(', ')}, optionally preceded by -`)
     sort = query.sort as string
   }
-  let where = query.where
-  if (typeof where === 'string' && where.trim().startsWith('{')) {
-    try {
-      where = JSON.parse(where)
-    } catch {
-      throw invalid('where', 'is not valid JSON')
-    }
-  }
+  // A JSON `where` has been turned into the nested form already (src/server/jsonWhere.ts).
+  const where = query.where
   if (where !== undefined && (typeof where !== 'object' || where === null || Array.isArray(where))) {
     throw invalid('where', 'must be a filter object, e.g. where[name][like]=acme')
   }
