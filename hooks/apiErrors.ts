@@ -7,7 +7,7 @@ import { isSignInRoute } from '../src/lib/signInRoutes'
  * Payload answers 500 for any error it does not know. Two kinds are not the service's fault:
  * a value or query the database refused (400, the caller can fix it) and a database that cannot
  * be reached or dropped the connection mid-request, including a failed COMMIT (503 with
- * Retry-After: nothing was stored, retrying is safe). A refusal of a caller who sent no
+ * Retry-After: the write was not acknowledged, and a later try may succeed). A refusal of a caller who sent no
  * credential is 401, as on the commerce endpoints; 403 stays for a known caller without the right.
  */
 export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
@@ -26,7 +26,7 @@ export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
   if (failure?.kind === 'unavailable') return unavailable(req)
 }
 
-/** 503 with Retry-After: nothing was stored, the same request may be sent again. */
+/** 503 with Retry-After (the README says when retrying a create needs a read first). */
 const unavailable = (req: PayloadRequest) => {
   req.responseHeaders = new Headers(req.responseHeaders)
   req.responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))

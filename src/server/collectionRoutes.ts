@@ -4,6 +4,7 @@ import { type CollectionSlug, executeAuthStrategies, type Payload } from 'payloa
 import { hasSerialIds, isSerialId } from '../lib/ids'
 import { answerUnavailable } from './credentialGate'
 import { databaseReachable } from './health'
+import { refuse } from './input/refuse'
 
 /** Payload's bookkeeping collections that the API does not serve: the admin UI reaches them through the Local API. */
 const CLOSED = new Set(['payload-migrations', 'payload-locked-documents', 'payload-kv'])
@@ -12,7 +13,6 @@ const PREFERENCES = 'payload-preferences'
 
 type Route = { method: string; segments: string[] }
 
-const notFound = { errors: [{ message: 'Not Found' }] }
 
 /** Does `pattern` (`/:id`, `/versions/:id`, `/access/:id?`) match the path segments, and what is its `:id`? */
 const matchRoute = (pattern: string, segments: string[]): { id?: string } | null => {
@@ -64,21 +64,17 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
     const [slug, ...segments] = req.path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment))
     if (!slug) return next()
     if (CLOSED.has(slug)) {
-      res.status(404).json(notFound)
-      return
+      return refuse(req, res, 404, 'Not Found')
     }
     if (slug === PREFERENCES) {
       const who = await caller(res.locals.principal, req.headers.cookie)
       if (who === 'unknown') return answerUnavailable(req, res)
-      if (who !== 'staff') {
-        res.status(who === 'none' ? 401 : 403).json({ errors: [{ message: who === 'none' ? 'Unauthorized' : 'Forbidden' }] })
-        return
-      }
+      if (who === 'none') return refuse(req, res, 401, 'Unauthorized')
+      if (who !== 'staff') return refuse(req, res, 403, 'Forbidden')
     }
     const collection = collections.get(slug as CollectionSlug)
     if (collection && !collection.verifies && segments[0] === 'verify') {
-      res.status(404).json(notFound)
-      return
+      return refuse(req, res, 404, 'Not Found')
     }
     if (!collection?.numericIds || segments.length === 0) return next()
     const route = collection.routes
@@ -86,8 +82,7 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
       .map((candidate) => matchRoute(`/${candidate.segments.join('/')}`, segments))
       .find(Boolean)
     if (route?.id !== undefined && !isSerialId(route.id)) {
-      res.status(404).json(notFound)
-      return
+      return refuse(req, res, 404, 'Not Found')
     }
     next()
   }

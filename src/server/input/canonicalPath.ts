@@ -28,8 +28,7 @@ export const canonicalPath: RequestHandler = (req, res, next) => {
   if (canonical !== rawPath) req.url = query === undefined ? canonical : `${canonical}?${query}`
   const apiPath = canonical.startsWith('/api/') ? canonical.slice('/api'.length) : null
   if (apiPath && segments.some(hasNul) && !isCommercePath(apiPath)) {
-    res.status(404).json({ errors: [{ message: 'Not Found' }] })
-    return
+    return refuse(req, res, 404, 'Not Found')
   }
   next()
 }
