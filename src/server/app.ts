@@ -30,7 +30,11 @@ type Options = {
 const DEFAULT_LISTING_PATH = '/api/listings'
 
 /** Express routes of our own first, then everything else to Next. */
-export const createApp = ({ nextHandler, payload, rateLimits = rateLimitOptionsFromEnv() }: Options): { app: Express; close: () => Promise<void> } => {
+export const createApp = ({
+  nextHandler,
+  payload,
+  rateLimits = rateLimitOptionsFromEnv(),
+}: Options): { app: Express; close: () => Promise<void>; sharedCounting: () => Promise<void> } => {
   const app = express()
   app.disable('x-powered-by')
   if (process.env.TRUST_PROXY) {
@@ -57,7 +61,7 @@ export const createApp = ({ nextHandler, payload, rateLimits = rateLimitOptionsF
   app.use('/api', queryGuard, bodyLimit, credentialGate(payload), rateLimit.middleware, collectionRoutes(payload), bodyGuard(maxBodyBytes), jsonWhere)
   app.use(nextHandler)
   app.use(lastResort)
-  return { app, close: async () => Promise.all([rateLimit.close(), stopDecoder()]).then(() => undefined) }
+  return { app, close: async () => Promise.all([rateLimit.close(), stopDecoder()]).then(() => undefined), sharedCounting: rateLimit.shared }
 }
 
 /** Anything a middleware of ours throws: logged, and answered 500 in the envelope of the path, never with a stack. */

@@ -88,7 +88,7 @@ const openRedis = (url: string, timeoutMs: number): SharedStore => {
  * Retry-After when a budget is spent. With Redis, instances share one budget; if Redis goes away
  * each instance falls back to counting in memory and keeps answering.
  */
-export const createRateLimit = (options: RateLimitOptions): { close: () => Promise<void>; middleware: RequestHandler } => {
+export const createRateLimit = (options: RateLimitOptions): { close: () => Promise<void>; middleware: RequestHandler; shared: () => Promise<void> } => {
   const store = options.redisUrl ? openRedis(options.redisUrl, options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS) : null
   const make = (name: Kind, budget: Budget): Limiter => {
     const common = { duration: budget.seconds, keyPrefix: `${options.keyPrefix ?? 'commerce-rl'}:${name}`, points: budget.points }
@@ -139,5 +139,8 @@ export const createRateLimit = (options: RateLimitOptions): { close: () => Promi
       res.status(429).set('Connection', 'close').json(apiErrorBody(req.path, 429, 'Too Many Requests'))
     }
   }
-  return { close: async () => store?.client.disconnect(false), middleware }
+  /** Resolves once counting is shared (at once without Redis): until then, each instance counts in memory. */
+  const shared = (): Promise<void> =>
+    !store || store.client.status === 'ready' ? Promise.resolve() : new Promise((resolve) => store.client.once('ready', () => resolve()))
+  return { close: async () => store?.client.disconnect(false), middleware, shared }
 }

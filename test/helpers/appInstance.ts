@@ -13,8 +13,13 @@ export type AppInstance = {
  * Another HTTP instance of the service's app on the same Payload, with limiters of its own (as a
  * second machine would have) and no API behind them: every request that passes answers 404.
  */
-export const startAppInstance = async (payload: Payload, rateLimits: RateLimitOptions): Promise<AppInstance> => {
-  const { app, close } = createApp({ nextHandler: (_req, res) => void res.status(404).end(), payload, rateLimits })
+export const startAppInstance = async (
+  payload: Payload,
+  rateLimits: RateLimitOptions,
+  { sharedCounting = false }: { /** Wait until its limiters count in Redis (a connection still opening counts in memory). */ sharedCounting?: boolean } = {},
+): Promise<AppInstance> => {
+  const { app, close, sharedCounting: shared } = createApp({ nextHandler: (_req, res) => void res.status(404).end(), payload, rateLimits })
+  if (sharedCounting) await shared()
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
