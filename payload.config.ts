@@ -34,6 +34,7 @@ import { answerApiErrors } from './hooks/apiErrors'
 import { noSensitiveQueries } from './hooks/noSensitiveQueries'
 import { relationsExist } from './hooks/relationsExist'
 import { serverTimestamps } from './hooks/serverTimestamps'
+import { stillReferenced } from './hooks/stillReferenced'
 import { validOperators } from './hooks/validOperators'
 import { valueTypes } from './hooks/valueTypes'
 import { commerceEndpoints } from './src/commerce'
@@ -51,7 +52,7 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 /**
  * Every collection ignores timestamps sent by callers, checks the JSON type of each value and
  * that the records its relations name exist: 400s naming the field, instead of a silently
- * stringified value or a foreign-key 500.
+ * stringified value or a foreign-key 500. A record another one requires is not deleted (409).
  * No query may filter or sort on an SSN or birth date, whatever the collection it starts from.
  */
 const withInputChecks = (collections: CollectionConfig[]): CollectionConfig[] =>
@@ -60,6 +61,7 @@ const withInputChecks = (collections: CollectionConfig[]): CollectionConfig[] =>
     hooks: {
       ...collection.hooks,
       beforeOperation: [noSensitiveQueries, validOperators, ...(collection.hooks?.beforeOperation ?? [])],
+      beforeDelete: [stillReferenced, ...(collection.hooks?.beforeDelete ?? [])],
       beforeValidate: [serverTimestamps, valueTypes, ...(collection.hooks?.beforeValidate ?? []), relationsExist],
     },
   }))

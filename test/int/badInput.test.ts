@@ -189,6 +189,15 @@ describe('queries', () => {
     expect(response.text).toContain('is not allowed')
   })
 
+  it('a bulk delete that meets records still in use deletes none of those, without a 500', async () => {
+    const where = encodeURIComponent(JSON.stringify({ and: [{ name: { less_than: 'n' } }, { constructor: { intersects: 'x' } }] }))
+    const cities = (await context.service.payload.count({ collection: 'city' })).totalDocs
+    const response = await raw('DELETE', `/api/city?where=${where}`, { headers: json('clientAdmin') })
+    expect(response.status).toBeLessThan(500)
+    expect(JSON.stringify(response.body)).toContain('Still used by')
+    expect((await context.service.payload.count({ collection: 'city' })).totalDocs).toBe(cities)
+  })
+
   it('a join where is checked like any other', async () => {
     const response = await raw('GET', '/api/company?joins[locations][where][phone][near]=1,2', { headers: as('staffAdmin') })
     expect(response).toEqual(restError(400))
@@ -321,6 +330,18 @@ describe('values', () => {
     })
     expect(response).toEqual(expect.objectContaining({ status: 400 }))
     expect(response.body.error.details).toEqual([expect.objectContaining({ field: 'id' })])
+  })
+})
+
+describe('deleting what others use', () => {
+  it('a city an address requires is 409, naming what uses it, and stays', async () => {
+    const { payload } = context.service
+    const address = (await payload.find({ collection: 'address', depth: 0, limit: 1 })).docs[0]
+    const city = String(address.city)
+    const response = await raw('DELETE', `/api/city/${city}`, { headers: as('staffAdmin') })
+    expect(response).toEqual(restError(409))
+    expect(response.body.errors[0].message).toMatch(/^Still used by \d+ address record\(s\) \(city\)/)
+    expect((await payload.findByID({ collection: 'city', id: city })).id).toBe(city)
   })
 })
 
