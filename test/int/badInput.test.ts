@@ -376,6 +376,11 @@ describe('internal collections and credentials', () => {
     expect(await raw('POST', '/api/payload-preferences/x', { body: '{"value":1}', headers: json('integrator') })).toEqual(restError(403))
     expect(await raw('POST', '/api/payload-preferences/x', { body: '{"value":1}', headers: json('leadAgent') })).toEqual(restError(403))
     expect(await raw('GET', '/api/payload-preferences', { headers: as('anonymous') })).toEqual(restError(401))
+    // Payload's own create route of the collection, without a key: refused, not a 500.
+    for (const [body, type] of [['', 'application/x-www-form-urlencoded'], ['', 'application/json'], ['{}', 'application/json'], ['{"key":"x","value":1}', 'application/json']]) {
+      const direct = await raw('POST', '/api/payload-preferences', { body, headers: { ...as('staff'), 'Content-Type': type } })
+      expect(direct.status).toBeLessThan(500)
+    }
     // The admin UI's own way: a session cookie.
     const login = await raw('POST', '/api/users/login', { body: JSON.stringify(context.who.staff.login), headers: json('anonymous') })
     const cookie = String(login.headers['set-cookie']).split(';')[0]

@@ -39,8 +39,16 @@ export const bodyGuard =
       return
     }
     if (isGetOverride(req)) return readAsGet(req, res, next, body)
+    // An empty body is an empty JSON object: Payload's create crashes on no data at all, and an
+    // empty form or document has nothing to parse.
+    if (body.length === 0) {
+      replayBody(req, Buffer.from('{}'))
+      req.headers['content-type'] = 'application/json'
+      delete req.headers['transfer-encoding']
+      req.headers['content-length'] = '2'
+      return next()
+    }
     replayBody(req, body)
-    if (body.length === 0) return next()
     const type = req.headers['content-type'] ?? ''
     const multipart = MULTIPART_TYPE.test(type)
     const refusal = multipart ? await multipartRefusal(body, type) : jsonRefusal(type, body)
