@@ -4,6 +4,9 @@ import { conditionsIn, joinWheres } from '../src/lib/whereTree'
 
 /** Operators that only make sense on a point field. */
 const GEO = new Set(['intersects', 'near', 'within'])
+/** Text matching, which the adapter has no SQL for on dates, numbers, checkboxes and points. */
+const TEXT_MATCH = new Set(['contains', 'like', 'not_like'])
+const NOT_TEXT = new Set(['checkbox', 'date', 'number', 'point'])
 
 /** The field a dotted path names, through groups and tabs of the collection; undefined past a relation. */
 const fieldAt = (fields: FlattenedField[], path: string): FlattenedField | undefined => {
@@ -13,13 +16,10 @@ const fieldAt = (fields: FlattenedField[], path: string): FlattenedField | undef
   return 'flattenedFields' in field ? fieldAt(field.flattenedFields, rest.join('.')) : undefined
 }
 
-const holdsSeveral = (field: FlattenedField | undefined) =>
-  Boolean(field && (field.type === 'array' || ('hasMany' in field && field.hasMany)))
-
 /**
- * `near`, `within` and `intersects` work on point fields and `all` on fields holding several
- * values; on anything else the database adapter has no SQL for them and fails with a 500. Here
- * they are a 400 naming the field.
+ * `near`, `within` and `intersects` work on point fields and `like`, `not_like` and `contains` on
+ * text; elsewhere the database adapter has no SQL for them (or writes invalid SQL), and it has none
+ * for `all` at all: each failed with a 500. Here they are a 400 naming the field.
  */
 export const validOperators: CollectionBeforeOperationHook = ({ args, collection, operation, req }) => {
   if (!['count', 'read', 'delete', 'update'].includes(operation)) return args
@@ -34,11 +34,12 @@ export const validOperators: CollectionBeforeOperationHook = ({ args, collection
   for (const [fields, tree] of trees) {
     for (const { operator, path } of conditionsIn(tree)) {
       const field = fieldAt(fields, path)
-      const wrong = (GEO.has(operator) && field?.type !== 'point') || (operator === 'all' && !holdsSeveral(field))
-      if (wrong) {
-        const kind = GEO.has(operator) ? 'point fields' : 'fields holding several values'
-        throw new APIError(`The ${operator} operator works only on ${kind}, not on ${path}`, 400, null, true)
+      if (operator === 'all') {
+        // The PostgreSQL adapter has no SQL for `all` (its operator map leaves it out).
+        throw new APIError(`The all operator is not supported (on ${path}): combine equals conditions with and`, 400, null, true)
       }
+      const kind = GEO.has(operator) ? field?.type !== 'point' && 'point fields' : TEXT_MATCH.has(operator) && field && NOT_TEXT.has(field.type) && 'text fields'
+      if (kind) throw new APIError(`The ${operator} operator works only on ${kind}, not on ${path}`, 400, null, true)
     }
   }
   return args

@@ -198,6 +198,25 @@ describe('queries', () => {
     expect((await context.service.payload.count({ collection: 'city' })).totalDocs).toBe(cities)
   })
 
+  it.each([
+    'where[createdAt][contains]=iz',
+    'where[createdAt][like]=2026',
+    'where[createdAt][not_like]=1e308',
+    'where[createdAt][equals]=not-a-date',
+    'where[createdAt][greater_than]=xyz',
+    'where[id][like]=1',
+    'where[id][contains]=1',
+  ])('%s is a 4xx, not a 500', async (query) => {
+    const response = await raw('GET', `/api/errors?${query}`, { headers: as('staffAdmin') })
+    expect(response.status).toBeGreaterThanOrEqual(200)
+    expect(response.status).toBeLessThan(500)
+  })
+
+  it('all, which PostgreSQL cannot serve, is 400 even on fields holding several values', async () => {
+    expect(await raw('GET', '/api/vdpEmails?where[vins][all]=1', { headers: as('staffAdmin') })).toEqual(restError(400))
+    expect(await raw('GET', '/api/account?where[anonymousIds][all]=x', { headers: as('staffAdmin') })).toEqual(restError(400))
+  })
+
   it('a join where is checked like any other', async () => {
     const response = await raw('GET', '/api/company?joins[locations][where][phone][near]=1,2', { headers: as('staffAdmin') })
     expect(response).toEqual(restError(400))
