@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+
 import pg from 'pg'
 
 import { resolveDatabase } from '../src/db/resolveDatabase'

@@ -5,8 +5,8 @@
  * measured in the same run. Prints medians: per-app latency from the write that queued it to
  * `accepted`, and throughput of a burst, at the default poll interval and a short one.
  */
-import { performance } from 'node:perf_hooks'
 import crypto from 'node:crypto'
+import { performance } from 'node:perf_hooks'
 
 import { startJobRunner } from '../src/jobs/runner'
 import { sendApplication } from '../src/providers/send'

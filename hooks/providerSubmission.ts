@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
 
 import { PROVIDER_QUEUE, SEND_TASK, type Submission } from '../src/providers/submit'

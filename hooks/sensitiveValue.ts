@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook, CollectionSlug, FieldHook, PayloadRequest } from 'payload'
 
-import { decryptValue, encryptValue, isEncrypted } from '../src/security/fieldCipher'
 import { REVEAL_FOR_PROVIDER } from '../src/providers/submit'
+import { decryptValue, encryptValue, isEncrypted } from '../src/security/fieldCipher'
 import { recordAudit } from './audit'
 
 const MASKED_SSN = /^\*\*\*-\*\*-\d{4}$/

@@ -3,16 +3,17 @@
  * Payload instance and one connection pool for both.
  */
 import type { Server } from 'node:http'
+
 import next from 'next'
 
-import { logger } from './lib/logger'
-import { onShutdownSignal } from './lib/shutdown'
-import { projectRoot } from './lib/paths'
-import { untilRunning } from './lib/startupGuard'
-import { isProduction, port } from './lib/settings'
-import { seedDemoData, shouldSeed } from './seed'
-import { warmDecoder } from './lookups/vin/decoder'
 import { runsJobsInProcess, startJobRunner } from './jobs/runner'
+import { logger } from './lib/logger'
+import { projectRoot } from './lib/paths'
+import { isProduction, port } from './lib/settings'
+import { onShutdownSignal } from './lib/shutdown'
+import { untilRunning } from './lib/startupGuard'
+import { warmDecoder } from './lookups/vin/decoder'
+import { seedDemoData, shouldSeed } from './seed'
 import { createApp } from './server/app'
 import { answerClientErrors } from './server/clientErrors'
 import { ensureLocalAdmin } from './server/firstAdmin'

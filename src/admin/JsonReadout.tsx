@@ -3,9 +3,8 @@
  * A read-only JSON field drawn as formatted text. Payload's JSON editor (Monaco) loads from a
  * public CDN, which the content security policy refuses (src/server/securityHeaders.ts).
  */
-import type { JSONFieldClientComponent } from 'payload'
-
 import { FieldDescription, FieldLabel, useField } from '@payloadcms/ui'
+import type { JSONFieldClientComponent } from 'payload'
 import React from 'react'
 
 export const JsonReadout: JSONFieldClientComponent = ({ field, path }) => {

@@ -4,9 +4,8 @@
  * (the server audits the read) and shows the full value beside the field, never in it, so the
  * form keeps sending the masked value and saving changes nothing.
  */
-import type { TextFieldClientComponent } from 'payload'
-
 import { TextField, useAuth, useConfig, useDocumentInfo, useField } from '@payloadcms/ui'
+import type { TextFieldClientComponent } from 'payload'
 import React, { useState } from 'react'
 
 type Staff = { collection?: string; role?: string }

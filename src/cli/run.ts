@@ -1,5 +1,6 @@
-import type { Payload } from 'payload'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+
+import type { Payload } from 'payload'
 
 import { logger } from '../lib/logger'
 import { untilRunning } from '../lib/startupGuard'

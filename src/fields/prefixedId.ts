@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+
 import type { TextField } from 'payload'
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'

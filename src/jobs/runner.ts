@@ -56,7 +56,9 @@ export const startJobRunner = (payload: Payload, { pollMs = jobsPollMs() }: { po
     // released it already.)
     try {
       client.release(true)
-    } catch {}
+    } catch {
+      // Already released by the pool's end.
+    }
   }
 
   const acquire = async (): Promise<boolean> => {

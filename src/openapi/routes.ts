@@ -1,5 +1,6 @@
-import express, { type Router } from 'express'
 import { createRequire } from 'node:module'
+
+import express, { type Router } from 'express'
 import type { Payload } from 'payload'
 
 import { buildOpenApiDocument } from './document'

@@ -7,7 +7,7 @@
  */
 import type { Application } from './adapters'
 import { adapters } from './adapters'
-import { providerBaseUrl, providerTimeoutMs, type ProviderSlug } from './config'
+import { providerBaseUrl, type ProviderSlug,providerTimeoutMs } from './config'
 
 export type Outcome =
   | { answer: unknown; kind: 'accepted'; reference: null | string; status: number }

@@ -7,10 +7,9 @@
 import type { PayloadRequest } from 'payload'
 
 import type { CreditApp } from '../../payload-types'
-
 import type { Applicant, Application } from './adapters'
 import { retryDelayMs } from './backoff'
-import { retrySettings, type ProviderSlug } from './config'
+import { type ProviderSlug,retrySettings } from './config'
 import { stripPii } from './pii'
 import { sendApplication } from './send'
 

@@ -24,6 +24,7 @@ export const encryptedFields = (payload: Payload): Map<string, string[]> => {
   return found
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- drizzle's builders are only called, never typed here
 type Db = { drizzle: { select: Function; transaction: Function; update: Function }; tableNameMap: Map<string, string>; tables: Record<string, Record<string, unknown>> }
 
 export const rotateCreditDataKeys = async (

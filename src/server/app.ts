@@ -2,8 +2,8 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type { Payload } from 'payload'
 
 import { logger } from '../lib/logger'
-import { stopDecoder } from '../lookups/vin/decoder'
 import { listingPath } from '../lib/settings'
+import { stopDecoder } from '../lookups/vin/decoder'
 import { openApiRoutes } from '../openapi/routes'
 import { bodyLimit, maxBodyBytes } from './bodyLimit'
 import { collectionRoutes } from './collectionRoutes'

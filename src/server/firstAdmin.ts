@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+
 import type { Payload } from 'payload'
 
 import { dataDir } from '../lib/paths'

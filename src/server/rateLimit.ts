@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express'
 import { Redis } from 'ioredis'
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { type RateLimiterAbstract,RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 
 import { apiErrorBody, isCommercePath } from '../commerce/paths'
 import { logger } from '../lib/logger'
-import { isSignInRoute } from '../lib/signInRoutes'
 import { numberSetting } from '../lib/settings'
+import { isSignInRoute } from '../lib/signInRoutes'
 
 export type Budget = { points: number; seconds: number }
 export type RateLimitOptions = {

@@ -1,5 +1,6 @@
-import type { RequestHandler } from 'express'
 import crypto from 'node:crypto'
+
+import type { RequestHandler } from 'express'
 
 import { logger } from '../lib/logger'
 import { requestContext } from '../lib/requestContext'

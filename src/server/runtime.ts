@@ -1,8 +1,8 @@
 import type { Migration, Payload } from 'payload'
 
 import { closePool } from '../db/closePool'
-import { handlePoolErrors } from '../db/poolErrors'
 import type { EmbeddedServer } from '../db/embedded'
+import { handlePoolErrors } from '../db/poolErrors'
 import { resolveDatabase } from '../db/resolveDatabase'
 import { loadEnv } from '../lib/loadEnv'
 import { logger } from '../lib/logger'

@@ -3,9 +3,10 @@
  * migrations, first admin, demo data, admin UI build), the admin UI in Chromium, SIGTERM, and a
  * second start that reuses data and build.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Browser, Page } from 'playwright-core'
 
 import { projectRoot } from '../../src/lib/paths'

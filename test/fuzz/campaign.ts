@@ -3,8 +3,9 @@
  * generated over raw HTTP (node:http: invalid bytes and malformed paths go out untouched), checks
  * every answer and gathers the failures, grouped by method, route and status.
  */
-import fc from 'fast-check'
 import http from 'node:http'
+
+import fc from 'fast-check'
 
 import { checkAnswer, type FuzzResponse, type Violation } from './check'
 import { type FuzzContext, type FuzzRequest, fuzzRequest } from './requests'
@@ -131,10 +132,13 @@ const excerpt = (body: Buffer, length = 160): string => {
   return text.length > length ? `${text.slice(0, length)}…` : text
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+const CONTROL = /[\x00-\x1f\x7f]/g
+
 const shellQuote = (text: string): string => {
   // $'…' quoting shows control characters and invalid bytes as escapes.
   if (/^[\x20-\x7e]*$/.test(text) && !text.includes("'")) return `'${text}'`
-  return `$'${text.replace(/[\\']/g, (c) => `\\${c}`).replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}'`
+  return `$'${text.replace(/[\\']/g, (c) => `\\${c}`).replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}'`
 }
 
 const bodyForShell = (body: Buffer, max: number): string => {
@@ -148,7 +152,7 @@ const bodyForShell = (body: Buffer, max: number): string => {
 export const curlLine = (baseUrl: string, request: FuzzRequest, maxBody = 300): string => {
   const parts = ['curl -sS -g --path-as-is', `-X ${request.method}`, shellQuote(baseUrl + (request.path.length > 400 ? `${request.path.slice(0, 400)}…` : request.path))]
   for (const [name, value] of Object.entries(request.headers)) {
-    parts.push('-H', name === 'authorization' ? `"Authorization: \$AUTH_${request.principal.toUpperCase()}"` : shellQuote(`${name}: ${value}`))
+    parts.push('-H', name === 'authorization' ? `"Authorization: $AUTH_${request.principal.toUpperCase()}"` : shellQuote(`${name}: ${value}`))
   }
   if (request.body) parts.push('--data-binary', bodyForShell(request.body, maxBody))
   return parts.join(' ')

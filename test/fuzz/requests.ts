@@ -156,7 +156,7 @@ const serialize = (body: Json, invalid: Buffer): Buffer => {
 
 const oddValue: fc.Arbitrary<Json> = fc.oneof(
   fc.constantFrom<Json>(
-    null, true, false, 0, -1, 1.5, -0.0001, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 99999999999999999999, '', ' ', 'null', 'undefined', 'NaN',
+    null, true, false, 0, -1, 1.5, -0.0001, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 1e20, '', ' ', 'null', 'undefined', 'NaN',
     '1e309', '0x10', '2022', 'abc', 'a\u0000b', '\u0000', 'x\ud800y', '\udfff', '\ud83d\ude00', '💥'.repeat(50), '%00', '../../etc/passwd', '<script>alert(1)</script>',
     "' or 1=1 --", '${7*7}', '__proto__', '2001-02-29', '9999-12-31T23:59:59Z', '0000-00-00', [], [null], ['con_x'], {}, { id: null }, { id: 'con_demo_maria' },
     { relationTo: 'consumer', value: 'con_demo_maria' }, { $gt: '' }, { equals: 1 }, INVALID_UTF8_MARK,

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+
 import type { Payload } from 'payload'
 
 import { createApp } from '../../src/server/app'

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+
 import { type Browser, chromium } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'

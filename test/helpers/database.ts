@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+
 import pg from 'pg'
 
 const server = (): string => {

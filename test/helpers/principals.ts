@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+
 import type { Payload } from 'payload'
 
 import type { ClientRole, StaffRole } from '../../access/roles'

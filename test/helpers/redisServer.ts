@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
+
 import { Redis } from 'ioredis'
 
 import { freePort } from '../../src/lib/freePort'

@@ -2,9 +2,10 @@
  * The test service without jest: usable from tests and from scripts (the fuzz CLI). Tests use
  * `useTestService` from service.ts, which starts and stops one around a file's tests.
  */
-import type { RequestHandler } from 'express'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
+
+import type { RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
 import { startJobRunner } from '../../src/jobs/runner'

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
 
-import type { PrincipalName } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true })

@@ -3,8 +3,9 @@
  * commerce one on endpoints 1–10 and 18–19, Payload's `{errors: [{message}]}` elsewhere. Each case
  * here once answered 500.
  */
-import { beforeAll, describe, expect, it } from '@jest/globals'
 import http from 'node:http'
+
+import { beforeAll, describe, expect, it } from '@jest/globals'
 
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { createTestDatabase } from '../helpers/database'
 import { lastLine, runCli } from '../helpers/cli'
+import { createTestDatabase } from '../helpers/database'
 import { startTestService, type TestService } from '../helpers/service'
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>

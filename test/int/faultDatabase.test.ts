@@ -3,9 +3,10 @@
  * is an error (503, retryable), a database that cannot be reached is 503 with Retry-After (not
  * 401 for a valid key), and a request body is refused as soon as it passes the cap.
  */
+import http from 'node:http'
+
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from 'drizzle-orm'
-import http from 'node:http'
 import pg from 'pg'
 
 import { createTestDatabase } from '../helpers/database'

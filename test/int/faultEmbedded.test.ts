@@ -7,10 +7,11 @@
  * - The server killed while its owner runs: the owner restarts it; /readyz answers 503 meanwhile
  *   and 200 after, and the pool works again.
  */
-import { afterAll, describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+
+import { afterAll, describe, expect, it } from '@jest/globals'
 
 import { readPostmaster } from '../../src/db/postmaster'
 import { projectRoot } from '../../src/lib/paths'

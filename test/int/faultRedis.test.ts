@@ -4,13 +4,14 @@
  * one warning says so, and once Redis answers again (SIGCONT) the instances share one budget again.
  * The Redis is the test's own redis-server, never the machine's.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import crypto from 'node:crypto'
+
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 
 import { logger } from '../../src/lib/logger'
 import type { RateLimitOptions } from '../../src/server/rateLimit'
 import { type AppInstance, startAppInstance } from '../helpers/appInstance'
-import { type RedisServer, REDIS_SERVER, redisServerInstalled, startRedisServer } from '../helpers/redisServer'
+import { REDIS_SERVER, type RedisServer, redisServerInstalled, startRedisServer } from '../helpers/redisServer'
 import { startTestService, type TestService } from '../helpers/service'
 
 const TIMEOUT_MS = 200

@@ -1,7 +1,7 @@
-import { describe, expect, it } from '@jest/globals'
-
-import express from 'express'
 import type { AddressInfo } from 'node:net'
+
+import { describe, expect, it } from '@jest/globals'
+import express from 'express'
 
 import { securityHeaders } from '../../src/server/securityHeaders'
 import { useTestService } from '../helpers/service'

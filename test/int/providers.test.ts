@@ -4,13 +4,13 @@
  * up, a restart while a retry is pending, a runner cut off mid-job, two runners at once. In every
  * case the provider holds exactly one application per credit app (by idempotency key).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
 import { projectRoot } from '../../src/lib/paths'
-
 import { seedDemoData } from '../../src/seed'
 import { createTestDatabase } from '../helpers/database'
 import { type FakeProvider, startFakeProvider } from '../helpers/fakeProvider'

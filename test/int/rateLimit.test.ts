@@ -1,7 +1,8 @@
 /** Rate limits on /api: budgets, headers, 429 bodies; shared through Redis; Redis going away. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import crypto from 'node:crypto'
 import net from 'node:net'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { freePort } from '../../src/lib/freePort'
 import type { RateLimitOptions } from '../../src/server/rateLimit'

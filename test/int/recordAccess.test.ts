@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 
-import { attempt, CALLERS, OPS, type Op } from '../helpers/attempt'
+import { attempt, CALLERS, type Op,OPS } from '../helpers/attempt'
 import type { PrincipalName } from '../helpers/principals'
 import { randomVin } from '../helpers/samples'
 import { useTestService } from '../helpers/service'

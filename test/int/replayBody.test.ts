@@ -4,10 +4,11 @@
  * itself as an undici body) and the way the test bridge does (Readable.toWeb), over a kept-alive
  * connection, request after request.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { replayBody } from '../../src/server/input/bodyGuard'
 

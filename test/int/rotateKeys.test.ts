@@ -1,10 +1,11 @@
 /** npm run rotate-keys: every credit-data value re-encrypted under the first key; old keys can then go. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import crypto from 'node:crypto'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
-import { lastLine, runCli } from '../helpers/cli'
 import { seedDemoData } from '../../src/seed'
+import { lastLine, runCli } from '../helpers/cli'
 import { createTestDatabase } from '../helpers/database'
 import { sendJson } from '../helpers/http'
 import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'

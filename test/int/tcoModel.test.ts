@@ -4,7 +4,7 @@ import fc from 'fast-check'
 
 import { computeTco, CREDIT_END, interestByYear } from '../../src/lookups/tco/model'
 import { SEGMENTS } from '../../src/lookups/tco/segments'
-import { DEFAULTS, assumptionsFrom } from '../../src/lookups/tco/settings'
+import { assumptionsFrom,DEFAULTS } from '../../src/lookups/tco/settings'
 import { NATIONAL_FIGURES, STATE_FIGURES } from '../../src/lookups/tco/states'
 import { stateOfZip } from '../../src/lookups/tco/zip3'
 import { expectTcoInvariants } from '../helpers/tco'

@@ -6,7 +6,7 @@ import type { Payload } from 'payload'
 
 import type { Listing, Media } from '../../../payload-types'
 import { CommerceError } from '../../commerce/errors'
-import { describeVehicle, identityOf, SOURCE_ORDER, vehicleFacts, type VehicleFacts } from '../facts'
+import { describeVehicle, identityOf, SOURCE_ORDER, type VehicleFacts,vehicleFacts } from '../facts'
 import { askVendor } from '../vendor'
 
 type Pairs = { [key: string]: unknown }[] | null | undefined

@@ -2,11 +2,11 @@
 import type { Payload } from 'payload'
 
 import { CommerceError } from '../../commerce/errors'
-import { identityOf, vehicleFacts, type VehicleFacts } from '../facts'
+import { identityOf, type VehicleFacts,vehicleFacts } from '../facts'
 import { numberParam, zipParam } from '../query'
 import { askVendor } from '../vendor'
 import { computeTco, vehicleAge } from './model'
-import { segmentOf, retentionAt, SEGMENT_FIGURES } from './segments'
+import { retentionAt, SEGMENT_FIGURES,segmentOf } from './segments'
 import { assumptionsFrom, defined, loadSettings, stateFigures } from './settings'
 import { SOURCES } from './sources'
 import { stateOfZip } from './zip3'

@@ -1,5 +1,6 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { Readable } from 'node:stream'
+
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
 
 import { messages } from '../../commerce/errors'
 import type { Problem } from '../../commerce/paths'

@@ -64,7 +64,7 @@ export const queryGuard: RequestHandler = (req, res, next) => {
   }
   const nul = [...params].find(([name, value]) => hasNul(name) || hasNul(value))
   if (nul) {
-    refuse(req, res, 400, 'The query string contains a NUL character.', { field: nul[0].replace(/\u0000/g, ''), message: 'contains a NUL character' })
+    refuse(req, res, 400, 'The query string contains a NUL character.', { field: nul[0].replaceAll('\u0000', ''), message: 'contains a NUL character' })
     return
   }
   if (!['GET', 'HEAD'].includes(req.method) || isCommercePath(req.path)) return next()

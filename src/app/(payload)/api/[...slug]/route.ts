@@ -1,7 +1,8 @@
 /* THIS FILE WAS GENERATED AUTOMATICALLY BY PAYLOAD. */
 /* DO NOT MODIFY IT BECAUSE IT COULD BE REWRITTEN AT ANY TIME. */
-import config from '@payload-config'
 import '@payloadcms/next/css'
+
+import config from '@payload-config'
 import {
   REST_DELETE,
   REST_GET,
