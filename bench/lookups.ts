@@ -12,7 +12,15 @@ import { validateVin } from '../src/lookups/vin/validate'
 import { openRuntime } from '../src/server/runtime'
 import { arg, median } from './common'
 
-const VINS = ['1HGCM82633A004352', '1G1ZT53826F109149', '2T1BURHE0JC074236', 'KM8K2CAB4PU001140', '3VWFE21C04M000001', '5YJ3E1EA7KF317000', '1FTFW1ET5DFC10312']
+const VINS = [
+  '1HGCM82633A004352',
+  '1G1ZT53826F109149',
+  '2T1BURHE0JC074236',
+  'KM8K2CAB4PU001140',
+  '3VWFE21C04M000001',
+  '5YJ3E1EA7KF317000',
+  '1FTFW1ET5DFC10312',
+]
 const runs = arg('runs', 3)
 
 const time = async (work: () => Promise<unknown> | unknown) => {
@@ -24,7 +32,13 @@ const time = async (work: () => Promise<unknown> | unknown) => {
 const runtime = await openRuntime()
 try {
   await decodeVin('WBA3A5C51CF256651') // unpacks/opens the vPIC file; not measured
-  const rows: Record<string, number[]> = { 'baseline: VIN check': [], 'decode cold': [], 'decode warm': [], 'listing warm': [], 'tco warm': [] }
+  const rows: Record<string, number[]> = {
+    'baseline: VIN check': [],
+    'decode cold': [],
+    'decode warm': [],
+    'listing warm': [],
+    'tco warm': [],
+  }
   for (let run = 0; run < runs; run++) {
     await stopDecoder() // a fresh worker and an empty cache: cold again
     await decodeVin('WBA3A5C51CF256651')
@@ -37,7 +51,8 @@ try {
     }
   }
   console.log(`runs: ${runs} × ${VINS.length} VINs; medians in ms`)
-  for (const [name, values] of Object.entries(rows)) console.log(`${name.padEnd(22)} ${median(values).toFixed(3).padStart(10)}`)
+  for (const [name, values] of Object.entries(rows))
+    console.log(`${name.padEnd(22)} ${median(values).toFixed(3).padStart(10)}`)
   const cold = median(rows['decode cold'])
   console.log(`cold decode / warm TCO: ${(cold / median(rows['tco warm'])).toFixed(1)}×`)
 } finally {

@@ -26,17 +26,36 @@ const runtime = await openRuntime()
 try {
   const { payload } = runtime
   await seedDemoData(payload)
-  const data = { birthDate: '1985-03-14', consumer: 'con_demo_maria', preApproval: 'pre_demo_maria', provider: 'provider_a' as const, ssn: '123-45-6789', toProvider: true, vehicle: '4T1B11HK7NU000123' }
+  const data = {
+    birthDate: '1985-03-14',
+    consumer: 'con_demo_maria',
+    preApproval: 'pre_demo_maria',
+    provider: 'provider_a' as const,
+    ssn: '123-45-6789',
+    toProvider: true,
+    vehicle: '4T1B11HK7NU000123',
+  }
 
-  const sample = await payload.findByID({ collection: 'credit-app', depth: 1, id: 'crapp_demo_maria', overrideAccess: true })
+  const sample = await payload.findByID({
+    collection: 'credit-app',
+    depth: 1,
+    id: 'crapp_demo_maria',
+    overrideAccess: true,
+  })
   const baseline: number[] = []
   for (let i = 0; i < apps * runs; i++) {
     const start = performance.now()
-    await sendApplication('provider_a', toApplication(sample as unknown as Record<string, unknown>), crypto.randomUUID())
+    await sendApplication(
+      'provider_a',
+      toApplication(sample as unknown as Record<string, unknown>),
+      crypto.randomUUID(),
+    )
     baseline.push(performance.now() - start)
   }
   console.log(`${apps} apps per burst, ${runs} runs; medians`)
-  console.log(`baseline: one direct provider call          ${median(baseline).toFixed(1).padStart(8)} ms`)
+  console.log(
+    `baseline: one direct provider call          ${median(baseline).toFixed(1).padStart(8)} ms`,
+  )
 
   for (const pollMs of [1000, 50]) {
     const latencies: number[] = []
@@ -44,11 +63,28 @@ try {
     const runner = startJobRunner(payload, { pollMs })
     for (let run = 0; run < runs; run++) {
       const start = performance.now()
-      const created = await Promise.all(Array.from({ length: apps }, () => payload.create({ collection: 'credit-app', data, depth: 0 }).then((doc) => ({ at: performance.now(), id: doc.id }))))
+      const created = await Promise.all(
+        Array.from({ length: apps }, () =>
+          payload
+            .create({ collection: 'credit-app', data, depth: 0 })
+            .then((doc) => ({ at: performance.now(), id: doc.id })),
+        ),
+      )
       const pending = new Map(created.map((app) => [app.id, app.at]))
       while (pending.size) {
         await new Promise((resolve) => setTimeout(resolve, 10))
-        const { docs } = await payload.find({ collection: 'credit-app', depth: 0, limit: 0, overrideAccess: true, where: { and: [{ id: { in: [...pending.keys()] } }, { 'providerSubmission.status': { equals: 'accepted' } }] } })
+        const { docs } = await payload.find({
+          collection: 'credit-app',
+          depth: 0,
+          limit: 0,
+          overrideAccess: true,
+          where: {
+            and: [
+              { id: { in: [...pending.keys()] } },
+              { 'providerSubmission.status': { equals: 'accepted' } },
+            ],
+          },
+        })
         for (const doc of docs) {
           latencies.push(performance.now() - pending.get(doc.id)!)
           pending.delete(doc.id)
@@ -58,8 +94,12 @@ try {
     }
     await runner.stop()
     const perSecond = (apps / median(bursts)) * 1000
-    console.log(`poll ${String(pollMs).padStart(4)} ms: write → accepted          ${median(latencies).toFixed(1).padStart(8)} ms  (${(median(latencies) / median(baseline)).toFixed(0)}× baseline)`)
-    console.log(`poll ${String(pollMs).padStart(4)} ms: burst of ${apps}, all accepted   ${median(bursts).toFixed(0).padStart(8)} ms  (${perSecond.toFixed(1)} apps/s)`)
+    console.log(
+      `poll ${String(pollMs).padStart(4)} ms: write → accepted          ${median(latencies).toFixed(1).padStart(8)} ms  (${(median(latencies) / median(baseline)).toFixed(0)}× baseline)`,
+    )
+    console.log(
+      `poll ${String(pollMs).padStart(4)} ms: burst of ${apps}, all accepted   ${median(bursts).toFixed(0).padStart(8)} ms  (${perSecond.toFixed(1)} apps/s)`,
+    )
   }
   const sent = provider.requests.length - apps * runs
   console.log(`provider requests through the queue: ${sent} for ${2 * apps * runs} apps`)

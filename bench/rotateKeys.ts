@@ -25,7 +25,14 @@ try {
     const ssn = `123-45-${String(i % 10_000).padStart(4, '0')}`
     await payload.db.create({
       collection: 'consumer',
-      data: { birthDate: encryptValue('1985-03-14', 'birthDate'), firstName: 'Bench', id: `con_bench_${i}`, lastName: String(i), phoneNumber: '(646) 555-0100', ssn: encryptValue(ssn, 'ssn') },
+      data: {
+        birthDate: encryptValue('1985-03-14', 'birthDate'),
+        firstName: 'Bench',
+        id: `con_bench_${i}`,
+        lastName: String(i),
+        phoneNumber: '(646) 555-0100',
+        ssn: encryptValue(ssn, 'ssn'),
+      },
     })
   }
   const rotate: number[] = []
@@ -36,14 +43,19 @@ try {
     let start = performance.now()
     const summary = await rotateCreditDataKeys(payload)
     rotate.push(performance.now() - start)
-    if (summary.reencrypted < rows) throw new Error(`only ${summary.reencrypted} of ${rows} rows re-encrypted`)
+    if (summary.reencrypted < rows)
+      throw new Error(`only ${summary.reencrypted} of ${rows} rows re-encrypted`)
     start = performance.now()
     await rotateCreditDataKeys(payload)
     scan.push(performance.now() - start)
   }
   console.log(`${rows} consumers (2 encrypted values each), ${runs} runs; medians`)
-  console.log(`baseline: scan with nothing to do   ${median(scan).toFixed(0).padStart(7)} ms  (${((rows / median(scan)) * 1000).toFixed(0)} rows/s)`)
-  console.log(`rotate every row to a new key       ${median(rotate).toFixed(0).padStart(7)} ms  (${((rows / median(rotate)) * 1000).toFixed(0)} rows/s, ${(median(rotate) / median(scan)).toFixed(1)}× baseline)`)
+  console.log(
+    `baseline: scan with nothing to do   ${median(scan).toFixed(0).padStart(7)} ms  (${((rows / median(scan)) * 1000).toFixed(0)} rows/s)`,
+  )
+  console.log(
+    `rotate every row to a new key       ${median(rotate).toFixed(0).padStart(7)} ms  (${((rows / median(rotate)) * 1000).toFixed(0)} rows/s, ${(median(rotate) / median(scan)).toFixed(1)}× baseline)`,
+  )
 } finally {
   await runtime.close()
   await database.drop()

@@ -16,7 +16,12 @@ export const Accounts: CollectionConfig = {
       type: 'text',
       admin: { description: 'Id of the lead, as a string (the contract types it so).' },
       index: true,
-      validate: (value: null | string | undefined) => value === undefined || value === null || value === '' || /^\d{1,18}$/.test(value) || 'must be a lead id',
+      validate: (value: null | string | undefined) =>
+        value === undefined ||
+        value === null ||
+        value === '' ||
+        /^\d{1,18}$/.test(value) ||
+        'must be a lead id',
     },
     { name: 'consumer', type: 'relationship', relationTo: 'consumer' },
     { name: 'anonymousIds', type: 'text', hasMany: true },

@@ -7,14 +7,21 @@ import { prefixedId } from '../src/fields/prefixedId'
 export const Cities: CollectionConfig = {
   slug: 'city',
   access: recordAccess({ integrator: ['create', 'read'] }),
-  admin: { defaultColumns: ['name', 'state'], group: 'Commerce', listSearchableFields: ['name'], useAsTitle: 'name' },
+  admin: {
+    defaultColumns: ['name', 'state'],
+    group: 'Commerce',
+    listSearchableFields: ['name'],
+    useAsTitle: 'name',
+  },
   disableDuplicate: true,
   fields: [
     prefixedId('cty_'),
     {
       name: 'name',
       type: 'text',
-      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim() : value)] },
+      hooks: {
+        beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim() : value)],
+      },
       index: true,
       required: true,
     },

@@ -11,13 +11,24 @@ import { prefixedId } from '../src/fields/prefixedId'
 export const Companies: CollectionConfig = {
   slug: 'company',
   access: recordAccess({ integrator: ['read'] }),
-  admin: { defaultColumns: ['name', 'address', 'isFacilitator'], group: 'Commerce', listSearchableFields: ['name'], useAsTitle: 'name' },
+  admin: {
+    defaultColumns: ['name', 'address', 'isFacilitator'],
+    group: 'Commerce',
+    listSearchableFields: ['name'],
+    useAsTitle: 'name',
+  },
   disableDuplicate: true,
   fields: [
     prefixedId('com_'),
     { name: 'name', type: 'text', index: true, required: true },
     { name: 'address', type: 'text', admin: { description: 'Head-office address, one line.' } },
-    { name: 'isFacilitator', type: 'checkbox', defaultValue: false, admin: { description: 'Facilitates deals (served at /api/facilitators).' }, index: true },
+    {
+      name: 'isFacilitator',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { description: 'Facilitates deals (served at /api/facilitators).' },
+      index: true,
+    },
     { name: 'locations', type: 'join', collection: 'location', on: 'companyId' },
   ],
   labels: { plural: 'Companies', singular: 'Company' },

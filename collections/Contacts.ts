@@ -23,7 +23,12 @@ export const Contacts: CollectionConfig = {
     { name: 'roles', type: 'text', hasMany: true },
     { name: 'firstName', type: 'text' },
     { name: 'lastName', type: 'text', index: true },
-    { name: 'isAutomatedAgent', type: 'checkbox', defaultValue: false, admin: { description: 'An automated agent (bot), not a person.' } },
+    {
+      name: 'isAutomatedAgent',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { description: 'An automated agent (bot), not a person.' },
+    },
     { name: 'address', type: 'relationship', relationTo: 'address' },
     phoneField('primaryPhoneNumber'),
     emailField('primaryEmail', { index: true }),

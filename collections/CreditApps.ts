@@ -12,7 +12,8 @@ export const creditProviders = ['provider_a', 'provider_b'] as const
 
 /** The applicant's and the co-applicant's personal fields have the same shape. */
 const applicant = (prefix: '' | 'coApplicant'): Field[] => {
-  const name = (field: string) => (prefix ? `${prefix}${field[0].toUpperCase()}${field.slice(1)}` : field)
+  const name = (field: string) =>
+    prefix ? `${prefix}${field[0].toUpperCase()}${field.slice(1)}` : field
   return [
     { name: name('firstName'), type: 'text' },
     { name: name('lastName'), type: 'text' },
@@ -28,7 +29,10 @@ const providerSubmission: Field = {
   name: 'providerSubmission',
   type: 'group',
   access: { create: () => false, update: () => false },
-  admin: { description: 'Set by the service when the app is sent to its provider.', readOnly: true },
+  admin: {
+    description: 'Set by the service when the app is sent to its provider.',
+    readOnly: true,
+  },
   fields: [
     {
       name: 'status',
@@ -37,22 +41,40 @@ const providerSubmission: Field = {
       options: ['queued', 'sending', 'retrying', 'accepted', 'rejected', 'failed', 'cancelled'],
     },
     { name: 'attempts', type: 'number' },
-    { name: 'message', type: 'text', admin: { description: "The provider's message on a rejection, or why the last attempt failed." } },
+    {
+      name: 'message',
+      type: 'text',
+      admin: {
+        description: "The provider's message on a rejection, or why the last attempt failed.",
+      },
+    },
     { name: 'providerReference', type: 'text' },
     { name: 'idempotencyKey', type: 'text' },
-    ...(['queuedAt', 'lastAttemptAt', 'nextAttemptAt', 'completedAt'] as const).map((name): Field => ({ name, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } })),
+    ...(['queuedAt', 'lastAttemptAt', 'nextAttemptAt', 'completedAt'] as const).map(
+      (name): Field => ({
+        name,
+        type: 'date',
+        admin: { date: { pickerAppearance: 'dayAndTime' } },
+      }),
+    ),
   ],
 }
 
 /** A provider must be named for the app to be sent. */
 const providerNamed: SelectFieldSingleValidation = (value, options) =>
-  (options.data as { toProvider?: boolean })?.toProvider && !value ? 'is required when toProvider is true' : select(value, options)
+  (options.data as { toProvider?: boolean })?.toProvider && !value
+    ? 'is required when toProvider is true'
+    : select(value, options)
 
 /** A consumer's application for credit on a vehicle under a pre-approval. */
 export const CreditApps: CollectionConfig = {
   slug: 'credit-app',
   access: recordAccess({ integrator: ['create', 'read'], staffDelete: false }),
-  admin: { defaultColumns: ['id', 'consumer', 'vehicle', 'provider', 'toProvider', 'createdAt'], group: 'Credit', useAsTitle: 'id' },
+  admin: {
+    defaultColumns: ['id', 'consumer', 'vehicle', 'provider', 'toProvider', 'createdAt'],
+    group: 'Credit',
+    useAsTitle: 'id',
+  },
   disableDuplicate: true,
   hooks: creditDataHooks(['ssn', 'coApplicantSSN', 'birthDate', 'coApplicantBirthDate'], {
     afterChange: [queueForProvider],
@@ -60,22 +82,42 @@ export const CreditApps: CollectionConfig = {
   }),
   fields: [
     prefixedId('crapp_'),
-    { name: 'preApproval', type: 'relationship', index: true, relationTo: 'pre-approval', required: true },
+    {
+      name: 'preApproval',
+      type: 'relationship',
+      index: true,
+      relationTo: 'pre-approval',
+      required: true,
+    },
     { name: 'consumer', type: 'relationship', index: true, relationTo: 'consumer', required: true },
     { name: 'vehicle', type: 'relationship', index: true, relationTo: 'vehicle', required: true },
     {
       name: 'provider',
       type: 'select',
       enumName: 'enum_credit_provider',
-      options: creditProviders.map((value) => ({ label: value === 'provider_a' ? 'Provider A' : 'Provider B', value })),
+      options: creditProviders.map((value) => ({
+        label: value === 'provider_a' ? 'Provider A' : 'Provider B',
+        value,
+      })),
       validate: providerNamed,
     },
-    { name: 'toProvider', type: 'checkbox', defaultValue: false, admin: { description: 'Send this application to the provider (again, after turning it off and on).' } },
+    {
+      name: 'toProvider',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: {
+        description: 'Send this application to the provider (again, after turning it off and on).',
+      },
+    },
     {
       name: 'providerResponse',
       type: 'json',
       access: { create: () => false, update: () => false },
-      admin: { components: { Field: '/src/admin/JsonReadout#JsonReadout' }, description: "The provider's answer, without personal data.", readOnly: true },
+      admin: {
+        components: { Field: '/src/admin/JsonReadout#JsonReadout' },
+        description: "The provider's answer, without personal data.",
+        readOnly: true,
+      },
     },
     providerSubmission,
     ...applicant(''),

@@ -8,7 +8,12 @@ import { notBelowField } from '../src/fields/range'
 export const CreditBands: CollectionConfig = {
   slug: 'credit-band',
   access: recordAccess({ integrator: ['read'], staffDelete: false }),
-  admin: { defaultColumns: ['name', 'minimumCreditScore', 'maximumCreditScore', 'isPrime'], group: 'Credit', listSearchableFields: ['name'], useAsTitle: 'name' },
+  admin: {
+    defaultColumns: ['name', 'minimumCreditScore', 'maximumCreditScore', 'isPrime'],
+    group: 'Credit',
+    listSearchableFields: ['name'],
+    useAsTitle: 'name',
+  },
   disableDuplicate: true,
   fields: [
     prefixedId('crb_'),

@@ -8,13 +8,21 @@ import { creditDataHooks } from '../src/fields/sensitive'
 export const CreditReports: CollectionConfig = {
   slug: 'credit-report',
   access: recordAccess({ integrator: ['read', 'update'], staffDelete: false }),
-  admin: { defaultColumns: ['id', 'creditScore', 'creditBand', 'time'], group: 'Credit', useAsTitle: 'id' },
+  admin: {
+    defaultColumns: ['id', 'creditScore', 'creditBand', 'time'],
+    group: 'Credit',
+    useAsTitle: 'id',
+  },
   disableDuplicate: true,
   hooks: creditDataHooks(),
   fields: [
     prefixedId('crp_'),
     { name: 'creditScore', type: 'number' },
-    { ...dateTimeField('time'), admin: { description: 'When the report was pulled.' }, index: true },
+    {
+      ...dateTimeField('time'),
+      admin: { description: 'When the report was pulled.' },
+      index: true,
+    },
     { name: 'creditBand', type: 'relationship', relationTo: 'credit-band' },
     { name: 'preApproval', type: 'relationship', index: true, relationTo: 'pre-approval' },
     { name: 'hasUnknownScore', type: 'checkbox', defaultValue: false },

@@ -12,7 +12,12 @@ import { prefixedId } from '../src/fields/prefixedId'
 export const Customers: CollectionConfig = {
   slug: 'customer',
   access: recordAccess({ integrator: ['read'] }),
-  admin: { defaultColumns: ['name', 'phoneNumbers', 'updatedAt'], group: 'Commerce', listSearchableFields: ['name'], useAsTitle: 'name' },
+  admin: {
+    defaultColumns: ['name', 'phoneNumbers', 'updatedAt'],
+    group: 'Commerce',
+    listSearchableFields: ['name'],
+    useAsTitle: 'name',
+  },
   disableDuplicate: true,
   hooks: { beforeOperation: [resolveAddresses] },
   fields: [

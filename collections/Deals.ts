@@ -8,7 +8,11 @@ import { notBelowField } from '../src/fields/range'
 export const Deals: CollectionConfig = {
   slug: 'deal',
   access: recordAccess({ integrator: ['read'] }),
-  admin: { defaultColumns: ['id', 'vehicle', 'customer', 'currentBidPrice', 'updatedAt'], group: 'Commerce', useAsTitle: 'id' },
+  admin: {
+    defaultColumns: ['id', 'vehicle', 'customer', 'currentBidPrice', 'updatedAt'],
+    group: 'Commerce',
+    useAsTitle: 'id',
+  },
   disableDuplicate: true,
   fields: [
     prefixedId('deal_'),
@@ -19,7 +23,12 @@ export const Deals: CollectionConfig = {
     },
     { name: 'vehicle', type: 'relationship', index: true, relationTo: 'vehicle' },
     { name: 'customer', type: 'relationship', index: true, relationTo: 'customer' },
-    { name: 'coBuyerOrCoSellerCustomer', type: 'relationship', label: 'Co-buyer or co-seller', relationTo: 'customer' },
+    {
+      name: 'coBuyerOrCoSellerCustomer',
+      type: 'relationship',
+      label: 'Co-buyer or co-seller',
+      relationTo: 'customer',
+    },
     {
       name: 'facilitator',
       type: 'relationship',
@@ -31,7 +40,9 @@ export const Deals: CollectionConfig = {
       type: 'relationship',
       admin: { description: "The facilitator's location handling this deal." },
       filterOptions: ({ siblingData }) =>
-        (siblingData as { facilitator?: string })?.facilitator ? { companyId: { equals: (siblingData as { facilitator: string }).facilitator } } : true,
+        (siblingData as { facilitator?: string })?.facilitator
+          ? { companyId: { equals: (siblingData as { facilitator: string }).facilitator } }
+          : true,
       relationTo: 'location',
     },
     { name: 'minimumBidPrice', type: 'number', min: 0 },

@@ -10,7 +10,12 @@ import { recordAccess } from '../access/recordAccess'
 export const Errors: CollectionConfig = {
   slug: 'errors',
   access: { ...recordAccess({}), create: anyone },
-  admin: { defaultColumns: ['message', 'source', 'url', 'createdAt'], group: 'Operations', listSearchableFields: ['message', 'source', 'url'], useAsTitle: 'message' },
+  admin: {
+    defaultColumns: ['message', 'source', 'url', 'createdAt'],
+    group: 'Operations',
+    listSearchableFields: ['message', 'source', 'url'],
+    useAsTitle: 'message',
+  },
   defaultSort: 'createdAt',
   fields: [
     { name: 'message', type: 'textarea', maxLength: 2000, required: true },

@@ -7,13 +7,22 @@ import { emailField, phoneField } from '../src/fields/formatted'
 export const Leads: CollectionConfig = {
   slug: 'lead',
   access: recordAccess({ leadAgent: ['read'] }),
-  admin: { defaultColumns: ['id', 'firstName', 'lastName', 'email', 'source'], group: 'Leads', listSearchableFields: ['firstName', 'lastName', 'email'], useAsTitle: 'lastName' },
+  admin: {
+    defaultColumns: ['id', 'firstName', 'lastName', 'email', 'source'],
+    group: 'Leads',
+    listSearchableFields: ['firstName', 'lastName', 'email'],
+    useAsTitle: 'lastName',
+  },
   fields: [
     { name: 'firstName', type: 'text' },
     { name: 'lastName', type: 'text', index: true },
     emailField('email', { index: true }),
     phoneField('phoneNumber'),
-    { name: 'source', type: 'text', admin: { description: 'Where the lead came from, e.g. "website" or "phone".' } },
+    {
+      name: 'source',
+      type: 'text',
+      admin: { description: 'Where the lead came from, e.g. "website" or "phone".' },
+    },
     { name: 'consumer', type: 'relationship', relationTo: 'consumer' },
   ],
   labels: { plural: 'Leads', singular: 'Lead' },

@@ -12,7 +12,15 @@ const colorsField = (name: string): Field => ({
   type: 'array',
   fields: [
     { name: 'name', type: 'text', required: true },
-    { name: 'hex', type: 'text', admin: { placeholder: '#1A2B3C' }, required: true, validate: (value: unknown) => (typeof value === 'string' && HEX.test(value)) || 'must be a hex color: # and six hex digits' },
+    {
+      name: 'hex',
+      type: 'text',
+      admin: { placeholder: '#1A2B3C' },
+      required: true,
+      validate: (value: unknown) =>
+        (typeof value === 'string' && HEX.test(value)) ||
+        'must be a hex color: # and six hex digits',
+    },
   ],
 })
 
@@ -35,17 +43,48 @@ const isUrl = (value: unknown): true | string => {
 export const Listings: CollectionConfig = {
   slug: 'listing',
   access: recordAccess({ integrator: ['read'] }),
-  admin: { defaultColumns: ['vin', 'year', 'make', 'model', 'price', 'miles'], group: 'Vehicles', listSearchableFields: ['vin', 'make', 'model'], useAsTitle: 'vin' },
+  admin: {
+    defaultColumns: ['vin', 'year', 'make', 'model', 'price', 'miles'],
+    group: 'Vehicles',
+    listSearchableFields: ['vin', 'make', 'model'],
+    useAsTitle: 'vin',
+  },
   fields: [
-    { ...vinField('vin', { required: true, unique: true }), hooks: { beforeValidate: [upperTrim] } },
+    {
+      ...vinField('vin', { required: true, unique: true }),
+      hooks: { beforeValidate: [upperTrim] },
+    },
     {
       type: 'collapsible',
       admin: { description: 'Leave empty what the VIN decoder should fill in.' },
       fields: [
         integerField('year', { min: 1900 }),
-        { type: 'row', fields: [{ name: 'make', type: 'text' }, { name: 'model', type: 'text' }, { name: 'trim', type: 'text' }, { name: 'series', type: 'text' }] },
-        { type: 'row', fields: [{ name: 'style', type: 'text' }, { name: 'drivetrain', type: 'text' }, { name: 'engine', type: 'text' }, { name: 'transmission', type: 'text' }] },
-        { type: 'row', fields: [{ name: 'fuel', type: 'text' }, integerField('doors', { min: 0 }), integerField('seats', { min: 0 })] },
+        {
+          type: 'row',
+          fields: [
+            { name: 'make', type: 'text' },
+            { name: 'model', type: 'text' },
+            { name: 'trim', type: 'text' },
+            { name: 'series', type: 'text' },
+          ],
+        },
+        {
+          type: 'row',
+          fields: [
+            { name: 'style', type: 'text' },
+            { name: 'drivetrain', type: 'text' },
+            { name: 'engine', type: 'text' },
+            { name: 'transmission', type: 'text' },
+          ],
+        },
+        {
+          type: 'row',
+          fields: [
+            { name: 'fuel', type: 'text' },
+            integerField('doors', { min: 0 }),
+            integerField('seats', { min: 0 }),
+          ],
+        },
       ],
       label: 'Vehicle',
     },
@@ -58,7 +97,12 @@ export const Listings: CollectionConfig = {
         { name: 'miles', type: 'number', min: 0 },
       ],
     },
-    { name: 'historyReportUrl', type: 'text', label: 'Vehicle history report URL', validate: isUrl },
+    {
+      name: 'historyReportUrl',
+      type: 'text',
+      label: 'Vehicle history report URL',
+      validate: isUrl,
+    },
     {
       name: 'photos',
       type: 'array',
@@ -68,7 +112,9 @@ export const Listings: CollectionConfig = {
         { name: 'url', type: 'text', validate: isUrl },
       ],
       validate: (rows: unknown) =>
-        !Array.isArray(rows) || rows.every((row: { image?: unknown; url?: unknown }) => row.image || row.url) || 'each photo needs an image or a URL',
+        !Array.isArray(rows) ||
+        rows.every((row: { image?: unknown; url?: unknown }) => row.image || row.url) ||
+        'each photo needs an image or a URL',
     },
     colorsField('exteriorColors'),
     colorsField('interiorColors'),
@@ -84,16 +130,37 @@ export const Listings: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'combinedMpg', type: 'number', admin: { description: 'EPA combined miles per gallon.' }, min: 1 },
-        { name: 'kwhPer100Miles', type: 'number', admin: { description: 'EPA combined kWh per 100 miles (electric vehicles).' }, min: 1 },
+        {
+          name: 'combinedMpg',
+          type: 'number',
+          admin: { description: 'EPA combined miles per gallon.' },
+          min: 1,
+        },
+        {
+          name: 'kwhPer100Miles',
+          type: 'number',
+          admin: { description: 'EPA combined kWh per 100 miles (electric vehicles).' },
+          min: 1,
+        },
       ],
     },
     {
       name: 'specs',
       type: 'array',
-      admin: { description: 'Features by category; leave Value empty for a yes/no feature and tick Available.' },
+      admin: {
+        description:
+          'Features by category; leave Value empty for a yes/no feature and tick Available.',
+      },
       fields: [
-        { type: 'row', fields: [{ name: 'category', type: 'text', required: true }, { name: 'feature', type: 'text', required: true }, { name: 'value', type: 'text' }, { name: 'available', type: 'checkbox', defaultValue: true }] },
+        {
+          type: 'row',
+          fields: [
+            { name: 'category', type: 'text', required: true },
+            { name: 'feature', type: 'text', required: true },
+            { name: 'value', type: 'text' },
+            { name: 'available', type: 'checkbox', defaultValue: true },
+          ],
+        },
       ],
     },
   ],

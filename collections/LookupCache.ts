@@ -12,8 +12,19 @@ export const LookupCache: CollectionConfig = {
   admin: { defaultColumns: ['key', 'expiresAt'], group: 'Operations', useAsTitle: 'key' },
   fields: [
     { name: 'key', type: 'text', index: true, required: true, unique: true },
-    { name: 'value', type: 'json', admin: { components: { Field: '/src/admin/JsonReadout#JsonReadout' } }, required: true },
-    { name: 'expiresAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } }, index: true, required: true },
+    {
+      name: 'value',
+      type: 'json',
+      admin: { components: { Field: '/src/admin/JsonReadout#JsonReadout' } },
+      required: true,
+    },
+    {
+      name: 'expiresAt',
+      type: 'date',
+      admin: { date: { pickerAppearance: 'dayAndTime' } },
+      index: true,
+      required: true,
+    },
   ],
   labels: { plural: 'Lookup cache', singular: 'Cached lookup' },
 }

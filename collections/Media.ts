@@ -14,7 +14,13 @@ export const Media: CollectionConfig = {
   slug: 'media',
   access: { ...recordAccess({}), read: anyone },
   admin: { group: 'Vehicles' },
-  fields: [{ name: 'alt', type: 'text', admin: { description: 'What the photo shows, for screen readers.' } }],
+  fields: [
+    {
+      name: 'alt',
+      type: 'text',
+      admin: { description: 'What the photo shows, for screen readers.' },
+    },
+  ],
   labels: { plural: 'Media', singular: 'Media file' },
   upload: {
     mimeTypes: ['image/*'],

@@ -7,7 +7,11 @@ import { prefixedId } from '../src/fields/prefixedId'
 export const PreApprovals: CollectionConfig = {
   slug: 'pre-approval',
   access: recordAccess({ integrator: ['read'], staffDelete: false }),
-  admin: { defaultColumns: ['id', 'consumer', 'creditBand', 'validUntilTime'], group: 'Credit', useAsTitle: 'id' },
+  admin: {
+    defaultColumns: ['id', 'consumer', 'creditBand', 'validUntilTime'],
+    group: 'Credit',
+    useAsTitle: 'id',
+  },
   disableDuplicate: true,
   fields: [
     prefixedId('pre_'),

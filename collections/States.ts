@@ -7,14 +7,25 @@ import { upperTrim } from '../hooks/upperTrim'
 export const States: CollectionConfig = {
   slug: 'state',
   access: recordAccess({ integrator: ['read'] }),
-  admin: { defaultColumns: ['code', 'name'], group: 'Commerce', listSearchableFields: ['code', 'name'], useAsTitle: 'code' },
+  admin: {
+    defaultColumns: ['code', 'name'],
+    group: 'Commerce',
+    listSearchableFields: ['code', 'name'],
+    useAsTitle: 'code',
+  },
   disableDuplicate: true,
   fields: [
     {
       name: 'id',
       type: 'text',
       admin: { hidden: true },
-      hooks: { beforeValidate: [({ siblingData, value }) => value ?? (typeof siblingData?.code === 'string' ? siblingData.code.trim().toUpperCase() : value)] },
+      hooks: {
+        beforeValidate: [
+          ({ siblingData, value }) =>
+            value ??
+            (typeof siblingData?.code === 'string' ? siblingData.code.trim().toUpperCase() : value),
+        ],
+      },
     },
     {
       name: 'code',
@@ -22,7 +33,9 @@ export const States: CollectionConfig = {
       hooks: { beforeValidate: [upperTrim] },
       required: true,
       unique: true,
-      validate: (value: null | string | undefined) => (typeof value === 'string' && /^[A-Z]{2}$/.test(value)) || 'must be a two-letter state code',
+      validate: (value: null | string | undefined) =>
+        (typeof value === 'string' && /^[A-Z]{2}$/.test(value)) ||
+        'must be a two-letter state code',
     },
     { name: 'name', type: 'text' },
   ],

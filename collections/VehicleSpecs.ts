@@ -9,7 +9,12 @@ import { vehicleDescriptionFields } from '../src/fields/vehicle'
 export const VehicleSpecs: CollectionConfig = {
   slug: 'vehicle-spec',
   access: recordAccess({ integrator: ['read'] }),
-  admin: { defaultColumns: ['year', 'make', 'model', 'trim'], group: 'Vehicles', listSearchableFields: ['make', 'model', 'squishVin'], useAsTitle: 'model' },
+  admin: {
+    defaultColumns: ['year', 'make', 'model', 'trim'],
+    group: 'Vehicles',
+    listSearchableFields: ['make', 'model', 'squishVin'],
+    useAsTitle: 'model',
+  },
   disableDuplicate: true,
   fields: [
     prefixedId('vs_'),
@@ -18,14 +23,29 @@ export const VehicleSpecs: CollectionConfig = {
     {
       name: 'squishVin',
       type: 'text',
-      admin: { description: 'VIN positions 1-8 and 10-11: identifies the make, model, body, engine and year.' },
+      admin: {
+        description:
+          'VIN positions 1-8 and 10-11: identifies the make, model, body, engine and year.',
+      },
       index: true,
       validate: (value: null | string | undefined) =>
-        value === undefined || value === null || value === '' || (value.length === 10 && /^[A-HJ-NPR-Z0-9]{10}$/.test(value)) || 'must be exactly 10 characters of the VIN alphabet',
+        value === undefined ||
+        value === null ||
+        value === '' ||
+        (value.length === 10 && /^[A-HJ-NPR-Z0-9]{10}$/.test(value)) ||
+        'must be exactly 10 characters of the VIN alphabet',
     },
     { name: 'exteriorColors', type: 'text', hasMany: true },
     { name: 'interiorColors', type: 'text', hasMany: true },
-    { name: 'msrp', type: 'number', admin: { description: 'Manufacturer suggested retail price; the TCO model uses it when no listing gives a price.' }, min: 0 },
+    {
+      name: 'msrp',
+      type: 'number',
+      admin: {
+        description:
+          'Manufacturer suggested retail price; the TCO model uses it when no listing gives a price.',
+      },
+      min: 0,
+    },
     { name: 'invoice', type: 'number', min: 0 },
   ],
   labels: { plural: 'Vehicle specs', singular: 'Vehicle spec' },

@@ -13,16 +13,28 @@ import { vehicleDescriptionFields } from '../src/fields/vehicle'
 export const Vehicles: CollectionConfig = {
   slug: 'vehicle',
   access: recordAccess({ integrator: ['read'] }),
-  admin: { defaultColumns: ['vin', 'year', 'make', 'model', 'trim'], group: 'Vehicles', listSearchableFields: ['vin', 'make', 'model'], useAsTitle: 'vin' },
+  admin: {
+    defaultColumns: ['vin', 'year', 'make', 'model', 'trim'],
+    group: 'Vehicles',
+    listSearchableFields: ['vin', 'make', 'model'],
+    useAsTitle: 'vin',
+  },
   disableDuplicate: true,
   fields: [
     {
       name: 'id',
       type: 'text',
       admin: { hidden: true },
-      hooks: { beforeValidate: [(args) => upperTrim({ ...args, value: args.value ?? args.siblingData?.vin })] },
+      hooks: {
+        beforeValidate: [
+          (args) => upperTrim({ ...args, value: args.value ?? args.siblingData?.vin }),
+        ],
+      },
     },
-    { ...vinField('vin', { required: true, unique: true }), hooks: { beforeValidate: [upperTrim] } },
+    {
+      ...vinField('vin', { required: true, unique: true }),
+      hooks: { beforeValidate: [upperTrim] },
+    },
     integerField('year', { min: 1900, required: true }),
     ...vehicleDescriptionFields,
     integerField('seatCount', { min: 0 }),

@@ -8,13 +8,23 @@ import { vinField } from '../src/fields/formatted'
 export const Vins: CollectionConfig = {
   slug: 'vin',
   access: recordAccess({ leadAgent: ['read'] }),
-  admin: { defaultColumns: ['vin', 'vehicle'], group: 'Leads', listSearchableFields: ['vin'], useAsTitle: 'vin' },
+  admin: {
+    defaultColumns: ['vin', 'vehicle'],
+    group: 'Leads',
+    listSearchableFields: ['vin'],
+    useAsTitle: 'vin',
+  },
   fields: [
     {
       ...vinField('vin', { required: true, unique: true }),
       hooks: { beforeValidate: [upperTrim] },
     },
-    { name: 'vehicle', type: 'relationship', admin: { description: 'The vehicle record, when we hold one.' }, relationTo: 'vehicle' },
+    {
+      name: 'vehicle',
+      type: 'relationship',
+      admin: { description: 'The vehicle record, when we hold one.' },
+      relationTo: 'vehicle',
+    },
   ],
   labels: { plural: 'VINs', singular: 'VIN' },
 }

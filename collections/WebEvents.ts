@@ -17,7 +17,12 @@ export const WebEvents: CollectionConfig = {
     read: allow({ clients: ['admin', 'integrator'], staff: ['admin', 'staff'] }),
     update: () => false,
   },
-  admin: { defaultColumns: ['name', 'anonymousId', 'account', 'createdAt'], group: 'Commerce', listSearchableFields: ['name', 'anonymousId'], useAsTitle: 'name' },
+  admin: {
+    defaultColumns: ['name', 'anonymousId', 'account', 'createdAt'],
+    group: 'Commerce',
+    listSearchableFields: ['name', 'anonymousId'],
+    useAsTitle: 'name',
+  },
   disableDuplicate: true,
   fields: [
     prefixedId('wev_'),

@@ -2,7 +2,11 @@ import type { Field, GlobalConfig } from 'payload'
 
 import { checkRole } from '../access/roles'
 
-const number = (name: string, description: string, { max, min = 0 }: { max?: number; min?: number } = {}): Field => ({
+const number = (
+  name: string,
+  description: string,
+  { max, min = 0 }: { max?: number; min?: number } = {},
+): Field => ({
   name,
   type: 'number',
   admin: { description },
@@ -30,16 +34,34 @@ export const TcoSettings: GlobalConfig = {
         number('termMonths', 'Default 60.', { max: 96, min: 12 }),
       ],
     },
-    { type: 'row', fields: [number('aprNewPercent', 'Default 7.', { max: 40 }), number('aprUsedPercent', 'Default 11.5.', { max: 40 })] },
     {
       type: 'row',
       fields: [
-        number('fuelGrowthPercent', 'Yearly growth of fuel prices. Default 3.', { max: 50, min: -50 }),
-        number('insuranceGrowthPercent', 'Yearly growth of premiums. Default 3.', { max: 50, min: -50 }),
+        number('aprNewPercent', 'Default 7.', { max: 40 }),
+        number('aprUsedPercent', 'Default 11.5.', { max: 40 }),
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        number('fuelGrowthPercent', 'Yearly growth of fuel prices. Default 3.', {
+          max: 50,
+          min: -50,
+        }),
+        number('insuranceGrowthPercent', 'Yearly growth of premiums. Default 3.', {
+          max: 50,
+          min: -50,
+        }),
         number('insuranceBase', 'National full-coverage premium a year. Default 1,800.'),
       ],
     },
-    { type: 'row', fields: [number('titleFee', 'Title fee in year 1. Default 100.'), number('registrationFee', 'Registration every year. Default 150.')] },
+    {
+      type: 'row',
+      fields: [
+        number('titleFee', 'Title fee in year 1. Default 100.'),
+        number('registrationFee', 'Registration every year. Default 150.'),
+      ],
+    },
     {
       name: 'states',
       type: 'array',
@@ -52,7 +74,9 @@ export const TcoSettings: GlobalConfig = {
               name: 'state',
               type: 'text',
               required: true,
-              validate: (value: unknown) => (typeof value === 'string' && /^[A-Z]{2}$/.test(value)) || 'must be a two-letter state code',
+              validate: (value: unknown) =>
+                (typeof value === 'string' && /^[A-Z]{2}$/.test(value)) ||
+                'must be a two-letter state code',
             },
             number('salesTaxPercent', 'Percent.', { max: 30 }),
             number('salesTaxCap', 'Dollars.'),

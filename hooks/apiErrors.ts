@@ -12,7 +12,11 @@ import { isSignInRoute } from '../src/lib/signInRoutes'
  */
 export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
   const status = (error as { status?: number }).status
-  if (status === 403 && !req.user && !isSignInRoute(new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/api/, ''))) {
+  if (
+    status === 403 &&
+    !req.user &&
+    !isSignInRoute(new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/api/, ''))
+  ) {
     // A request carrying a credential passed the credential gate, so its key or token was valid
     // a moment ago: no user now means Payload's own lookup of it failed.
     if (req.headers.get('authorization')) return unavailable(req)
@@ -21,7 +25,12 @@ export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
   if (status && status < 500) return
   const failure = classifyFailure(error)
   if (failure?.kind === 'input') {
-    return { response: { errors: [{ message: 'The request has a value the database cannot store or compare.' }] }, status: 400 }
+    return {
+      response: {
+        errors: [{ message: 'The request has a value the database cannot store or compare.' }],
+      },
+      status: 400,
+    }
   }
   if (failure?.kind === 'unavailable') return unavailable(req)
 }

@@ -1,6 +1,11 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
 
-export type AuditEntry = { action: 'create' | 'delete' | 'reveal' | 'update'; collection: string; fields: string[]; recordId: string }
+export type AuditEntry = {
+  action: 'create' | 'delete' | 'reveal' | 'update'
+  collection: string
+  fields: string[]
+  recordId: string
+}
 
 const IGNORED = new Set(['id', 'createdAt', 'updatedAt', 'lastModifiedBy'])
 
@@ -16,17 +21,33 @@ export const recordAudit = async (req: PayloadRequest, entry: AuditEntry): Promi
 }
 
 /** Fields whose stored value differs (sensitive ones are reported by their own hook: their reads are masked). */
-const changedFields = (doc: Record<string, unknown>, previous: Record<string, unknown> | undefined, sensitive: string[]): string[] => {
+const changedFields = (
+  doc: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+  sensitive: string[],
+): string[] => {
   // On create, the fields given (defaults of false or empty are not news).
-  const given = (value: unknown) => value !== null && value !== undefined && value !== false && value !== '' && !(Array.isArray(value) && !value.length)
-  if (!previous) return Object.keys(doc).filter((name) => !IGNORED.has(name) && !sensitive.includes(name) && given(doc[name]))
+  const given = (value: unknown) =>
+    value !== null &&
+    value !== undefined &&
+    value !== false &&
+    value !== '' &&
+    !(Array.isArray(value) && !value.length)
+  if (!previous)
+    return Object.keys(doc).filter(
+      (name) => !IGNORED.has(name) && !sensitive.includes(name) && given(doc[name]),
+    )
   const names = new Set([...Object.keys(doc), ...Object.keys(previous)])
   const changed = [...names].filter((name) => {
     if (IGNORED.has(name) || sensitive.includes(name)) return false
     const before = previous[name] ?? null
     const after = doc[name] ?? null
-    const id = (value: unknown) => (value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value)
-    return JSON.stringify(Array.isArray(after) ? after.map(id) : id(after)) !== JSON.stringify(Array.isArray(before) ? before.map(id) : id(before))
+    const id = (value: unknown) =>
+      value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value
+    return (
+      JSON.stringify(Array.isArray(after) ? after.map(id) : id(after)) !==
+      JSON.stringify(Array.isArray(before) ? before.map(id) : id(before))
+    )
   })
   return changed
 }
@@ -35,13 +56,27 @@ const changedFields = (doc: Record<string, unknown>, previous: Record<string, un
 export const auditChange =
   (sensitive: string[] = []): CollectionAfterChangeHook =>
   async ({ collection, doc, operation, previousDoc, req }) => {
-    const changes = ((req.context.sensitiveChanges as Record<string, string[]>) ?? {})[collection.slug] ?? []
-    const fields = [...changedFields(doc, operation === 'update' ? previousDoc : undefined, sensitive), ...changes.filter((name) => sensitive.includes(name))]
+    const changes =
+      ((req.context.sensitiveChanges as Record<string, string[]>) ?? {})[collection.slug] ?? []
+    const fields = [
+      ...changedFields(doc, operation === 'update' ? previousDoc : undefined, sensitive),
+      ...changes.filter((name) => sensitive.includes(name)),
+    ]
     if (operation === 'update' && !fields.length) return doc
-    await recordAudit(req, { action: operation, collection: collection.slug, fields: [...new Set(fields)].sort(), recordId: String(doc.id) })
+    await recordAudit(req, {
+      action: operation,
+      collection: collection.slug,
+      fields: [...new Set(fields)].sort(),
+      recordId: String(doc.id),
+    })
     return doc
   }
 
 export const auditDelete: CollectionAfterDeleteHook = async ({ collection, id, req }) => {
-  await recordAudit(req, { action: 'delete', collection: collection.slug, fields: [], recordId: String(id) })
+  await recordAudit(req, {
+    action: 'delete',
+    collection: collection.slug,
+    fields: [],
+    recordId: String(id),
+  })
 }

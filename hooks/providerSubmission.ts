@@ -5,16 +5,29 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payl
 import { PROVIDER_QUEUE, SEND_TASK, type Submission } from '../src/providers/submit'
 
 /** Asked for on this write: created with toProvider, or updated from off to on (not by the provider job). */
-const turnedOn = (toProvider: unknown, operation: string, previous: { toProvider?: unknown } | undefined, context: Record<string, unknown>) =>
-  !context.providerJob && toProvider === true && !(operation === 'update' && previous?.toProvider === true)
+const turnedOn = (
+  toProvider: unknown,
+  operation: string,
+  previous: { toProvider?: unknown } | undefined,
+  context: Record<string, unknown>,
+) =>
+  !context.providerJob &&
+  toProvider === true &&
+  !(operation === 'update' && previous?.toProvider === true)
 
 /**
  * A credit app created with `toProvider: true`, or updated to it, is (re)queued for its provider:
  * a fresh `queuedAt` stamp, attempts reset, the idempotency key kept (made on the first queueing).
  * Writes by the provider job itself change nothing here.
  */
-export const markForProvider: CollectionBeforeChangeHook = ({ data, operation, originalDoc, req }) => {
-  if (!turnedOn(data.toProvider ?? originalDoc?.toProvider, operation, originalDoc, req.context)) return data
+export const markForProvider: CollectionBeforeChangeHook = ({
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
+  if (!turnedOn(data.toProvider ?? originalDoc?.toProvider, operation, originalDoc, req.context))
+    return data
   const previous = (originalDoc?.providerSubmission ?? {}) as Submission
   const submission: Submission = {
     attempts: 0,
@@ -32,9 +45,19 @@ export const markForProvider: CollectionBeforeChangeHook = ({ data, operation, o
 }
 
 /** Queues the job in the same transaction as the write, so neither exists without the other. */
-export const queueForProvider: CollectionAfterChangeHook = async ({ doc, operation, previousDoc, req }) => {
+export const queueForProvider: CollectionAfterChangeHook = async ({
+  doc,
+  operation,
+  previousDoc,
+  req,
+}) => {
   const queuedAt = (doc.providerSubmission as Submission | undefined)?.queuedAt
   if (!queuedAt || !turnedOn(doc.toProvider, operation, previousDoc, req.context)) return doc
-  await req.payload.jobs.queue({ input: { attempt: 1, creditApp: String(doc.id), queuedAt }, queue: PROVIDER_QUEUE, req, task: SEND_TASK })
+  await req.payload.jobs.queue({
+    input: { attempt: 1, creditApp: String(doc.id), queuedAt },
+    queue: PROVIDER_QUEUE,
+    req,
+    task: SEND_TASK,
+  })
   return doc
 }

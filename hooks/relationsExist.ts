@@ -3,15 +3,27 @@ import { ValidationError } from 'payload'
 
 type Relation = { path: string; relationTo: string; value: unknown }
 
-const idOf = (value: unknown): unknown => (value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value)
+const idOf = (value: unknown): unknown =>
+  value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value
 
 /** Relationship values present in `data`, at the top level and inside groups. */
-const relationsIn = (fields: Field[], data: Record<string, unknown> | undefined, prefix = ''): Relation[] =>
+const relationsIn = (
+  fields: Field[],
+  data: Record<string, unknown> | undefined,
+  prefix = '',
+): Relation[] =>
   fields.flatMap((field) => {
     if (!('name' in field) || !data || !(field.name in data)) return []
     const value = data[field.name]
-    if (field.type === 'group') return relationsIn(field.fields, value as Record<string, unknown>, `${prefix}${field.name}.`)
-    if (field.type !== 'relationship' || typeof field.relationTo !== 'string' || value === null || value === undefined) return []
+    if (field.type === 'group')
+      return relationsIn(field.fields, value as Record<string, unknown>, `${prefix}${field.name}.`)
+    if (
+      field.type !== 'relationship' ||
+      typeof field.relationTo !== 'string' ||
+      value === null ||
+      value === undefined
+    )
+      return []
     return [{ path: prefix + field.name, relationTo: field.relationTo, value }]
   })
 
@@ -22,7 +34,9 @@ const relationsIn = (fields: Field[], data: Record<string, unknown> | undefined,
 export const relationsExist: CollectionBeforeValidateHook = async ({ collection, data, req }) => {
   const errors: { message: string; path: string }[] = []
   for (const { path, relationTo, value } of relationsIn(collection.fields, data)) {
-    const ids = (Array.isArray(value) ? value : [value]).map(idOf).filter((id) => id !== null && id !== undefined)
+    const ids = (Array.isArray(value) ? value : [value])
+      .map(idOf)
+      .filter((id) => id !== null && id !== undefined)
     if (!ids.length) continue
     const found = await req.payload.find({
       collection: relationTo as 'lead',
@@ -34,7 +48,8 @@ export const relationsExist: CollectionBeforeValidateHook = async ({ collection,
       where: { id: { in: ids } },
     })
     const known = new Set(found.docs.map((doc) => String(doc.id)))
-    if (ids.some((id) => !known.has(String(id)))) errors.push({ message: `names a ${relationTo} record that does not exist`, path })
+    if (ids.some((id) => !known.has(String(id))))
+      errors.push({ message: `names a ${relationTo} record that does not exist`, path })
   }
   if (errors.length) throw new ValidationError({ collection: collection.slug, errors }, req.t)
   return data

@@ -7,24 +7,45 @@ const FIELD = 'addresses'
 
 type Item = Record<string, unknown>
 
-const isObject = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Item =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** True when an address with this id exists (linking one is checked as any relation is, whoever may read it). */
 const addressExists = async (id: unknown, req: PayloadRequest): Promise<boolean> => {
   if (typeof id !== 'string' || !id) return false
-  const { docs } = await req.payload.find({ collection: 'address', depth: 0, limit: 1, pagination: false, req, select: {}, where: { id: { equals: id } } })
+  const { docs } = await req.payload.find({
+    collection: 'address',
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    req,
+    select: {},
+    where: { id: { equals: id } },
+  })
   return docs.length > 0
 }
 
 /** The nested create's errors, named where they sit in this record (`zip` → `addresses.0.zip`). */
-const within = (error: unknown, prefix: string, collection: string, req: PayloadRequest): unknown => {
+const within = (
+  error: unknown,
+  prefix: string,
+  collection: string,
+  req: PayloadRequest,
+): unknown => {
   if (!(error instanceof ValidationError)) return error
-  const errors = error.data.errors.map(({ message, path }) => ({ message, path: `${prefix}.${path}` }))
+  const errors = error.data.errors.map(({ message, path }) => ({
+    message,
+    path: `${prefix}.${path}`,
+  }))
   return new ValidationError({ collection, errors }, req.t)
 }
 
 /** The list with every inline address created and replaced by its id. */
-const resolve = async (items: unknown[], collection: string, req: PayloadRequest): Promise<unknown[]> => {
+const resolve = async (
+  items: unknown[],
+  collection: string,
+  req: PayloadRequest,
+): Promise<unknown[]> => {
   const ids: unknown[] = []
   // One after another: the creates share one transaction, and a new id given twice links the first.
   for (const [index, item] of items.entries()) {
@@ -34,7 +55,16 @@ const resolve = async (items: unknown[], collection: string, req: PayloadRequest
       ids.push(item.id)
     } else {
       try {
-        ids.push((await req.payload.create({ collection: 'address', data: item as never, depth: 0, ...callerAccess(req) })).id)
+        ids.push(
+          (
+            await req.payload.create({
+              collection: 'address',
+              data: item as never,
+              depth: 0,
+              ...callerAccess(req),
+            })
+          ).id,
+        )
       } catch (error) {
         throw within(error, `${FIELD}.${index}`, collection, req)
       }
@@ -51,7 +81,12 @@ const resolve = async (items: unknown[], collection: string, req: PayloadRequest
  * inside the write's transaction (opened before this hook): when the record then fails, no
  * address is left behind. Values that are not lists are left to the type check.
  */
-export const resolveAddresses: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
+export const resolveAddresses: CollectionBeforeOperationHook = async ({
+  args,
+  collection,
+  operation,
+  req,
+}) => {
   if (operation !== 'create' && operation !== 'update') return args
   const data = args.data as Item | undefined
   if (!isObject(data) || !Array.isArray(data[FIELD])) return args

@@ -26,7 +26,13 @@ export const resolveCity: FieldHook = async ({ path, req, value }) => {
   const name = typeof input.name === 'string' ? input.name.trim() : ''
   const code = stateCode(input.state)
   if (!name || !code) throw invalid(field, 'an inline city needs both name and state', req)
-  const state = await req.payload.find({ collection: 'state', depth: 0, limit: 1, ...callerAccess(req), where: { id: { equals: code } } })
+  const state = await req.payload.find({
+    collection: 'state',
+    depth: 0,
+    limit: 1,
+    ...callerAccess(req),
+    where: { id: { equals: code } },
+  })
   if (!state.docs.length) throw invalid(`${field}.state`, `unknown state code`, req)
   const found = await req.payload.find({
     collection: 'city',
@@ -36,6 +42,11 @@ export const resolveCity: FieldHook = async ({ path, req, value }) => {
     where: { and: [{ state: { equals: code } }, { name: { equals: name } }] },
   })
   if (found.docs[0]) return found.docs[0].id
-  const created = await req.payload.create({ collection: 'city', data: { name, state: code }, depth: 0, ...callerAccess(req) })
+  const created = await req.payload.create({
+    collection: 'city',
+    data: { name, state: code },
+    depth: 0,
+    ...callerAccess(req),
+  })
   return created.id
 }

@@ -6,7 +6,8 @@ import { recordAudit } from './audit'
 
 const MASKED_SSN = /^\*\*\*-\*\*-\d{4}$/
 
-export const maskSsn = (ssn: string): string => `***-**-${ssn.replace(/\D/g, '').slice(-4).padStart(4, '*')}`
+export const maskSsn = (ssn: string): string =>
+  `***-**-${ssn.replace(/\D/g, '').slice(-4).padStart(4, '*')}`
 
 /**
  * The full SSN is shown only to a staff admin who asks for it: `?reveal=ssn` on a REST read
@@ -15,12 +16,22 @@ export const maskSsn = (ssn: string): string => `***-**-${ssn.replace(/\D/g, '')
  */
 export const revealsSsn = (req: PayloadRequest): boolean =>
   req.context?.[REVEAL_FOR_PROVIDER] === true ||
-  (req.user?.collection === 'users' && req.user.role === 'admin' && String(req.query?.reveal ?? '') === 'ssn')
+  (req.user?.collection === 'users' &&
+    req.user.role === 'admin' &&
+    String(req.query?.reveal ?? '') === 'ssn')
 
 /** The row as stored (ciphertexts), read once per request, bypassing every hook. */
-const storedRow = async (req: PayloadRequest, collection: CollectionSlug, id: number | string): Promise<Record<string, unknown> | null> => {
+const storedRow = async (
+  req: PayloadRequest,
+  collection: CollectionSlug,
+  id: number | string,
+): Promise<Record<string, unknown> | null> => {
   const cache = ((req.context.storedRows as Record<string, Promise<unknown>>) ??= {})
-  cache[`${collection}:${id}`] ??= req.payload.db.findOne({ collection, req, where: { id: { equals: id } } })
+  cache[`${collection}:${id}`] ??= req.payload.db.findOne({
+    collection,
+    req,
+    where: { id: { equals: id } },
+  })
   return (await cache[`${collection}:${id}`]) as Record<string, unknown> | null
 }
 
@@ -33,7 +44,9 @@ export const encryptSensitive =
   (names: string[]): CollectionBeforeChangeHook =>
   async ({ collection, data, originalDoc, req }) => {
     const slug = collection.slug as CollectionSlug
-    const given = names.filter((name) => ![undefined, null, ''].includes(data[name]) && !isEncrypted(data[name]))
+    const given = names.filter(
+      (name) => ![undefined, null, ''].includes(data[name]) && !isEncrypted(data[name]),
+    )
     // Only a write carrying a sensitive value needs the stored row.
     if (!given.length) return data
     const stored = originalDoc?.id !== undefined ? await storedRow(req, slug, originalDoc.id) : null
@@ -41,13 +54,18 @@ export const encryptSensitive =
       const value = data[name]
       // Collection hooks run before field validation: an invalid value stays in clear, so that
       // validation rejects it (naming the field) and nothing is stored.
-      const validate = (collection.fields.find((field) => 'name' in field && field.name === name) as { validate?: (value: unknown, options: object) => unknown })?.validate
+      const validate = (
+        collection.fields.find((field) => 'name' in field && field.name === name) as {
+          validate?: (value: unknown, options: object) => unknown
+        }
+      )?.validate
       if (validate && (await validate(value, {})) !== true) continue
       if (typeof value === 'string' && MASKED_SSN.test(value) && stored?.[name]) {
         data[name] = stored[name]
         continue
       }
-      const previous = typeof stored?.[name] === 'string' ? decryptValue(stored[name] as string, name) : null
+      const previous =
+        typeof stored?.[name] === 'string' ? decryptValue(stored[name] as string, name) : null
       if (previous !== String(value)) {
         const changes = ((req.context.sensitiveChanges as Record<string, string[]>) ??= {})
         ;(changes[slug] ??= []).push(name)
@@ -67,11 +85,19 @@ export const decryptSensitive =
     try {
       plain = decryptValue(value, name)
     } catch (error) {
-      req.payload.logger.error({ collection: collection?.slug, err: (error as Error).message, field: name }, 'a credit-data value could not be decrypted')
+      req.payload.logger.error(
+        { collection: collection?.slug, err: (error as Error).message, field: name },
+        'a credit-data value could not be decrypted',
+      )
       return null
     }
     if (kind === 'date') return plain
     if (!revealsSsn(req)) return maskSsn(plain)
-    await recordAudit(req, { action: 'reveal', collection: collection!.slug, fields: [name], recordId: String(data?.id ?? '') })
+    await recordAudit(req, {
+      action: 'reveal',
+      collection: collection!.slug,
+      fields: [name],
+      recordId: String(data?.id ?? ''),
+    })
     return plain
   }

@@ -8,7 +8,8 @@ import type { FieldHook } from 'payload'
 export const stampUser =
   (when: 'change' | 'create'): FieldHook =>
   ({ field, operation, originalDoc, req, value }) => {
-    const stored = operation === 'create' ? null : (originalDoc?.[(field as { name: string }).name] ?? null)
+    const stored =
+      operation === 'create' ? null : (originalDoc?.[(field as { name: string }).name] ?? null)
     const stampable = operation === 'create' || when === 'change'
     if (stampable && req.user?.collection === 'users') return req.user.id
     if (req.payloadAPI === 'local' && !req.user) return value

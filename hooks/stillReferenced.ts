@@ -1,4 +1,9 @@
-import { APIError, type CollectionBeforeDeleteHook, type FlattenedField, type Payload } from 'payload'
+import {
+  APIError,
+  type CollectionBeforeDeleteHook,
+  type FlattenedField,
+  type Payload,
+} from 'payload'
 
 type Reference = { collection: string; path: string }
 
@@ -6,11 +11,14 @@ type Reference = { collection: string; path: string }
 const requiredReferencesTo = (payload: Payload, slug: string): Reference[] => {
   const walk = (collection: string, fields: FlattenedField[], prefix: string): Reference[] =>
     fields.flatMap((field) => {
-      if (field.type === 'group') return walk(collection, field.flattenedFields, `${prefix}${field.name}.`)
+      if (field.type === 'group')
+        return walk(collection, field.flattenedFields, `${prefix}${field.name}.`)
       const single = field.type === 'relationship' && field.relationTo === slug && !field.hasMany
       return single && field.required ? [{ collection, path: prefix + field.name }] : []
     })
-  return payload.config.collections.flatMap((collection) => walk(collection.slug, collection.flattenedFields, ''))
+  return payload.config.collections.flatMap((collection) =>
+    walk(collection.slug, collection.flattenedFields, ''),
+  )
 }
 
 const cache = new WeakMap<Payload, Map<string, Reference[]>>()
@@ -23,7 +31,8 @@ const cache = new WeakMap<Payload, Map<string, Reference[]>>()
 export const stillReferenced: CollectionBeforeDeleteHook = async ({ collection, id, req }) => {
   const known = cache.get(req.payload) ?? new Map<string, Reference[]>()
   cache.set(req.payload, known)
-  if (!known.has(collection.slug)) known.set(collection.slug, requiredReferencesTo(req.payload, collection.slug))
+  if (!known.has(collection.slug))
+    known.set(collection.slug, requiredReferencesTo(req.payload, collection.slug))
   for (const reference of known.get(collection.slug)!) {
     const { totalDocs } = await req.payload.count({
       collection: reference.collection as 'lead',
@@ -32,7 +41,12 @@ export const stillReferenced: CollectionBeforeDeleteHook = async ({ collection, 
       where: { [reference.path]: { equals: id } },
     })
     if (totalDocs > 0) {
-      throw new APIError(`Still used by ${totalDocs} ${reference.collection} record(s) (${reference.path}): change or delete those first.`, 409, null, true)
+      throw new APIError(
+        `Still used by ${totalDocs} ${reference.collection} record(s) (${reference.path}): change or delete those first.`,
+        409,
+        null,
+        true,
+      )
     }
   }
 }

@@ -21,13 +21,23 @@ const fieldAt = (fields: FlattenedField[], path: string): FlattenedField | undef
  * text; elsewhere the database adapter has no SQL for them (or writes invalid SQL), and it has none
  * for `all` at all: each failed with a 500. Here they are a 400 naming the field.
  */
-export const validOperators: CollectionBeforeOperationHook = ({ args, collection, operation, req }) => {
+export const validOperators: CollectionBeforeOperationHook = ({
+  args,
+  collection,
+  operation,
+  req,
+}) => {
   if (!['count', 'read', 'delete', 'update'].includes(operation)) return args
   const { joins, where } = args as { joins?: unknown; where?: unknown }
   const trees: [FlattenedField[], unknown][] = [[collection.flattenedFields, where]]
   for (const [name, joinWhere] of joinWheres(joins)) {
-    const join = collection.flattenedFields.find((field) => field.name === name && field.type === 'join')
-    const target = join && 'collection' in join && typeof join.collection === 'string' ? req.payload.collections[join.collection as 'lead'] : undefined
+    const join = collection.flattenedFields.find(
+      (field) => field.name === name && field.type === 'join',
+    )
+    const target =
+      join && 'collection' in join && typeof join.collection === 'string'
+        ? req.payload.collections[join.collection as 'lead']
+        : undefined
     // An unknown join is Payload's to refuse; a join's conditions are checked on its collection.
     if (target) trees.push([target.config.flattenedFields, joinWhere])
   }
@@ -36,10 +46,23 @@ export const validOperators: CollectionBeforeOperationHook = ({ args, collection
       const field = fieldAt(fields, path)
       if (operator === 'all') {
         // The PostgreSQL adapter has no SQL for `all` (its operator map leaves it out).
-        throw new APIError(`The all operator is not supported (on ${path}): combine equals conditions with and`, 400, null, true)
+        throw new APIError(
+          `The all operator is not supported (on ${path}): combine equals conditions with and`,
+          400,
+          null,
+          true,
+        )
       }
-      const kind = GEO.has(operator) ? field?.type !== 'point' && 'point fields' : TEXT_MATCH.has(operator) && field && NOT_TEXT.has(field.type) && 'text fields'
-      if (kind) throw new APIError(`The ${operator} operator works only on ${kind}, not on ${path}`, 400, null, true)
+      const kind = GEO.has(operator)
+        ? field?.type !== 'point' && 'point fields'
+        : TEXT_MATCH.has(operator) && field && NOT_TEXT.has(field.type) && 'text fields'
+      if (kind)
+        throw new APIError(
+          `The ${operator} operator works only on ${kind}, not on ${path}`,
+          400,
+          null,
+          true,
+        )
     }
   }
   return args

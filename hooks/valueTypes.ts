@@ -5,18 +5,29 @@ import { hasSerialIds, isSerialId } from '../src/lib/ids'
 
 type Problem = { message: string; path: string }
 
-const idOf = (value: unknown) => (typeof value === 'object' && value !== null && 'id' in value ? value.id : value)
+const idOf = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'id' in value ? value.id : value
 const isId = (value: unknown) => typeof idOf(value) === 'string' || typeof idOf(value) === 'number'
 
 /** Does the collection `slug` have numeric (serial) ids rather than text ids? */
 type NumericIds = (slug: string) => boolean
 
 /** What JSON type a field accepts; null/undefined (no value) is always accepted here. */
-const problemWith = (field: FlattenedField, value: unknown, numericIds: NumericIds): null | string => {
+const problemWith = (
+  field: FlattenedField,
+  value: unknown,
+  numericIds: NumericIds,
+): null | string => {
   if (value === null || value === undefined) return null
   const many = 'hasMany' in field && field.hasMany
   const each = (test: (item: unknown) => boolean, what: string) =>
-    many ? (Array.isArray(value) && value.every(test) ? null : `must be a list of ${what}`) : test(value) ? null : `must be ${what}`
+    many
+      ? Array.isArray(value) && value.every(test)
+        ? null
+        : `must be a list of ${what}`
+      : test(value)
+        ? null
+        : `must be ${what}`
   switch (field.type) {
     case 'text':
     case 'textarea':
@@ -24,11 +35,16 @@ const problemWith = (field: FlattenedField, value: unknown, numericIds: NumericI
     case 'select':
       return each((item) => typeof item === 'string', many ? 'strings' : 'a string')
     case 'number':
-      return each((item) => typeof item === 'number' && Number.isFinite(item), many ? 'numbers' : 'a number')
+      return each(
+        (item) => typeof item === 'number' && Number.isFinite(item),
+        many ? 'numbers' : 'a number',
+      )
     case 'checkbox':
       return typeof value === 'boolean' ? null : 'must be true or false'
     case 'date':
-      return typeof value === 'string' || value instanceof Date ? null : 'must be a date-time string'
+      return typeof value === 'string' || value instanceof Date
+        ? null
+        : 'must be a date-time string'
     case 'relationship':
       if (typeof field.relationTo === 'string' && numericIds(field.relationTo)) {
         return each((item) => isSerialId(idOf(item)), many ? 'numeric ids' : 'a numeric id')
@@ -38,14 +54,22 @@ const problemWith = (field: FlattenedField, value: unknown, numericIds: NumericI
     case 'tab':
       return typeof value === 'object' && !Array.isArray(value) ? null : 'must be an object'
     case 'array':
-      return Array.isArray(value) && value.every((item) => item && typeof item === 'object' && !Array.isArray(item)) ? null : 'must be a list of objects'
+      return Array.isArray(value) &&
+        value.every((item) => item && typeof item === 'object' && !Array.isArray(item))
+        ? null
+        : 'must be a list of objects'
     default:
       return null
   }
 }
 
 /** Problems of `data` against `fields`, through groups, named tabs and the items of arrays (rows and collapsibles are flattened away). */
-const problemsIn = (fields: FlattenedField[], data: Record<string, unknown> | undefined, numericIds: NumericIds, prefix = ''): Problem[] =>
+const problemsIn = (
+  fields: FlattenedField[],
+  data: Record<string, unknown> | undefined,
+  numericIds: NumericIds,
+  prefix = '',
+): Problem[] =>
   fields.flatMap((field) => {
     if (!data || !(field.name in data)) return []
     const path = prefix + field.name
@@ -53,10 +77,22 @@ const problemsIn = (fields: FlattenedField[], data: Record<string, unknown> | un
     const problem = problemWith(field, value, numericIds)
     if (problem) return [{ message: problem, path }]
     if ((field.type === 'group' || field.type === 'tab') && value) {
-      return problemsIn(field.flattenedFields, value as Record<string, unknown>, numericIds, `${path}.`)
+      return problemsIn(
+        field.flattenedFields,
+        value as Record<string, unknown>,
+        numericIds,
+        `${path}.`,
+      )
     }
     if (field.type === 'array' && Array.isArray(value)) {
-      return value.flatMap((item, index) => problemsIn(field.flattenedFields, item as Record<string, unknown>, numericIds, `${path}.${index}.`))
+      return value.flatMap((item, index) =>
+        problemsIn(
+          field.flattenedFields,
+          item as Record<string, unknown>,
+          numericIds,
+          `${path}.${index}.`,
+        ),
+      )
     }
     return []
   })
@@ -66,7 +102,10 @@ const problemsIn = (fields: FlattenedField[], data: Record<string, unknown> | un
  * belongs…) is a 400 naming the field; Payload would otherwise store its string form.
  */
 export const valueTypes: CollectionBeforeValidateHook = ({ collection, data, req }) => {
-  const problems = problemsIn(collection.flattenedFields, data, (slug) => hasSerialIds(req.payload, slug))
-  if (problems.length) throw new ValidationError({ collection: collection.slug, errors: problems }, req.t)
+  const problems = problemsIn(collection.flattenedFields, data, (slug) =>
+    hasSerialIds(req.payload, slug),
+  )
+  if (problems.length)
+    throw new ValidationError({ collection: collection.slug, errors: problems }, req.t)
   return data
 }

@@ -32,7 +32,10 @@ export const main = async (): Promise<void> => {
   const nextApp = next({ dev, dir: projectRoot })
   await nextApp.prepare()
   const handle = nextApp.getRequestHandler()
-  const { app, close: closeApp } = createApp({ nextHandler: (req, res) => handle(req, res), payload })
+  const { app, close: closeApp } = createApp({
+    nextHandler: (req, res) => handle(req, res),
+    payload,
+  })
 
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(port(), (error?: Error) => (error ? reject(error) : resolve(s)))
@@ -68,7 +71,8 @@ export const main = async (): Promise<void> => {
   startup.running()
 }
 
-const invokedDirectly = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))
+const invokedDirectly =
+  process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))
 if (invokedDirectly) {
   main().catch((error) => {
     logger.fatal({ err: error }, 'the service could not start')

@@ -10,11 +10,27 @@ const options = (values: readonly string[]) => values.map((value) => ({ label: v
 export const LeadEvents: CollectionConfig = {
   slug: 'leadEvents',
   access: recordAccess({ leadAgent: ['read', 'update'] }),
-  admin: { defaultColumns: ['id', 'lead', 'type', 'status', 'createdAt'], group: 'Leads', useAsTitle: 'type' },
+  admin: {
+    defaultColumns: ['id', 'lead', 'type', 'status', 'createdAt'],
+    group: 'Leads',
+    useAsTitle: 'type',
+  },
   fields: [
     { name: 'lead', type: 'relationship', index: true, relationTo: 'lead' },
-    { name: 'type', type: 'select', enumName: 'enum_lead_event_type', index: true, options: options(leadEventTypes) },
-    { name: 'status', type: 'select', enumName: 'enum_lead_event_status', index: true, options: options(leadEventStatuses) },
+    {
+      name: 'type',
+      type: 'select',
+      enumName: 'enum_lead_event_type',
+      index: true,
+      options: options(leadEventTypes),
+    },
+    {
+      name: 'status',
+      type: 'select',
+      enumName: 'enum_lead_event_status',
+      index: true,
+      options: options(leadEventStatuses),
+    },
     { name: 'nextSteps', type: 'textarea' },
     stampedUserField('createdBy', 'create'),
     {

@@ -17,14 +17,32 @@ const coordinate = (name: string, limit: number) => ({
 export const Locations: CollectionConfig = {
   slug: 'location',
   access: recordAccess({ integrator: ['read'] }),
-  admin: { defaultColumns: ['address', 'companyId', 'phone'], group: 'Commerce', listSearchableFields: ['address', 'zip'], useAsTitle: 'address' },
+  admin: {
+    defaultColumns: ['address', 'companyId', 'phone'],
+    group: 'Commerce',
+    listSearchableFields: ['address', 'zip'],
+    useAsTitle: 'address',
+  },
   disableDuplicate: true,
   fields: [
     prefixedId('loc_'),
-    { name: 'companyId', type: 'relationship', index: true, label: 'Company', relationTo: 'company', required: true },
+    {
+      name: 'companyId',
+      type: 'relationship',
+      index: true,
+      label: 'Company',
+      relationTo: 'company',
+      required: true,
+    },
     { name: 'line1', type: 'text', required: true },
     { name: 'line2', type: 'text' },
-    { name: 'city', type: 'relationship', hooks: { beforeValidate: [resolveCity] }, relationTo: 'city', required: true },
+    {
+      name: 'city',
+      type: 'relationship',
+      hooks: { beforeValidate: [resolveCity] },
+      relationTo: 'city',
+      required: true,
+    },
     zipField('zip', { index: true, required: true }),
     {
       name: 'address',

@@ -8,13 +8,21 @@ import { countVins } from './hooks/countVins'
 export const VdpEmails: CollectionConfig = {
   slug: 'vdpEmails',
   access: recordAccess({ leadAgent: ['read', 'update'] }),
-  admin: { defaultColumns: ['id', 'lead', 'vinCount', 'createdAt'], group: 'Leads', useAsTitle: 'id' },
+  admin: {
+    defaultColumns: ['id', 'lead', 'vinCount', 'createdAt'],
+    group: 'Leads',
+    useAsTitle: 'id',
+  },
   fields: [
     { name: 'lead', type: 'relationship', index: true, relationTo: 'lead' },
     { name: 'vins', type: 'relationship', hasMany: true, relationTo: 'vin' },
     stampedUserField('createdBy', 'create'),
     stampedUserField('lastModifiedBy', 'change'),
-    { name: 'vinCount', type: 'text', admin: { description: 'Number of VINs, kept in step with the list.', readOnly: true } },
+    {
+      name: 'vinCount',
+      type: 'text',
+      admin: { description: 'Number of VINs, kept in step with the list.', readOnly: true },
+    },
   ],
   hooks: { beforeChange: [countVins] },
   labels: { plural: 'VDP e-mails', singular: 'VDP e-mail' },

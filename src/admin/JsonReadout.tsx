@@ -12,10 +12,15 @@ export const JsonReadout: JSONFieldClientComponent = ({ field, path }) => {
   return (
     <div className="field-type json-readout" id={`field-${path.replace(/\./g, '__')}`}>
       <FieldLabel label={field.label ?? field.name} path={path} />
-      <pre className="json-readout__value" style={{ maxHeight: '24rem', overflow: 'auto', whiteSpace: 'pre-wrap' }}>
+      <pre
+        className="json-readout__value"
+        style={{ maxHeight: '24rem', overflow: 'auto', whiteSpace: 'pre-wrap' }}
+      >
         {value === null || value === undefined ? '—' : JSON.stringify(value, null, 2)}
       </pre>
-      {typeof field.admin?.description === 'string' && <FieldDescription description={field.admin.description} path={path} />}
+      {typeof field.admin?.description === 'string' && (
+        <FieldDescription description={field.admin.description} path={path} />
+      )}
     </div>
   )
 }

@@ -22,7 +22,10 @@ const RevealSsn: React.FC<{ name: string; path: string }> = ({ name, path }) => 
 
   const reveal = async () => {
     setError(null)
-    const response = await fetch(`${config.serverURL}${config.routes.api}/${collectionSlug}/${id}?depth=0&reveal=ssn`, { credentials: 'include' })
+    const response = await fetch(
+      `${config.serverURL}${config.routes.api}/${collectionSlug}/${id}?depth=0&reveal=ssn`,
+      { credentials: 'include' },
+    )
     if (!response.ok) return setError(`Could not reveal (HTTP ${response.status})`)
     const doc = (await response.json()) as Record<string, unknown>
     setShown(typeof doc[name] === 'string' ? (doc[name] as string) : null)

@@ -15,12 +15,19 @@ await runTask(
   () => {
     const values = cliOptions({ name: { type: 'string' }, role: { type: 'string' } }, usage)
     const role = values.role as ClientRole
-    if (!clientRoles.includes(role)) throw new UsageError(`--role must be one of ${clientRoles.join(', ')}\n${usage}`)
-    return { name: values.name?.trim() || `${role} client ${new Date().toISOString().slice(0, 10)}`, role }
+    if (!clientRoles.includes(role))
+      throw new UsageError(`--role must be one of ${clientRoles.join(', ')}\n${usage}`)
+    return {
+      name: values.name?.trim() || `${role} client ${new Date().toISOString().slice(0, 10)}`,
+      role,
+    }
   },
   async (payload, { name, role }) => {
     const apiKey = crypto.randomBytes(32).toString('hex')
-    const client = await payload.create({ collection: 'api-clients', data: { apiKey, enableAPIKey: true, name, role } })
+    const client = await payload.create({
+      collection: 'api-clients',
+      data: { apiKey, enableAPIKey: true, name, role },
+    })
     return { id: client.id, role, apiKey, authorization: `api-clients API-Key ${apiKey}` }
   },
 )

@@ -7,12 +7,12 @@ import { runTask, TaskFailed } from './run'
 await runTask(
   () => undefined,
   async (payload) => {
-  const statements = await pendingSchemaChanges(payload)
-  if (statements.length) {
-    throw new TaskFailed(
-      `The schema differs from the committed migrations; run \`npm run migrate:create -- <name>\`:\n${statements.join('\n')}`,
-    )
-  }
-  return { pending: 0 }
+    const statements = await pendingSchemaChanges(payload)
+    if (statements.length) {
+      throw new TaskFailed(
+        `The schema differs from the committed migrations; run \`npm run migrate:create -- <name>\`:\n${statements.join('\n')}`,
+      )
+    }
+    return { pending: 0 }
   },
 )

@@ -13,11 +13,17 @@ import { resolvePayloadSecret } from '../lib/secret'
 loadEnv()
 const embedded = await resolveDatabase()
 resolvePayloadSecret({ local: Boolean(embedded) })
-const child = spawn(process.execPath, [path.join(projectRoot, 'node_modules/payload/bin.js'), ...process.argv.slice(2)], {
-  cwd: projectRoot,
-  env: { ...process.env, PAYLOAD_CONFIG_PATH: path.join(projectRoot, 'payload.config.ts') },
-  stdio: 'inherit',
-})
-const code: number = await new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)))
+const child = spawn(
+  process.execPath,
+  [path.join(projectRoot, 'node_modules/payload/bin.js'), ...process.argv.slice(2)],
+  {
+    cwd: projectRoot,
+    env: { ...process.env, PAYLOAD_CONFIG_PATH: path.join(projectRoot, 'payload.config.ts') },
+    stdio: 'inherit',
+  },
+)
+const code: number = await new Promise((resolve) =>
+  child.on('exit', (status) => resolve(status ?? 1)),
+)
 if (embedded?.owned) await embedded.stop()
 process.exit(code)

@@ -13,6 +13,8 @@ await runTask(
   () => cliOptions({}, 'usage: npm run rotate-keys'),
   (payload) =>
     rotateCreditDataKeys(payload, ({ collection, reencrypted, scanned, total }) =>
-      process.stderr.write(`${collection}: ${scanned}/${total} scanned, ${reencrypted} re-encrypted\n`),
+      process.stderr.write(
+        `${collection}: ${scanned}/${total} scanned, ${reencrypted} re-encrypted\n`,
+      ),
     ),
 )

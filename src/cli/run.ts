@@ -28,7 +28,10 @@ export const cliOptions = <T extends Options>(options: T, usage: string) => {
  * against a migrated database, which is always closed again. The task's result is printed as
  * one JSON line on stdout. Usage errors exit 2, expected failures 1, each with its message only.
  */
-export const runTask = async <T>(prepare: () => T, task: (payload: Payload, input: T) => Promise<unknown>): Promise<never> => {
+export const runTask = async <T>(
+  prepare: () => T,
+  task: (payload: Payload, input: T) => Promise<unknown>,
+): Promise<never> => {
   let code = 0
   // A task that stalls with nothing left to wait on must not pass for one that finished.
   const finishing = untilRunning('the command')

@@ -6,9 +6,15 @@ import { classifyFailure, RETRY_AFTER_SECONDS } from '../lib/failures'
 import { CommerceError, errorBody, messages } from './errors'
 
 /** Who may use endpoints 1–10: integrator and admin API clients, and signed-in staff. */
-export const COMMERCE_ROLES = { clients: ['integrator', 'admin'], staff: ['admin', 'staff'] } as const
+export const COMMERCE_ROLES = {
+  clients: ['integrator', 'admin'],
+  staff: ['admin', 'staff'],
+} as const
 
-type PayloadError = Error & { data?: { errors?: { message: string; path: string }[] }; status?: number }
+type PayloadError = Error & {
+  data?: { errors?: { message: string; path: string }[] }
+  status?: number
+}
 
 const REQUIRED = 'This field is required.'
 
@@ -19,16 +25,22 @@ const toErrorResponse = (error: unknown, req: PayloadRequest, notFound?: string)
     Response.json(errorBody(code, message, details), { status: code })
   if (error instanceof CommerceError) return respond(error.code, error.message, error.details)
   if (failure?.name === 'ValidationError') {
-    const details = (failure.data?.errors ?? []).map(({ message, path }) => ({ field: path, message }))
+    const details = (failure.data?.errors ?? []).map(({ message, path }) => ({
+      field: path,
+      message,
+    }))
     const allMissing = details.length > 0 && details.every((item) => item.message === REQUIRED)
     return respond(400, allMissing ? messages.missing : messages.badRequest, details)
   }
-  if (failure?.name === 'QueryError') return respond(400, messages.badRequest, [{ field: 'where', message: failure.message }])
+  if (failure?.name === 'QueryError')
+    return respond(400, messages.badRequest, [{ field: 'where', message: failure.message }])
   if (failure?.status === 404) return respond(404, notFound ?? 'Not Found')
   if (failure?.status === 403) return respond(403, messages.forbidden)
   if (failure?.status === 401) return respond(401, messages.unauthorized)
-  if (failure?.status === 400 && failure.message === 'Invalid JSON') return respond(400, messages.malformedJson)
-  if (failure?.status && failure.status >= 400 && failure.status < 500) return respond(failure.status, failure.message)
+  if (failure?.status === 400 && failure.message === 'Invalid JSON')
+    return respond(400, messages.malformedJson)
+  if (failure?.status && failure.status >= 400 && failure.status < 500)
+    return respond(failure.status, failure.message)
   const cause = classifyFailure(error)
   if (cause?.kind === 'input') return respond(400, messages.badRequest)
   if (cause?.kind === 'unavailable') {
@@ -36,7 +48,10 @@ const toErrorResponse = (error: unknown, req: PayloadRequest, notFound?: string)
     response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
     return response
   }
-  req.payload.logger.error({ err: error, reqId: req.headers.get('x-request-id') }, 'commerce endpoint failed')
+  req.payload.logger.error(
+    { err: error, reqId: req.headers.get('x-request-id') },
+    'commerce endpoint failed',
+  )
   return respond(500, messages.internal)
 }
 
@@ -71,16 +86,24 @@ export const readBody = async (req: PayloadRequest): Promise<Record<string, unkn
   await addDataAndFileToRequest(req)
   const data = req.data
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
-    throw new CommerceError(400, messages.badRequest, [{ field: 'body', message: 'must be a JSON object' }])
+    throw new CommerceError(400, messages.badRequest, [
+      { field: 'body', message: 'must be a JSON object' },
+    ])
   }
   return data as Record<string, unknown>
 }
 
 /** 400 Missing Required Information, naming every absent field. */
 export const requireFields = (data: Record<string, unknown>, fields: readonly string[]): void => {
-  const missing = fields.filter((field) => data[field] === undefined || data[field] === null || data[field] === '')
+  const missing = fields.filter(
+    (field) => data[field] === undefined || data[field] === null || data[field] === '',
+  )
   if (missing.length) {
-    throw new CommerceError(400, messages.missing, missing.map((field) => ({ field, message: 'is required' })))
+    throw new CommerceError(
+      400,
+      messages.missing,
+      missing.map((field) => ({ field, message: 'is required' })),
+    )
   }
 }
 

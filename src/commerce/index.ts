@@ -7,14 +7,35 @@ import { createRecord, getRecord, updateRecord } from './endpoints/records'
 
 /** Endpoints 1–10 of the contract, mounted under /api. */
 export const commerceEndpoints: Endpoint[] = [
-  createRecord({ collection: 'credit-app', path: '/creditapps', required: ['preApproval', 'consumer', 'vehicle'] }),
-  getRecord({ collection: 'credit-app', notFound: 'Credit App Not Found', path: '/creditapps/:id' }),
-  updateRecord({ collection: 'credit-report', notFound: 'Credit Report Not Found', path: '/creditreports/:id' }),
-  createRecord({ collection: 'consumer', path: '/consumers', required: ['firstName', 'lastName', 'birthDate', 'phoneNumber'] }),
+  createRecord({
+    collection: 'credit-app',
+    path: '/creditapps',
+    required: ['preApproval', 'consumer', 'vehicle'],
+  }),
+  getRecord({
+    collection: 'credit-app',
+    notFound: 'Credit App Not Found',
+    path: '/creditapps/:id',
+  }),
+  updateRecord({
+    collection: 'credit-report',
+    notFound: 'Credit Report Not Found',
+    path: '/creditreports/:id',
+  }),
+  createRecord({
+    collection: 'consumer',
+    path: '/consumers',
+    required: ['firstName', 'lastName', 'birthDate', 'phoneNumber'],
+  }),
   updateRecord({ collection: 'contact', notFound: 'Contact Not Found', path: '/contacts/:id' }),
   listWebEvents,
   listCompanies,
-  getRecord({ collection: 'deal', notFound: 'Deal Not Found', path: '/deals/:id', shape: dealAnswer }),
+  getRecord({
+    collection: 'deal',
+    notFound: 'Deal Not Found',
+    path: '/deals/:id',
+    shape: dealAnswer,
+  }),
   getRecord({
     collection: 'company',
     notFound: 'Facilitator Not Found',

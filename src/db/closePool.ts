@@ -1,7 +1,10 @@
 import type { Payload } from 'payload'
 import type pg from 'pg'
 
-type PoolInternals = pg.Pool & { _clients?: (pg.PoolClient & { release?: () => void })[]; _idle?: { client: unknown }[] }
+type PoolInternals = pg.Pool & {
+  _clients?: (pg.PoolClient & { release?: () => void })[]
+  _idle?: { client: unknown }[]
+}
 
 /**
  * Ends Payload's connection pool. The adapter's `destroy()` leaves it open, and the adapter checks

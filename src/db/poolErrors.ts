@@ -27,15 +27,19 @@ export const handlePoolErrors = (payload: Payload): void => {
     lastLogged.set(code, now)
     logger.warn({ code, reason: error.message }, what)
   }
-  pool.on('error', (error: Error & { code?: string }) => log(error, 'the database closed an idle connection; the pool opens a new one when needed'))
+  pool.on('error', (error: Error & { code?: string }) =>
+    log(error, 'the database closed an idle connection; the pool opens a new one when needed'),
+  )
   // A client that is checked out (in a transaction, or between two queries of a request) also
   // emits `error` when its connection dies, and the pool listens only to idle ones. The request
   // using it gets the error from its query; the event itself must not end the process.
-  const onClientError = (error: Error & { code?: string }) => log(error, 'a database connection in use was closed; its request fails and may be retried')
+  const onClientError = (error: Error & { code?: string }) =>
+    log(error, 'a database connection in use was closed; its request fails and may be retried')
   const watch = (client: pg.PoolClient) => {
     if (!client.listeners('error').includes(onClientError)) client.on('error', onClientError)
   }
   pool.on('connect', watch)
   pool.on('acquire', watch)
-  for (const client of (pool as unknown as { _clients?: pg.PoolClient[] })._clients ?? []) watch(client)
+  for (const client of (pool as unknown as { _clients?: pg.PoolClient[] })._clients ?? [])
+    watch(client)
 }

@@ -15,7 +15,10 @@ const PORT_CHECK_MS = 1000
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Polls `condition` every 50 ms until it holds (true) or `timeoutMs` passes (false). */
-export const waitUntil = async (condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> => {
+export const waitUntil = async (
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+): Promise<boolean> => {
   for (const deadline = Date.now() + timeoutMs; ; await sleep(50)) {
     if (await condition()) return true
     if (Date.now() > deadline) return false
@@ -76,13 +79,19 @@ const liveStartTicks = (pid: number): null | string => {
 
 /** Records this process as the one that stops the server on `dir`. */
 export const claimOwnership = (dir: string): void => {
-  fs.writeFileSync(path.join(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, started: liveStartTicks(process.pid) }))
+  fs.writeFileSync(
+    path.join(dir, OWNER_FILE),
+    JSON.stringify({ pid: process.pid, started: liveStartTicks(process.pid) }),
+  )
 }
 
 /** The pid of the live process that owns the server on `dir`; null when none is recorded or it is gone. */
 export const liveOwner = (dir: string): null | number => {
   try {
-    const { pid, started } = JSON.parse(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8')) as { pid: number; started: null | string }
+    const { pid, started } = JSON.parse(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8')) as {
+      pid: number
+      started: null | string
+    }
     return started !== null && liveStartTicks(pid) === started ? pid : null
   } catch {
     return null
@@ -93,7 +102,11 @@ export const liveOwner = (dir: string): null | number => {
  * Stops the server `pid` on `dir` (SIGINT: PostgreSQL's fast shutdown, which ends the sessions and
  * writes a checkpoint) and waits until it is gone; at once when it already is.
  */
-export const stopPostmaster = async (pid: number, dir: string, timeoutMs = 30_000): Promise<void> => {
+export const stopPostmaster = async (
+  pid: number,
+  dir: string,
+  timeoutMs = 30_000,
+): Promise<void> => {
   if (!isPostmasterOf(pid, dir)) return
   process.kill(pid, 'SIGINT')
   if (!(await waitUntil(() => !isPostmasterOf(pid, dir), timeoutMs))) {

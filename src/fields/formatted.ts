@@ -1,8 +1,22 @@
 import type { DateField, TextField } from 'payload'
 
-import { isDate, isDateTime, isIdnEmail, isPhone, isVinFormat, PHONE_PATTERN_SOURCE, ZIP_PATTERN } from '../validation/formats'
+import {
+  isDate,
+  isDateTime,
+  isIdnEmail,
+  isPhone,
+  isVinFormat,
+  PHONE_PATTERN_SOURCE,
+  ZIP_PATTERN,
+} from '../validation/formats'
 
-type Options = { admin?: TextField['admin']; index?: boolean; label?: string; required?: boolean; unique?: boolean }
+type Options = {
+  admin?: TextField['admin']
+  index?: boolean
+  label?: string
+  required?: boolean
+  unique?: boolean
+}
 
 const REQUIRED = 'This field is required.'
 const empty = (value: unknown) => value === undefined || value === null || value === ''
@@ -26,19 +40,34 @@ const formattedText =
   })
 
 /** Phone number matching the contract's pattern. */
-export const phoneField = formattedText(isPhone, `must be a phone number matching ${PHONE_PATTERN_SOURCE}`, '(555) 123-4567')
+export const phoneField = formattedText(
+  isPhone,
+  `must be a phone number matching ${PHONE_PATTERN_SOURCE}`,
+  '(555) 123-4567',
+)
 
 /** E-mail address in the idn-email format (internationalised addresses accepted). */
 export const emailField = formattedText(isIdnEmail, 'must be an e-mail address', 'name@example.com')
 
 /** Calendar date `YYYY-MM-DD`, kept and returned as that string. */
-export const dateField = formattedText(isDate, 'must be a real calendar date written YYYY-MM-DD', 'YYYY-MM-DD')
+export const dateField = formattedText(
+  isDate,
+  'must be a real calendar date written YYYY-MM-DD',
+  'YYYY-MM-DD',
+)
 
 /** US ZIP code, `12345` or `12345-6789`. */
-export const zipField = formattedText((value) => ZIP_PATTERN.test(value), 'must be a ZIP code: 12345 or 12345-6789', '12345')
+export const zipField = formattedText(
+  (value) => ZIP_PATTERN.test(value),
+  'must be a ZIP code: 12345 or 12345-6789',
+  '12345',
+)
 
 /** Vehicle identification number: 17 characters of the ISO 3779 alphabet (no I, O or Q). */
-export const vinField = formattedText(isVinFormat, 'must be 17 characters of the ISO 3779 alphabet (digits and capitals except I, O, Q)')
+export const vinField = formattedText(
+  isVinFormat,
+  'must be 17 characters of the ISO 3779 alphabet (digits and capitals except I, O, Q)',
+)
 
 /** A list of phone numbers; each element must match the contract's pattern. */
 export const phoneListField = (name: string): TextField => ({
@@ -54,7 +83,10 @@ export const phoneListField = (name: string): TextField => ({
 })
 
 /** RFC 3339 date-time, stored as a timestamp and returned in ISO 8601 UTC. */
-export const dateTimeField = (name: string, { required = false }: { required?: boolean } = {}): DateField => ({
+export const dateTimeField = (
+  name: string,
+  { required = false }: { required?: boolean } = {},
+): DateField => ({
   name,
   type: 'date',
   admin: { date: { pickerAppearance: 'dayAndTime' } },
@@ -62,6 +94,9 @@ export const dateTimeField = (name: string, { required = false }: { required?: b
   validate: (value: Date | null | string | undefined) => {
     if (empty(value)) return required ? REQUIRED : true
     if (value instanceof Date) return !Number.isNaN(value.getTime()) || 'must be a date-time'
-    return (typeof value === 'string' && isDateTime(value)) || 'must be an RFC 3339 date-time, e.g. 2026-01-31T17:00:00Z'
+    return (
+      (typeof value === 'string' && isDateTime(value)) ||
+      'must be an RFC 3339 date-time, e.g. 2026-01-31T17:00:00Z'
+    )
   },
 })

@@ -1,7 +1,10 @@
 import type { NumberField } from 'payload'
 
 /** A whole number, optionally at least `min`. */
-export const integerField = (name: string, { min, required = false }: { min?: number; required?: boolean } = {}): NumberField => ({
+export const integerField = (
+  name: string,
+  { min, required = false }: { min?: number; required?: boolean } = {},
+): NumberField => ({
   name,
   type: 'number',
   min,

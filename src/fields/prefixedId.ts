@@ -27,12 +27,24 @@ export const prefixedId = (prefix: string): TextField => {
   return {
     name: 'id',
     type: 'text',
-    admin: { description: `Generated on create (${prefix}…).`, position: 'sidebar', readOnly: true },
+    admin: {
+      description: `Generated on create (${prefix}…).`,
+      position: 'sidebar',
+      readOnly: true,
+    },
     hooks: {
-      beforeValidate: [({ operation, value }) => (operation === 'create' && (value === undefined || value === null || value === '') ? newId(prefix) : value)],
+      beforeValidate: [
+        ({ operation, value }) =>
+          operation === 'create' && (value === undefined || value === null || value === '')
+            ? newId(prefix)
+            : value,
+      ],
     },
     label: 'ID',
     validate: (value: null | string | undefined) =>
-      value === undefined || value === null || pattern.test(value) || `must start with "${prefix}" followed by letters, digits, "_" or "-"`,
+      value === undefined ||
+      value === null ||
+      pattern.test(value) ||
+      `must start with "${prefix}" followed by letters, digits, "_" or "-"`,
   }
 }

@@ -4,7 +4,11 @@ import type { NumberField } from 'payload'
  * A number that must not be below its sibling `lowerName` (e.g. a maximum bid not below the
  * minimum bid). The check sees the stored sibling on partial updates too.
  */
-export const notBelowField = (name: string, lowerName: string, { integer = false } = {}): NumberField => ({
+export const notBelowField = (
+  name: string,
+  lowerName: string,
+  { integer = false } = {},
+): NumberField => ({
   name,
   type: 'number',
   validate: (value: null | number | number[] | undefined, { siblingData }) => {

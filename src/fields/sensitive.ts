@@ -1,4 +1,9 @@
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionConfig, TextField } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionBeforeChangeHook,
+  CollectionConfig,
+  TextField,
+} from 'payload'
 
 import { auditChange, auditDelete } from '../../hooks/audit'
 import { decryptSensitive, encryptSensitive } from '../../hooks/sensitiveValue'
@@ -18,7 +23,12 @@ export const ssnField = (name: string, label: string): TextField => ({
   hooks: { afterRead: [decryptSensitive('ssn')] },
   label,
   validate: (value: null | string | undefined) =>
-    value === undefined || value === null || value === '' || isEncrypted(value) || SSN.test(value) || 'must be 9 digits, written 123-45-6789 or 123456789',
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    isEncrypted(value) ||
+    SSN.test(value) ||
+    'must be 9 digits, written 123-45-6789 or 123456789',
 })
 
 /** A field read in clear (after decryption) but stored encrypted, e.g. a birth date. */
@@ -26,16 +36,31 @@ export const encrypted = <T extends TextField>(field: T): T => ({
   ...field,
   custom: { ...field.custom, encrypted: true },
   // Checked in clear before encryption (hooks/sensitiveValue); the stored ciphertext passes.
-  validate: (value, options) => (isEncrypted(value) ? true : ((field.validate as ((value: unknown, options: unknown) => true | string) | undefined)?.(value, options) ?? true)),
-  hooks: { ...field.hooks, afterRead: [...(field.hooks?.afterRead ?? []), decryptSensitive('date')] },
+  validate: (value, options) =>
+    isEncrypted(value)
+      ? true
+      : ((field.validate as ((value: unknown, options: unknown) => true | string) | undefined)?.(
+          value,
+          options,
+        ) ?? true),
+  hooks: {
+    ...field.hooks,
+    afterRead: [...(field.hooks?.afterRead ?? []), decryptSensitive('date')],
+  },
 })
 
 /** Hooks of a credit-data collection: its sensitive fields encrypted, every change audited; plus the collection's own. */
 export const creditDataHooks = (
   sensitive: string[] = [],
-  own: { afterChange?: CollectionAfterChangeHook[]; beforeChange?: CollectionBeforeChangeHook[] } = {},
+  own: {
+    afterChange?: CollectionAfterChangeHook[]
+    beforeChange?: CollectionBeforeChangeHook[]
+  } = {},
 ): CollectionConfig['hooks'] => ({
   afterChange: [auditChange(sensitive), ...(own.afterChange ?? [])],
   afterDelete: [auditDelete],
-  beforeChange: [...(own.beforeChange ?? []), ...(sensitive.length ? [encryptSensitive(sensitive)] : [])],
+  beforeChange: [
+    ...(own.beforeChange ?? []),
+    ...(sensitive.length ? [encryptSensitive(sensitive)] : []),
+  ],
 })

@@ -15,7 +15,20 @@ export const jobs: JobsConfig = {
   jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
     ...defaultJobsCollection,
     access: { ...defaultJobsCollection.access, read: staffAdmin },
-    admin: { ...defaultJobsCollection.admin, defaultColumns: ['id', 'taskSlug', 'input', 'waitUntil', 'totalTried', 'processing', 'hasError'], group: 'Operations', hidden: false },
+    admin: {
+      ...defaultJobsCollection.admin,
+      defaultColumns: [
+        'id',
+        'taskSlug',
+        'input',
+        'waitUntil',
+        'totalTried',
+        'processing',
+        'hasError',
+      ],
+      group: 'Operations',
+      hidden: false,
+    },
     labels: { plural: 'Jobs', singular: 'Job' },
   }),
   tasks: [
@@ -30,7 +43,9 @@ export const jobs: JobsConfig = {
       // Provider failures are retried by submitCreditApp itself (backoff with jitter, Retry-After).
       // These retries only cover the unexpected, e.g. the database gone mid-job.
       retries: { attempts: 5, backoff: { delay: 10_000, type: 'exponential' } },
-      handler: async ({ input, req }) => ({ output: { result: await submitCreditApp(req, input as SendInput) } }),
+      handler: async ({ input, req }) => ({
+        output: { result: await submitCreditApp(req, input as SendInput) },
+      }),
       outputSchema: [{ name: 'result', type: 'text' }],
     },
   ],

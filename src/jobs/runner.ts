@@ -33,7 +33,10 @@ export const jobsPollMs = (): number => numberSetting('JOBS_POLL_MS', 1000, { mi
 /** In-process unless JOBS_RUNNER=off (when `npm run worker` runs them instead). */
 export const runsJobsInProcess = (): boolean => process.env.JOBS_RUNNER !== 'off'
 
-export const startJobRunner = (payload: Payload, { pollMs = jobsPollMs() }: { pollMs?: number } = {}): JobRunner => {
+export const startJobRunner = (
+  payload: Payload,
+  { pollMs = jobsPollMs() }: { pollMs?: number } = {},
+): JobRunner => {
   checkProviderSettings()
   const pool = (payload.db as unknown as { pool: pg.Pool }).pool
   let lock: null | pg.PoolClient = null
@@ -43,8 +46,14 @@ export const startJobRunner = (payload: Payload, { pollMs = jobsPollMs() }: { po
 
   const deleteCompletedJobs = async (client: pg.PoolClient) => {
     cleanedAt = Date.now()
-    const { rowCount } = await client.query('DELETE FROM payload_jobs WHERE completed_at IS NOT NULL AND has_error IS NOT TRUE')
-    if (rowCount) logger.info({ deleted: rowCount }, 'job runner: deleted completed jobs left by an interrupted run')
+    const { rowCount } = await client.query(
+      'DELETE FROM payload_jobs WHERE completed_at IS NOT NULL AND has_error IS NOT TRUE',
+    )
+    if (rowCount)
+      logger.info(
+        { deleted: rowCount },
+        'job runner: deleted completed jobs left by an interrupted run',
+      )
   }
 
   const release = async (broken = false) => {
@@ -63,17 +72,21 @@ export const startJobRunner = (payload: Payload, { pollMs = jobsPollMs() }: { po
 
   const acquire = async (): Promise<boolean> => {
     const client = await pool.connect()
-    const { rows } = await client.query('SELECT pg_try_advisory_lock($1) AS locked', [RUNNER_LOCK]).catch((error) => {
-      client.release(true)
-      throw error
-    })
+    const { rows } = await client
+      .query('SELECT pg_try_advisory_lock($1) AS locked', [RUNNER_LOCK])
+      .catch((error) => {
+        client.release(true)
+        throw error
+      })
     if (!rows[0].locked) {
       client.release()
       return false
     }
     client.on('error', () => void release(true))
     lock = client
-    const { rowCount } = await client.query('UPDATE payload_jobs SET processing = false WHERE processing = true')
+    const { rowCount } = await client.query(
+      'UPDATE payload_jobs SET processing = false WHERE processing = true',
+    )
     logger.info({ released: rowCount }, 'job runner: this process runs the jobs')
     await deleteCompletedJobs(client)
     return true
@@ -85,7 +98,11 @@ export const startJobRunner = (payload: Payload, { pollMs = jobsPollMs() }: { po
       try {
         if (lock || (await acquire())) {
           if (lock && Date.now() - cleanedAt >= CLEANUP_EVERY_MS) await deleteCompletedJobs(lock)
-          const result = await payload.jobs.run({ limit: BATCH, queue: PROVIDER_QUEUE, silent: { info: true } })
+          const result = await payload.jobs.run({
+            limit: BATCH,
+            queue: PROVIDER_QUEUE,
+            silent: { info: true },
+          })
           fullBatch = Object.keys(result?.jobStatus ?? {}).length >= BATCH
         }
       } catch (error) {

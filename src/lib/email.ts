@@ -10,6 +10,9 @@ export const unsentEmailAdapter: EmailAdapter = ({ payload }) => ({
   defaultFromName: 'Commerce service',
   name: 'unsent',
   sendEmail: async (message) => {
-    payload.logger.warn({ subject: message.subject, to: message.to }, 'e-mail not sent: no mail transport is configured')
+    payload.logger.warn(
+      { subject: message.subject, to: message.to },
+      'e-mail not sent: no mail transport is configured',
+    )
   },
 })

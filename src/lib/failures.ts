@@ -18,7 +18,15 @@ export type Failure =
 type Coded = { cause?: unknown; code?: unknown; message?: unknown; severity?: unknown }
 
 /** Socket and pool failures of the driver, and PostgreSQL's connection and resource classes. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
 const UNAVAILABLE_MESSAGES = [
   /connection terminated/i,
   /timeout exceeded when trying to connect/i,
@@ -50,7 +58,11 @@ const causes = (error: unknown): Coded[] => {
 
 /** A PostgreSQL error (pg's DatabaseError carries a severity) has a five-character SQLSTATE. */
 const sqlStateOfLink = (link: Coded): string | undefined =>
-  typeof link.code === 'string' && /^[0-9A-Z]{5}$/.test(link.code) && typeof link.severity === 'string' ? link.code : undefined
+  typeof link.code === 'string' &&
+  /^[0-9A-Z]{5}$/.test(link.code) &&
+  typeof link.severity === 'string'
+    ? link.code
+    : undefined
 
 export const classifyFailure = (error: unknown): Failure | null => {
   const chain = causes(error)
@@ -59,10 +71,14 @@ export const classifyFailure = (error: unknown): Failure | null => {
     const sqlState = sqlStateOfLink(link)
     if (sqlState) {
       if (UNAVAILABLE_CLASSES.includes(sqlState.slice(0, 2))) return { kind: 'unavailable' }
-      if (INPUT_CLASSES.includes(sqlState.slice(0, 2)) || INPUT_CODES.has(sqlState)) return { kind: 'input', sqlState }
+      if (INPUT_CLASSES.includes(sqlState.slice(0, 2)) || INPUT_CODES.has(sqlState))
+        return { kind: 'input', sqlState }
     }
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return { kind: 'unavailable' }
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) {
+    if (
+      typeof message === 'string' &&
+      UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))
+    ) {
       return { kind: 'unavailable' }
     }
   }
@@ -71,6 +87,4 @@ export const classifyFailure = (error: unknown): Failure | null => {
 
 /** The SQLSTATE of a database error anywhere in the chain, for logs. */
 export const sqlStateOf = (error: unknown): string | undefined =>
-  causes(error)
-    .map(sqlStateOfLink)
-    .find(Boolean)
+  causes(error).map(sqlStateOfLink).find(Boolean)

@@ -8,21 +8,40 @@ import { sqlStateOf } from './failures'
  * error is logged as the table, the SQLSTATE, the constraint or column name and the stack frames.
  */
 
-type Loggable = Record<string, unknown> & { cause?: unknown; message?: unknown; name?: unknown; stack?: unknown }
+type Loggable = Record<string, unknown> & {
+  cause?: unknown
+  message?: unknown
+  name?: unknown
+  stack?: unknown
+}
 
 const TABLE = /\b(?:from|into|update|join)\s+"([^"]+)"/i
 
-const isDatabaseError = (error: Loggable): boolean => 'query' in error || 'params' in error || sqlStateOf(error) !== undefined
+const isDatabaseError = (error: Loggable): boolean =>
+  'query' in error || 'params' in error || sqlStateOf(error) !== undefined
 
 /** Stack frames only: the first line repeats the message. */
 const frames = (stack: unknown): string | undefined =>
-  typeof stack === 'string' ? stack.split('\n').filter((line) => line.startsWith('    at ')).join('\n') : undefined
+  typeof stack === 'string'
+    ? stack
+        .split('\n')
+        .filter((line) => line.startsWith('    at '))
+        .join('\n')
+    : undefined
 
 const databaseError = (error: Loggable) => {
   const chain: Loggable[] = []
-  for (let link: unknown = error; link && typeof link === 'object' && chain.length < 8; link = (link as Loggable).cause) chain.push(link as Loggable)
-  const query = chain.map((link) => link.query).find((value): value is string => typeof value === 'string')
-  const pick = (key: string) => chain.map((link) => link[key]).find((value) => typeof value === 'string')
+  for (
+    let link: unknown = error;
+    link && typeof link === 'object' && chain.length < 8;
+    link = (link as Loggable).cause
+  )
+    chain.push(link as Loggable)
+  const query = chain
+    .map((link) => link.query)
+    .find((value): value is string => typeof value === 'string')
+  const pick = (key: string) =>
+    chain.map((link) => link[key]).find((value) => typeof value === 'string')
   return {
     code: sqlStateOf(error),
     column: pick('column'),
@@ -35,7 +54,8 @@ const databaseError = (error: Loggable) => {
 }
 
 /** JSON.parse quotes the text it could not read. */
-const withoutQuotedInput = (message: string) => message.replace(/"[^"]*"/g, '"…"').replace(/'[^']*'/g, "'…'")
+const withoutQuotedInput = (message: string) =>
+  message.replace(/"[^"]*"/g, '"…"').replace(/'[^']*'/g, "'…'")
 /** Upload errors name the address a caller asked the service to fetch. */
 const URL_PATTERN = /\bhttps?:\/\/[^\s,"']+/g
 const withoutUrls = (text: string) => text.replace(URL_PATTERN, '[address]')
@@ -46,10 +66,18 @@ export const safeError = (error: unknown): unknown => {
   const loggable = error as Loggable
   if (isDatabaseError(loggable)) return databaseError(loggable)
   if (loggable.name === 'SyntaxError' && typeof loggable.message === 'string') {
-    return { message: withoutQuotedInput(loggable.message), stack: frames(loggable.stack), type: 'SyntaxError' }
+    return {
+      message: withoutQuotedInput(loggable.message),
+      stack: frames(loggable.stack),
+      type: 'SyntaxError',
+    }
   }
   if (typeof loggable.message === 'string' && /\bhttps?:\/\//.test(loggable.message)) {
-    return { message: withoutUrls(loggable.message), stack: frames(loggable.stack), type: String(loggable.name ?? 'Error') }
+    return {
+      message: withoutUrls(loggable.message),
+      stack: frames(loggable.stack),
+      type: String(loggable.name ?? 'Error'),
+    }
   }
   return undefined
 }

@@ -14,33 +14,56 @@ const toStderr = process.env.LOG_DESTINATION === 'stderr'
 
 export const logger = pino(
   {
-  hooks: {
-    // `logger.error({ err })` would log err.message as the line's message: for a failed query
-    // that message holds the statement's parameters.
-    logMethod(args, method) {
-      const [first] = args as unknown[]
-      // `logger.error(error)` logs the error as `err`, with its message as the line's.
-      const error = first instanceof Error ? first : first && typeof first === 'object' && 'err' in first ? first.err : undefined
-      const message = args.length === 1 && error !== undefined ? safeMessage(error) : undefined
-      if (message) return method.apply(this, [first instanceof Error ? { err: first } : first, message] as never)
-      return method.apply(this, args)
+    hooks: {
+      // `logger.error({ err })` would log err.message as the line's message: for a failed query
+      // that message holds the statement's parameters.
+      logMethod(args, method) {
+        const [first] = args as unknown[]
+        // `logger.error(error)` logs the error as `err`, with its message as the line's.
+        const error =
+          first instanceof Error
+            ? first
+            : first && typeof first === 'object' && 'err' in first
+              ? first.err
+              : undefined
+        const message = args.length === 1 && error !== undefined ? safeMessage(error) : undefined
+        if (message)
+          return method.apply(this, [
+            first instanceof Error ? { err: first } : first,
+            message,
+          ] as never)
+        return method.apply(this, args)
+      },
     },
-  },
-  level: logLevel(),
-  // Lines written while serving a request carry its id, whoever writes them (Payload included).
-  mixin: () => {
-    const context = requestContext.getStore()
-    return context ? { reqId: context.reqId } : {}
-  },
-  redact: {
-    censor: '[redacted]',
-    paths: ['authorization', 'cookie', 'password', 'apiKey', '*.authorization', '*.cookie', '*.password', '*.apiKey'],
-  },
-  serializers: { err: (error: unknown) => safeError(error) ?? pino.stdSerializers.err(error as Error) },
-  transport:
-    process.env.LOG_PRETTY === 'true'
-      ? { options: { colorize: true, destination: toStderr ? 2 : 1, ignore: 'pid,hostname' }, target: 'pino-pretty' }
-      : undefined,
+    level: logLevel(),
+    // Lines written while serving a request carry its id, whoever writes them (Payload included).
+    mixin: () => {
+      const context = requestContext.getStore()
+      return context ? { reqId: context.reqId } : {}
+    },
+    redact: {
+      censor: '[redacted]',
+      paths: [
+        'authorization',
+        'cookie',
+        'password',
+        'apiKey',
+        '*.authorization',
+        '*.cookie',
+        '*.password',
+        '*.apiKey',
+      ],
+    },
+    serializers: {
+      err: (error: unknown) => safeError(error) ?? pino.stdSerializers.err(error as Error),
+    },
+    transport:
+      process.env.LOG_PRETTY === 'true'
+        ? {
+            options: { colorize: true, destination: toStderr ? 2 : 1, ignore: 'pid,hostname' },
+            target: 'pino-pretty',
+          }
+        : undefined,
   },
   process.env.LOG_PRETTY === 'true' ? undefined : pino.destination(toStderr ? 2 : 1),
 )

@@ -11,8 +11,12 @@ const WHOLE = /^\d{1,10}$/
 
 /** Why a raw `page` value is refused, or null when it is a page number. */
 export const checkPage = (raw: string): null | string =>
-  WHOLE.test(raw) && Number(raw) >= 1 && Number(raw) <= MAX_PAGE ? null : `must be an integer from 1 to ${MAX_PAGE}`
+  WHOLE.test(raw) && Number(raw) >= 1 && Number(raw) <= MAX_PAGE
+    ? null
+    : `must be an integer from 1 to ${MAX_PAGE}`
 
 /** Why a raw `limit` value is refused, or null when it is a whole number from 1 (clamped to MAX_LIMIT by the caller). */
 export const checkLimit = (raw: string): null | string =>
-  /^\d+$/.test(raw) && Number(raw) >= 1 ? null : `must be an integer from 1 (at most ${MAX_LIMIT} are served)`
+  /^\d+$/.test(raw) && Number(raw) >= 1
+    ? null
+    : `must be an integer from 1 (at most ${MAX_LIMIT} are served)`

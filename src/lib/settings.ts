@@ -6,12 +6,18 @@
 export const isProduction = (): boolean => process.env.NODE_ENV === 'production'
 
 /** A numeric setting: its default when unset, else a number of at least `min` (a whole one if `integer`), or a startup error naming it. */
-export const numberSetting = (name: string, fallback: number, { integer = false, min = 0 }: { integer?: boolean; min?: number } = {}): number => {
+export const numberSetting = (
+  name: string,
+  fallback: number,
+  { integer = false, min = 0 }: { integer?: boolean; min?: number } = {},
+): number => {
   const raw = process.env[name]
   if (raw === undefined || raw.trim() === '') return fallback
   const value = Number(raw)
   if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
-    throw new Error(`${name} must be ${integer ? 'an integer' : 'a number'} of at least ${min}, got "${raw}"`)
+    throw new Error(
+      `${name} must be ${integer ? 'an integer' : 'a number'} of at least ${min}, got "${raw}"`,
+    )
   }
   return value
 }

@@ -3,6 +3,7 @@
  * collections, by path under /api: callers are anonymous by design, so they have a rate-limit
  * budget of their own per address, and their refusals stay 403 rather than 401.
  */
-const SIGN_IN = /^\/(users|api-clients)\/(login|forgot-password|reset-password|first-register|unlock|verify)(\/|$)/
+const SIGN_IN =
+  /^\/(users|api-clients)\/(login|forgot-password|reset-password|first-register|unlock|verify)(\/|$)/
 
 export const isSignInRoute = (apiPath: string): boolean => SIGN_IN.test(apiPath)

@@ -13,7 +13,9 @@ import { logger } from './logger'
  */
 export const untilRunning = (name: string): { running: () => void } => {
   const stalled = () => {
-    logger.fatal(`${name} could not start: start-up was left waiting on something that can never finish`)
+    logger.fatal(
+      `${name} could not start: start-up was left waiting on something that can never finish`,
+    )
     process.exit(1)
   }
   const exiting = (code: number) => {

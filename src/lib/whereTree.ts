@@ -13,7 +13,8 @@ export const conditionsIn = (where: unknown): Condition[] => {
   if (Array.isArray(where)) return where.flatMap(conditionsIn)
   return Object.entries(where).flatMap(([key, value]) => {
     if (isCombinator(key)) return conditionsIn(value)
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return [{ operator: '', path: key }]
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      return [{ operator: '', path: key }]
     return Object.keys(value).map((operator) => ({ operator, path: key }))
   })
 }
@@ -22,6 +23,8 @@ export const conditionsIn = (where: unknown): Condition[] => {
 export const joinWheres = (joins: unknown): [string, unknown][] =>
   joins && typeof joins === 'object'
     ? Object.entries(joins as Record<string, unknown>).flatMap(([name, join]) =>
-        join && typeof join === 'object' && 'where' in join ? [[name, (join as { where: unknown }).where] as [string, unknown]] : [],
+        join && typeof join === 'object' && 'where' in join
+          ? [[name, (join as { where: unknown }).where] as [string, unknown]]
+          : [],
       )
     : []

@@ -10,6 +10,15 @@ import { parseTcoQuery, tcoLookup } from './tco/lookup'
  * listing lookup also answers at LISTING_URL's path when that is set (src/server/app.ts).
  */
 export const lookupEndpoints: Endpoint[] = [
-  commerceEndpoint({ method: 'get', path: '/tco/:vin', run: async (req) => tcoLookup(req.payload, vinParam(req.routeParams?.vin), parseTcoQuery(req.query)) }),
-  commerceEndpoint({ method: 'get', path: '/listings/:vin', run: async (req) => listingLookup(req.payload, vinParam(req.routeParams?.vin)) }),
+  commerceEndpoint({
+    method: 'get',
+    path: '/tco/:vin',
+    run: async (req) =>
+      tcoLookup(req.payload, vinParam(req.routeParams?.vin), parseTcoQuery(req.query)),
+  }),
+  commerceEndpoint({
+    method: 'get',
+    path: '/listings/:vin',
+    run: async (req) => listingLookup(req.payload, vinParam(req.routeParams?.vin)),
+  }),
 ]

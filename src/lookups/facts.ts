@@ -21,15 +21,29 @@ export type VehicleFacts = {
 export const vinParam = (raw: unknown): string => {
   // Route parameters arrive decoded; decoding again would turn `%25` into a malformed escape.
   const check = validateVin(typeof raw === 'string' ? raw : '')
-  if (!check.ok) throw new CommerceError(400, `Invalid VIN: ${check.reason}`, [{ field: 'vin', message: check.reason }])
+  if (!check.ok)
+    throw new CommerceError(400, `Invalid VIN: ${check.reason}`, [
+      { field: 'vin', message: check.reason },
+    ])
   return check.vin
 }
 
 /** Positions 1–8 and 10–11: the part of a VIN a spec pattern matches. */
 const squishOf = (vin: string) => vin.slice(0, 8) + vin.slice(9, 11)
 
-const first = async <T>(payload: Payload, collection: 'listing' | 'vehicle' | 'vehicle-spec', where: Record<string, unknown>): Promise<null | T> => {
-  const { docs } = await payload.find({ collection, depth: 1, limit: 1, overrideAccess: true, pagination: false, where: where as never })
+const first = async <T>(
+  payload: Payload,
+  collection: 'listing' | 'vehicle' | 'vehicle-spec',
+  where: Record<string, unknown>,
+): Promise<null | T> => {
+  const { docs } = await payload.find({
+    collection,
+    depth: 1,
+    limit: 1,
+    overrideAccess: true,
+    pagination: false,
+    where: where as never,
+  })
   return (docs[0] as T) ?? null
 }
 
@@ -43,12 +57,16 @@ export const vehicleFacts = async (payload: Payload, vin: string): Promise<Vehic
     }),
   ])
   const linked = vehicle?.spec && typeof vehicle.spec === 'object' ? vehicle.spec : null
-  const spec = linked ?? (await first<VehicleSpec>(payload, 'vehicle-spec', { squishVin: { equals: squishOf(vin) } }))
+  const spec =
+    linked ??
+    (await first<VehicleSpec>(payload, 'vehicle-spec', { squishVin: { equals: squishOf(vin) } }))
   return { decoded, listing, spec, vehicle, vin }
 }
 
 /** Year, make and model from the first source that has all three; null when none has. */
-export const identityOf = (facts: VehicleFacts): null | { make: string; model: string; source: string; year: number } => {
+export const identityOf = (
+  facts: VehicleFacts,
+): null | { make: string; model: string; source: string; year: number } => {
   const { decoded, listing, spec, vehicle } = facts
   const candidates = [
     { source: 'listing', value: listing },
@@ -56,10 +74,19 @@ export const identityOf = (facts: VehicleFacts): null | { make: string; model: s
     { source: 'vehicle spec', value: spec },
   ]
   for (const { source, value } of candidates) {
-    if (value?.make && value.model && value.year) return { make: value.make, model: value.model, source, year: value.year }
+    if (value?.make && value.model && value.year)
+      return { make: value.make, model: value.model, source, year: value.year }
   }
-  if (listing && decoded) return { make: listing.make || decoded.make, model: listing.model || decoded.model, source: 'decoder', year: listing.year || decoded.year }
-  return decoded ? { make: decoded.make, model: decoded.model, source: 'decoder', year: decoded.year } : null
+  if (listing && decoded)
+    return {
+      make: listing.make || decoded.make,
+      model: listing.model || decoded.model,
+      source: 'decoder',
+      year: listing.year || decoded.year,
+    }
+  return decoded
+    ? { make: decoded.make, model: decoded.model, source: 'decoder', year: decoded.year }
+    : null
 }
 
 /** Sources of facts, in order of precedence, as answers name them. */
@@ -67,10 +94,17 @@ export const SOURCE_ORDER = ['listing', 'vehicle', 'vehicle spec', 'decoder'] as
 export type Source = (typeof SOURCE_ORDER)[number]
 
 /** One fact as the listing, the vehicle record, its spec and the decoder know it (undefined: the source keeps no such field). */
-type Candidates<T> = [listing: null | T | undefined, vehicle: null | T | undefined, spec: null | T | undefined, decoder: null | T | undefined]
+type Candidates<T> = [
+  listing: null | T | undefined,
+  vehicle: null | T | undefined,
+  spec: null | T | undefined,
+  decoder: null | T | undefined,
+]
 
 const firstKnown = <T>(candidates: Candidates<T>): null | { source: Source; value: T } => {
-  const index = candidates.findIndex((value) => value !== undefined && value !== null && value !== '')
+  const index = candidates.findIndex(
+    (value) => value !== undefined && value !== null && value !== '',
+  )
   return index < 0 ? null : { source: SOURCE_ORDER[index], value: candidates[index] as T }
 }
 
@@ -92,13 +126,20 @@ export const describeVehicle = (facts: VehicleFacts) => {
     seats: firstKnown<number>([l?.seats, v?.seatCount, undefined, undefined]),
     series: firstKnown<string>([l?.series, undefined, undefined, d?.series]),
     style: firstKnown<string>([l?.style, v?.bodyStyle, s?.bodyStyle, d?.body]),
-    transmission: firstKnown<string>([l?.transmission, v?.transmission, s?.transmission, d?.transmission]),
+    transmission: firstKnown<string>([
+      l?.transmission,
+      v?.transmission,
+      s?.transmission,
+      d?.transmission,
+    ]),
     trim: firstKnown<string>([l?.trim, v?.trim, s?.trim, d?.trim]),
   }
   type Values = { [K in keyof typeof picked]: NonNullable<(typeof picked)[K]>['value'] | null }
   const given = Object.values(picked).map((fact) => fact?.source)
   return {
     sources: SOURCE_ORDER.filter((source) => given.includes(source)),
-    values: Object.fromEntries(Object.entries(picked).map(([name, fact]) => [name, fact?.value ?? null])) as Values,
+    values: Object.fromEntries(
+      Object.entries(picked).map(([name, fact]) => [name, fact?.value ?? null]),
+    ) as Values,
   }
 }

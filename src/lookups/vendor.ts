@@ -8,9 +8,17 @@
 import type { Payload } from 'payload'
 
 export type VendorKind = 'listing' | 'tco'
-export type VendorAnswer = { cached: boolean; ok: true; value: Record<string, unknown> } | { ok: false; reason: string }
+export type VendorAnswer =
+  { cached: boolean; ok: true; value: Record<string, unknown> } | { ok: false; reason: string }
 
-type Config = { baseUrl: string; cooldownMs: number; failures: number; key: string; timeoutMs: number; ttlSeconds: number }
+type Config = {
+  baseUrl: string
+  cooldownMs: number
+  failures: number
+  key: string
+  timeoutMs: number
+  ttlSeconds: number
+}
 
 const positive = (value: string | undefined, fallback: number): number => {
   const number = Number(value)
@@ -38,34 +46,61 @@ export const resetVendorBreaker = (): void => {
   breaker.openedAt = null
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A vendor answer we can pass on: the 2.17 or 2.18 shape (optionally inside `data`). */
 const usable = (kind: VendorKind, body: unknown): null | Record<string, unknown> => {
   const value = isRecord(body) && isRecord(body.data) ? body.data : body
   if (!isRecord(value) || !isRecord(value.vehicle)) return null
-  if (kind === 'tco') return isRecord(value.tco) && isRecord(value.tco.total) && isRecord(value.tco.years) ? value : null
+  if (kind === 'tco')
+    return isRecord(value.tco) && isRecord(value.tco.total) && isRecord(value.tco.years)
+      ? value
+      : null
   return value
 }
 
-const cacheKey = (kind: VendorKind, vin: string, zip?: string) => `vendor:${kind}:${vin}${zip ? `:${zip}` : ''}`
+const cacheKey = (kind: VendorKind, vin: string, zip?: string) =>
+  `vendor:${kind}:${vin}${zip ? `:${zip}` : ''}`
 
-const readCache = async (payload: Payload, key: string): Promise<null | Record<string, unknown>> => {
+const readCache = async (
+  payload: Payload,
+  key: string,
+): Promise<null | Record<string, unknown>> => {
   const { docs } = await payload.find({
     collection: 'lookup-cache',
     limit: 1,
     overrideAccess: true,
     pagination: false,
-    where: { and: [{ key: { equals: key } }, { expiresAt: { greater_than: new Date().toISOString() } }] },
+    where: {
+      and: [{ key: { equals: key } }, { expiresAt: { greater_than: new Date().toISOString() } }],
+    },
   })
   return (docs[0]?.value as Record<string, unknown>) ?? null
 }
 
-const writeCache = async (payload: Payload, key: string, value: Record<string, unknown>, ttlSeconds: number): Promise<void> => {
+const writeCache = async (
+  payload: Payload,
+  key: string,
+  value: Record<string, unknown>,
+  ttlSeconds: number,
+): Promise<void> => {
   const data = { expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString(), key, value }
   try {
-    const { docs } = await payload.find({ collection: 'lookup-cache', limit: 1, overrideAccess: true, pagination: false, where: { key: { equals: key } } })
-    if (docs[0]) await payload.update({ id: docs[0].id, collection: 'lookup-cache', data, overrideAccess: true })
+    const { docs } = await payload.find({
+      collection: 'lookup-cache',
+      limit: 1,
+      overrideAccess: true,
+      pagination: false,
+      where: { key: { equals: key } },
+    })
+    if (docs[0])
+      await payload.update({
+        id: docs[0].id,
+        collection: 'lookup-cache',
+        data,
+        overrideAccess: true,
+      })
     else await payload.create({ collection: 'lookup-cache', data, overrideAccess: true })
   } catch (error) {
     // A concurrent lookup of the same VIN wrote it first; the answer is served all the same.
@@ -77,7 +112,12 @@ const writeCache = async (payload: Payload, key: string, value: Record<string, u
  * Asks the vendor (or its cached answer). Never throws: every failure is `{ok: false, reason}`,
  * for the caller to fall back to the service's own data and say why.
  */
-export const askVendor = async (payload: Payload, kind: VendorKind, vin: string, zip?: string): Promise<VendorAnswer> => {
+export const askVendor = async (
+  payload: Payload,
+  kind: VendorKind,
+  vin: string,
+  zip?: string,
+): Promise<VendorAnswer> => {
   const config = vendorConfig()
   if (!config) return { ok: false, reason: 'not configured' }
   const key = cacheKey(kind, vin, zip)
@@ -93,7 +133,10 @@ export const askVendor = async (payload: Payload, kind: VendorKind, vin: string,
   }
   try {
     const response = await fetch(url, {
-      headers: { accept: 'application/json', ...(config.key ? { authorization: `Bearer ${config.key}` } : {}) },
+      headers: {
+        accept: 'application/json',
+        ...(config.key ? { authorization: `Bearer ${config.key}` } : {}),
+      },
       signal: AbortSignal.timeout(config.timeoutMs),
     })
     // The vendor answering "unknown VIN" is a healthy vendor.
@@ -109,6 +152,10 @@ export const askVendor = async (payload: Payload, kind: VendorKind, vin: string,
     return { cached: false, ok: true, value }
   } catch (error) {
     const name = (error as Error)?.name
-    return fail(name === 'TimeoutError' || name === 'AbortError' ? `timed out after ${config.timeoutMs} ms` : 'unreachable')
+    return fail(
+      name === 'TimeoutError' || name === 'AbortError'
+        ? `timed out after ${config.timeoutMs} ms`
+        : 'unreachable',
+    )
   }
 }

@@ -37,6 +37,7 @@ export const toOpenApiSchema = (schema: unknown): unknown => {
     out[key] = toOpenApiSchema(value)
   }
   // A nullable enum must list null among its values (OpenAPI 3.0.3).
-  if (out.nullable && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null]
+  if (out.nullable && Array.isArray(out.enum) && !out.enum.includes(null))
+    out.enum = [...out.enum, null]
   return out
 }

@@ -1,7 +1,21 @@
 /** OpenAPI schemas of the lookups' answers (2.17, 2.18), with our additive fields. */
 const number = { type: 'number' }
-const numbers = (names: string[]) => ({ properties: Object.fromEntries(names.map((name) => [name, number])), required: names, type: 'object' })
-const YEAR = ['insurance', 'maintenance', 'repairs', 'taxesAndFees', 'financeInterest', 'depreciation', 'fuel', 'tcoPrice', 'averageCostPerMile']
+const numbers = (names: string[]) => ({
+  properties: Object.fromEntries(names.map((name) => [name, number])),
+  required: names,
+  type: 'object',
+})
+const YEAR = [
+  'insurance',
+  'maintenance',
+  'repairs',
+  'taxesAndFees',
+  'financeInterest',
+  'depreciation',
+  'fuel',
+  'tcoPrice',
+  'averageCostPerMile',
+]
 const nullable = (type: string) => ({ nullable: true, type })
 const stringMap = { additionalProperties: { type: 'string' }, type: 'object' }
 
@@ -20,8 +34,17 @@ export const lookupSchemas = {
         },
         type: 'object',
       },
-      sources: { description: 'Added to the contract\'s shape: where the answer came from.', type: 'object' },
-      specs: { additionalProperties: { additionalProperties: { oneOf: [{ type: 'boolean' }, { type: 'string' }] }, type: 'object' }, type: 'object' },
+      sources: {
+        description: "Added to the contract's shape: where the answer came from.",
+        type: 'object',
+      },
+      specs: {
+        additionalProperties: {
+          additionalProperties: { oneOf: [{ type: 'boolean' }, { type: 'string' }] },
+          type: 'object',
+        },
+        type: 'object',
+      },
       vehicle: {
         properties: {
           baseInvoice: nullable('number'),
@@ -53,7 +76,11 @@ export const lookupSchemas = {
   },
   TcoResult: {
     properties: {
-      assumptions: { description: 'Added to the contract\'s shape: the inputs, rates and sources behind the figures (docs/tco-model.md).', type: 'object' },
+      assumptions: {
+        description:
+          "Added to the contract's shape: the inputs, rates and sources behind the figures (docs/tco-model.md).",
+        type: 'object',
+      },
       tco: {
         properties: {
           total: numbers([...YEAR, 'federalTaxCredit']),
@@ -62,7 +89,16 @@ export const lookupSchemas = {
         required: ['total', 'years'],
         type: 'object',
       },
-      vehicle: { properties: { make: { type: 'string' }, model: { type: 'string' }, vin: { type: 'string' }, year: { type: 'string' } }, required: ['vin', 'year', 'make', 'model'], type: 'object' },
+      vehicle: {
+        properties: {
+          make: { type: 'string' },
+          model: { type: 'string' },
+          vin: { type: 'string' },
+          year: { type: 'string' },
+        },
+        required: ['vin', 'year', 'make', 'model'],
+        type: 'object',
+      },
       zip: { type: 'string' },
     },
     required: ['vehicle', 'tco'],
@@ -70,12 +106,30 @@ export const lookupSchemas = {
   },
 }
 
-const vinParam = { description: 'Vehicle identification number: 17 characters, check digit enforced for North American VINs.', in: 'path', name: 'vin', required: true, schema: { example: '1HGCM82633A004352', type: 'string' } }
-const queryNumber = (name: string, description: string, type = 'number') => ({ description, in: 'query', name, schema: { type } })
+const vinParam = {
+  description:
+    'Vehicle identification number: 17 characters, check digit enforced for North American VINs.',
+  in: 'path',
+  name: 'vin',
+  required: true,
+  schema: { example: '1HGCM82633A004352', type: 'string' },
+}
+const queryNumber = (name: string, description: string, type = 'number') => ({
+  description,
+  in: 'query',
+  name,
+  schema: { type },
+})
 
 export const tcoParameters = [
   vinParam,
-  { description: 'Customer ZIP code: 12345 or 12345-6789; sets the state\'s taxes, fuel prices and insurance.', in: 'query', name: 'zip', schema: { pattern: '^\\d{5}(-\\d{4})?$', type: 'string' } },
+  {
+    description:
+      "Customer ZIP code: 12345 or 12345-6789; sets the state's taxes, fuel prices and insurance.",
+    in: 'query',
+    name: 'zip',
+    schema: { pattern: '^\\d{5}(-\\d{4})?$', type: 'string' },
+  },
   queryNumber('milesPerYear', '1,000–100,000; default 15,000.', 'integer'),
   queryNumber('downPaymentPercent', '0–100; default 10.'),
   queryNumber('termMonths', '12–96; default 60.', 'integer'),

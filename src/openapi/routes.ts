@@ -6,7 +6,8 @@ import type { Payload } from 'payload'
 import { buildOpenApiDocument } from './document'
 
 const require = createRequire(import.meta.url)
-const swaggerUiDir = (): string => (require('swagger-ui-dist') as { getAbsoluteFSPath: () => string }).getAbsoluteFSPath()
+const swaggerUiDir = (): string =>
+  (require('swagger-ui-dist') as { getAbsoluteFSPath: () => string }).getAbsoluteFSPath()
 
 const page = `<!doctype html>
 <html lang="en">

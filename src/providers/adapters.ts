@@ -33,7 +33,8 @@ export type ProviderAdapter = {
 
 const digits = (value: null | string) => (value ? value.replace(/\D/g, '') : null)
 const field = (answer: unknown, name: string): null | string => {
-  const value = answer && typeof answer === 'object' ? (answer as Record<string, unknown>)[name] : undefined
+  const value =
+    answer && typeof answer === 'object' ? (answer as Record<string, unknown>)[name] : undefined
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null
 }
 
@@ -75,4 +76,7 @@ const providerB: ProviderAdapter = {
   reference: (answer) => field(answer, 'application_id'),
 }
 
-export const adapters: Record<ProviderSlug, ProviderAdapter> = { provider_a: providerA, provider_b: providerB }
+export const adapters: Record<ProviderSlug, ProviderAdapter> = {
+  provider_a: providerA,
+  provider_b: providerB,
+}

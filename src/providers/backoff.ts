@@ -5,7 +5,12 @@ import type { RetrySettings } from './config'
  * jitter" (half fixed, half random) so that many apps failing together do not retry together.
  * A Retry-After from the provider wins when it asks for longer (still capped).
  */
-export const retryDelayMs = (attempt: number, settings: RetrySettings, retryAfter: null | number, random = Math.random): number => {
+export const retryDelayMs = (
+  attempt: number,
+  settings: RetrySettings,
+  retryAfter: null | number,
+  random = Math.random,
+): number => {
   const exponential = Math.min(settings.maxDelayMs, settings.baseMs * 2 ** Math.max(0, attempt - 1))
   const jittered = exponential / 2 + random() * (exponential / 2)
   return Math.round(Math.min(settings.maxDelayMs, Math.max(jittered, retryAfter ?? 0)))

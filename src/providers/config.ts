@@ -14,7 +14,8 @@ export const retrySettings = (): RetrySettings => ({
   maxDelayMs: numberSetting('PROVIDER_RETRY_MAX_MS', 10 * 60_000),
 })
 
-export const providerTimeoutMs = (): number => numberSetting('PROVIDER_TIMEOUT_MS', 15_000, { min: 1 })
+export const providerTimeoutMs = (): number =>
+  numberSetting('PROVIDER_TIMEOUT_MS', 15_000, { min: 1 })
 
 /** Read at start (service and worker), so a bad value stops the process instead of every job. */
 export const checkProviderSettings = (): void => {

@@ -10,19 +10,28 @@ const REDACTED = '[redacted]'
 const spellings = (secret: string): { digits: string[]; literal: string[] } => {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(secret)
   const literal = [secret, ...(date ? [`${date[2]}/${date[3]}/${date[1]}`] : [])]
-  return { digits: literal.map((text) => text.replace(/\D/g, '')).filter((digits) => digits.length >= 8), literal }
+  return {
+    digits: literal.map((text) => text.replace(/\D/g, '')).filter((digits) => digits.length >= 8),
+    literal,
+  }
 }
 
 export const stripPii = (value: unknown, secrets: string[]): unknown => {
   const forms = secrets.filter(Boolean).map(spellings)
   const literal = forms.flatMap((form) => form.literal)
   const digits = forms.flatMap((form) => form.digits)
-  const holdsSecret = (text: string) => literal.some((needle) => text.includes(needle)) || digits.some((needle) => text.replace(/\D/g, '').includes(needle))
+  const holdsSecret = (text: string) =>
+    literal.some((needle) => text.includes(needle)) ||
+    digits.some((needle) => text.replace(/\D/g, '').includes(needle))
   const clean = (node: unknown): unknown => {
     if (typeof node === 'string') return holdsSecret(node) ? REDACTED : node
     if (Array.isArray(node)) return node.map(clean)
     if (node && typeof node === 'object') {
-      return Object.fromEntries(Object.entries(node).filter(([key]) => !SENSITIVE_KEY.test(key)).map(([key, item]) => [key, clean(item)]))
+      return Object.fromEntries(
+        Object.entries(node)
+          .filter(([key]) => !SENSITIVE_KEY.test(key))
+          .map(([key, item]) => [key, clean(item)]),
+      )
     }
     return node
   }

@@ -7,12 +7,18 @@
  */
 import type { Application } from './adapters'
 import { adapters } from './adapters'
-import { providerBaseUrl, type ProviderSlug,providerTimeoutMs } from './config'
+import { providerBaseUrl, type ProviderSlug, providerTimeoutMs } from './config'
 
 export type Outcome =
   | { answer: unknown; kind: 'accepted'; reference: null | string; status: number }
   | { answer: unknown; kind: 'rejected'; message: string; status: number }
-  | { answer?: unknown; kind: 'retry'; message: string; retryAfterMs: null | number; status?: number }
+  | {
+      answer?: unknown
+      kind: 'retry'
+      message: string
+      retryAfterMs: null | number
+      status?: number
+    }
   | { kind: 'unconfigured'; message: string }
 
 const readBody = async (response: Response): Promise<unknown> => {
@@ -28,8 +34,15 @@ const readBody = async (response: Response): Promise<unknown> => {
 export const providerMessage = (answer: unknown, status: number): string => {
   const body = (answer && typeof answer === 'object' ? answer : {}) as Record<string, unknown>
   const error = body.error as Record<string, unknown> | string | undefined
-  const errors = Array.isArray(body.errors) ? (body.errors[0] as Record<string, unknown> | undefined) : undefined
-  const found = [body.message, typeof error === 'string' ? error : error?.message, errors?.message, body.detail].find((item) => typeof item === 'string' && item)
+  const errors = Array.isArray(body.errors)
+    ? (body.errors[0] as Record<string, unknown> | undefined)
+    : undefined
+  const found = [
+    body.message,
+    typeof error === 'string' ? error : error?.message,
+    errors?.message,
+    body.detail,
+  ].find((item) => typeof item === 'string' && item)
   return (found as string | undefined)?.slice(0, 500) ?? `HTTP ${status}`
 }
 
@@ -41,33 +54,74 @@ export const retryAfterMs = (header: null | string, now = Date.now()): null | nu
   return Number.isNaN(date) ? null : Math.max(0, date - now)
 }
 
-export const sendApplication = async (provider: ProviderSlug, application: Application, idempotencyKey: string): Promise<Outcome> => {
+export const sendApplication = async (
+  provider: ProviderSlug,
+  application: Application,
+  idempotencyKey: string,
+): Promise<Outcome> => {
   const base = providerBaseUrl(provider)
-  if (!base) return { kind: 'unconfigured', message: `${provider} is not configured (${provider === 'provider_a' ? 'PROVIDER_A_URL' : 'PROVIDER_B_URL'})` }
+  if (!base)
+    return {
+      kind: 'unconfigured',
+      message: `${provider} is not configured (${provider === 'provider_a' ? 'PROVIDER_A_URL' : 'PROVIDER_B_URL'})`,
+    }
   const adapter = adapters[provider]
   const timeout = providerTimeoutMs()
   let response: Response
   try {
     response = await fetch(base + adapter.path, {
       body: JSON.stringify(adapter.body(application)),
-      headers: { ...adapter.headers(), Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+      headers: {
+        ...adapter.headers(),
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'Idempotency-Key': idempotencyKey,
+      },
       method: 'POST',
       signal: AbortSignal.timeout(timeout),
     })
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError'
     const cause = (error as { cause?: { code?: string; message?: string } }).cause
-    return { kind: 'retry', message: timedOut ? `no answer within ${timeout} ms` : `network error: ${cause?.code ?? cause?.message ?? (error as Error).message}`, retryAfterMs: null }
+    return {
+      kind: 'retry',
+      message: timedOut
+        ? `no answer within ${timeout} ms`
+        : `network error: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+      retryAfterMs: null,
+    }
   }
   let answer: unknown
   try {
     answer = await readBody(response)
   } catch (error) {
-    return { kind: 'retry', message: `the answer was cut off: ${(error as Error).name === 'TimeoutError' ? `no answer within ${timeout} ms` : (error as Error).message}`, retryAfterMs: null, status: response.status }
+    return {
+      kind: 'retry',
+      message: `the answer was cut off: ${(error as Error).name === 'TimeoutError' ? `no answer within ${timeout} ms` : (error as Error).message}`,
+      retryAfterMs: null,
+      status: response.status,
+    }
   }
-  if (response.ok) return { answer, kind: 'accepted', reference: adapter.reference(answer), status: response.status }
+  if (response.ok)
+    return {
+      answer,
+      kind: 'accepted',
+      reference: adapter.reference(answer),
+      status: response.status,
+    }
   if (response.status === 429 || response.status >= 500) {
-    return { answer, kind: 'retry', message: `HTTP ${response.status}: ${providerMessage(answer, response.status)}`, retryAfterMs: retryAfterMs(response.headers.get('retry-after')), status: response.status }
+    return {
+      answer,
+      kind: 'retry',
+      message: `HTTP ${response.status}: ${providerMessage(answer, response.status)}`,
+      retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      status: response.status,
+    }
   }
-  return { answer, kind: 'rejected', message: providerMessage(answer, response.status), status: response.status }
+  return {
+    answer,
+    kind: 'rejected',
+    message: providerMessage(answer, response.status),
+    status: response.status,
+  }
 }

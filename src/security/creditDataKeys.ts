@@ -12,11 +12,16 @@ export type KeyRing = { current: string; keys: Map<string, Buffer> }
 
 const parse = (value: string): KeyRing => {
   const keys = new Map<string, Buffer>()
-  for (const entry of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     const [id, material] = entry.split(':')
     const key = Buffer.from(material ?? '', 'base64')
     if (!/^[A-Za-z0-9_-]{1,32}$/.test(id ?? '') || key.length !== 32) {
-      throw new Error('CREDIT_DATA_KEYS must be "id:base64-of-32-bytes" entries separated by commas (ids: letters, digits, _ or -)')
+      throw new Error(
+        'CREDIT_DATA_KEYS must be "id:base64-of-32-bytes" entries separated by commas (ids: letters, digits, _ or -)',
+      )
     }
     keys.set(id, key)
   }
@@ -31,9 +36,13 @@ export const keyRing = (): KeyRing => {
   const source = configured ?? ''
   if (cached && cached.source === source) return cached.ring
   if (!configured && isProduction() && !process.env.CREDIT_DATA_LOCAL) {
-    throw new Error('CREDIT_DATA_KEYS is required in production: SSNs and birth dates are encrypted with it (see README, "Credit data")')
+    throw new Error(
+      'CREDIT_DATA_KEYS is required in production: SSNs and birth dates are encrypted with it (see README, "Credit data")',
+    )
   }
-  const ring = parse(configured || `local:${Buffer.from(localSecret('creditDataKey'), 'hex').toString('base64')}`)
+  const ring = parse(
+    configured || `local:${Buffer.from(localSecret('creditDataKey'), 'hex').toString('base64')}`,
+  )
   cached = { ring, source }
   return ring
 }

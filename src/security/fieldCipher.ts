@@ -9,7 +9,8 @@ import { keyRing } from './creditDataKeys'
 
 const PREFIX = 'enc:v1:'
 
-export const isEncrypted = (value: unknown): value is string => typeof value === 'string' && value.startsWith(PREFIX)
+export const isEncrypted = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith(PREFIX)
 
 export const encryptValue = (plain: string, field: string): string => {
   const { current, keys } = keyRing()
@@ -21,7 +22,8 @@ export const encryptValue = (plain: string, field: string): string => {
 }
 
 /** The key id a stored value was encrypted with (null for a value stored in clear). */
-export const keyIdOf = (stored: string): null | string => (isEncrypted(stored) ? stored.slice(PREFIX.length).split(':')[0] : null)
+export const keyIdOf = (stored: string): null | string =>
+  isEncrypted(stored) ? stored.slice(PREFIX.length).split(':')[0] : null
 
 export const decryptValue = (stored: string, field: string): string => {
   if (!isEncrypted(stored)) return stored // written before encryption; `npm run rotate-keys` encrypts it
@@ -31,5 +33,8 @@ export const decryptValue = (stored: string, field: string): string => {
   const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
   decipher.setAAD(Buffer.from(field))
   decipher.setAuthTag(Buffer.from(tag, 'base64url'))
-  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8')
+  return Buffer.concat([
+    decipher.update(Buffer.from(data, 'base64url')),
+    decipher.final(),
+  ]).toString('utf8')
 }

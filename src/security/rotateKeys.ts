@@ -9,8 +9,18 @@ import type { CollectionSlug, Payload } from 'payload'
 import { keyRing } from './creditDataKeys'
 import { decryptValue, encryptValue, keyIdOf } from './fieldCipher'
 
-export type RotationProgress = { collection: string; reencrypted: number; scanned: number; total: number }
-export type RotationSummary = { collections: RotationProgress[]; key: string; reencrypted: number; scanned: number }
+export type RotationProgress = {
+  collection: string
+  reencrypted: number
+  scanned: number
+  total: number
+}
+export type RotationSummary = {
+  collections: RotationProgress[]
+  key: string
+  reencrypted: number
+  scanned: number
+}
 
 const BATCH = 200
 
@@ -18,14 +28,20 @@ const BATCH = 200
 export const encryptedFields = (payload: Payload): Map<string, string[]> => {
   const found = new Map<string, string[]>()
   for (const collection of payload.config.collections) {
-    const names = collection.fields.filter((field) => 'name' in field && field.custom?.encrypted).map((field) => (field as { name: string }).name)
+    const names = collection.fields
+      .filter((field) => 'name' in field && field.custom?.encrypted)
+      .map((field) => (field as { name: string }).name)
     if (names.length) found.set(collection.slug, names)
   }
   return found
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- drizzle's builders are only called, never typed here
-type Db = { drizzle: { select: Function; transaction: Function; update: Function }; tableNameMap: Map<string, string>; tables: Record<string, Record<string, unknown>> }
+type Db = {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- drizzle's builders are only called, never typed here
+  drizzle: { select: Function; transaction: Function; update: Function }
+  tableNameMap: Map<string, string>
+  tables: Record<string, Record<string, unknown>>
+}
 
 export const rotateCreditDataKeys = async (
   payload: Payload,
@@ -36,7 +52,9 @@ export const rotateCreditDataKeys = async (
   const summary: RotationSummary = { collections: [], key: current, reencrypted: 0, scanned: 0 }
   for (const [slug, names] of encryptedFields(payload)) {
     const table = db.tables[db.tableNameMap.get(slug.replace(/-/g, '_'))!] as Record<string, never>
-    const total = await payload.db.count({ collection: slug as CollectionSlug }).then((result) => result.totalDocs)
+    const total = await payload.db
+      .count({ collection: slug as CollectionSlug })
+      .then((result) => result.totalDocs)
     const progress: RotationProgress = { collection: slug, reencrypted: 0, scanned: 0, total }
     // Keyset paging on id: rows are read straight from the table, no hooks (nothing is masked).
     let after: null | number | string = null
@@ -51,12 +69,26 @@ export const rotateCreditDataKeys = async (
       // One transaction per batch: one commit (and disk flush) per 200 rows instead of per row.
       await db.drizzle.transaction(async (tx: Db['drizzle']) => {
         for (const row of rows) {
-          const stale = names.filter((name) => typeof row[name] === 'string' && row[name] !== '' && keyIdOf(row[name] as string) !== current)
+          const stale = names.filter(
+            (name) =>
+              typeof row[name] === 'string' &&
+              row[name] !== '' &&
+              keyIdOf(row[name] as string) !== current,
+          )
           if (stale.length) {
-            const next = Object.fromEntries(stale.map((name) => [name, encryptValue(decryptValue(row[name] as string, name), name)]))
+            const next = Object.fromEntries(
+              stale.map((name) => [
+                name,
+                encryptValue(decryptValue(row[name] as string, name), name),
+              ]),
+            )
             // Compare-and-set: a value changed since it was read is left to the writer, who used the current key.
             const unchanged = stale.map((name) => eq(table[name], row[name] as string))
-            const written = await tx.update(table).set(next).where(and(eq(table.id, row.id as string), ...unchanged)).returning({ id: table.id })
+            const written = await tx
+              .update(table)
+              .set(next)
+              .where(and(eq(table.id, row.id as string), ...unchanged))
+              .returning({ id: table.id })
             if (written.length) progress.reencrypted += 1
           }
           progress.scanned += 1

@@ -38,7 +38,11 @@ const readCredentials = (): Credentials => {
 type Slug = keyof Config['collections']
 
 /** Creates each record whose id is not there yet; returns how many it created. */
-const ensureById = async (payload: Payload, collection: Slug, records: { id?: string; code?: string; vin?: string }[]) => {
+const ensureById = async (
+  payload: Payload,
+  collection: Slug,
+  records: { id?: string; code?: string; vin?: string }[],
+) => {
   let created = 0
   for (const record of records) {
     const id = record.id ?? record.code ?? record.vin
@@ -55,53 +59,136 @@ const ensureLeadSide = async (payload: Payload): Promise<number> => {
   let created = 0
   const leadIds: number[] = []
   for (const lead of demo.leads) {
-    const found = await payload.find({ collection: 'lead', depth: 0, limit: 1, where: { email: { equals: lead.email } } })
+    const found = await payload.find({
+      collection: 'lead',
+      depth: 0,
+      limit: 1,
+      where: { email: { equals: lead.email } },
+    })
     if (found.docs[0]) {
       leadIds.push(found.docs[0].id)
       continue
     }
-    leadIds.push((await payload.create({ collection: 'lead', data: { ...lead, consumer: lead.email.startsWith('maria') ? 'con_demo_maria' : 'con_demo_james' } })).id)
+    leadIds.push(
+      (
+        await payload.create({
+          collection: 'lead',
+          data: {
+            ...lead,
+            consumer: lead.email.startsWith('maria') ? 'con_demo_maria' : 'con_demo_james',
+          },
+        })
+      ).id,
+    )
     created++
   }
   const vinIds: number[] = []
   for (const vin of demo.vins) {
-    const found = await payload.find({ collection: 'vin', depth: 0, limit: 1, where: { vin: { equals: vin } } })
-    const vehicle = await payload.findByID({ collection: 'vehicle', depth: 0, disableErrors: true, id: vin })
-    vinIds.push(found.docs[0]?.id ?? (await payload.create({ collection: 'vin', data: { vehicle: vehicle?.id, vin } })).id)
+    const found = await payload.find({
+      collection: 'vin',
+      depth: 0,
+      limit: 1,
+      where: { vin: { equals: vin } },
+    })
+    const vehicle = await payload.findByID({
+      collection: 'vehicle',
+      depth: 0,
+      disableErrors: true,
+      id: vin,
+    })
+    vinIds.push(
+      found.docs[0]?.id ??
+        (await payload.create({ collection: 'vin', data: { vehicle: vehicle?.id, vin } })).id,
+    )
     if (!found.docs[0]) created++
   }
   const [maria, james] = leadIds
-  if ((await payload.count({ collection: 'leadEvents', where: { lead: { equals: maria } } })).totalDocs === 0) {
+  if (
+    (await payload.count({ collection: 'leadEvents', where: { lead: { equals: maria } } }))
+      .totalDocs === 0
+  ) {
     const events = [
-      { lead: maria, nextSteps: 'Send three matching vehicles by e-mail.', status: 'Intake Form Submitted', type: 'Lead Created' },
-      { lead: maria, nextSteps: 'Follow up on the Camry LE.', status: 'Customer Provided Options', type: 'Outbound Email' },
-      { currentStatusFor: maria, lead: maria, nextSteps: 'Book a test drive for Saturday.', status: 'Had Conversation', type: 'Customer Answered' },
-      { currentStatusFor: james, lead: james, nextSteps: 'Try again tomorrow morning.', status: 'First Communication Attempt (phone and text)', type: 'Outbound Phone Call Not Answered' },
+      {
+        lead: maria,
+        nextSteps: 'Send three matching vehicles by e-mail.',
+        status: 'Intake Form Submitted',
+        type: 'Lead Created',
+      },
+      {
+        lead: maria,
+        nextSteps: 'Follow up on the Camry LE.',
+        status: 'Customer Provided Options',
+        type: 'Outbound Email',
+      },
+      {
+        currentStatusFor: maria,
+        lead: maria,
+        nextSteps: 'Book a test drive for Saturday.',
+        status: 'Had Conversation',
+        type: 'Customer Answered',
+      },
+      {
+        currentStatusFor: james,
+        lead: james,
+        nextSteps: 'Try again tomorrow morning.',
+        status: 'First Communication Attempt (phone and text)',
+        type: 'Outbound Phone Call Not Answered',
+      },
     ] as const
     for (const event of events) await payload.create({ collection: 'leadEvents', data: event })
     created += events.length
   }
-  if ((await payload.count({ collection: 'vdpEmails', where: { lead: { equals: maria } } })).totalDocs === 0) {
+  if (
+    (await payload.count({ collection: 'vdpEmails', where: { lead: { equals: maria } } }))
+      .totalDocs === 0
+  ) {
     await payload.create({ collection: 'vdpEmails', data: { lead: maria, vins: vinIds } })
     created++
   }
   created += await ensureById(payload, 'account', [
-    { anonymousIds: ['anon-7f3c9a', 'anon-b41e02'], consumer: 'con_demo_maria', id: 'acc_demo_maria', lead: String(maria) } as never,
+    {
+      anonymousIds: ['anon-7f3c9a', 'anon-b41e02'],
+      consumer: 'con_demo_maria',
+      id: 'acc_demo_maria',
+      lead: String(maria),
+    } as never,
   ])
   created += await ensureById(payload, 'web-event', [
     { account: 'acc_demo_maria', anonymousId: 'anon-7f3c9a', id: 'wev_demo_1', name: 'vdp_viewed' },
-    { account: 'acc_demo_maria', anonymousId: 'anon-7f3c9a', id: 'wev_demo_2', name: 'prequal_started' },
-    { account: 'acc_demo_maria', anonymousId: 'anon-b41e02', id: 'wev_demo_3', name: 'credit_app_submitted' },
+    {
+      account: 'acc_demo_maria',
+      anonymousId: 'anon-7f3c9a',
+      id: 'wev_demo_2',
+      name: 'prequal_started',
+    },
+    {
+      account: 'acc_demo_maria',
+      anonymousId: 'anon-b41e02',
+      id: 'wev_demo_3',
+      name: 'credit_app_submitted',
+    },
   ] as never)
   for (const listing of demo.listings) {
-    if ((await payload.count({ collection: 'listing', where: { vin: { equals: listing.vin } } })).totalDocs > 0) continue
+    if (
+      (await payload.count({ collection: 'listing', where: { vin: { equals: listing.vin } } }))
+        .totalDocs > 0
+    )
+      continue
     await payload.create({ collection: 'listing', data: listing })
     created++
   }
-  if ((await payload.count({ collection: 'errors', where: { digest: { equals: 'demo-1' } } })).totalDocs === 0) {
+  if (
+    (await payload.count({ collection: 'errors', where: { digest: { equals: 'demo-1' } } }))
+      .totalDocs === 0
+  ) {
     await payload.create({
       collection: 'errors',
-      data: { digest: 'demo-1', message: 'TypeError: Cannot read properties of undefined (reading \'price\')', source: 'storefront', url: 'https://shop.example.com/vehicles/4T1B11HK7NU000123' },
+      data: {
+        digest: 'demo-1',
+        message: "TypeError: Cannot read properties of undefined (reading 'price')",
+        source: 'storefront',
+        url: 'https://shop.example.com/vehicles/4T1B11HK7NU000123',
+      },
     })
     created++
   }
@@ -131,11 +218,17 @@ const commerceRecords: [Slug, { id?: string; code?: string; vin?: string }[]][] 
  * running it again changes nothing. Generated passwords and API keys of demo accounts are kept
  * in DATA_DIR/demo-credentials.json (owner-only), never in the repository.
  */
-export const seedDemoData = async (payload: Payload): Promise<{ created: number; credentialsFile: string }> => {
+export const seedDemoData = async (
+  payload: Payload,
+): Promise<{ created: number; credentialsFile: string }> => {
   const credentials = readCredentials()
   let created = 0
 
-  const staff = await payload.find({ collection: 'users', limit: 1, where: { email: { equals: demoStaff.email } } })
+  const staff = await payload.find({
+    collection: 'users',
+    limit: 1,
+    where: { email: { equals: demoStaff.email } },
+  })
   if (staff.totalDocs === 0) {
     const password = crypto.randomBytes(12).toString('base64url')
     await payload.create({ collection: 'users', data: { ...demoStaff, password } })
@@ -144,20 +237,30 @@ export const seedDemoData = async (payload: Payload): Promise<{ created: number;
   }
 
   for (const client of demoClients) {
-    const found = await payload.find({ collection: 'api-clients', limit: 1, where: { name: { equals: client.name } } })
+    const found = await payload.find({
+      collection: 'api-clients',
+      limit: 1,
+      where: { name: { equals: client.name } },
+    })
     if (found.totalDocs > 0) continue
     const apiKey = crypto.randomUUID()
-    await payload.create({ collection: 'api-clients', data: { ...client, apiKey, enableAPIKey: true } })
+    await payload.create({
+      collection: 'api-clients',
+      data: { ...client, apiKey, enableAPIKey: true },
+    })
     credentials[client.name] = `api-clients API-Key ${apiKey}`
     created++
   }
 
-  for (const [collection, records] of commerceRecords) created += await ensureById(payload, collection, records)
+  for (const [collection, records] of commerceRecords)
+    created += await ensureById(payload, collection, records)
   created += await ensureLeadSide(payload)
 
   if (created > 0) {
     fs.mkdirSync(dataDir(), { recursive: true })
-    fs.writeFileSync(credentialsFile(), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 })
+    fs.writeFileSync(credentialsFile(), `${JSON.stringify(credentials, null, 2)}\n`, {
+      mode: 0o600,
+    })
   }
   logger.info({ created, credentials: credentialsFile() }, 'demo data loaded')
   return { created, credentialsFile: credentialsFile() }

@@ -51,17 +51,31 @@ export const createApp = ({
   if (listings !== DEFAULT_LISTING_PATH) {
     // The configured listing address is served by the /api/listings endpoint, behind the same guards.
     app.use((req, _res, next) => {
-      if (req.url.startsWith(`${listings}/`)) req.url = DEFAULT_LISTING_PATH + req.url.slice(listings.length)
+      if (req.url.startsWith(`${listings}/`))
+        req.url = DEFAULT_LISTING_PATH + req.url.slice(listings.length)
       next()
     })
   }
   const rateLimit = createRateLimit(rateLimits)
   // Cheap refusals first; the body is read only for a caller who passed the credential check
   // and the rate limit.
-  app.use('/api', queryGuard, bodyLimit, credentialGate(payload), rateLimit.middleware, collectionRoutes(payload), bodyGuard(maxBodyBytes), jsonWhere)
+  app.use(
+    '/api',
+    queryGuard,
+    bodyLimit,
+    credentialGate(payload),
+    rateLimit.middleware,
+    collectionRoutes(payload),
+    bodyGuard(maxBodyBytes),
+    jsonWhere,
+  )
   app.use(nextHandler)
   app.use(lastResort)
-  return { app, close: async () => Promise.all([rateLimit.close(), stopDecoder()]).then(() => undefined), sharedCounting: rateLimit.shared }
+  return {
+    app,
+    close: async () => Promise.all([rateLimit.close(), stopDecoder()]).then(() => undefined),
+    sharedCounting: rateLimit.shared,
+  }
 }
 
 /** Anything a middleware of ours throws: logged, and answered 500 in the envelope of the path, never with a stack. */

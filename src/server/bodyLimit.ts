@@ -7,7 +7,8 @@ const API_MAX_BYTES = 1024 * 1024
 const ERROR_REPORT_MAX_BYTES = 64 * 1024
 
 /** The largest request body `req` may send. */
-export const maxBodyBytes = (req: Request): number => (/^\/errors(\/|$)/.test(req.path) ? ERROR_REPORT_MAX_BYTES : API_MAX_BYTES)
+export const maxBodyBytes = (req: Request): number =>
+  /^\/errors(\/|$)/.test(req.path) ? ERROR_REPORT_MAX_BYTES : API_MAX_BYTES
 
 /**
  * Refuses a body whose declared Content-Length is over the cap with 413 before a byte of it is
@@ -18,7 +19,10 @@ export const bodyLimit: RequestHandler = (req, res, next) => {
   const declared = req.headers['content-length']
   const maxBytes = maxBodyBytes(req)
   if (declared !== undefined && Number(declared) > maxBytes) {
-    res.status(413).set('Connection', 'close').json(apiErrorBody(req.path, 413, `Request body larger than ${maxBytes} bytes.`))
+    res
+      .status(413)
+      .set('Connection', 'close')
+      .json(apiErrorBody(req.path, 413, `Request body larger than ${maxBytes} bytes.`))
     return
   }
   next()

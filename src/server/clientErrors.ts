@@ -7,8 +7,15 @@ import { securityHeaders } from './securityHeaders'
 /** The security headers the service sends, as raw header lines, read once from the helmet middleware. */
 const securityHeaderLines = (): string => {
   const lines: string[] = []
-  const res = { removeHeader: () => {}, setHeader: (name: string, value: unknown) => lines.push(`${name}: ${String(value)}`) }
-  ;(securityHeaders() as unknown as (req: unknown, res: unknown, next: () => void) => void)({ headers: {}, method: 'GET', path: '/', url: '/' }, res, () => {})
+  const res = {
+    removeHeader: () => {},
+    setHeader: (name: string, value: unknown) => lines.push(`${name}: ${String(value)}`),
+  }
+  ;(securityHeaders() as unknown as (req: unknown, res: unknown, next: () => void) => void)(
+    { headers: {}, method: 'GET', path: '/', url: '/' },
+    res,
+    () => {},
+  )
   return lines.map((line) => `${line}\r\n`).join('')
 }
 
@@ -28,7 +35,12 @@ export const answerClientErrors = (server: Server): void => {
       socket.destroy()
       return
     }
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : 400
     const body = JSON.stringify({ errors: [{ message: STATUS_CODES[status] }] })
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}X-Request-Id: ${crypto.randomUUID()}\r\n` +

@@ -13,7 +13,6 @@ const PREFERENCES = 'payload-preferences'
 
 type Route = { method: string; segments: string[] }
 
-
 /** Does `pattern` (`/:id`, `/versions/:id`, `/access/:id?`) match the path segments, and what is its `:id`? */
 const matchRoute = (pattern: string, segments: string[]): { id?: string } | null => {
   const parts = pattern.split('/').filter(Boolean)
@@ -28,7 +27,6 @@ const matchRoute = (pattern: string, segments: string[]): { id?: string } | null
   }
   return { id }
 }
-
 
 /**
  * Collection routes, checked before Payload: internal collections are closed (preferences are
@@ -50,7 +48,10 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
   )
 
   /** Who is calling: the credential gate has checked an Authorization header; a session cookie is checked here. */
-  const caller = async (principal: string | undefined, cookie: string | undefined): Promise<'none' | 'other' | 'staff' | 'unknown'> => {
+  const caller = async (
+    principal: string | undefined,
+    cookie: string | undefined,
+  ): Promise<'none' | 'other' | 'staff' | 'unknown'> => {
     if (principal) return principal.startsWith('users:') ? 'staff' : 'other'
     if (!cookie) return 'none'
     const { user } = await executeAuthStrategies({ headers: new Headers({ cookie }), payload })
@@ -61,7 +62,10 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
 
   return async (req, res, next) => {
     // Split before decoding: an encoded `/` belongs to its segment.
-    const [slug, ...segments] = req.path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment))
+    const [slug, ...segments] = req.path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment))
     if (!slug) return next()
     if (CLOSED.has(slug)) {
       return refuse(req, res, 404, 'Not Found')
@@ -78,7 +82,10 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
     }
     if (!collection?.numericIds || segments.length === 0) return next()
     const route = collection.routes
-      .filter((candidate) => candidate.method === req.method || (req.method === 'HEAD' && candidate.method === 'GET'))
+      .filter(
+        (candidate) =>
+          candidate.method === req.method || (req.method === 'HEAD' && candidate.method === 'GET'),
+      )
       .map((candidate) => matchRoute(`/${candidate.segments.join('/')}`, segments))
       .find(Boolean)
     if (route?.id !== undefined && !isSerialId(route.id)) {

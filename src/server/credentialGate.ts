@@ -37,7 +37,10 @@ export const credentialGate =
     // unknown if the database could be asked. A client told 401 would drop a valid key.
     if (!(await databaseReachable(payload))) return answerUnavailable(req, res)
     // The body was never read: close the connection rather than leave it half-consumed.
-    res.status(401).set('Connection', 'close').json(apiErrorBody(req.path, 401, 'Unauthorized'))
+    res
+      .status(401)
+      .set('Connection', 'close')
+      .json(apiErrorBody(req.path, 401, 'Unauthorized'))
   }
 
 /** 503 with Retry-After, when whether a caller may pass cannot be known for now. */

@@ -27,7 +27,9 @@ export const ensureLocalAdmin = async (payload: Payload, url: string): Promise<s
     data: { email: LOCAL_ADMIN_EMAIL, name: 'Local admin', password, role: 'admin' },
   })
   fs.mkdirSync(dataDir(), { recursive: true })
-  fs.writeFileSync(loginFile(), `email: ${LOCAL_ADMIN_EMAIL}\npassword: ${password}\n`, { mode: 0o600 })
+  fs.writeFileSync(loginFile(), `email: ${LOCAL_ADMIN_EMAIL}\npassword: ${password}\n`, {
+    mode: 0o600,
+  })
   return [
     `Admin UI: ${url}/admin`,
     `Created an admin account. Log in with`,

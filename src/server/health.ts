@@ -30,7 +30,9 @@ export const healthRoutes = (payload: Payload): Router => {
   })
   router.get('/readyz', async (_req, res) => {
     const ok = await databaseReachable(payload)
-    res.status(ok ? 200 : 503).json({ database: ok ? 'reachable' : 'unreachable', status: ok ? 'ready' : 'unavailable' })
+    res
+      .status(ok ? 200 : 503)
+      .json({ database: ok ? 'reachable' : 'unreachable', status: ok ? 'ready' : 'unavailable' })
   })
   return router
 }

@@ -25,7 +25,9 @@ export const jsonWhere: RequestHandler = (req, res, next) => {
   }
   // Payload would JSON.parse any other plain `where` value itself, and fail with a 500.
   if (!where || typeof where !== 'object' || Array.isArray(where)) {
-    const message = raw.trim().startsWith('{') ? 'is not valid JSON' : 'must be a filter object: where[field][operator]=value, or JSON'
+    const message = raw.trim().startsWith('{')
+      ? 'is not valid JSON'
+      : 'must be a filter object: where[field][operator]=value, or JSON'
     return refuse(req, res, 400, `The where parameter ${message}.`, { field: 'where', message })
   }
   const problem = jsonProblem(where, 'where')

@@ -1,6 +1,11 @@
 import type { RequestHandler } from 'express'
 import { Redis } from 'ioredis'
-import { type RateLimiterAbstract,RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible'
 
 import { apiErrorBody, isCommercePath } from '../commerce/paths'
 import { logger } from '../lib/logger'
@@ -25,21 +30,24 @@ export type RateLimitOptions = {
 
 const DEFAULT_REDIS_TIMEOUT_MS = 200
 
-const number = (name: string, fallback: number): number => numberSetting(name, fallback, { integer: true, min: 1 })
+const number = (name: string, fallback: number): number =>
+  numberSetting(name, fallback, { integer: true, min: 1 })
 
 /** Budgets from the environment; the README's configuration table lists them. */
 export const rateLimitOptionsFromEnv = (): RateLimitOptions => {
   const seconds = number('RATE_LIMIT_WINDOW_SECONDS', 60)
   return {
     api: { points: number('RATE_LIMIT_API', 600), seconds },
-    auth: { points: number('RATE_LIMIT_AUTH', 10), seconds: number('RATE_LIMIT_AUTH_WINDOW_SECONDS', 900) },
+    auth: {
+      points: number('RATE_LIMIT_AUTH', 10),
+      seconds: number('RATE_LIMIT_AUTH_WINDOW_SECONDS', 900),
+    },
     commerce: { points: number('RATE_LIMIT_COMMERCE', 300), seconds },
     keyPrefix: process.env.RATE_LIMIT_PREFIX || 'commerce-rl',
     redisTimeoutMs: number('REDIS_TIMEOUT_MS', DEFAULT_REDIS_TIMEOUT_MS),
     redisUrl: process.env.REDIS_URL || undefined,
   }
 }
-
 
 type Kind = 'api' | 'auth' | 'commerce'
 /** `shared` counts in Redis when there is one; `local` counts in this process when there is not, or while it is away. */
@@ -60,12 +68,20 @@ type SharedStore = {
  * answers its ready check again. One warning when it goes, one line when it is back.
  */
 const openRedis = (url: string, timeoutMs: number): SharedStore => {
-  const client = new Redis(url, { commandTimeout: timeoutMs, enableOfflineQueue: false, lazyConnect: false, maxRetriesPerRequest: 1 })
+  const client = new Redis(url, {
+    commandTimeout: timeoutMs,
+    enableOfflineQueue: false,
+    lazyConnect: false,
+    maxRetriesPerRequest: 1,
+  })
   let down = false
   const wentDown = (error: Error): boolean => {
     if (down) return false
     down = true
-    logger.warn({ err: { message: error.message } }, 'Redis unavailable: rate limits are counted in memory until it is back')
+    logger.warn(
+      { err: { message: error.message } },
+      'Redis unavailable: rate limits are counted in memory until it is back',
+    )
     return true
   }
   client.on('error', wentDown)
@@ -88,14 +104,28 @@ const openRedis = (url: string, timeoutMs: number): SharedStore => {
  * Retry-After when a budget is spent. With Redis, instances share one budget; if Redis goes away
  * each instance falls back to counting in memory and keeps answering.
  */
-export const createRateLimit = (options: RateLimitOptions): { close: () => Promise<void>; middleware: RequestHandler; shared: () => Promise<void> } => {
-  const store = options.redisUrl ? openRedis(options.redisUrl, options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS) : null
+export const createRateLimit = (
+  options: RateLimitOptions,
+): { close: () => Promise<void>; middleware: RequestHandler; shared: () => Promise<void> } => {
+  const store = options.redisUrl
+    ? openRedis(options.redisUrl, options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS)
+    : null
   const make = (name: Kind, budget: Budget): Limiter => {
-    const common = { duration: budget.seconds, keyPrefix: `${options.keyPrefix ?? 'commerce-rl'}:${name}`, points: budget.points }
+    const common = {
+      duration: budget.seconds,
+      keyPrefix: `${options.keyPrefix ?? 'commerce-rl'}:${name}`,
+      points: budget.points,
+    }
     return {
       budget,
       local: new RateLimiterMemory(common),
-      shared: store ? new RateLimiterRedis({ ...common, rejectIfRedisNotReady: true, storeClient: store.client }) : null,
+      shared: store
+        ? new RateLimiterRedis({
+            ...common,
+            rejectIfRedisNotReady: true,
+            storeClient: store.client,
+          })
+        : null,
     }
   }
   const limiters: Record<Kind, Limiter> = {
@@ -117,7 +147,11 @@ export const createRateLimit = (options: RateLimitOptions): { close: () => Promi
   }
 
   const middleware: RequestHandler = async (req, res, next) => {
-    const kind: Kind = isSignInRoute(req.path) ? 'auth' : isCommercePath(req.path) ? 'commerce' : 'api'
+    const kind: Kind = isSignInRoute(req.path)
+      ? 'auth'
+      : isCommercePath(req.path)
+        ? 'commerce'
+        : 'api'
     const limiter = limiters[kind]
     const key = kind !== 'auth' && res.locals.principal ? res.locals.principal : `ip:${req.ip}`
     const headers = (state: RateLimiterRes) => {
@@ -136,11 +170,16 @@ export const createRateLimit = (options: RateLimitOptions): { close: () => Promi
       }
       headers(rejection)
       res.set('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)))
-      res.status(429).set('Connection', 'close').json(apiErrorBody(req.path, 429, 'Too Many Requests'))
+      res
+        .status(429)
+        .set('Connection', 'close')
+        .json(apiErrorBody(req.path, 429, 'Too Many Requests'))
     }
   }
   /** Resolves once counting is shared (at once without Redis): until then, each instance counts in memory. */
   const shared = (): Promise<void> =>
-    !store || store.client.status === 'ready' ? Promise.resolve() : new Promise((resolve) => store.client.once('ready', () => resolve()))
+    !store || store.client.status === 'ready'
+      ? Promise.resolve()
+      : new Promise((resolve) => store.client.once('ready', () => resolve()))
   return { close: async () => store?.client.disconnect(false), middleware, shared }
 }

@@ -20,7 +20,9 @@ export type Runtime = {
  * environment, the database (embedded when DATABASE_URL is not set), the secret, and the schema
  * brought up to date by the committed migrations.
  */
-export const openRuntime = async ({ migrate = true }: { migrate?: boolean } = {}): Promise<Runtime> => {
+export const openRuntime = async ({
+  migrate = true,
+}: { migrate?: boolean } = {}): Promise<Runtime> => {
   loadEnv()
   const embedded = await resolveDatabase()
   try {
@@ -39,7 +41,9 @@ export const openRuntime = async ({ migrate = true }: { migrate?: boolean } = {}
     let closing: Promise<void> | undefined
     const close = () =>
       (closing ??= (async () => {
-        await closePool(payload).catch((error) => logger.warn({ err: error }, 'closing the pool failed'))
+        await closePool(payload).catch((error) =>
+          logger.warn({ err: error }, 'closing the pool failed'),
+        )
         ;(globalThis as { _payload?: Map<string, unknown> })._payload?.delete('default')
         if (embedded?.owned) await embedded.stop()
       })())

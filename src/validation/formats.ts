@@ -32,12 +32,17 @@ export const isDate = (value: string): boolean => {
   if (!match) return false
   const [year, month, day] = match.slice(1).map(Number)
   const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  )
 }
 
 /** RFC 3339 date-time with a real calendar date and time and an explicit offset. */
 export const isDateTime = (value: string): boolean => {
-  const match = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/.exec(value)
+  const match =
+    /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/.exec(
+      value,
+    )
   if (!match || !isDate(match[1])) return false
   const [hour, minute, second] = [match[2], match[3], match[4]].map(Number)
   const offsetOk = !match[7] || (Number(match[7]) < 24 && Number(match[8]) < 60)

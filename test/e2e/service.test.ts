@@ -11,10 +11,20 @@ import type { Browser, Page } from 'playwright-core'
 
 import { projectRoot } from '../../src/lib/paths'
 import { launchBrowser } from '../helpers/browser'
-import { postgresProcessesIn, type ServiceProcess, startServiceProcess } from '../helpers/serviceProcess'
+import {
+  postgresProcessesIn,
+  type ServiceProcess,
+  startServiceProcess,
+} from '../helpers/serviceProcess'
 
 const dataDir = path.join(projectRoot, '.data', `e2e-${process.pid}`)
-const env = { DATA_DIR: dataDir, DATABASE_URL: undefined, LOG_LEVEL: 'info', NODE_ENV: undefined, PAYLOAD_SECRET: undefined }
+const env = {
+  DATA_DIR: dataDir,
+  DATABASE_URL: undefined,
+  LOG_LEVEL: 'info',
+  NODE_ENV: undefined,
+  PAYLOAD_SECRET: undefined,
+}
 const BUILD_AND_START = 15 * 60_000
 
 let service: ServiceProcess
@@ -26,7 +36,9 @@ let staffSession: Page | undefined
 const staffPage = async (): Promise<Page> => {
   if (staffSession) return staffSession
   browser ??= await launchBrowser()
-  const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'))
+  const credentials = JSON.parse(
+    fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
+  )
   const page = await (await browser.newContext()).newPage()
   await signIn(page, 'sam.rivera@example.com', credentials['sam.rivera@example.com'])
   staffSession = page
@@ -44,7 +56,10 @@ const signIn = async (page: Page, email: string, password: string) => {
 beforeAll(async () => {
   fs.rmSync(dataDir, { force: true, recursive: true })
   service = await startServiceProcess(env)
-  const [, email, password] = await service.waitFor(/email:\s+(\S+)\s+password:\s+(\S+)/, BUILD_AND_START)
+  const [, email, password] = await service.waitFor(
+    /email:\s+(\S+)\s+password:\s+(\S+)/,
+    BUILD_AND_START,
+  )
   login = { email, password }
   await service.waitFor(/^API:\s+http/m)
 }, BUILD_AND_START + 60_000)
@@ -57,7 +72,9 @@ afterAll(async () => {
 
 describe('first start', () => {
   it('serves /healthz and /readyz on embedded PostgreSQL, echoing request ids', async () => {
-    const health = await fetch(`${service.url}/healthz`, { headers: { 'X-Request-Id': 'trace-42' } })
+    const health = await fetch(`${service.url}/healthz`, {
+      headers: { 'X-Request-Id': 'trace-42' },
+    })
     expect(health.status).toBe(200)
     expect(health.headers.get('x-request-id')).toBe('trace-42')
     const ready = await fetch(`${service.url}/readyz`)
@@ -67,20 +84,30 @@ describe('first start', () => {
 
   it('logs one line per request with method, path, status, duration and id, and no credentials', async () => {
     await fetch(`${service.url}/api/users?where[email][equals]=secret-value`, {
-      headers: { Authorization: 'api-clients API-Key very-secret-key-value', 'X-Request-Id': 'log-check-1' },
+      headers: {
+        Authorization: 'api-clients API-Key very-secret-key-value',
+        'X-Request-Id': 'log-check-1',
+      },
     })
     await new Promise((resolve) => setTimeout(resolve, 200))
     const line = service
       .output()
       .split('\n')
       .find((text) => text.includes('"reqId":"log-check-1"'))
-    expect(JSON.parse(line!)).toMatchObject({ method: 'GET', ms: expect.any(Number), path: '/api/users', status: 401 })
+    expect(JSON.parse(line!)).toMatchObject({
+      method: 'GET',
+      ms: expect.any(Number),
+      path: '/api/users',
+      status: 401,
+    })
     expect(service.output()).not.toContain('very-secret-key-value')
     expect(service.output()).not.toContain('secret-value')
   })
 
   it('serves the API under /api and the generated demo credentials work', async () => {
-    const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'))
+    const credentials = JSON.parse(
+      fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
+    )
     const key = credentials['Demo storefront (integrator)']
     const me = await fetch(`${service.url}/api/api-clients/me`, { headers: { Authorization: key } })
     expect((await me.json()).user).toMatchObject({ role: 'integrator' })
@@ -88,7 +115,11 @@ describe('first start', () => {
 
   it('checks request bodies in front of Next and hands the same bytes on to Payload', async () => {
     const post = (body: string, type = 'application/json') =>
-      fetch(`${service.url}/api/errors`, { body, headers: { 'Content-Type': type }, method: 'POST' })
+      fetch(`${service.url}/api/errors`, {
+        body,
+        headers: { 'Content-Type': type },
+        method: 'POST',
+      })
     const stored = await post('{"message":"through Next","source":"e2e"}')
     expect(stored.status).toBe(201)
     expect((await stored.json()).doc).toMatchObject({ message: 'through Next', source: 'e2e' })
@@ -124,33 +155,50 @@ describe('first start', () => {
     await page.getByRole('link', { name: 'Consumers' }).first().waitFor({ timeout: 30_000 })
     expect(await page.locator('a[href="/admin/collections/users"]').count()).toBe(0)
     const api = await page.request.get(`${service.url}/api/users`)
-    expect((await api.json()).docs.map((doc: { email: string }) => doc.email)).toEqual(['sam.rivera@example.com'])
+    expect((await api.json()).docs.map((doc: { email: string }) => doc.email)).toEqual([
+      'sam.rivera@example.com',
+    ])
   }, 120_000)
 
   it("staff change a lead event's status with the select, and it is saved", async () => {
     const page = await staffPage()
-    const { docs } = await (await page.request.get(`${service.url}/api/leadEvents?where[status][equals]=Had Conversation&depth=0`)).json()
-    await page.goto(`${service.url}/admin/collections/leadEvents/${docs[0].id}`, { waitUntil: 'networkidle' })
+    const { docs } = await (
+      await page.request.get(
+        `${service.url}/api/leadEvents?where[status][equals]=Had Conversation&depth=0`,
+      )
+    ).json()
+    await page.goto(`${service.url}/admin/collections/leadEvents/${docs[0].id}`, {
+      waitUntil: 'networkidle',
+    })
     // The form is ready once the select shows the stored value; a click before that is lost.
     const status = page.locator('#field-status')
-    await status.locator('.rs__single-value', { hasText: 'Had Conversation' }).waitFor({ timeout: 30_000 })
+    await status
+      .locator('.rs__single-value', { hasText: 'Had Conversation' })
+      .waitFor({ timeout: 30_000 })
     await status.locator('.rs__control').click()
     await page.locator('.rs__option', { hasText: /^Looking For Financing$/ }).click()
     await status.locator('.rs__single-value', { hasText: 'Looking For Financing' }).waitFor()
     await page.locator('#action-save:not([disabled])').click()
     await page.getByText('Updated successfully').first().waitFor({ timeout: 30_000 })
-    const saved = await (await page.request.get(`${service.url}/api/leadEvents/${docs[0].id}?depth=0`)).json()
+    const saved = await (
+      await page.request.get(`${service.url}/api/leadEvents/${docs[0].id}?depth=0`)
+    ).json()
     expect(saved.status).toBe('Looking For Financing')
   }, 120_000)
 
   it("a relationship field lists the records it may point to (the admin UI's method-override query)", async () => {
     const page = await staffPage()
-    const { docs } = await (await page.request.get(`${service.url}/api/leadEvents?limit=1&depth=0`)).json()
+    const { docs } = await (
+      await page.request.get(`${service.url}/api/leadEvents?limit=1&depth=0`)
+    ).json()
     const overrides: number[] = []
     page.on('response', (response) => {
-      if (response.request().headers()['x-payload-http-method-override'] === 'GET') overrides.push(response.status())
+      if (response.request().headers()['x-payload-http-method-override'] === 'GET')
+        overrides.push(response.status())
     })
-    await page.goto(`${service.url}/admin/collections/leadEvents/${docs[0].id}`, { waitUntil: 'networkidle' })
+    await page.goto(`${service.url}/admin/collections/leadEvents/${docs[0].id}`, {
+      waitUntil: 'networkidle',
+    })
     const lead = page.locator('#field-lead')
     await lead.locator('.rs__control').click()
     await page.locator('.rs__option').first().waitFor({ timeout: 30_000 })
@@ -161,18 +209,29 @@ describe('first start', () => {
 
   it("staff edit a consumer's phone; a bad phone shows the validation message and is not saved", async () => {
     const page = await staffPage()
-    await page.goto(`${service.url}/admin/collections/consumer/con_demo_james`, { waitUntil: 'networkidle' })
+    await page.goto(`${service.url}/admin/collections/consumer/con_demo_james`, {
+      waitUntil: 'networkidle',
+    })
     const phone = page.locator('#field-phoneNumber')
     await page.locator('#field-phoneNumber[value="512-555-0112"]').waitFor({ timeout: 30_000 })
     await phone.fill('call me maybe')
     await page.locator('#action-save').click()
-    await page.getByText(/must be a phone number matching/).first().waitFor({ timeout: 30_000 })
+    await page
+      .getByText(/must be a phone number matching/)
+      .first()
+      .waitFor({ timeout: 30_000 })
     await page.screenshot({ path: path.join(projectRoot, '.data', 'e2e-consumer-phone-error.png') })
-    expect((await (await page.request.get(`${service.url}/api/consumer/con_demo_james`)).json()).phoneNumber).toBe('512-555-0112')
+    expect(
+      (await (await page.request.get(`${service.url}/api/consumer/con_demo_james`)).json())
+        .phoneNumber,
+    ).toBe('512-555-0112')
     await phone.fill('(512) 555-0199')
     await page.locator('#action-save:not([disabled])').click()
     await page.getByText('Updated successfully').first().waitFor({ timeout: 30_000 })
-    expect((await (await page.request.get(`${service.url}/api/consumer/con_demo_james`)).json()).phoneNumber).toBe('(512) 555-0199')
+    expect(
+      (await (await page.request.get(`${service.url}/api/consumer/con_demo_james`)).json())
+        .phoneNumber,
+    ).toBe('(512) 555-0199')
   }, 120_000)
 
   it('a staff admin reveals an SSN in the form (audited); staff get no reveal control; no page breaks the security policy', async () => {
@@ -184,25 +243,42 @@ describe('first start', () => {
       if (message.text().includes('Content Security Policy')) violations.push(message.text())
     })
     await signIn(page, login.email, login.password)
-    await page.goto(`${service.url}/admin/collections/consumer/con_demo_maria`, { waitUntil: 'networkidle' })
+    await page.goto(`${service.url}/admin/collections/consumer/con_demo_maria`, {
+      waitUntil: 'networkidle',
+    })
     await page.locator('#field-ssn[value="***-**-4321"]').waitFor({ timeout: 30_000 })
     await page.getByRole('button', { name: 'Reveal SSN' }).click()
-    await page.locator('.reveal-ssn__value', { hasText: '987-65-4321' }).waitFor({ timeout: 30_000 })
+    await page
+      .locator('.reveal-ssn__value', { hasText: '987-65-4321' })
+      .waitFor({ timeout: 30_000 })
     expect(await page.locator('#field-ssn').inputValue()).toBe('***-**-4321')
-    const audit = await (await page.request.get(`${service.url}/api/audit-log?where[recordId][equals]=con_demo_maria&where[action][equals]=reveal`)).json()
-    expect(audit.docs[0]).toMatchObject({ actor: expect.stringMatching(/^users:/), fields: ['ssn'] })
+    const audit = await (
+      await page.request.get(
+        `${service.url}/api/audit-log?where[recordId][equals]=con_demo_maria&where[action][equals]=reveal`,
+      )
+    ).json()
+    expect(audit.docs[0]).toMatchObject({
+      actor: expect.stringMatching(/^users:/),
+      fields: ['ssn'],
+    })
 
-    await page.goto(`${service.url}/admin/collections/credit-app/crapp_demo_maria`, { waitUntil: 'networkidle' })
+    await page.goto(`${service.url}/admin/collections/credit-app/crapp_demo_maria`, {
+      waitUntil: 'networkidle',
+    })
     await page.getByText('Provider submission').first().waitFor({ timeout: 30_000 })
     // The provider's answer is drawn as text: Payload's JSON editor would load from a public CDN.
-    await page.locator('.json-readout', { hasText: 'Provider Response' }).waitFor({ timeout: 30_000 })
+    await page
+      .locator('.json-readout', { hasText: 'Provider Response' })
+      .waitFor({ timeout: 30_000 })
     // The jobs queue, for staff admins, under Operations.
     await page.goto(`${service.url}/admin/collections/payload-jobs`, { waitUntil: 'networkidle' })
     await page.getByRole('heading', { name: 'Jobs' }).first().waitFor({ timeout: 30_000 })
     expect(violations).toEqual([])
 
     const staff = await staffPage()
-    await staff.goto(`${service.url}/admin/collections/consumer/con_demo_maria`, { waitUntil: 'networkidle' })
+    await staff.goto(`${service.url}/admin/collections/consumer/con_demo_maria`, {
+      waitUntil: 'networkidle',
+    })
     await staff.locator('#field-ssn[value="***-**-4321"]').waitFor({ timeout: 30_000 })
     expect(await staff.getByRole('button', { name: 'Reveal SSN' }).count()).toBe(0)
   }, 180_000)

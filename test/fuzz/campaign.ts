@@ -37,7 +37,10 @@ export const send = (baseUrl: string, request: FuzzRequest): Promise<FuzzRespons
     try {
       outgoing = http.request({
         agent: false,
-        headers: { ...request.headers, ...(request.body ? { 'content-length': String(request.body.length) } : {}) },
+        headers: {
+          ...request.headers,
+          ...(request.body ? { 'content-length': String(request.body.length) } : {}),
+        },
         host: url.hostname,
         method: request.method,
         path: request.path,
@@ -45,19 +48,39 @@ export const send = (baseUrl: string, request: FuzzRequest): Promise<FuzzRespons
         timeout: TIMEOUT_MS,
       })
     } catch (error) {
-      finish({ body: Buffer.alloc(0), error: `not sendable: ${(error as Error).message}`, headers: {}, status: 0 })
+      finish({
+        body: Buffer.alloc(0),
+        error: `not sendable: ${(error as Error).message}`,
+        headers: {},
+        status: 0,
+      })
       return
     }
     outgoing.on('response', (incoming) => {
       const chunks: Buffer[] = []
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-      incoming.on('end', () => finish({ body: Buffer.concat(chunks), headers: incoming.headers, status: incoming.statusCode ?? 0 }))
-      incoming.on('error', (error) => finish({ body: Buffer.concat(chunks), error: error.message, headers: incoming.headers, status: incoming.statusCode ?? 0 }))
+      incoming.on('end', () =>
+        finish({
+          body: Buffer.concat(chunks),
+          headers: incoming.headers,
+          status: incoming.statusCode ?? 0,
+        }),
+      )
+      incoming.on('error', (error) =>
+        finish({
+          body: Buffer.concat(chunks),
+          error: error.message,
+          headers: incoming.headers,
+          status: incoming.statusCode ?? 0,
+        }),
+      )
     })
     outgoing.on('timeout', () => {
       outgoing.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`))
     })
-    outgoing.on('error', (error) => finish({ body: Buffer.alloc(0), error: error.message, headers: {}, status: 0 }))
+    outgoing.on('error', (error) =>
+      finish({ body: Buffer.alloc(0), error: error.message, headers: {}, status: 0 }),
+    )
     // The service may answer (413, 401) and close before the whole body is sent: that is an answer.
     outgoing.end(request.body)
   })
@@ -92,7 +115,9 @@ export const runCampaign = async ({
   const requests = generateRequests(context, seed, runs)
   let crashes: string[] = []
   const onCrash = (error: unknown) => {
-    crashes.push(`${(error as Error)?.name ?? 'Error'}: ${String((error as Error)?.message ?? error).slice(0, 200)}`)
+    crashes.push(
+      `${(error as Error)?.name ?? 'Error'}: ${String((error as Error)?.message ?? error).slice(0, 200)}`,
+    )
   }
   if (inProcess) {
     process.on('unhandledRejection', onCrash)
@@ -108,12 +133,22 @@ export const runCampaign = async ({
       const key = response.error ? 'none' : response.status
       statuses.set(key, (statuses.get(key) ?? 0) + 1)
       const violations = checkAnswer(request, response)
-      for (const crash of crashes) violations.push({ check: 'process crash', detail: `unhandled: ${crash}` })
+      for (const crash of crashes)
+        violations.push({ check: 'process crash', detail: `unhandled: ${crash}` })
       if (violations.length) failures.push({ request, response, violations })
       if (onProgress && (index + 1) % 100 === 0) onProgress(index + 1, failures.length)
       unanswered = response.error ? unanswered + 1 : 0
       if (unanswered >= 20) {
-        failures.push({ request, response, violations: [{ check: 'service down', detail: `20 requests in a row without an answer: stopped after ${index + 1}` }] })
+        failures.push({
+          request,
+          response,
+          violations: [
+            {
+              check: 'service down',
+              detail: `20 requests in a row without an answer: stopped after ${index + 1}`,
+            },
+          ],
+        })
         break
       }
     }
@@ -143,16 +178,31 @@ const shellQuote = (text: string): string => {
 
 const bodyForShell = (body: Buffer, max: number): string => {
   let text = ''
-  for (const byte of body.subarray(0, max)) text += byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`
+  for (const byte of body.subarray(0, max))
+    text +=
+      byte >= 0x20 && byte < 0x7f
+        ? String.fromCharCode(byte)
+        : `\\x${byte.toString(16).padStart(2, '0')}`
   if (body.length > max) text += `…(${body.length} bytes)`
   return `$'${text.replace(/'/g, "\\'")}'`
 }
 
 /** A curl line that replays the request (credentials named, not shown). */
 export const curlLine = (baseUrl: string, request: FuzzRequest, maxBody = 300): string => {
-  const parts = ['curl -sS -g --path-as-is', `-X ${request.method}`, shellQuote(baseUrl + (request.path.length > 400 ? `${request.path.slice(0, 400)}…` : request.path))]
+  const parts = [
+    'curl -sS -g --path-as-is',
+    `-X ${request.method}`,
+    shellQuote(
+      baseUrl + (request.path.length > 400 ? `${request.path.slice(0, 400)}…` : request.path),
+    ),
+  ]
   for (const [name, value] of Object.entries(request.headers)) {
-    parts.push('-H', name === 'authorization' ? `"Authorization: $AUTH_${request.principal.toUpperCase()}"` : shellQuote(`${name}: ${value}`))
+    parts.push(
+      '-H',
+      name === 'authorization'
+        ? `"Authorization: $AUTH_${request.principal.toUpperCase()}"`
+        : shellQuote(`${name}: ${value}`),
+    )
   }
   if (request.body) parts.push('--data-binary', bodyForShell(request.body, maxBody))
   return parts.join(' ')
@@ -185,8 +235,14 @@ export const histogram = (statuses: Map<number | 'none', number>): string =>
     .join('\n')
 
 /** The whole report: histogram, count of 5xx, and up to `perGroup` examples of each failure group. */
-export const report = (baseUrl: string, result: CampaignResult, { groups = 40, perGroup = 1 } = {}): string => {
-  const fivexx = [...result.statuses.entries()].filter(([status]) => typeof status === 'number' && status >= 500).reduce((sum, [, count]) => sum + count, 0)
+export const report = (
+  baseUrl: string,
+  result: CampaignResult,
+  { groups = 40, perGroup = 1 } = {},
+): string => {
+  const fivexx = [...result.statuses.entries()]
+    .filter(([status]) => typeof status === 'number' && status >= 500)
+    .reduce((sum, [, count]) => sum + count, 0)
   const grouped = groupFailures(result.failures)
   const lines = [
     `fuzz campaign: seed ${result.seed}, ${result.runs} requests in ${(result.ms / 1000).toFixed(1)} s (replay with FUZZ_SEED=${result.seed})`,

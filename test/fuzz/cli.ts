@@ -39,9 +39,16 @@ const { values } = parseArgs({
 })
 
 const runs = Number(values.runs)
-const seed = values.seed !== undefined ? Number(values.seed) : process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31
+const seed =
+  values.seed !== undefined
+    ? Number(values.seed)
+    : process.env.FUZZ_SEED
+      ? Number(process.env.FUZZ_SEED)
+      : Date.now() % 2 ** 31
 if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(seed)) {
-  console.error('usage: npm run fuzz -- [--runs N] [--seed S] [--url http://127.0.0.1:PORT] [--make-keys]')
+  console.error(
+    'usage: npm run fuzz -- [--runs N] [--seed S] [--url http://127.0.0.1:PORT] [--make-keys]',
+  )
   process.exit(2)
 }
 
@@ -56,7 +63,8 @@ const ENV_NAMES: Record<Exclude<PrincipalKind, 'anonymous' | 'bogus'>, string> =
 
 const remoteContext = async (url: string): Promise<FuzzContext> => {
   const authorization: FuzzContext['authorization'] = {}
-  for (const [kind, name] of Object.entries(ENV_NAMES)) if (process.env[name]) authorization[kind as PrincipalKind] = process.env[name]
+  for (const [kind, name] of Object.entries(ENV_NAMES))
+    if (process.env[name]) authorization[kind as PrincipalKind] = process.env[name]
   const demoFile = path.join(process.env.DATA_DIR || '.data', 'demo-credentials.json')
   if (fs.existsSync(demoFile)) {
     const demo = JSON.parse(fs.readFileSync(demoFile, 'utf8')) as Record<string, string>
@@ -64,7 +72,10 @@ const remoteContext = async (url: string): Promise<FuzzContext> => {
     authorization.leadAgent ??= demo['Demo lead desk (lead-agent)']
     if (!authorization.staff && demo['sam.rivera@example.com']) {
       const login = await fetch(`${url}/api/users/login`, {
-        body: JSON.stringify({ email: 'sam.rivera@example.com', password: demo['sam.rivera@example.com'] }),
+        body: JSON.stringify({
+          email: 'sam.rivera@example.com',
+          password: demo['sam.rivera@example.com'],
+        }),
         headers: { 'content-type': 'application/json' },
         method: 'POST',
       })
@@ -73,22 +84,35 @@ const remoteContext = async (url: string): Promise<FuzzContext> => {
     }
   }
   if (values['make-keys']) {
-    for (const [kind, role] of [['integrator', 'integrator'], ['leadAgent', 'lead-agent'], ['clientAdmin', 'admin']] as const) {
+    for (const [kind, role] of [
+      ['integrator', 'integrator'],
+      ['leadAgent', 'lead-agent'],
+      ['clientAdmin', 'admin'],
+    ] as const) {
       if (authorization[kind]) continue
-      const out = execFileSync('npm', ['run', '--silent', 'create-api-key', '--', '--role', role, '--name', `fuzz ${role}`], { encoding: 'utf8' })
-      authorization[kind] = (JSON.parse(out.trim().split('\n').at(-1)!) as { authorization: string }).authorization
+      const out = execFileSync(
+        'npm',
+        ['run', '--silent', 'create-api-key', '--', '--role', role, '--name', `fuzz ${role}`],
+        { encoding: 'utf8' },
+      )
+      authorization[kind] = (
+        JSON.parse(out.trim().split('\n').at(-1)!) as { authorization: string }
+      ).authorization
     }
   }
   // The callers' own records are kept out of the campaign's writes.
   const protectedIds: FuzzContext['protectedIds'] = { 'api-clients': [], users: [] }
   for (const [kind, value] of Object.entries(authorization)) {
     const collection = kind.startsWith('staff') ? 'users' : 'api-clients'
-    const me = await fetch(`${url}/api/${collection}/me`, { headers: { authorization: value! } }).catch(() => undefined)
+    const me = await fetch(`${url}/api/${collection}/me`, {
+      headers: { authorization: value! },
+    }).catch(() => undefined)
     const id = me?.ok ? ((await me.json()) as { user?: { id?: number } }).user?.id : undefined
     if (typeof id === 'number') protectedIds[collection].push(id)
   }
   const missing = Object.keys(ENV_NAMES).filter((kind) => !authorization[kind as PrincipalKind])
-  if (missing.length) console.error(`no credential for ${missing.join(', ')}: those requests go out anonymously`)
+  if (missing.length)
+    console.error(`no credential for ${missing.join(', ')}: those requests go out anonymously`)
   return { authorization, protectedIds }
 }
 
@@ -98,7 +122,8 @@ const main = async (): Promise<number> => {
   let context: FuzzContext
   if (url) {
     const { hostname } = new URL(url)
-    if (!['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) throw new Error(`--url must be a local address (127.0.0.1), not ${hostname}`)
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(hostname))
+      throw new Error(`--url must be a local address (127.0.0.1), not ${hostname}`)
     url = url.replace(/\/+$/, '')
     context = await remoteContext(url)
   } else {
@@ -112,8 +137,17 @@ const main = async (): Promise<number> => {
   }
   try {
     console.error(`fuzzing ${url}: ${runs} requests, seed ${seed}`)
-    const result = await runCampaign({ baseUrl: url, context, inProcess: !values.url, onProgress: (done, failures) => console.error(`  ${done}/${runs} sent, ${failures} failing`), runs, seed })
-    console.log(report(url, result, { groups: Number(values.groups), perGroup: Number(values['per-group']) }))
+    const result = await runCampaign({
+      baseUrl: url,
+      context,
+      inProcess: !values.url,
+      onProgress: (done, failures) => console.error(`  ${done}/${runs} sent, ${failures} failing`),
+      runs,
+      seed,
+    })
+    console.log(
+      report(url, result, { groups: Number(values.groups), perGroup: Number(values['per-group']) }),
+    )
     return result.failures.length ? 1 : 0
   } finally {
     await close()

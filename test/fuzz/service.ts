@@ -11,7 +11,11 @@ import type { Principal, PrincipalName } from '../helpers/principals'
 
 const UNLIMITED = { points: 1_000_000_000, seconds: 60 }
 
-export type LocalService = { close: () => Promise<void>; url: string; who: Record<PrincipalName, Principal> }
+export type LocalService = {
+  close: () => Promise<void>
+  url: string
+  who: Record<PrincipalName, Principal>
+}
 
 /** Uses TEST_DATABASE_SERVER or DATABASE_URL's server, else a throwaway embedded PostgreSQL. */
 export const startLocalService = async (): Promise<LocalService> => {
@@ -21,7 +25,11 @@ export const startLocalService = async (): Promise<LocalService> => {
   if (!process.env.TEST_DATABASE_SERVER) {
     if (process.env.DATABASE_URL) process.env.TEST_DATABASE_SERVER = process.env.DATABASE_URL
     else {
-      embedded = await startEmbeddedPostgres({ dir: path.join(dataDir(), `fuzz-postgres-${process.pid}`), password: 'fuzz', throwaway: true })
+      embedded = await startEmbeddedPostgres({
+        dir: path.join(dataDir(), `fuzz-postgres-${process.pid}`),
+        password: 'fuzz',
+        throwaway: true,
+      })
       process.env.TEST_DATABASE_SERVER = embedded.adminUrl
     }
   }
@@ -29,7 +37,9 @@ export const startLocalService = async (): Promise<LocalService> => {
   const { startTestService } = await import('../helpers/testService')
   const { createPrincipals } = await import('../helpers/principals')
   const { seedDemoData } = await import('../../src/seed')
-  const service = await startTestService({ rateLimits: { api: UNLIMITED, auth: UNLIMITED, commerce: UNLIMITED } })
+  const service = await startTestService({
+    rateLimits: { api: UNLIMITED, auth: UNLIMITED, commerce: UNLIMITED },
+  })
   const who = await createPrincipals(service.payload)
   await seedDemoData(service.payload)
   return {

@@ -17,9 +17,17 @@ export type AppInstance = {
 export const startAppInstance = async (
   payload: Payload,
   rateLimits: RateLimitOptions,
-  { sharedCounting = false }: { /** Wait until its limiters count in Redis (a connection still opening counts in memory). */ sharedCounting?: boolean } = {},
+  {
+    sharedCounting = false,
+  }: {
+    /** Wait until its limiters count in Redis (a connection still opening counts in memory). */ sharedCounting?: boolean
+  } = {},
 ): Promise<AppInstance> => {
-  const { app, close, sharedCounting: shared } = createApp({ nextHandler: (_req, res) => void res.status(404).end(), payload, rateLimits })
+  const {
+    app,
+    close,
+    sharedCounting: shared,
+  } = createApp({ nextHandler: (_req, res) => void res.status(404).end(), payload, rateLimits })
   if (sharedCounting) await shared()
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))

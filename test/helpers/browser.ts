@@ -7,7 +7,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 /** Debian's Chromium, headless, with everything that would reach beyond this machine turned off. */
 export const launchBrowser = (): Promise<Browser> => {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} not found: install Debian's chromium package (apt-get install -y chromium)`)
+    throw new Error(
+      `${CHROMIUM} not found: install Debian's chromium package (apt-get install -y chromium)`,
+    )
   }
   return chromium.launch({
     args: [

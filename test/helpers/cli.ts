@@ -6,13 +6,21 @@ import { projectRoot } from '../../src/lib/paths'
 export type CliResult = { code: number; stderr: string; stdout: string }
 
 /** Runs `src/cli/<script>.ts` as `npm run` would, in a child process with the given environment. */
-export const runCli = (script: string, args: string[], env: Record<string, string | undefined>): Promise<CliResult> =>
+export const runCli = (
+  script: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<CliResult> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src/cli', `${script}.ts`), ...args], {
-      cwd: projectRoot,
-      env: { ...process.env, NODE_OPTIONS: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(projectRoot, 'src/cli', `${script}.ts`), ...args],
+      {
+        cwd: projectRoot,
+        env: { ...process.env, NODE_OPTIONS: '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))

@@ -4,7 +4,10 @@ import addFormats from 'ajv-formats'
 
 import type { JsonResponse } from './http'
 
-type Document = { components: { schemas: Record<string, unknown> }; paths: Record<string, Record<string, { responses: Record<string, any> }>> }
+type Document = {
+  components: { schemas: Record<string, unknown> }
+  paths: Record<string, Record<string, { responses: Record<string, any> }>>
+}
 
 /**
  * Validates responses against the service's own OpenAPI document: the schema of the operation
@@ -22,10 +25,15 @@ export const contractValidator = async (document: Document) => {
     const { nullable, ...rest } = schema as Record<string, unknown>
     const out: Record<string, unknown> = {}
     for (const [key, value] of Object.entries(rest)) {
-      out[key] = key === '$ref' ? String(value).replace('#/components/schemas/', 'openapi#/components/schemas/') : rewrite(value)
+      out[key] =
+        key === '$ref'
+          ? String(value).replace('#/components/schemas/', 'openapi#/components/schemas/')
+          : rewrite(value)
     }
     if (!nullable) return out
-    return typeof out.type === 'string' ? { ...out, type: [out.type, 'null'] } : { anyOf: [{ type: 'null' }, out] }
+    return typeof out.type === 'string'
+      ? { ...out, type: [out.type, 'null'] }
+      : { anyOf: [{ type: 'null' }, out] }
   }
   ajv.removeSchema('openapi')
   ajv.addSchema({ components: rewrite(document.components) }, 'openapi')
@@ -44,6 +52,8 @@ export const contractValidator = async (document: Document) => {
     const schema = described.content?.['application/json']?.schema
     if (!schema) return []
     const validate = ajv.compile(rewrite(schema) as object)
-    return validate(response.body) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`)
+    return validate(response.body)
+      ? []
+      : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`)
   }
 }

@@ -4,7 +4,8 @@ import pg from 'pg'
 
 const server = (): string => {
   const url = process.env.TEST_DATABASE_SERVER
-  if (!url) throw new Error('TEST_DATABASE_SERVER is not set: run the tests through jest (globalSetup)')
+  if (!url)
+    throw new Error('TEST_DATABASE_SERVER is not set: run the tests through jest (globalSetup)')
   return url
 }
 
@@ -25,7 +26,10 @@ export const createTestDatabase = async (): Promise<{ drop: () => Promise<void>;
   const url = new URL(server())
   url.pathname = `/${name}`
   return {
-    drop: () => withClient((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+    drop: () =>
+      withClient((client) => client.query(`drop database if exists ${name} with (force)`)).then(
+        () => {},
+      ),
     url: url.toString(),
   }
 }

@@ -7,9 +7,17 @@ import type { AddressInfo } from 'node:net'
  * - `lose`: stores it too, but answers only after `delayMs` (longer than the client waits);
  * - `status`: answers that status with `body`, storing nothing (5xx, 429, 400…).
  */
-export type Behaviour = { kind: 'accept' } | { delayMs: number; kind: 'lose' } | { body?: unknown; headers?: Record<string, string>; kind: 'status'; status: number }
+export type Behaviour =
+  | { kind: 'accept' }
+  | { delayMs: number; kind: 'lose' }
+  | { body?: unknown; headers?: Record<string, string>; kind: 'status'; status: number }
 
-export type ProviderRequest = { authorization?: string; body: Record<string, unknown>; idempotencyKey?: string; path: string }
+export type ProviderRequest = {
+  authorization?: string
+  body: Record<string, unknown>
+  idempotencyKey?: string
+  path: string
+}
 
 export type FakeProvider = {
   /** Applications stored, by idempotency key: a key seen again gets the stored answer, as real providers do. */
@@ -29,7 +37,12 @@ export const startFakeProvider = async (name: string): Promise<FakeProvider> => 
   const store = (key: string, body: Record<string, unknown>) => {
     if (!applications.has(key)) {
       // The answer echoes the applicant (real providers do), so the service must strip it.
-      applications.set(key, { applicant: body.applicant ?? body.primary_applicant, decision: 'approved', [name === 'b' ? 'application_id' : 'id']: `${name}-${applications.size + 1}`, status: 'received' })
+      applications.set(key, {
+        applicant: body.applicant ?? body.primary_applicant,
+        decision: 'approved',
+        [name === 'b' ? 'application_id' : 'id']: `${name}-${applications.size + 1}`,
+        status: 'received',
+      })
     }
     return applications.get(key)!
   }
@@ -39,11 +52,19 @@ export const startFakeProvider = async (name: string): Promise<FakeProvider> => 
     req.on('end', () => {
       const body = JSON.parse(raw || '{}') as Record<string, unknown>
       const key = req.headers['idempotency-key'] as string | undefined
-      requests.push({ authorization: req.headers.authorization, body, idempotencyKey: key, path: req.url ?? '' })
+      requests.push({
+        authorization: req.headers.authorization,
+        body,
+        idempotencyKey: key,
+        path: req.url ?? '',
+      })
       const behaviour = queue.shift() ?? { kind: 'accept' }
       const send = (status: number, answer: unknown, headers: Record<string, string> = {}) =>
-        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(answer))
-      if (behaviour.kind === 'status') return send(behaviour.status, behaviour.body ?? {}, behaviour.headers)
+        res
+          .writeHead(status, { 'content-type': 'application/json', ...headers })
+          .end(JSON.stringify(answer))
+      if (behaviour.kind === 'status')
+        return send(behaviour.status, behaviour.body ?? {}, behaviour.headers)
       if (!key) return send(400, { message: 'Idempotency-Key header is required' })
       const stored = store(key, body)
       if (behaviour.kind === 'accept') return send(201, stored)

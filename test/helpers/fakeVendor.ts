@@ -17,7 +17,13 @@ export const startFakeVendor = async (): Promise<FakeVendor> => {
   const server = http.createServer((req, res) => {
     requests.push({ authorization: req.headers.authorization, url: req.url ?? '' })
     const { body, delayMs = 0, status } = answer
-    const timer = setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? {})), delayMs)
+    const timer = setTimeout(
+      () =>
+        res
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify(body ?? {})),
+      delayMs,
+    )
     res.on('close', () => clearTimeout(timer))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -16,9 +16,15 @@ export const sendJson = async (
     method,
   })
   const text = await response.text()
-  return { body: text ? JSON.parse(text) : null, headers: Object.fromEntries(response.headers), status: response.status }
+  return {
+    body: text ? JSON.parse(text) : null,
+    headers: Object.fromEntries(response.headers),
+    status: response.status,
+  }
 }
 
 /** The field paths a Payload validation error names. */
 export const invalidPaths = (body: any): string[] =>
-  (body?.errors ?? []).flatMap((error: any) => (error.data?.errors ?? []).map((item: any) => item.path)).sort()
+  (body?.errors ?? [])
+    .flatMap((error: any) => (error.data?.errors ?? []).map((item: any) => item.path))
+    .sort()

@@ -4,9 +4,21 @@ import type { Payload } from 'payload'
 
 import type { ClientRole, StaffRole } from '../../access/roles'
 
-export type PrincipalName = 'anonymous' | 'clientAdmin' | 'disabledClient' | 'integrator' | 'leadAgent' | 'staff' | 'staffAdmin'
+export type PrincipalName =
+  | 'anonymous'
+  | 'clientAdmin'
+  | 'disabledClient'
+  | 'integrator'
+  | 'leadAgent'
+  | 'staff'
+  | 'staffAdmin'
 
-export type Principal = { headers: Record<string, string>; id?: number | string; key?: string; login?: { email: string; password: string } }
+export type Principal = {
+  headers: Record<string, string>
+  id?: number | string
+  key?: string
+  login?: { email: string; password: string }
+}
 
 const staffUser = async (payload: Payload, role: StaffRole): Promise<Principal> => {
   const email = `${role}-${crypto.randomBytes(4).toString('hex')}@example.com`
@@ -16,7 +28,11 @@ const staffUser = async (payload: Payload, role: StaffRole): Promise<Principal> 
   return { headers: { Authorization: `JWT ${token}` }, id: user.id, login: { email, password } }
 }
 
-const apiClient = async (payload: Payload, role: ClientRole, enabled = true): Promise<Principal> => {
+const apiClient = async (
+  payload: Payload,
+  role: ClientRole,
+  enabled = true,
+): Promise<Principal> => {
   const key = crypto.randomBytes(32).toString('hex')
   const client = await payload.create({
     collection: 'api-clients',
@@ -26,7 +42,9 @@ const apiClient = async (payload: Payload, role: ClientRole, enabled = true): Pr
 }
 
 /** One of every kind of caller, with the headers that authenticate it. */
-export const createPrincipals = async (payload: Payload): Promise<Record<PrincipalName, Principal>> => ({
+export const createPrincipals = async (
+  payload: Payload,
+): Promise<Record<PrincipalName, Principal>> => ({
   anonymous: { headers: {} },
   clientAdmin: await apiClient(payload, 'admin'),
   disabledClient: await apiClient(payload, 'integrator', false),

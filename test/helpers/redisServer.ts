@@ -18,7 +18,12 @@ export type RedisServer = {
 export const redisServerInstalled = (): boolean => fs.existsSync(REDIS_SERVER)
 
 const answersPing = async (url: string): Promise<boolean> => {
-  const client = new Redis(url, { connectTimeout: 500, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  const client = new Redis(url, {
+    connectTimeout: 500,
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  })
   client.on('error', () => {})
   try {
     await client.connect()
@@ -36,15 +41,19 @@ const answersPing = async (url: string): Promise<boolean> => {
  */
 export const startRedisServer = async (): Promise<RedisServer> => {
   const port = await freePort()
-  const child: ChildProcess = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  })
+  const child: ChildProcess = spawn(
+    REDIS_SERVER,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  )
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const url = `redis://127.0.0.1:${port}`
   const signal = (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name)
   }
-  for (const deadline = Date.now() + 10_000; !(await answersPing(url)); ) {
+  for (const deadline = Date.now() + 10_000; !(await answersPing(url));) {
     if (Date.now() > deadline || child.exitCode !== null) {
       signal('SIGKILL')
       throw new Error(`redis-server on port ${port} did not answer`)

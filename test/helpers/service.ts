@@ -12,7 +12,10 @@ export type TestContext = { service: TestService; who: Record<PrincipalName, Pri
  * Starts a test service before the file's tests and closes it after them; with `principals`,
  * also one caller of every kind (`who.staff`, `who.integrator`, …); with `seed`, the demo data.
  */
-export const useTestService = ({ principals = false, seed = false } = {}): Readonly<TestContext> => {
+export const useTestService = ({
+  principals = false,
+  seed = false,
+} = {}): Readonly<TestContext> => {
   const context = {} as TestContext
   beforeAll(async () => {
     context.service = await startTestService()

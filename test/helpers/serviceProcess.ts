@@ -20,7 +20,10 @@ export type ScriptProcess = {
 export type ServiceProcess = ScriptProcess & { url: string }
 
 /** Runs a script of the project (`src/cli/worker.ts`, …) as `npm run` does, as a child process. */
-export const startScriptProcess = (script: string, env: Record<string, string | undefined>): ScriptProcess => {
+export const startScriptProcess = (
+  script: string,
+  env: Record<string, string | undefined>,
+): ScriptProcess => {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, script)], {
     cwd: projectRoot,
     env: { ...process.env, NODE_OPTIONS: '', ...env },
@@ -46,7 +49,11 @@ export const startScriptProcess = (script: string, env: Record<string, string | 
       }
       const onExit = (code: number | null) => {
         cleanup()
-        reject(new Error(`${script} exited (${code}) before printing ${pattern}:\n${output.slice(-3000)}`))
+        reject(
+          new Error(
+            `${script} exited (${code}) before printing ${pattern}:\n${output.slice(-3000)}`,
+          ),
+        )
       }
       const timer = setTimeout(() => {
         cleanup()
@@ -69,7 +76,9 @@ export const startScriptProcess = (script: string, env: Record<string, string | 
       if (child.exitCode === null && child.signalCode === null) child.kill(signal)
       // A process that does not stop is a failure to report, not a test to hang on.
       const timer = setTimeout(() => {
-        process.stderr.write(`${script} did not stop within ${timeoutMs} ms of ${signal}; killed:\n${output.slice(-3000)}\n`)
+        process.stderr.write(
+          `${script} did not stop within ${timeoutMs} ms of ${signal}; killed:\n${output.slice(-3000)}\n`,
+        )
         child.kill('SIGKILL')
       }, timeoutMs)
       return exited.finally(() => clearTimeout(timer))
@@ -82,9 +91,14 @@ export const startScriptProcess = (script: string, env: Record<string, string | 
  * Starts the service exactly as `npm start` does (build if stale, embedded PostgreSQL when no
  * DATABASE_URL), as a child process on a free port.
  */
-export const startServiceProcess = async (env: Record<string, string | undefined>): Promise<ServiceProcess> => {
+export const startServiceProcess = async (
+  env: Record<string, string | undefined>,
+): Promise<ServiceProcess> => {
   const port = await freePort()
-  return { ...startScriptProcess('src/cli/start.ts', { PORT: String(port), ...env }), url: `http://127.0.0.1:${port}` }
+  return {
+    ...startScriptProcess('src/cli/start.ts', { PORT: String(port), ...env }),
+    url: `http://127.0.0.1:${port}`,
+  }
 }
 
 /** PIDs of PostgreSQL servers whose data folder lies inside `dir`. */

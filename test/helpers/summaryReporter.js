@@ -3,6 +3,8 @@ export default class SummaryReporter {
   onRunComplete(_contexts, results) {
     const { numFailedTests, numPassedTests, numPendingTests, numRuntimeErrorTestSuites } = results
     const failed = numFailedTests + numRuntimeErrorTestSuites
-    process.stdout.write(`\njest: ${numPassedTests} passed, ${failed} failed, ${numPendingTests} skipped\n`)
+    process.stdout.write(
+      `\njest: ${numPassedTests} passed, ${failed} failed, ${numPendingTests} skipped\n`,
+    )
   }
 }

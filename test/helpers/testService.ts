@@ -15,7 +15,10 @@ import type { RateLimitOptions } from '../../src/server/rateLimit'
 import { openRuntime } from '../../src/server/runtime'
 import { createTestDatabase } from './database'
 
-type RouteHandler = (request: Request, context: { params: Promise<{ slug: string[] }> }) => Promise<Response>
+type RouteHandler = (
+  request: Request,
+  context: { params: Promise<{ slug: string[] }> },
+) => Promise<Response>
 
 /**
  * Serves Payload's own REST route handlers (the ones Next mounts at /api/[...slug]) behind our
@@ -51,7 +54,11 @@ const restHandler = async (): Promise<RequestHandler> => {
       method: req.method,
       ...(hasBody ? { duplex: 'half' } : {}),
     } as RequestInit)
-    const slug = url.pathname.slice('/api/'.length).split('/').filter(Boolean).map(decodeURIComponent)
+    const slug = url.pathname
+      .slice('/api/'.length)
+      .split('/')
+      .filter(Boolean)
+      .map(decodeURIComponent)
     const response = await handler(request, { params: Promise.resolve({ slug }) })
     res.status(response.status)
     response.headers.forEach((value, name) => {
@@ -79,11 +86,21 @@ export const startTestService = async ({
   databaseUrl,
   jobsPollMs,
   rateLimits,
-}: { databaseUrl?: string; /** Runs queued jobs, as the service does, polling this often. */ jobsPollMs?: number; rateLimits?: RateLimitOptions } = {}): Promise<TestService> => {
-  const database = databaseUrl ? { drop: async () => {}, url: databaseUrl } : await createTestDatabase()
+}: {
+  databaseUrl?: string
+  /** Runs queued jobs, as the service does, polling this often. */ jobsPollMs?: number
+  rateLimits?: RateLimitOptions
+} = {}): Promise<TestService> => {
+  const database = databaseUrl
+    ? { drop: async () => {}, url: databaseUrl }
+    : await createTestDatabase()
   process.env.DATABASE_URL = database.url
   const runtime = await openRuntime()
-  const { app, close: closeApp } = createApp({ nextHandler: await restHandler(), payload: runtime.payload, rateLimits })
+  const { app, close: closeApp } = createApp({
+    nextHandler: await restHandler(),
+    payload: runtime.payload,
+    rateLimits,
+  })
   const server = app.listen(0, '127.0.0.1')
   answerClientErrors(server)
   await new Promise((resolve) => server.once('listening', resolve))
@@ -103,4 +120,3 @@ export const startTestService = async ({
     url,
   }
 }
-

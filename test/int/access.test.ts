@@ -7,12 +7,26 @@ import { useTestService } from '../helpers/service'
 const context = useTestService({ principals: true })
 
 let serial = 0
-const newUser = () => ({ email: `matrix-${++serial}@example.com`, password: 'matrix-password-123', role: 'staff' })
-const newClient = () => ({ apiKey: `matrix-key-${++serial}`, enableAPIKey: true, name: `matrix ${serial}`, role: 'integrator' })
+const newUser = () => ({
+  email: `matrix-${++serial}@example.com`,
+  password: 'matrix-password-123',
+  role: 'staff',
+})
+const newClient = () => ({
+  apiKey: `matrix-key-${++serial}`,
+  enableAPIKey: true,
+  name: `matrix ${serial}`,
+  role: 'integrator',
+})
 
 /** On another's account, only admins (staff admins and admin clients) may do anything. */
 const ADMINS: PrincipalName[] = ['staffAdmin', 'clientAdmin']
-const adminsOnly: Record<Op, PrincipalName[]> = { create: ADMINS, delete: ADMINS, read: ADMINS, update: ADMINS }
+const adminsOnly: Record<Op, PrincipalName[]> = {
+  create: ADMINS,
+  delete: ADMINS,
+  read: ADMINS,
+  update: ADMINS,
+}
 
 const matrix: Record<string, { data: () => object; allowed: Record<Op, PrincipalName[]> }> = {
   'api-clients': { allowed: adminsOnly, data: newClient },
@@ -22,7 +36,9 @@ const matrix: Record<string, { data: () => object; allowed: Record<Op, Principal
 describe.each(Object.entries(matrix))('%s access', (collection, { allowed, data }) => {
   for (const op of OPS) {
     it.each(CALLERS)(`${op} as %s`, async (caller) => {
-      expect(await attempt(context.service, context.who, { caller, collection, data, op })).toBe(allowed[op].includes(caller))
+      expect(await attempt(context.service, context.who, { caller, collection, data, op })).toBe(
+        allowed[op].includes(caller),
+      )
     })
   }
 })
@@ -43,9 +59,16 @@ describe('users: own account', () => {
   })
 
   it('an API client can look itself up but no other client', async () => {
-    const me = await context.service.api('/api/api-clients/me', { headers: context.who.integrator.headers })
-    expect((await me.json()).user).toMatchObject({ id: context.who.integrator.id, role: 'integrator' })
-    const list = await (await context.service.api('/api/api-clients', { headers: context.who.integrator.headers })).json()
+    const me = await context.service.api('/api/api-clients/me', {
+      headers: context.who.integrator.headers,
+    })
+    expect((await me.json()).user).toMatchObject({
+      id: context.who.integrator.id,
+      role: 'integrator',
+    })
+    const list = await (
+      await context.service.api('/api/api-clients', { headers: context.who.integrator.headers })
+    ).json()
     expect(list.docs.map((doc: { id: number }) => doc.id)).toEqual([context.who.integrator.id])
   })
 

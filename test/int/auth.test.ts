@@ -4,14 +4,18 @@ import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true })
 
-const get = (path: string, headers: Record<string, string>) => context.service.api(path, { headers })
+const get = (path: string, headers: Record<string, string>) =>
+  context.service.api(path, { headers })
 const UNAUTHORIZED = { errors: [{ message: 'Unauthorized' }] }
 
 describe('credentials on /api', () => {
   it('a known API key authenticates its client', async () => {
     const response = await get('/api/api-clients/me', context.who.clientAdmin.headers)
     expect(response.status).toBe(200)
-    expect((await response.json()).user).toMatchObject({ id: context.who.clientAdmin.id, role: 'admin' })
+    expect((await response.json()).user).toMatchObject({
+      id: context.who.clientAdmin.id,
+      role: 'admin',
+    })
   })
 
   it('the bare key, as the interface shows the header, is accepted too', async () => {
@@ -20,17 +24,23 @@ describe('credentials on /api', () => {
   })
 
   it.each([
-    ['an unknown key', 'api-clients API-Key 0000000000000000000000000000000000000000000000000000000000000000'],
+    [
+      'an unknown key',
+      'api-clients API-Key 0000000000000000000000000000000000000000000000000000000000000000',
+    ],
     ['a bare unknown key', 'not-a-key-we-issued'],
     ['a key for a collection that has none', 'users API-Key abc'],
     ['a malformed scheme', 'Basic dXNlcjpwYXNz'],
     ['a forged JWT', 'JWT eyJhbGciOiJIUzI1NiJ9.eyJpZCI6MX0.c2lnbmF0dXJl'],
     ['an empty value', ''],
-  ])('%s is refused with 401 instead of being treated as anonymous', async (_label, authorization) => {
-    const response = await get('/api/errors-do-not-matter', { Authorization: authorization })
-    expect(response.status).toBe(401)
-    expect(await response.json()).toEqual(UNAUTHORIZED)
-  })
+  ])(
+    '%s is refused with 401 instead of being treated as anonymous',
+    async (_label, authorization) => {
+      const response = await get('/api/errors-do-not-matter', { Authorization: authorization })
+      expect(response.status).toBe(401)
+      expect(await response.json()).toEqual(UNAUTHORIZED)
+    },
+  )
 
   it('a disabled client is refused with 401 although its key is known', async () => {
     const response = await get('/api/users', context.who.disabledClient.headers)

@@ -17,44 +17,74 @@ let emailId: number
 
 beforeAll(async () => {
   const { payload } = context.service
-  leadId = (await payload.find({ collection: 'lead', where: { email: { equals: 'maria.gonzalez@example.com' } } })).docs[0].id
-  eventId = (await payload.create({ collection: 'leadEvents', data: { lead: leadId, status: 'Searching', type: 'Lead Created' } })).id
+  leadId = (
+    await payload.find({
+      collection: 'lead',
+      where: { email: { equals: 'maria.gonzalez@example.com' } },
+    })
+  ).docs[0].id
+  eventId = (
+    await payload.create({
+      collection: 'leadEvents',
+      data: { lead: leadId, status: 'Searching', type: 'Lead Created' },
+    })
+  ).id
   const vin = (await payload.find({ collection: 'vin', limit: 1 })).docs[0].id
-  emailId = (await payload.create({ collection: 'vdpEmails', data: { lead: leadId, vins: [vin] } })).id
+  emailId = (await payload.create({ collection: 'vdpEmails', data: { lead: leadId, vins: [vin] } }))
+    .id
 })
 
 type Raw = { body: any; headers: http.IncomingHttpHeaders; status: number; text: string }
 
 /** A request sent exactly as given: the path is not normalised and the body is raw bytes. */
-const raw = (method: string, path: string, { body, headers = {} }: { body?: Buffer | string; headers?: Record<string, string> } = {}): Promise<Raw> =>
+const raw = (
+  method: string,
+  path: string,
+  { body, headers = {} }: { body?: Buffer | string; headers?: Record<string, string> } = {},
+): Promise<Raw> =>
   new Promise((resolve, reject) => {
     const url = new URL(context.service.url)
-    const request = http.request({ headers, host: url.hostname, method, path, port: url.port }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk) => chunks.push(chunk))
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        let parsed: any = null
-        try {
-          parsed = JSON.parse(text)
-        } catch {
-          parsed = null
-        }
-        resolve({ body: parsed, headers: response.headers, status: response.statusCode!, text })
-      })
-    })
+    const request = http.request(
+      { headers, host: url.hostname, method, path, port: url.port },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk) => chunks.push(chunk))
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          let parsed: any = null
+          try {
+            parsed = JSON.parse(text)
+          } catch {
+            parsed = null
+          }
+          resolve({ body: parsed, headers: response.headers, status: response.statusCode!, text })
+        })
+      },
+    )
     request.on('error', reject)
     request.end(body)
   })
 
-const as = (who: 'anonymous' | 'clientAdmin' | 'integrator' | 'leadAgent' | 'staff' | 'staffAdmin') => context.who[who].headers
+const as = (
+  who: 'anonymous' | 'clientAdmin' | 'integrator' | 'leadAgent' | 'staff' | 'staffAdmin',
+) => context.who[who].headers
 const json = (who: Parameters<typeof as>[0]) => ({ ...as(who), 'Content-Type': 'application/json' })
 
 /** Payload's envelope, with a message. */
-const restError = (status: number) => expect.objectContaining({ body: { errors: [expect.objectContaining({ message: expect.any(String) })] }, status })
+const restError = (status: number) =>
+  expect.objectContaining({
+    body: { errors: [expect.objectContaining({ message: expect.any(String) })] },
+    status,
+  })
 /** The commerce envelope. */
 const commerceError = (status: number, message?: string) =>
-  expect.objectContaining({ body: expect.objectContaining({ error: expect.objectContaining({ code: status, ...(message ? { message } : {}) }), success: false }), status })
+  expect.objectContaining({
+    body: expect.objectContaining({
+      error: expect.objectContaining({ code: status, ...(message ? { message } : {}) }),
+      success: false,
+    }),
+    status,
+  })
 
 describe('bodies', () => {
   it.each([
@@ -62,69 +92,125 @@ describe('bodies', () => {
     ['application/x-www-form-urlencoded', 'message=x'],
     ['application/xml', '<error><message>x</message></error>'],
   ])('%s on a REST create is 415', async (type, body) => {
-    expect(await raw('POST', '/api/errors', { body, headers: { 'Content-Type': type } })).toEqual(restError(415))
+    expect(await raw('POST', '/api/errors', { body, headers: { 'Content-Type': type } })).toEqual(
+      restError(415),
+    )
   })
 
   it('a non-JSON content type on a commerce create is 415 in the commerce envelope', async () => {
-    const response = await raw('POST', '/api/consumers', { body: '{}', headers: { ...as('integrator'), 'Content-Type': 'text/plain' } })
+    const response = await raw('POST', '/api/consumers', {
+      body: '{}',
+      headers: { ...as('integrator'), 'Content-Type': 'text/plain' },
+    })
     expect(response).toEqual(commerceError(415))
   })
 
   it.each(['null', '"a string"', '5', '[1,2]'])('a JSON body of %s is 400', async (body) => {
-    expect(await raw('POST', '/api/errors', { body, headers: json('anonymous') })).toEqual(restError(400))
-    expect(await raw('POST', '/api/consumers', { body, headers: json('integrator') })).toEqual(commerceError(400, 'Invalid Information'))
+    expect(await raw('POST', '/api/errors', { body, headers: json('anonymous') })).toEqual(
+      restError(400),
+    )
+    expect(await raw('POST', '/api/consumers', { body, headers: json('integrator') })).toEqual(
+      commerceError(400, 'Invalid Information'),
+    )
   })
 
   it('a 5,000-deep JSON array is 400', async () => {
     const body = `{"message":${'['.repeat(5000)}${']'.repeat(5000)}}`
-    expect(await raw('POST', '/api/errors', { body, headers: json('anonymous') })).toEqual(restError(400))
+    expect(await raw('POST', '/api/errors', { body, headers: json('anonymous') })).toEqual(
+      restError(400),
+    )
   })
 
   it('malformed JSON is 400 Malformed JSON', async () => {
-    expect(await raw('POST', '/api/consumers', { body: '{"firstName":', headers: json('integrator') })).toEqual(commerceError(400, 'Malformed JSON'))
-    expect(await raw('POST', '/api/errors', { body: '{"message":', headers: json('anonymous') })).toEqual(restError(400))
+    expect(
+      await raw('POST', '/api/consumers', { body: '{"firstName":', headers: json('integrator') }),
+    ).toEqual(commerceError(400, 'Malformed JSON'))
+    expect(
+      await raw('POST', '/api/errors', { body: '{"message":', headers: json('anonymous') }),
+    ).toEqual(restError(400))
   })
 
   it('a NUL character in a string is 400 naming the field, and nothing is stored', async () => {
     const before = (await context.service.payload.count({ collection: 'errors' })).totalDocs
-    const response = await raw('POST', '/api/errors', { body: '{"message":"a\\u0000b"}', headers: json('anonymous') })
+    const response = await raw('POST', '/api/errors', {
+      body: '{"message":"a\\u0000b"}',
+      headers: json('anonymous'),
+    })
     expect(response).toEqual(restError(400))
     expect(response.body.errors[0].message).toContain('body.message')
-    const commerce = await raw('POST', '/api/consumers', { body: '{"firstName":"a\\u0000"}', headers: json('integrator') })
-    expect(commerce.body.error.details).toEqual([expect.objectContaining({ field: 'body.firstName' })])
+    const commerce = await raw('POST', '/api/consumers', {
+      body: '{"firstName":"a\\u0000"}',
+      headers: json('integrator'),
+    })
+    expect(commerce.body.error.details).toEqual([
+      expect.objectContaining({ field: 'body.firstName' }),
+    ])
     expect((await context.service.payload.count({ collection: 'errors' })).totalDocs).toBe(before)
   })
 
   it('invalid UTF-8 and lone surrogates are 400, never stored as U+FFFD', async () => {
-    const invalid = Buffer.concat([Buffer.from('{"message":"caf'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')])
-    expect(await raw('POST', '/api/errors', { body: invalid, headers: json('anonymous') })).toEqual(restError(400))
-    expect(await raw('POST', '/api/errors', { body: '{"message":"\\ud800x"}', headers: json('anonymous') })).toEqual(restError(400))
-    expect(await raw('POST', '/api/errors', { body: '{"message":"\\udc00"}', headers: json('anonymous') })).toEqual(restError(400))
-    const replaced = await context.service.payload.find({ collection: 'errors', where: { message: { contains: '\ufffd' } } })
+    const invalid = Buffer.concat([
+      Buffer.from('{"message":"caf'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}'),
+    ])
+    expect(await raw('POST', '/api/errors', { body: invalid, headers: json('anonymous') })).toEqual(
+      restError(400),
+    )
+    expect(
+      await raw('POST', '/api/errors', {
+        body: '{"message":"\\ud800x"}',
+        headers: json('anonymous'),
+      }),
+    ).toEqual(restError(400))
+    expect(
+      await raw('POST', '/api/errors', {
+        body: '{"message":"\\udc00"}',
+        headers: json('anonymous'),
+      }),
+    ).toEqual(restError(400))
+    const replaced = await context.service.payload.find({
+      collection: 'errors',
+      where: { message: { contains: '\ufffd' } },
+    })
     expect(replaced.totalDocs).toBe(0)
     // A well-formed pair is an ordinary character.
-    const pair = await raw('POST', '/api/errors', { body: '{"message":"\\ud83d\\ude97"}', headers: json('anonymous') })
+    const pair = await raw('POST', '/api/errors', {
+      body: '{"message":"\\ud83d\\ude97"}',
+      headers: json('anonymous'),
+    })
     expect(pair.status).toBe(201)
     expect(pair.body.doc.message).toBe('🚗')
   })
 
   it('a JSON content type with a charset is accepted', async () => {
-    const response = await raw('POST', '/api/errors', { body: '{"message":"charset"}', headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+    const response = await raw('POST', '/api/errors', {
+      body: '{"message":"charset"}',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    })
     expect(response.status).toBe(201)
   })
 })
 
 describe('paths', () => {
-  it.each(['/api/deals/%E0%A4%A', '/api/tco/%E0%A4', '/api/listings/%'])('%s (malformed percent-encoding) is 400 in the commerce envelope', async (path) => {
-    expect(await raw('GET', path, { headers: as('integrator') })).toEqual(commerceError(400))
-  })
+  it.each(['/api/deals/%E0%A4%A', '/api/tco/%E0%A4', '/api/listings/%'])(
+    '%s (malformed percent-encoding) is 400 in the commerce envelope',
+    async (path) => {
+      expect(await raw('GET', path, { headers: as('integrator') })).toEqual(commerceError(400))
+    },
+  )
 
-  it.each(['/api/tco/%25', '/api/listings/%25'])('%s is a VIN that is not one: 400', async (path) => {
-    expect(await raw('GET', path, { headers: as('integrator') })).toEqual(commerceError(400))
-  })
+  it.each(['/api/tco/%25', '/api/listings/%25'])(
+    '%s is a VIN that is not one: 400',
+    async (path) => {
+      expect(await raw('GET', path, { headers: as('integrator') })).toEqual(commerceError(400))
+    },
+  )
 
   it('malformed percent-encoding on a REST path is 400', async () => {
-    expect(await raw('GET', '/api/errors/%E0%A4%A', { headers: as('staffAdmin') })).toEqual(restError(400))
+    expect(await raw('GET', '/api/errors/%E0%A4%A', { headers: as('staffAdmin') })).toEqual(
+      restError(400),
+    )
   })
 
   it.each([
@@ -132,41 +218,62 @@ describe('paths', () => {
     ['/api/customers/%00', 'Customer Not Found'],
     ['/api/creditapps/crapp_%00x', 'Credit App Not Found'],
   ])('a NUL in the id of %s is 404 %s', async (path, message) => {
-    expect(await raw('GET', path, { headers: as('integrator') })).toEqual(commerceError(404, message))
+    expect(await raw('GET', path, { headers: as('integrator') })).toEqual(
+      commerceError(404, message),
+    )
   })
 
   it('a NUL in a REST id is 404', async () => {
-    expect(await raw('GET', '/api/consumer/con_%00', { headers: as('staffAdmin') })).toEqual(restError(404))
+    expect(await raw('GET', '/api/consumer/con_%00', { headers: as('staffAdmin') })).toEqual(
+      restError(404),
+    )
   })
 
-  it.each(['/api/errors/abc', '/api/leadEvents/abc', '/api/media/99999999999999999999', '/api/errors/1.5', '/api/errors/-1'])(
-    '%s (not an id of a numeric collection) is 404',
-    async (path) => {
-      const response = await raw('GET', path, { headers: as('staffAdmin') })
-      expect(response).toEqual(restError(404))
-    },
-  )
+  it.each([
+    '/api/errors/abc',
+    '/api/leadEvents/abc',
+    '/api/media/99999999999999999999',
+    '/api/errors/1.5',
+    '/api/errors/-1',
+  ])('%s (not an id of a numeric collection) is 404', async (path) => {
+    const response = await raw('GET', path, { headers: as('staffAdmin') })
+    expect(response).toEqual(restError(404))
+  })
 })
 
 describe('spellings of a path', () => {
   it('a percent-encoded collection name is the same collection, with the same caps and envelope', async () => {
     const big = JSON.stringify({ message: 'x'.repeat(70 * 1024) })
-    expect(await raw('POST', '/api/%65rrors', { body: big, headers: json('anonymous') })).toEqual(restError(413))
-    expect(await raw('GET', '/api/%64eals/nothing', { headers: as('integrator') })).toEqual(commerceError(404, 'Deal Not Found'))
-    expect(await raw('GET', '//api//errors?limit=0', { headers: as('staffAdmin') })).toEqual(restError(400))
+    expect(await raw('POST', '/api/%65rrors', { body: big, headers: json('anonymous') })).toEqual(
+      restError(413),
+    )
+    expect(await raw('GET', '/api/%64eals/nothing', { headers: as('integrator') })).toEqual(
+      commerceError(404, 'Deal Not Found'),
+    )
+    expect(await raw('GET', '//api//errors?limit=0', { headers: as('staffAdmin') })).toEqual(
+      restError(400),
+    )
   })
 
-  it.each(['//evil.example/', '/\\evil.example/', '/%2F%2Fevil.example/'])('%s never redirects to another host', async (path) => {
-    const response = await raw('GET', path)
-    const location = response.headers.location ?? ''
-    expect(location).not.toMatch(/^\/\/|^\/\\|^https?:/)
-  })
+  it.each(['//evil.example/', '/\\evil.example/', '/%2F%2Fevil.example/'])(
+    '%s never redirects to another host',
+    async (path) => {
+      const response = await raw('GET', path)
+      const location = response.headers.location ?? ''
+      expect(location).not.toMatch(/^\/\/|^\/\\|^https?:/)
+    },
+  )
 })
 
 describe('queries', () => {
-  it.each(['x=?&limit=0', 'x=?&pagination=false', 'a=1?b&page=0'])('a second ? does not hide %s', async (query) => {
-    expect(await raw('GET', `/api/company?${query}`, { headers: as('staffAdmin') })).toEqual(restError(400))
-  })
+  it.each(['x=?&limit=0', 'x=?&pagination=false', 'a=1?b&page=0'])(
+    'a second ? does not hide %s',
+    async (query) => {
+      expect(await raw('GET', `/api/company?${query}`, { headers: as('staffAdmin') })).toEqual(
+        restError(400),
+      )
+    },
+  )
 
   it('a JSON where cannot add parameters through its keys', async () => {
     const where = encodeURIComponent(JSON.stringify({ 'x]&limit=0&y[': { equals: '1' } }))
@@ -176,24 +283,40 @@ describe('queries', () => {
 
   it('a deeply nested JSON where is 400, not a stack overflow', async () => {
     const where = `{"a":${'['.repeat(3000)}${']'.repeat(3000)}}`
-    expect(await raw('GET', `/api/errors?where=${where}`, { headers: as('staffAdmin') })).toEqual(restError(400))
-    expect(await raw('GET', `/api/webevents?where=${where}`, { headers: as('integrator') })).toEqual(commerceError(400, 'Invalid Information'))
+    expect(await raw('GET', `/api/errors?where=${where}`, { headers: as('staffAdmin') })).toEqual(
+      restError(400),
+    )
+    expect(
+      await raw('GET', `/api/webevents?where=${where}`, { headers: as('integrator') }),
+    ).toEqual(commerceError(400, 'Invalid Information'))
   })
 
-  it.each(['where[OR][0][message][near]=1,2', 'where[And][0][message][all]=x'])('%s (combinators in any case) is 400', async (query) => {
-    expect(await raw('GET', `/api/errors?${query}`, { headers: as('staffAdmin') })).toEqual(restError(400))
-  })
+  it.each(['where[OR][0][message][near]=1,2', 'where[And][0][message][all]=x'])(
+    '%s (combinators in any case) is 400',
+    async (query) => {
+      expect(await raw('GET', `/api/errors?${query}`, { headers: as('staffAdmin') })).toEqual(
+        restError(400),
+      )
+    },
+  )
 
-  it.each(['where[OR][0][birthDate][exists]=true', 'where[AND][0][ssn][equals]=x'])('%s cannot filter on credit data', async (query) => {
-    const response = await raw('GET', `/api/consumer?${query}`, { headers: as('staffAdmin') })
-    expect(response.status).toBe(400)
-    expect(response.text).toContain('is not allowed')
-  })
+  it.each(['where[OR][0][birthDate][exists]=true', 'where[AND][0][ssn][equals]=x'])(
+    '%s cannot filter on credit data',
+    async (query) => {
+      const response = await raw('GET', `/api/consumer?${query}`, { headers: as('staffAdmin') })
+      expect(response.status).toBe(400)
+      expect(response.text).toContain('is not allowed')
+    },
+  )
 
   it('a bulk delete that meets records still in use deletes none of those, without a 500', async () => {
-    const where = encodeURIComponent(JSON.stringify({ and: [{ name: { less_than: 'n' } }, { constructor: { intersects: 'x' } }] }))
+    const where = encodeURIComponent(
+      JSON.stringify({ and: [{ name: { less_than: 'n' } }, { constructor: { intersects: 'x' } }] }),
+    )
     const cities = (await context.service.payload.count({ collection: 'city' })).totalDocs
-    const response = await raw('DELETE', `/api/city?where=${where}`, { headers: json('clientAdmin') })
+    const response = await raw('DELETE', `/api/city?where=${where}`, {
+      headers: json('clientAdmin'),
+    })
     expect(response.status).toBeLessThan(500)
     expect(JSON.stringify(response.body)).toContain('Still used by')
     expect((await context.service.payload.count({ collection: 'city' })).totalDocs).toBe(cities)
@@ -214,16 +337,32 @@ describe('queries', () => {
   })
 
   it('all, which PostgreSQL cannot serve, is 400 even on fields holding several values', async () => {
-    expect(await raw('GET', '/api/vdpEmails?where[vins][all]=1', { headers: as('staffAdmin') })).toEqual(restError(400))
-    expect(await raw('GET', '/api/account?where[anonymousIds][all]=x', { headers: as('staffAdmin') })).toEqual(restError(400))
+    expect(
+      await raw('GET', '/api/vdpEmails?where[vins][all]=1', { headers: as('staffAdmin') }),
+    ).toEqual(restError(400))
+    expect(
+      await raw('GET', '/api/account?where[anonymousIds][all]=x', { headers: as('staffAdmin') }),
+    ).toEqual(restError(400))
   })
 
   it('a join where is checked like any other', async () => {
-    const response = await raw('GET', '/api/company?joins[locations][where][phone][near]=1,2', { headers: as('staffAdmin') })
+    const response = await raw('GET', '/api/company?joins[locations][where][phone][near]=1,2', {
+      headers: as('staffAdmin'),
+    })
     expect(response).toEqual(restError(400))
   })
 
-  const pages = ['page=99999999999999999999', 'page=-1', 'page=0', 'page=1.5', 'page=abc', 'limit=-1', 'limit=1.5', 'limit=abc', 'limit=0']
+  const pages = [
+    'page=99999999999999999999',
+    'page=-1',
+    'page=0',
+    'page=1.5',
+    'page=abc',
+    'limit=-1',
+    'limit=1.5',
+    'limit=abc',
+    'limit=0',
+  ]
   it.each(pages)('%s is 400 on a REST list', async (query) => {
     const response = await raw('GET', `/api/errors?${query}`, { headers: as('staffAdmin') })
     expect(response).toEqual(restError(400))
@@ -231,7 +370,9 @@ describe('queries', () => {
   })
 
   it.each(pages)('%s is 400 on a commerce list', async (query) => {
-    expect(await raw('GET', `/api/webevents?${query}`, { headers: as('integrator') })).toEqual(commerceError(400, 'Invalid Information'))
+    expect(await raw('GET', `/api/webevents?${query}`, { headers: as('integrator') })).toEqual(
+      commerceError(400, 'Invalid Information'),
+    )
   })
 
   it('a REST limit over 100 is served as 100, and the answer says so', async () => {
@@ -240,20 +381,41 @@ describe('queries', () => {
     expect(response.body.limit).toBe(100)
   })
 
-  it.each(['limit[]=5', 'limit[a]=5', 'page[]=2', 'limit=5&limit=6', 'joins[locations][limit]=0', 'joins[locations][page]=-1', 'joins[locations][limit][]=0', 'joins[locations][limit][0]=0'])(
-    '%s is 400 on a REST list',
-    async (query) => {
-      expect(await raw('GET', `/api/company?${query}`, { headers: as('staffAdmin') })).toEqual(restError(400))
-    },
-  )
+  it.each([
+    'limit[]=5',
+    'limit[a]=5',
+    'page[]=2',
+    'limit=5&limit=6',
+    'joins[locations][limit]=0',
+    'joins[locations][page]=-1',
+    'joins[locations][limit][]=0',
+    'joins[locations][limit][0]=0',
+  ])('%s is 400 on a REST list', async (query) => {
+    expect(await raw('GET', `/api/company?${query}`, { headers: as('staffAdmin') })).toEqual(
+      restError(400),
+    )
+  })
 
   it("a join's limit over 100 is served as 100", async () => {
-    expect((await raw('GET', '/api/company?joins[locations][limit]=100000', { headers: as('staffAdmin') })).status).toBe(200)
+    expect(
+      (
+        await raw('GET', '/api/company?joins[locations][limit]=100000', {
+          headers: as('staffAdmin'),
+        })
+      ).status,
+    ).toBe(200)
   })
 
   describe('a POST with X-Payload-HTTP-Method-Override: GET (how the admin UI sends long relationship queries)', () => {
     const override = (body: string, type = 'application/x-www-form-urlencoded') =>
-      raw('POST', '/api/errors', { body, headers: { ...as('staffAdmin'), 'Content-Type': type, 'X-Payload-HTTP-Method-Override': 'GET' } })
+      raw('POST', '/api/errors', {
+        body,
+        headers: {
+          ...as('staffAdmin'),
+          'Content-Type': type,
+          'X-Payload-HTTP-Method-Override': 'GET',
+        },
+      })
 
     it('is read as a GET with the body as its query', async () => {
       const response = await override('limit=2&where[message][exists]=true')
@@ -279,8 +441,12 @@ describe('queries', () => {
   })
 
   it('a NUL in a query value is 400', async () => {
-    expect(await raw('GET', '/api/errors?where[message][equals]=a%00b', { headers: as('staffAdmin') })).toEqual(restError(400))
-    expect(await raw('GET', '/api/webevents?where[name][equals]=a%00b', { headers: as('integrator') })).toEqual(commerceError(400))
+    expect(
+      await raw('GET', '/api/errors?where[message][equals]=a%00b', { headers: as('staffAdmin') }),
+    ).toEqual(restError(400))
+    expect(
+      await raw('GET', '/api/webevents?where[name][equals]=a%00b', { headers: as('integrator') }),
+    ).toEqual(commerceError(400))
   })
 
   it.each([
@@ -291,12 +457,19 @@ describe('queries', () => {
     'where[id][near]=1,2,3',
     'where[createdAt][all]=x',
   ])('the operator in %s, on a field that is not an array or a point, is 400', async (query) => {
-    expect(await raw('GET', `/api/errors?${query}`, { headers: as('staffAdmin') })).toEqual(restError(400))
+    expect(await raw('GET', `/api/errors?${query}`, { headers: as('staffAdmin') })).toEqual(
+      restError(400),
+    )
   })
 
-  it.each(['where[name][near]=1,2', 'where[name][all]=x'])('%s on a commerce list is 400', async (query) => {
-    expect(await raw('GET', `/api/companies?${query}`, { headers: as('integrator') })).toEqual(commerceError(400))
-  })
+  it.each(['where[name][near]=1,2', 'where[name][all]=x'])(
+    '%s on a commerce list is 400',
+    async (query) => {
+      expect(await raw('GET', `/api/companies?${query}`, { headers: as('integrator') })).toEqual(
+        commerceError(400),
+      )
+    },
+  )
 
   it('an invalid path beside a relation path is 400 and the service keeps serving', async () => {
     const query = 'where[dealer.location.city.state][equals]=CA&where[nope][equals]=x'
@@ -311,18 +484,26 @@ describe('queries', () => {
     ['DELETE', 'where=abc'],
     ['DELETE', 'where[message][near]=x'],
   ])('a malformed where on %s is 400', async (method, query) => {
-    const response = await raw(method, `/api/errors?${query}`, { body: method === 'PATCH' ? '{"source":"x"}' : undefined, headers: json('staffAdmin') })
+    const response = await raw(method, `/api/errors?${query}`, {
+      body: method === 'PATCH' ? '{"source":"x"}' : undefined,
+      headers: json('staffAdmin'),
+    })
     expect(response).toEqual(restError(400))
   })
 })
 
 describe('values', () => {
-  it.each([null, 'not a date', '1999-01-01T00:00:00.000Z'])('createdAt/updatedAt of %p sent on a create are ignored', async (value) => {
-    const response = await sendJson(context.service, 'POST', '/api/errors', { body: { createdAt: value, message: 'timestamps', updatedAt: value } })
-    expect(response.status).toBe(201)
-    expect(Date.now() - Date.parse(response.body.doc.createdAt)).toBeLessThan(60_000)
-    expect(Date.now() - Date.parse(response.body.doc.updatedAt)).toBeLessThan(60_000)
-  })
+  it.each([null, 'not a date', '1999-01-01T00:00:00.000Z'])(
+    'createdAt/updatedAt of %p sent on a create are ignored',
+    async (value) => {
+      const response = await sendJson(context.service, 'POST', '/api/errors', {
+        body: { createdAt: value, message: 'timestamps', updatedAt: value },
+      })
+      expect(response.status).toBe(201)
+      expect(Date.now() - Date.parse(response.body.doc.createdAt)).toBeLessThan(60_000)
+      expect(Date.now() - Date.parse(response.body.doc.updatedAt)).toBeLessThan(60_000)
+    },
+  )
 
   it('a lead agent cannot rewrite createdAt on a lead event', async () => {
     const before = await context.service.payload.findByID({ collection: 'leadEvents', id: eventId })
@@ -335,17 +516,29 @@ describe('values', () => {
   })
 
   it('a non-numeric id for a numeric relation is 400 naming the field', async () => {
-    const event = await sendJson(context.service, 'PATCH', `/api/leadEvents/${eventId}`, { body: { lead: 'abc' }, headers: as('leadAgent') })
+    const event = await sendJson(context.service, 'PATCH', `/api/leadEvents/${eventId}`, {
+      body: { lead: 'abc' },
+      headers: as('leadAgent'),
+    })
     expect(event.status).toBe(400)
     expect(JSON.stringify(event.body)).toContain('lead')
-    const email = await sendJson(context.service, 'PATCH', `/api/vdpEmails/${emailId}`, { body: { vins: ['abc'] }, headers: as('leadAgent') })
+    const email = await sendJson(context.service, 'PATCH', `/api/vdpEmails/${emailId}`, {
+      body: { vins: ['abc'] },
+      headers: as('leadAgent'),
+    })
     expect(email.status).toBe(400)
     expect(JSON.stringify(email.body)).toContain('vins')
   })
 
   it('an array where the id belongs is 400', async () => {
     const response = await sendJson(context.service, 'POST', '/api/consumers', {
-      body: { birthDate: '1990-01-01', firstName: 'A', id: ['con_x'], lastName: 'B', phoneNumber: '512-555-0100' },
+      body: {
+        birthDate: '1990-01-01',
+        firstName: 'A',
+        id: ['con_x'],
+        lastName: 'B',
+        phoneNumber: '512-555-0100',
+      },
       headers: as('integrator'),
     })
     expect(response).toEqual(expect.objectContaining({ status: 400 }))
@@ -360,26 +553,50 @@ describe('deleting what others use', () => {
     const city = String(address.city)
     const response = await raw('DELETE', `/api/city/${city}`, { headers: as('staffAdmin') })
     expect(response).toEqual(restError(409))
-    expect(response.body.errors[0].message).toMatch(/^Still used by \d+ address record\(s\) \(city\)/)
+    expect(response.body.errors[0].message).toMatch(
+      /^Still used by \d+ address record\(s\) \(city\)/,
+    )
     expect((await payload.findByID({ collection: 'city', id: city })).id).toBe(city)
   })
 })
 
 describe('internal collections and credentials', () => {
   it('e-mail verification, which no collection uses, is not served', async () => {
-    expect(await raw('POST', '/api/users/verify/1', { body: '{}', headers: json('anonymous') })).toEqual(restError(404))
+    expect(
+      await raw('POST', '/api/users/verify/1', { body: '{}', headers: json('anonymous') }),
+    ).toEqual(restError(404))
   })
 
   it('a broken multipart body is 400', async () => {
     const broken = { 'Content-Type': 'multipart/form-data; boundary=x' }
-    expect(await raw('POST', '/api/state', { body: '--x\r\nbroken', headers: { ...as('staff'), ...broken } })).toEqual(restError(400))
-    expect(await raw('PATCH', '/api/contacts/cnt_x', { body: '--x\r\nbroken', headers: { ...as('integrator'), ...broken } })).toEqual(commerceError(400))
+    expect(
+      await raw('POST', '/api/state', {
+        body: '--x\r\nbroken',
+        headers: { ...as('staff'), ...broken },
+      }),
+    ).toEqual(restError(400))
+    expect(
+      await raw('PATCH', '/api/contacts/cnt_x', {
+        body: '--x\r\nbroken',
+        headers: { ...as('integrator'), ...broken },
+      }),
+    ).toEqual(commerceError(400))
   })
 
   it('JSON under another JSON content type is read as JSON', async () => {
-    const response = await raw('POST', '/api/errors', { body: '{"message":"vnd"}', headers: { 'Content-Type': 'application/vnd.api+json' } })
+    const response = await raw('POST', '/api/errors', {
+      body: '{"message":"vnd"}',
+      headers: { 'Content-Type': 'application/vnd.api+json' },
+    })
     expect(response.status).toBe(201)
-    expect((await raw('POST', '/api/errors', { body: '{"message":"upper"}', headers: { 'Content-Type': 'APPLICATION/JSON' } })).status).toBe(201)
+    expect(
+      (
+        await raw('POST', '/api/errors', {
+          body: '{"message":"upper"}',
+          headers: { 'Content-Type': 'APPLICATION/JSON' },
+        })
+      ).status,
+    ).toBe(201)
   })
 
   it('payload-migrations is not served over REST', async () => {
@@ -389,32 +606,69 @@ describe('internal collections and credentials', () => {
   })
 
   it('payload-locked-documents is not served over REST', async () => {
-    expect((await raw('GET', '/api/payload-locked-documents', { headers: as('staffAdmin') })).status).toBe(404)
+    expect(
+      (await raw('GET', '/api/payload-locked-documents', { headers: as('staffAdmin') })).status,
+    ).toBe(404)
   })
 
   it('payload-preferences is for signed-in staff only', async () => {
-    expect(await raw('POST', '/api/payload-preferences/x', { body: '{"value":1}', headers: json('integrator') })).toEqual(restError(403))
-    expect(await raw('POST', '/api/payload-preferences/x', { body: '{"value":1}', headers: json('leadAgent') })).toEqual(restError(403))
-    expect(await raw('GET', '/api/payload-preferences', { headers: as('anonymous') })).toEqual(restError(401))
+    expect(
+      await raw('POST', '/api/payload-preferences/x', {
+        body: '{"value":1}',
+        headers: json('integrator'),
+      }),
+    ).toEqual(restError(403))
+    expect(
+      await raw('POST', '/api/payload-preferences/x', {
+        body: '{"value":1}',
+        headers: json('leadAgent'),
+      }),
+    ).toEqual(restError(403))
+    expect(await raw('GET', '/api/payload-preferences', { headers: as('anonymous') })).toEqual(
+      restError(401),
+    )
     // Payload's own create route of the collection, without a key: refused, not a 500.
-    for (const [body, type] of [['', 'application/x-www-form-urlencoded'], ['', 'application/json'], ['{}', 'application/json'], ['{"key":"x","value":1}', 'application/json']]) {
-      const direct = await raw('POST', '/api/payload-preferences', { body, headers: { ...as('staff'), 'Content-Type': type } })
+    for (const [body, type] of [
+      ['', 'application/x-www-form-urlencoded'],
+      ['', 'application/json'],
+      ['{}', 'application/json'],
+      ['{"key":"x","value":1}', 'application/json'],
+    ]) {
+      const direct = await raw('POST', '/api/payload-preferences', {
+        body,
+        headers: { ...as('staff'), 'Content-Type': type },
+      })
       expect(direct.status).toBeLessThan(500)
     }
     // The admin UI's own way: a session cookie.
-    const login = await raw('POST', '/api/users/login', { body: JSON.stringify(context.who.staff.login), headers: json('anonymous') })
+    const login = await raw('POST', '/api/users/login', {
+      body: JSON.stringify(context.who.staff.login),
+      headers: json('anonymous'),
+    })
     const cookie = String(login.headers['set-cookie']).split(';')[0]
     expect(cookie).toMatch(/^payload-token=/)
-    const byCookie = await raw('POST', '/api/payload-preferences/list', { body: '{"value":{"columns":[]}}', headers: { 'Content-Type': 'application/json', Cookie: cookie } })
+    const byCookie = await raw('POST', '/api/payload-preferences/list', {
+      body: '{"value":{"columns":[]}}',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    })
     expect(byCookie.status).toBe(200)
-    const created = await raw('POST', '/api/payload-preferences/nav', { body: '{"value":{"open":true}}', headers: json('staff') })
+    const created = await raw('POST', '/api/payload-preferences/nav', {
+      body: '{"value":{"open":true}}',
+      headers: json('staff'),
+    })
     expect(created.status).toBe(200)
     const read = await raw('GET', '/api/payload-preferences/nav', { headers: as('staff') })
     expect(read.body.value).toEqual({ open: true })
-    expect((await raw('DELETE', '/api/payload-preferences/nav', { headers: as('staff') })).status).toBe(200)
+    expect(
+      (await raw('DELETE', '/api/payload-preferences/nav', { headers: as('staff') })).status,
+    ).toBe(200)
     // Deleting what is not there (again, or by a row id rather than a key) is 404, not a database error.
-    expect(await raw('DELETE', '/api/payload-preferences/nav', { headers: as('staff') })).toEqual(restError(404))
-    expect(await raw('DELETE', '/api/payload-preferences/1', { headers: as('staff') })).toEqual(restError(404))
+    expect(await raw('DELETE', '/api/payload-preferences/nav', { headers: as('staff') })).toEqual(
+      restError(404),
+    )
+    expect(await raw('DELETE', '/api/payload-preferences/1', { headers: as('staff') })).toEqual(
+      restError(404),
+    )
   })
 
   it.each([
@@ -423,13 +677,19 @@ describe('internal collections and credentials', () => {
     ['POST', () => '/api/deal'],
     ['DELETE', () => '/api/errors/1'],
   ])('%s without credentials is 401', async (method, path) => {
-    const response = await raw(method, path(), { body: method === 'DELETE' ? undefined : '{"nextSteps":"x"}', headers: json('anonymous') })
+    const response = await raw(method, path(), {
+      body: method === 'DELETE' ? undefined : '{"nextSteps":"x"}',
+      headers: json('anonymous'),
+    })
     expect(response.status).toBe(401)
     expect(response.body).toEqual({ errors: [{ message: 'Unauthorized' }] })
   })
 
   it('a known caller without the right is still 403', async () => {
-    const response = await raw('PATCH', `/api/leadEvents/${eventId}`, { body: '{"nextSteps":"x"}', headers: json('integrator') })
+    const response = await raw('PATCH', `/api/leadEvents/${eventId}`, {
+      body: '{"nextSteps":"x"}',
+      headers: json('integrator'),
+    })
     expect(response.status).toBe(403)
   })
 

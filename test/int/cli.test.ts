@@ -20,7 +20,11 @@ afterAll(async () => {
 
 describe('npm run create-api-key', () => {
   it('prints the new client as JSON on its last stdout line, and the key works', async () => {
-    const result = await runCli('createApiKey', ['--role', 'integrator', '--name', 'Storefront'], env)
+    const result = await runCli(
+      'createApiKey',
+      ['--role', 'integrator', '--name', 'Storefront'],
+      env,
+    )
     expect(result.code).toBe(0)
     const printed = JSON.parse(lastLine(result.stdout))
     expect(printed).toEqual({
@@ -29,9 +33,15 @@ describe('npm run create-api-key', () => {
       id: expect.any(Number),
       role: 'integrator',
     })
-    const me = await service.api('/api/api-clients/me', { headers: { Authorization: printed.authorization } })
+    const me = await service.api('/api/api-clients/me', {
+      headers: { Authorization: printed.authorization },
+    })
     expect(me.status).toBe(200)
-    expect((await me.json()).user).toMatchObject({ id: printed.id, name: 'Storefront', role: 'integrator' })
+    expect((await me.json()).user).toMatchObject({
+      id: printed.id,
+      name: 'Storefront',
+      role: 'integrator',
+    })
   })
 
   it('refuses an unknown role with exit code 2 and the list of roles', async () => {
@@ -44,10 +54,22 @@ describe('npm run create-api-key', () => {
 
 describe('npm run create-admin', () => {
   it('creates a staff admin who can log in, and resets the password when run again', async () => {
-    const first = await runCli('createAdmin', ['--email', 'Ops@Example.com', '--password', 'first-password-123'], env)
+    const first = await runCli(
+      'createAdmin',
+      ['--email', 'Ops@Example.com', '--password', 'first-password-123'],
+      env,
+    )
     expect(first.code).toBe(0)
-    expect(JSON.parse(lastLine(first.stdout))).toMatchObject({ created: true, email: 'ops@example.com', role: 'admin' })
-    const again = await runCli('createAdmin', ['--email', 'ops@example.com', '--password', 'second-password-456'], env)
+    expect(JSON.parse(lastLine(first.stdout))).toMatchObject({
+      created: true,
+      email: 'ops@example.com',
+      role: 'admin',
+    })
+    const again = await runCli(
+      'createAdmin',
+      ['--email', 'ops@example.com', '--password', 'second-password-456'],
+      env,
+    )
     expect(JSON.parse(lastLine(again.stdout))).toMatchObject({ created: false, role: 'admin' })
     const login = await service.api('/api/users/login', {
       body: JSON.stringify({ email: 'ops@example.com', password: 'second-password-456' }),
@@ -59,7 +81,11 @@ describe('npm run create-admin', () => {
   })
 
   it('refuses a short password', async () => {
-    const result = await runCli('createAdmin', ['--email', 'short@example.com', '--password', 'short'], env)
+    const result = await runCli(
+      'createAdmin',
+      ['--email', 'short@example.com', '--password', 'short'],
+      env,
+    )
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('12 characters or more')
   })

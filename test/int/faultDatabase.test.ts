@@ -48,18 +48,33 @@ const withDirectClient = async <T>(run: (client: pg.Client) => Promise<T>): Prom
 }
 
 const postError = (message: string) =>
-  service.api('/api/errors', { body: JSON.stringify({ message }), headers: { 'Content-Type': 'application/json' }, method: 'POST' })
+  service.api('/api/errors', {
+    body: JSON.stringify({ message }),
+    headers: { 'Content-Type': 'application/json' },
+    method: 'POST',
+  })
 
 describe('a failed COMMIT', () => {
   it('is an error of the database adapter, never a success (the patched @payloadcms/drizzle)', async () => {
     const { payload } = service
     const id = String(await payload.db.beginTransaction())
-    const tx = (payload.db as unknown as { sessions: Record<string, { db: { execute: (query: unknown) => Promise<{ rows: { pid: number }[] }> } }> }).sessions[id].db
+    const tx = (
+      payload.db as unknown as {
+        sessions: Record<
+          string,
+          { db: { execute: (query: unknown) => Promise<{ rows: { pid: number }[] }> } }
+        >
+      }
+    ).sessions[id].db
     const [{ pid }] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows
-    await tx.execute(sql`insert into errors (message, updated_at, created_at) values ('never committed', now(), now())`)
+    await tx.execute(
+      sql`insert into errors (message, updated_at, created_at) values ('never committed', now(), now())`,
+    )
     await withDirectClient((client) => client.query('select pg_terminate_backend($1)', [pid]))
     await expect(payload.db.commitTransaction(id)).rejects.toThrow()
-    const stored = await withDirectClient((client) => client.query(`select count(*)::int as n from errors where message = 'never committed'`))
+    const stored = await withDirectClient((client) =>
+      client.query(`select count(*)::int as n from errors where message = 'never committed'`),
+    )
     expect(stored.rows[0].n).toBe(0)
   })
 
@@ -83,7 +98,11 @@ describe('a failed COMMIT', () => {
         for (let message = queue.shift(); message; message = queue.shift()) {
           const response = await postError(message)
           await response.arrayBuffer()
-          answers.push({ message, retryAfter: response.headers.get('retry-after'), status: response.status })
+          answers.push({
+            message,
+            retryAfter: response.headers.get('retry-after'),
+            status: response.status,
+          })
         }
       }),
     )
@@ -91,7 +110,13 @@ describe('a failed COMMIT', () => {
     await killer
 
     const stored = new Set(
-      (await withDirectClient((client) => client.query<{ message: string }>(`select message from errors where message like 'load-%'`))).rows.map((row) => row.message),
+      (
+        await withDirectClient((client) =>
+          client.query<{ message: string }>(
+            `select message from errors where message like 'load-%'`,
+          ),
+        )
+      ).rows.map((row) => row.message),
     )
     const acknowledged = answers.filter((answer) => answer.status === 201)
     const refused = answers.filter((answer) => answer.status !== 201)
@@ -99,7 +124,9 @@ describe('a failed COMMIT', () => {
     // The storm did hit requests in flight (else this proves nothing).
     expect(refused.length).toBeGreaterThan(0)
     expect(acknowledged.filter((answer) => !stored.has(answer.message))).toEqual([])
-    expect(refused.filter((answer) => answer.status !== 503 || answer.retryAfter === null)).toEqual([])
+    expect(refused.filter((answer) => answer.status !== 503 || answer.retryAfter === null)).toEqual(
+      [],
+    )
     // The service recovers: a write after the storm is stored.
     expect((await postError('after the storm')).status).toBe(201)
   })
@@ -114,7 +141,10 @@ describe('a database that cannot be reached', () => {
       const commerce = await service.api('/api/customers/cus_demo', { headers: integrator.headers })
       expect(commerce.status).toBe(503)
       expect(commerce.headers.get('retry-after')).toBe('5')
-      expect(await commerce.json()).toEqual({ error: { code: 503, message: 'Service Unavailable' }, success: false })
+      expect(await commerce.json()).toEqual({
+        error: { code: 503, message: 'Service Unavailable' },
+        success: false,
+      })
       const rest = await service.api('/api/deal', { headers: integrator.headers })
       expect(rest.status).toBe(503)
       expect(rest.headers.get('retry-after')).toBe('5')
@@ -122,7 +152,9 @@ describe('a database that cannot be reached', () => {
       const write = await postError('while the database is away')
       expect(write.status).toBe(503)
       // An unknown key is still told so only when the database can be asked.
-      const unknown = await service.api('/api/deal', { headers: { Authorization: 'api-clients API-Key nope' } })
+      const unknown = await service.api('/api/deal', {
+        headers: { Authorization: 'api-clients API-Key nope' },
+      })
       expect(unknown.status).toBe(503)
     } finally {
       await proxy.restore()
@@ -130,7 +162,10 @@ describe('a database that cannot be reached', () => {
     expect((await service.api('/readyz')).status).toBe(200)
     expect((await service.api('/api/deal', { headers: integrator.headers })).status).toBe(200)
     expect((await postError('after the database came back')).status).toBe(201)
-    expect((await service.api('/api/deal', { headers: { Authorization: 'api-clients API-Key nope' } })).status).toBe(401)
+    expect(
+      (await service.api('/api/deal', { headers: { Authorization: 'api-clients API-Key nope' } }))
+        .status,
+    ).toBe(401)
   })
 })
 
@@ -142,7 +177,13 @@ describe('a chunked body past the cap', () => {
     const result = await new Promise<{ sent: number; status: number }>((resolve, reject) => {
       let sent = 0
       const request = http.request(
-        { headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, host: url.hostname, method: 'POST', path: '/api/consumer', port: url.port },
+        {
+          headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+          host: url.hostname,
+          method: 'POST',
+          path: '/api/consumer',
+          port: url.port,
+        },
         (response) => {
           response.resume()
           resolve({ sent, status: response.statusCode! })

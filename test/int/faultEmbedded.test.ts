@@ -17,7 +17,11 @@ import { readPostmaster } from '../../src/db/postmaster'
 import { projectRoot } from '../../src/lib/paths'
 import type { Runtime } from '../../src/server/runtime'
 import { type AppInstance, startAppInstance } from '../helpers/appInstance'
-import { postgresProcessesIn, type ScriptProcess, startScriptProcess } from '../helpers/serviceProcess'
+import {
+  postgresProcessesIn,
+  type ScriptProcess,
+  startScriptProcess,
+} from '../helpers/serviceProcess'
 
 const STARTED = /worker started/
 const START_MS = 90_000
@@ -34,7 +38,13 @@ const freshDataDir = (name: string): string => {
 }
 
 const startWorker = async (dataDir: string): Promise<ScriptProcess> => {
-  const worker = startScriptProcess('src/cli/worker.ts', { DATA_DIR: dataDir, DATABASE_URL: undefined, LOG_LEVEL: 'info', NODE_ENV: undefined, PAYLOAD_SECRET: undefined })
+  const worker = startScriptProcess('src/cli/worker.ts', {
+    DATA_DIR: dataDir,
+    DATABASE_URL: undefined,
+    LOG_LEVEL: 'info',
+    NODE_ENV: undefined,
+    PAYLOAD_SECRET: undefined,
+  })
   workers.push(worker)
   await worker.waitFor(STARTED, START_MS)
   return worker
@@ -50,7 +60,11 @@ const postmasterOf = (dataDir: string): number => {
 }
 
 const until = async (condition: () => boolean, timeoutMs: number) => {
-  for (const deadline = Date.now() + timeoutMs; !condition(); await new Promise((resolve) => setTimeout(resolve, 50))) {
+  for (
+    const deadline = Date.now() + timeoutMs;
+    !condition();
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  ) {
     if (Date.now() > deadline) throw new Error(`still not so after ${timeoutMs} ms: ${condition}`)
   }
 }
@@ -83,94 +97,121 @@ afterAll(async () => {
 })
 
 describe('the owner of the embedded PostgreSQL killed with SIGKILL', () => {
-  it('the next start takes over the orphaned server, and its graceful stop stops it', async () => {
-    const dataDir = freshDataDir('orphan')
-    const first = await startWorker(dataDir)
-    const server = postmasterOf(dataDir)
-    await first.stop('SIGKILL')
-    expect(postgresProcessesIn(postgresDir(dataDir))).toContain(server) // orphaned
+  it(
+    'the next start takes over the orphaned server, and its graceful stop stops it',
+    async () => {
+      const dataDir = freshDataDir('orphan')
+      const first = await startWorker(dataDir)
+      const server = postmasterOf(dataDir)
+      await first.stop('SIGKILL')
+      expect(postgresProcessesIn(postgresDir(dataDir))).toContain(server) // orphaned
 
-    const second = await startWorker(dataDir)
-    expect(second.output()).toMatch(/taking over the embedded PostgreSQL .* the process that started it is gone/)
-    expect(second.output()).toContain('"owned":true')
-    expect(postmasterOf(dataDir)).toBe(server)
-
-    expect(await second.stop('SIGTERM')).toBe(0)
-    expect(postgresProcessesIn(postgresDir(dataDir))).toEqual([])
-  }, 4 * START_MS)
-
-  it('a stale postmaster.pid naming an unrelated live process does not block the next start', async () => {
-    const dataDir = freshDataDir('stale-pid')
-    const first = await startWorker(dataDir)
-    const server = postmasterOf(dataDir)
-    await first.stop('SIGKILL')
-    process.kill(server, 'SIGKILL')
-    await gone(server)
-    for (const pid of postgresProcessesIn(postgresDir(dataDir))) await gone(pid)
-    // The pid PostgreSQL left in its lock file now belongs to something else entirely.
-    const unrelated = spawn('sleep', ['60'], { stdio: 'ignore' })
-    const lockFile = path.join(postgresDir(dataDir), 'postmaster.pid')
-    const [, ...rest] = fs.readFileSync(lockFile, 'utf8').split('\n')
-    fs.writeFileSync(lockFile, [String(unrelated.pid), ...rest].join('\n'))
-    try {
       const second = await startWorker(dataDir)
-      expect(second.output()).toContain(`removed a stale postmaster.pid from ${postgresDir(dataDir)} (pid ${unrelated.pid}`)
+      expect(second.output()).toMatch(
+        /taking over the embedded PostgreSQL .* the process that started it is gone/,
+      )
+      expect(second.output()).toContain('"owned":true')
+      expect(postmasterOf(dataDir)).toBe(server)
+
       expect(await second.stop('SIGTERM')).toBe(0)
       expect(postgresProcessesIn(postgresDir(dataDir))).toEqual([])
-    } finally {
-      unrelated.kill('SIGKILL')
-    }
-  }, 4 * START_MS)
+    },
+    4 * START_MS,
+  )
+
+  it(
+    'a stale postmaster.pid naming an unrelated live process does not block the next start',
+    async () => {
+      const dataDir = freshDataDir('stale-pid')
+      const first = await startWorker(dataDir)
+      const server = postmasterOf(dataDir)
+      await first.stop('SIGKILL')
+      process.kill(server, 'SIGKILL')
+      await gone(server)
+      for (const pid of postgresProcessesIn(postgresDir(dataDir))) await gone(pid)
+      // The pid PostgreSQL left in its lock file now belongs to something else entirely.
+      const unrelated = spawn('sleep', ['60'], { stdio: 'ignore' })
+      const lockFile = path.join(postgresDir(dataDir), 'postmaster.pid')
+      const [, ...rest] = fs.readFileSync(lockFile, 'utf8').split('\n')
+      fs.writeFileSync(lockFile, [String(unrelated.pid), ...rest].join('\n'))
+      try {
+        const second = await startWorker(dataDir)
+        expect(second.output()).toContain(
+          `removed a stale postmaster.pid from ${postgresDir(dataDir)} (pid ${unrelated.pid}`,
+        )
+        expect(await second.stop('SIGTERM')).toBe(0)
+        expect(postgresProcessesIn(postgresDir(dataDir))).toEqual([])
+      } finally {
+        unrelated.kill('SIGKILL')
+      }
+    },
+    4 * START_MS,
+  )
 })
 
 describe('the embedded PostgreSQL dying under a running owner', () => {
-  it('the worker restarts it and carries on: its job runner takes the runner lock again', async () => {
-    const dataDir = freshDataDir('restart-worker')
-    const worker = await startWorker(dataDir)
-    const server = postmasterOf(dataDir)
-    const locks = () => worker.output().match(/this process runs the jobs/g)?.length ?? 0
-    const before = locks()
-    process.kill(server, 'SIGKILL')
-    await worker.waitFor(/embedded PostgreSQL restarted/, 30_000)
-    await until(() => locks() > before, 30_000)
-    expect(worker.child.exitCode).toBeNull()
-    expect(postmasterOf(dataDir)).not.toBe(server)
-    expect(worker.output()).not.toContain("Unhandled 'error' event")
-    expect(await worker.stop('SIGTERM')).toBe(0)
-    expect(postgresProcessesIn(postgresDir(dataDir))).toEqual([])
-  }, 3 * START_MS)
+  it(
+    'the worker restarts it and carries on: its job runner takes the runner lock again',
+    async () => {
+      const dataDir = freshDataDir('restart-worker')
+      const worker = await startWorker(dataDir)
+      const server = postmasterOf(dataDir)
+      const locks = () => worker.output().match(/this process runs the jobs/g)?.length ?? 0
+      const before = locks()
+      process.kill(server, 'SIGKILL')
+      await worker.waitFor(/embedded PostgreSQL restarted/, 30_000)
+      await until(() => locks() > before, 30_000)
+      expect(worker.child.exitCode).toBeNull()
+      expect(postmasterOf(dataDir)).not.toBe(server)
+      expect(worker.output()).not.toContain("Unhandled 'error' event")
+      expect(await worker.stop('SIGTERM')).toBe(0)
+      expect(postgresProcessesIn(postgresDir(dataDir))).toEqual([])
+    },
+    3 * START_MS,
+  )
 
-  it('/readyz answers 503 while it is down and 200 once restarted; the database answers again', async () => {
-    const dataDir = freshDataDir('restart-service')
-    const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL }
-    process.env.DATA_DIR = dataDir
-    delete process.env.DATABASE_URL
-    let runtime: Runtime | undefined
-    let app: AppInstance | undefined
-    try {
-      const { openRuntime } = await import('../../src/server/runtime')
-      runtime = await openRuntime()
-      expect(runtime.embedded?.owned).toBe(true)
-      const budget = { points: 10_000, seconds: 60 }
-      app = await startAppInstance(runtime.payload, { api: budget, auth: budget, commerce: budget })
-      const ready = async () => (await app!.get('/readyz')).status
-      expect(await ready()).toBe(200)
+  it(
+    '/readyz answers 503 while it is down and 200 once restarted; the database answers again',
+    async () => {
+      const dataDir = freshDataDir('restart-service')
+      const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL }
+      process.env.DATA_DIR = dataDir
+      delete process.env.DATABASE_URL
+      let runtime: Runtime | undefined
+      let app: AppInstance | undefined
+      try {
+        const { openRuntime } = await import('../../src/server/runtime')
+        runtime = await openRuntime()
+        expect(runtime.embedded?.owned).toBe(true)
+        const budget = { points: 10_000, seconds: 60 }
+        app = await startAppInstance(runtime.payload, {
+          api: budget,
+          auth: budget,
+          commerce: budget,
+        })
+        const ready = async () => (await app!.get('/readyz')).status
+        expect(await ready()).toBe(200)
 
-      process.kill(postmasterOf(dataDir), 'SIGKILL')
-      const seen: number[] = []
-      for (const deadline = Date.now() + 30_000; !(seen.includes(503) && seen.at(-1) === 200) && Date.now() < deadline; ) {
-        seen.push(await ready())
-        await new Promise((resolve) => setTimeout(resolve, 20))
+        process.kill(postmasterOf(dataDir), 'SIGKILL')
+        const seen: number[] = []
+        for (
+          const deadline = Date.now() + 30_000;
+          !(seen.includes(503) && seen.at(-1) === 200) && Date.now() < deadline;
+        ) {
+          seen.push(await ready())
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+        expect(seen).toContain(503)
+        expect(seen.at(-1)).toBe(200)
+        const { totalDocs } = await runtime.payload.count({ collection: 'users' })
+        expect(totalDocs).toBe(0)
+      } finally {
+        await app?.stop()
+        await runtime?.close()
+        restoreEnv(saved)
       }
-      expect(seen).toContain(503)
-      expect(seen.at(-1)).toBe(200)
-      const { totalDocs } = await runtime.payload.count({ collection: 'users' })
-      expect(totalDocs).toBe(0)
-    } finally {
-      await app?.stop()
-      await runtime?.close()
-      restoreEnv(saved)
-    }
-    expect(postgresProcessesIn(postgresDir(dataDir))).toEqual([])
-  }, 2 * START_MS)
+      expect(postgresProcessesIn(postgresDir(dataDir))).toEqual([])
+    },
+    2 * START_MS,
+  )
 })

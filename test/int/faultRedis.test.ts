@@ -11,7 +11,12 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { logger } from '../../src/lib/logger'
 import type { RateLimitOptions } from '../../src/server/rateLimit'
 import { type AppInstance, startAppInstance } from '../helpers/appInstance'
-import { REDIS_SERVER, type RedisServer, redisServerInstalled, startRedisServer } from '../helpers/redisServer'
+import {
+  REDIS_SERVER,
+  type RedisServer,
+  redisServerInstalled,
+  startRedisServer,
+} from '../helpers/redisServer'
 import { startTestService, type TestService } from '../helpers/service'
 
 const TIMEOUT_MS = 200
@@ -21,7 +26,10 @@ const BUDGET = 8
 /** A Payload collection path: the API budget (the commerce endpoints have their own). */
 const PATH = '/api/consumer'
 
-if (!redisServerInstalled()) process.stderr.write(`faultRedis.test: no ${REDIS_SERVER}; skipped (apt-get install redis-server)\n`)
+if (!redisServerInstalled())
+  process.stderr.write(
+    `faultRedis.test: no ${REDIS_SERVER}; skipped (apt-get install redis-server)\n`,
+  )
 const describeWithRedis = redisServerInstalled() ? describe : describe.skip
 
 let service: TestService
@@ -40,7 +48,8 @@ const options = (redisUrl: string): RateLimitOptions => ({
 
 /** True once a request to `b` sees the one just made to `a` (counted on the login budget, which the test leaves alone). */
 const sharing = async (): Promise<boolean> => {
-  const remaining = async (instance: AppInstance) => Number((await instance.get('/api/users/login')).headers.get('ratelimit-remaining'))
+  const remaining = async (instance: AppInstance) =>
+    Number((await instance.get('/api/users/login')).headers.get('ratelimit-remaining'))
   const first = await remaining(a)
   return (await remaining(b)) === first - 1
 }
@@ -50,11 +59,17 @@ const timed = async (instance: AppInstance) => {
   const started = performance.now()
   const response = await instance.get(PATH)
   await response.arrayBuffer()
-  return { ms: performance.now() - started, remaining: Number(response.headers.get('ratelimit-remaining')), status: response.status }
+  return {
+    ms: performance.now() - started,
+    remaining: Number(response.headers.get('ratelimit-remaining')),
+    status: response.status,
+  }
 }
 
 const messages = (spy: { mock: { calls: unknown[][] } }, pattern: RegExp) =>
-  spy.mock.calls.filter((call) => call.some((argument) => typeof argument === 'string' && pattern.test(argument)))
+  spy.mock.calls.filter((call) =>
+    call.some((argument) => typeof argument === 'string' && pattern.test(argument)),
+  )
 
 describeWithRedis('a Redis that stops answering', () => {
   const warn = jest.spyOn(logger, 'warn')
@@ -67,7 +82,7 @@ describeWithRedis('a Redis that stops answering', () => {
     a = await startAppInstance(service.payload, shared)
     b = await startAppInstance(service.payload, shared)
     // An instance counts in memory until its connection is ready.
-    for (const deadline = Date.now() + 10_000; !(await sharing()); ) {
+    for (const deadline = Date.now() + 10_000; !(await sharing());) {
       if (Date.now() > deadline) throw new Error('the instances never shared their counts')
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
@@ -88,16 +103,20 @@ describeWithRedis('a Redis that stops answering', () => {
     for (let i = 0; i < BUDGET + 1; i++) sequential.push(await timed(a))
     const parallel = await Promise.all(Array.from({ length: 6 }, () => timed(b)))
 
-    for (const answer of [...sequential, ...parallel]) expect(answer.ms).toBeLessThan(TIMEOUT_MS + SLACK_MS)
+    for (const answer of [...sequential, ...parallel])
+      expect(answer.ms).toBeLessThan(TIMEOUT_MS + SLACK_MS)
     // Counted in memory from zero: the budget is spent after BUDGET requests, then 429.
-    expect(sequential.map((answer) => answer.status === 429)).toEqual([...Array(BUDGET).fill(false), true])
+    expect(sequential.map((answer) => answer.status === 429)).toEqual([
+      ...Array(BUDGET).fill(false),
+      true,
+    ])
     expect(parallel.every((answer) => answer.status === 404)).toBe(true)
     expect(messages(warn, /Redis unavailable/)).toHaveLength(2) // one per instance
   })
 
   it('Redis answering again: one line saying so, and the instances share one budget again', async () => {
     redis.resume()
-    for (const deadline = Date.now() + 10_000; messages(info, /Redis is back/).length < 2; ) {
+    for (const deadline = Date.now() + 10_000; messages(info, /Redis is back/).length < 2;) {
       if (Date.now() > deadline) throw new Error('no instance said Redis is back')
       await new Promise((resolve) => setTimeout(resolve, 50))
     }

@@ -24,7 +24,9 @@ let who: Record<PrincipalName, Principal>
 const level = logger.level
 
 beforeAll(async () => {
-  service = await startTestService({ rateLimits: { api: UNLIMITED, auth: UNLIMITED, commerce: UNLIMITED } })
+  service = await startTestService({
+    rateLimits: { api: UNLIMITED, auth: UNLIMITED, commerce: UNLIMITED },
+  })
   who = await createPrincipals(service.payload)
   await seedDemoData(service.payload)
   // Hundreds of refused requests: the service's own log lines would bury the report.
@@ -37,9 +39,17 @@ afterAll(async () => {
 })
 
 it(`answers ${RUNS} fuzzed requests without a 5xx, a stack trace or a leak (seed ${SEED})`, async () => {
-  const result = await runCampaign({ baseUrl: service.url, context: contextFromPrincipals(who), inProcess: true, runs: RUNS, seed: SEED })
+  const result = await runCampaign({
+    baseUrl: service.url,
+    context: contextFromPrincipals(who),
+    inProcess: true,
+    runs: RUNS,
+    seed: SEED,
+  })
   if (result.failures.length) {
-    throw new Error(`${result.failures.length} of ${RUNS} answers broke a rule (seed ${SEED}; FUZZ_SEED=${SEED} replays it)\n\n${report(service.url, result, { groups: 60, perGroup: 2 })}`)
+    throw new Error(
+      `${result.failures.length} of ${RUNS} answers broke a rule (seed ${SEED}; FUZZ_SEED=${SEED} replays it)\n\n${report(service.url, result, { groups: 60, perGroup: 2 })}`,
+    )
   }
   expect(result.failures).toEqual([])
 }, 300_000)

@@ -41,7 +41,9 @@ describe('security headers', () => {
   it('plain-HTTP installs get neither HSTS nor upgrade-insecure-requests', async () => {
     const response = await context.service.api('/healthz')
     expect(response.headers.get('strict-transport-security')).toBeNull()
-    expect(response.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests')
+    expect(response.headers.get('content-security-policy')).not.toContain(
+      'upgrade-insecure-requests',
+    )
   })
 
   it('uploaded media may be embedded by other sites', async () => {
@@ -54,13 +56,17 @@ describe('security headers over HTTPS', () => {
   it('a service whose SERVER_URL is https sends HSTS and upgrades insecure requests', async () => {
     const before = process.env.SERVER_URL
     process.env.SERVER_URL = 'https://commerce.example.com'
-    const app = express().use(securityHeaders()).get('/', (_req, res) => void res.send('ok'))
+    const app = express()
+      .use(securityHeaders())
+      .get('/', (_req, res) => void res.send('ok'))
     process.env.SERVER_URL = before ?? ''
     const server = app.listen(0, '127.0.0.1')
     await new Promise((resolve) => server.once('listening', resolve))
     try {
       const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
-      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+      expect(response.headers.get('strict-transport-security')).toBe(
+        'max-age=31536000; includeSubDomains',
+      )
       expect(response.headers.get('content-security-policy')).toContain('upgrade-insecure-requests')
     } finally {
       server.close()

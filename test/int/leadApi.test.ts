@@ -12,10 +12,22 @@ let vinIds: number[]
 
 beforeAll(async () => {
   const { payload } = context.service
-  leadId = (await payload.find({ collection: 'lead', where: { email: { equals: 'maria.gonzalez@example.com' } } })).docs[0].id
-  eventId = (await payload.create({ collection: 'leadEvents', data: { lead: leadId, status: 'Searching', type: 'Lead Created' } })).id
+  leadId = (
+    await payload.find({
+      collection: 'lead',
+      where: { email: { equals: 'maria.gonzalez@example.com' } },
+    })
+  ).docs[0].id
+  eventId = (
+    await payload.create({
+      collection: 'leadEvents',
+      data: { lead: leadId, status: 'Searching', type: 'Lead Created' },
+    })
+  ).id
   vinIds = (await payload.find({ collection: 'vin', sort: 'id' })).docs.map((doc) => doc.id)
-  emailId = (await payload.create({ collection: 'vdpEmails', data: { lead: leadId, vins: [vinIds[0]] } })).id
+  emailId = (
+    await payload.create({ collection: 'vdpEmails', data: { lead: leadId, vins: [vinIds[0]] } })
+  ).id
 })
 
 const patch = (path: string, body: unknown, headers = context.who.leadAgent.headers) =>
@@ -43,7 +55,11 @@ describe('PATCH /api/leadEvents/{id}', () => {
   })
 
   it('accepts the bare key in Authorization, as the interface shows it', async () => {
-    const response = await patch(`/api/leadEvents/${eventId}`, { status: 'Searching' }, { Authorization: context.who.leadAgent.key! })
+    const response = await patch(
+      `/api/leadEvents/${eventId}`,
+      { status: 'Searching' },
+      { Authorization: context.who.leadAgent.key! },
+    )
     expect(response.status).toBe(200)
   })
 
@@ -55,7 +71,10 @@ describe('PATCH /api/leadEvents/{id}', () => {
   })
 
   it('accepts the locale and fallback-locale query parameters', async () => {
-    const response = await patch(`/api/leadEvents/${eventId}?locale=en&fallback-locale=en&depth=0`, { nextSteps: 'Localised call' })
+    const response = await patch(
+      `/api/leadEvents/${eventId}?locale=en&fallback-locale=en&depth=0`,
+      { nextSteps: 'Localised call' },
+    )
     expect(response.status).toBe(200)
     expect(response.body.doc.nextSteps).toBe('Localised call')
   })
@@ -64,25 +83,41 @@ describe('PATCH /api/leadEvents/{id}', () => {
     ['status', { status: 'searching' }],
     ['type', { type: 'Phone Call' }],
   ])('a bad %s is a 400 naming the field, and nothing changes', async (field, body) => {
-    const before = await context.service.payload.findByID({ collection: 'leadEvents', depth: 0, id: eventId })
+    const before = await context.service.payload.findByID({
+      collection: 'leadEvents',
+      depth: 0,
+      id: eventId,
+    })
     const response = await patch(`/api/leadEvents/${eventId}`, body)
     expect(response.status).toBe(400)
-    expect(response.body.errors[0].message).toEqual(expect.stringContaining(field === 'type' ? 'Type' : 'Status'))
+    expect(response.body.errors[0].message).toEqual(
+      expect.stringContaining(field === 'type' ? 'Type' : 'Status'),
+    )
     expect(invalidPaths(response.body)).toEqual([field])
-    const after = await context.service.payload.findByID({ collection: 'leadEvents', depth: 0, id: eventId })
+    const after = await context.service.payload.findByID({
+      collection: 'leadEvents',
+      depth: 0,
+      id: eventId,
+    })
     expect(after.updatedAt).toBe(before.updatedAt)
   })
 
-  it('an id that matches nothing is Payload\'s not-found error', async () => {
+  it("an id that matches nothing is Payload's not-found error", async () => {
     const response = await patch('/api/leadEvents/999999', { status: 'Searching' })
     expect(response.status).toBe(404)
     expect(response.body).toEqual({ errors: [{ message: 'Not Found' }] })
   })
 
   it('an integrator key, no key and an unknown key are refused', async () => {
-    expect((await patch(`/api/leadEvents/${eventId}`, {}, context.who.integrator.headers)).status).toBe(403)
+    expect(
+      (await patch(`/api/leadEvents/${eventId}`, {}, context.who.integrator.headers)).status,
+    ).toBe(403)
     expect((await patch(`/api/leadEvents/${eventId}`, {}, {})).status).toBe(401)
-    const unknown = await patch(`/api/leadEvents/${eventId}`, {}, { Authorization: 'api-clients API-Key nope' })
+    const unknown = await patch(
+      `/api/leadEvents/${eventId}`,
+      {},
+      { Authorization: 'api-clients API-Key nope' },
+    )
     expect(unknown).toMatchObject({ body: { errors: [{ message: 'Unauthorized' }] }, status: 401 })
   })
 
@@ -92,23 +127,38 @@ describe('PATCH /api/leadEvents/{id}', () => {
       headers: context.who.staff.headers,
     })
     expect(created.body.doc.createdBy).toMatchObject({ id: context.who.staff.id })
-    const edited = await patch(`/api/leadEvents/${created.body.doc.id}?depth=0`, { createdBy: context.who.staffAdmin.id, status: 'Had Conversation' })
+    const edited = await patch(`/api/leadEvents/${created.body.doc.id}?depth=0`, {
+      createdBy: context.who.staffAdmin.id,
+      status: 'Had Conversation',
+    })
     expect(edited.body.doc.createdBy).toBe(context.who.staff.id)
   })
 })
 
 describe('PATCH /api/vdpEmails/{id}', () => {
   it('updates the VINs; vinCount follows the list as a string', async () => {
-    const response = await patch(`/api/vdpEmails/${emailId}?depth=0`, { vinCount: '99', vins: vinIds })
+    const response = await patch(`/api/vdpEmails/${emailId}?depth=0`, {
+      vinCount: '99',
+      vins: vinIds,
+    })
     expect(response.status).toBe(200)
     expect(response.body).toEqual({
-      doc: expect.objectContaining({ id: emailId, lead: leadId, vinCount: String(vinIds.length), vins: vinIds }),
+      doc: expect.objectContaining({
+        id: emailId,
+        lead: leadId,
+        vinCount: String(vinIds.length),
+        vins: vinIds,
+      }),
       message: 'Updated successfully.',
     })
   })
 
   it('sets lastModifiedBy to the staff user who edits it; an API client leaves it as it was', async () => {
-    const byStaff = await patch(`/api/vdpEmails/${emailId}?depth=0`, { vins: [vinIds[0]] }, context.who.staff.headers)
+    const byStaff = await patch(
+      `/api/vdpEmails/${emailId}?depth=0`,
+      { vins: [vinIds[0]] },
+      context.who.staff.headers,
+    )
     expect(byStaff.body.doc).toMatchObject({ lastModifiedBy: context.who.staff.id, vinCount: '1' })
     const byAgent = await patch(`/api/vdpEmails/${emailId}?depth=0`, { vins: vinIds })
     expect(byAgent.body.doc.lastModifiedBy).toBe(context.who.staff.id)
@@ -116,7 +166,9 @@ describe('PATCH /api/vdpEmails/{id}', () => {
 
   it('expands the VINs at depth=1', async () => {
     const response = await patch(`/api/vdpEmails/${emailId}?depth=1`, {})
-    expect(response.body.doc.vins.map((vin: { vin: string }) => vin.vin)).toEqual(expect.arrayContaining(['4T1B11HK7NU000123']))
+    expect(response.body.doc.vins.map((vin: { vin: string }) => vin.vin)).toEqual(
+      expect.arrayContaining(['4T1B11HK7NU000123']),
+    )
   })
 
   it('a VIN id that does not exist is a 400 naming vins', async () => {
@@ -127,6 +179,8 @@ describe('PATCH /api/vdpEmails/{id}', () => {
 
   it('unknown id → 404; integrator → 403', async () => {
     expect((await patch('/api/vdpEmails/999999', {})).status).toBe(404)
-    expect((await patch(`/api/vdpEmails/${emailId}`, {}, context.who.integrator.headers)).status).toBe(403)
+    expect(
+      (await patch(`/api/vdpEmails/${emailId}`, {}, context.who.integrator.headers)).status,
+    ).toBe(403)
   })
 })

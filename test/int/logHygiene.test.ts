@@ -18,7 +18,9 @@ let restore = () => {}
 
 /** Every line the logger writes from now on, as well as to where it writes. */
 const captureLog = () => {
-  const stream = (logger as unknown as Record<symbol, { write: (line: string) => unknown }>)[pino.symbols.streamSym]
+  const stream = (logger as unknown as Record<symbol, { write: (line: string) => unknown }>)[
+    pino.symbols.streamSym
+  ]
   const write = stream.write
   stream.write = function (line: string) {
     captured += line
@@ -38,7 +40,10 @@ const refuseWrites = async (url: string) => {
   await client.query(
     `create function refuse_writes() returns trigger language plpgsql as $$ begin raise exception 'writes refused: %', row_to_json(NEW) using detail = row_to_json(NEW)::text; end $$`,
   )
-  for (const { name } of rows) await client.query(`create trigger refuse_writes before insert or update on ${name} for each row execute function refuse_writes()`)
+  for (const { name } of rows)
+    await client.query(
+      `create trigger refuse_writes before insert or update on ${name} for each row execute function refuse_writes()`,
+    )
   await client.end()
 }
 
@@ -56,22 +61,42 @@ describe('log output', () => {
     const sent: string[] = []
     let index = 0
     // Payload's own bookkeeping tables (payload_*) keep working: writes to them are not the point.
-    for (const collection of payload.config.collections.filter(({ slug }) => !slug.startsWith('payload-'))) {
+    for (const collection of payload.config.collections.filter(
+      ({ slug }) => !slug.startsWith('payload-'),
+    )) {
       const body: Record<string, unknown> = {}
       for (const field of collection.flattenedFields) {
-        if (!['text', 'textarea', 'email', 'number'].includes(field.type) || field.name === 'id') continue
+        if (!['text', 'textarea', 'email', 'number'].includes(field.type) || field.name === 'id')
+          continue
         const value = ssnShaped(index++)
         sent.push(value, value.replace(/-/g, ''))
-        body[field.name] = field.type === 'email' ? `${value}@example.com` : field.type === 'number' ? Number(value.replace(/-/g, '')) : value
+        body[field.name] =
+          field.type === 'email'
+            ? `${value}@example.com`
+            : field.type === 'number'
+              ? Number(value.replace(/-/g, ''))
+              : value
       }
-      const response = await sendJson(context.service, 'POST', `/api/${collection.slug}`, { body, headers: context.who.staffAdmin.headers })
+      const response = await sendJson(context.service, 'POST', `/api/${collection.slug}`, {
+        body,
+        headers: context.who.staffAdmin.headers,
+      })
       expect(response.status).toBeGreaterThanOrEqual(400)
       // The same values in an update of a record that exists (the error collection always has one).
-      await sendJson(context.service, 'PATCH', `/api/${collection.slug}?where[id][exists]=true`, { body, headers: context.who.staffAdmin.headers })
+      await sendJson(context.service, 'PATCH', `/api/${collection.slug}?where[id][exists]=true`, {
+        body,
+        headers: context.who.staffAdmin.headers,
+      })
     }
     // The credit-data fields too, on their commerce paths.
     await sendJson(context.service, 'POST', '/api/consumers', {
-      body: { birthDate: '1990-01-01', firstName: ssnShaped(900), lastName: 'x', phoneNumber: '512-555-0100', ssn: ssnShaped(901) },
+      body: {
+        birthDate: '1990-01-01',
+        firstName: ssnShaped(900),
+        lastName: 'x',
+        phoneNumber: '512-555-0100',
+        ssn: ssnShaped(901),
+      },
       headers: context.who.integrator.headers,
     })
     sent.push(ssnShaped(900), ssnShaped(901), ssnShaped(901).replace(/-/g, ''))

@@ -22,7 +22,11 @@ describe('BoundedMap', () => {
   })
 
   it('evicts beyond its total weight, and keeps nothing heavier than the bound on its own', () => {
-    const map = new BoundedMap<string, number[]>({ maxEntries: 100, maxWeight: 10, weigh: (rows) => rows.length })
+    const map = new BoundedMap<string, number[]>({
+      maxEntries: 100,
+      maxWeight: 10,
+      weigh: (rows) => rows.length,
+    })
     map.set('four', [1, 2, 3, 4])
     map.set('five', [1, 2, 3, 4, 5])
     map.set('three', [1, 2, 3])
@@ -42,7 +46,8 @@ describe('BoundedMap', () => {
 const distinctVins = (count: number): string[] => {
   const wmis = ['1HG', '1G1', '2T1', '3VW', '5YJ', '1FT', 'KM8', 'JTD', 'WBA', '1N4']
   const alphabet = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'
-  const pick = (chars: string, i: number) => chars[(i * 7 + chars.length * 3 + (i >> 2)) % chars.length]
+  const pick = (chars: string, i: number) =>
+    chars[(i * 7 + chars.length * 3 + (i >> 2)) % chars.length]
   return Array.from({ length: count }, (_, i) => {
     const draft = `${wmis[i % wmis.length]}${[...'ABCDE'].map((_, j) => pick(alphabet, i * 5 + j)).join('')}0${'DEFGHJKLMNP'[i % 11]}A${String(100000 + i)}`
     return `${draft.slice(0, 8)}${checkDigitOf(draft)}${draft.slice(9)}`
@@ -70,7 +75,11 @@ describe("the vPIC decoder's query caches", () => {
       // The bound was reached, so entries were evicted rather than never needed.
       expect(largest).toBe(bounds.maxEntries)
       const decoded = await decoder.decode('1G1ZT53826F109149')
-      expect(decoded.components.vehicle).toMatchObject({ make: 'Chevrolet', model: 'Malibu', year: 2006 })
+      expect(decoded.components.vehicle).toMatchObject({
+        make: 'Chevrolet',
+        model: 'Malibu',
+        year: 2006,
+      })
     } finally {
       await decoder.close()
     }

@@ -15,7 +15,9 @@ beforeAll(async () => {
 
 /** Every lookup answer must match the OpenAPI document. */
 const get = async (path: string, caller: PrincipalName = 'integrator') => {
-  const response = await sendJson(context.service, 'GET', `/api${path}`, { headers: context.who[caller].headers })
+  const response = await sendJson(context.service, 'GET', `/api${path}`, {
+    headers: context.who[caller].headers,
+  })
   if (/^\/(tco|listings)\//.test(path)) expect(conforms('GET', path, response)).toEqual([])
   return response
 }
@@ -28,17 +30,38 @@ describe('18. GET /tco/{vin}', () => {
   it('answers the 2.17 shape from the offline model, with the ZIP echoed and the state it implies', async () => {
     const response = await get(`/tco/${ACCORD}?zip=90210`)
     expect(response.status).toBe(200)
-    expect(response.body.vehicle).toEqual({ make: 'Honda', model: 'Accord', vin: ACCORD, year: '2003' })
+    expect(response.body.vehicle).toEqual({
+      make: 'Honda',
+      model: 'Accord',
+      vin: ACCORD,
+      year: '2003',
+    })
     expect(response.body.zip).toBe('90210')
-    expect(response.body.assumptions).toMatchObject({ identitySource: 'decoder', milesPerYear: 15000, priceDefaulted: true, priceSource: 'segment default', salesTaxPercent: 7.25, segment: 'car', source: 'model', state: 'CA', vendor: 'not configured' })
+    expect(response.body.assumptions).toMatchObject({
+      identitySource: 'decoder',
+      milesPerYear: 15000,
+      priceDefaulted: true,
+      priceSource: 'segment default',
+      salesTaxPercent: 7.25,
+      segment: 'car',
+      source: 'model',
+      state: 'CA',
+      vendor: 'not configured',
+    })
     expectTcoInvariants(response.body.tco, 15000)
     // A 23-year-old car: out of warranty, so repairs in every year.
-    for (const year of Object.values(response.body.tco.years) as { repairs: number }[]) expect(year.repairs).toBeGreaterThan(0)
+    for (const year of Object.values(response.body.tco.years) as { repairs: number }[])
+      expect(year.repairs).toBeGreaterThan(0)
   })
 
   it('uses the listing price and EPA economy, and a caller’s overrides', async () => {
-    await context.service.payload.create({ collection: 'listing', data: { combinedMpg: 32, miles: 41000, price: 15000, used: true, vin: COROLLA } })
-    const response = await get(`/tco/${COROLLA}?zip=10001&milesPerYear=10000&downPaymentPercent=20&termMonths=48&apr=5.5`)
+    await context.service.payload.create({
+      collection: 'listing',
+      data: { combinedMpg: 32, miles: 41000, price: 15000, used: true, vin: COROLLA },
+    })
+    const response = await get(
+      `/tco/${COROLLA}?zip=10001&milesPerYear=10000&downPaymentPercent=20&termMonths=48&apr=5.5`,
+    )
     expect(response.status).toBe(200)
     expect(response.body.assumptions).toMatchObject({
       apr: 5.5,
@@ -60,7 +83,10 @@ describe('18. GET /tco/{vin}', () => {
 
   it('applies staff overrides from the TCO settings global', async () => {
     const before = await get(`/tco/${ACCORD}?zip=90210`)
-    await context.service.payload.updateGlobal({ data: { states: [{ registrationFee: 0, salesTaxPercent: 10, state: 'CA', titleFee: 0 }] }, slug: 'tco-settings' })
+    await context.service.payload.updateGlobal({
+      data: { states: [{ registrationFee: 0, salesTaxPercent: 10, state: 'CA', titleFee: 0 }] },
+      slug: 'tco-settings',
+    })
     const after = await get(`/tco/${ACCORD}?zip=90210`)
     await context.service.payload.updateGlobal({ data: { states: [] }, slug: 'tco-settings' })
     const price = after.body.assumptions.price
@@ -74,37 +100,67 @@ describe('18. GET /tco/{vin}', () => {
     const response = await get('/tco/JTMRWRFV4LD000321')
     expect(response.status).toBe(200)
     expect(response.body).not.toHaveProperty('zip')
-    expect(response.body.vehicle).toEqual({ make: 'Toyota', model: 'RAV4', vin: 'JTMRWRFV4LD000321', year: expect.any(String) })
+    expect(response.body.vehicle).toEqual({
+      make: 'Toyota',
+      model: 'RAV4',
+      vin: 'JTMRWRFV4LD000321',
+      year: expect.any(String),
+    })
     expect(response.body.assumptions).toMatchObject({ identitySource: 'vehicle', state: null })
   })
 
   it.each([
     ['too short', '1HGCM82633A00435', 'Invalid VIN: a VIN has 17 characters, this one has 16'],
-    ['a letter O', '1HGCM82633AO04352', 'Invalid VIN: a VIN uses digits and capital letters except I, O and Q'],
-    ['a wrong check digit', '1HGCM82693A004352', 'Invalid VIN: the check digit (position 9) should be 3'],
+    [
+      'a letter O',
+      '1HGCM82633AO04352',
+      'Invalid VIN: a VIN uses digits and capital letters except I, O and Q',
+    ],
+    [
+      'a wrong check digit',
+      '1HGCM82693A004352',
+      'Invalid VIN: the check digit (position 9) should be 3',
+    ],
   ])('400 for a VIN with %s', async (_name, vin, message) => {
     const response = await get(`/tco/${vin}`)
     expect(response.status).toBe(400)
-    expect(response.body).toMatchObject({ error: { code: 400, details: [{ field: 'vin' }], message }, success: false })
+    expect(response.body).toMatchObject({
+      error: { code: 400, details: [{ field: 'vin' }], message },
+      success: false,
+    })
   })
 
   it.each([
     ['zip=9021', 'zip', 'Invalid ZIP: write it as 12345 or 12345-6789'],
     ['zip=90210-12', 'zip', 'Invalid ZIP: write it as 12345 or 12345-6789'],
-    ['milesPerYear=lots', 'milesPerYear', 'Invalid milesPerYear: must be an integer from 1000 to 100000'],
+    [
+      'milesPerYear=lots',
+      'milesPerYear',
+      'Invalid milesPerYear: must be an integer from 1000 to 100000',
+    ],
     ['termMonths=0', 'termMonths', 'Invalid termMonths: must be an integer from 12 to 96'],
     ['apr=-1', 'apr', 'Invalid apr: must be a number from 0 to 40'],
-    ['downPaymentPercent=101', 'downPaymentPercent', 'Invalid downPaymentPercent: must be a number from 0 to 100'],
+    [
+      'downPaymentPercent=101',
+      'downPaymentPercent',
+      'Invalid downPaymentPercent: must be a number from 0 to 100',
+    ],
   ])('400 for %s', async (query, field, message) => {
     const response = await get(`/tco/${ACCORD}?${query}`)
     expect(response.status).toBe(400)
-    expect(response.body).toMatchObject({ error: { code: 400, details: [{ field }], message }, success: false })
+    expect(response.body).toMatchObject({
+      error: { code: 400, details: [{ field }], message },
+      success: false,
+    })
   })
 
   it('404 Vehicle Not Found for a VIN nothing knows or decodes', async () => {
     const response = await get(`/tco/${UNKNOWN}`)
     expect(response.status).toBe(404)
-    expect(response.body).toEqual({ error: { code: 404, message: 'Vehicle Not Found' }, success: false })
+    expect(response.body).toEqual({
+      error: { code: 404, message: 'Vehicle Not Found' },
+      success: false,
+    })
   })
 })
 
@@ -135,7 +191,14 @@ describe('19. GET /listings/{vin}', () => {
     const response = await get(`/listings/${vin}`)
     expect(response.status).toBe(200)
     expect(response.body).toEqual({
-      retailListing: { cpo: false, historyReportUrl: 'https://reports.example.com/1G1ZT53826F109149', miles: 128000, photos: ['https://photos.example.com/malibu-1.jpg'], price: 4995, used: true },
+      retailListing: {
+        cpo: false,
+        historyReportUrl: 'https://reports.example.com/1G1ZT53826F109149',
+        miles: 128000,
+        photos: ['https://photos.example.com/malibu-1.jpg'],
+        price: 4995,
+        used: true,
+      },
       sources: { retailListing: 'listing', vehicle: 'listing and decoder', vendor: 'not asked' },
       specs: { Audio: { Radio: 'AM/FM/CD' }, Comfort: { 'Air conditioning': true } },
       vehicle: expect.objectContaining({
@@ -164,8 +227,18 @@ describe('19. GET /listings/{vin}', () => {
     const response = await get(`/listings/${ACCORD}`)
     expect(response.status).toBe(200)
     expect(response.body.retailListing).toBeNull()
-    expect(response.body.vehicle).toMatchObject({ make: 'Honda', model: 'Accord', trim: 'EX-V6', vin: ACCORD, year: 2003 })
-    expect(response.body.sources).toEqual({ retailListing: null, vehicle: 'decoder', vendor: 'not configured' })
+    expect(response.body.vehicle).toMatchObject({
+      make: 'Honda',
+      model: 'Accord',
+      trim: 'EX-V6',
+      vin: ACCORD,
+      year: 2003,
+    })
+    expect(response.body.sources).toEqual({
+      retailListing: null,
+      vehicle: 'decoder',
+      vendor: 'not configured',
+    })
   })
 
   it('a vehicle record’s staff-entered facts win over the decoder’s, which fills only what the record lacks', async () => {
@@ -203,11 +276,46 @@ describe('19. GET /listings/{vin}', () => {
   it('precedence, field by field: listing, then vehicle record, then its spec, then the decoder', async () => {
     const vin = '2HGFC2F52JH000001' // vPIC: 2018 Honda Civic LX sedan, 4 doors, gasoline
     const { payload } = context.service
-    const spec = await payload.create({ collection: 'vehicle-spec', data: { bodyStyle: 'Sedan', drivetrain: 'FWD', engine: '2.0L I4 (spec)', invoice: 21000, make: 'Honda', model: 'Civic', transmission: 'CVT (spec)', trim: 'EX', year: 2018 } })
-    await payload.create({ collection: 'vehicle', data: { bodyStyle: 'Coupe', doorCount: 2, drivetrain: 'FWD', engine: '2.0L I4', make: 'Honda', model: 'Civic', seatCount: 4, spec: spec.id, transmission: 'CVT', vin, year: 2018 } })
-    await payload.create({ collection: 'listing', data: { price: 18000, transmission: '6-speed manual', vin } })
+    const spec = await payload.create({
+      collection: 'vehicle-spec',
+      data: {
+        bodyStyle: 'Sedan',
+        drivetrain: 'FWD',
+        engine: '2.0L I4 (spec)',
+        invoice: 21000,
+        make: 'Honda',
+        model: 'Civic',
+        transmission: 'CVT (spec)',
+        trim: 'EX',
+        year: 2018,
+      },
+    })
+    await payload.create({
+      collection: 'vehicle',
+      data: {
+        bodyStyle: 'Coupe',
+        doorCount: 2,
+        drivetrain: 'FWD',
+        engine: '2.0L I4',
+        make: 'Honda',
+        model: 'Civic',
+        seatCount: 4,
+        spec: spec.id,
+        transmission: 'CVT',
+        vin,
+        year: 2018,
+      },
+    })
+    await payload.create({
+      collection: 'listing',
+      data: { price: 18000, transmission: '6-speed manual', vin },
+    })
     const response = await get(`/listings/${vin}`)
-    expect(response.body.sources).toEqual({ retailListing: 'listing', vehicle: 'listing, vehicle, vehicle spec and decoder', vendor: 'not asked' })
+    expect(response.body.sources).toEqual({
+      retailListing: 'listing',
+      vehicle: 'listing, vehicle, vehicle spec and decoder',
+      vendor: 'not asked',
+    })
     expect(response.body.vehicle).toEqual(
       expect.objectContaining({
         baseInvoice: 21000, // spec
@@ -228,8 +336,14 @@ describe('19. GET /listings/{vin}', () => {
   })
 
   it('400 for a malformed VIN and 404 for an unknown one', async () => {
-    expect((await get('/listings/NOT-A-VIN')).body).toMatchObject({ error: { code: 400 }, success: false })
-    expect(await get(`/listings/${UNKNOWN}`)).toMatchObject({ body: { error: { code: 404, message: 'Vehicle Not Found' }, success: false }, status: 404 })
+    expect((await get('/listings/NOT-A-VIN')).body).toMatchObject({
+      error: { code: 400 },
+      success: false,
+    })
+    expect(await get(`/listings/${UNKNOWN}`)).toMatchObject({
+      body: { error: { code: 404, message: 'Vehicle Not Found' }, success: false },
+      status: 404,
+    })
   })
 })
 
@@ -250,12 +364,19 @@ describe('who may look up', () => {
 
 describe('listing photos and the lookup cache', () => {
   // The smallest valid PNG: one transparent pixel.
-  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  )
   const upload = (caller: PrincipalName) => {
     const form = new FormData()
     form.append('file', new Blob([PNG], { type: 'image/png' }), 'front.png')
     form.append('_payload', JSON.stringify({ alt: 'Front view' }))
-    return context.service.api('/api/media', { body: form, headers: context.who[caller].headers, method: 'POST' })
+    return context.service.api('/api/media', {
+      body: form,
+      headers: context.who[caller].headers,
+      method: 'POST',
+    })
   }
 
   it('staff upload a photo; the listing answers its public address', async () => {
@@ -264,23 +385,48 @@ describe('listing photos and the lookup cache', () => {
     expect(response.status).toBe(201)
     const { doc } = await response.json()
     const vin = '3VWFE21C04M000001' // 2004 Volkswagen Beetle
-    await context.service.payload.create({ collection: 'listing', data: { photos: [{ image: doc.id }, { url: 'https://photos.example.com/beetle-2.jpg' }], price: 6500, vin } })
+    await context.service.payload.create({
+      collection: 'listing',
+      data: {
+        photos: [{ image: doc.id }, { url: 'https://photos.example.com/beetle-2.jpg' }],
+        price: 6500,
+        vin,
+      },
+    })
     const listing = await get(`/listings/${vin}`)
-    expect(listing.body.retailListing.photos).toEqual([expect.stringMatching(/\/api\/media\/file\/front(-\d+)?\.png$/), 'https://photos.example.com/beetle-2.jpg'])
-    const file = await context.service.api(listing.body.retailListing.photos[0].replace(/^https?:\/\/[^/]+/, ''))
+    expect(listing.body.retailListing.photos).toEqual([
+      expect.stringMatching(/\/api\/media\/file\/front(-\d+)?\.png$/),
+      'https://photos.example.com/beetle-2.jpg',
+    ])
+    const file = await context.service.api(
+      listing.body.retailListing.photos[0].replace(/^https?:\/\/[^/]+/, ''),
+    )
     expect(file.status).toBe(200)
     expect(Buffer.from(await file.arrayBuffer())).toEqual(PNG)
   })
 
   it('a listing photo needs an image or a URL, and colors are hex', async () => {
-    const response = await sendJson(context.service, 'POST', '/api/listing', { body: { exteriorColors: [{ hex: 'silver', name: 'Silver' }], photos: [{}], vin: '1FTFW1ET5DFC10312'.replace(/.$/, '2') }, headers: context.who.staff.headers })
+    const response = await sendJson(context.service, 'POST', '/api/listing', {
+      body: {
+        exteriorColors: [{ hex: 'silver', name: 'Silver' }],
+        photos: [{}],
+        vin: '1FTFW1ET5DFC10312'.replace(/.$/, '2'),
+      },
+      headers: context.who.staff.headers,
+    })
     expect(response.status).toBe(400)
-    const paths = response.body.errors[0].data.errors.map((error: { path: string }) => error.path).sort()
+    const paths = response.body.errors[0].data.errors
+      .map((error: { path: string }) => error.path)
+      .sort()
     expect(paths).toEqual(['exteriorColors.0.hex', 'photos'])
   })
 
   it('nobody writes the lookup cache through the API; admins may read it', async () => {
-    const write = (caller: PrincipalName) => sendJson(context.service, 'POST', '/api/lookup-cache', { body: { expiresAt: '2030-01-01T00:00:00Z', key: 'x', value: {} }, headers: context.who[caller].headers })
+    const write = (caller: PrincipalName) =>
+      sendJson(context.service, 'POST', '/api/lookup-cache', {
+        body: { expiresAt: '2030-01-01T00:00:00Z', key: 'x', value: {} },
+        headers: context.who[caller].headers,
+      })
     expect((await write('staffAdmin')).status).toBe(403)
     expect((await write('clientAdmin')).status).toBe(403)
     expect((await get('/lookup-cache', 'staffAdmin')).status).toBe(200)

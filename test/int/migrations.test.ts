@@ -14,7 +14,9 @@ describe('migrations', () => {
     const tables = await context.service.payload.db.drizzle.execute(
       `select table_name from information_schema.tables where table_schema = 'public' order by 1`,
     )
-    const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map((row) => row.table_name)
+    const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map(
+      (row) => row.table_name,
+    )
     expect(names).toEqual(expect.arrayContaining(['users', 'api_clients', 'payload_migrations']))
   })
 })

@@ -20,27 +20,66 @@ describe('GET /api/openapi.json', () => {
   it('describes endpoints 1–19 with the API-key scheme and every documented commerce error', async () => {
     const document = await (await context.service.api('/api/openapi.json')).json()
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['/companies', '/consumers', '/contacts/{id}', '/creditapps', '/creditapps/{id}', '/creditreports/{id}', '/customers/{id}', '/deals/{id}', '/errors', '/errors/{id}', '/facilitators/{id}', '/leadEvents/{id}', '/listings/{vin}', '/tco/{vin}', '/vdpEmails/{id}', '/webevents'].sort(),
+      [
+        '/companies',
+        '/consumers',
+        '/contacts/{id}',
+        '/creditapps',
+        '/creditapps/{id}',
+        '/creditreports/{id}',
+        '/customers/{id}',
+        '/deals/{id}',
+        '/errors',
+        '/errors/{id}',
+        '/facilitators/{id}',
+        '/leadEvents/{id}',
+        '/listings/{vin}',
+        '/tco/{vin}',
+        '/vdpEmails/{id}',
+        '/webevents',
+      ].sort(),
     )
-    expect(document.components.securitySchemes.apiKey).toMatchObject({ in: 'header', name: 'Authorization', type: 'apiKey' })
-    const notFound = (path: string, method: string) => document.paths[path][method].responses['404'].content['application/json'].example.error.message
+    expect(document.components.securitySchemes.apiKey).toMatchObject({
+      in: 'header',
+      name: 'Authorization',
+      type: 'apiKey',
+    })
+    const notFound = (path: string, method: string) =>
+      document.paths[path][method].responses['404'].content['application/json'].example.error
+        .message
     expect(notFound('/deals/{id}', 'get')).toBe('Deal Not Found')
     expect(notFound('/creditreports/{id}', 'patch')).toBe('Credit Report Not Found')
-    expect(document.paths['/creditapps'].post.responses['400'].description).toBe('Missing Required Information')
+    expect(document.paths['/creditapps'].post.responses['400'].description).toBe(
+      'Missing Required Information',
+    )
   })
 
   it('derives record schemas from the collections: fields, enums and required lists', async () => {
     const { components } = await (await context.service.api('/api/openapi.json')).json()
-    expect(components.schemas['credit-app'].properties.provider.enum).toEqual(expect.arrayContaining(['provider_a', 'provider_b']))
-    expect(components.schemas.leadEvents.properties.status.enum).toContain('First Communication Attempt (phone and text)')
-    expect(components.schemas.consumer.required).toEqual(expect.arrayContaining(['firstName', 'lastName', 'birthDate', 'phoneNumber']))
+    expect(components.schemas['credit-app'].properties.provider.enum).toEqual(
+      expect.arrayContaining(['provider_a', 'provider_b']),
+    )
+    expect(components.schemas.leadEvents.properties.status.enum).toContain(
+      'First Communication Attempt (phone and text)',
+    )
+    expect(components.schemas.consumer.required).toEqual(
+      expect.arrayContaining(['firstName', 'lastName', 'birthDate', 'phoneNumber']),
+    )
   })
 
   it('types a company’s locations as an array of Location and accepts Address objects in a consumer’s addresses', async () => {
     const { components, paths } = await (await context.service.api('/api/openapi.json')).json()
-    expect(components.schemas.company.properties.locations).toMatchObject({ items: { oneOf: [{ type: 'string' }, { $ref: '#/components/schemas/location' }] }, type: 'array' })
-    const addresses = paths['/consumers'].post.requestBody.content['application/json'].schema.properties.addresses
-    expect(addresses.items.oneOf.map((option: { required?: string[]; type: string }) => option.required ?? option.type)).toEqual(['string', ['id'], ['line1', 'zip', 'city']])
+    expect(components.schemas.company.properties.locations).toMatchObject({
+      items: { oneOf: [{ type: 'string' }, { $ref: '#/components/schemas/location' }] },
+      type: 'array',
+    })
+    const addresses =
+      paths['/consumers'].post.requestBody.content['application/json'].schema.properties.addresses
+    expect(
+      addresses.items.oneOf.map(
+        (option: { required?: string[]; type: string }) => option.required ?? option.type,
+      ),
+    ).toEqual(['string', ['id'], ['line1', 'zip', 'city']])
   })
 
   it('shows no SSN or birth date in its examples', async () => {
@@ -48,7 +87,9 @@ describe('GET /api/openapi.json', () => {
     expect(text).not.toMatch(/\d{3}-\d{2}-\d{4}/)
     expect(text).not.toContain('"ssn":"')
     const people = [...consumers, ...creditApps] as Record<string, unknown>[]
-    const birthDates = people.flatMap((person) => [person.birthDate, person.coApplicantBirthDate]).filter(Boolean) as string[]
+    const birthDates = people
+      .flatMap((person) => [person.birthDate, person.coApplicantBirthDate])
+      .filter(Boolean) as string[]
     expect(birthDates.length).toBeGreaterThan(2)
     for (const date of birthDates) expect(text).not.toContain(date)
   })

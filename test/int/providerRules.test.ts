@@ -9,8 +9,12 @@ const settings = { baseMs: 1000, maxAttempts: 8, maxDelayMs: 30_000 }
 
 describe('retryDelayMs', () => {
   it('doubles per attempt, half fixed and half random', () => {
-    expect([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, settings, null, () => 0))).toEqual([500, 1000, 2000, 4000])
-    expect([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, settings, null, () => 0.999999))).toEqual([1000, 2000, 4000, 8000])
+    expect([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, settings, null, () => 0))).toEqual([
+      500, 1000, 2000, 4000,
+    ])
+    expect(
+      [1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, settings, null, () => 0.999999)),
+    ).toEqual([1000, 2000, 4000, 8000])
   })
 
   it('is capped, jitter included', () => {
@@ -62,7 +66,15 @@ describe('stripPii', () => {
   const secrets = ['123-45-6789', '1985-03-14']
 
   it('drops keys that name an SSN, tax id or birth date, at any depth', () => {
-    expect(stripPii({ a: { SSN: 1, dateOfBirth: 2, dob: 3, keep: 4, socialSecurityNumber: 5, tax_id: 6 }, list: [{ birth_date: 1, ok: true }] }, secrets)).toEqual({
+    expect(
+      stripPii(
+        {
+          a: { SSN: 1, dateOfBirth: 2, dob: 3, keep: 4, socialSecurityNumber: 5, tax_id: 6 },
+          list: [{ birth_date: 1, ok: true }],
+        },
+        secrets,
+      ),
+    ).toEqual({
       a: { keep: 4 },
       list: [{ ok: true }],
     })
@@ -75,10 +87,18 @@ describe('stripPii', () => {
     'born 1985-03-14',
     'DOB 03/14/1985',
     'dob 19850314',
-  ])('replaces a text holding a secret: %s', (text) => expect(stripPii({ message: text }, secrets)).toEqual({ message: '[redacted]' }))
+  ])('replaces a text holding a secret: %s', (text) =>
+    expect(stripPii({ message: text }, secrets)).toEqual({ message: '[redacted]' }),
+  )
 
   it('keeps everything else as it is', () => {
-    const answer = { amount: 25_000, approved: true, id: 'a-17', note: 'rate 6.9% for 60 months', tiers: ['A', 'B'] }
+    const answer = {
+      amount: 25_000,
+      approved: true,
+      id: 'a-17',
+      note: 'rate 6.9% for 60 months',
+      tiers: ['A', 'B'],
+    }
     expect(stripPii(answer, secrets)).toEqual(answer)
     expect(stripPii('plain', [])).toBe('plain')
     expect(stripPii(null, secrets)).toBeNull()
@@ -92,10 +112,14 @@ describe('settings', () => {
     const before = { ...process.env }
     try {
       process.env.PROVIDER_MAX_ATTEMPTS = '2.5'
-      expect(() => checkProviderSettings()).toThrow('PROVIDER_MAX_ATTEMPTS must be an integer of at least 1, got "2.5"')
+      expect(() => checkProviderSettings()).toThrow(
+        'PROVIDER_MAX_ATTEMPTS must be an integer of at least 1, got "2.5"',
+      )
       process.env.PROVIDER_MAX_ATTEMPTS = '3'
       process.env.PROVIDER_TIMEOUT_MS = 'soon'
-      expect(() => checkProviderSettings()).toThrow('PROVIDER_TIMEOUT_MS must be a number of at least 1, got "soon"')
+      expect(() => checkProviderSettings()).toThrow(
+        'PROVIDER_TIMEOUT_MS must be a number of at least 1, got "soon"',
+      )
       process.env.JOBS_POLL_MS = '1'
       expect(() => jobsPollMs()).toThrow('JOBS_POLL_MS must be a number of at least 10, got "1"')
     } finally {

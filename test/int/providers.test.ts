@@ -31,7 +31,12 @@ const settings: Record<string, string> = {
   PROVIDER_RETRY_MAX_MS: '3000',
   PROVIDER_TIMEOUT_MS: '400',
 }
-const saved = Object.fromEntries(['PROVIDER_A_URL', 'PROVIDER_B_URL', ...Object.keys(settings)].map((name) => [name, process.env[name]]))
+const saved = Object.fromEntries(
+  ['PROVIDER_A_URL', 'PROVIDER_B_URL', ...Object.keys(settings)].map((name) => [
+    name,
+    process.env[name],
+  ]),
+)
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>
 let service: TestService
@@ -40,35 +45,78 @@ let providerA: FakeProvider
 let providerB: FakeProvider
 let client: pg.Client
 
-type Submission = { attempts: number; completedAt: string; idempotencyKey: string; lastAttemptAt: string; message: null | string; nextAttemptAt: null | string; providerReference: null | string; queuedAt: string; status: string }
-type App = { id: string; providerResponse: Record<string, unknown> | null; providerSubmission: Submission; toProvider: boolean }
+type Submission = {
+  attempts: number
+  completedAt: string
+  idempotencyKey: string
+  lastAttemptAt: string
+  message: null | string
+  nextAttemptAt: null | string
+  providerReference: null | string
+  queuedAt: string
+  status: string
+}
+type App = {
+  id: string
+  providerResponse: Record<string, unknown> | null
+  providerSubmission: Submission
+  toProvider: boolean
+}
 
-const call = (method: string, path: string, body?: unknown, caller: PrincipalName = 'integrator') => sendJson(service, method, path, { body, headers: who[caller].headers })
+const call = (method: string, path: string, body?: unknown, caller: PrincipalName = 'integrator') =>
+  sendJson(service, method, path, { body, headers: who[caller].headers })
 
 const createApp = async (fields: Record<string, unknown> = {}): Promise<App> => {
   const response = await call('POST', '/api/creditapps?depth=0', {
-    birthDate: BIRTH, consumer: 'con_demo_maria', firstName: 'Ada', lastName: 'Byron', preApproval: 'pre_demo_maria', provider: 'provider_a', ssn: SSN, toProvider: true, vehicle: '4T1B11HK7NU000123', ...fields,
+    birthDate: BIRTH,
+    consumer: 'con_demo_maria',
+    firstName: 'Ada',
+    lastName: 'Byron',
+    preApproval: 'pre_demo_maria',
+    provider: 'provider_a',
+    ssn: SSN,
+    toProvider: true,
+    vehicle: '4T1B11HK7NU000123',
+    ...fields,
   })
   expect(response.status).toBe(200)
   return response.body.data
 }
 
-const readApp = async (id: string): Promise<App> => (await call('GET', `/api/creditapps/${id}?depth=0`)).body.data
+const readApp = async (id: string): Promise<App> =>
+  (await call('GET', `/api/creditapps/${id}?depth=0`)).body.data
 
 /** Polls the app (as an integrator would) until its submission reaches one of the statuses. */
-const settled = async (id: string, statuses = ['accepted', 'rejected', 'failed', 'cancelled'], timeoutMs = 15_000): Promise<App> => {
+const settled = async (
+  id: string,
+  statuses = ['accepted', 'rejected', 'failed', 'cancelled'],
+  timeoutMs = 15_000,
+): Promise<App> => {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const app = await readApp(id)
     if (statuses.includes(app.providerSubmission?.status)) return app
-    if (Date.now() > deadline) throw new Error(`submission of ${id} still ${app.providerSubmission?.status} after ${timeoutMs} ms`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `submission of ${id} still ${app.providerSubmission?.status} after ${timeoutMs} ms`,
+      )
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
 }
 
-const requestsFor = (provider: FakeProvider, app: App) => provider.requests.filter((request) => request.idempotencyKey === app.providerSubmission.idempotencyKey)
+const requestsFor = (provider: FakeProvider, app: App) =>
+  provider.requests.filter(
+    (request) => request.idempotencyKey === app.providerSubmission.idempotencyKey,
+  )
 
-const pendingJobs = async () => Number((await client.query('SELECT count(*) FROM payload_jobs WHERE completed_at IS NULL AND NOT has_error')).rows[0].count)
+const pendingJobs = async () =>
+  Number(
+    (
+      await client.query(
+        'SELECT count(*) FROM payload_jobs WHERE completed_at IS NULL AND NOT has_error',
+      )
+    ).rows[0].count,
+  )
 
 /** Pending jobs once the runner is done: the app is saved before Payload marks its job complete. */
 const pendingJobsAfterRun = async (timeoutMs = 5000) => {
@@ -84,7 +132,10 @@ const pendingJobsAfterRun = async (timeoutMs = 5000) => {
 beforeAll(async () => {
   providerA = await startFakeProvider('a')
   providerB = await startFakeProvider('b')
-  Object.assign(process.env, settings, { PROVIDER_A_URL: providerA.url, PROVIDER_B_URL: `${providerB.url}/` })
+  Object.assign(process.env, settings, {
+    PROVIDER_A_URL: providerA.url,
+    PROVIDER_B_URL: `${providerB.url}/`,
+  })
   database = await createTestDatabase()
   service = await startTestService({ databaseUrl: database.url, jobsPollMs: POLL_MS })
   who = await createPrincipals(service.payload)
@@ -108,22 +159,49 @@ afterAll(async () => {
 describe('sending', () => {
   it('an app created with toProvider is accepted: status, timestamps, reference and the answer without personal data', async () => {
     const created = await createApp()
-    expect(created.providerSubmission).toMatchObject({ attempts: 0, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'queued' })
+    expect(created.providerSubmission).toMatchObject({
+      attempts: 0,
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: 'queued',
+    })
     const app = await settled(created.id)
     const submission = app.providerSubmission
-    expect(submission).toMatchObject({ attempts: 1, message: null, providerReference: expect.stringMatching(/^a-\d+$/), status: 'accepted' })
-    expect(Date.parse(submission.queuedAt)).toBeLessThanOrEqual(Date.parse(submission.lastAttemptAt))
-    expect(Date.parse(submission.lastAttemptAt)).toBeLessThanOrEqual(Date.parse(submission.completedAt))
-    expect(app.providerResponse).toMatchObject({ decision: 'approved', id: submission.providerReference, status: 'received' })
+    expect(submission).toMatchObject({
+      attempts: 1,
+      message: null,
+      providerReference: expect.stringMatching(/^a-\d+$/),
+      status: 'accepted',
+    })
+    expect(Date.parse(submission.queuedAt)).toBeLessThanOrEqual(
+      Date.parse(submission.lastAttemptAt),
+    )
+    expect(Date.parse(submission.lastAttemptAt)).toBeLessThanOrEqual(
+      Date.parse(submission.completedAt),
+    )
+    expect(app.providerResponse).toMatchObject({
+      decision: 'approved',
+      id: submission.providerReference,
+      status: 'received',
+    })
     expect(app.providerResponse?.applicant).toMatchObject({ firstName: 'Ada', lastName: 'Byron' })
     expect(JSON.stringify(app.providerResponse)).not.toMatch(/6789|1985/)
-    const { rows } = await client.query('SELECT provider_response::text AS answer FROM credit_app WHERE id = $1', [app.id])
+    const { rows } = await client.query(
+      'SELECT provider_response::text AS answer FROM credit_app WHERE id = $1',
+      [app.id],
+    )
     expect(rows[0].answer).not.toContain('6789')
 
     const [request] = requestsFor(providerA, app)
     expect(request).toMatchObject({ authorization: 'Bearer key-for-a', path: '/applications' })
     expect(request.body).toMatchObject({
-      applicant: { birthDate: BIRTH, email: 'maria.gonzalez@example.com', firstName: 'Ada', lastName: 'Byron', phoneNumber: '(213) 555-0147', ssn: SSN },
+      applicant: {
+        birthDate: BIRTH,
+        email: 'maria.gonzalez@example.com',
+        firstName: 'Ada',
+        lastName: 'Byron',
+        phoneNumber: '(213) 555-0147',
+        ssn: SSN,
+      },
       coApplicant: null,
       externalReference: app.id,
       preApprovalReference: 'pre_demo_maria',
@@ -133,15 +211,40 @@ describe('sending', () => {
   })
 
   it('provider_b gets its own mapping (snake_case, digits only) and credentials; the co-applicant comes along', async () => {
-    const app = await settled((await createApp({ coApplicantBirthDate: '1987-11-02', coApplicantFirstName: 'Lord', coApplicantLastName: 'Byron', coApplicantSSN: CO_SSN, provider: 'provider_b' })).id)
-    expect(app.providerSubmission).toMatchObject({ providerReference: expect.stringMatching(/^b-\d+$/), status: 'accepted' })
+    const app = await settled(
+      (
+        await createApp({
+          coApplicantBirthDate: '1987-11-02',
+          coApplicantFirstName: 'Lord',
+          coApplicantLastName: 'Byron',
+          coApplicantSSN: CO_SSN,
+          provider: 'provider_b',
+        })
+      ).id,
+    )
+    expect(app.providerSubmission).toMatchObject({
+      providerReference: expect.stringMatching(/^b-\d+$/),
+      status: 'accepted',
+    })
     const [request] = requestsFor(providerB, app)
-    expect(request.authorization).toBe(`Basic ${Buffer.from('dealer-7:secret-for-b').toString('base64')}`)
+    expect(request.authorization).toBe(
+      `Basic ${Buffer.from('dealer-7:secret-for-b').toString('base64')}`,
+    )
     expect(request.path).toBe('/v1/credit-applications')
     expect(request.body).toMatchObject({
-      co_applicant: { date_of_birth: '1987-11-02', first_name: 'Lord', last_name: 'Byron', tax_id: '123456790' },
+      co_applicant: {
+        date_of_birth: '1987-11-02',
+        first_name: 'Lord',
+        last_name: 'Byron',
+        tax_id: '123456790',
+      },
       dealer_reference: app.id,
-      primary_applicant: { date_of_birth: BIRTH, first_name: 'Ada', phone: '2135550147', tax_id: '123456789' },
+      primary_applicant: {
+        date_of_birth: BIRTH,
+        first_name: 'Ada',
+        phone: '2135550147',
+        tax_id: '123456789',
+      },
       vehicle: { vin: '4T1B11HK7NU000123' },
     })
     expect(JSON.stringify(app.providerResponse)).not.toMatch(/123456789|1985/)
@@ -163,7 +266,11 @@ describe('sending', () => {
     const again = await settled(app.id)
     expect(again.providerSubmission.idempotencyKey).toBe(app.providerSubmission.idempotencyKey)
     expect(requestsFor(providerA, app)).toHaveLength(2)
-    expect([...providerA.applications.keys()].filter((key) => key === app.providerSubmission.idempotencyKey)).toHaveLength(1)
+    expect(
+      [...providerA.applications.keys()].filter(
+        (key) => key === app.providerSubmission.idempotencyKey,
+      ),
+    ).toHaveLength(1)
   })
 })
 
@@ -186,39 +293,68 @@ describe('retries', () => {
     expect(app.providerSubmission).toMatchObject({ attempts: 2, status: 'accepted' })
     expect(requestsFor(providerA, app)).toHaveLength(2)
     expect(providerA.applications.size).toBe(before + 1)
-    expect(app.providerSubmission.providerReference).toBe(providerA.applications.get(app.providerSubmission.idempotencyKey)!.id)
+    expect(app.providerSubmission.providerReference).toBe(
+      providerA.applications.get(app.providerSubmission.idempotencyKey)!.id,
+    )
   })
 
   it('429 with Retry-After waits as long as the provider asks', async () => {
-    providerA.script({ body: { message: 'slow down' }, headers: { 'Retry-After': '1' }, kind: 'status', status: 429 })
+    providerA.script({
+      body: { message: 'slow down' },
+      headers: { 'Retry-After': '1' },
+      kind: 'status',
+      status: 429,
+    })
     const created = await createApp()
     const retrying = await settled(created.id, ['retrying'])
     expect(retrying.providerSubmission.message).toBe('HTTP 429: slow down')
-    const wait = Date.parse(retrying.providerSubmission.nextAttemptAt!) - Date.parse(retrying.providerSubmission.lastAttemptAt)
+    const wait =
+      Date.parse(retrying.providerSubmission.nextAttemptAt!) -
+      Date.parse(retrying.providerSubmission.lastAttemptAt)
     expect(wait).toBeGreaterThanOrEqual(1000)
     const app = await settled(created.id)
-    expect(app.providerSubmission).toMatchObject({ attempts: 2, nextAttemptAt: null, status: 'accepted' })
+    expect(app.providerSubmission).toMatchObject({
+      attempts: 2,
+      nextAttemptAt: null,
+      status: 'accepted',
+    })
     const [first, second] = requestsFor(providerA, app)
     expect(first).toBeDefined()
     expect(second).toBeDefined()
   })
 
   it('gives up after PROVIDER_MAX_ATTEMPTS, saying why', async () => {
-    const unavailable = { body: { error: { message: 'maintenance' } }, kind: 'status', status: 503 } as const
+    const unavailable = {
+      body: { error: { message: 'maintenance' } },
+      kind: 'status',
+      status: 503,
+    } as const
     providerA.script(unavailable, unavailable, unavailable, unavailable)
     const app = await settled((await createApp()).id)
-    expect(app.providerSubmission).toMatchObject({ attempts: 4, message: 'gave up after 4 attempts; last: HTTP 503: maintenance', status: 'failed' })
+    expect(app.providerSubmission).toMatchObject({
+      attempts: 4,
+      message: 'gave up after 4 attempts; last: HTTP 503: maintenance',
+      status: 'failed',
+    })
     expect(requestsFor(providerA, app)).toHaveLength(4)
     expect(providerA.applications.has(app.providerSubmission.idempotencyKey)).toBe(false)
   })
 
   it('toProvider turned off while a retry waits: the retry is cancelled, nothing reaches the provider', async () => {
-    providerA.script({ body: { message: 'busy' }, headers: { 'Retry-After': '1' }, kind: 'status', status: 503 })
+    providerA.script({
+      body: { message: 'busy' },
+      headers: { 'Retry-After': '1' },
+      kind: 'status',
+      status: 503,
+    })
     const created = await createApp()
     await settled(created.id, ['retrying'])
     await call('PATCH', `/api/credit-app/${created.id}`, { toProvider: false }, 'staff')
     const app = await settled(created.id, ['cancelled'])
-    expect(app.providerSubmission).toMatchObject({ attempts: 1, message: 'toProvider was turned off before the app was sent' })
+    expect(app.providerSubmission).toMatchObject({
+      attempts: 1,
+      message: 'toProvider was turned off before the app was sent',
+    })
     expect(requestsFor(providerA, app)).toHaveLength(1)
     expect(providerA.applications.has(app.providerSubmission.idempotencyKey)).toBe(false)
   })
@@ -238,16 +374,34 @@ describe('retries', () => {
 
 describe('refusals', () => {
   it('400 is rejected at once, with the provider message, and not retried', async () => {
-    providerA.script({ body: { errors: [{ message: 'vehicle year outside the lending range' }] }, kind: 'status', status: 400 })
+    providerA.script({
+      body: { errors: [{ message: 'vehicle year outside the lending range' }] },
+      kind: 'status',
+      status: 400,
+    })
     const app = await settled((await createApp()).id)
-    expect(app.providerSubmission).toMatchObject({ attempts: 1, message: 'vehicle year outside the lending range', status: 'rejected' })
-    expect(app.providerResponse).toEqual({ errors: [{ message: 'vehicle year outside the lending range' }] })
+    expect(app.providerSubmission).toMatchObject({
+      attempts: 1,
+      message: 'vehicle year outside the lending range',
+      status: 'rejected',
+    })
+    expect(app.providerResponse).toEqual({
+      errors: [{ message: 'vehicle year outside the lending range' }],
+    })
     await new Promise((resolve) => setTimeout(resolve, POLL_MS * 6))
     expect(requestsFor(providerA, app)).toHaveLength(1)
   })
 
   it('a refusal that quotes the SSN or birth date is stored without them', async () => {
-    providerA.script({ body: { applicant_ssn: SSN, message: `SSN 123456789 does not match DOB 03/14/1985`, reason: 'identity' }, kind: 'status', status: 422 })
+    providerA.script({
+      body: {
+        applicant_ssn: SSN,
+        message: `SSN 123456789 does not match DOB 03/14/1985`,
+        reason: 'identity',
+      },
+      kind: 'status',
+      status: 422,
+    })
     const app = await settled((await createApp()).id)
     expect(app.providerSubmission).toMatchObject({ message: '[redacted]', status: 'rejected' })
     expect(app.providerResponse).toEqual({ message: '[redacted]', reason: 'identity' })
@@ -258,23 +412,42 @@ describe('refusals', () => {
     delete process.env.PROVIDER_B_URL
     try {
       const app = await settled((await createApp({ provider: 'provider_b' })).id)
-      expect(app.providerSubmission).toMatchObject({ message: 'provider_b is not configured (PROVIDER_B_URL)', status: 'failed' })
+      expect(app.providerSubmission).toMatchObject({
+        message: 'provider_b is not configured (PROVIDER_B_URL)',
+        status: 'failed',
+      })
     } finally {
       process.env.PROVIDER_B_URL = url
     }
   })
 
   it('toProvider without a provider is a 400 naming the field', async () => {
-    const response = await call('POST', '/api/creditapps', { consumer: 'con_demo_maria', preApproval: 'pre_demo_maria', toProvider: true, vehicle: '4T1B11HK7NU000123' })
+    const response = await call('POST', '/api/creditapps', {
+      consumer: 'con_demo_maria',
+      preApproval: 'pre_demo_maria',
+      toProvider: true,
+      vehicle: '4T1B11HK7NU000123',
+    })
     expect(response.status).toBe(400)
-    expect(response.body.error.details).toEqual([{ field: 'provider', message: expect.stringContaining('required when toProvider is true') }])
+    expect(response.body.error.details).toEqual([
+      { field: 'provider', message: expect.stringContaining('required when toProvider is true') },
+    ])
   })
 
   it('callers cannot write the submission or the provider response', async () => {
-    const created = await createApp({ providerResponse: { decision: 'approved' }, providerSubmission: { status: 'accepted' }, toProvider: false })
+    const created = await createApp({
+      providerResponse: { decision: 'approved' },
+      providerSubmission: { status: 'accepted' },
+      toProvider: false,
+    })
     expect(created.providerResponse ?? null).toBeNull()
     expect(created.providerSubmission?.status ?? null).toBeNull()
-    const patched = await call('PATCH', `/api/credit-app/${created.id}`, { providerSubmission: { status: 'accepted' } }, 'staffAdmin')
+    const patched = await call(
+      'PATCH',
+      `/api/credit-app/${created.id}`,
+      { providerSubmission: { status: 'accepted' } },
+      'staffAdmin',
+    )
     expect(patched.body.doc.providerSubmission?.status ?? null).toBeNull()
   })
 })
@@ -282,7 +455,11 @@ describe('refusals', () => {
 describe('audit and access', () => {
   it('reading the SSN to send it is audited as a reveal by the system', async () => {
     const app = await settled((await createApp()).id)
-    const { docs } = await service.payload.find({ collection: 'audit-log', overrideAccess: true, where: { and: [{ recordId: { equals: app.id } }, { action: { equals: 'reveal' } }] } })
+    const { docs } = await service.payload.find({
+      collection: 'audit-log',
+      overrideAccess: true,
+      where: { and: [{ recordId: { equals: app.id } }, { action: { equals: 'reveal' } }] },
+    })
     expect(docs.length).toBeGreaterThan(0)
     expect(docs[0]).toMatchObject({ actor: 'system', fields: ['ssn'] })
   })
@@ -292,42 +469,85 @@ describe('audit and access', () => {
     ['anonymous', 401],
     ['integrator', 401],
     ['staff', 401],
-  ] as [PrincipalName, number][])('%s may not run the jobs endpoint: %s', async (caller, status) => {
-    const response = await call('GET', '/api/payload-jobs/run?queue=providers', undefined, caller)
-    expect(response.status).toBe(status)
-  })
+  ] as [PrincipalName, number][])(
+    '%s may not run the jobs endpoint: %s',
+    async (caller, status) => {
+      const response = await call('GET', '/api/payload-jobs/run?queue=providers', undefined, caller)
+      expect(response.status).toBe(status)
+    },
+  )
 
   it('a staff admin may run the jobs endpoint', async () => {
-    const response = await call('GET', '/api/payload-jobs/run?queue=providers', undefined, 'staffAdmin')
+    const response = await call(
+      'GET',
+      '/api/payload-jobs/run?queue=providers',
+      undefined,
+      'staffAdmin',
+    )
     expect(response.status).toBe(200)
   })
 
   it('staff admins watch the queue; nobody else reads it, and nobody writes it over REST', async () => {
-    providerA.script({ body: { message: 'busy' }, headers: { 'Retry-After': '30' }, kind: 'status', status: 503 })
+    providerA.script({
+      body: { message: 'busy' },
+      headers: { 'Retry-After': '30' },
+      kind: 'status',
+      status: 503,
+    })
     const created = await createApp()
     await settled(created.id, ['retrying'])
-    const queue = await call('GET', `/api/payload-jobs?where[input.creditApp][equals]=${created.id}&where[completedAt][exists]=false`, undefined, 'staffAdmin')
+    const queue = await call(
+      'GET',
+      `/api/payload-jobs?where[input.creditApp][equals]=${created.id}&where[completedAt][exists]=false`,
+      undefined,
+      'staffAdmin',
+    )
     expect(queue.status).toBe(200)
     // The first attempt's job may not be marked complete yet; the waiting second one is there.
-    const waiting = queue.body.docs.filter((job: { input: { attempt: number } }) => job.input.attempt === 2)
+    const waiting = queue.body.docs.filter(
+      (job: { input: { attempt: number } }) => job.input.attempt === 2,
+    )
     expect(waiting).toHaveLength(1)
-    expect(waiting[0]).toMatchObject({ input: { attempt: 2, creditApp: created.id }, queue: 'providers', taskSlug: 'sendCreditApp' })
+    expect(waiting[0]).toMatchObject({
+      input: { attempt: 2, creditApp: created.id },
+      queue: 'providers',
+      taskSlug: 'sendCreditApp',
+    })
     expect(JSON.stringify(queue.body)).not.toMatch(/6789|1985-03-14/)
     for (const caller of ['staff', 'integrator', 'clientAdmin'] as PrincipalName[]) {
       expect((await call('GET', '/api/payload-jobs', undefined, caller)).status).toBe(403)
     }
-    expect((await call('POST', '/api/payload-jobs', { input: {}, taskSlug: 'sendCreditApp' }, 'staffAdmin')).status).toBe(403)
-    expect((await call('DELETE', `/api/payload-jobs/${waiting[0].id}`, undefined, 'staffAdmin')).status).toBe(403)
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/payload-jobs',
+          { input: {}, taskSlug: 'sendCreditApp' },
+          'staffAdmin',
+        )
+      ).status,
+    ).toBe(403)
+    expect(
+      (await call('DELETE', `/api/payload-jobs/${waiting[0].id}`, undefined, 'staffAdmin')).status,
+    ).toBe(403)
     // Leave nothing waiting for the tests after this one.
     await call('PATCH', `/api/credit-app/${created.id}`, { toProvider: false }, 'staff')
-    await client.query("UPDATE payload_jobs SET wait_until = now() WHERE input->>'creditApp' = $1", [created.id])
+    await client.query(
+      "UPDATE payload_jobs SET wait_until = now() WHERE input->>'creditApp' = $1",
+      [created.id],
+    )
     await settled(created.id, ['cancelled'])
   })
 })
 
 describe('durability', () => {
   it('a restart while a retry is pending loses nothing and sends once', async () => {
-    providerA.script({ body: { message: 'busy' }, headers: { 'Retry-After': '2' }, kind: 'status', status: 503 })
+    providerA.script({
+      body: { message: 'busy' },
+      headers: { 'Retry-After': '2' },
+      kind: 'status',
+      status: 503,
+    })
     const created = await createApp()
     await settled(created.id, ['retrying'])
     await service.close()
@@ -345,7 +565,10 @@ describe('durability', () => {
     service = await startTestService({ databaseUrl: database.url })
     const created = await createApp()
     // What a runner that died mid-job leaves behind.
-    await client.query("UPDATE payload_jobs SET processing = true WHERE completed_at IS NULL AND input->>'creditApp' = $1", [created.id])
+    await client.query(
+      "UPDATE payload_jobs SET processing = true WHERE completed_at IS NULL AND input->>'creditApp' = $1",
+      [created.id],
+    )
     await service.close()
     service = await startTestService({ databaseUrl: database.url, jobsPollMs: POLL_MS })
     expect((await settled(created.id)).providerSubmission.status).toBe('accepted')
@@ -353,16 +576,28 @@ describe('durability', () => {
 
   /** `npm run worker` as a child process on the test database, once it says it started. */
   const startWorker = async () => {
-    const worker = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src/cli/worker.ts')], {
-      cwd: projectRoot,
-      env: { ...process.env, DATABASE_URL: database.url, JOBS_POLL_MS: String(POLL_MS), LOG_LEVEL: 'info', NODE_OPTIONS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const worker = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(projectRoot, 'src/cli/worker.ts')],
+      {
+        cwd: projectRoot,
+        env: {
+          ...process.env,
+          DATABASE_URL: database.url,
+          JOBS_POLL_MS: String(POLL_MS),
+          LOG_LEVEL: 'info',
+          NODE_OPTIONS: '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let output = ''
     worker.stdout.on('data', (chunk) => (output += chunk))
     worker.stderr.on('data', (chunk) => (output += chunk))
-    const exited = new Promise<null | number>((resolve) => worker.on('exit', (code) => resolve(code)))
-    for (const deadline = Date.now() + 60_000; !output.includes('worker started'); ) {
+    const exited = new Promise<null | number>((resolve) =>
+      worker.on('exit', (code) => resolve(code)),
+    )
+    for (const deadline = Date.now() + 60_000; !output.includes('worker started');) {
       if (Date.now() > deadline || worker.exitCode !== null) {
         worker.kill('SIGKILL')
         throw new Error(`the worker did not start:\n${output}`)
@@ -381,7 +616,7 @@ describe('durability', () => {
       providerA.script({ delayMs: 30_000, kind: 'lose' })
       const before = providerA.requests.length
       const created = await createApp()
-      for (const deadline = Date.now() + 30_000; providerA.requests.length === before; ) {
+      for (const deadline = Date.now() + 30_000; providerA.requests.length === before;) {
         if (Date.now() > deadline) throw new Error('the worker never called the provider')
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
@@ -392,7 +627,11 @@ describe('durability', () => {
       const app = await settled(created.id, undefined, 30_000)
       expect(app.providerSubmission.status).toBe('accepted')
       expect(requestsFor(providerA, app)).toHaveLength(2)
-      expect([...providerA.applications.keys()].filter((key) => key === app.providerSubmission.idempotencyKey)).toHaveLength(1)
+      expect(
+        [...providerA.applications.keys()].filter(
+          (key) => key === app.providerSubmission.idempotencyKey,
+        ),
+      ).toHaveLength(1)
       expect(await pendingJobsAfterRun()).toBe(0)
     } finally {
       worker.kill('SIGKILL')

@@ -34,34 +34,51 @@ describe('budgets in memory', () => {
   it('commerce endpoints: RateLimit headers count down, then 429 Too Many Requests with Retry-After', async () => {
     const remaining: string[] = []
     for (let i = 0; i < 3; i++) {
-      const response = await sendJson(service, 'GET', '/api/webevents', { headers: who.integrator.headers })
+      const response = await sendJson(service, 'GET', '/api/webevents', {
+        headers: who.integrator.headers,
+      })
       expect(response.status).toBe(200)
       expect(response.headers['ratelimit-limit']).toBe('3')
       remaining.push(response.headers['ratelimit-remaining'])
     }
     expect(remaining).toEqual(['2', '1', '0'])
-    const refused = await sendJson(service, 'GET', '/api/webevents', { headers: who.integrator.headers })
+    const refused = await sendJson(service, 'GET', '/api/webevents', {
+      headers: who.integrator.headers,
+    })
     expect(refused.status).toBe(429)
-    expect(refused.body).toEqual({ error: { code: 429, message: 'Too Many Requests' }, success: false })
+    expect(refused.body).toEqual({
+      error: { code: 429, message: 'Too Many Requests' },
+      success: false,
+    })
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
     expect(refused.headers['ratelimit-remaining']).toBe('0')
   })
 
   it('each API client has its own budget', async () => {
-    expect((await sendJson(service, 'GET', '/api/webevents', { headers: who.clientAdmin.headers })).status).toBe(200)
+    expect(
+      (await sendJson(service, 'GET', '/api/webevents', { headers: who.clientAdmin.headers }))
+        .status,
+    ).toBe(200)
   })
 
   it('the rest of /api has its own budget, answered in Payload’s error shape', async () => {
     const statuses: number[] = []
-    for (let i = 0; i < 6; i++) statuses.push((await sendJson(service, 'GET', '/api/errors', { headers: who.staffAdmin.headers })).status)
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await sendJson(service, 'GET', '/api/errors', { headers: who.staffAdmin.headers })).status,
+      )
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
-    const refused = await sendJson(service, 'GET', '/api/errors', { headers: who.staffAdmin.headers })
+    const refused = await sendJson(service, 'GET', '/api/errors', {
+      headers: who.staffAdmin.headers,
+    })
     expect(refused.body).toEqual({ errors: [{ message: 'Too Many Requests' }] })
   })
 
   it('login is limited more strictly, per client address', async () => {
     const attempt = () =>
-      sendJson(service, 'POST', '/api/users/login', { body: { email: 'nobody@example.com', password: 'wrong-password' } })
+      sendJson(service, 'POST', '/api/users/login', {
+        body: { email: 'nobody@example.com', password: 'wrong-password' },
+      })
     expect((await attempt()).status).toBe(401)
     expect((await attempt()).status).toBe(401)
     expect((await attempt()).status).toBe(429)
@@ -80,7 +97,10 @@ const redisReachable = (): Promise<boolean> =>
 // REDIS_URL set: Redis must be there. Unset: the local default is used when it answers; on a
 // machine without any Redis the shared-budget test is skipped (and says so) rather than failed.
 const redisUp = await redisReachable()
-if (!redisUp && !process.env.REDIS_URL) process.stderr.write(`rateLimit.test: no Redis at ${redisUrl}; the shared-budget test is skipped\n`)
+if (!redisUp && !process.env.REDIS_URL)
+  process.stderr.write(
+    `rateLimit.test: no Redis at ${redisUrl}; the shared-budget test is skipped\n`,
+  )
 const describeRedis = redisUp || process.env.REDIS_URL ? describe : describe.skip
 
 const instance = (rateLimits: RateLimitOptions) => startAppInstance(service.payload, rateLimits)
@@ -89,8 +109,13 @@ describeRedis('shared budgets in Redis', () => {
   it('two instances on one Redis together allow exactly the budget', async () => {
     if (!redisUp) throw new Error(`no Redis at ${redisUrl}`)
     // A generous command timeout: this test is about sharing, not about a slow Redis (faultRedis.test.ts).
-    const options = budgets({ commerce: { points: 5, seconds: 60 }, redisTimeoutMs: 5000, redisUrl })
-    const shared = (rateLimits: RateLimitOptions) => startAppInstance(service.payload, rateLimits, { sharedCounting: true })
+    const options = budgets({
+      commerce: { points: 5, seconds: 60 },
+      redisTimeoutMs: 5000,
+      redisUrl,
+    })
+    const shared = (rateLimits: RateLimitOptions) =>
+      startAppInstance(service.payload, rateLimits, { sharedCounting: true })
     const [a, b] = [await shared(options), await shared(options)]
     try {
       const statuses: number[] = []
@@ -111,10 +136,13 @@ describeRedis('shared budgets in Redis', () => {
 describe('Redis going away', () => {
   it('when Redis is unreachable, the service keeps answering and limits in memory', async () => {
     const deadRedis = `redis://127.0.0.1:${await freePort()}`
-    const lonely = await instance(budgets({ commerce: { points: 2, seconds: 60 }, redisUrl: deadRedis }))
+    const lonely = await instance(
+      budgets({ commerce: { points: 2, seconds: 60 }, redisUrl: deadRedis }),
+    )
     try {
       const statuses: number[] = []
-      for (let i = 0; i < 3; i++) statuses.push((await lonely.get('/api/companies', who.leadAgent.headers)).status)
+      for (let i = 0; i < 3; i++)
+        statuses.push((await lonely.get('/api/companies', who.leadAgent.headers)).status)
       // This instance has no API behind it (404); what matters is that the limiter still counts.
       expect(statuses.map((status) => status === 429)).toEqual([false, false, true])
     } finally {

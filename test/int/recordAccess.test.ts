@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 
-import { attempt, CALLERS, type Op,OPS } from '../helpers/attempt'
+import { attempt, CALLERS, type Op, OPS } from '../helpers/attempt'
 import type { PrincipalName } from '../helpers/principals'
 import { randomVin } from '../helpers/samples'
 import { useTestService } from '../helpers/service'
@@ -13,16 +13,30 @@ const context = useTestService({ principals: true, seed: true })
 
 let serial = 0
 const next = () => ++serial
-const letters = (n: number) => String.fromCharCode(65 + ((n / 26) | 0) % 26) + String.fromCharCode(65 + (n % 26))
+const letters = (n: number) =>
+  String.fromCharCode(65 + (((n / 26) | 0) % 26)) + String.fromCharCode(65 + (n % 26))
 
 const samples: Record<string, () => object> = {
   account: () => ({ anonymousIds: ['anon-x'] }),
-  address: () => ({ city: { name: 'Los Angeles', state: 'CA' }, line1: `${next()} Main St`, zip: '90026' }),
+  address: () => ({
+    city: { name: 'Los Angeles', state: 'CA' },
+    line1: `${next()} Main St`,
+    zip: '90026',
+  }),
   city: () => ({ name: `Town ${next()}`, state: 'CA' }),
   company: () => ({ name: `Company ${next()}` }),
-  consumer: () => ({ birthDate: '1990-01-01', firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '2135550100' }),
+  consumer: () => ({
+    birthDate: '1990-01-01',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phoneNumber: '2135550100',
+  }),
   contact: () => ({ firstName: 'Cleo' }),
-  'credit-app': () => ({ consumer: 'con_demo_maria', preApproval: 'pre_demo_maria', vehicle: '4T1B11HK7NU000123' }),
+  'credit-app': () => ({
+    consumer: 'con_demo_maria',
+    preApproval: 'pre_demo_maria',
+    vehicle: '4T1B11HK7NU000123',
+  }),
   'credit-band': () => ({ name: `Band ${next()}` }),
   'credit-report': () => ({ creditScore: 700 }),
   customer: () => ({ name: 'Customer' }),
@@ -30,12 +44,34 @@ const samples: Record<string, () => object> = {
   errors: () => ({ message: 'Something broke' }),
   lead: () => ({ firstName: 'Lee' }),
   leadEvents: () => ({ status: 'Searching', type: 'Status Check' }),
-  location: () => ({ city: { name: 'Austin', state: 'TX' }, companyId: 'com_demo_sunset', line1: '1 Main St', zip: '78701' }),
+  location: () => ({
+    city: { name: 'Austin', state: 'TX' },
+    companyId: 'com_demo_sunset',
+    line1: '1 Main St',
+    zip: '78701',
+  }),
   'pre-approval': () => ({ creditBand: 'crb_demo_prime', validUntilTime: '2030-01-01T00:00:00Z' }),
   state: () => ({ code: letters(next() + 100) }),
   vdpEmails: () => ({ vins: [] }),
-  vehicle: () => ({ bodyStyle: 'SUV', drivetrain: 'AWD', engine: 'I4', make: 'Mazda', model: 'CX-5', transmission: 'automatic', vin: randomVin(), year: 2021 }),
-  'vehicle-spec': () => ({ bodyStyle: 'SUV', drivetrain: 'AWD', engine: 'I4', make: 'Mazda', model: 'CX-5', transmission: 'automatic', year: 2021 }),
+  vehicle: () => ({
+    bodyStyle: 'SUV',
+    drivetrain: 'AWD',
+    engine: 'I4',
+    make: 'Mazda',
+    model: 'CX-5',
+    transmission: 'automatic',
+    vin: randomVin(),
+    year: 2021,
+  }),
+  'vehicle-spec': () => ({
+    bodyStyle: 'SUV',
+    drivetrain: 'AWD',
+    engine: 'I4',
+    make: 'Mazda',
+    model: 'CX-5',
+    transmission: 'automatic',
+    year: 2021,
+  }),
   listing: () => ({ price: 19999, vin: randomVin() }),
   vin: () => ({ vin: randomVin() }),
   'web-event': () => ({ name: 'page_viewed' }),
@@ -43,7 +79,10 @@ const samples: Record<string, () => object> = {
 
 type Letters = string // a subset of "CRUD"
 /** Grants of staff, integrator, lead agent and anonymous callers; admins may do everything unless `adminGrants` says otherwise. */
-const grants: Record<string, [staff: Letters, integrator: Letters, leadAgent: Letters, anonymous?: Letters]> = {
+const grants: Record<
+  string,
+  [staff: Letters, integrator: Letters, leadAgent: Letters, anonymous?: Letters]
+> = {
   // Credit data: staff may not delete it.
   'credit-app': ['CRU', 'CR', ''],
   'pre-approval': ['CRU', 'R', ''],
@@ -100,14 +139,23 @@ const expected = (collection: string, op: Op, caller: PrincipalName): boolean =>
 const NOT_RECORDS = ['users', 'api-clients', 'media', 'lookup-cache', 'audit-log']
 
 it('covers every record collection', () => {
-  const slugs = context.service.payload.config.collections.map((c) => c.slug).filter((slug) => !slug.startsWith('payload-'))
-  expect(Object.keys(grants).sort()).toEqual(slugs.filter((slug) => !NOT_RECORDS.includes(slug)).sort())
+  const slugs = context.service.payload.config.collections
+    .map((c) => c.slug)
+    .filter((slug) => !slug.startsWith('payload-'))
+  expect(Object.keys(grants).sort()).toEqual(
+    slugs.filter((slug) => !NOT_RECORDS.includes(slug)).sort(),
+  )
 })
 
 describe.each(Object.keys(grants))('%s', (collection) => {
   for (const op of OPS) {
     it.each(CALLERS)(`${op} as %s`, async (caller) => {
-      const allowed = await attempt(context.service, context.who, { caller, collection, data: samples[collection], op })
+      const allowed = await attempt(context.service, context.who, {
+        caller,
+        collection,
+        data: samples[collection],
+        op,
+      })
       expect(allowed).toBe(expected(collection, op, caller))
     })
   }

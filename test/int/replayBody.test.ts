@@ -27,8 +27,15 @@ beforeAll(async () => {
       })
     })
     replayBody(req as never, Buffer.concat(chunks))
-    const body = req.url === '/as-next' ? (req as unknown as BodyInit) : (Readable.toWeb(req) as ReadableStream)
-    const text = await new Request('http://service/', { body, duplex: 'half', method: 'POST' } as RequestInit).text()
+    const body =
+      req.url === '/as-next'
+        ? (req as unknown as BodyInit)
+        : (Readable.toWeb(req) as ReadableStream)
+    const text = await new Request('http://service/', {
+      body,
+      duplex: 'half',
+      method: 'POST',
+    } as RequestInit).text()
     res.end(text)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -41,9 +48,17 @@ afterAll(async () => {
 })
 
 describe('a replayed request body', () => {
-  it.each(['/as-next', '/as-the-bridge', '/as-next', '/as-the-bridge'])('reads back whole %s', async (path) => {
-    const sent = JSON.stringify({ message: 'x'.repeat(100_000), path })
-    const response = await fetch(url + path, { body: sent, headers: { 'Content-Type': 'application/json' }, method: 'POST', signal: AbortSignal.timeout(5000) })
-    expect(await response.text()).toBe(sent)
-  })
+  it.each(['/as-next', '/as-the-bridge', '/as-next', '/as-the-bridge'])(
+    'reads back whole %s',
+    async (path) => {
+      const sent = JSON.stringify({ message: 'x'.repeat(100_000), path })
+      const response = await fetch(url + path, {
+        body: sent,
+        headers: { 'Content-Type': 'application/json' },
+        method: 'POST',
+        signal: AbortSignal.timeout(5000),
+      })
+      expect(await response.text()).toBe(sent)
+    },
+  )
 })

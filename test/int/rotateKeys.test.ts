@@ -24,11 +24,20 @@ const previousKeys = process.env.CREDIT_DATA_KEYS
 const consumerIds: string[] = []
 
 const stored = async () =>
-  (await client.query("SELECT 'consumer' AS t, ssn AS value FROM consumer UNION ALL SELECT 'consumer', birth_date FROM consumer UNION ALL SELECT 'credit_app', ssn FROM credit_app UNION ALL SELECT 'credit_app', co_applicant_s_s_n FROM credit_app UNION ALL SELECT 'credit_app', birth_date FROM credit_app")).rows
+  (
+    await client.query(
+      "SELECT 'consumer' AS t, ssn AS value FROM consumer UNION ALL SELECT 'consumer', birth_date FROM consumer UNION ALL SELECT 'credit_app', ssn FROM credit_app UNION ALL SELECT 'credit_app', co_applicant_s_s_n FROM credit_app UNION ALL SELECT 'credit_app', birth_date FROM credit_app",
+    )
+  ).rows
     .map((row) => row.value as null | string)
     .filter(Boolean) as string[]
 
-const revealed = async (id: string) => (await sendJson(service, 'GET', `/api/consumer/${id}?reveal=ssn`, { headers: who.staffAdmin.headers })).body
+const revealed = async (id: string) =>
+  (
+    await sendJson(service, 'GET', `/api/consumer/${id}?reveal=ssn`, {
+      headers: who.staffAdmin.headers,
+    })
+  ).body
 
 beforeAll(async () => {
   process.env.CREDIT_DATA_KEYS = KEY_A
@@ -38,7 +47,16 @@ beforeAll(async () => {
   // The demo data brings credit apps with applicant and co-applicant values.
   await seedDemoData(service.payload)
   for (const [index, ssn] of SSNS.entries()) {
-    const consumer = await service.payload.create({ collection: 'consumer', data: { birthDate: `1980-01-0${index + 1}`, firstName: 'Rota', lastName: `Tion${index}`, phoneNumber: '(646) 555-0100', ssn } })
+    const consumer = await service.payload.create({
+      collection: 'consumer',
+      data: {
+        birthDate: `1980-01-0${index + 1}`,
+        firstName: 'Rota',
+        lastName: `Tion${index}`,
+        phoneNumber: '(646) 555-0100',
+        ssn,
+      },
+    })
     consumerIds.push(String(consumer.id))
   }
   client = new pg.Client({ connectionString: database.url })
@@ -57,14 +75,29 @@ afterAll(async () => {
 
 describe('npm run rotate-keys', () => {
   it('re-encrypts every value under the new first key, encrypts clear ones, and reports progress', async () => {
-    expect((await stored()).every((value) => value.startsWith('enc:v1:a:') || value === '123-45-6799')).toBe(true)
-    const result = await runCli('rotateKeys', [], { CREDIT_DATA_KEYS: `${KEY_B},${KEY_A}`, DATABASE_URL: database.url })
+    expect(
+      (await stored()).every((value) => value.startsWith('enc:v1:a:') || value === '123-45-6799'),
+    ).toBe(true)
+    const result = await runCli('rotateKeys', [], {
+      CREDIT_DATA_KEYS: `${KEY_B},${KEY_A}`,
+      DATABASE_URL: database.url,
+    })
     expect(result.code).toBe(0)
     const summary = JSON.parse(lastLine(result.stdout))
-    const { rows } = await client.query('SELECT (SELECT count(*) FROM consumer)::int AS consumers, (SELECT count(*) FROM credit_app)::int AS apps')
-    expect(summary).toMatchObject({ key: 'b', reencrypted: rows[0].consumers + rows[0].apps, scanned: rows[0].consumers + rows[0].apps })
-    expect(result.stderr).toContain(`consumer: ${rows[0].consumers}/${rows[0].consumers} scanned, ${rows[0].consumers} re-encrypted`)
-    expect(result.stderr).toContain(`credit-app: ${rows[0].apps}/${rows[0].apps} scanned, ${rows[0].apps} re-encrypted`)
+    const { rows } = await client.query(
+      'SELECT (SELECT count(*) FROM consumer)::int AS consumers, (SELECT count(*) FROM credit_app)::int AS apps',
+    )
+    expect(summary).toMatchObject({
+      key: 'b',
+      reencrypted: rows[0].consumers + rows[0].apps,
+      scanned: rows[0].consumers + rows[0].apps,
+    })
+    expect(result.stderr).toContain(
+      `consumer: ${rows[0].consumers}/${rows[0].consumers} scanned, ${rows[0].consumers} re-encrypted`,
+    )
+    expect(result.stderr).toContain(
+      `credit-app: ${rows[0].apps}/${rows[0].apps} scanned, ${rows[0].apps} re-encrypted`,
+    )
     expect(rows[0].apps).toBeGreaterThan(0)
     const values = await stored()
     expect(values.length).toBeGreaterThan(10)
@@ -76,25 +109,41 @@ describe('npm run rotate-keys', () => {
     expect((await revealed(consumerIds[0])).ssn).toBe(SSNS[0])
     expect((await revealed(consumerIds[1])).birthDate).toBe('1980-01-02')
     expect((await revealed(consumerIds[2])).ssn).toBe('123-45-6799')
-    const app = (await sendJson(service, 'GET', '/api/credit-app/crapp_demo_james?reveal=ssn', { headers: who.staffAdmin.headers })).body
+    const app = (
+      await sendJson(service, 'GET', '/api/credit-app/crapp_demo_james?reveal=ssn', {
+        headers: who.staffAdmin.headers,
+      })
+    ).body
     expect(app).toMatchObject({ coApplicantSSN: '987-65-4323', ssn: '987-65-4322' })
   })
 
   it('a second run finds nothing to do', async () => {
-    const result = await runCli('rotateKeys', [], { CREDIT_DATA_KEYS: KEY_B, DATABASE_URL: database.url })
+    const result = await runCli('rotateKeys', [], {
+      CREDIT_DATA_KEYS: KEY_B,
+      DATABASE_URL: database.url,
+    })
     expect(result.code).toBe(0)
-    expect(JSON.parse(lastLine(result.stdout))).toMatchObject({ reencrypted: 0, scanned: expect.any(Number) })
+    expect(JSON.parse(lastLine(result.stdout))).toMatchObject({
+      reencrypted: 0,
+      scanned: expect.any(Number),
+    })
   })
 
   it('a value under a key no longer configured stops the run, naming the key', async () => {
-    const result = await runCli('rotateKeys', [], { CREDIT_DATA_KEYS: key('c'), DATABASE_URL: database.url })
+    const result = await runCli('rotateKeys', [], {
+      CREDIT_DATA_KEYS: key('c'),
+      DATABASE_URL: database.url,
+    })
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('credit data key "b" is not configured (CREDIT_DATA_KEYS)')
     expect((await stored()).every((value) => value.startsWith('enc:v1:b:'))).toBe(true)
   })
 
   it('refuses arguments it does not know', async () => {
-    const result = await runCli('rotateKeys', ['--all'], { CREDIT_DATA_KEYS: KEY_B, DATABASE_URL: database.url })
+    const result = await runCli('rotateKeys', ['--all'], {
+      CREDIT_DATA_KEYS: KEY_B,
+      DATABASE_URL: database.url,
+    })
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('usage: npm run rotate-keys')
   })

@@ -4,12 +4,16 @@ import fc from 'fast-check'
 
 import { computeTco, CREDIT_END, interestByYear } from '../../src/lookups/tco/model'
 import { SEGMENTS } from '../../src/lookups/tco/segments'
-import { assumptionsFrom,DEFAULTS } from '../../src/lookups/tco/settings'
+import { assumptionsFrom, DEFAULTS } from '../../src/lookups/tco/settings'
 import { NATIONAL_FIGURES, STATE_FIGURES } from '../../src/lookups/tco/states'
 import { stateOfZip } from '../../src/lookups/tco/zip3'
 import { expectTcoInvariants } from '../helpers/tco'
 
-const asOf = fc.date({ max: new Date('2035-12-31'), min: new Date('2015-01-01'), noInvalidDate: true })
+const asOf = fc.date({
+  max: new Date('2035-12-31'),
+  min: new Date('2015-01-01'),
+  noInvalidDate: true,
+})
 const vehicle = fc.record({
   economy: fc.double({ max: 150, min: 5, noNaN: true }),
   electric: fc.boolean(),
@@ -44,22 +48,50 @@ describe('computeTco', () => {
   })
 
   it('is deterministic', () => {
-    fc.assert(fc.property(vehicle, state, assumptions, asOf, (v, s, a, date) => {
-      expect(computeTco(v, s, a, date)).toEqual(computeTco(v, s, a, date))
-    }))
+    fc.assert(
+      fc.property(vehicle, state, assumptions, asOf, (v, s, a, date) => {
+        expect(computeTco(v, s, a, date)).toEqual(computeTco(v, s, a, date))
+      }),
+    )
   })
 
   it('gives no federal credit for vehicles acquired after 2025-09-30, and 7,500 for a new EV before', () => {
-    const ev = { economy: 30, electric: true, modelYear: 2025, odometer: 0, price: 45_000, segment: 'ev' as const }
+    const ev = {
+      economy: 30,
+      electric: true,
+      modelYear: 2025,
+      odometer: 0,
+      price: 45_000,
+      segment: 'ev' as const,
+    }
     const defaults = assumptionsFrom(DEFAULTS as never, false)
-    expect(computeTco(ev, NATIONAL_FIGURES, defaults, new Date('2025-10-01')).total.federalTaxCredit).toBe(0)
-    expect(computeTco(ev, NATIONAL_FIGURES, defaults, new Date(CREDIT_END.getTime() + 1)).total.federalTaxCredit).toBe(0)
-    expect(computeTco(ev, NATIONAL_FIGURES, defaults, new Date('2025-06-01')).total.federalTaxCredit).toBe(7500)
+    expect(
+      computeTco(ev, NATIONAL_FIGURES, defaults, new Date('2025-10-01')).total.federalTaxCredit,
+    ).toBe(0)
+    expect(
+      computeTco(ev, NATIONAL_FIGURES, defaults, new Date(CREDIT_END.getTime() + 1)).total
+        .federalTaxCredit,
+    ).toBe(0)
+    expect(
+      computeTco(ev, NATIONAL_FIGURES, defaults, new Date('2025-06-01')).total.federalTaxCredit,
+    ).toBe(7500)
   })
 
   it('repairs are zero under the basic warranty (3 years or 36,000 miles) and maintenance rises in years 4-5 for a new car', () => {
-    const car = { economy: 30, electric: false, modelYear: 2026, odometer: 0, price: 30_000, segment: 'car' as const }
-    const { years } = computeTco(car, STATE_FIGURES.TX, assumptionsFrom(DEFAULTS as never, false), new Date('2026-06-01'))
+    const car = {
+      economy: 30,
+      electric: false,
+      modelYear: 2026,
+      odometer: 0,
+      price: 30_000,
+      segment: 'car' as const,
+    }
+    const { years } = computeTco(
+      car,
+      STATE_FIGURES.TX,
+      assumptionsFrom(DEFAULTS as never, false),
+      new Date('2026-06-01'),
+    )
     expect([years['1'].repairs, years['2'].repairs]).toEqual([0, 0])
     // 36,000 miles are reached 40% into year 3: the rest of that year is paid.
     expect(years['3'].repairs).toBe(Math.round(550 * 0.6))
@@ -71,8 +103,20 @@ describe('computeTco', () => {
   })
 
   it('caps South Carolina’s motor-vehicle tax at $500', () => {
-    const car = { economy: 30, electric: false, modelYear: 2026, odometer: 0, price: 80_000, segment: 'car' as const }
-    const { years } = computeTco(car, STATE_FIGURES.SC, assumptionsFrom(DEFAULTS as never, false), new Date('2026-06-01'))
+    const car = {
+      economy: 30,
+      electric: false,
+      modelYear: 2026,
+      odometer: 0,
+      price: 80_000,
+      segment: 'car' as const,
+    }
+    const { years } = computeTco(
+      car,
+      STATE_FIGURES.SC,
+      assumptionsFrom(DEFAULTS as never, false),
+      new Date('2026-06-01'),
+    )
     expect(years['1'].taxesAndFees).toBe(500 + 100 + 150)
   })
 })
@@ -93,8 +137,20 @@ describe('interestByYear', () => {
 
 describe('stateOfZip', () => {
   it.each([
-    ['90210', 'CA'], ['10001', 'NY'], ['60601', 'IL'], ['77001', 'TX'], ['73301', 'TX'], ['20500', 'DC'], ['99501', 'AK'],
-    ['96813', 'HI'], ['02101', 'MA'], ['03801', 'NH'], ['33101', 'FL'], ['85001', 'AZ'], ['98101', 'WA'], ['83702', 'ID'],
+    ['90210', 'CA'],
+    ['10001', 'NY'],
+    ['60601', 'IL'],
+    ['77001', 'TX'],
+    ['73301', 'TX'],
+    ['20500', 'DC'],
+    ['99501', 'AK'],
+    ['96813', 'HI'],
+    ['02101', 'MA'],
+    ['03801', 'NH'],
+    ['33101', 'FL'],
+    ['85001', 'AZ'],
+    ['98101', 'WA'],
+    ['83702', 'ID'],
   ])('%s is in %s', (zip, state) => {
     expect(stateOfZip(zip)).toBe(state)
   })

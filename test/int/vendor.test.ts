@@ -8,12 +8,26 @@ import { useTestService } from '../helpers/service'
 import { expectTcoInvariants } from '../helpers/tco'
 
 const context = useTestService({ principals: true })
-const get = (path: string) => sendJson(context.service, 'GET', `/api${path}`, { headers: context.who.integrator.headers })
+const get = (path: string) =>
+  sendJson(context.service, 'GET', `/api${path}`, { headers: context.who.integrator.headers })
 
 const ACCORD = '1HGCM82633A004352'
-const year = { averageCostPerMile: 0.5, depreciation: 1000, financeInterest: 100, fuel: 1000, insurance: 1000, maintenance: 500, repairs: 400, taxesAndFees: 500, tcoPrice: 4500 }
+const year = {
+  averageCostPerMile: 0.5,
+  depreciation: 1000,
+  financeInterest: 100,
+  fuel: 1000,
+  insurance: 1000,
+  maintenance: 500,
+  repairs: 400,
+  taxesAndFees: 500,
+  tcoPrice: 4500,
+}
 const vendorTco = {
-  tco: { total: { ...year, depreciation: 5000, federalTaxCredit: 0, tcoPrice: 22500 }, years: { 1: year, 2: year, 3: year, 4: year, 5: year } },
+  tco: {
+    total: { ...year, depreciation: 5000, federalTaxCredit: 0, tcoPrice: 22500 },
+    years: { 1: year, 2: year, 3: year, 4: year, 5: year },
+  },
   vehicle: { make: 'Honda', model: 'Accord', vin: ACCORD, year: '2003' },
 }
 
@@ -28,10 +42,22 @@ beforeAll(async () => {
   const down = await startFakeVendor()
   downUrl = down.url
   await down.close()
-  Object.assign(process.env, { VEHICLE_DATA_FAILURES: '3', VEHICLE_DATA_KEY: 'vendor-key', VEHICLE_DATA_TIMEOUT_MS: '300', VEHICLE_DATA_URL: vendor.url })
+  Object.assign(process.env, {
+    VEHICLE_DATA_FAILURES: '3',
+    VEHICLE_DATA_KEY: 'vendor-key',
+    VEHICLE_DATA_TIMEOUT_MS: '300',
+    VEHICLE_DATA_URL: vendor.url,
+  })
 })
 afterAll(async () => {
-  for (const name of ['VEHICLE_DATA_URL', 'VEHICLE_DATA_KEY', 'VEHICLE_DATA_TIMEOUT_MS', 'VEHICLE_DATA_FAILURES', 'VEHICLE_DATA_COOLDOWN_SECONDS']) delete process.env[name]
+  for (const name of [
+    'VEHICLE_DATA_URL',
+    'VEHICLE_DATA_KEY',
+    'VEHICLE_DATA_TIMEOUT_MS',
+    'VEHICLE_DATA_FAILURES',
+    'VEHICLE_DATA_COOLDOWN_SECONDS',
+  ])
+    delete process.env[name]
   await vendor.close()
 })
 beforeEach(() => {
@@ -46,27 +72,44 @@ describe('TCO from the vendor', () => {
     const before = vendor.requests.length
     const first = await get(`/tco/${ACCORD}?zip=${zipCode}`)
     expect(first.status).toBe(200)
-    expect(first.body).toMatchObject({ ...vendorTco, assumptions: { source: 'vendor', vendorCached: false }, zip: zipCode })
-    expect(vendor.requests.at(-1)).toEqual({ authorization: 'Bearer vendor-key', url: `/tco/${ACCORD}?zip=${zipCode}` })
+    expect(first.body).toMatchObject({
+      ...vendorTco,
+      assumptions: { source: 'vendor', vendorCached: false },
+      zip: zipCode,
+    })
+    expect(vendor.requests.at(-1)).toEqual({
+      authorization: 'Bearer vendor-key',
+      url: `/tco/${ACCORD}?zip=${zipCode}`,
+    })
     const second = await get(`/tco/${ACCORD}?zip=${zipCode}`)
     expect(second.body.assumptions).toMatchObject({ source: 'vendor', vendorCached: true })
     expect(vendor.requests.length).toBe(before + 1)
-    const { docs } = await context.service.payload.find({ collection: 'lookup-cache', where: { key: { equals: `vendor:tco:${ACCORD}:${zipCode}` } } })
+    const { docs } = await context.service.payload.find({
+      collection: 'lookup-cache',
+      where: { key: { equals: `vendor:tco:${ACCORD}:${zipCode}` } },
+    })
     expect(docs).toHaveLength(1)
   })
 
   it.each([
     ['slow', { body: vendorTco, delayMs: 3000, status: 200 }, 'timed out after 300 ms'],
     ['failing', { body: { message: 'upstream down' }, status: 503 }, 'answered 503'],
-    ['answering nonsense', { body: { hello: 'world' }, status: 200 }, 'answered in an unexpected shape'],
+    [
+      'answering nonsense',
+      { body: { hello: 'world' }, status: 200 },
+      'answered in an unexpected shape',
+    ],
     ['without data for the VIN', { body: {}, status: 404 }, 'no data for this VIN'],
-  ])('falls back to the model when the vendor is %s, and says why', async (_name, answer, reason) => {
-    vendor.respond(answer)
-    const response = await get(`/tco/${ACCORD}?zip=${freshZip()}`)
-    expect(response.status).toBe(200)
-    expect(response.body.assumptions).toMatchObject({ source: 'model', vendor: reason })
-    expectTcoInvariants(response.body.tco, 15000)
-  })
+  ])(
+    'falls back to the model when the vendor is %s, and says why',
+    async (_name, answer, reason) => {
+      vendor.respond(answer)
+      const response = await get(`/tco/${ACCORD}?zip=${freshZip()}`)
+      expect(response.status).toBe(200)
+      expect(response.body.assumptions).toMatchObject({ source: 'model', vendor: reason })
+      expectTcoInvariants(response.body.tco, 15000)
+    },
+  )
 
   it('falls back when the vendor is down', async () => {
     process.env.VEHICLE_DATA_URL = downUrl
@@ -81,7 +124,9 @@ describe('TCO from the vendor', () => {
     for (let i = 0; i < 3; i++) await get(`/tco/${ACCORD}?zip=${freshZip()}`)
     expect(vendor.requests.length).toBe(before + 3)
     const skipped = await get(`/tco/${ACCORD}?zip=${freshZip()}`)
-    expect(skipped.body.assumptions.vendor).toBe('unavailable (circuit open after repeated failures)')
+    expect(skipped.body.assumptions.vendor).toBe(
+      'unavailable (circuit open after repeated failures)',
+    )
     expect(vendor.requests.length).toBe(before + 3)
     await new Promise((resolve) => setTimeout(resolve, 600))
     vendor.respond({ body: vendorTco, status: 200 })
@@ -93,17 +138,28 @@ describe('TCO from the vendor', () => {
 
 describe('listing details from the vendor', () => {
   it('answers the vendor’s listing for a VIN outside the inventory', async () => {
-    const listing = { retailListing: { cpo: true, miles: 20000, photos: [], price: 21000, used: true }, specs: {}, vehicle: { make: 'Honda', model: 'Accord', vin: ACCORD, year: 2003 } }
+    const listing = {
+      retailListing: { cpo: true, miles: 20000, photos: [], price: 21000, used: true },
+      specs: {},
+      vehicle: { make: 'Honda', model: 'Accord', vin: ACCORD, year: 2003 },
+    }
     vendor.respond({ body: listing, status: 200 })
     const response = await get(`/listings/${ACCORD}`)
-    expect(response.body).toEqual({ ...listing, sources: { retailListing: 'vendor', vehicle: 'vendor', vendor: 'asked' } })
+    expect(response.body).toEqual({
+      ...listing,
+      sources: { retailListing: 'vendor', vehicle: 'vendor', vendor: 'asked' },
+    })
   })
 
   it('falls back to the decoder when the vendor fails', async () => {
     vendor.respond({ status: 502 })
     const response = await get('/listings/1G1ZT53826F109149')
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ retailListing: null, sources: { vehicle: 'decoder', vendor: 'answered 502' }, vehicle: { make: 'Chevrolet' } })
+    expect(response.body).toMatchObject({
+      retailListing: null,
+      sources: { vehicle: 'decoder', vendor: 'answered 502' },
+      vehicle: { make: 'Chevrolet' },
+    })
   })
 })
 
@@ -116,11 +172,22 @@ describe('LISTING_URL', () => {
     const other = await startTestService()
     try {
       const who = await createPrincipals(other.payload)
-      const answer = await sendJson(other, 'GET', '/vehicles/details/1G1ZT53826F109149', { headers: who.integrator.headers })
+      const answer = await sendJson(other, 'GET', '/vehicles/details/1G1ZT53826F109149', {
+        headers: who.integrator.headers,
+      })
       expect(answer.status).toBe(200)
       expect(answer.body.vehicle).toMatchObject({ make: 'Chevrolet', model: 'Malibu', year: 2006 })
-      expect((await sendJson(other, 'GET', '/vehicles/details/1G1ZT53826F109149')).body).toEqual({ error: { code: 401, message: 'Unauthorized' }, success: false })
-      expect((await sendJson(other, 'GET', '/api/listings/1G1ZT53826F109149', { headers: who.integrator.headers })).status).toBe(200)
+      expect((await sendJson(other, 'GET', '/vehicles/details/1G1ZT53826F109149')).body).toEqual({
+        error: { code: 401, message: 'Unauthorized' },
+        success: false,
+      })
+      expect(
+        (
+          await sendJson(other, 'GET', '/api/listings/1G1ZT53826F109149', {
+            headers: who.integrator.headers,
+          })
+        ).status,
+      ).toBe(200)
     } finally {
       delete process.env.LISTING_URL
       await other.close()

@@ -14,7 +14,10 @@ describe('check digit', () => {
   })
 
   it('refuses a North American VIN whose check digit is wrong, saying which it should be', () => {
-    expect(validateVin('1HGCM82643A004352')).toEqual({ ok: false, reason: 'the check digit (position 9) should be 3' })
+    expect(validateVin('1HGCM82643A004352')).toEqual({
+      ok: false,
+      reason: 'the check digit (position 9) should be 3',
+    })
   })
 
   it('does not require the check digit outside North America', () => {
@@ -33,7 +36,11 @@ describe('format', () => {
   })
 
   it('accepts lower case and surrounding spaces, normalised', () => {
-    expect(validateVin(' 1hgcm82633a004352 ')).toEqual({ modelYear: 2003, ok: true, vin: '1HGCM82633A004352' })
+    expect(validateVin(' 1hgcm82633a004352 ')).toEqual({
+      modelYear: 2003,
+      ok: true,
+      vin: '1HGCM82633A004352',
+    })
   })
 })
 

@@ -20,7 +20,13 @@ describe('decodeVin', () => {
 
   it('reports body, fuel and engine where vPIC has them, with a confidence from 0 to 1', async () => {
     const decoded = await decodeVin('1G1ZT53826F109149')
-    expect(decoded).toMatchObject({ body: 'Sedan', doors: 4, engine: '3.5L 6-cylinder (LX9)', fuel: 'Gasoline', trim: 'LT' })
+    expect(decoded).toMatchObject({
+      body: 'Sedan',
+      doors: 4,
+      engine: '3.5L 6-cylinder (LX9)',
+      fuel: 'Gasoline',
+      trim: 'LT',
+    })
     expect(decoded!.confidence).toBeGreaterThan(0)
     expect(decoded!.confidence).toBeLessThanOrEqual(1)
     expect((await decodeVin('5YJ3E1EA7KF317000'))!.fuel).toBe('Electric')

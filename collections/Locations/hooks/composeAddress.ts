@@ -5,7 +5,13 @@ export const composeAddress: CollectionBeforeChangeHook = async ({ data, origina
   const merged = { ...originalDoc, ...data }
   const cityId = typeof merged.city === 'object' && merged.city ? merged.city.id : merged.city
   const city = cityId
-    ? await req.payload.findByID({ collection: 'city', depth: 0, disableErrors: true, id: cityId, req })
+    ? await req.payload.findByID({
+        collection: 'city',
+        depth: 0,
+        disableErrors: true,
+        id: cityId,
+        req,
+      })
     : null
   const place = city ? `${city.name}, ${city.state} ${merged.zip ?? ''}`.trim() : merged.zip
   return { ...data, address: [merged.line1, merged.line2, place].filter(Boolean).join(', ') }

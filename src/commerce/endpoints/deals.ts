@@ -2,7 +2,8 @@ import type { PayloadRequest } from 'payload'
 
 type Doc = Record<string, unknown>
 
-const isDoc = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isDoc = (value: unknown): value is Doc =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** An embedded location whose embedded city still names its state by code only. */
 const cityStateCode = (location: unknown): string | undefined => {
@@ -18,9 +19,23 @@ const cityStateCode = (location: unknown): string | undefined => {
  */
 const withCityStates = async (deal: Doc, req: PayloadRequest): Promise<Doc> => {
   const dealer = isDoc(deal.dealer) ? deal.dealer : {}
-  const codes = [...new Set([cityStateCode(dealer.location), cityStateCode(deal.facilitatorLocation)].filter((code) => code !== undefined))]
+  const codes = [
+    ...new Set(
+      [cityStateCode(dealer.location), cityStateCode(deal.facilitatorLocation)].filter(
+        (code) => code !== undefined,
+      ),
+    ),
+  ]
   if (!codes.length) return deal
-  const { docs } = await req.payload.find({ collection: 'state', depth: 0, limit: codes.length, overrideAccess: false, pagination: false, req, where: { id: { in: codes } } })
+  const { docs } = await req.payload.find({
+    collection: 'state',
+    depth: 0,
+    limit: codes.length,
+    overrideAccess: false,
+    pagination: false,
+    req,
+    where: { id: { in: codes } },
+  })
   const states = new Map(docs.map((state) => [state.id, state]))
   const embed = (location: unknown) => {
     const code = cityStateCode(location)
@@ -28,7 +43,11 @@ const withCityStates = async (deal: Doc, req: PayloadRequest): Promise<Doc> => {
     const { city } = location as { city: Doc }
     return { ...(location as Doc), city: { ...city, state: states.get(code) } }
   }
-  return { ...deal, dealer: { ...dealer, location: embed(dealer.location) }, facilitatorLocation: embed(deal.facilitatorLocation) }
+  return {
+    ...deal,
+    dealer: { ...dealer, location: embed(dealer.location) },
+    facilitatorLocation: embed(deal.facilitatorLocation),
+  }
 }
 
 /**
@@ -36,7 +55,10 @@ const withCityStates = async (deal: Doc, req: PayloadRequest): Promise<Doc> => {
  * record keeps that location as `facilitatorLocation`, shown inside `facilitator` when expanded.
  */
 const withFacilitatorLocation = (deal: Doc): Doc =>
-  isDoc(deal.facilitator) ? { ...deal, facilitator: { ...deal.facilitator, location: deal.facilitatorLocation ?? null } } : deal
+  isDoc(deal.facilitator)
+    ? { ...deal, facilitator: { ...deal.facilitator, location: deal.facilitatorLocation ?? null } }
+    : deal
 
 /** Endpoint 8's answer: the deal as 2.12 shows it. */
-export const dealAnswer = async (deal: Doc, req: PayloadRequest): Promise<Doc> => withFacilitatorLocation(await withCityStates(deal, req))
+export const dealAnswer = async (deal: Doc, req: PayloadRequest): Promise<Doc> =>
+  withFacilitatorLocation(await withCityStates(deal, req))

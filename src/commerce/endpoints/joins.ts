@@ -7,7 +7,9 @@ type Doc = Record<string, unknown>
 
 /** Names of a collection's top-level join fields (a company's `locations`). */
 const joinNames = (req: PayloadRequest, collection: string): string[] =>
-  req.payload.collections[collection as Slug].config.fields.flatMap((field) => (field.type === 'join' ? [field.name] : []))
+  req.payload.collections[collection as Slug].config.fields.flatMap((field) =>
+    field.type === 'join' ? [field.name] : [],
+  )
 
 /**
  * The contract types a join (a company's `locations`) as an array of records, while Payload reads
@@ -16,8 +18,13 @@ const joinNames = (req: PayloadRequest, collection: string): string[] =>
  * embedded in the answer leave their joins out (no contract shape lists them there, and they
  * would be cut at ten).
  */
-export const joinOptions = (req: PayloadRequest, collection: Slug): { joins: JoinQuery; populate: PopulateType } => ({
-  joins: Object.fromEntries(joinNames(req, collection).map((name) => [name, { limit: 0 }])) as JoinQuery,
+export const joinOptions = (
+  req: PayloadRequest,
+  collection: Slug,
+): { joins: JoinQuery; populate: PopulateType } => ({
+  joins: Object.fromEntries(
+    joinNames(req, collection).map((name) => [name, { limit: 0 }]),
+  ) as JoinQuery,
   populate: Object.fromEntries(
     req.payload.config.collections.flatMap(({ slug }) => {
       const names = joinNames(req, slug)
@@ -28,7 +35,14 @@ export const joinOptions = (req: PayloadRequest, collection: Slug): { joins: Joi
 
 /** The record with each join answered as the array of its records (their ids at depth 0). */
 export const joinsAsArrays = (doc: Doc, req: PayloadRequest, collection: Slug): Doc => {
-  const joined = joinNames(req, collection).filter((name) => doc[name] && typeof doc[name] === 'object')
+  const joined = joinNames(req, collection).filter(
+    (name) => doc[name] && typeof doc[name] === 'object',
+  )
   if (!joined.length) return doc
-  return { ...doc, ...Object.fromEntries(joined.map((name) => [name, (doc[name] as { docs?: unknown[] }).docs ?? []])) }
+  return {
+    ...doc,
+    ...Object.fromEntries(
+      joined.map((name) => [name, (doc[name] as { docs?: unknown[] }).docs ?? []]),
+    ),
+  }
 }

@@ -11,17 +11,47 @@ type Slug = keyof Config['collections']
 /** Top-level fields of a collection that a list may be sorted by. */
 const sortableFields = (req: PayloadRequest, collection: Slug): string[] =>
   req.payload.collections[collection].config.fields.flatMap((field) =>
-    'name' in field && !['join', 'relationship', 'group', 'array'].includes(field.type) && !('hasMany' in field && field.hasMany) ? [field.name] : [],
+    'name' in field &&
+    !['join', 'relationship', 'group', 'array'].includes(field.type) &&
+    !('hasMany' in field && field.hasMany)
+      ? [field.name]
+      : [],
   )
 
 const list = (collection: Slug) => async (req: PayloadRequest) => {
-  const { depth, limit, page, sort, where } = parseListParams(req.query, sortableFields(req, collection))
-  const result = await req.payload.find({ collection, depth, limit, overrideAccess: false, page, req, sort, where: where as never, ...joinOptions(req, collection) })
-  return paged({ ...result, docs: result.docs.map((doc) => joinsAsArrays(doc as unknown as Record<string, unknown>, req, collection)) })
+  const { depth, limit, page, sort, where } = parseListParams(
+    req.query,
+    sortableFields(req, collection),
+  )
+  const result = await req.payload.find({
+    collection,
+    depth,
+    limit,
+    overrideAccess: false,
+    page,
+    req,
+    sort,
+    where: where as never,
+    ...joinOptions(req, collection),
+  })
+  return paged({
+    ...result,
+    docs: result.docs.map((doc) =>
+      joinsAsArrays(doc as unknown as Record<string, unknown>, req, collection),
+    ),
+  })
 }
 
 /** 6. GET /webevents — paged, read-only. */
-export const listWebEvents = commerceEndpoint({ method: 'get', path: '/webevents', run: list('web-event') })
+export const listWebEvents = commerceEndpoint({
+  method: 'get',
+  path: '/webevents',
+  run: list('web-event'),
+})
 
 /** 7. GET /companies — paged; facilitators are companies too (`where[isFacilitator][equals]=true`); `locations` is an array. */
-export const listCompanies = commerceEndpoint({ method: 'get', path: '/companies', run: list('company') })
+export const listCompanies = commerceEndpoint({
+  method: 'get',
+  path: '/companies',
+  run: list('company'),
+})

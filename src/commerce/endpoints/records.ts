@@ -11,19 +11,54 @@ type Doc = Record<string, unknown>
 
 /** Reads one record as the caller, at the requested depth (NotFound when there is none). */
 const findOne = async (req: PayloadRequest, collection: Slug): Promise<Doc> => {
-  const doc = await req.payload.findByID({ collection, depth: parseDepth(req.query), id: routeId(req), overrideAccess: false, req, ...joinOptions(req, collection) })
+  const doc = await req.payload.findByID({
+    collection,
+    depth: parseDepth(req.query),
+    id: routeId(req),
+    overrideAccess: false,
+    req,
+    ...joinOptions(req, collection),
+  })
   return joinsAsArrays(doc as unknown as Doc, req, collection)
 }
 
 /** Options of a write answered at the requested depth, embedded records shaped as reads shape them. */
-const writeOptions = (req: PayloadRequest, collection: Slug) => ({ depth: parseDepth(req.query), overrideAccess: false, populate: joinOptions(req, collection).populate, req })
+const writeOptions = (req: PayloadRequest, collection: Slug) => ({
+  depth: parseDepth(req.query),
+  overrideAccess: false,
+  populate: joinOptions(req, collection).populate,
+  req,
+})
 
 /** GET `path` (with `:id`): one record, optionally reshaped (`shape` may be async) or refused (it may throw NotFound). */
-export const getRecord = ({ collection, notFound, path, shape = (doc) => doc }: { collection: Slug; notFound: string; path: string; shape?: (doc: Doc, req: PayloadRequest) => unknown }): Endpoint =>
-  commerceEndpoint({ method: 'get', notFound, path, run: async (req) => ok(await shape(await findOne(req, collection), req)) })
+export const getRecord = ({
+  collection,
+  notFound,
+  path,
+  shape = (doc) => doc,
+}: {
+  collection: Slug
+  notFound: string
+  path: string
+  shape?: (doc: Doc, req: PayloadRequest) => unknown
+}): Endpoint =>
+  commerceEndpoint({
+    method: 'get',
+    notFound,
+    path,
+    run: async (req) => ok(await shape(await findOne(req, collection), req)),
+  })
 
 /** PATCH `path` (with `:id`): updates the record with the body's fields. */
-export const updateRecord = ({ collection, notFound, path }: { collection: Slug; notFound: string; path: string }): Endpoint =>
+export const updateRecord = ({
+  collection,
+  notFound,
+  path,
+}: {
+  collection: Slug
+  notFound: string
+  path: string
+}): Endpoint =>
   commerceEndpoint({
     method: 'patch',
     notFound,
@@ -31,20 +66,37 @@ export const updateRecord = ({ collection, notFound, path }: { collection: Slug;
     run: async (req) => {
       const data = await readBody(req)
       await findOne(req, collection) // 404 before validation errors on a record that is not there
-      const doc = await req.payload.update({ collection, data, id: routeId(req), ...writeOptions(req, collection) })
+      const doc = await req.payload.update({
+        collection,
+        data,
+        id: routeId(req),
+        ...writeOptions(req, collection),
+      })
       return ok(joinsAsArrays(doc as unknown as Doc, req, collection))
     },
   })
 
 /** POST `path`: creates a record; absent `required` fields are 400 Missing Required Information. Answers 200. */
-export const createRecord = ({ collection, path, required }: { collection: Slug; path: string; required: string[] }): Endpoint =>
+export const createRecord = ({
+  collection,
+  path,
+  required,
+}: {
+  collection: Slug
+  path: string
+  required: string[]
+}): Endpoint =>
   commerceEndpoint({
     method: 'post',
     path,
     run: async (req) => {
       const data = await readBody(req)
       requireFields(data, required)
-      const doc = await req.payload.create({ collection, data: data as never, ...writeOptions(req, collection) })
+      const doc = await req.payload.create({
+        collection,
+        data: data as never,
+        ...writeOptions(req, collection),
+      })
       return ok(joinsAsArrays(doc as unknown as Doc, req, collection))
     },
   })

@@ -6,7 +6,13 @@ import type { Payload } from 'payload'
 
 import type { Listing, Media } from '../../../payload-types'
 import { CommerceError } from '../../commerce/errors'
-import { describeVehicle, identityOf, SOURCE_ORDER, type VehicleFacts,vehicleFacts } from '../facts'
+import {
+  describeVehicle,
+  identityOf,
+  SOURCE_ORDER,
+  type VehicleFacts,
+  vehicleFacts,
+} from '../facts'
 import { askVendor } from '../vendor'
 
 type Pairs = { [key: string]: unknown }[] | null | undefined
@@ -15,7 +21,8 @@ const toMap = (rows: Pairs, key: string, value: string): Record<string, string> 
   Object.fromEntries((rows ?? []).map((row) => [String(row[key]), String(row[value])]))
 
 const photoUrl = (photo: NonNullable<Listing['photos']>[number]): null | string =>
-  photo.url || (photo.image && typeof photo.image === 'object' ? ((photo.image as Media).url ?? null) : null)
+  photo.url ||
+  (photo.image && typeof photo.image === 'object' ? ((photo.image as Media).url ?? null) : null)
 
 const specsOf = (rows: Listing['specs']): Record<string, Record<string, boolean | string>> => {
   const specs: Record<string, Record<string, boolean | string>> = {}
@@ -27,14 +34,20 @@ const specsOf = (rows: Listing['specs']): Record<string, Record<string, boolean 
 }
 
 /** "listing", "listing and decoder", "vehicle, vehicle spec and decoder". */
-const sentence = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''))
+const sentence = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')
 
 /** The 2.18 `vehicle`, and which sources it was drawn from. */
 const vehicleOf = (facts: VehicleFacts, identity: NonNullable<ReturnType<typeof identityOf>>) => {
   const listing: Partial<Listing> = facts.listing ?? {}
   const { sources, values } = describeVehicle(facts)
   // Colors and options come only from a listing.
-  const drawnFrom = SOURCE_ORDER.filter((source) => source === identity.source || sources.includes(source) || (source === 'listing' && facts.listing))
+  const drawnFrom = SOURCE_ORDER.filter(
+    (source) =>
+      source === identity.source ||
+      sources.includes(source) ||
+      (source === 'listing' && facts.listing),
+  )
   const vehicle = {
     ...values,
     // Staff-entered identity is certain; otherwise vPIC's pattern-match confidence.
@@ -72,8 +85,21 @@ export const listingLookup = async (payload: Payload, vin: string) => {
   }
   // Not in our inventory: the vendor may know it; else our own description (vehicle record, spec, decoder).
   const vendor = await askVendor(payload, 'listing', vin)
-  if (vendor.ok) return { ...vendor.value, sources: { retailListing: 'vendor', vehicle: 'vendor', vendor: vendor.cached ? 'cached' : 'asked' } }
+  if (vendor.ok)
+    return {
+      ...vendor.value,
+      sources: {
+        retailListing: 'vendor',
+        vehicle: 'vendor',
+        vendor: vendor.cached ? 'cached' : 'asked',
+      },
+    }
   if (!identity) throw new CommerceError(404, 'Vehicle Not Found')
   const { source, vehicle } = vehicleOf(facts, identity)
-  return { retailListing: null, sources: { retailListing: null, vehicle: source, vendor: vendor.reason }, specs: {}, vehicle }
+  return {
+    retailListing: null,
+    sources: { retailListing: null, vehicle: source, vendor: vendor.reason },
+    specs: {},
+    vehicle,
+  }
 }

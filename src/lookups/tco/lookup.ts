@@ -2,21 +2,34 @@
 import type { Payload } from 'payload'
 
 import { CommerceError } from '../../commerce/errors'
-import { identityOf, type VehicleFacts,vehicleFacts } from '../facts'
+import { identityOf, type VehicleFacts, vehicleFacts } from '../facts'
 import { numberParam, zipParam } from '../query'
 import { askVendor } from '../vendor'
 import { computeTco, vehicleAge } from './model'
-import { retentionAt, SEGMENT_FIGURES,segmentOf } from './segments'
+import { retentionAt, SEGMENT_FIGURES, segmentOf } from './segments'
 import { assumptionsFrom, defined, loadSettings, stateFigures } from './settings'
 import { SOURCES } from './sources'
 import { stateOfZip } from './zip3'
 
-export type TcoQuery = { apr?: number; downPaymentPercent?: number; milesPerYear?: number; termMonths?: number; zip?: string }
+export type TcoQuery = {
+  apr?: number
+  downPaymentPercent?: number
+  milesPerYear?: number
+  termMonths?: number
+  zip?: string
+}
 
 export const parseTcoQuery = (query: Record<string, unknown>): TcoQuery => ({
   apr: numberParam('apr', query.apr, { max: 40, min: 0 }),
-  downPaymentPercent: numberParam('downPaymentPercent', query.downPaymentPercent, { max: 100, min: 0 }),
-  milesPerYear: numberParam('milesPerYear', query.milesPerYear, { integer: true, max: 100_000, min: 1000 }),
+  downPaymentPercent: numberParam('downPaymentPercent', query.downPaymentPercent, {
+    max: 100,
+    min: 0,
+  }),
+  milesPerYear: numberParam('milesPerYear', query.milesPerYear, {
+    integer: true,
+    max: 100_000,
+    min: 1000,
+  }),
   termMonths: numberParam('termMonths', query.termMonths, { integer: true, max: 96, min: 12 }),
   zip: zipParam(query.zip),
 })
@@ -24,16 +37,40 @@ export const parseTcoQuery = (query: Record<string, unknown>): TcoQuery => ({
 /** The price and where it came from: listing, then vehicle spec MSRP, then a flagged segment default. */
 const priceOf = (facts: VehicleFacts, segment: ReturnType<typeof segmentOf>, age: number) => {
   if (facts.listing?.price) return { price: facts.listing.price, priceSource: 'listing' }
-  if (facts.spec?.msrp) return { price: Math.round(facts.spec.msrp * retentionAt(segment, age)), priceSource: age ? 'vehicle spec MSRP, depreciated to its age' : 'vehicle spec MSRP' }
-  return { price: Math.round(SEGMENT_FIGURES[segment].defaultPrice * retentionAt(segment, age)), priceDefaulted: true, priceSource: 'segment default' }
+  if (facts.spec?.msrp)
+    return {
+      price: Math.round(facts.spec.msrp * retentionAt(segment, age)),
+      priceSource: age ? 'vehicle spec MSRP, depreciated to its age' : 'vehicle spec MSRP',
+    }
+  return {
+    price: Math.round(SEGMENT_FIGURES[segment].defaultPrice * retentionAt(segment, age)),
+    priceDefaulted: true,
+    priceSource: 'segment default',
+  }
 }
 
-export const tcoLookup = async (payload: Payload, vin: string, query: TcoQuery, asOf = new Date()) => {
-  const overrides = defined({ apr: query.apr, downPaymentPercent: query.downPaymentPercent, milesPerYear: query.milesPerYear, termMonths: query.termMonths })
+export const tcoLookup = async (
+  payload: Payload,
+  vin: string,
+  query: TcoQuery,
+  asOf = new Date(),
+) => {
+  const overrides = defined({
+    apr: query.apr,
+    downPaymentPercent: query.downPaymentPercent,
+    milesPerYear: query.milesPerYear,
+    termMonths: query.termMonths,
+  })
   // The vendor prices its own assumptions; a caller's overrides need our model.
-  const vendor = Object.keys(overrides).length ? { ok: false as const, reason: 'not asked: the query overrides assumptions' } : await askVendor(payload, 'tco', vin, query.zip)
+  const vendor = Object.keys(overrides).length
+    ? { ok: false as const, reason: 'not asked: the query overrides assumptions' }
+    : await askVendor(payload, 'tco', vin, query.zip)
   if (vendor.ok) {
-    const assumptions = { ...(vendor.value.assumptions as object), source: 'vendor', vendorCached: vendor.cached }
+    const assumptions = {
+      ...(vendor.value.assumptions as object),
+      source: 'vendor',
+      vendorCached: vendor.cached,
+    }
     return { ...vendor.value, assumptions, ...(query.zip ? { zip: query.zip } : {}) }
   }
 
@@ -41,25 +78,45 @@ export const tcoLookup = async (payload: Payload, vin: string, query: TcoQuery, 
   const identity = identityOf(facts)
   if (!identity) throw new CommerceError(404, 'Vehicle Not Found')
   const decoded = facts.decoded
-  const segment = segmentOf({ body: facts.listing?.style || decoded?.body || facts.spec?.bodyStyle, fuel: facts.listing?.fuel || decoded?.fuel, make: identity.make })
+  const segment = segmentOf({
+    body: facts.listing?.style || decoded?.body || facts.spec?.bodyStyle,
+    fuel: facts.listing?.fuel || decoded?.fuel,
+    make: identity.make,
+  })
   const electric = segment === 'ev'
   const age = vehicleAge(identity.year, asOf)
   const settings = await loadSettings(payload)
   const state = query.zip ? stateOfZip(query.zip) : null
   const figures = stateFigures(settings, state)
-  const assumptions = { ...assumptionsFrom(settings, Boolean(facts.listing?.used) || age > 0), registrationFee: figures.registrationFee, titleFee: figures.titleFee, ...overrides }
+  const assumptions = {
+    ...assumptionsFrom(settings, Boolean(facts.listing?.used) || age > 0),
+    registrationFee: figures.registrationFee,
+    titleFee: figures.titleFee,
+    ...overrides,
+  }
   const listedEconomy = electric ? facts.listing?.kwhPer100Miles : facts.listing?.combinedMpg
   const economy = listedEconomy || SEGMENT_FIGURES[segment].economy
   const { price, priceDefaulted = false, priceSource } = priceOf(facts, segment, age)
   const odometer = facts.listing?.miles ?? age * assumptions.milesPerYear
-  const tco = computeTco({ economy, electric, modelYear: identity.year, odometer, price, segment }, figures, assumptions, asOf)
+  const tco = computeTco(
+    { economy, electric, modelYear: identity.year, odometer, price, segment },
+    figures,
+    assumptions,
+    asOf,
+  )
 
   return {
     assumptions: {
       asOf: asOf.toISOString().slice(0, 10),
-      economy: { source: listedEconomy ? 'listing (EPA combined)' : 'segment default', unit: electric ? 'kWh per 100 miles' : 'miles per gallon', value: economy },
+      economy: {
+        source: listedEconomy ? 'listing (EPA combined)' : 'segment default',
+        unit: electric ? 'kWh per 100 miles' : 'miles per gallon',
+        value: economy,
+      },
       ...assumptions,
-      fuelPrice: electric ? { unit: '$ per kWh', value: figures.electricityPrice } : { unit: '$ per gallon', value: figures.gasPrice },
+      fuelPrice: electric
+        ? { unit: '$ per kWh', value: figures.electricityPrice }
+        : { unit: '$ per gallon', value: figures.gasPrice },
       identitySource: identity.source,
       insuranceFactor: figures.insuranceFactor,
       odometer,

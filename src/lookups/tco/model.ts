@@ -34,7 +34,15 @@ export type TcoVehicle = {
 }
 
 export const YEAR_KEYS = ['1', '2', '3', '4', '5'] as const
-const CATEGORIES = ['insurance', 'maintenance', 'repairs', 'taxesAndFees', 'financeInterest', 'depreciation', 'fuel'] as const
+const CATEGORIES = [
+  'insurance',
+  'maintenance',
+  'repairs',
+  'taxesAndFees',
+  'financeInterest',
+  'depreciation',
+  'fuel',
+] as const
 type Category = (typeof CATEGORIES)[number]
 
 export type TcoYear = Record<Category | 'averageCostPerMile' | 'tcoPrice', number>
@@ -46,7 +54,8 @@ export const CREDIT_END = new Date('2025-09-30T23:59:59.999Z')
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value))
 
-export const vehicleAge = (modelYear: number, asOf: Date): number => Math.max(0, asOf.getUTCFullYear() - modelYear)
+export const vehicleAge = (modelYear: number, asOf: Date): number =>
+  Math.max(0, asOf.getUTCFullYear() - modelYear)
 
 /** Interest paid in each of the first five years of an amortised loan. */
 export const interestByYear = (principal: number, apr: number, termMonths: number): number[] => {
@@ -70,45 +79,77 @@ const federalTaxCredit = (vehicle: TcoVehicle, asOf: Date): number => {
   return vehicle.price <= 25_000 ? Math.min(4000, Math.round(vehicle.price * 0.3)) : 0
 }
 
-export const computeTco = (vehicle: TcoVehicle, state: StateFigures, assumptions: TcoAssumptions, asOf: Date): TcoFigures => {
+export const computeTco = (
+  vehicle: TcoVehicle,
+  state: StateFigures,
+  assumptions: TcoAssumptions,
+  asOf: Date,
+): TcoFigures => {
   const segment = SEGMENT_FIGURES[vehicle.segment]
   const age = vehicleAge(vehicle.modelYear, asOf)
   const miles = assumptions.milesPerYear
   const usage = miles / 15_000
   const tax = Math.min((vehicle.price * state.salesTaxPercent) / 100, state.salesTaxCap ?? Infinity)
-  const interest = interestByYear(vehicle.price * (1 - assumptions.downPaymentPercent / 100), assumptions.apr, assumptions.termMonths)
+  const interest = interestByYear(
+    vehicle.price * (1 - assumptions.downPaymentPercent / 100),
+    assumptions.apr,
+    assumptions.termMonths,
+  )
   const startValue = retentionAt(vehicle.segment, age)
-  const fuelPerYear = vehicle.electric ? (miles * vehicle.economy * state.electricityPrice) / 100 : (miles / vehicle.economy) * state.gasPrice
+  const fuelPerYear = vehicle.electric
+    ? (miles * vehicle.economy * state.electricityPrice) / 100
+    : (miles / vehicle.economy) * state.gasPrice
 
   const yearFigures = YEAR_KEYS.map((_, index) => {
     const ageNow = age + index
     // The share of this year still under the basic warranty, by time and by miles.
     const odometer = vehicle.odometer + index * miles
-    const covered = Math.min(clamp01(assumptions.warrantyYears - ageNow), clamp01((assumptions.warrantyMiles - odometer) / miles))
+    const covered = Math.min(
+      clamp01(assumptions.warrantyYears - ageNow),
+      clamp01((assumptions.warrantyMiles - odometer) / miles),
+    )
     const categories: Record<Category, number> = {
-      depreciation: (vehicle.price * (retentionAt(vehicle.segment, ageNow) - retentionAt(vehicle.segment, ageNow + 1))) / startValue,
+      depreciation:
+        (vehicle.price *
+          (retentionAt(vehicle.segment, ageNow) - retentionAt(vehicle.segment, ageNow + 1))) /
+        startValue,
       financeInterest: interest[index],
       fuel: fuelPerYear * (1 + assumptions.fuelGrowthPercent / 100) ** index,
       insurance:
-        assumptions.insuranceBase * state.insuranceFactor * segment.insuranceFactor * Math.max(0.6, 1 - 0.04 * ageNow) * (1 + assumptions.insuranceGrowthPercent / 100) ** index,
+        assumptions.insuranceBase *
+        state.insuranceFactor *
+        segment.insuranceFactor *
+        Math.max(0.6, 1 - 0.04 * ageNow) *
+        (1 + assumptions.insuranceGrowthPercent / 100) ** index,
       maintenance: maintenanceAt(ageNow) * segment.maintenanceFactor * usage,
       repairs: (1 - covered) * repairsAt(ageNow) * segment.repairFactor * usage,
-      taxesAndFees: index === 0 ? tax + assumptions.titleFee + assumptions.registrationFee : assumptions.registrationFee,
+      taxesAndFees:
+        index === 0
+          ? tax + assumptions.titleFee + assumptions.registrationFee
+          : assumptions.registrationFee,
     }
-    const rounded = Object.fromEntries(CATEGORIES.map((name) => [name, Math.max(0, Math.round(categories[name]))])) as Record<Category, number>
+    const rounded = Object.fromEntries(
+      CATEGORIES.map((name) => [name, Math.max(0, Math.round(categories[name]))]),
+    ) as Record<Category, number>
     return { ...rounded, tcoPrice: CATEGORIES.reduce((sum, name) => sum + rounded[name], 0) }
   })
 
   const credit = federalTaxCredit(vehicle, asOf)
-  const sum = (name: Category | 'tcoPrice') => yearFigures.reduce((total, year) => total + year[name], 0)
+  const sum = (name: Category | 'tcoPrice') =>
+    yearFigures.reduce((total, year) => total + year[name], 0)
   const tcoPrice = Math.max(0, sum('tcoPrice') - credit)
   const averageCostPerMile = Math.round((tcoPrice / (miles * YEAR_KEYS.length)) * 100) / 100
   const total = {
-    ...(Object.fromEntries(CATEGORIES.map((name) => [name, sum(name)])) as Record<Category, number>),
+    ...(Object.fromEntries(CATEGORIES.map((name) => [name, sum(name)])) as Record<
+      Category,
+      number
+    >),
     averageCostPerMile,
     federalTaxCredit: credit,
     tcoPrice,
   }
-  const years = Object.fromEntries(YEAR_KEYS.map((key, index) => [key, { ...yearFigures[index], averageCostPerMile }])) as TcoFigures['years']
+  const years = Object.fromEntries(
+    YEAR_KEYS.map((key, index) => [key, { ...yearFigures[index], averageCostPerMile }]),
+  ) as TcoFigures['years']
   return { total, years }
 }

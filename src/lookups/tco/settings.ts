@@ -23,20 +23,41 @@ export const DEFAULTS = {
 export type Settings = typeof DEFAULTS & { states: NonNullable<TcoSetting['states']> }
 
 /** The entries of `values` that are set (neither null nor undefined). */
-export const defined = <T extends object>(values: T) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined)) as Partial<T>
+export const defined = <T extends object>(values: T) =>
+  Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== null && value !== undefined),
+  ) as Partial<T>
 
 export const loadSettings = async (payload: Payload): Promise<Settings> => {
-  const stored = (await payload.findGlobal({ slug: 'tco-settings', overrideAccess: true })) as TcoSetting
-  const { createdAt: _c, globalType: _g, id: _i, states, updatedAt: _u, ...overrides } = stored as TcoSetting & { globalType?: string }
+  const stored = (await payload.findGlobal({
+    slug: 'tco-settings',
+    overrideAccess: true,
+  })) as TcoSetting
+  const {
+    createdAt: _c,
+    globalType: _g,
+    id: _i,
+    states,
+    updatedAt: _u,
+    ...overrides
+  } = stored as TcoSetting & { globalType?: string }
   return { ...DEFAULTS, ...(defined(overrides) as Partial<typeof DEFAULTS>), states: states ?? [] }
 }
 
 /** The state's figures (table, then overrides); national figures when the state is unknown. */
-export const stateFigures = (settings: Settings, state: null | string): StateFigures & { registrationFee: number; titleFee: number } => {
+export const stateFigures = (
+  settings: Settings,
+  state: null | string,
+): StateFigures & { registrationFee: number; titleFee: number } => {
   const base = (state && STATE_FIGURES[state]) || NATIONAL_FIGURES
   const override = settings.states.find((row) => row.state === state)
   const { id: _id, state: _state, ...values } = override ?? {}
-  return { registrationFee: settings.registrationFee, titleFee: settings.titleFee, ...base, ...(defined(values) as Partial<StateFigures & { registrationFee: number; titleFee: number }>) }
+  return {
+    registrationFee: settings.registrationFee,
+    titleFee: settings.titleFee,
+    ...base,
+    ...(defined(values) as Partial<StateFigures & { registrationFee: number; titleFee: number }>),
+  }
 }
 
 export const assumptionsFrom = (settings: Settings, used: boolean): TcoAssumptions => ({

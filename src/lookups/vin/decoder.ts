@@ -30,15 +30,31 @@ export type DecodedVehicle = {
 
 type Components = {
   engine?: { cylinders?: string; displacement?: string; model?: string }
-  vehicle?: { bodyStyle?: string; doors?: string; driveType?: string; fuelType?: string; make?: string; model?: string; series?: string; transmission?: string; trim?: string; year?: number }
+  vehicle?: {
+    bodyStyle?: string
+    doors?: string
+    driveType?: string
+    fuelType?: string
+    make?: string
+    model?: string
+    series?: string
+    transmission?: string
+    trim?: string
+    year?: number
+  }
 }
-type WorkerAnswer = { error?: string; id: number; result?: { components: Components; confidence: number; valid: boolean } }
+type WorkerAnswer = {
+  error?: string
+  id: number
+  result?: { components: Components; confidence: number; valid: boolean }
+}
 
 /** The most recently used decodes: at most 5,000, and 4 MB of their JSON (a decode is ~0.3 KB). */
 export const DECODED_CACHE_BOUNDS = { maxEntries: 5000, maxWeight: 4_000_000 }
 const DECODE_TIMEOUT_MS = 30_000
 
-export const vpicDatabasePath = (): string => process.env.VPIC_DB_PATH || path.join(dataDir(), 'vpic', 'vpic.lite.db')
+export const vpicDatabasePath = (): string =>
+  process.env.VPIC_DB_PATH || path.join(dataDir(), 'vpic', 'vpic.lite.db')
 
 // Relative to this module: a path built from the project root or the working directory makes
 // Next's bundler trace the whole project folder.
@@ -46,8 +62,14 @@ const workerFile = (): string => fileURLToPath(new URL('./decoder.worker.mjs', i
 
 let worker: null | Worker = null
 let nextId = 1
-const pending = new Map<number, { reject: (error: Error) => void; resolve: (answer: WorkerAnswer) => void }>()
-const cache = new BoundedMap<string, DecodedVehicle | null>({ ...DECODED_CACHE_BOUNDS, weigh: (decoded) => JSON.stringify(decoded).length })
+const pending = new Map<
+  number,
+  { reject: (error: Error) => void; resolve: (answer: WorkerAnswer) => void }
+>()
+const cache = new BoundedMap<string, DecodedVehicle | null>({
+  ...DECODED_CACHE_BOUNDS,
+  weigh: (decoded) => JSON.stringify(decoded).length,
+})
 
 const failAll = (error: Error) => {
   for (const { reject } of pending.values()) reject(error)
@@ -83,7 +105,8 @@ const ask = (vin: string): Promise<WorkerAnswer> =>
     startWorker().postMessage({ id, vin })
   })
 
-const text = (value: string | undefined): string | undefined => (value && value.trim() ? value.trim() : undefined)
+const text = (value: string | undefined): string | undefined =>
+  value && value.trim() ? value.trim() : undefined
 
 /** The engine as one line, e.g. "3.5L V6 (J30A4)". */
 const engineOf = (engine: Components['engine']): string | undefined => {

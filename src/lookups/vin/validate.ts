@@ -6,7 +6,29 @@ import { isVinFormat } from '../../validation/formats'
 
 /** Transliteration of letters to values (49 CFR 565.15, table I); digits stand for themselves. */
 const VALUES: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 }
 /** Position weights (table II); position 9, the check digit itself, weighs 0. */
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2]
@@ -35,13 +57,16 @@ export const modelYearOf = (vin: string): null | number => {
   return (/[A-Z]/.test(vin[6]) ? 2010 : 1980) + index
 }
 
-export type VinCheck = { modelYear: null | number; ok: true; vin: string } | { ok: false; reason: string }
+export type VinCheck =
+  { modelYear: null | number; ok: true; vin: string } | { ok: false; reason: string }
 
 /** Normalises (trim, upper-case) and checks a VIN; the reason says what is wrong. */
 export const validateVin = (input: string): VinCheck => {
   const vin = input.trim().toUpperCase()
-  if (vin.length !== 17) return { ok: false, reason: `a VIN has 17 characters, this one has ${vin.length}` }
-  if (!isVinFormat(vin)) return { ok: false, reason: 'a VIN uses digits and capital letters except I, O and Q' }
+  if (vin.length !== 17)
+    return { ok: false, reason: `a VIN has 17 characters, this one has ${vin.length}` }
+  if (!isVinFormat(vin))
+    return { ok: false, reason: 'a VIN uses digits and capital letters except I, O and Q' }
   if (isNorthAmerican(vin) && vin[8] !== checkDigitOf(vin)) {
     return { ok: false, reason: `the check digit (position 9) should be ${checkDigitOf(vin)}` }
   }

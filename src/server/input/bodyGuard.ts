@@ -17,7 +17,11 @@ const decoder = new TextDecoder('utf-8', { fatal: true })
 
 type Refusal = { message: string; problem?: Problem; status: number }
 
-const notUtf8: Refusal = { message: 'The request body is not valid UTF-8.', problem: { field: 'body', message: 'is not valid UTF-8' }, status: 400 }
+const notUtf8: Refusal = {
+  message: 'The request body is not valid UTF-8.',
+  problem: { field: 'body', message: 'is not valid UTF-8' },
+  status: 400,
+}
 
 /**
  * Reads the body of a write (counting the bytes actually received, so a chunked body cannot
@@ -59,7 +63,8 @@ export const bodyGuard =
     next()
   }
 
-const isGetOverride = (req: Request) => req.method === 'POST' && OVERRIDE_HEADERS.some((name) => req.headers[name] === 'GET')
+const isGetOverride = (req: Request) =>
+  req.method === 'POST' && OVERRIDE_HEADERS.some((name) => req.headers[name] === 'GET')
 
 /**
  * Payload reads a POST with `X-Payload-HTTP-Method-Override: GET` and a form-encoded body as a GET
@@ -68,8 +73,17 @@ const isGetOverride = (req: Request) => req.method === 'POST' && OVERRIDE_HEADER
  */
 const readAsGet = (req: Request, res: Response, next: NextFunction, body: Buffer) => {
   if (!FORM_TYPE.test(req.headers['content-type'] ?? '')) {
-    const problem = { field: 'Content-Type', message: 'must be application/x-www-form-urlencoded with a method override' }
-    return refuse(req, res, 415, 'Send the query of a method-override request form-encoded.', problem)
+    const problem = {
+      field: 'Content-Type',
+      message: 'must be application/x-www-form-urlencoded with a method override',
+    }
+    return refuse(
+      req,
+      res,
+      415,
+      'Send the query of a method-override request form-encoded.',
+      problem,
+    )
   }
   let query: string
   try {
@@ -80,7 +94,8 @@ const readAsGet = (req: Request, res: Response, next: NextFunction, body: Buffer
   const [path, search] = splitUrl(req.url)
   req.method = 'GET'
   req.url = `${path}?${[search, query].filter(Boolean).join('&')}`
-  for (const name of [...OVERRIDE_HEADERS, 'content-type', 'content-length', 'transfer-encoding']) delete req.headers[name]
+  for (const name of [...OVERRIDE_HEADERS, 'content-type', 'content-length', 'transfer-encoding'])
+    delete req.headers[name]
   replayBody(req, Buffer.alloc(0))
   queryGuard(req, res, next)
 }
@@ -89,7 +104,11 @@ const readAsGet = (req: Request, res: Response, next: NextFunction, body: Buffer
 const jsonRefusal = (type: string, body: Buffer): null | Refusal => {
   if (!JSON_TYPE.test(type)) {
     const problem = { field: 'Content-Type', message: 'must be application/json' }
-    return { message: 'Send the request body as JSON (Content-Type: application/json).', problem, status: 415 }
+    return {
+      message: 'Send the request body as JSON (Content-Type: application/json).',
+      problem,
+      status: 415,
+    }
   }
   try {
     return jsonTextRefusal(decoder.decode(body), 'body')
@@ -106,12 +125,20 @@ const jsonTextRefusal = (text: string, field: string): null | Refusal => {
     return { message: messages.malformedJson, status: 400 }
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    return { message: `${field} must be a JSON object`, problem: { field, message: 'must be a JSON object' }, status: 400 }
+    return {
+      message: `${field} must be a JSON object`,
+      problem: { field, message: 'must be a JSON object' },
+      status: 400,
+    }
   }
   const { id } = value as { id?: unknown }
   if (id !== undefined && id !== null && typeof id !== 'string' && typeof id !== 'number') {
     // Payload would quietly turn ["con_x"] into "con_x".
-    return { message: 'id must be a string or a number', problem: { field: 'id', message: 'must be a string or a number' }, status: 400 }
+    return {
+      message: 'id must be a string or a number',
+      problem: { field: 'id', message: 'must be a string or a number' },
+      status: 400,
+    }
   }
   const problem = jsonProblem(value, field)
   return problem ? { message: `${problem.field} ${problem.message}`, problem, status: 400 } : null
@@ -124,9 +151,15 @@ const jsonTextRefusal = (text: string, field: string): null | Refusal => {
 const multipartRefusal = async (body: Buffer, type: string): Promise<null | Refusal> => {
   let form: FormData
   try {
-    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData()
+    form = await new Response(new Uint8Array(body), {
+      headers: { 'content-type': type },
+    }).formData()
   } catch {
-    return { message: 'The multipart/form-data body is malformed.', problem: { field: 'body', message: 'is not well-formed multipart/form-data' }, status: 400 }
+    return {
+      message: 'The multipart/form-data body is malformed.',
+      problem: { field: 'body', message: 'is not well-formed multipart/form-data' },
+      status: 400,
+    }
   }
   const document = form.get('_payload')
   return typeof document === 'string' ? jsonTextRefusal(document, '_payload') : null
@@ -163,7 +196,10 @@ const readCapped = (req: Request, maxBytes: number): Promise<'aborted' | 'too-la
  * it ignores events from any other emitter).
  */
 export const replayBody = (req: Request, body: Buffer): void => {
-  const fresh = new Readable({ read() {} }) as unknown as { _read: unknown; _readableState: unknown }
+  const fresh = new Readable({ read() {} }) as unknown as {
+    _read: unknown
+    _readableState: unknown
+  }
   const target = req as unknown as typeof fresh
   target._readableState = fresh._readableState
   target._read = fresh._read

@@ -5,7 +5,8 @@ import { hasNul, splitUrl } from './jsonChecks'
 import { refuse } from './refuse'
 
 /** Characters a path segment keeps as they are; everything else is percent-encoded. */
-const encodeSegment = (segment: string) => encodeURIComponent(segment).replace(/%(3A|40|2C|3B|3D|2B|24|26)/g, decodeURIComponent)
+const encodeSegment = (segment: string) =>
+  encodeURIComponent(segment).replace(/%(3A|40|2C|3B|3D|2B|24|26)/g, decodeURIComponent)
 
 /**
  * Every request's path in one spelling before anything looks at it: each segment decoded and
@@ -21,7 +22,10 @@ export const canonicalPath: RequestHandler = (req, res, next) => {
   try {
     segments = rawPath.split('/').map((segment) => decodeURIComponent(segment))
   } catch {
-    refuse(req, res, 400, 'The path has malformed percent-encoding.', { field: 'path', message: 'has malformed percent-encoding' })
+    refuse(req, res, 400, 'The path has malformed percent-encoding.', {
+      field: 'path',
+      message: 'has malformed percent-encoding',
+    })
     return
   }
   const canonical = `/${segments.filter(Boolean).map(encodeSegment).join('/')}${rawPath.length > 1 && rawPath.endsWith('/') ? '/' : ''}`

@@ -12,18 +12,23 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * NUL (PostgreSQL cannot store it) or a lone surrogate (it would be stored as U+FFFD).
  */
 export const jsonProblem = (root: unknown, rootPath: string): null | Problem => {
-  const stack: { depth: number; path: string; value: unknown }[] = [{ depth: 0, path: rootPath, value: root }]
+  const stack: { depth: number; path: string; value: unknown }[] = [
+    { depth: 0, path: rootPath, value: root },
+  ]
   while (stack.length) {
     const { depth, path, value } = stack.pop()!
     if (typeof value === 'string') {
       if (hasNul(value)) return { field: path, message: 'contains a NUL character' }
-      if (LONE_SURROGATE.test(value)) return { field: path, message: 'contains an unpaired surrogate (invalid Unicode)' }
+      if (LONE_SURROGATE.test(value))
+        return { field: path, message: 'contains an unpaired surrogate (invalid Unicode)' }
       continue
     }
     if (!value || typeof value !== 'object') continue
-    if (depth >= MAX_JSON_DEPTH) return { field: path, message: `is nested more than ${MAX_JSON_DEPTH} levels deep` }
+    if (depth >= MAX_JSON_DEPTH)
+      return { field: path, message: `is nested more than ${MAX_JSON_DEPTH} levels deep` }
     for (const [key, child] of Object.entries(value)) {
-      if (hasNul(key) || LONE_SURROGATE.test(key)) return { field: path, message: 'has a field name with a NUL or invalid Unicode' }
+      if (hasNul(key) || LONE_SURROGATE.test(key))
+        return { field: path, message: 'has a field name with a NUL or invalid Unicode' }
       stack.push({ depth: depth + 1, path: `${path}.${key}`, value: child })
     }
   }

@@ -25,8 +25,14 @@ type Paging = { limit?: unknown; page?: unknown }
 /** Why the paging of a list (and of every join in it) is refused, or null. */
 const pagingProblem = (search: string): null | Problem => {
   const query = qs.parse(search, PAYLOAD_QS) as Paging & { joins?: unknown; pagination?: unknown }
-  const joins = query.joins && typeof query.joins === 'object' ? Object.entries(query.joins as Record<string, Paging>) : []
-  const lists: [string, Paging][] = [['', query], ...joins.map(([name, join]): [string, Paging] => [`joins[${name}]`, join ?? {}])]
+  const joins =
+    query.joins && typeof query.joins === 'object'
+      ? Object.entries(query.joins as Record<string, Paging>)
+      : []
+  const lists: [string, Paging][] = [
+    ['', query],
+    ...joins.map(([name, join]): [string, Paging] => [`joins[${name}]`, join ?? {}]),
+  ]
   for (const [prefix, { limit, page }] of lists) {
     for (const [name, value, check] of [
       ['page', page, checkPage],
@@ -35,13 +41,17 @@ const pagingProblem = (search: string): null | Problem => {
       const field = prefix ? `${prefix}[${name}]` : name
       if (value === undefined) continue
       // `limit[]=5`, `limit=5&limit=6` or `page[a]=2` reach Payload as a list or an object.
-      if (typeof value !== 'string') return { field, message: 'must be given once, as a whole number' }
+      if (typeof value !== 'string')
+        return { field, message: 'must be given once, as a whole number' }
       const problem = check(value)
       if (problem) return { field, message: problem }
     }
   }
   if (query.pagination !== undefined && query.pagination !== 'true') {
-    return { field: 'pagination', message: `cannot be turned off: page through the list with page and limit (at most ${MAX_LIMIT})` }
+    return {
+      field: 'pagination',
+      message: `cannot be turned off: page through the list with page and limit (at most ${MAX_LIMIT})`,
+    }
   }
   return null
 }
@@ -59,12 +69,18 @@ export const queryGuard: RequestHandler = (req, res, next) => {
   const [path, search = ''] = splitUrl(req.url)
   const params = rawParams(search)
   if (!params) {
-    refuse(req, res, 400, 'The query string has malformed percent-encoding.', { field: 'query', message: 'has malformed percent-encoding' })
+    refuse(req, res, 400, 'The query string has malformed percent-encoding.', {
+      field: 'query',
+      message: 'has malformed percent-encoding',
+    })
     return
   }
   const nul = [...params].find(([name, value]) => hasNul(name) || hasNul(value))
   if (nul) {
-    refuse(req, res, 400, 'The query string contains a NUL character.', { field: nul[0].replaceAll('\u0000', ''), message: 'contains a NUL character' })
+    refuse(req, res, 400, 'The query string contains a NUL character.', {
+      field: nul[0].replaceAll('\u0000', ''),
+      message: 'contains a NUL character',
+    })
     return
   }
   if (!['GET', 'HEAD'].includes(req.method) || isCommercePath(req.path)) return next()
@@ -73,7 +89,9 @@ export const queryGuard: RequestHandler = (req, res, next) => {
     refuse(req, res, 400, `${problem.field} ${problem.message}`, problem)
     return
   }
-  const capped = [...params.keys()].filter((name) => LIMIT_NAME.test(name) && Number(params.get(name)) > MAX_LIMIT)
+  const capped = [...params.keys()].filter(
+    (name) => LIMIT_NAME.test(name) && Number(params.get(name)) > MAX_LIMIT,
+  )
   if (capped.length) {
     for (const name of capped) params.set(name, String(MAX_LIMIT))
     req.url = `${path}?${params.toString()}`

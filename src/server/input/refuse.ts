@@ -9,6 +9,12 @@ export const apiPathOf = (req: Request): string => {
 }
 
 /** Answers `status` in the envelope of the path called, naming the problem when there is one. */
-export const refuse = (req: Request, res: Response, status: number, message: string, problem?: Problem): void => {
+export const refuse = (
+  req: Request,
+  res: Response,
+  status: number,
+  message: string,
+  problem?: Problem,
+): void => {
   res.status(status).json(apiErrorBody(apiPathOf(req), status, message, problem))
 }

@@ -12,7 +12,8 @@ const MAX_REDIRECT_QUERY = 1024
  */
 export const trailingSlashRedirect: RequestHandler = (req, res, next) => {
   const [path, query] = splitUrl(req.url)
-  if (path.length <= 1 || !path.endsWith('/') || !['GET', 'HEAD'].includes(req.method)) return next()
+  if (path.length <= 1 || !path.endsWith('/') || !['GET', 'HEAD'].includes(req.method))
+    return next()
   const target = `/${path.replace(/^\/+|\/+$/g, '')}`
   const keep = query !== undefined && query.length <= MAX_REDIRECT_QUERY ? `?${query}` : ''
   res.redirect(308, target + keep)
