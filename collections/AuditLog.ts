@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { checkRole } from '../access/roles'
+import { isStaffAdmin } from '../access/isStaffAdmin'
 
 const nobody = () => false
 
@@ -14,7 +14,7 @@ export const AuditLog: CollectionConfig = {
   access: {
     create: nobody,
     delete: nobody,
-    read: ({ req: { user } }) => checkRole(user, { staff: ['admin'] }),
+    read: isStaffAdmin,
     update: nobody,
   },
   admin: {

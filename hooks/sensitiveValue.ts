@@ -1,5 +1,6 @@
 import type { CollectionBeforeChangeHook, CollectionSlug, FieldHook, PayloadRequest } from 'payload'
 
+import { isStaffAdminUser } from '../access/isStaffAdmin'
 import { REVEAL_FOR_PROVIDER } from '../src/providers/submit'
 import { decryptValue, encryptValue, isEncrypted } from '../src/security/fieldCipher'
 import { recordAudit } from './audit'
@@ -16,9 +17,7 @@ export const maskSsn = (ssn: string): string =>
  */
 export const revealsSsn = (req: PayloadRequest): boolean =>
   req.context?.[REVEAL_FOR_PROVIDER] === true ||
-  (req.user?.collection === 'users' &&
-    req.user.role === 'admin' &&
-    String(req.query?.reveal ?? '') === 'ssn')
+  (isStaffAdminUser(req.user) && String(req.query?.reveal ?? '') === 'ssn')
 
 /** The row as stored (ciphertexts), read once per request, bypassing every hook. */
 const storedRow = async (

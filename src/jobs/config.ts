@@ -1,9 +1,9 @@
 import type { JobsConfig, PayloadRequest } from 'payload'
 
-import { checkRole } from '../../access/roles'
+import { isStaffAdminUser } from '../../access/isStaffAdmin'
 import { PROVIDER_QUEUE, SEND_TASK, type SendInput, submitCreditApp } from '../providers/submit'
 
-const staffAdmin = ({ req }: { req: PayloadRequest }) => checkRole(req.user, { staff: ['admin'] })
+const staffAdmin = ({ req }: { req: PayloadRequest }) => isStaffAdminUser(req.user)
 
 /**
  * Payload's jobs queue (table payload_jobs). Jobs are run by src/jobs/runner.ts, in-process or by

@@ -2,10 +2,9 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import type { Payload } from 'payload'
+import type { CollectionSlug, Payload } from 'payload'
 
 import type { ClientRole } from '../../access/roles'
-import type { Config } from '../../payload-types'
 import { logger } from '../lib/logger'
 import { dataDir } from '../lib/paths'
 import * as demo from './demoData'
@@ -35,12 +34,10 @@ const readCredentials = (): Credentials => {
   }
 }
 
-type Slug = keyof Config['collections']
-
 /** Creates each record whose id is not there yet; returns how many it created. */
 const ensureById = async (
   payload: Payload,
-  collection: Slug,
+  collection: CollectionSlug,
   records: { id?: string; code?: string; vin?: string }[],
 ) => {
   let created = 0
@@ -196,7 +193,7 @@ const ensureLeadSide = async (payload: Payload): Promise<number> => {
 }
 
 /** The commerce records, in dependency order. */
-const commerceRecords: [Slug, { id?: string; code?: string; vin?: string }[]][] = [
+const commerceRecords: [CollectionSlug, { id?: string; code?: string; vin?: string }[]][] = [
   ['state', demo.states],
   ['address', demo.addresses],
   ['credit-band', demo.creditBands],

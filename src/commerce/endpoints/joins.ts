@@ -1,13 +1,10 @@
-import type { JoinQuery, PayloadRequest, PopulateType } from 'payload'
+import type { CollectionSlug, JoinQuery, PayloadRequest, PopulateType } from 'payload'
 
-import type { Config } from '../../../payload-types'
-
-type Slug = keyof Config['collections']
 type Doc = Record<string, unknown>
 
 /** Names of a collection's top-level join fields (a company's `locations`). */
 const joinNames = (req: PayloadRequest, collection: string): string[] =>
-  req.payload.collections[collection as Slug].config.fields.flatMap((field) =>
+  req.payload.collections[collection as CollectionSlug].config.fields.flatMap((field) =>
     field.type === 'join' ? [field.name] : [],
   )
 
@@ -20,7 +17,7 @@ const joinNames = (req: PayloadRequest, collection: string): string[] =>
  */
 export const joinOptions = (
   req: PayloadRequest,
-  collection: Slug,
+  collection: CollectionSlug,
 ): { joins: JoinQuery; populate: PopulateType } => ({
   joins: Object.fromEntries(
     joinNames(req, collection).map((name) => [name, { limit: 0 }]),
@@ -34,7 +31,7 @@ export const joinOptions = (
 })
 
 /** The record with each join answered as the array of its records (their ids at depth 0). */
-export const joinsAsArrays = (doc: Doc, req: PayloadRequest, collection: Slug): Doc => {
+export const joinsAsArrays = (doc: Doc, req: PayloadRequest, collection: CollectionSlug): Doc => {
   const joined = joinNames(req, collection).filter(
     (name) => doc[name] && typeof doc[name] === 'object',
   )

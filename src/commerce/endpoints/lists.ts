@@ -1,15 +1,12 @@
-import type { PayloadRequest } from 'payload'
+import type { CollectionSlug, PayloadRequest } from 'payload'
 
-import type { Config } from '../../../payload-types'
 import { commerceEndpoint } from '../endpoint'
 import { paged } from '../envelope'
 import { parseListParams } from '../params'
 import { joinOptions, joinsAsArrays } from './joins'
 
-type Slug = keyof Config['collections']
-
 /** Top-level fields of a collection that a list may be sorted by. */
-const sortableFields = (req: PayloadRequest, collection: Slug): string[] =>
+const sortableFields = (req: PayloadRequest, collection: CollectionSlug): string[] =>
   req.payload.collections[collection].config.fields.flatMap((field) =>
     'name' in field &&
     !['join', 'relationship', 'group', 'array'].includes(field.type) &&
@@ -18,7 +15,7 @@ const sortableFields = (req: PayloadRequest, collection: Slug): string[] =>
       : [],
   )
 
-const list = (collection: Slug) => async (req: PayloadRequest) => {
+const list = (collection: CollectionSlug) => async (req: PayloadRequest) => {
   const { depth, limit, page, sort, where } = parseListParams(
     req.query,
     sortableFields(req, collection),

@@ -1,16 +1,14 @@
-import type { Endpoint, PayloadRequest } from 'payload'
+import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
-import type { Config } from '../../../payload-types'
 import { commerceEndpoint, readBody, requireFields, routeId } from '../endpoint'
 import { ok } from '../envelope'
 import { parseDepth } from '../params'
 import { joinOptions, joinsAsArrays } from './joins'
 
-type Slug = keyof Config['collections']
 type Doc = Record<string, unknown>
 
 /** Reads one record as the caller, at the requested depth (NotFound when there is none). */
-const findOne = async (req: PayloadRequest, collection: Slug): Promise<Doc> => {
+const findOne = async (req: PayloadRequest, collection: CollectionSlug): Promise<Doc> => {
   const doc = await req.payload.findByID({
     collection,
     depth: parseDepth(req.query),
@@ -23,7 +21,7 @@ const findOne = async (req: PayloadRequest, collection: Slug): Promise<Doc> => {
 }
 
 /** Options of a write answered at the requested depth, embedded records shaped as reads shape them. */
-const writeOptions = (req: PayloadRequest, collection: Slug) => ({
+const writeOptions = (req: PayloadRequest, collection: CollectionSlug) => ({
   depth: parseDepth(req.query),
   overrideAccess: false,
   populate: joinOptions(req, collection).populate,
@@ -37,7 +35,7 @@ export const getRecord = ({
   path,
   shape = (doc) => doc,
 }: {
-  collection: Slug
+  collection: CollectionSlug
   notFound: string
   path: string
   shape?: (doc: Doc, req: PayloadRequest) => unknown
@@ -55,7 +53,7 @@ export const updateRecord = ({
   notFound,
   path,
 }: {
-  collection: Slug
+  collection: CollectionSlug
   notFound: string
   path: string
 }): Endpoint =>
@@ -82,7 +80,7 @@ export const createRecord = ({
   path,
   required,
 }: {
-  collection: Slug
+  collection: CollectionSlug
   path: string
   required: string[]
 }): Endpoint =>

@@ -1,0 +1,13 @@
+import type { Access, FieldAccess, PayloadRequest } from 'payload'
+
+import { checkRole } from './roles'
+
+const staffAdmins = { staff: ['admin'] } as const
+
+/** A signed-in staff admin (a person), not an admin API client: the audit log, the jobs queue, SSN reveals. */
+export const isStaffAdminUser = (user: PayloadRequest['user'] | null | undefined): boolean =>
+  checkRole(user, staffAdmins)
+
+export const isStaffAdmin: Access = ({ req: { user } }) => isStaffAdminUser(user)
+
+export const isStaffAdminFieldLevel: FieldAccess = ({ req: { user } }) => isStaffAdminUser(user)
