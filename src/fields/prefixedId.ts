@@ -1,21 +1,10 @@
-import crypto from 'node:crypto'
-
+import { customAlphabet } from 'nanoid'
 import type { TextField } from 'payload'
 
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
-const ID_LENGTH = 20
-
 /** 20 base-62 characters (about 119 random bits), e.g. `con_` + `4fK9…`. */
-export const newId = (prefix: string): string => {
-  const bytes = crypto.randomBytes(ID_LENGTH * 2)
-  let body = ''
-  for (let i = 0; body.length < ID_LENGTH; i++) {
-    // 248 = 4 × 62: rejecting larger bytes keeps every character equally likely.
-    if (bytes[i] < 248) body += ALPHABET[bytes[i] % 62]
-    if (i === bytes.length - 1) return newId(prefix)
-  }
-  return prefix + body
-}
+const randomBody = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 20)
+
+export const newId = (prefix: string): string => prefix + randomBody()
 
 /**
  * The record's primary key as a prefixed text id (`con_…`), generated on create. A client may

@@ -17,6 +17,8 @@ export type ProviderRequest = {
   body: Record<string, unknown>
   idempotencyKey?: string
   path: string
+  /** When it arrived (ms since the epoch), to check how long a retry waited. */
+  receivedAt: number
 }
 
 export type FakeProvider = {
@@ -57,6 +59,7 @@ export const startFakeProvider = async (name: string): Promise<FakeProvider> => 
         body,
         idempotencyKey: key,
         path: req.url ?? '',
+        receivedAt: Date.now(),
       })
       const behaviour = queue.shift() ?? { kind: 'accept' }
       const send = (status: number, answer: unknown, headers: Record<string, string> = {}) =>
