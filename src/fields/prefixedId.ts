@@ -2,7 +2,10 @@ import { customAlphabet } from 'nanoid'
 import type { TextField } from 'payload'
 
 /** 20 base-62 characters (about 119 random bits), e.g. `con_` + `4fK9…`. */
-const randomBody = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 20)
+const randomBody = customAlphabet(
+  '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
+  20,
+)
 
 export const newId = (prefix: string): string => prefix + randomBody()
 
