@@ -24,6 +24,12 @@ const colorsField = (name: string): Field => ({
   ],
 })
 
+/** Optional free-text fields side by side. */
+const textRow = (...names: string[]): Field => ({
+  type: 'row',
+  fields: names.map((name) => ({ name, type: 'text' })),
+})
+
 const money = (name: string): Field => ({ name, type: 'number', min: 0 })
 
 const isUrl = (value: unknown): true | string => {
@@ -59,24 +65,8 @@ export const Listings: CollectionConfig = {
       admin: { description: 'Leave empty what the VIN decoder should fill in.' },
       fields: [
         integerField('year', { min: 1900 }),
-        {
-          type: 'row',
-          fields: [
-            { name: 'make', type: 'text' },
-            { name: 'model', type: 'text' },
-            { name: 'trim', type: 'text' },
-            { name: 'series', type: 'text' },
-          ],
-        },
-        {
-          type: 'row',
-          fields: [
-            { name: 'style', type: 'text' },
-            { name: 'drivetrain', type: 'text' },
-            { name: 'engine', type: 'text' },
-            { name: 'transmission', type: 'text' },
-          ],
-        },
+        textRow('make', 'model', 'trim', 'series'),
+        textRow('style', 'drivetrain', 'engine', 'transmission'),
         {
           type: 'row',
           fields: [

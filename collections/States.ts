@@ -2,6 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
 import { upperTrim } from '../hooks/upperTrim'
+import { naturalIdField } from '../src/fields/naturalId'
+import { stateCodeField } from '../src/fields/stateCode'
 
 /** A US state or territory. Its two-letter code is its id, so relations carry `"CA"`. */
 export const States: CollectionConfig = {
@@ -15,28 +17,12 @@ export const States: CollectionConfig = {
   },
   disableDuplicate: true,
   fields: [
-    {
-      name: 'id',
-      type: 'text',
-      admin: { hidden: true },
-      hooks: {
-        beforeValidate: [
-          ({ siblingData, value }) =>
-            value ??
-            (typeof siblingData?.code === 'string' ? siblingData.code.trim().toUpperCase() : value),
-        ],
-      },
-    },
-    {
-      name: 'code',
-      type: 'text',
+    naturalIdField('code'),
+    stateCodeField('code', {
       hooks: { beforeValidate: [upperTrim] },
       required: true,
       unique: true,
-      validate: (value: null | string | undefined) =>
-        (typeof value === 'string' && /^[A-Z]{2}$/.test(value)) ||
-        'must be a two-letter state code',
-    },
+    }),
     { name: 'name', type: 'text' },
   ],
   labels: { plural: 'States', singular: 'State' },

@@ -4,6 +4,7 @@ import { recordAccess } from '../access/recordAccess'
 import { upperTrim } from '../hooks/upperTrim'
 import { vinField } from '../src/fields/formatted'
 import { integerField } from '../src/fields/integer'
+import { naturalIdField } from '../src/fields/naturalId'
 import { vehicleDescriptionFields } from '../src/fields/vehicle'
 
 /**
@@ -21,16 +22,7 @@ export const Vehicles: CollectionConfig = {
   },
   disableDuplicate: true,
   fields: [
-    {
-      name: 'id',
-      type: 'text',
-      admin: { hidden: true },
-      hooks: {
-        beforeValidate: [
-          (args) => upperTrim({ ...args, value: args.value ?? args.siblingData?.vin }),
-        ],
-      },
-    },
+    naturalIdField('vin'),
     {
       ...vinField('vin', { required: true, unique: true }),
       hooks: { beforeValidate: [upperTrim] },

@@ -1,6 +1,12 @@
 import type { Field, GlobalConfig } from 'payload'
 
 import { checkRole } from '../access/roles'
+import { stateCodeField } from '../src/fields/stateCode'
+import {
+  settingDescription,
+  TCO_SETTINGS,
+  type TcoSettingName,
+} from '../src/lookups/tco/parameters'
 
 const number = (
   name: string,
@@ -12,6 +18,12 @@ const number = (
   admin: { description },
   max,
   min,
+})
+
+/** One row of the model's adjustable assumptions, each with its bounds and default. */
+const settingsRow = (...names: TcoSettingName[]): Field => ({
+  type: 'row',
+  fields: names.map((name) => number(name, settingDescription(name), TCO_SETTINGS[name])),
 })
 
 /**
@@ -26,42 +38,10 @@ export const TcoSettings: GlobalConfig = {
   },
   admin: { group: 'Vehicles' },
   fields: [
-    {
-      type: 'row',
-      fields: [
-        number('milesPerYear', 'Default 15,000.', { max: 100_000, min: 1000 }),
-        number('downPaymentPercent', 'Default 10.', { max: 100 }),
-        number('termMonths', 'Default 60.', { max: 96, min: 12 }),
-      ],
-    },
-    {
-      type: 'row',
-      fields: [
-        number('aprNewPercent', 'Default 7.', { max: 40 }),
-        number('aprUsedPercent', 'Default 11.5.', { max: 40 }),
-      ],
-    },
-    {
-      type: 'row',
-      fields: [
-        number('fuelGrowthPercent', 'Yearly growth of fuel prices. Default 3.', {
-          max: 50,
-          min: -50,
-        }),
-        number('insuranceGrowthPercent', 'Yearly growth of premiums. Default 3.', {
-          max: 50,
-          min: -50,
-        }),
-        number('insuranceBase', 'National full-coverage premium a year. Default 1,800.'),
-      ],
-    },
-    {
-      type: 'row',
-      fields: [
-        number('titleFee', 'Title fee in year 1. Default 100.'),
-        number('registrationFee', 'Registration every year. Default 150.'),
-      ],
-    },
+    settingsRow('milesPerYear', 'downPaymentPercent', 'termMonths'),
+    settingsRow('aprNewPercent', 'aprUsedPercent'),
+    settingsRow('fuelGrowthPercent', 'insuranceGrowthPercent', 'insuranceBase'),
+    settingsRow('titleFee', 'registrationFee'),
     {
       name: 'states',
       type: 'array',
@@ -70,14 +50,7 @@ export const TcoSettings: GlobalConfig = {
         {
           type: 'row',
           fields: [
-            {
-              name: 'state',
-              type: 'text',
-              required: true,
-              validate: (value: unknown) =>
-                (typeof value === 'string' && /^[A-Z]{2}$/.test(value)) ||
-                'must be a two-letter state code',
-            },
+            stateCodeField('state', { required: true }),
             number('salesTaxPercent', 'Percent.', { max: 30 }),
             number('salesTaxCap', 'Dollars.'),
             number('gasPrice', '$ per gallon.'),

@@ -1,21 +1,19 @@
 /** OpenAPI schemas of the lookups' answers (2.17, 2.18), with our additive fields. */
+import { YEAR_FIELDS } from '../lookups/tco/model'
+import {
+  queryDescription,
+  TCO_QUERY,
+  type TcoQueryName,
+  type TcoQueryParameter,
+} from '../lookups/tco/parameters'
+import { ZIP_PATTERN } from '../validation/formats'
+
 const number = { type: 'number' }
 const numbers = (names: string[]) => ({
   properties: Object.fromEntries(names.map((name) => [name, number])),
   required: names,
   type: 'object',
 })
-const YEAR = [
-  'insurance',
-  'maintenance',
-  'repairs',
-  'taxesAndFees',
-  'financeInterest',
-  'depreciation',
-  'fuel',
-  'tcoPrice',
-  'averageCostPerMile',
-]
 const nullable = (type: string) => ({ nullable: true, type })
 const stringMap = { additionalProperties: { type: 'string' }, type: 'object' }
 
@@ -83,8 +81,8 @@ export const lookupSchemas = {
       },
       tco: {
         properties: {
-          total: numbers([...YEAR, 'federalTaxCredit']),
-          years: { additionalProperties: numbers(YEAR), type: 'object' },
+          total: numbers([...YEAR_FIELDS, 'federalTaxCredit']),
+          years: { additionalProperties: numbers([...YEAR_FIELDS]), type: 'object' },
         },
         required: ['total', 'years'],
         type: 'object',
@@ -114,13 +112,6 @@ const vinParam = {
   required: true,
   schema: { example: '1HGCM82633A004352', type: 'string' },
 }
-const queryNumber = (name: string, description: string, type = 'number') => ({
-  description,
-  in: 'query',
-  name,
-  schema: { type },
-})
-
 export const tcoParameters = [
   vinParam,
   {
@@ -128,11 +119,15 @@ export const tcoParameters = [
       "Customer ZIP code: 12345 or 12345-6789; sets the state's taxes, fuel prices and insurance.",
     in: 'query',
     name: 'zip',
-    schema: { pattern: '^\\d{5}(-\\d{4})?$', type: 'string' },
+    schema: { pattern: ZIP_PATTERN.source, type: 'string' },
   },
-  queryNumber('milesPerYear', '1,000–100,000; default 15,000.', 'integer'),
-  queryNumber('downPaymentPercent', '0–100; default 10.'),
-  queryNumber('termMonths', '12–96; default 60.', 'integer'),
-  queryNumber('apr', 'Loan APR in percent, 0–40; default 7 new, 11.5 used.'),
+  ...(Object.entries(TCO_QUERY) as [TcoQueryName, TcoQueryParameter][]).map(
+    ([name, parameter]) => ({
+      description: queryDescription(name),
+      in: 'query',
+      name,
+      schema: { type: parameter.integer ? 'integer' : 'number' },
+    }),
+  ),
 ]
 export const listingParameters = [vinParam]

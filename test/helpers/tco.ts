@@ -1,17 +1,6 @@
 import { expect } from '@jest/globals'
 
-const YEAR_FIELDS = [
-  'insurance',
-  'maintenance',
-  'repairs',
-  'taxesAndFees',
-  'financeInterest',
-  'depreciation',
-  'fuel',
-  'tcoPrice',
-  'averageCostPerMile',
-]
-const CATEGORIES = YEAR_FIELDS.slice(0, 7)
+import { CATEGORIES, YEAR_FIELDS } from '../../src/lookups/tco/model'
 
 /** The 2.17 invariants: complete, finite, non-negative, and adding up. */
 export const expectTcoInvariants = (

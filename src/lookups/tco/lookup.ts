@@ -6,31 +6,21 @@ import { identityOf, type VehicleFacts, vehicleFacts } from '../facts'
 import { numberParam, zipParam } from '../query'
 import { askVendor } from '../vendor'
 import { computeTco, vehicleAge } from './model'
+import { TCO_QUERY, type TcoQueryName } from './parameters'
 import { retentionAt, SEGMENT_FIGURES, segmentOf } from './segments'
 import { assumptionsFrom, defined, loadSettings, stateFigures } from './settings'
 import { SOURCES } from './sources'
 import { stateOfZip } from './zip3'
 
-export type TcoQuery = {
-  apr?: number
-  downPaymentPercent?: number
-  milesPerYear?: number
-  termMonths?: number
-  zip?: string
-}
+export type TcoQuery = Partial<Record<TcoQueryName, number>> & { zip?: string }
 
 export const parseTcoQuery = (query: Record<string, unknown>): TcoQuery => ({
-  apr: numberParam('apr', query.apr, { max: 40, min: 0 }),
-  downPaymentPercent: numberParam('downPaymentPercent', query.downPaymentPercent, {
-    max: 100,
-    min: 0,
-  }),
-  milesPerYear: numberParam('milesPerYear', query.milesPerYear, {
-    integer: true,
-    max: 100_000,
-    min: 1000,
-  }),
-  termMonths: numberParam('termMonths', query.termMonths, { integer: true, max: 96, min: 12 }),
+  ...Object.fromEntries(
+    Object.entries(TCO_QUERY).map(([name, bounds]) => [
+      name,
+      numberParam(name, query[name], bounds),
+    ]),
+  ),
   zip: zipParam(query.zip),
 })
 
@@ -55,12 +45,8 @@ export const tcoLookup = async (
   query: TcoQuery,
   asOf = new Date(),
 ) => {
-  const overrides = defined({
-    apr: query.apr,
-    downPaymentPercent: query.downPaymentPercent,
-    milesPerYear: query.milesPerYear,
-    termMonths: query.termMonths,
-  })
+  const { zip: _zip, ...asked } = query
+  const overrides = defined(asked)
   // The vendor prices its own assumptions; a caller's overrides need our model.
   const vendor = Object.keys(overrides).length
     ? { ok: false as const, reason: 'not asked: the query overrides assumptions' }

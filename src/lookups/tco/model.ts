@@ -34,7 +34,8 @@ export type TcoVehicle = {
 }
 
 export const YEAR_KEYS = ['1', '2', '3', '4', '5'] as const
-const CATEGORIES = [
+/** The cost categories of a year, in the order the answer lists them. */
+export const CATEGORIES = [
   'insurance',
   'maintenance',
   'repairs',
@@ -44,8 +45,10 @@ const CATEGORIES = [
   'fuel',
 ] as const
 type Category = (typeof CATEGORIES)[number]
+/** The figures of each year: the categories, their sum and the cost per mile. */
+export const YEAR_FIELDS = [...CATEGORIES, 'tcoPrice', 'averageCostPerMile'] as const
 
-export type TcoYear = Record<Category | 'averageCostPerMile' | 'tcoPrice', number>
+export type TcoYear = Record<(typeof YEAR_FIELDS)[number], number>
 export type TcoTotal = TcoYear & { federalTaxCredit: number }
 export type TcoFigures = { total: TcoTotal; years: Record<(typeof YEAR_KEYS)[number], TcoYear> }
 

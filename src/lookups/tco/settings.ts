@@ -3,22 +3,11 @@ import type { Payload } from 'payload'
 
 import type { TcoSetting } from '../../../payload-types'
 import type { TcoAssumptions } from './model'
+import { SETTING_DEFAULTS } from './parameters'
 import { NATIONAL_FIGURES, STATE_FIGURES, type StateFigures } from './states'
 
-export const DEFAULTS = {
-  aprNewPercent: 7,
-  aprUsedPercent: 11.5,
-  downPaymentPercent: 10,
-  fuelGrowthPercent: 3,
-  insuranceBase: 1800,
-  insuranceGrowthPercent: 3,
-  milesPerYear: 15_000,
-  registrationFee: 150,
-  termMonths: 60,
-  titleFee: 100,
-  warrantyMiles: 36_000,
-  warrantyYears: 3,
-}
+/** The adjustable assumptions' defaults, and the warranty the model assumes for every vehicle. */
+export const DEFAULTS = { ...SETTING_DEFAULTS, warrantyMiles: 36_000, warrantyYears: 3 }
 
 export type Settings = typeof DEFAULTS & { states: NonNullable<TcoSetting['states']> }
 

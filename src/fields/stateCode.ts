@@ -1,0 +1,15 @@
+import type { TextField } from 'payload'
+
+const STATE_CODE = /^[A-Z]{2}$/
+
+/** A two-letter US state code (`CA`), as the states' ids and the TCO state figures carry it. */
+export const stateCodeField = (
+  name: string,
+  overrides: Pick<TextField, 'hooks' | 'required' | 'unique'> = {},
+): TextField => ({
+  name,
+  type: 'text',
+  ...overrides,
+  validate: (value: null | string | undefined) =>
+    (typeof value === 'string' && STATE_CODE.test(value)) || 'must be a two-letter state code',
+})
