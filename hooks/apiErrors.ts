@@ -11,7 +11,7 @@ import { isSignInRoute } from '../src/lib/signInRoutes'
  * credential is 401, as on the commerce endpoints; 403 stays for a known caller without the right.
  */
 export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
-  const status = (error as { status?: number }).status
+  const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined
   if (
     status === 403 &&
     !req.user &&

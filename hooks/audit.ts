@@ -43,7 +43,7 @@ const changedFields = (
     const before = previous[name] ?? null
     const after = doc[name] ?? null
     const id = (value: unknown) =>
-      value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value
+      value && typeof value === 'object' && 'id' in value ? value.id : value
     return (
       JSON.stringify(Array.isArray(after) ? after.map(id) : id(after)) !==
       JSON.stringify(Array.isArray(before) ? before.map(id) : id(before))
@@ -56,8 +56,7 @@ const changedFields = (
 export const auditChange =
   (sensitive: string[] = []): CollectionAfterChangeHook =>
   async ({ collection, doc, operation, previousDoc, req }) => {
-    const changes =
-      ((req.context.sensitiveChanges as Record<string, string[]>) ?? {})[collection.slug] ?? []
+    const changes = req.context.sensitiveChanges?.[collection.slug] ?? []
     const fields = [
       ...changedFields(doc, operation === 'update' ? previousDoc : undefined, sensitive),
       ...changes.filter((name) => sensitive.includes(name)),

@@ -15,11 +15,9 @@ const sensitive = (path: string) =>
 
 export const noSensitiveQueries: CollectionBeforeOperationHook = ({ args, operation }) => {
   if (!['count', 'read', 'delete', 'update'].includes(operation)) return args
-  const {
-    joins,
-    sort: rawSort,
-    where,
-  } = args as { joins?: unknown; sort?: unknown; where?: unknown }
+  const joins = 'joins' in args ? args.joins : undefined
+  const rawSort = 'sort' in args ? args.sort : undefined
+  const where = 'where' in args ? args.where : undefined
   const sort =
     rawSort === undefined ? [] : Array.isArray(rawSort) ? rawSort : String(rawSort).split(',')
   const filtered = [where, ...joinWheres(joins).map(([, joinWhere]) => joinWhere)]

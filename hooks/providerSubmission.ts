@@ -1,15 +1,16 @@
 import crypto from 'node:crypto'
 
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, RequestContext } from 'payload'
 
+import type { CreditApp } from '../payload-types'
 import { PROVIDER_QUEUE, SEND_TASK, type Submission } from '../src/providers/submit'
 
 /** Asked for on this write: created with toProvider, or updated from off to on (not by the provider job). */
 const turnedOn = (
-  toProvider: unknown,
+  toProvider: CreditApp['toProvider'] | undefined,
   operation: string,
-  previous: { toProvider?: unknown } | undefined,
-  context: Record<string, unknown>,
+  previous: CreditApp | undefined,
+  context: RequestContext,
 ) =>
   !context.providerJob &&
   toProvider === true &&
@@ -20,7 +21,7 @@ const turnedOn = (
  * a fresh `queuedAt` stamp, attempts reset, the idempotency key kept (made on the first queueing).
  * Writes by the provider job itself change nothing here.
  */
-export const markForProvider: CollectionBeforeChangeHook = ({
+export const markForProvider: CollectionBeforeChangeHook<CreditApp> = ({
   data,
   operation,
   originalDoc,
@@ -28,7 +29,7 @@ export const markForProvider: CollectionBeforeChangeHook = ({
 }) => {
   if (!turnedOn(data.toProvider ?? originalDoc?.toProvider, operation, originalDoc, req.context))
     return data
-  const previous = (originalDoc?.providerSubmission ?? {}) as Submission
+  const previous: Submission = originalDoc?.providerSubmission ?? {}
   const submission: Submission = {
     attempts: 0,
     completedAt: null,
@@ -45,13 +46,13 @@ export const markForProvider: CollectionBeforeChangeHook = ({
 }
 
 /** Queues the job in the same transaction as the write, so neither exists without the other. */
-export const queueForProvider: CollectionAfterChangeHook = async ({
+export const queueForProvider: CollectionAfterChangeHook<CreditApp> = async ({
   doc,
   operation,
   previousDoc,
   req,
 }) => {
-  const queuedAt = (doc.providerSubmission as Submission | undefined)?.queuedAt
+  const queuedAt = doc.providerSubmission?.queuedAt
   if (!queuedAt || !turnedOn(doc.toProvider, operation, previousDoc, req.context)) return doc
   await req.payload.jobs.queue({
     input: { attempt: 1, creditApp: String(doc.id), queuedAt },

@@ -1,10 +1,12 @@
-import type { CollectionBeforeValidateHook, Field } from 'payload'
+import type { CollectionBeforeValidateHook, CollectionSlug, Field } from 'payload'
 import { ValidationError } from 'payload'
 
-type Relation = { path: string; relationTo: string; value: unknown }
+import { isRecord } from '../src/lib/isRecord'
+
+type Relation = { path: string; relationTo: CollectionSlug; value: unknown }
 
 const idOf = (value: unknown): unknown =>
-  value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value
+  value && typeof value === 'object' && 'id' in value ? value.id : value
 
 /** Relationship values present in `data`, at the top level and inside groups. */
 const relationsIn = (
@@ -15,8 +17,9 @@ const relationsIn = (
   fields.flatMap((field) => {
     if (!('name' in field) || !data || !(field.name in data)) return []
     const value = data[field.name]
+    // A group's value is an object by now (valueTypes runs first).
     if (field.type === 'group')
-      return relationsIn(field.fields, value as Record<string, unknown>, `${prefix}${field.name}.`)
+      return isRecord(value) ? relationsIn(field.fields, value, `${prefix}${field.name}.`) : []
     if (
       field.type !== 'relationship' ||
       typeof field.relationTo !== 'string' ||
@@ -39,7 +42,7 @@ export const relationsExist: CollectionBeforeValidateHook = async ({ collection,
       .filter((id) => id !== null && id !== undefined)
     if (!ids.length) continue
     const found = await req.payload.find({
-      collection: relationTo as 'lead',
+      collection: relationTo,
       depth: 0,
       limit: ids.length,
       pagination: false,

@@ -1,14 +1,10 @@
 import type { CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 import { ValidationError } from 'payload'
 
+import { isRecord } from '../src/lib/isRecord'
 import { callerAccess } from './callerAccess'
 
 const FIELD = 'addresses'
-
-type Item = Record<string, unknown>
-
-const isObject = (value: unknown): value is Item =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** True when an address with this id exists (linking one is checked as any relation is, whoever may read it). */
 const addressExists = async (id: unknown, req: PayloadRequest): Promise<boolean> => {
@@ -49,7 +45,7 @@ const resolve = async (
   const ids: unknown[] = []
   // One after another: the creates share one transaction, and a new id given twice links the first.
   for (const [index, item] of items.entries()) {
-    if (!isObject(item) || (Object.keys(item).length === 1 && 'id' in item)) {
+    if (!isRecord(item) || (Object.keys(item).length === 1 && 'id' in item)) {
       ids.push(item) // an id or a bare reference: checked like any relation
     } else if (await addressExists(item.id, req)) {
       ids.push(item.id)
@@ -88,7 +84,7 @@ export const resolveAddresses: CollectionBeforeOperationHook = async ({
   req,
 }) => {
   if (operation !== 'create' && operation !== 'update') return args
-  const data = args.data as Item | undefined
-  if (!isObject(data) || !Array.isArray(data[FIELD])) return args
+  const data: unknown = args.data
+  if (!isRecord(data) || !Array.isArray(data[FIELD])) return args
   return { ...args, data: { ...data, [FIELD]: await resolve(data[FIELD], collection.slug, req) } }
 }

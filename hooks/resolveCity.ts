@@ -1,6 +1,7 @@
 import type { FieldHook, PayloadRequest } from 'payload'
 import { ValidationError } from 'payload'
 
+import type { Address, Location } from '../payload-types'
 import { callerAccess } from './callerAccess'
 
 type StateRef = string | { code?: string; id?: string }
@@ -18,8 +19,11 @@ const invalid = (path: string, message: string, req: PayloadRequest) =>
  * A `city` relation accepts a city id, a city object, or an inline `{name, state}` that is found
  * (same state, same name) or created. The state must already exist.
  */
-export const resolveCity: FieldHook = async ({ path, req, value }) => {
-  const input = value as CityInput | null | undefined
+export const resolveCity: FieldHook<Address | Location, CityInput | null | undefined> = async ({
+  path,
+  req,
+  value: input,
+}) => {
   if (input === undefined || input === null || typeof input === 'string') return input
   if (input.id) return input.id
   const field = path.join('.')

@@ -1,4 +1,10 @@
-import type { CollectionBeforeChangeHook, CollectionSlug, FieldHook, PayloadRequest } from 'payload'
+import type {
+  CollectionBeforeChangeHook,
+  CollectionSlug,
+  FieldHook,
+  PayloadRequest,
+  TypeWithID,
+} from 'payload'
 
 import { isStaffAdminUser } from '../access/isStaffAdmin'
 import { REVEAL_FOR_PROVIDER } from '../src/providers/submit'
@@ -24,14 +30,14 @@ const storedRow = async (
   req: PayloadRequest,
   collection: CollectionSlug,
   id: number | string,
-): Promise<Record<string, unknown> | null> => {
-  const cache = ((req.context.storedRows as Record<string, Promise<unknown>>) ??= {})
-  cache[`${collection}:${id}`] ??= req.payload.db.findOne({
+): Promise<null | Record<string, unknown>> => {
+  const cache = (req.context.storedRows ??= {})
+  cache[`${collection}:${id}`] ??= req.payload.db.findOne<Record<string, unknown> & TypeWithID>({
     collection,
     req,
     where: { id: { equals: id } },
   })
-  return (await cache[`${collection}:${id}`]) as Record<string, unknown> | null
+  return cache[`${collection}:${id}`]
 }
 
 /**
@@ -42,7 +48,7 @@ const storedRow = async (
 export const encryptSensitive =
   (names: string[]): CollectionBeforeChangeHook =>
   async ({ collection, data, originalDoc, req }) => {
-    const slug = collection.slug as CollectionSlug
+    const slug = collection.slug
     const given = names.filter(
       (name) => ![undefined, null, ''].includes(data[name]) && !isEncrypted(data[name]),
     )
@@ -63,10 +69,10 @@ export const encryptSensitive =
         data[name] = stored[name]
         continue
       }
-      const previous =
-        typeof stored?.[name] === 'string' ? decryptValue(stored[name] as string, name) : null
+      const storedValue = stored?.[name]
+      const previous = typeof storedValue === 'string' ? decryptValue(storedValue, name) : null
       if (previous !== String(value)) {
-        const changes = ((req.context.sensitiveChanges as Record<string, string[]>) ??= {})
+        const changes = (req.context.sensitiveChanges ??= {})
         ;(changes[slug] ??= []).push(name)
       }
       data[name] = encryptValue(String(value), name)
@@ -85,7 +91,11 @@ export const decryptSensitive =
       plain = decryptValue(value, name)
     } catch (error) {
       req.payload.logger.error(
-        { collection: collection?.slug, err: (error as Error).message, field: name },
+        {
+          collection: collection?.slug,
+          err: error instanceof Error ? error.message : String(error),
+          field: name,
+        },
         'a credit-data value could not be decrypted',
       )
       return null

@@ -1,15 +1,20 @@
 import {
   APIError,
   type CollectionBeforeDeleteHook,
+  type CollectionSlug,
   type FlattenedField,
   type Payload,
 } from 'payload'
 
-type Reference = { collection: string; path: string }
+type Reference = { collection: CollectionSlug; path: string }
 
 /** Required single relations to `slug` in every collection, through groups (`dealer.location`). */
 const requiredReferencesTo = (payload: Payload, slug: string): Reference[] => {
-  const walk = (collection: string, fields: FlattenedField[], prefix: string): Reference[] =>
+  const walk = (
+    collection: CollectionSlug,
+    fields: FlattenedField[],
+    prefix: string,
+  ): Reference[] =>
     fields.flatMap((field) => {
       if (field.type === 'group')
         return walk(collection, field.flattenedFields, `${prefix}${field.name}.`)
@@ -35,7 +40,7 @@ export const stillReferenced: CollectionBeforeDeleteHook = async ({ collection, 
     known.set(collection.slug, requiredReferencesTo(req.payload, collection.slug))
   for (const reference of known.get(collection.slug)!) {
     const { totalDocs } = await req.payload.count({
-      collection: reference.collection as 'lead',
+      collection: reference.collection,
       overrideAccess: true,
       req,
       where: { [reference.path]: { equals: id } },

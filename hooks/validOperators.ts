@@ -28,7 +28,8 @@ export const validOperators: CollectionBeforeOperationHook = ({
   req,
 }) => {
   if (!['count', 'read', 'delete', 'update'].includes(operation)) return args
-  const { joins, where } = args as { joins?: unknown; where?: unknown }
+  const joins = 'joins' in args ? args.joins : undefined
+  const where = 'where' in args ? args.where : undefined
   const trees: [FlattenedField[], unknown][] = [[collection.flattenedFields, where]]
   for (const [name, joinWhere] of joinWheres(joins)) {
     const join = collection.flattenedFields.find(
@@ -36,7 +37,7 @@ export const validOperators: CollectionBeforeOperationHook = ({
     )
     const target =
       join && 'collection' in join && typeof join.collection === 'string'
-        ? req.payload.collections[join.collection as 'lead']
+        ? req.payload.collections[join.collection]
         : undefined
     // An unknown join is Payload's to refuse; a join's conditions are checked on its collection.
     if (target) trees.push([target.config.flattenedFields, joinWhere])

@@ -1,7 +1,8 @@
-import type { CollectionBeforeValidateHook, FlattenedField } from 'payload'
+import type { CollectionBeforeValidateHook, CollectionSlug, FlattenedField } from 'payload'
 import { ValidationError } from 'payload'
 
 import { hasSerialIds, isSerialId } from '../src/lib/ids'
+import { isRecord } from '../src/lib/isRecord'
 
 type Problem = { message: string; path: string }
 
@@ -10,7 +11,7 @@ const idOf = (value: unknown) =>
 const isId = (value: unknown) => typeof idOf(value) === 'string' || typeof idOf(value) === 'number'
 
 /** Does the collection `slug` have numeric (serial) ids rather than text ids? */
-type NumericIds = (slug: string) => boolean
+type NumericIds = (slug: CollectionSlug) => boolean
 
 /** What JSON type a field accepts; null/undefined (no value) is always accepted here. */
 const problemWith = (
@@ -76,22 +77,15 @@ const problemsIn = (
     const value = data[field.name]
     const problem = problemWith(field, value, numericIds)
     if (problem) return [{ message: problem, path }]
-    if ((field.type === 'group' || field.type === 'tab') && value) {
-      return problemsIn(
-        field.flattenedFields,
-        value as Record<string, unknown>,
-        numericIds,
-        `${path}.`,
-      )
+    // Past problemWith, a group's value and an array's items are objects.
+    if ((field.type === 'group' || field.type === 'tab') && isRecord(value)) {
+      return problemsIn(field.flattenedFields, value, numericIds, `${path}.`)
     }
     if (field.type === 'array' && Array.isArray(value)) {
       return value.flatMap((item, index) =>
-        problemsIn(
-          field.flattenedFields,
-          item as Record<string, unknown>,
-          numericIds,
-          `${path}.${index}.`,
-        ),
+        isRecord(item)
+          ? problemsIn(field.flattenedFields, item, numericIds, `${path}.${index}.`)
+          : [],
       )
     }
     return []

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { CollectionSlug, Payload } from 'payload'
 
 /** The largest id PostgreSQL's `integer` (serial) column holds. */
 export const MAX_SERIAL_ID = 2_147_483_647
@@ -11,7 +11,7 @@ export const isSerialId = (id: unknown): boolean =>
   Number(id) <= MAX_SERIAL_ID
 
 /** Does the collection `slug` have serial ids (no id field of its own, so Payload's numeric default)? */
-export const hasSerialIds = (payload: Payload, slug: string): boolean => {
-  const collection = payload.collections[slug as keyof Payload['collections']]
+export const hasSerialIds = (payload: Payload, slug: CollectionSlug): boolean => {
+  const collection = payload.collections[slug]
   return Boolean(collection) && !collection.customIDType
 }
