@@ -1,7 +1,7 @@
 import type { CollectionSlug } from 'payload'
 
 /**
- * What the service keeps on `req.context` during one request, typed as Payload documents it
+ * What the service keeps on `req.context` during one request, typed the way Payload documents
  * (declaration merging into `RequestContext`): hooks read these without casts.
  */
 declare module 'payload' {
