@@ -901,20 +901,23 @@ const MULTIPART_BOUNDARY = '----fuzzboundary7MA4YWxkTrZu0gW'
 const formEncode = (body: Json): string =>
   qs.stringify(body && typeof body === 'object' ? body : { value: body })
 
+/** One fixed encoding among the alternatives, `weight` times as likely as a weight of 1. */
+const constant = (encoded: Encoded, weight = 1) => ({ arbitrary: fc.constant(encoded), weight })
+
 const encodeBody = (body: Json): fc.Arbitrary<Encoded> =>
   fc.tuple(fc.nat(INVALID_UTF8_BYTES.length - 1), fc.nat()).chain(([byteIndex, cut]) => {
     const bytes = INVALID_UTF8_BYTES[byteIndex]!
     const jsonBytes = serialize(body, bytes)
     const json = jsonBytes.toString('utf8')
     return fc.oneof(
-      {
-        arbitrary: fc.constant<Encoded>({
+      constant(
+        {
           body: jsonBytes,
           contentType: 'application/json',
           note: 'JSON',
-        }),
-        weight: 12,
-      },
+        },
+        12,
+      ),
       {
         arbitrary: fc
           .constantFrom(
@@ -946,60 +949,39 @@ const encodeBody = (body: Json): fc.Arbitrary<Encoded> =>
           })),
         weight: 2,
       },
-      {
-        arbitrary: fc.constant<Encoded>({ body: jsonBytes, note: 'JSON without a Content-Type' }),
-        weight: 1,
-      },
-      {
-        arbitrary: fc.constant<Encoded>({
-          body: Buffer.from(formEncode(body)),
-          contentType: 'application/x-www-form-urlencoded',
-          note: 'a form body',
-        }),
-        weight: 1,
-      },
-      {
-        arbitrary: fc.constant<Encoded>({
-          body: Buffer.from('<?xml version="1.0"?><consumer><firstName>Ada</firstName></consumer>'),
-          contentType: 'application/xml',
-          note: 'an XML body',
-        }),
-        weight: 1,
-      },
-      {
-        arbitrary: fc.constant<Encoded>({
-          body: Buffer.from(
-            `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n${json}\r\n--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${MULTIPART_BOUNDARY}--\r\n`,
-          ),
-          contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
-          note: 'a multipart body',
-        }),
-        weight: 1,
-      },
-      {
-        arbitrary: fc.constant<Encoded>({
-          body: Buffer.from('--x\r\nbroken'),
-          contentType: 'multipart/form-data; boundary=x',
-          note: 'a broken multipart body',
-        }),
-        weight: 1,
-      },
-      {
-        arbitrary: fc.constant<Encoded>({
-          body: Buffer.concat([Buffer.from('{"firstName":"'), bytes, Buffer.from('"}')]),
-          contentType: 'application/json',
-          note: 'invalid UTF-8 in a JSON string',
-        }),
-        weight: 1,
-      },
-      {
-        arbitrary: fc.constant<Encoded>({
-          body: Buffer.from(json.slice(0, cut % Math.max(json.length, 1))),
-          contentType: 'application/json',
-          note: 'truncated JSON',
-        }),
-        weight: 1,
-      },
+      constant({ body: jsonBytes, note: 'JSON without a Content-Type' }),
+      constant({
+        body: Buffer.from(formEncode(body)),
+        contentType: 'application/x-www-form-urlencoded',
+        note: 'a form body',
+      }),
+      constant({
+        body: Buffer.from('<?xml version="1.0"?><consumer><firstName>Ada</firstName></consumer>'),
+        contentType: 'application/xml',
+        note: 'an XML body',
+      }),
+      constant({
+        body: Buffer.from(
+          `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n${json}\r\n--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${MULTIPART_BOUNDARY}--\r\n`,
+        ),
+        contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
+        note: 'a multipart body',
+      }),
+      constant({
+        body: Buffer.from('--x\r\nbroken'),
+        contentType: 'multipart/form-data; boundary=x',
+        note: 'a broken multipart body',
+      }),
+      constant({
+        body: Buffer.concat([Buffer.from('{"firstName":"'), bytes, Buffer.from('"}')]),
+        contentType: 'application/json',
+        note: 'invalid UTF-8 in a JSON string',
+      }),
+      constant({
+        body: Buffer.from(json.slice(0, cut % Math.max(json.length, 1))),
+        contentType: 'application/json',
+        note: 'truncated JSON',
+      }),
       {
         arbitrary: fc
           .constantFrom(

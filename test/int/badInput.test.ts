@@ -8,30 +8,15 @@ import http from 'node:http'
 import { beforeAll, describe, expect, it } from '@jest/globals'
 
 import { sendJson } from '../helpers/http'
+import { createLeadRecords } from '../helpers/leadSide'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
-let leadId: number
 let eventId: number
 let emailId: number
 
 beforeAll(async () => {
-  const { payload } = context.service
-  leadId = (
-    await payload.find({
-      collection: 'lead',
-      where: { email: { equals: 'maria.gonzalez@example.com' } },
-    })
-  ).docs[0].id
-  eventId = (
-    await payload.create({
-      collection: 'leadEvents',
-      data: { lead: leadId, status: 'Searching', type: 'Lead Created' },
-    })
-  ).id
-  const vin = (await payload.find({ collection: 'vin', limit: 1 })).docs[0].id
-  emailId = (await payload.create({ collection: 'vdpEmails', data: { lead: leadId, vins: [vin] } }))
-    .id
+  ;({ emailId, eventId } = await createLeadRecords(context.service.payload))
 })
 
 type Raw = { body: any; headers: http.IncomingHttpHeaders; status: number; text: string }

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 
 import { invalidPaths, sendJson } from '../helpers/http'
+import { createLeadRecords } from '../helpers/leadSide'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
@@ -11,23 +12,7 @@ let emailId: number
 let vinIds: number[]
 
 beforeAll(async () => {
-  const { payload } = context.service
-  leadId = (
-    await payload.find({
-      collection: 'lead',
-      where: { email: { equals: 'maria.gonzalez@example.com' } },
-    })
-  ).docs[0].id
-  eventId = (
-    await payload.create({
-      collection: 'leadEvents',
-      data: { lead: leadId, status: 'Searching', type: 'Lead Created' },
-    })
-  ).id
-  vinIds = (await payload.find({ collection: 'vin', sort: 'id' })).docs.map((doc) => doc.id)
-  emailId = (
-    await payload.create({ collection: 'vdpEmails', data: { lead: leadId, vins: [vinIds[0]] } })
-  ).id
+  ;({ emailId, eventId, leadId, vinIds } = await createLeadRecords(context.service.payload))
 })
 
 const patch = (path: string, body: unknown, headers = context.who.leadAgent.headers) =>

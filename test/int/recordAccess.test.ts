@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals'
 
 import { attempt, CALLERS, type Op, OPS } from '../helpers/attempt'
 import type { PrincipalName } from '../helpers/principals'
-import { randomVin } from '../helpers/samples'
+import { randomVin, sampleRecords } from '../helpers/samples'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
@@ -17,6 +17,7 @@ const letters = (n: number) =>
   String.fromCharCode(65 + (((n / 26) | 0) % 26)) + String.fromCharCode(65 + (n % 26))
 
 const samples: Record<string, () => object> = {
+  ...sampleRecords,
   account: () => ({ anonymousIds: ['anon-x'] }),
   address: () => ({
     city: { name: 'Los Angeles', state: 'CA' },
@@ -25,24 +26,10 @@ const samples: Record<string, () => object> = {
   }),
   city: () => ({ name: `Town ${next()}`, state: 'CA' }),
   company: () => ({ name: `Company ${next()}` }),
-  consumer: () => ({
-    birthDate: '1990-01-01',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    phoneNumber: '2135550100',
-  }),
-  contact: () => ({ firstName: 'Cleo' }),
-  'credit-app': () => ({
-    consumer: 'con_demo_maria',
-    preApproval: 'pre_demo_maria',
-    vehicle: '4T1B11HK7NU000123',
-  }),
   'credit-band': () => ({ name: `Band ${next()}` }),
-  'credit-report': () => ({ creditScore: 700 }),
   customer: () => ({ name: 'Customer' }),
   deal: () => ({ minimumBidPrice: 1 }),
   errors: () => ({ message: 'Something broke' }),
-  lead: () => ({ firstName: 'Lee' }),
   leadEvents: () => ({ status: 'Searching', type: 'Status Check' }),
   location: () => ({
     city: { name: 'Austin', state: 'TX' },
@@ -50,28 +37,8 @@ const samples: Record<string, () => object> = {
     line1: '1 Main St',
     zip: '78701',
   }),
-  'pre-approval': () => ({ creditBand: 'crb_demo_prime', validUntilTime: '2030-01-01T00:00:00Z' }),
   state: () => ({ code: letters(next() + 100) }),
   vdpEmails: () => ({ vins: [] }),
-  vehicle: () => ({
-    bodyStyle: 'SUV',
-    drivetrain: 'AWD',
-    engine: 'I4',
-    make: 'Mazda',
-    model: 'CX-5',
-    transmission: 'automatic',
-    vin: randomVin(),
-    year: 2021,
-  }),
-  'vehicle-spec': () => ({
-    bodyStyle: 'SUV',
-    drivetrain: 'AWD',
-    engine: 'I4',
-    make: 'Mazda',
-    model: 'CX-5',
-    transmission: 'automatic',
-    year: 2021,
-  }),
   listing: () => ({ price: 19999, vin: randomVin() }),
   vin: () => ({ vin: randomVin() }),
   'web-event': () => ({ name: 'page_viewed' }),

@@ -6,53 +6,20 @@ import { describe, expect, it } from '@jest/globals'
 
 import { leadEventStatuses, leadEventTypes } from '../../collections/LeadEvents/values'
 import { invalidPaths, sendJson } from '../helpers/http'
-import { randomVin } from '../helpers/samples'
+import { randomVin, sampleRecords } from '../helpers/samples'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
 
 type Collection = string
 const base: Record<Collection, () => Record<string, unknown>> = {
-  consumer: () => ({
-    birthDate: '1990-01-01',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    phoneNumber: '2135550100',
-  }),
-  contact: () => ({ firstName: 'Cleo' }),
-  'credit-app': () => ({
-    consumer: 'con_demo_maria',
-    preApproval: 'pre_demo_maria',
-    vehicle: '4T1B11HK7NU000123',
-  }),
-  'credit-report': () => ({ creditScore: 700 }),
-  lead: () => ({ firstName: 'Lee' }),
+  ...sampleRecords,
   leadEvents: () => ({ nextSteps: 'call back' }),
   location: () => ({
     city: { name: 'Los Angeles', state: 'CA' },
     companyId: 'com_demo_sunset',
     line1: '1 Main St',
     zip: '90026',
-  }),
-  'pre-approval': () => ({ creditBand: 'crb_demo_prime', validUntilTime: '2030-01-01T00:00:00Z' }),
-  vehicle: () => ({
-    bodyStyle: 'SUV',
-    drivetrain: 'AWD',
-    engine: '2.0L I4',
-    make: 'Mazda',
-    model: 'CX-5',
-    transmission: 'automatic',
-    vin: randomVin(),
-    year: 2021,
-  }),
-  'vehicle-spec': () => ({
-    bodyStyle: 'SUV',
-    drivetrain: 'AWD',
-    engine: '2.0L I4',
-    make: 'Mazda',
-    model: 'CX-5',
-    transmission: 'automatic',
-    year: 2021,
   }),
 }
 
