@@ -15,6 +15,8 @@ const nextConfig: NextConfig = {
   ],
   // The service is a long-running Node process behind Express; no telemetry or remote images.
   images: { unoptimized: true },
+  // withPayload adds `X-Powered-By: Next.js, Payload` to every answer unless this is false.
+  poweredByHeader: false,
   // Type-checking is `npm run typecheck`; the build must not depend on it.
   typescript: { ignoreBuildErrors: true },
 }

@@ -61,6 +61,7 @@ export const createApp = ({
   // and the rate limit.
   app.use(
     '/api',
+    headAsGet,
     queryGuard,
     bodyLimit,
     credentialGate(payload),
@@ -83,4 +84,13 @@ const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
   logger.error({ err: error }, 'request failed in the HTTP layer')
   if (res.headersSent) return void res.destroy()
   refuse(req, res, 500, 'Internal Server Error')
+}
+
+/**
+ * Payload's routes know no HEAD (it answered 404 for a list that GET serves): a HEAD is sent on
+ * as the GET it stands for. Node still leaves the body out, having seen HEAD when it began.
+ */
+const headAsGet: RequestHandler = (req, _res, next) => {
+  if (req.method === 'HEAD') req.method = 'GET'
+  next()
 }

@@ -113,6 +113,14 @@ describe('first start', () => {
     expect((await me.json()).user).toMatchObject({ role: 'integrator' })
   })
 
+  it('answers through Next say no X-Powered-By, and HEAD is served as GET', async () => {
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+      const response = await fetch(`${service.url}/api/errors`, { method })
+      expect(response.headers.get('x-powered-by')).toBeNull()
+      if (method === 'HEAD') expect(response.status).toBe(401)
+    }
+  })
+
   it('checks request bodies in front of Next and hands the same bytes on to Payload', async () => {
     const post = (body: string, type = 'application/json') =>
       fetch(`${service.url}/api/errors`, {

@@ -697,6 +697,13 @@ describe('internal collections and credentials', () => {
     expect(short.headers.location).toBe('/api/errors?limit=5')
   })
 
+  it('HEAD on a list answers as its GET does, without a body', async () => {
+    const head = await raw('HEAD', '/api/errors', { headers: as('staffAdmin') })
+    expect(head.status).toBe(200)
+    expect(head.headers['content-type']).toContain('application/json')
+    expect(head.text).toBe('')
+  })
+
   it('no answer says X-Powered-By', async () => {
     for (const path of ['/api/errors', '/api/deals/none', '/healthz', '/api/nothing-here']) {
       expect((await raw('GET', path)).headers['x-powered-by']).toBeUndefined()
