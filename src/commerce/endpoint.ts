@@ -48,10 +48,7 @@ const toErrorResponse = (error: unknown, req: PayloadRequest, notFound?: string)
     response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
     return response
   }
-  req.payload.logger.error(
-    { err: error, reqId: req.headers.get('x-request-id') },
-    'commerce endpoint failed',
-  )
+  req.payload.logger.error({ err: error }, 'commerce endpoint failed')
   return respond(500, messages.internal)
 }
 

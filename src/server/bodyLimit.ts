@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express'
 
-import { apiErrorBody } from '../commerce/paths'
+import { refuse } from './input/refuse'
 
 const API_MAX_BYTES = 1024 * 1024
 /** Anyone may report an error record, so its body is kept small. */
@@ -19,11 +19,8 @@ export const bodyLimit: RequestHandler = (req, res, next) => {
   const declared = req.headers['content-length']
   const maxBytes = maxBodyBytes(req)
   if (declared !== undefined && Number(declared) > maxBytes) {
-    res
-      .status(413)
-      .set('Connection', 'close')
-      .json(apiErrorBody(req.path, 413, `Request body larger than ${maxBytes} bytes.`))
-    return
+    res.set('Connection', 'close')
+    return refuse(req, res, 413, `Request body larger than ${maxBytes} bytes.`)
   }
   next()
 }

@@ -2,9 +2,8 @@ import type { RequestHandler } from 'express'
 import { type CollectionSlug, executeAuthStrategies, type Payload } from 'payload'
 
 import { hasSerialIds, isSerialId } from '../lib/ids'
-import { answerUnavailable } from './credentialGate'
 import { databaseReachable } from './health'
-import { refuse } from './input/refuse'
+import { answerUnavailable, refuse } from './input/refuse'
 
 /** Payload's bookkeeping collections that the API does not serve: the admin UI reaches them through the Local API. */
 const CLOSED = new Set(['payload-migrations', 'payload-locked-documents', 'payload-kv'])

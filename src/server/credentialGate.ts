@@ -1,9 +1,8 @@
-import type { Request, RequestHandler, Response } from 'express'
+import type { RequestHandler } from 'express'
 import { executeAuthStrategies, type Payload } from 'payload'
 
-import { apiErrorBody } from '../commerce/paths'
-import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '../lib/failures'
 import { databaseReachable } from './health'
+import { answerUnavailable, refuse } from './input/refuse'
 
 const API_KEY_PREFIX = 'api-clients API-Key '
 
@@ -31,22 +30,12 @@ export const credentialGate =
         return next()
       }
     } catch (error) {
-      payload.logger.debug({ err: error, reqId: res.locals.requestId }, 'credential check failed')
+      payload.logger.debug({ err: error }, 'credential check failed')
     }
     // Payload's strategies answer "no user" when the lookup itself failed: a key is only
     // unknown if the database could be asked. A client told 401 would drop a valid key.
     if (!(await databaseReachable(payload))) return answerUnavailable(req, res)
     // The body was never read: close the connection rather than leave it half-consumed.
-    res
-      .status(401)
-      .set('Connection', 'close')
-      .json(apiErrorBody(req.path, 401, 'Unauthorized'))
+    res.set('Connection', 'close')
+    refuse(req, res, 401, 'Unauthorized')
   }
-
-/** 503 with Retry-After, when whether a caller may pass cannot be known for now. */
-export const answerUnavailable = (req: Request, res: Response): void => {
-  res
-    .status(503)
-    .set({ Connection: 'close', 'Retry-After': String(RETRY_AFTER_SECONDS) })
-    .json(apiErrorBody(req.path, 503, SERVICE_UNAVAILABLE))
-}
