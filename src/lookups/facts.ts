@@ -91,7 +91,7 @@ export const identityOf = (
 
 /** Sources of facts, in order of precedence, as answers name them. */
 export const SOURCE_ORDER = ['listing', 'vehicle', 'vehicle spec', 'decoder'] as const
-export type Source = (typeof SOURCE_ORDER)[number]
+type Source = (typeof SOURCE_ORDER)[number]
 
 /** One fact as the listing, the vehicle record, its spec and the decoder know it (undefined: the source keeps no such field). */
 type Candidates<T> = [

@@ -7,6 +7,8 @@
  */
 import type { Payload } from 'payload'
 
+import { isRecord } from '../lib/isRecord'
+
 export type VendorKind = 'listing' | 'tco'
 export type VendorAnswer =
   { cached: boolean; ok: true; value: Record<string, unknown> } | { ok: false; reason: string }
@@ -45,9 +47,6 @@ export const resetVendorBreaker = (): void => {
   breaker.failures = 0
   breaker.openedAt = null
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A vendor answer we can pass on: the 2.17 or 2.18 shape (optionally inside `data`). */
 const usable = (kind: VendorKind, body: unknown): null | Record<string, unknown> => {

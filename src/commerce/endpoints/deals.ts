@@ -1,9 +1,10 @@
 import type { PayloadRequest } from 'payload'
 
+import { isRecord } from '../../lib/isRecord'
+
 type Doc = Record<string, unknown>
 
-const isDoc = (value: unknown): value is Doc =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isDoc: (value: unknown) => value is Doc = isRecord
 
 /** An embedded location whose embedded city still names its state by code only. */
 const cityStateCode = (location: unknown): string | undefined => {

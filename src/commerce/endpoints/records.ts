@@ -63,13 +63,18 @@ export const updateRecord = ({
     path,
     run: async (req) => {
       const data = await readBody(req)
-      await findOne(req, collection) // 404 before validation errors on a record that is not there
-      const doc = await req.payload.update({
+      // Read first: Payload writes the depth a Local API call used back into req.query.
+      const options = writeOptions(req, collection)
+      // 404 before validation errors on a record that is not there (nothing read but its id).
+      await req.payload.findByID({
         collection,
-        data,
+        depth: 0,
         id: routeId(req),
-        ...writeOptions(req, collection),
+        overrideAccess: false,
+        req,
+        select: {},
       })
+      const doc = await req.payload.update({ collection, data, id: routeId(req), ...options })
       return ok(joinsAsArrays(doc as unknown as Doc, req, collection))
     },
   })

@@ -3,7 +3,7 @@
  * `tco-settings` global's fields, the lookup's query parser and the OpenAPI text are all derived
  * from these rows (docs/tco-model.md).
  */
-export type TcoParameter = {
+type TcoParameter = {
   default: number
   /** What the value means, when its name does not say it; the texts add bounds and default. */
   description?: string
