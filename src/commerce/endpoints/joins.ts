@@ -2,11 +2,35 @@ import type { CollectionSlug, JoinQuery, PayloadRequest, PopulateType } from 'pa
 
 type Doc = Record<string, unknown>
 
+type Joins = { byCollection: Map<string, string[]>; populate: PopulateType }
+
+/** Worked out once per configuration: every answer of the commerce endpoints needs them. */
+const cache = new WeakMap<object, Joins>()
+
+const joinsOf = (req: PayloadRequest): Joins => {
+  const config = req.payload.config
+  let joins = cache.get(config)
+  if (!joins) {
+    const byCollection = new Map(
+      config.collections.map(({ fields, slug }) => [
+        slug,
+        fields.flatMap((field) => (field.type === 'join' ? [field.name] : [])),
+      ]),
+    )
+    const populate = Object.fromEntries(
+      [...byCollection]
+        .filter(([, names]) => names.length)
+        .map(([slug, names]) => [slug, Object.fromEntries(names.map((name) => [name, false]))]),
+    ) as PopulateType
+    joins = { byCollection, populate }
+    cache.set(config, joins)
+  }
+  return joins
+}
+
 /** Names of a collection's top-level join fields (a company's `locations`). */
 const joinNames = (req: PayloadRequest, collection: string): string[] =>
-  req.payload.collections[collection as CollectionSlug].config.fields.flatMap((field) =>
-    field.type === 'join' ? [field.name] : [],
-  )
+  joinsOf(req).byCollection.get(collection) ?? []
 
 /**
  * The contract types a join (a company's `locations`) as an array of records, while Payload reads
@@ -22,12 +46,7 @@ export const joinOptions = (
   joins: Object.fromEntries(
     joinNames(req, collection).map((name) => [name, { limit: 0 }]),
   ) as JoinQuery,
-  populate: Object.fromEntries(
-    req.payload.config.collections.flatMap(({ slug }) => {
-      const names = joinNames(req, slug)
-      return names.length ? [[slug, Object.fromEntries(names.map((name) => [name, false]))]] : []
-    }),
-  ) as PopulateType,
+  populate: joinsOf(req).populate,
 })
 
 /** The record with each join answered as the array of its records (their ids at depth 0). */
