@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
 import { prefixedId } from '../src/fields/prefixedId'
+import { textMatching } from '../src/fields/textMatching'
 
 /** The visitor account web events are tracked against. */
 export const Accounts: CollectionConfig = {
@@ -16,12 +17,7 @@ export const Accounts: CollectionConfig = {
       type: 'text',
       admin: { description: 'Id of the lead, as a string (the contract types it so).' },
       index: true,
-      validate: (value: null | string | undefined) =>
-        value === undefined ||
-        value === null ||
-        value === '' ||
-        /^\d{1,18}$/.test(value) ||
-        'must be a lead id',
+      validate: textMatching((value) => /^\d{1,18}$/.test(value), 'must be a lead id'),
     },
     { name: 'consumer', type: 'relationship', relationTo: 'consumer' },
     { name: 'anonymousIds', type: 'text', hasMany: true },

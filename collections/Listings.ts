@@ -4,6 +4,7 @@ import { recordAccess } from '../access/recordAccess'
 import { upperTrim } from '../hooks/upperTrim'
 import { vinField } from '../src/fields/formatted'
 import { integerField } from '../src/fields/integer'
+import { textMatching } from '../src/fields/textMatching'
 
 const HEX = /^#[0-9A-Fa-f]{6}$/
 
@@ -17,9 +18,10 @@ const colorsField = (name: string): Field => ({
       type: 'text',
       admin: { placeholder: '#1A2B3C' },
       required: true,
-      validate: (value: unknown) =>
-        (typeof value === 'string' && HEX.test(value)) ||
+      validate: textMatching(
+        (value) => HEX.test(value),
         'must be a hex color: # and six hex digits',
+      ),
     },
   ],
 })
@@ -32,15 +34,15 @@ const textRow = (...names: string[]): Field => ({
 
 const money = (name: string): Field => ({ name, type: 'number', min: 0 })
 
-const isUrl = (value: unknown): true | string => {
-  if (value === undefined || value === null || value === '') return true
+const isHttpUrl = (value: string): boolean => {
   try {
-    const url = new URL(String(value))
-    return ['http:', 'https:'].includes(url.protocol) || 'must be an http(s) address'
+    return ['http:', 'https:'].includes(new URL(value).protocol)
   } catch {
-    return 'must be an http(s) address'
+    return false
   }
 }
+
+const isUrl = textMatching(isHttpUrl, 'must be an http(s) address')
 
 /**
  * The dealer's own inventory, answered by the listing lookup. Descriptive fields left empty are

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { recordAccess } from '../access/recordAccess'
 import { integerField } from '../src/fields/integer'
 import { prefixedId } from '../src/fields/prefixedId'
+import { textMatching } from '../src/fields/textMatching'
 import { vehicleDescriptionFields } from '../src/fields/vehicle'
 
 /** A make/model/year/trim specification that vehicles can point at. */
@@ -28,12 +29,10 @@ export const VehicleSpecs: CollectionConfig = {
           'VIN positions 1-8 and 10-11: identifies the make, model, body, engine and year.',
       },
       index: true,
-      validate: (value: null | string | undefined) =>
-        value === undefined ||
-        value === null ||
-        value === '' ||
-        (value.length === 10 && /^[A-HJ-NPR-Z0-9]{10}$/.test(value)) ||
+      validate: textMatching(
+        (value) => /^[A-HJ-NPR-Z0-9]{10}$/.test(value),
         'must be exactly 10 characters of the VIN alphabet',
+      ),
     },
     { name: 'exteriorColors', type: 'text', hasMany: true },
     { name: 'interiorColors', type: 'text', hasMany: true },

@@ -59,12 +59,11 @@ export const encryptSensitive =
       const value = data[name]
       // Collection hooks run before field validation: an invalid value stays in clear, so that
       // validation rejects it (naming the field) and nothing is stored.
-      const validate = (
-        collection.fields.find((field) => 'name' in field && field.name === name) as {
-          validate?: (value: unknown, options: object) => unknown
-        }
-      )?.validate
-      if (validate && (await validate(value, {})) !== true) continue
+      const field = collection.fields.find((item) => 'name' in item && item.name === name) as
+        undefined | { validate?: (value: unknown, options: object) => unknown }
+      // The options Payload's own validators read (`req`, the field's settings, the data).
+      const options = { ...field, data, req, siblingData: data }
+      if (field?.validate && (await field.validate(value, options)) !== true) continue
       if (typeof value === 'string' && MASKED_SSN.test(value) && stored?.[name]) {
         data[name] = stored[name]
         continue

@@ -1,4 +1,6 @@
 import type { DateField, TextField } from 'payload'
+import type { TextFieldManyValidation } from 'payload/shared'
+import { date, text } from 'payload/shared'
 
 import {
   isDate,
@@ -9,22 +11,17 @@ import {
   PHONE_PATTERN_SOURCE,
   ZIP_PATTERN,
 } from '../validation/formats'
+import { isEmpty, textMatching } from './textMatching'
 
-type Options = {
-  admin?: TextField['admin']
-  index?: boolean
-  label?: string
-  required?: boolean
-  unique?: boolean
-}
+type Options = Pick<
+  TextField,
+  'admin' | 'index' | 'label' | 'maxLength' | 'minLength' | 'required' | 'unique'
+>
 
-const REQUIRED = 'This field is required.'
-const empty = (value: unknown) => value === undefined || value === null || value === ''
+// Payload's `text` checks lists too (`hasMany`); its declared type covers one string only.
+const textMany = text as TextFieldManyValidation
 
-/**
- * A text field checked by `test`; the message says what is expected and never repeats the
- * value (which may be personal data).
- */
+/** A text field checked by Payload's own `text` validator and then by `test`. */
 const formattedText =
   (test: (value: string) => boolean, message: string, placeholder?: string) =>
   (name: string, { admin, required = false, ...rest }: Options = {}): TextField => ({
@@ -32,10 +29,7 @@ const formattedText =
     type: 'text',
     admin: { placeholder, ...admin },
     required,
-    validate: (value: null | string | undefined) => {
-      if (empty(value)) return required ? REQUIRED : true
-      return (typeof value === 'string' && test(value)) || message
-    },
+    validate: textMatching(test, message),
     ...rest,
   })
 
@@ -74,29 +68,35 @@ export const phoneListField = (name: string): TextField => ({
   name,
   type: 'text',
   hasMany: true,
-  validate: (value: null | string[] | undefined) => {
-    if (empty(value)) return true
+  validate: (value, options) => {
+    if (isEmpty(value)) return true
     if (!Array.isArray(value)) return 'must be a list of phone numbers'
     const bad = value.findIndex((item) => typeof item !== 'string' || !isPhone(item))
-    return bad === -1 || `element ${bad} must be a phone number matching ${PHONE_PATTERN_SOURCE}`
+    if (bad !== -1) return `element ${bad} must be a phone number matching ${PHONE_PATTERN_SOURCE}`
+    return textMany(value, options)
   },
 })
 
-/** RFC 3339 date-time, stored as a timestamp and returned in ISO 8601 UTC. */
+/**
+ * RFC 3339 date-time, stored as a timestamp and returned in ISO 8601 UTC. The format is checked
+ * before Payload's `date` validator, whose message would repeat the value.
+ */
 export const dateTimeField = (
   name: string,
-  { required = false }: { required?: boolean } = {},
+  { required = false }: Pick<DateField, 'required'> = {},
 ): DateField => ({
   name,
   type: 'date',
   admin: { date: { pickerAppearance: 'dayAndTime' } },
   required,
-  validate: (value: Date | null | string | undefined) => {
-    if (empty(value)) return required ? REQUIRED : true
-    if (value instanceof Date) return !Number.isNaN(value.getTime()) || 'must be a date-time'
-    return (
-      (typeof value === 'string' && isDateTime(value)) ||
-      'must be an RFC 3339 date-time, e.g. 2026-01-31T17:00:00Z'
-    )
+  validate: (value, options) => {
+    if (isEmpty(value)) return date(value, options)
+    const raw: unknown = value
+    if (raw instanceof Date) {
+      if (Number.isNaN(raw.getTime())) return 'must be a date-time'
+    } else if (typeof raw !== 'string' || !isDateTime(raw)) {
+      return 'must be an RFC 3339 date-time, e.g. 2026-01-31T17:00:00Z'
+    }
+    return date(value, options)
   },
 })

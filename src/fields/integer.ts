@@ -1,17 +1,22 @@
 import type { NumberField } from 'payload'
+import { number } from 'payload/shared'
 
-/** A whole number, optionally at least `min`. */
+/**
+ * A whole number, optionally at least `min`: Payload's `number` validator (required, rows, max)
+ * after the integer and lower-bound checks, whose messages do not repeat the value.
+ */
 export const integerField = (
   name: string,
-  { min, required = false }: { min?: number; required?: boolean } = {},
+  { min, required = false }: Pick<NumberField, 'min' | 'required'> = {},
 ): NumberField => ({
   name,
   type: 'number',
   min,
   required,
-  validate: (value: null | number | number[] | undefined) => {
-    if (value === undefined || value === null) return required ? 'This field is required.' : true
+  validate: (value, options) => {
+    if (value === undefined || value === null) return number(value, options)
     if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be an integer'
-    return min === undefined || value >= min || `must be ${min} or more`
+    if (min !== undefined && value < min) return `must be ${min} or more`
+    return number(value, options)
   },
 })

@@ -1,6 +1,8 @@
 import { customAlphabet } from 'nanoid'
 import type { TextField } from 'payload'
 
+import { textMatching } from './textMatching'
+
 /** 20 base-62 characters (about 119 random bits), e.g. `con_` + `4fK9…`. */
 const randomBody = customAlphabet(
   '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
@@ -33,10 +35,9 @@ export const prefixedId = (prefix: string): TextField => {
       ],
     },
     label: 'ID',
-    validate: (value: null | string | undefined) =>
-      value === undefined ||
-      value === null ||
-      pattern.test(value) ||
+    validate: textMatching(
+      (value) => pattern.test(value),
       `must start with "${prefix}" followed by letters, digits, "_" or "-"`,
+    ),
   }
 }

@@ -1,5 +1,7 @@
 import type { TextField } from 'payload'
 
+import { textMatching } from './textMatching'
+
 const STATE_CODE = /^[A-Z]{2}$/
 
 /** A two-letter US state code (`CA`), as the states' ids and the TCO state figures carry it. */
@@ -10,6 +12,5 @@ export const stateCodeField = (
   name,
   type: 'text',
   ...overrides,
-  validate: (value: null | string | undefined) =>
-    (typeof value === 'string' && STATE_CODE.test(value)) || 'must be a two-letter state code',
+  validate: textMatching((value) => STATE_CODE.test(value), 'must be a two-letter state code'),
 })
