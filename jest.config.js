@@ -14,7 +14,7 @@ const swc = [
   },
 ]
 
-const project = (displayName, testMatch) => ({
+const project = (displayName, testMatch, extra = {}) => ({
   displayName,
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: { '^@payload-config$': '<rootDir>/payload.config.ts' },
@@ -22,15 +22,22 @@ const project = (displayName, testMatch) => ({
   testEnvironment: 'node',
   testMatch,
   transform: { '^.+\\.(t|j)sx?$': swc },
+  ...extra,
 })
 
-export default {
+// A project-level setup runs only when a test of that project runs: the unit project (pure
+// functions, no database) starts in seconds.
+const withDatabase = {
   globalSetup: '<rootDir>/test/helpers/globalSetup.ts',
   globalTeardown: '<rootDir>/test/helpers/globalTeardown.ts',
+}
+
+export default {
   reporters: ['default', '<rootDir>/test/helpers/summaryReporter.js'],
   projects: [
-    project('int', ['<rootDir>/test/int/**/*.test.ts']),
-    project('e2e', ['<rootDir>/test/e2e/**/*.test.ts']),
+    project('unit', ['<rootDir>/test/unit/**/*.test.ts']),
+    project('int', ['<rootDir>/test/int/**/*.test.ts'], withDatabase),
+    project('e2e', ['<rootDir>/test/e2e/**/*.test.ts'], withDatabase),
   ],
   testTimeout: 60_000,
 }

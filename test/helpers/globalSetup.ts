@@ -5,10 +5,12 @@ import { dataDir } from '../../src/lib/paths'
 
 /**
  * Tests use DATABASE_URL's server when it is set; otherwise a throwaway embedded PostgreSQL.
- * Either way each test file then works in a database of its own (test/helpers/payload.ts).
- * The server's address is handed to the workers through TEST_DATABASE_SERVER.
+ * Either way each test file then works in a database of its own (test/helpers/database.ts).
+ * The server's address is handed to the workers through TEST_DATABASE_SERVER. The int and e2e
+ * projects both name this setup: the second call finds the server already there.
  */
 export default async function globalSetup(): Promise<void> {
+  if (process.env.TEST_DATABASE_SERVER) return
   process.env.PAYLOAD_SECRET ||= 'test-secret-that-is-long-enough-for-payload-0123456789'
   process.env.LOG_LEVEL ||= 'warn'
   // Files the code under test writes (demo credentials) stay out of the developer's data folder.

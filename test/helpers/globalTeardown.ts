@@ -1,5 +1,9 @@
 import type { EmbeddedServer } from '../../src/db/embedded'
 
+/** Stops the embedded server once, however many projects name this teardown. */
 export default async function globalTeardown(): Promise<void> {
-  await (globalThis as { __testPostgres?: EmbeddedServer }).__testPostgres?.stop()
+  const holder = globalThis as { __testPostgres?: EmbeddedServer }
+  const server = holder.__testPostgres
+  holder.__testPostgres = undefined
+  await server?.stop()
 }
