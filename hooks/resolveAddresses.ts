@@ -1,8 +1,8 @@
 import type { CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 import { ValidationError } from 'payload'
 
+import { callerAccess } from '../src/lib/callerAccess'
 import { isRecord } from '../src/lib/isRecord'
-import { callerAccess } from './callerAccess'
 
 const FIELD = 'addresses'
 
