@@ -62,11 +62,14 @@ export const auditChange: CollectionAfterChangeHook = async ({
   previousDoc,
   req,
 }) => {
-  const sensitive = encryptedFieldNames(collection.fields)
-  const changes = req.context.sensitiveChanges?.[collection.slug] ?? []
   const fields = [
-    ...changedFields(doc, operation === 'update' ? previousDoc : undefined, sensitive),
-    ...changes.filter((name) => sensitive.includes(name)),
+    ...changedFields(
+      doc,
+      operation === 'update' ? previousDoc : undefined,
+      encryptedFieldNames(collection.fields),
+    ),
+    // The encrypted ones this write changed, as encryptSensitive saw them in clear.
+    ...(req.context.sensitiveChanges?.[collection.slug] ?? []),
   ]
   if (operation === 'update' && !fields.length) return doc
   await recordAudit(req, {
