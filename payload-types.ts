@@ -253,7 +253,7 @@ export interface CreditApp {
   firstName?: string | null;
   lastName?: string | null;
   /**
-   * Encrypted; shown masked. Staff admins reveal it with the "Reveal SSN" link (audited).
+   * Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited).
    */
   ssn?: string | null;
   email?: string | null;
@@ -263,7 +263,7 @@ export interface CreditApp {
   coApplicantFirstName?: string | null;
   coApplicantLastName?: string | null;
   /**
-   * Encrypted; shown masked. Staff admins reveal it with the "Reveal SSN" link (audited).
+   * Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited).
    */
   coApplicantSSN?: string | null;
   coApplicantEmail?: string | null;
@@ -320,7 +320,7 @@ export interface Consumer {
   phoneNumber: string;
   email?: string | null;
   /**
-   * Encrypted; shown masked. Staff admins reveal it with the "Reveal SSN" link (audited).
+   * Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited).
    */
   ssn?: string | null;
   phoneNumbers?: string[] | null;

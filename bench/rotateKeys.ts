@@ -6,8 +6,7 @@
 import crypto from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 
-import { encryptValue } from '../src/security/fieldCipher'
-import { rotateCreditDataKeys } from '../src/security/rotateKeys'
+import { encryptValue, rotateCreditDataKeys } from '../src/creditData'
 import { openRuntime } from '../src/server/runtime'
 import { arg, median, throwawayDatabase } from './common'
 

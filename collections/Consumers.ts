@@ -2,9 +2,9 @@ import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
 import { resolveAddresses } from '../hooks/resolveAddresses'
+import { creditDataHooks, encrypted, ssnField } from '../src/creditData'
 import { dateField, emailField, phoneField, phoneListField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
-import { creditDataHooks, encrypted, ssnField } from '../src/fields/sensitive'
 
 /** A person who applies for credit. */
 export const Consumers: CollectionConfig = {
@@ -17,7 +17,7 @@ export const Consumers: CollectionConfig = {
     useAsTitle: 'lastName',
   },
   disableDuplicate: true,
-  hooks: { ...creditDataHooks(['ssn', 'birthDate']), beforeOperation: [resolveAddresses] },
+  hooks: { ...creditDataHooks(), beforeOperation: [resolveAddresses] },
   fields: [
     prefixedId('con_'),
     { name: 'firstName', type: 'text', required: true },

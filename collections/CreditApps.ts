@@ -3,9 +3,9 @@ import { select } from 'payload/shared'
 
 import { recordAccess } from '../access/recordAccess'
 import { markForProvider, queueForProvider } from '../hooks/providerSubmission'
+import { creditDataHooks, encrypted, ssnField } from '../src/creditData'
 import { dateField, emailField, phoneField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
-import { creditDataHooks, encrypted, ssnField } from '../src/fields/sensitive'
 
 /** The two credit-application providers of the contract (section 2.1), by their contract names. */
 export const creditProviders = ['provider_a', 'provider_b'] as const
@@ -76,7 +76,7 @@ export const CreditApps: CollectionConfig = {
     useAsTitle: 'id',
   },
   disableDuplicate: true,
-  hooks: creditDataHooks(['ssn', 'coApplicantSSN', 'birthDate', 'coApplicantBirthDate'], {
+  hooks: creditDataHooks({
     afterChange: [queueForProvider],
     beforeChange: [markForProvider],
   }),

@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { creditDataHooks } from '../src/creditData'
 import { dateTimeField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
-import { creditDataHooks } from '../src/fields/sensitive'
 
 export const CreditReports: CollectionConfig = {
   slug: 'credit-report',

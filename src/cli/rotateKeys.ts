@@ -6,7 +6,7 @@
  */
 import './cliEnv'
 
-import { rotateCreditDataKeys } from '../security/rotateKeys'
+import { rotateCreditDataKeys } from '../creditData'
 import { cliOptions, runTask } from './run'
 
 await runTask(

@@ -1,18 +1,13 @@
-import type { CollectionSlug } from 'payload'
-
 /**
  * What the service keeps on `req.context` during one request, typed the way Payload documents
- * (declaration merging into `RequestContext`): hooks read these without casts.
+ * (declaration merging into `RequestContext`): hooks read these without casts. Credit data
+ * declares its own in src/creditData/context.ts.
  */
 declare module 'payload' {
   interface RequestContext {
     /** Set by the provider job on its own writes, so they do not queue the app again. */
     providerJob?: boolean
-    /** Set by the provider job when it reads an app to send: its SSNs are decrypted, not masked. */
-    revealForProvider?: boolean
-    /** The sensitive fields each collection's write changed, for that write's audit entry. */
-    sensitiveChanges?: Partial<Record<CollectionSlug, string[]>>
-    /** Rows as stored (ciphertexts), read once per request by `collection:id`. */
-    storedRows?: Record<string, Promise<null | Record<string, unknown>>>
   }
 }
+
+export {}

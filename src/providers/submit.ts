@@ -23,9 +23,6 @@ export type Submission = NonNullable<CreditApp['providerSubmission']>
 
 type Doc = Record<string, unknown>
 
-/** Reading the app for sending decrypts its SSNs (context flag), and each such read is audited. */
-export const REVEAL_FOR_PROVIDER = 'revealForProvider'
-
 const text = (value: unknown): null | string => (typeof value === 'string' && value ? value : null)
 const relation = (value: unknown): Doc => (value && typeof value === 'object' ? (value as Doc) : {})
 
@@ -71,7 +68,8 @@ export const submitCreditApp = async (req: PayloadRequest, input: SendInput): Pr
   const { payload } = req
   const app = (await payload.findByID({
     collection: 'credit-app',
-    context: { [REVEAL_FOR_PROVIDER]: true },
+    // Reading the app for sending decrypts its SSNs (context flag); each such read is audited.
+    context: { revealForProvider: true },
     depth: 1,
     disableErrors: true,
     id: input.creditApp,
@@ -90,7 +88,7 @@ export const submitCreditApp = async (req: PayloadRequest, input: SendInput): Pr
     await payload.update({
       collection: 'credit-app',
       // The shared req keeps its context: the SSNs are revealed for the read above only.
-      context: { providerJob: true, [REVEAL_FOR_PROVIDER]: false },
+      context: { providerJob: true, revealForProvider: false },
       data: {
         ...changes,
         providerResponse: changes.providerResponse as CreditApp['providerResponse'],

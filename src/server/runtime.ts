@@ -1,5 +1,7 @@
 import type { Migration, Payload } from 'payload'
 
+// The keys alone, not the module's index: Payload must not load before the environment is set.
+import { resolveCreditDataKeys } from '../creditData/keys'
 import { closePool } from '../db/closePool'
 import type { EmbeddedServer } from '../db/embedded'
 import { handlePoolErrors } from '../db/poolErrors'
@@ -7,7 +9,6 @@ import { resolveDatabase } from '../db/resolveDatabase'
 import { loadEnv } from '../lib/loadEnv'
 import { logger } from '../lib/logger'
 import { resolvePayloadSecret } from '../lib/secret'
-import { resolveCreditDataKeys } from '../security/creditDataKeys'
 
 export type Runtime = {
   close: () => Promise<void>

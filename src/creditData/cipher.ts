@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto'
 
-import { keyRing } from './creditDataKeys'
+import { keyRing } from './keys'
 
 const PREFIX = 'enc:v1:'
 

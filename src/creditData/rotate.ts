@@ -6,8 +6,9 @@
 import { and, eq, gt, type SQL } from 'drizzle-orm'
 import type { CollectionSlug, Payload } from 'payload'
 
-import { keyRing } from './creditDataKeys'
-import { decryptValue, encryptValue, keyIdOf } from './fieldCipher'
+import { decryptValue, encryptValue, keyIdOf } from './cipher'
+import { keyRing } from './keys'
+import { encryptedFieldNames } from './marker'
 
 export type RotationProgress = {
   collection: string
@@ -24,17 +25,12 @@ export type RotationSummary = {
 
 const BATCH = 200
 
-/** Top-level fields marked `custom.encrypted` (ssnField, encrypted()), per collection. */
-export const encryptedFields = (payload: Payload): Map<string, string[]> => {
-  const found = new Map<string, string[]>()
-  for (const collection of payload.config.collections) {
-    const names = collection.fields
-      .filter((field) => 'name' in field && field.custom?.encrypted)
-      .map((field) => (field as { name: string }).name)
-    if (names.length) found.set(collection.slug, names)
-  }
-  return found
-}
+/** The encrypted fields (found by their marker) of each collection that has any. */
+const encryptedFields = (payload: Payload): [string, string[]][] =>
+  payload.config.collections.flatMap((collection) => {
+    const names = encryptedFieldNames(collection.fields)
+    return names.length ? [[collection.slug, names] as [string, string[]]] : []
+  })
 
 type Db = {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- drizzle's builders are only called, never typed here

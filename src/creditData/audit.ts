@@ -1,5 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
 
+import { encryptedFieldNames } from './marker'
+
 export type AuditEntry = {
   action: 'create' | 'delete' | 'reveal' | 'update'
   collection: string
@@ -53,23 +55,31 @@ const changedFields = (
 }
 
 /** Audits creates and updates of credit data. */
-export const auditChange =
-  (sensitive: string[] = []): CollectionAfterChangeHook =>
-  async ({ collection, doc, operation, previousDoc, req }) => {
-    const changes = req.context.sensitiveChanges?.[collection.slug] ?? []
-    const fields = [
-      ...changedFields(doc, operation === 'update' ? previousDoc : undefined, sensitive),
-      ...changes.filter((name) => sensitive.includes(name)),
-    ]
-    if (operation === 'update' && !fields.length) return doc
-    await recordAudit(req, {
-      action: operation,
-      collection: collection.slug,
-      fields: [...new Set(fields)].sort(),
-      recordId: String(doc.id),
-    })
-    return doc
-  }
+export const auditChange: CollectionAfterChangeHook = async ({
+  collection,
+  doc,
+  operation,
+  previousDoc,
+  req,
+}) => {
+  const fields = [
+    ...changedFields(
+      doc,
+      operation === 'update' ? previousDoc : undefined,
+      encryptedFieldNames(collection.fields),
+    ),
+    // The encrypted ones this write changed, as encryptSensitive saw them in clear.
+    ...(req.context.sensitiveChanges?.[collection.slug] ?? []),
+  ]
+  if (operation === 'update' && !fields.length) return doc
+  await recordAudit(req, {
+    action: operation,
+    collection: collection.slug,
+    fields: [...new Set(fields)].sort(),
+    recordId: String(doc.id),
+  })
+  return doc
+}
 
 export const auditDelete: CollectionAfterDeleteHook = async ({ collection, id, req }) => {
   await recordAudit(req, {

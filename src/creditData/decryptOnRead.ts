@@ -1,0 +1,37 @@
+import type { FieldHook } from 'payload'
+
+import { recordAudit } from './audit'
+import { decryptValue } from './cipher'
+import { maskSsn } from './mask'
+import { revealsSsn } from './reveal'
+
+/** Decrypts on every read; SSNs are then masked unless revealed (see revealsSsn). */
+export const decryptSensitive =
+  (kind: 'date' | 'ssn'): FieldHook =>
+  async ({ collection, data, field, req, value }) => {
+    if (typeof value !== 'string' || !value) return value
+    const name = (field as { name: string }).name
+    let plain: string
+    try {
+      plain = decryptValue(value, name)
+    } catch (error) {
+      req.payload.logger.error(
+        {
+          collection: collection?.slug,
+          err: error instanceof Error ? error.message : String(error),
+          field: name,
+        },
+        'a credit-data value could not be decrypted',
+      )
+      return null
+    }
+    if (kind === 'date') return plain
+    if (!revealsSsn(req)) return maskSsn(plain)
+    await recordAudit(req, {
+      action: 'reveal',
+      collection: collection!.slug,
+      fields: [name],
+      recordId: String(data?.id ?? ''),
+    })
+    return plain
+  }
