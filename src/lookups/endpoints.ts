@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import { commerceEndpoint } from '../commerce/endpoint'
+import { apiEndpoint } from '../api/endpoint'
 import { vinParam } from './facts'
 import { listingLookup } from './listing/lookup'
 import { parseTcoQuery, tcoLookup } from './tco/lookup'
@@ -10,13 +10,13 @@ import { parseTcoQuery, tcoLookup } from './tco/lookup'
  * listing lookup also answers at LISTING_URL's path when that is set (src/server/app.ts).
  */
 export const lookupEndpoints: Endpoint[] = [
-  commerceEndpoint({
+  apiEndpoint({
     method: 'get',
     path: '/tco/:vin',
     run: async (req) =>
       tcoLookup(req.payload, vinParam(req.routeParams?.vin), parseTcoQuery(req.query)),
   }),
-  commerceEndpoint({
+  apiEndpoint({
     method: 'get',
     path: '/listings/:vin',
     run: async (req) => listingLookup(req.payload, vinParam(req.routeParams?.vin)),

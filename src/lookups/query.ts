@@ -1,5 +1,5 @@
 /** Query parameters of the lookups, checked with 400s that name the parameter. */
-import { CommerceError } from '../commerce/errors'
+import { CommerceError } from '../api/errors'
 import { ZIP_PATTERN } from '../validation/formats'
 
 export const zipParam = (raw: unknown): string | undefined => {

@@ -1,6 +1,6 @@
 import { configToJSONSchema, type SanitizedConfig } from 'payload'
 
-import { DEFAULT_DEPTH, DEFAULT_LIMIT, MAX_DEPTH, MAX_LIMIT } from '../commerce/params'
+import { DEFAULT_DEPTH, DEFAULT_LIMIT, MAX_DEPTH, MAX_LIMIT } from '../api/params'
 import { toOpenApiSchema } from './jsonSchema'
 
 type Obj = Record<string, unknown>

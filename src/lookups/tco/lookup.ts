@@ -1,7 +1,7 @@
 /** Endpoint 18: the TCO answer for a VIN, from the vendor when configured, else from our model. */
 import type { Payload } from 'payload'
 
-import { CommerceError } from '../../commerce/errors'
+import { CommerceError } from '../../api/errors'
 import { identityOf, type VehicleFacts, vehicleFacts } from '../facts'
 import { numberParam, zipParam } from '../query'
 import { askVendor } from '../vendor'

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import * as qs from 'qs-esm'
 
-import { isCommercePath, type Problem } from '../../commerce/paths'
+import { isCommercePath, type Problem } from '../../api/paths'
 import { checkLimit, checkPage, MAX_LIMIT } from '../../lib/paging'
 import { hasNul, splitUrl } from './jsonChecks'
 import { refuse } from './refuse'
