@@ -3,7 +3,8 @@ import type { Endpoint } from 'payload'
 import { apiEndpoint } from '../api/endpoint'
 import { vinParam } from './facts'
 import { listingLookup } from './listing/lookup'
-import { parseTcoQuery, tcoLookup } from './tco/lookup'
+import { tcoLookup } from './tco/lookup'
+import { parseTcoQuery } from './tco/query'
 
 /**
  * Endpoints 18 and 19, with the commerce API's callers, rate limits and error envelope. The

@@ -1,7 +1,8 @@
 import { configToJSONSchema, type SanitizedConfig } from 'payload'
 
-import { DEFAULT_DEPTH, DEFAULT_LIMIT, MAX_DEPTH, MAX_LIMIT } from '../api/params'
+import { depthQuery, listQuery, pagingQuery } from '../api/params'
 import { toOpenApiSchema } from './jsonSchema'
+import { queryParameters } from './queryParameters'
 
 type Obj = Record<string, unknown>
 import { listingParameters, lookupSchemas, tcoParameters } from './lookups'
@@ -11,35 +12,10 @@ const json = (schema: unknown, example?: unknown) => ({
   'application/json': { schema, ...(example ? { example } : {}) },
 })
 
-const depthParam = {
-  description: `Levels of related records to embed; 0 returns ids. Default ${DEFAULT_DEPTH}, at most ${MAX_DEPTH}.`,
-  in: 'query',
-  name: 'depth',
-  schema: { maximum: MAX_DEPTH, minimum: 0, type: 'integer' },
-}
+const [depthParam] = queryParameters(depthQuery)
 const idParam = { in: 'path', name: 'id', required: true, schema: { type: 'string' } }
-const listParams = [
-  {
-    description: `Default ${DEFAULT_LIMIT}; values above ${MAX_LIMIT} are clamped.`,
-    in: 'query',
-    name: 'limit',
-    schema: { minimum: 1, type: 'integer' },
-  },
-  { in: 'query', name: 'page', schema: { default: 1, minimum: 1, type: 'integer' } },
-  {
-    description: 'A top-level field; a leading "-" sorts descending.',
-    in: 'query',
-    name: 'sort',
-    schema: { type: 'string' },
-  },
-  {
-    description:
-      'Filter with Payload\'s operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`).',
-    in: 'query',
-    name: 'where',
-    schema: { type: 'string' },
-  },
-]
+const pagingParams = queryParameters(pagingQuery)
+const listParams = queryParameters(listQuery)
 
 const commerceError = (code: number, message: string) => ({
   content: json(ref('CommerceError'), { error: { code, message }, success: false }),
@@ -391,7 +367,7 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
       '/webevents': {
         get: {
           operationId: 'listWebEvents',
-          parameters: [...listParams, depthParam],
+          parameters: listParams,
           responses: { 200: pagedList('web-event'), ...commerceErrors() },
           summary: '6. List web events',
           tags: tags('Commerce'),
@@ -400,7 +376,7 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
       '/companies': {
         get: {
           operationId: 'listCompanies',
-          parameters: [...listParams, depthParam],
+          parameters: listParams,
           responses: { 200: pagedList('company'), ...commerceErrors() },
           summary: '7. List companies',
           tags: tags('Commerce'),
@@ -442,7 +418,7 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
       '/errors': {
         get: {
           operationId: 'listErrors',
-          parameters: listParams,
+          parameters: pagingParams,
           responses: {
             200: {
               content: json({

@@ -1,12 +1,7 @@
 /** OpenAPI schemas of the lookups' answers (2.17, 2.18), with our additive fields. */
 import { YEAR_FIELDS } from '../lookups/tco/model'
-import {
-  queryDescription,
-  TCO_QUERY,
-  type TcoQueryName,
-  type TcoQueryParameter,
-} from '../lookups/tco/parameters'
-import { ZIP_PATTERN } from '../validation/formats'
+import { tcoQuery } from '../lookups/tco/query'
+import { queryParameters } from './queryParameters'
 
 const number = { type: 'number' }
 const numbers = (names: string[]) => ({
@@ -114,20 +109,8 @@ const vinParam = {
 }
 export const tcoParameters = [
   vinParam,
-  {
-    description:
-      "Customer ZIP code: 12345 or 12345-6789; sets the state's taxes, fuel prices and insurance.",
-    in: 'query',
-    name: 'zip',
-    schema: { pattern: ZIP_PATTERN.source, type: 'string' },
-  },
-  ...(Object.entries(TCO_QUERY) as [TcoQueryName, TcoQueryParameter][]).map(
-    ([name, parameter]) => ({
-      description: queryDescription(name),
-      in: 'query',
-      name,
-      schema: { type: parameter.integer ? 'integer' : 'number' },
-    }),
-  ),
+  // The contract's query parameter first, then the assumptions it does not name.
+  ...queryParameters(tcoQuery.pick({ zip: true })),
+  ...queryParameters(tcoQuery.omit({ zip: true })),
 ]
 export const listingParameters = [vinParam]
