@@ -1,22 +1,23 @@
 import type { Endpoint } from 'payload'
 
-import { commerceEndpoint } from '../commerce/endpoint'
+import { apiEndpoint } from '../api/endpoint'
 import { vinParam } from './facts'
 import { listingLookup } from './listing/lookup'
-import { parseTcoQuery, tcoLookup } from './tco/lookup'
+import { tcoLookup } from './tco/lookup'
+import { parseTcoQuery } from './tco/query'
 
 /**
  * Endpoints 18 and 19, with the commerce API's callers, rate limits and error envelope. The
  * listing lookup also answers at LISTING_URL's path when that is set (src/server/app.ts).
  */
 export const lookupEndpoints: Endpoint[] = [
-  commerceEndpoint({
+  apiEndpoint({
     method: 'get',
     path: '/tco/:vin',
     run: async (req) =>
       tcoLookup(req.payload, vinParam(req.routeParams?.vin), parseTcoQuery(req.query)),
   }),
-  commerceEndpoint({
+  apiEndpoint({
     method: 'get',
     path: '/listings/:vin',
     run: async (req) => listingLookup(req.payload, vinParam(req.routeParams?.vin)),

@@ -1,33 +1,45 @@
-/** Query parameters of the lookups, checked with 400s that name the parameter. */
-import { CommerceError } from '../commerce/errors'
+/** Query parameters of the lookups as zod schemas, refused with 400s that name the parameter. */
+import { z } from 'zod'
+
+import { CommerceError } from '../api/errors'
+import type { Problem } from '../api/paths'
+import { parseQuery, queryParam } from '../api/query'
 import { ZIP_PATTERN } from '../validation/formats'
 
-export const zipParam = (raw: unknown): string | undefined => {
-  if (raw === undefined || raw === '') return undefined
-  if (typeof raw !== 'string' || !ZIP_PATTERN.test(raw)) {
-    throw new CommerceError(400, 'Invalid ZIP: write it as 12345 or 12345-6789', [
-      { field: 'zip', message: 'must be 12345 or 12345-6789' },
-    ])
-  }
-  return raw
-}
+const ZIP_RULE = 'must be 12345 or 12345-6789'
+
+export const zipParam = queryParam(
+  z.string({ error: ZIP_RULE }).regex(ZIP_PATTERN, ZIP_RULE).optional(),
+)
 
 /** An optional number in [min, max] (an integer when `integer`). */
-export const numberParam = (
-  name: string,
-  raw: unknown,
-  { integer = false, max, min }: { integer?: boolean; max: number; min: number },
-): number | undefined => {
-  if (raw === undefined || raw === '') return undefined
-  const value = typeof raw === 'string' ? Number(raw) : NaN
-  if (
-    !Number.isFinite(value) ||
-    value < min ||
-    value > max ||
-    (integer && !Number.isInteger(value))
-  ) {
-    const message = `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}`
-    throw new CommerceError(400, `Invalid ${name}: ${message}`, [{ field: name, message }])
-  }
-  return value
+export const numberParam = ({
+  integer = false,
+  max,
+  min,
+}: {
+  integer?: boolean
+  max: number
+  min: number
+}) => {
+  const rule = `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}`
+  const bounded = z.number({ error: rule }).min(min, rule).max(max, rule)
+  return queryParam(
+    z
+      .string({ error: rule })
+      .transform(Number)
+      .pipe(integer ? bounded.int(rule) : bounded)
+      .optional(),
+  )
 }
+
+/** Messages that say more than `Invalid <name>: <rule>`. */
+const HEADLINES: Record<string, string> = {
+  zip: 'Invalid ZIP: write it as 12345 or 12345-6789',
+}
+
+const invalid = ({ field, message }: Problem) =>
+  new CommerceError(400, HEADLINES[field] ?? `Invalid ${field}: ${message}`, [{ field, message }])
+
+export const parseLookupQuery = <T extends z.ZodType>(schema: T, query: Record<string, unknown>) =>
+  parseQuery(schema, query, invalid)

@@ -1,12 +1,9 @@
-/** OpenAPI schemas of the lookups' answers (2.17, 2.18), with our additive fields. */
+/** Endpoints 18 and 19: their parameters, and their answers (2.17, 2.18) with our additive fields. */
 import { YEAR_FIELDS } from '../lookups/tco/model'
-import {
-  queryDescription,
-  TCO_QUERY,
-  type TcoQueryName,
-  type TcoQueryParameter,
-} from '../lookups/tco/parameters'
-import { ZIP_PATTERN } from '../validation/formats'
+import { tcoQuery } from '../lookups/tco/query'
+import { operation, tagged } from './operation'
+import { queryParameters } from './queryParameters'
+import { commerceErrors, json, ref } from './responses'
 
 const number = { type: 'number' }
 const numbers = (names: string[]) => ({
@@ -112,22 +109,35 @@ const vinParam = {
   required: true,
   schema: { example: '1HGCM82633A004352', type: 'string' },
 }
-export const tcoParameters = [
+const tcoParameters = [
   vinParam,
-  {
-    description:
-      "Customer ZIP code: 12345 or 12345-6789; sets the state's taxes, fuel prices and insurance.",
-    in: 'query',
-    name: 'zip',
-    schema: { pattern: ZIP_PATTERN.source, type: 'string' },
-  },
-  ...(Object.entries(TCO_QUERY) as [TcoQueryName, TcoQueryParameter][]).map(
-    ([name, parameter]) => ({
-      description: queryDescription(name),
-      in: 'query',
-      name,
-      schema: { type: parameter.integer ? 'integer' : 'number' },
-    }),
-  ),
+  // The contract's query parameter first, then the assumptions it does not name.
+  ...queryParameters(tcoQuery.pick({ zip: true })),
+  ...queryParameters(tcoQuery.omit({ zip: true })),
 ]
-export const listingParameters = [vinParam]
+
+const lookup = tagged('Vehicle lookups')
+
+export const lookupPaths = {
+  '/tco/{vin}': {
+    get: operation(lookup('getTotalCostOfOwnership', '18. Total cost of ownership of a VIN'), {
+      parameters: tcoParameters,
+      responses: {
+        200: { content: json(ref('TcoResult')), description: 'Five-year cost of ownership' },
+        ...commerceErrors('Vehicle Not Found'),
+      },
+    }),
+  },
+  '/listings/{vin}': {
+    get: operation(
+      lookup('getListingDetails', '19. Listing details of a VIN (also at LISTING_URL)'),
+      {
+        parameters: [vinParam],
+        responses: {
+          200: { content: json(ref('ListingDetails')), description: 'Listing details' },
+          ...commerceErrors('Vehicle Not Found'),
+        },
+      },
+    ),
+  },
+}

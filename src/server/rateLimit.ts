@@ -7,7 +7,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible'
 
-import { apiErrorBody, isCommercePath } from '../commerce/paths'
+import { apiErrorBody, isCommercePath } from '../api/paths'
 import { logger } from '../lib/logger'
 import { numberSetting } from '../lib/settings'
 import { isSignInRoute } from '../lib/signInRoutes'

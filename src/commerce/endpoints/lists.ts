@@ -1,8 +1,8 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
 
-import { commerceEndpoint } from '../endpoint'
-import { paged } from '../envelope'
-import { parseListParams } from '../params'
+import { apiEndpoint } from '../../api/endpoint'
+import { paged } from '../../api/envelope'
+import { parseListParams } from '../../api/params'
 import { joinOptions, joinsAsArrays } from './joins'
 
 /** Top-level fields of a collection that a list may be sorted by. */
@@ -40,14 +40,14 @@ const list = (collection: CollectionSlug) => async (req: PayloadRequest) => {
 }
 
 /** 6. GET /webevents — paged, read-only. */
-export const listWebEvents = commerceEndpoint({
+export const listWebEvents = apiEndpoint({
   method: 'get',
   path: '/webevents',
   run: list('web-event'),
 })
 
 /** 7. GET /companies — paged; facilitators are companies too (`where[isFacilitator][equals]=true`); `locations` is an array. */
-export const listCompanies = commerceEndpoint({
+export const listCompanies = apiEndpoint({
   method: 'get',
   path: '/companies',
   run: list('company'),

@@ -1,8 +1,8 @@
 import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
-import { commerceEndpoint, readBody, requireFields, routeId } from '../endpoint'
-import { ok } from '../envelope'
-import { parseDepth } from '../params'
+import { apiEndpoint, readBody, requireFields, routeId } from '../../api/endpoint'
+import { ok } from '../../api/envelope'
+import { parseDepth } from '../../api/params'
 import { joinOptions, joinsAsArrays } from './joins'
 
 type Doc = Record<string, unknown>
@@ -40,7 +40,7 @@ export const getRecord = ({
   path: string
   shape?: (doc: Doc, req: PayloadRequest) => unknown
 }): Endpoint =>
-  commerceEndpoint({
+  apiEndpoint({
     method: 'get',
     notFound,
     path,
@@ -57,7 +57,7 @@ export const updateRecord = ({
   notFound: string
   path: string
 }): Endpoint =>
-  commerceEndpoint({
+  apiEndpoint({
     method: 'patch',
     notFound,
     path,
@@ -89,7 +89,7 @@ export const createRecord = ({
   path: string
   required: string[]
 }): Endpoint =>
-  commerceEndpoint({
+  apiEndpoint({
     method: 'post',
     path,
     run: async (req) => {

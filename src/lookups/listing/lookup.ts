@@ -5,7 +5,7 @@
 import type { Payload } from 'payload'
 
 import type { Listing, Media } from '../../../payload-types'
-import { CommerceError } from '../../commerce/errors'
+import { CommerceError } from '../../api/errors'
 import {
   describeVehicle,
   identityOf,

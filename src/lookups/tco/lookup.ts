@@ -1,28 +1,15 @@
 /** Endpoint 18: the TCO answer for a VIN, from the vendor when configured, else from our model. */
 import type { Payload } from 'payload'
 
-import { CommerceError } from '../../commerce/errors'
+import { CommerceError } from '../../api/errors'
 import { identityOf, type VehicleFacts, vehicleFacts } from '../facts'
-import { numberParam, zipParam } from '../query'
 import { askVendor } from '../vendor'
 import { computeTco, vehicleAge } from './model'
-import { TCO_QUERY, type TcoQueryName } from './parameters'
+import type { TcoQuery } from './query'
 import { retentionAt, SEGMENT_FIGURES, segmentOf } from './segments'
 import { assumptionsFrom, defined, loadSettings, stateFigures } from './settings'
 import { SOURCES } from './sources'
 import { stateOfZip } from './zip3'
-
-export type TcoQuery = Partial<Record<TcoQueryName, number>> & { zip?: string }
-
-export const parseTcoQuery = (query: Record<string, unknown>): TcoQuery => ({
-  ...Object.fromEntries(
-    Object.entries(TCO_QUERY).map(([name, bounds]) => [
-      name,
-      numberParam(name, query[name], bounds),
-    ]),
-  ),
-  zip: zipParam(query.zip),
-})
 
 /** The price and where it came from: listing, then vehicle spec MSRP, then a flagged segment default. */
 const priceOf = (facts: VehicleFacts, segment: ReturnType<typeof segmentOf>, age: number) => {

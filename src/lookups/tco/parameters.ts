@@ -1,7 +1,7 @@
 /**
  * The TCO model's adjustable assumptions, one row each: default, bounds and meaning. The
- * `tco-settings` global's fields, the lookup's query parser and the OpenAPI text are all derived
- * from these rows (docs/tco-model.md).
+ * `tco-settings` global's fields and the lookup's query schema (./query.ts: its parser and its
+ * OpenAPI parameters) are all derived from these rows (docs/tco-model.md).
  */
 type TcoParameter = {
   default: number

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import * as qs from 'qs-esm'
 
-import { isCommercePath, type Problem } from '../../commerce/paths'
+import { isCommercePath, type Problem } from '../../api/paths'
 import { checkLimit, checkPage, MAX_LIMIT } from '../../lib/paging'
 import { hasNul, splitUrl } from './jsonChecks'
 import { refuse } from './refuse'
@@ -40,9 +40,6 @@ const pagingProblem = (search: string): null | Problem => {
     ] as const) {
       const field = prefix ? `${prefix}[${name}]` : name
       if (value === undefined) continue
-      // `limit[]=5`, `limit=5&limit=6` or `page[a]=2` reach Payload as a list or an object.
-      if (typeof value !== 'string')
-        return { field, message: 'must be given once, as a whole number' }
       const problem = check(value)
       if (problem) return { field, message: problem }
     }

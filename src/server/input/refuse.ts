@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express'
 
-import { apiErrorBody, type Problem } from '../../commerce/paths'
+import { apiErrorBody, type Problem } from '../../api/paths'
 import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '../../lib/failures'
 
 /** The request's path under /api (`/deals/deal_1`), wherever the middleware asking is mounted. */

@@ -5,7 +5,7 @@ import { checkRole } from '../../access/roles'
 import { classifyFailure, RETRY_AFTER_SECONDS } from '../lib/failures'
 import { CommerceError, errorBody, messages } from './errors'
 
-/** Who may use endpoints 1–10: integrator and admin API clients, and signed-in staff. */
+/** Who may use endpoints 1–10 and 18–19: integrator and admin API clients, and signed-in staff. */
 export const COMMERCE_ROLES = {
   clients: ['integrator', 'admin'],
   staff: ['admin', 'staff'],
@@ -61,10 +61,10 @@ type Options = {
 }
 
 /**
- * A commerce endpoint (1–10): checks the caller, runs `run`, and answers 200 with what it returns,
- * or the error body. The handlers themselves stay a few lines each.
+ * An endpoint in the commerce envelope (1–10, and the lookups 18–19): checks the caller, runs
+ * `run`, and answers 200 with what it returns, or the error body. The handlers stay a few lines.
  */
-export const commerceEndpoint = ({ method, notFound, path, run }: Options): Endpoint => ({
+export const apiEndpoint = ({ method, notFound, path, run }: Options): Endpoint => ({
   handler: async (req) => {
     try {
       if (!req.user) throw new CommerceError(401, messages.unauthorized)

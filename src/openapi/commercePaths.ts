@@ -1,0 +1,114 @@
+/** Endpoints 1–10 (src/commerce/index.ts): records in the commerce envelope, at a chosen depth. */
+import { operation, type OperationName, tagged } from './operation'
+import { depthParam, idParam, listParams } from './parameters'
+import { addressesInput, createBody, type Records, updateBody } from './records'
+import { commerceError, commerceErrors, envelope, type Obj, pagedList } from './responses'
+
+const creditAppExample = {
+  consumer: 'con_demo_maria',
+  preApproval: 'pre_demo_maria',
+  provider: 'provider_a',
+  toProvider: false,
+  vehicle: '4T1B11HK7NU000123',
+}
+// The birth date is a placeholder, not any consumer's (a demo consumer's would be personal data).
+const consumerExample = {
+  birthDate: '2000-01-01',
+  email: 'maria.gonzalez@example.com',
+  firstName: 'María',
+  lastName: 'González',
+  phoneNumber: '(213) 555-0147',
+}
+
+const missing = { 400: commerceError(400, 'Missing Required Information') }
+
+const createOp = (name: OperationName, schema: string, requestBody: Obj) =>
+  operation(name, {
+    parameters: [depthParam],
+    requestBody,
+    responses: { 200: envelope(schema), ...commerceErrors(undefined, missing) },
+  })
+/** One record by id: a read, or an update when it has a body. */
+const recordOp = (name: OperationName, schema: string, notFound: string, requestBody?: Obj) =>
+  operation(name, {
+    parameters: [idParam, depthParam],
+    ...(requestBody ? { requestBody } : {}),
+    responses: { 200: envelope(schema), ...commerceErrors(notFound) },
+  })
+const listOp = (name: OperationName, schema: string) =>
+  operation(name, {
+    parameters: listParams,
+    responses: { 200: pagedList(schema), ...commerceErrors() },
+  })
+
+const credit = tagged('Credit')
+const commerce = tagged('Commerce')
+
+/** 1–4: credit apps, credit reports and consumers. */
+export const creditPaths = (records: Records) => ({
+  '/creditapps': {
+    post: createOp(
+      credit('createCreditApp', '1. Create a credit app'),
+      'credit-app',
+      createBody(records['credit-app'], ['preApproval', 'consumer', 'vehicle'], creditAppExample),
+    ),
+  },
+  '/creditapps/{id}': {
+    get: recordOp(
+      credit('getCreditApp', '2. Get a credit app'),
+      'credit-app',
+      'Credit App Not Found',
+    ),
+  },
+  '/creditreports/{id}': {
+    patch: recordOp(
+      credit('updateCreditReport', '3. Update a credit report'),
+      'credit-report',
+      'Credit Report Not Found',
+      updateBody(records['credit-report']),
+    ),
+  },
+  '/consumers': {
+    post: createOp(
+      credit('createConsumer', '4. Create a consumer'),
+      'consumer',
+      createBody(
+        records.consumer,
+        ['birthDate', 'phoneNumber', 'lastName', 'firstName'],
+        consumerExample,
+        { addresses: addressesInput(records.address) },
+      ),
+    ),
+  },
+})
+
+/** 5–10: contacts, web events, companies, deals, facilitators and customers. */
+export const commercePaths = (records: Records) => ({
+  '/contacts/{id}': {
+    patch: recordOp(
+      commerce('updateContact', '5. Update a contact'),
+      'contact',
+      'Contact Not Found',
+      updateBody(records.contact),
+    ),
+  },
+  '/webevents': { get: listOp(commerce('listWebEvents', '6. List web events'), 'web-event') },
+  '/companies': { get: listOp(commerce('listCompanies', '7. List companies'), 'company') },
+  '/deals/{id}': {
+    get: recordOp(
+      commerce('getDeal', '8. Get a deal (the facilitator carries its `location`)'),
+      'deal',
+      'Deal Not Found',
+    ),
+  },
+  '/facilitators/{id}': {
+    get: recordOp(
+      commerce('getFacilitator', '9. Get a facilitator'),
+      'company',
+      'Facilitator Not Found',
+    ),
+  },
+  '/customers/{id}': {
+    get: recordOp(commerce('getCustomer', '10. Get a customer'), 'customer', 'Customer Not Found'),
+  },
+})
