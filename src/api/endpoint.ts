@@ -16,8 +16,6 @@ type PayloadError = Error & {
   status?: number
 }
 
-const REQUIRED = 'This field is required.'
-
 /** Turns anything a handler throws into the commerce error body; never a stack trace. */
 const toErrorResponse = (error: unknown, req: PayloadRequest, notFound?: string): Response => {
   const failure = error as PayloadError
@@ -29,7 +27,9 @@ const toErrorResponse = (error: unknown, req: PayloadRequest, notFound?: string)
       field: path,
       message,
     }))
-    const allMissing = details.length > 0 && details.every((item) => item.message === REQUIRED)
+    // Payload's own "required" message, in the request's language: not an English string here.
+    const required = req.t('validation:required')
+    const allMissing = details.length > 0 && details.every((item) => item.message === required)
     return respond(400, allMissing ? messages.missing : messages.badRequest, details)
   }
   if (failure?.name === 'QueryError')
