@@ -1,11 +1,11 @@
 import type { CollectionConfig, Field, SelectFieldSingleValidation } from 'payload'
 import { select } from 'payload/shared'
 
-import { recordAccess } from '../access/recordAccess'
-import { markForProvider, queueForProvider } from '../hooks/providerSubmission'
-import { creditDataHooks, encrypted, ssnField } from '../src/creditData'
-import { dateField, emailField, phoneField } from '../src/fields/formatted'
-import { prefixedId } from '../src/fields/prefixedId'
+import { recordAccess } from '../../access/recordAccess'
+import { creditDataHooks, encrypted, ssnField } from '../../src/creditData'
+import { dateField, emailField, phoneField } from '../../src/fields/formatted'
+import { prefixedId } from '../../src/fields/prefixedId'
+import { markForProvider, queueForProvider } from './hooks/providerSubmission'
 
 /** The two credit-application providers of the contract (section 2.1), by their contract names. */
 export const creditProviders = ['provider_a', 'provider_b'] as const

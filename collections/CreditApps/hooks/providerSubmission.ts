@@ -2,8 +2,8 @@ import crypto from 'node:crypto'
 
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, RequestContext } from 'payload'
 
-import type { CreditApp } from '../payload-types'
-import { PROVIDER_QUEUE, SEND_TASK, type Submission } from '../src/providers/submit'
+import type { CreditApp } from '../../../payload-types'
+import { PROVIDER_QUEUE, SEND_TASK, type Submission } from '../../../src/providers/submit'
 
 /** Asked for on this write: created with toProvider, or updated from off to on (not by the provider job). */
 const turnedOn = (
