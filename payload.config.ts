@@ -42,6 +42,7 @@ import { validOperators } from './hooks/validOperators'
 import { valueTypes } from './hooks/valueTypes'
 import { commerceEndpoints } from './src/commerce'
 import { noSensitiveQueries } from './src/creditData'
+import { extraIndexes } from './src/db/indexes'
 import { jobs } from './src/jobs/config'
 import { unsentEmailAdapter } from './src/lib/email'
 import { logger } from './src/lib/logger'
@@ -120,6 +121,7 @@ export default buildConfig({
   cors: allowedOrigins(),
   csrf: allowedOrigins(),
   db: postgresAdapter({
+    afterSchemaInit: [extraIndexes],
     migrationDir: path.resolve(dirname, 'src/migrations'),
     pool: { connectionString: process.env.DATABASE_URL },
     // The schema only ever changes through committed migrations, in every environment.

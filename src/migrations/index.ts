@@ -4,6 +4,7 @@ import * as migration_20261122_025316_boolean_defaults from './20261122_025316_b
 import * as migration_20261122_034918_vehicle_lookups from './20261122_034918_vehicle_lookups';
 import * as migration_20261122_040327_credit_data_protection from './20261122_040327_credit_data_protection';
 import * as migration_20261122_045834_provider_submissions from './20261122_045834_provider_submissions';
+import * as migration_20261122_195039_audit_and_key_indexes from './20261122_195039_audit_and_key_indexes';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261122_045834_provider_submissions.up,
     down: migration_20261122_045834_provider_submissions.down,
-    name: '20261122_045834_provider_submissions'
+    name: '20261122_045834_provider_submissions',
+  },
+  {
+    up: migration_20261122_195039_audit_and_key_indexes.up,
+    down: migration_20261122_195039_audit_and_key_indexes.down,
+    name: '20261122_195039_audit_and_key_indexes'
   },
 ];
