@@ -3,6 +3,8 @@ import type { CollectionConfig } from 'payload'
 import { adminOrSelf } from '../../access/adminOrSelf'
 import { isAdmin } from '../../access/isAdmin'
 import { clientRoles } from '../../access/roles'
+import { cachedApiKeyStrategy } from '../../src/auth/apiKeyCache'
+import { announceClientChange, announceClientDelete } from '../../src/auth/clientChanges'
 
 /**
  * Machine clients. Each one authenticates with its API key, sent as
@@ -25,6 +27,8 @@ export const ApiClients: CollectionConfig = {
   },
   auth: {
     disableLocalStrategy: true,
+    // Tried before Payload's own API-key strategy, which it calls on a miss.
+    strategies: [cachedApiKeyStrategy],
     useAPIKey: true,
   },
   fields: [
@@ -47,5 +51,7 @@ export const ApiClients: CollectionConfig = {
       defaultValue: true,
     },
   ],
+  // A disabled, re-keyed or deleted client is forgotten by every instance's key cache.
+  hooks: { afterChange: [announceClientChange], afterDelete: [announceClientDelete] },
   labels: { plural: 'API clients', singular: 'API client' },
 }

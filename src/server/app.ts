@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
+import { listenForClientChanges } from '../auth/clientChanges'
 import { logger } from '../lib/logger'
 import { listingPath } from '../lib/settings'
 import { stopDecoder } from '../lookups/vin/decoder'
@@ -57,6 +58,7 @@ export const createApp = ({
     })
   }
   const rateLimit = createRateLimit(rateLimits)
+  const stopListening = listenForClientChanges(process.env.DATABASE_URL ?? '')
   // Cheap refusals first; the body is read only for a caller who passed the credential check
   // and the rate limit.
   app.use(
@@ -74,7 +76,8 @@ export const createApp = ({
   app.use(lastResort)
   return {
     app,
-    close: async () => Promise.all([rateLimit.close(), stopDecoder()]).then(() => undefined),
+    close: async () =>
+      Promise.all([rateLimit.close(), stopDecoder(), stopListening()]).then(() => undefined),
     sharedCounting: rateLimit.shared,
   }
 }

@@ -1,0 +1,59 @@
+import crypto from 'node:crypto'
+
+import { LRUCache } from 'lru-cache'
+import type { AuthStrategy, AuthStrategyFunctionArgs, AuthStrategyResult } from 'payload'
+
+const SLUG = 'api-clients'
+const PREFIX = `${SLUG} API-Key `
+/** How long a looked-up client is reused; a change to it ends that at once (clientChanges.ts). */
+export const API_KEY_CACHE_MS = 5_000
+
+type Client = NonNullable<AuthStrategyResult['user']>
+
+const clients = new LRUCache<string, Client>({ max: 1_000, ttl: API_KEY_CACHE_MS })
+/** Listeners for client changes now running; without one, a change elsewhere would go unseen. */
+let watchers = 0
+
+export const watchingClientChanges = (): (() => void) => {
+  watchers += 1
+  return () => {
+    watchers -= 1
+    clients.clear()
+  }
+}
+
+/** A client was changed or deleted (here or on another instance): its next request looks it up. */
+export const forgetClient = (id: number | string): void => {
+  for (const [key, client] of clients.entries())
+    if (String(client.id) === String(id)) clients.delete(key)
+}
+
+export const forgetAllClients = (): void => clients.clear()
+
+const builtIn = (payload: AuthStrategyFunctionArgs['payload']) =>
+  payload.authStrategies.find((strategy) => strategy.name === `${SLUG}-api-key`)
+
+/**
+ * Payload's own API-key strategy, remembered for a few seconds by the key's HMAC: a keyed request
+ * is authenticated by the credential gate and again by Payload's request handler, and each was
+ * one query. Only found clients are kept (a key created a moment ago works at once), and only
+ * while changes from every instance are being heard.
+ */
+export const cachedApiKeyStrategy: AuthStrategy = {
+  name: `${SLUG}-api-key-cached`,
+  authenticate: async (args) => {
+    const header = args.headers.get('authorization')
+    const strategy = builtIn(args.payload)
+    if (!header?.startsWith(PREFIX) || !strategy) return { user: null }
+    const key = crypto
+      .createHmac('sha256', args.payload.secret)
+      .update(header.slice(PREFIX.length))
+      .digest('hex')
+    const known = watchers > 0 ? clients.get(key) : undefined
+    // A copy: hooks may add to req.user, and the next request must not see it.
+    if (known) return { user: { ...known } }
+    const result = await strategy.authenticate(args)
+    if (result.user && watchers > 0) clients.set(key, { ...result.user })
+    return result
+  },
+}
