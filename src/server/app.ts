@@ -16,12 +16,15 @@ import { queryGuard } from './input/queryGuard'
 import { refuse } from './input/refuse'
 import { trailingSlashRedirect } from './input/trailingSlash'
 import { jsonWhere } from './jsonWhere'
+import { payloadRest } from './payloadRest'
 import { createRateLimit, type RateLimitOptions, rateLimitOptionsFromEnv } from './rateLimit'
 import { requestLog } from './requestLog'
 import { securityHeaders } from './securityHeaders'
 
 type Options = {
-  /** Next's request handler: the admin UI and Payload's REST API under /api. */
+  /** What answers `/api` once the checks pass; Payload's REST handlers unless a test says otherwise. */
+  apiHandler?: RequestHandler
+  /** Next's request handler: the admin UI. */
   nextHandler: RequestHandler
   payload: Payload
   /** Defaults to the environment's budgets (rateLimitOptionsFromEnv). */
@@ -30,8 +33,9 @@ type Options = {
 
 const DEFAULT_LISTING_PATH = '/api/listings'
 
-/** Express routes of our own first, then everything else to Next. */
+/** Express routes of our own first, `/api` through its checks to Payload, the rest to Next. */
 export const createApp = ({
+  apiHandler = payloadRest(),
   nextHandler,
   payload,
   rateLimits = rateLimitOptionsFromEnv(),
@@ -71,6 +75,7 @@ export const createApp = ({
     collectionRoutes(payload),
     bodyGuard(maxBodyBytes),
     jsonWhere,
+    apiHandler,
   )
   app.use(nextHandler)
   app.use(lastResort)

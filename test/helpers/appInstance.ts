@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net'
 
+import type { RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
 import { createApp } from '../../src/server/app'
 import type { RateLimitOptions } from '../../src/server/rateLimit'
+
+const notFound: RequestHandler = (_req, res) => void res.status(404).end()
 
 export type AppInstance = {
   get: (path: string, headers?: Record<string, string>) => Promise<Response>
@@ -27,7 +30,7 @@ export const startAppInstance = async (
     app,
     close,
     sharedCounting: shared,
-  } = createApp({ nextHandler: (_req, res) => void res.status(404).end(), payload, rateLimits })
+  } = createApp({ apiHandler: notFound, nextHandler: notFound, payload, rateLimits })
   if (sharedCounting) await shared()
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))

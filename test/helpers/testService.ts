@@ -3,9 +3,7 @@
  * `useTestService` from service.ts, which starts and stops one around a file's tests.
  */
 import type { AddressInfo } from 'node:net'
-import { Readable } from 'node:stream'
 
-import type { RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
 import { startJobRunner } from '../../src/jobs/runner'
@@ -14,61 +12,6 @@ import { answerClientErrors } from '../../src/server/clientErrors'
 import type { RateLimitOptions } from '../../src/server/rateLimit'
 import { openRuntime } from '../../src/server/runtime'
 import { createTestDatabase } from './database'
-
-type RouteHandler = (
-  request: Request,
-  context: { params: Promise<{ slug: string[] }> },
-) => Promise<Response>
-
-/**
- * Serves Payload's own REST route handlers (the ones Next mounts at /api/[...slug]) behind our
- * Express app, without a Next build: real HTTP, our middleware, Payload's routing and auth.
- */
-const restHandler = async (): Promise<RequestHandler> => {
-  const { default: config } = await import('../../payload.config')
-  const routes = await import('@payloadcms/next/routes')
-  const handlers: Record<string, RouteHandler> = {
-    DELETE: routes.REST_DELETE(config),
-    GET: routes.REST_GET(config),
-    OPTIONS: routes.REST_OPTIONS(config),
-    PATCH: routes.REST_PATCH(config),
-    POST: routes.REST_POST(config),
-    PUT: routes.REST_PUT(config),
-  }
-  return async (req, res) => {
-    const handler = handlers[req.method]
-    if (!req.path.startsWith('/api/') || !handler) {
-      res.status(404).end()
-      return
-    }
-    // req.url, not originalUrl: our middleware may rewrite the query (JSON where).
-    const url = new URL(req.url, `http://${req.headers.host}`)
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-    }
-    const hasBody = !['GET', 'HEAD'].includes(req.method)
-    const request = new Request(url, {
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-      headers,
-      method: req.method,
-      ...(hasBody ? { duplex: 'half' } : {}),
-    } as RequestInit)
-    const slug = url.pathname
-      .slice('/api/'.length)
-      .split('/')
-      .filter(Boolean)
-      .map(decodeURIComponent)
-    const response = await handler(request, { params: Promise.resolve({ slug }) })
-    res.status(response.status)
-    response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie') res.setHeader(name, value)
-    })
-    const cookies = response.headers.getSetCookie()
-    if (cookies.length) res.setHeader('set-cookie', cookies)
-    res.end(Buffer.from(await response.arrayBuffer()))
-  }
-}
 
 export type TestService = {
   /** fetch against the service: `api('/api/users', { headers })`. */
@@ -97,7 +40,8 @@ export const startTestService = async ({
   process.env.DATABASE_URL = database.url
   const runtime = await openRuntime()
   const { app, close: closeApp } = createApp({
-    nextHandler: await restHandler(),
+    // No Next build: /api is Payload's REST handlers, as in production; anything else is 404.
+    nextHandler: (_req, res) => void res.status(404).end(),
     payload: runtime.payload,
     rateLimits,
   })
