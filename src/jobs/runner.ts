@@ -17,7 +17,7 @@ import type { Payload } from 'payload'
 import type pg from 'pg'
 
 import { logger } from '../lib/logger'
-import { numberSetting } from '../lib/settings'
+import { settings } from '../lib/settings'
 import { checkProviderSettings } from '../providers/config'
 import { PROVIDER_QUEUE } from '../providers/submit'
 
@@ -28,10 +28,10 @@ const CLEANUP_EVERY_MS = 60_000
 
 export type JobRunner = { stop: () => Promise<void> }
 
-export const jobsPollMs = (): number => numberSetting('JOBS_POLL_MS', 1000, { min: 10 })
+export const jobsPollMs = (): number => settings('jobs').JOBS_POLL_MS
 
 /** In-process unless JOBS_RUNNER=off (when `npm run worker` runs them instead). */
-export const runsJobsInProcess = (): boolean => process.env.JOBS_RUNNER !== 'off'
+export const runsJobsInProcess = (): boolean => settings('jobs').JOBS_RUNNER !== 'off'
 
 export const startJobRunner = (
   payload: Payload,

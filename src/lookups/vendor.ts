@@ -19,6 +19,7 @@ import {
 import type { Payload } from 'payload'
 
 import { isRecord } from '../lib/isRecord'
+import { settings } from '../lib/settings'
 
 export type VendorKind = 'listing' | 'tco'
 export type VendorAnswer =
@@ -33,21 +34,16 @@ type Config = {
   ttlSeconds: number
 }
 
-const positive = (value: string | undefined, fallback: number): number => {
-  const number = Number(value)
-  return Number.isFinite(number) && number > 0 ? number : fallback
-}
-
 export const vendorConfig = (): Config | null => {
-  const baseUrl = (process.env.VEHICLE_DATA_URL || '').replace(/\/+$/, '')
-  if (!baseUrl) return null
+  const env = settings('vendor')
+  if (!env.VEHICLE_DATA_URL) return null
   return {
-    baseUrl,
-    cooldownMs: positive(process.env.VEHICLE_DATA_COOLDOWN_SECONDS, 30) * 1000,
-    failures: positive(process.env.VEHICLE_DATA_FAILURES, 5),
-    key: process.env.VEHICLE_DATA_KEY || '',
-    timeoutMs: positive(process.env.VEHICLE_DATA_TIMEOUT_MS, 2000),
-    ttlSeconds: positive(process.env.VEHICLE_DATA_CACHE_TTL_SECONDS, 86_400),
+    baseUrl: env.VEHICLE_DATA_URL,
+    cooldownMs: env.VEHICLE_DATA_COOLDOWN_SECONDS * 1000,
+    failures: env.VEHICLE_DATA_FAILURES,
+    key: env.VEHICLE_DATA_KEY,
+    timeoutMs: env.VEHICLE_DATA_TIMEOUT_MS,
+    ttlSeconds: env.VEHICLE_DATA_CACHE_TTL_SECONDS,
   }
 }
 

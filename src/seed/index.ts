@@ -7,11 +7,11 @@ import type { CollectionSlug, Payload } from 'payload'
 import type { ClientRole } from '../../access/roles'
 import { logger } from '../lib/logger'
 import { dataDir } from '../lib/paths'
+import { settings } from '../lib/settings'
 import * as demo from './demoData'
 
 /** Demo data loads by default in local mode only; SEED_DEMO_DATA=true|false decides otherwise. */
-export const shouldSeed = (local: boolean): boolean =>
-  process.env.SEED_DEMO_DATA ? process.env.SEED_DEMO_DATA === 'true' : local
+export const shouldSeed = (local: boolean): boolean => settings('service').SEED_DEMO_DATA ?? local
 
 type DemoClient = { name: string; role: ClientRole }
 

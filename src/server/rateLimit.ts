@@ -9,7 +9,7 @@ import {
 
 import { apiErrorBody, isCommercePath } from '../commerce/paths'
 import { logger } from '../lib/logger'
-import { numberSetting } from '../lib/settings'
+import { settings } from '../lib/settings'
 import { isSignInRoute } from '../lib/signInRoutes'
 
 export type Budget = { points: number; seconds: number }
@@ -22,30 +22,23 @@ export type RateLimitOptions = {
   auth: Budget
   /** Shared store for several instances; memory when absent. */
   redisUrl?: string
-  /** Longest wait for one Redis command before this instance counts in memory (default 200). */
+  /** Longest wait for one Redis command before this instance counts in memory (default REDIS_TIMEOUT_MS's). */
   redisTimeoutMs?: number
   /** Separates the counters of different deployments (and tests) in one Redis. */
   keyPrefix?: string
 }
 
-const DEFAULT_REDIS_TIMEOUT_MS = 200
-
-const number = (name: string, fallback: number): number =>
-  numberSetting(name, fallback, { integer: true, min: 1 })
-
 /** Budgets from the environment; the README's configuration table lists them. */
 export const rateLimitOptionsFromEnv = (): RateLimitOptions => {
-  const seconds = number('RATE_LIMIT_WINDOW_SECONDS', 60)
+  const env = settings('rateLimits')
+  const seconds = env.RATE_LIMIT_WINDOW_SECONDS
   return {
-    api: { points: number('RATE_LIMIT_API', 600), seconds },
-    auth: {
-      points: number('RATE_LIMIT_AUTH', 10),
-      seconds: number('RATE_LIMIT_AUTH_WINDOW_SECONDS', 900),
-    },
-    commerce: { points: number('RATE_LIMIT_COMMERCE', 300), seconds },
-    keyPrefix: process.env.RATE_LIMIT_PREFIX || 'commerce-rl',
-    redisTimeoutMs: number('REDIS_TIMEOUT_MS', DEFAULT_REDIS_TIMEOUT_MS),
-    redisUrl: process.env.REDIS_URL || undefined,
+    api: { points: env.RATE_LIMIT_API, seconds },
+    auth: { points: env.RATE_LIMIT_AUTH, seconds: env.RATE_LIMIT_AUTH_WINDOW_SECONDS },
+    commerce: { points: env.RATE_LIMIT_COMMERCE, seconds },
+    keyPrefix: env.RATE_LIMIT_PREFIX,
+    redisTimeoutMs: env.REDIS_TIMEOUT_MS,
+    redisUrl: env.REDIS_URL,
   }
 }
 
@@ -108,12 +101,12 @@ export const createRateLimit = (
   options: RateLimitOptions,
 ): { close: () => Promise<void>; middleware: RequestHandler; shared: () => Promise<void> } => {
   const store = options.redisUrl
-    ? openRedis(options.redisUrl, options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS)
+    ? openRedis(options.redisUrl, options.redisTimeoutMs ?? settings('rateLimits').REDIS_TIMEOUT_MS)
     : null
   const make = (name: Kind, budget: Budget): Limiter => {
     const common = {
       duration: budget.seconds,
-      keyPrefix: `${options.keyPrefix ?? 'commerce-rl'}:${name}`,
+      keyPrefix: `${options.keyPrefix ?? settings('rateLimits').RATE_LIMIT_PREFIX}:${name}`,
       points: budget.points,
     }
     return {

@@ -7,6 +7,7 @@ import { resolveDatabase } from '../db/resolveDatabase'
 import { loadEnv } from '../lib/loadEnv'
 import { logger } from '../lib/logger'
 import { resolvePayloadSecret } from '../lib/secret'
+import { checkSettings } from '../lib/settings'
 import { resolveCreditDataKeys } from '../security/creditDataKeys'
 
 export type Runtime = {
@@ -24,6 +25,7 @@ export const openRuntime = async ({
   migrate = true,
 }: { migrate?: boolean } = {}): Promise<Runtime> => {
   loadEnv()
+  checkSettings()
   const embedded = await resolveDatabase()
   try {
     resolvePayloadSecret({ local: Boolean(embedded) })

@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads'
 import { LRUCache } from 'lru-cache'
 
 import { dataDir } from '../../lib/paths'
+import { settings } from '../../lib/settings'
 
 export type DecodedVehicle = {
   body?: string
@@ -55,7 +56,7 @@ export const DECODED_CACHE_BOUNDS = { maxEntries: 5000, maxWeight: 4_000_000 }
 const DECODE_TIMEOUT_MS = 30_000
 
 export const vpicDatabasePath = (): string =>
-  process.env.VPIC_DB_PATH || path.join(dataDir(), 'vpic', 'vpic.lite.db')
+  settings('files').VPIC_DB_PATH ?? path.join(dataDir(), 'vpic', 'vpic.lite.db')
 
 // Relative to this module: a path built from the project root or the working directory makes
 // Next's bundler trace the whole project folder.
