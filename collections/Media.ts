@@ -5,6 +5,7 @@ import type { CollectionConfig } from 'payload'
 import { anyone } from '../access/anyone'
 import { recordAccess } from '../access/recordAccess'
 import { dataDir } from '../src/lib/paths'
+import { settings } from '../src/lib/settings'
 
 /**
  * Images staff upload (listing photos). Inventory photos are public, as on any dealer site;
@@ -24,6 +25,6 @@ export const Media: CollectionConfig = {
   labels: { plural: 'Media', singular: 'Media file' },
   upload: {
     mimeTypes: ['image/*'],
-    staticDir: process.env.MEDIA_DIR || path.join(dataDir(), 'media'),
+    staticDir: settings('files').MEDIA_DIR ?? path.join(dataDir(), 'media'),
   },
 }

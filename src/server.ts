@@ -11,7 +11,7 @@ import { logger } from './lib/logger'
 import { projectRoot } from './lib/paths'
 import { isProduction, port } from './lib/settings'
 import { onShutdownSignal } from './lib/shutdown'
-import { untilRunning } from './lib/startupGuard'
+import { startFailed, untilRunning } from './lib/startupGuard'
 import { warmDecoder } from './lookups/vin/decoder'
 import { seedDemoData, shouldSeed } from './seed'
 import { createApp } from './server/app'
@@ -74,8 +74,5 @@ export const main = async (): Promise<void> => {
 const invokedDirectly =
   process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))
 if (invokedDirectly) {
-  main().catch((error) => {
-    logger.fatal({ err: error }, 'the service could not start')
-    process.exit(1)
-  })
+  main().catch((error) => startFailed('the service', error))
 }

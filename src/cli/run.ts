@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 
 import type { Payload } from 'payload'
 
+import { ConfigError } from '../lib/envSchema'
 import { logger } from '../lib/logger'
 import { untilRunning } from '../lib/startupGuard'
 import { openRuntime } from '../server/runtime'
@@ -45,7 +46,12 @@ export const runTask = async <T>(
       await runtime.close()
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof TaskFailed) {
+    // A bad setting names its variable: the message is all there is to say.
+    if (
+      error instanceof UsageError ||
+      error instanceof TaskFailed ||
+      error instanceof ConfigError
+    ) {
       process.stderr.write(`${error.message}\n`)
       code = error instanceof UsageError ? 2 : 1
     } else {

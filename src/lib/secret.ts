@@ -1,8 +1,7 @@
+import { ConfigError } from './envSchema'
 import { localSecret } from './localSecrets'
 import { logger } from './logger'
 import { isProduction } from './settings'
-
-export class ConfigError extends Error {}
 
 /**
  * PAYLOAD_SECRET signs sessions and encrypts API keys. Production on an external database must

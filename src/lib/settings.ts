@@ -1,66 +1,177 @@
 /**
- * Configuration read from the environment (after dotenv). Every variable is listed with its
- * default in the README's configuration table.
+ * Every setting read from the environment (after dotenv), one schema per part of the service,
+ * all built from the same pieces (src/lib/envSchema.ts). The README's configuration table lists
+ * each variable with its default. Settings are read when used, so that tests and scripts may
+ * change them as they run; `checkSettings()` reads them all at start, so a bad value stops the
+ * process before it serves anything.
  */
+import net from 'node:net'
 
-export const isProduction = (): boolean => process.env.NODE_ENV === 'production'
+import { z } from 'zod'
 
-/** A numeric setting: its default when unset, else a number of at least `min` (a whole one if `integer`), or a startup error naming it. */
-export const numberSetting = (
-  name: string,
-  fallback: number,
-  { integer = false, min = 0 }: { integer?: boolean; min?: number } = {},
-): number => {
-  const raw = process.env[name]
-  if (raw === undefined || raw.trim() === '') return fallback
-  const value = Number(raw)
-  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
-    throw new Error(
-      `${name} must be ${integer ? 'an integer' : 'a number'} of at least ${min}, got "${raw}"`,
-    )
-  }
-  return value
+import {
+  addressListSetting,
+  addressSetting,
+  choiceSetting,
+  flagSetting,
+  numberSetting,
+  optionalFlagSetting,
+  optionalTextSetting,
+  readEnv,
+  textSetting,
+} from './envSchema'
+
+const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal']
+
+/** An item of Express's `trust proxy` list: a preset name, or an address with an optional range. */
+const proxyAddress = (item: string): boolean => {
+  const [ip, range, ...rest] = item.split('/')
+  return (
+    PROXY_PRESETS.includes(item) ||
+    (net.isIP(ip) > 0 && !rest.length && (!range || /^\d+$/.test(range) || net.isIP(range) > 0))
+  )
 }
 
-export const port = (): number => {
-  const value = Number(process.env.PORT || 3000)
-  if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new Error(`PORT must be an integer from 0 to 65535, got "${process.env.PORT}"`)
-  }
-  return value
+/** Express's `trust proxy`: `true`, `false`, a hop count, or comma-separated addresses. */
+const trustProxy = z
+  .string()
+  .refine(
+    (value) =>
+      /^(true|false|\d+)$/.test(value) ||
+      value.split(',').every((item) => proxyAddress(item.trim())),
+    {
+      error: 'true, false, a hop count or comma-separated addresses',
+    },
+  )
+  .transform((value) =>
+    value === 'true'
+      ? true
+      : value === 'false'
+        ? false
+        : /^\d+$/.test(value)
+          ? Number(value)
+          : value,
+  )
+  .optional()
+
+const ADDRESS = /^https?:\/\//
+
+/** LISTING_URL: a path, or a full address whose path is used; as `/a/b`. */
+const listingUrl = z
+  .string()
+  .refine((value) => !ADDRESS.test(value) || URL.canParse(value), {
+    error: 'a path or an http or https address',
+  })
+  .transform(
+    (value) =>
+      `/${(ADDRESS.test(value) ? new URL(value).pathname : value).replace(/^\/+|\/+$/g, '')}`,
+  )
+  .default('/api/listings')
+
+const wholeAtLeastOne = (fallback: number) => numberSetting(fallback, { integer: true, min: 1 })
+
+export const schemas = {
+  files: z.object({
+    DATA_DIR: textSetting('.data'),
+    /** Default: $DATA_DIR/media. */
+    MEDIA_DIR: optionalTextSetting(),
+    /** Default: $DATA_DIR/vpic/vpic.lite.db. */
+    VPIC_DB_PATH: optionalTextSetting(),
+  }),
+  jobs: z.object({
+    JOBS_POLL_MS: numberSetting(1000, { min: 10 }),
+    JOBS_RUNNER: choiceSetting(['in-process', 'off'], 'in-process'),
+  }),
+  logging: z.object({
+    /** Set by the CLI scripts, whose stdout is their result. */
+    LOG_DESTINATION: choiceSetting(['stdout', 'stderr'], 'stdout'),
+    LOG_LEVEL: choiceSetting(
+      ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'],
+      'info',
+    ),
+    LOG_PRETTY: flagSetting(false),
+  }),
+  providers: z.object({
+    PROVIDER_A_API_KEY: textSetting(''),
+    PROVIDER_A_URL: addressSetting(),
+    PROVIDER_B_CLIENT_ID: textSetting(''),
+    PROVIDER_B_CLIENT_SECRET: textSetting(''),
+    PROVIDER_B_URL: addressSetting(),
+    PROVIDER_MAX_ATTEMPTS: wholeAtLeastOne(8),
+    PROVIDER_RETRY_BASE_MS: numberSetting(5_000),
+    PROVIDER_RETRY_MAX_MS: numberSetting(10 * 60_000),
+    PROVIDER_TIMEOUT_MS: numberSetting(15_000, { min: 1 }),
+  }),
+  rateLimits: z.object({
+    RATE_LIMIT_API: wholeAtLeastOne(600),
+    RATE_LIMIT_AUTH: wholeAtLeastOne(10),
+    RATE_LIMIT_AUTH_WINDOW_SECONDS: wholeAtLeastOne(900),
+    RATE_LIMIT_COMMERCE: wholeAtLeastOne(300),
+    RATE_LIMIT_PREFIX: textSetting('commerce-rl'),
+    RATE_LIMIT_WINDOW_SECONDS: wholeAtLeastOne(60),
+    REDIS_TIMEOUT_MS: wholeAtLeastOne(200),
+    REDIS_URL: optionalTextSetting(),
+  }),
+  service: z.object({
+    COOKIE_SECURE: optionalFlagSetting(),
+    CORS_ORIGINS: addressListSetting(),
+    EMAIL_FROM: textSetting('no-reply@localhost'),
+    LISTING_URL: listingUrl,
+    /** Set by `npm start` and `npm run dev`, and by Next and jest: any value is theirs to choose. */
+    NODE_ENV: optionalTextSetting(),
+    PORT: numberSetting(3000, { integer: true, max: 65535 }),
+    SEED_DEMO_DATA: optionalFlagSetting(),
+    SERVER_URL: addressSetting(),
+    TRUST_PROXY: trustProxy,
+  }),
+  vendor: z.object({
+    VEHICLE_DATA_CACHE_TTL_SECONDS: numberSetting(86_400, { min: 1 }),
+    VEHICLE_DATA_COOLDOWN_SECONDS: numberSetting(30),
+    VEHICLE_DATA_FAILURES: wholeAtLeastOne(5),
+    VEHICLE_DATA_KEY: textSetting(''),
+    VEHICLE_DATA_TIMEOUT_MS: numberSetting(2000, { min: 1 }),
+    VEHICLE_DATA_URL: addressSetting(),
+  }),
 }
+
+type Part = keyof typeof schemas
+
+/** The settings of one part of the service, as the environment has them now. */
+export const settings = <P extends Part>(part: P): z.output<(typeof schemas)[P]> =>
+  readEnv(schemas[part])
+
+/** At start: every setting at once, so that one message names every bad variable. */
+export const checkSettings = (): void => {
+  readEnv(z.object(Object.assign({}, ...Object.values(schemas).map((schema) => schema.shape))))
+}
+
+/** The logging settings, or their defaults while they are bad: the logger must exist to report them. */
+export const loggingSettings = (): z.output<(typeof schemas)['logging']> =>
+  schemas.logging.safeParse(process.env).data ?? schemas.logging.parse({})
+
+export const isProduction = (): boolean => settings('service').NODE_ENV === 'production'
+
+export const isDevelopment = (): boolean => settings('service').NODE_ENV === 'development'
+
+export const port = (): number => settings('service').PORT
 
 /** Public address of the service, e.g. https://commerce.example.com; empty when not set. */
-export const serverURL = (): string => (process.env.SERVER_URL || '').replace(/\/+$/, '')
+export const serverURL = (): string => settings('service').SERVER_URL ?? ''
 
 /** Session cookies are `Secure` whenever the service is served over HTTPS (or COOKIE_SECURE=true). */
 export const sessionCookies = () => ({
   sameSite: 'Lax' as const,
-  secure: process.env.COOKIE_SECURE
-    ? process.env.COOKIE_SECURE === 'true'
-    : serverURL().startsWith('https://'),
+  secure: settings('service').COOKIE_SECURE ?? serverURL().startsWith('https://'),
 })
-
-const list = (value: string | undefined): string[] =>
-  (value || '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)
 
 /** Origins allowed to call the API from a browser (CORS) and to send cookie-authenticated writes (CSRF). */
 export const allowedOrigins = (): string[] => {
-  const origins = list(process.env.CORS_ORIGINS)
-  return serverURL() ? [serverURL(), ...origins] : origins
+  const { CORS_ORIGINS, SERVER_URL } = settings('service')
+  return SERVER_URL ? [SERVER_URL, ...CORS_ORIGINS] : CORS_ORIGINS
 }
-
-export const logLevel = (): string => process.env.LOG_LEVEL || 'info'
 
 /**
  * Where the listing lookup (endpoint 19) answers: the path of LISTING_URL (a path or a full
  * address), default /api/listings. It always answers at /api/listings too.
  */
-export const listingPath = (): string => {
-  const value = process.env.LISTING_URL || '/api/listings'
-  const pathname = /^https?:\/\//.test(value) ? new URL(value).pathname : value
-  return `/${pathname.replace(/^\/+|\/+$/g, '')}`
-}
+export const listingPath = (): string => settings('service').LISTING_URL

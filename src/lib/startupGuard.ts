@@ -1,3 +1,4 @@
+import { ConfigError } from './envSchema'
 import { logger } from './logger'
 
 /**
@@ -31,4 +32,14 @@ export const untilRunning = (name: string): { running: () => void } => {
       process.off('exit', exiting)
     },
   }
+}
+
+/**
+ * Logs why `name` could not start and exits 1. A bad setting is told by its message alone: it
+ * names the variable, and a stack trace would say nothing to whoever set it.
+ */
+export const startFailed = (name: string, error: unknown): never => {
+  if (error instanceof ConfigError) logger.fatal(`${name} could not start: ${error.message}`)
+  else logger.fatal({ err: error }, `${name} could not start`)
+  process.exit(1)
 }

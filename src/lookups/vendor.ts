@@ -3,11 +3,23 @@
  * VEHICLE_DATA_KEY. Answers are cached in PostgreSQL (lookup-cache) for
  * VEHICLE_DATA_CACHE_TTL_SECONDS; each call is bounded by VEHICLE_DATA_TIMEOUT_MS; after
  * VEHICLE_DATA_FAILURES consecutive failures a circuit breaker skips the vendor for
- * VEHICLE_DATA_COOLDOWN_SECONDS, then lets one call through to probe it.
+ * VEHICLE_DATA_COOLDOWN_SECONDS, then lets one call through to probe it (cockatiel's timeout and
+ * breaker).
  */
+import {
+  BrokenCircuitError,
+  circuitBreaker,
+  ConsecutiveBreaker,
+  handleAll,
+  TaskCancelledError,
+  timeout,
+  TimeoutStrategy,
+  wrap,
+} from 'cockatiel'
 import type { Payload } from 'payload'
 
 import { isRecord } from '../lib/isRecord'
+import { settings } from '../lib/settings'
 
 export type VendorKind = 'listing' | 'tco'
 export type VendorAnswer =
@@ -22,30 +34,51 @@ type Config = {
   ttlSeconds: number
 }
 
-const positive = (value: string | undefined, fallback: number): number => {
-  const number = Number(value)
-  return Number.isFinite(number) && number > 0 ? number : fallback
-}
-
 export const vendorConfig = (): Config | null => {
-  const baseUrl = (process.env.VEHICLE_DATA_URL || '').replace(/\/+$/, '')
-  if (!baseUrl) return null
+  const env = settings('vendor')
+  if (!env.VEHICLE_DATA_URL) return null
   return {
-    baseUrl,
-    cooldownMs: positive(process.env.VEHICLE_DATA_COOLDOWN_SECONDS, 30) * 1000,
-    failures: positive(process.env.VEHICLE_DATA_FAILURES, 5),
-    key: process.env.VEHICLE_DATA_KEY || '',
-    timeoutMs: positive(process.env.VEHICLE_DATA_TIMEOUT_MS, 2000),
-    ttlSeconds: positive(process.env.VEHICLE_DATA_CACHE_TTL_SECONDS, 86_400),
+    baseUrl: env.VEHICLE_DATA_URL,
+    cooldownMs: env.VEHICLE_DATA_COOLDOWN_SECONDS * 1000,
+    failures: env.VEHICLE_DATA_FAILURES,
+    key: env.VEHICLE_DATA_KEY,
+    timeoutMs: env.VEHICLE_DATA_TIMEOUT_MS,
+    ttlSeconds: env.VEHICLE_DATA_CACHE_TTL_SECONDS,
   }
 }
 
-/** Consecutive failures and when the circuit opened (null while closed). */
-const breaker = { failures: 0, openedAt: null as null | number }
+/** Each call bounded by the timeout; a timeout counts as a failure of the breaker around it. */
+const buildGuard = ({ cooldownMs, failures, timeoutMs }: Config) =>
+  wrap(
+    circuitBreaker(handleAll, {
+      breaker: new ConsecutiveBreaker(failures),
+      halfOpenAfter: cooldownMs,
+    }),
+    timeout(timeoutMs, TimeoutStrategy.Aggressive),
+  )
+
+/** The guard in force, and the settings it was built from (read on every call, as all settings). */
+let guard: { policy: ReturnType<typeof buildGuard>; settings: string } | null = null
+
+const guardFor = (config: Config) => {
+  const settings = `${config.failures}/${config.cooldownMs}/${config.timeoutMs}`
+  if (guard?.settings !== settings) guard = { policy: buildGuard(config), settings }
+  return guard.policy
+}
 
 export const resetVendorBreaker = (): void => {
-  breaker.failures = 0
-  breaker.openedAt = null
+  guard = null
+}
+
+/** An answer that counts against the vendor; its message is the reason the caller is told. */
+class VendorFailure extends Error {}
+
+const reasonOf = (error: unknown, timeoutMs: number): string => {
+  if (error instanceof BrokenCircuitError)
+    return 'unavailable (circuit open after repeated failures)'
+  if (error instanceof TaskCancelledError) return `timed out after ${timeoutMs} ms`
+  if (error instanceof VendorFailure) return error.message
+  return 'unreachable'
 }
 
 /** A vendor answer we can pass on: the 2.17 or 2.18 shape (optionally inside `data`). */
@@ -107,6 +140,31 @@ const writeCache = async (
   }
 }
 
+const vendorUrl = (baseUrl: string, kind: VendorKind, vin: string, zip?: string) =>
+  `${baseUrl}/${kind === 'tco' ? 'tco' : 'listings'}/${encodeURIComponent(vin)}${zip ? `?zip=${encodeURIComponent(zip)}` : ''}`
+
+/** The vendor's usable answer, or null for "no data for this VIN"; throws on any failure. */
+const fetchAnswer = async (
+  config: Config,
+  kind: VendorKind,
+  url: string,
+  signal: AbortSignal,
+): Promise<null | Record<string, unknown>> => {
+  const response = await fetch(url, {
+    headers: {
+      accept: 'application/json',
+      ...(config.key ? { authorization: `Bearer ${config.key}` } : {}),
+    },
+    signal,
+  })
+  // The vendor answering "unknown VIN" is a healthy vendor.
+  if (response.status === 404) return null
+  if (!response.ok) throw new VendorFailure(`answered ${response.status}`)
+  const value = usable(kind, await response.json().catch(() => null))
+  if (!value) throw new VendorFailure('answered in an unexpected shape')
+  return value
+}
+
 /**
  * Asks the vendor (or its cached answer). Never throws: every failure is `{ok: false, reason}`,
  * for the caller to fall back to the service's own data and say why.
@@ -122,39 +180,15 @@ export const askVendor = async (
   const key = cacheKey(kind, vin, zip)
   const cached = await readCache(payload, key)
   if (cached) return { cached: true, ok: true, value: cached }
-  if (breaker.openedAt !== null && Date.now() - breaker.openedAt < config.cooldownMs) {
-    return { ok: false, reason: 'unavailable (circuit open after repeated failures)' }
-  }
-  const url = `${config.baseUrl}/${kind === 'tco' ? 'tco' : 'listings'}/${encodeURIComponent(vin)}${zip ? `?zip=${encodeURIComponent(zip)}` : ''}`
-  const fail = (reason: string, countsAsFailure = true): VendorAnswer => {
-    if (countsAsFailure && ++breaker.failures >= config.failures) breaker.openedAt = Date.now()
-    return { ok: false, reason }
-  }
+  const url = vendorUrl(config.baseUrl, kind, vin, zip)
   try {
-    const response = await fetch(url, {
-      headers: {
-        accept: 'application/json',
-        ...(config.key ? { authorization: `Bearer ${config.key}` } : {}),
-      },
-      signal: AbortSignal.timeout(config.timeoutMs),
-    })
-    // The vendor answering "unknown VIN" is a healthy vendor.
-    if (response.status === 404) {
-      resetVendorBreaker()
-      return { ok: false, reason: 'no data for this VIN' }
-    }
-    if (!response.ok) return fail(`answered ${response.status}`)
-    const value = usable(kind, await response.json().catch(() => null))
-    if (!value) return fail('answered in an unexpected shape')
-    resetVendorBreaker()
+    const value = await guardFor(config).execute(({ signal }) =>
+      fetchAnswer(config, kind, url, signal),
+    )
+    if (!value) return { ok: false, reason: 'no data for this VIN' }
     await writeCache(payload, key, value, config.ttlSeconds)
     return { cached: false, ok: true, value }
   } catch (error) {
-    const name = (error as Error)?.name
-    return fail(
-      name === 'TimeoutError' || name === 'AbortError'
-        ? `timed out after ${config.timeoutMs} ms`
-        : 'unreachable',
-    )
+    return { ok: false, reason: reasonOf(error, config.timeoutMs) }
   }
 }

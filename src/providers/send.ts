@@ -5,8 +5,7 @@
  * The Idempotency-Key header carries the credit app's key on every attempt, so a retry after a
  * lost answer finds the application the provider already has.
  */
-import type { Application } from './adapters'
-import { adapters } from './adapters'
+import { adapters, type Application, type ProviderAdapter } from './adapters'
 import { providerBaseUrl, type ProviderSlug, providerTimeoutMs } from './config'
 
 export type Outcome =
@@ -54,6 +53,58 @@ export const retryAfterMs = (header: null | string, now = Date.now()): null | nu
   return Number.isNaN(date) ? null : Math.max(0, date - now)
 }
 
+type Retry = Extract<Outcome, { kind: 'retry' }>
+
+const noAnswerWithin = (ms: number) => `no answer within ${ms} ms`
+
+const requestOf = (
+  adapter: ProviderAdapter,
+  application: Application,
+  idempotencyKey: string,
+): RequestInit => ({
+  body: JSON.stringify(adapter.body(application)),
+  headers: {
+    ...adapter.headers(),
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    'Idempotency-Key': idempotencyKey,
+  },
+  method: 'POST',
+})
+
+/** The request itself; a network error or timeout is an outcome worth retrying. */
+const post = async (url: string, init: RequestInit, timeout: number): Promise<Response | Retry> => {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeout) })
+  } catch (error) {
+    const timedOut = (error as Error).name === 'TimeoutError'
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause
+    return {
+      kind: 'retry',
+      message: timedOut
+        ? noAnswerWithin(timeout)
+        : `network error: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+      retryAfterMs: null,
+    }
+  }
+}
+
+/** What a complete answer means: accepted (2xx), worth retrying (429, 5xx) or rejected. */
+const outcomeOf = (response: Response, answer: unknown, adapter: ProviderAdapter): Outcome => {
+  const { status } = response
+  if (response.ok) return { answer, kind: 'accepted', reference: adapter.reference(answer), status }
+  if (status === 429 || status >= 500) {
+    return {
+      answer,
+      kind: 'retry',
+      message: `HTTP ${status}: ${providerMessage(answer, status)}`,
+      retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      status,
+    }
+  }
+  return { answer, kind: 'rejected', message: providerMessage(answer, status), status }
+}
+
 export const sendApplication = async (
   provider: ProviderSlug,
   application: Application,
@@ -67,61 +118,22 @@ export const sendApplication = async (
     }
   const adapter = adapters[provider]
   const timeout = providerTimeoutMs()
-  let response: Response
-  try {
-    response = await fetch(base + adapter.path, {
-      body: JSON.stringify(adapter.body(application)),
-      headers: {
-        ...adapter.headers(),
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'Idempotency-Key': idempotencyKey,
-      },
-      method: 'POST',
-      signal: AbortSignal.timeout(timeout),
-    })
-  } catch (error) {
-    const timedOut = (error as Error).name === 'TimeoutError'
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause
-    return {
-      kind: 'retry',
-      message: timedOut
-        ? `no answer within ${timeout} ms`
-        : `network error: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
-      retryAfterMs: null,
-    }
-  }
+  const response = await post(
+    base + adapter.path,
+    requestOf(adapter, application, idempotencyKey),
+    timeout,
+  )
+  if ('kind' in response) return response
   let answer: unknown
   try {
     answer = await readBody(response)
   } catch (error) {
     return {
       kind: 'retry',
-      message: `the answer was cut off: ${(error as Error).name === 'TimeoutError' ? `no answer within ${timeout} ms` : (error as Error).message}`,
+      message: `the answer was cut off: ${(error as Error).name === 'TimeoutError' ? noAnswerWithin(timeout) : (error as Error).message}`,
       retryAfterMs: null,
       status: response.status,
     }
   }
-  if (response.ok)
-    return {
-      answer,
-      kind: 'accepted',
-      reference: adapter.reference(answer),
-      status: response.status,
-    }
-  if (response.status === 429 || response.status >= 500) {
-    return {
-      answer,
-      kind: 'retry',
-      message: `HTTP ${response.status}: ${providerMessage(answer, response.status)}`,
-      retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
-      status: response.status,
-    }
-  }
-  return {
-    answer,
-    kind: 'rejected',
-    message: providerMessage(answer, response.status),
-    status: response.status,
-  }
+  return outcomeOf(response, answer, adapter)
 }

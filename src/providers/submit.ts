@@ -11,7 +11,7 @@ import type { Applicant, Application } from './adapters'
 import { retryDelayMs } from './backoff'
 import { type ProviderSlug, retrySettings } from './config'
 import { stripPii } from './pii'
-import { sendApplication } from './send'
+import { type Outcome, sendApplication } from './send'
 
 export const SEND_TASK = 'sendCreditApp'
 export const PROVIDER_QUEUE = 'providers'
@@ -64,28 +64,37 @@ const secretsOf = (application: Application): string[] =>
     .flatMap((person) => (person ? [person.ssn, person.birthDate] : []))
     .filter((value): value is string => Boolean(value))
 
-export const submitCreditApp = async (req: PayloadRequest, input: SendInput): Promise<string> => {
-  const { payload } = req
-  const app = (await payload.findByID({
+type Changes = { providerResponse?: unknown; providerSubmission: Submission }
+type Save = (changes: Changes) => Promise<void>
+type Clean = (value: unknown) => unknown
+type Retry = Extract<Outcome, { kind: 'retry' }>
+
+const now = () => new Date().toISOString()
+
+/** The app as the provider gets it: SSNs in clear (an audited read), relations one level deep. */
+const readForSending = async (req: PayloadRequest, id: string) =>
+  (await req.payload.findByID({
     collection: 'credit-app',
     // Reading the app for sending decrypts its SSNs (context flag); each such read is audited.
     context: { revealForProvider: true },
     depth: 1,
     disableErrors: true,
-    id: input.creditApp,
+    id,
     overrideAccess: true,
     req,
   })) as Doc | null
-  if (!app) return 'deleted'
-  let submission = (app.providerSubmission ?? {}) as Submission
-  if (
-    !submission.queuedAt ||
-    new Date(submission.queuedAt).getTime() !== new Date(input.queuedAt).getTime()
-  )
-    return 'superseded'
-  const save = async (changes: { providerResponse?: unknown; providerSubmission: Submission }) => {
+
+/** A job stands for the app's latest queueing only; one queued before is superseded. */
+const isLatestQueueing = (submission: Submission, input: SendInput): boolean =>
+  Boolean(submission.queuedAt) &&
+  new Date(submission.queuedAt!).getTime() === new Date(input.queuedAt).getTime()
+
+/** Writes each change of the submission's state onto the app, over what was written before. */
+const submissionWriter = (req: PayloadRequest, id: string, initial: Submission): Save => {
+  let submission = initial
+  return async (changes) => {
     submission = { ...submission, ...changes.providerSubmission }
-    await payload.update({
+    await req.payload.update({
       collection: 'credit-app',
       // The shared req keeps its context: the SSNs are revealed for the read above only.
       context: { providerJob: true, revealForProvider: false },
@@ -95,12 +104,109 @@ export const submitCreditApp = async (req: PayloadRequest, input: SendInput): Pr
         providerSubmission: submission,
       },
       depth: 0,
-      id: input.creditApp,
+      id,
       overrideAccess: true,
       req,
     })
   }
-  const now = () => new Date().toISOString()
+}
+
+const logAttempt = (req: PayloadRequest, input: SendInput, provider: unknown, outcome: Outcome) =>
+  req.payload.logger.info(
+    {
+      attempt: input.attempt,
+      creditApp: input.creditApp,
+      outcome: outcome.kind,
+      provider,
+      status: 'status' in outcome ? outcome.status : undefined,
+    },
+    'credit app sent to provider',
+  )
+
+/** A retryable failure: the next attempt after a backoff, or giving up after the last one. */
+const retryLater = async (
+  req: PayloadRequest,
+  input: SendInput,
+  save: Save,
+  outcome: Retry,
+  clean: Clean,
+): Promise<string> => {
+  const settings = retrySettings()
+  const message = clean(outcome.message) as string
+  if (input.attempt >= settings.maxAttempts) {
+    await save({
+      providerSubmission: {
+        completedAt: now(),
+        message: `gave up after ${input.attempt} attempts; last: ${message}`,
+        status: 'failed',
+      },
+    })
+    return 'failed'
+  }
+  const waitUntil = new Date(
+    Date.now() + retryDelayMs(input.attempt, settings, outcome.retryAfterMs),
+  )
+  // The next attempt is queued before the status says so: a crash in between leaves a job, not a promise.
+  await req.payload.jobs.queue({
+    input: { ...input, attempt: input.attempt + 1 },
+    queue: PROVIDER_QUEUE,
+    req,
+    task: SEND_TASK,
+    waitUntil,
+  })
+  await save({
+    providerSubmission: { message, nextAttemptAt: waitUntil.toISOString(), status: 'retrying' },
+  })
+  return 'retrying'
+}
+
+/** What the provider's answer means for the app, stored; returns the job's result. */
+const recordOutcome = async (
+  req: PayloadRequest,
+  input: SendInput,
+  save: Save,
+  outcome: Outcome,
+  clean: Clean,
+): Promise<string> => {
+  const finished = { attempts: input.attempt, completedAt: now() }
+  switch (outcome.kind) {
+    case 'accepted':
+      await save({
+        providerResponse: clean(outcome.answer) ?? {},
+        providerSubmission: {
+          ...finished,
+          message: null,
+          providerReference: outcome.reference,
+          status: 'accepted',
+        },
+      })
+      return 'accepted'
+    case 'rejected':
+      await save({
+        providerResponse: clean(outcome.answer) ?? {},
+        providerSubmission: {
+          ...finished,
+          message: clean(outcome.message) as string,
+          status: 'rejected',
+        },
+      })
+      return 'rejected'
+    case 'unconfigured':
+      await save({
+        providerSubmission: { ...finished, message: outcome.message, status: 'failed' },
+      })
+      return 'failed'
+    case 'retry':
+      return retryLater(req, input, save, outcome, clean)
+  }
+}
+
+export const submitCreditApp = async (req: PayloadRequest, input: SendInput): Promise<string> => {
+  const app = await readForSending(req, input.creditApp)
+  if (!app) return 'deleted'
+  const submission = (app.providerSubmission ?? {}) as Submission
+  if (!isLatestQueueing(submission, input)) return 'superseded'
+  const save = submissionWriter(req, input.creditApp, submission)
   if (!app.toProvider) {
     await save({
       providerSubmission: {
@@ -127,79 +233,6 @@ export const submitCreditApp = async (req: PayloadRequest, input: SendInput): Pr
     application,
     submission.idempotencyKey!,
   )
-  const clean = (value: unknown) => stripPii(value, secrets)
-  req.payload.logger.info(
-    {
-      attempt: input.attempt,
-      creditApp: input.creditApp,
-      outcome: outcome.kind,
-      provider: app.provider,
-      status: 'status' in outcome ? outcome.status : undefined,
-    },
-    'credit app sent to provider',
-  )
-  switch (outcome.kind) {
-    case 'accepted':
-      await save({
-        providerResponse: clean(outcome.answer) ?? {},
-        providerSubmission: {
-          attempts: input.attempt,
-          completedAt: now(),
-          message: null,
-          providerReference: outcome.reference,
-          status: 'accepted',
-        },
-      })
-      return 'accepted'
-    case 'rejected':
-      await save({
-        providerResponse: clean(outcome.answer) ?? {},
-        providerSubmission: {
-          attempts: input.attempt,
-          completedAt: now(),
-          message: clean(outcome.message) as string,
-          status: 'rejected',
-        },
-      })
-      return 'rejected'
-    case 'unconfigured':
-      await save({
-        providerSubmission: {
-          attempts: input.attempt,
-          completedAt: now(),
-          message: outcome.message,
-          status: 'failed',
-        },
-      })
-      return 'failed'
-    case 'retry': {
-      const settings = retrySettings()
-      const message = clean(outcome.message) as string
-      if (input.attempt >= settings.maxAttempts) {
-        await save({
-          providerSubmission: {
-            completedAt: now(),
-            message: `gave up after ${input.attempt} attempts; last: ${message}`,
-            status: 'failed',
-          },
-        })
-        return 'failed'
-      }
-      const waitUntil = new Date(
-        Date.now() + retryDelayMs(input.attempt, settings, outcome.retryAfterMs),
-      )
-      // The next attempt is queued before the status says so: a crash in between leaves a job, not a promise.
-      await payload.jobs.queue({
-        input: { ...input, attempt: input.attempt + 1 },
-        queue: PROVIDER_QUEUE,
-        req,
-        task: SEND_TASK,
-        waitUntil,
-      })
-      await save({
-        providerSubmission: { message, nextAttemptAt: waitUntil.toISOString(), status: 'retrying' },
-      })
-      return 'retrying'
-    }
-  }
+  logAttempt(req, input, app.provider, outcome)
+  return recordOutcome(req, input, save, outcome, (value) => stripPii(value, secrets))
 }

@@ -353,6 +353,7 @@ export const leads = [
     email: 'maria.gonzalez@example.com',
     firstName: 'María',
     lastName: 'González',
+    consumer: 'con_demo_maria',
     phoneNumber: '(213) 555-0147',
     source: 'website',
   },
@@ -360,12 +361,77 @@ export const leads = [
     email: 'james.carter@example.com',
     firstName: 'James',
     lastName: 'Carter',
+    consumer: 'con_demo_james',
     phoneNumber: '512-555-0112',
     source: 'phone',
   },
 ]
 
 export const vins = ['4T1B11HK7NU000123', 'JTMRWRFV4LD000321', '5YJ3E1EA0PF000789']
+
+/** The leads' history; leads have numeric ids, known once they are stored. */
+export const leadEvents = (maria: number, james: number) => [
+  {
+    lead: maria,
+    nextSteps: 'Send three matching vehicles by e-mail.',
+    status: 'Intake Form Submitted',
+    type: 'Lead Created',
+  },
+  {
+    lead: maria,
+    nextSteps: 'Follow up on the Camry LE.',
+    status: 'Customer Provided Options',
+    type: 'Outbound Email',
+  },
+  {
+    currentStatusFor: maria,
+    lead: maria,
+    nextSteps: 'Book a test drive for Saturday.',
+    status: 'Had Conversation',
+    type: 'Customer Answered',
+  },
+  {
+    currentStatusFor: james,
+    lead: james,
+    nextSteps: 'Try again tomorrow morning.',
+    status: 'First Communication Attempt (phone and text)',
+    type: 'Outbound Phone Call Not Answered',
+  },
+]
+
+/** The web account of a lead (the contract types its `lead` as a string). */
+export const account = (maria: number) => ({
+  anonymousIds: ['anon-7f3c9a', 'anon-b41e02'],
+  consumer: 'con_demo_maria',
+  id: 'acc_demo_maria',
+  lead: String(maria),
+})
+
+export const webEvents = [
+  { account: 'acc_demo_maria', anonymousId: 'anon-7f3c9a', id: 'wev_demo_1', name: 'vdp_viewed' },
+  {
+    account: 'acc_demo_maria',
+    anonymousId: 'anon-7f3c9a',
+    id: 'wev_demo_2',
+    name: 'prequal_started',
+  },
+  {
+    account: 'acc_demo_maria',
+    anonymousId: 'anon-b41e02',
+    id: 'wev_demo_3',
+    name: 'credit_app_submitted',
+  },
+]
+
+/** Error records have numeric ids: the seed knows them by `digest`. */
+export const errorRecords = [
+  {
+    digest: 'demo-1',
+    message: "TypeError: Cannot read properties of undefined (reading 'price')",
+    source: 'storefront',
+    url: 'https://shop.example.com/vehicles/4T1B11HK7NU000123',
+  },
+]
 
 /** The dealer's inventory: what the listing and TCO lookups answer from. */
 export const listings = [

@@ -2,16 +2,16 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import type { CollectionSlug, Payload } from 'payload'
+import type { CollectionSlug, Payload, Where } from 'payload'
 
 import type { ClientRole } from '../../access/roles'
 import { logger } from '../lib/logger'
 import { dataDir } from '../lib/paths'
+import { settings } from '../lib/settings'
 import * as demo from './demoData'
 
 /** Demo data loads by default in local mode only; SEED_DEMO_DATA=true|false decides otherwise. */
-export const shouldSeed = (local: boolean): boolean =>
-  process.env.SEED_DEMO_DATA ? process.env.SEED_DEMO_DATA === 'true' : local
+export const shouldSeed = (local: boolean): boolean => settings('service').SEED_DEMO_DATA ?? local
 
 type DemoClient = { name: string; role: ClientRole }
 
@@ -51,144 +51,81 @@ const ensureById = async (
   return created
 }
 
-/** Lead-side records have numeric ids: they are found by a natural key instead. */
-const ensureLeadSide = async (payload: Payload): Promise<number> => {
+/**
+ * The id of each item's record, found by `where` or created from `data`, and how many were
+ * created: records with numeric ids are known by a natural key instead.
+ */
+const findOrCreateAll = async <T>(
+  payload: Payload,
+  collection: CollectionSlug,
+  items: readonly T[],
+  where: (item: T) => Where,
+  data: (item: T) => Promise<object> | object,
+): Promise<{ created: number; ids: number[] }> => {
+  const ids: number[] = []
   let created = 0
-  const leadIds: number[] = []
-  for (const lead of demo.leads) {
-    const found = await payload.find({
-      collection: 'lead',
-      depth: 0,
-      limit: 1,
-      where: { email: { equals: lead.email } },
-    })
+  for (const item of items) {
+    const found = await payload.find({ collection, depth: 0, limit: 1, where: where(item) })
     if (found.docs[0]) {
-      leadIds.push(found.docs[0].id)
+      ids.push(found.docs[0].id as number)
       continue
     }
-    leadIds.push(
-      (
-        await payload.create({
-          collection: 'lead',
-          data: {
-            ...lead,
-            consumer: lead.email.startsWith('maria') ? 'con_demo_maria' : 'con_demo_james',
-          },
-        })
-      ).id,
-    )
+    ids.push((await payload.create({ collection, data: (await data(item)) as never })).id as number)
     created++
   }
-  const vinIds: number[] = []
-  for (const vin of demo.vins) {
-    const found = await payload.find({
-      collection: 'vin',
-      depth: 0,
-      limit: 1,
-      where: { vin: { equals: vin } },
-    })
-    const vehicle = await payload.findByID({
-      collection: 'vehicle',
-      depth: 0,
-      disableErrors: true,
-      id: vin,
-    })
-    vinIds.push(
-      found.docs[0]?.id ??
-        (await payload.create({ collection: 'vin', data: { vehicle: vehicle?.id, vin } })).id,
-    )
-    if (!found.docs[0]) created++
-  }
-  const [maria, james] = leadIds
-  if (
-    (await payload.count({ collection: 'leadEvents', where: { lead: { equals: maria } } }))
-      .totalDocs === 0
-  ) {
-    const events = [
-      {
-        lead: maria,
-        nextSteps: 'Send three matching vehicles by e-mail.',
-        status: 'Intake Form Submitted',
-        type: 'Lead Created',
-      },
-      {
-        lead: maria,
-        nextSteps: 'Follow up on the Camry LE.',
-        status: 'Customer Provided Options',
-        type: 'Outbound Email',
-      },
-      {
-        currentStatusFor: maria,
-        lead: maria,
-        nextSteps: 'Book a test drive for Saturday.',
-        status: 'Had Conversation',
-        type: 'Customer Answered',
-      },
-      {
-        currentStatusFor: james,
-        lead: james,
-        nextSteps: 'Try again tomorrow morning.',
-        status: 'First Communication Attempt (phone and text)',
-        type: 'Outbound Phone Call Not Answered',
-      },
-    ] as const
-    for (const event of events) await payload.create({ collection: 'leadEvents', data: event })
-    created += events.length
-  }
-  if (
-    (await payload.count({ collection: 'vdpEmails', where: { lead: { equals: maria } } }))
-      .totalDocs === 0
-  ) {
-    await payload.create({ collection: 'vdpEmails', data: { lead: maria, vins: vinIds } })
-    created++
-  }
-  created += await ensureById(payload, 'account', [
-    {
-      anonymousIds: ['anon-7f3c9a', 'anon-b41e02'],
-      consumer: 'con_demo_maria',
-      id: 'acc_demo_maria',
-      lead: String(maria),
-    } as never,
-  ])
-  created += await ensureById(payload, 'web-event', [
-    { account: 'acc_demo_maria', anonymousId: 'anon-7f3c9a', id: 'wev_demo_1', name: 'vdp_viewed' },
-    {
-      account: 'acc_demo_maria',
-      anonymousId: 'anon-7f3c9a',
-      id: 'wev_demo_2',
-      name: 'prequal_started',
-    },
-    {
-      account: 'acc_demo_maria',
-      anonymousId: 'anon-b41e02',
-      id: 'wev_demo_3',
-      name: 'credit_app_submitted',
-    },
-  ] as never)
-  for (const listing of demo.listings) {
-    if (
-      (await payload.count({ collection: 'listing', where: { vin: { equals: listing.vin } } }))
-        .totalDocs > 0
-    )
-      continue
-    await payload.create({ collection: 'listing', data: listing })
-    created++
-  }
-  if (
-    (await payload.count({ collection: 'errors', where: { digest: { equals: 'demo-1' } } }))
-      .totalDocs === 0
-  ) {
-    await payload.create({
-      collection: 'errors',
-      data: {
-        digest: 'demo-1',
-        message: "TypeError: Cannot read properties of undefined (reading 'price')",
-        source: 'storefront',
-        url: 'https://shop.example.com/vehicles/4T1B11HK7NU000123',
-      },
-    })
-    created++
-  }
+  return { created, ids }
+}
+
+/** Creates `records` unless `where` already matches a record; returns how many it created. */
+const createUnlessAny = async (
+  payload: Payload,
+  collection: CollectionSlug,
+  where: Where,
+  records: object[],
+): Promise<number> => {
+  if ((await payload.count({ collection, where })).totalDocs > 0) return 0
+  for (const data of records) await payload.create({ collection, data: data as never })
+  return records.length
+}
+
+const vinRecord = async (payload: Payload, vin: string) => ({
+  vehicle: (
+    await payload.findByID({ collection: 'vehicle', depth: 0, disableErrors: true, id: vin })
+  )?.id,
+  vin,
+})
+
+/** Leads, the VINs they look at, and what hangs on them. */
+const ensureLeadSide = async (payload: Payload): Promise<number> => {
+  const leads = await findOrCreateAll(
+    payload,
+    'lead',
+    demo.leads,
+    (lead) => ({ email: { equals: lead.email } }),
+    (lead) => lead,
+  )
+  const vins = await findOrCreateAll(
+    payload,
+    'vin',
+    demo.vins,
+    (vin) => ({ vin: { equals: vin } }),
+    (vin) => vinRecord(payload, vin),
+  )
+  const [maria, james] = leads.ids
+  const ofMaria = { lead: { equals: maria } }
+  let created = leads.created + vins.created
+  created += await createUnlessAny(payload, 'leadEvents', ofMaria, demo.leadEvents(maria, james))
+  created += await createUnlessAny(payload, 'vdpEmails', ofMaria, [{ lead: maria, vins: vins.ids }])
+  created += await ensureById(payload, 'account', [demo.account(maria)])
+  created += await ensureById(payload, 'web-event', demo.webEvents)
+  for (const listing of demo.listings)
+    created += await createUnlessAny(payload, 'listing', { vin: { equals: listing.vin } }, [
+      listing,
+    ])
+  for (const record of demo.errorRecords)
+    created += await createUnlessAny(payload, 'errors', { digest: { equals: record.digest } }, [
+      record,
+    ])
   return created
 }
 

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 
 import { listenForClientChanges } from '../auth/clientChanges'
 import { logger } from '../lib/logger'
-import { listingPath } from '../lib/settings'
+import { listingPath, settings } from '../lib/settings'
 import { stopDecoder } from '../lookups/vin/decoder'
 import { openApiRoutes } from '../openapi/routes'
 import { bodyLimit, maxBodyBytes } from './bodyLimit'
@@ -42,10 +42,8 @@ export const createApp = ({
 }: Options): { app: Express; close: () => Promise<void>; sharedCounting: () => Promise<void> } => {
   const app = express()
   app.disable('x-powered-by')
-  if (process.env.TRUST_PROXY) {
-    const value = process.env.TRUST_PROXY
-    app.set('trust proxy', /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value)
-  }
+  const { TRUST_PROXY } = settings('service')
+  if (TRUST_PROXY !== undefined) app.set('trust proxy', TRUST_PROXY)
   app.use(requestLog)
   app.use(securityHeaders())
   app.use(canonicalPath)

@@ -27,13 +27,11 @@ const matchRoute = (pattern: string, segments: string[]): { id?: string } | null
   return { id }
 }
 
-/**
- * Collection routes, checked before Payload: internal collections are closed (preferences are
- * for signed-in staff only), and an id that a collection with numeric ids cannot hold (`abc`,
- * `1.5`, a number past the serial range) is 404 at once, instead of a database error.
- */
-export const collectionRoutes = (payload: Payload): RequestHandler => {
-  const collections = new Map(
+type CollectionRoutes = { numericIds: boolean; routes: Route[]; verifies: boolean }
+
+/** What the checks need of each collection: numeric ids, its routes, whether it verifies e-mail. */
+const routeTable = (payload: Payload): Map<string, CollectionRoutes> =>
+  new Map(
     payload.config.collections.map((collection) => {
       const numericIds = hasSerialIds(payload, collection.slug)
       // Payload mounts /verify/:token on every auth collection, even without e-mail verification.
@@ -46,19 +44,37 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
     }),
   )
 
-  /** Who is calling: the credential gate has checked an Authorization header; a session cookie is checked here. */
-  const caller = async (
-    principal: string | undefined,
-    cookie: string | undefined,
-  ): Promise<'none' | 'other' | 'staff' | 'unknown'> => {
-    if (principal) return principal.startsWith('users:') ? 'staff' : 'other'
-    if (!cookie) return 'none'
-    const { user } = await executeAuthStrategies({ headers: new Headers({ cookie }), payload })
-    if (user) return user.collection === 'users' ? 'staff' : 'other'
-    // The strategies answer "no user" when the lookup itself failed, as for API keys.
-    return (await databaseReachable(payload)) ? 'none' : 'unknown'
-  }
+/** Who is calling: the credential gate has checked an Authorization header; a session cookie is checked here. */
+const callerOf = async (
+  payload: Payload,
+  principal: string | undefined,
+  cookie: string | undefined,
+): Promise<'none' | 'other' | 'staff' | 'unknown'> => {
+  if (principal) return principal.startsWith('users:') ? 'staff' : 'other'
+  if (!cookie) return 'none'
+  const { user } = await executeAuthStrategies({ headers: new Headers({ cookie }), payload })
+  if (user) return user.collection === 'users' ? 'staff' : 'other'
+  // The strategies answer "no user" when the lookup itself failed, as for API keys.
+  return (await databaseReachable(payload)) ? 'none' : 'unknown'
+}
 
+/** The `:id` of the collection route that the method and path segments call, if any. */
+const routeIdOf = (collection: CollectionRoutes, method: string, segments: string[]) =>
+  collection.routes
+    .filter(
+      (candidate) =>
+        candidate.method === method || (method === 'HEAD' && candidate.method === 'GET'),
+    )
+    .map((candidate) => matchRoute(`/${candidate.segments.join('/')}`, segments))
+    .find(Boolean)?.id
+
+/**
+ * Collection routes, checked before Payload: internal collections are closed (preferences are
+ * for signed-in staff only), and an id that a collection with numeric ids cannot hold (`abc`,
+ * `1.5`, a number past the serial range) is 404 at once, instead of a database error.
+ */
+export const collectionRoutes = (payload: Payload): RequestHandler => {
+  const collections = routeTable(payload)
   return async (req, res, next) => {
     // Split before decoding: an encoded `/` belongs to its segment.
     const [slug, ...segments] = req.path
@@ -70,7 +86,7 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
       return refuse(req, res, 404, 'Not Found')
     }
     if (slug === PREFERENCES) {
-      const who = await caller(res.locals.principal, req.headers.cookie)
+      const who = await callerOf(payload, res.locals.principal, req.headers.cookie)
       if (who === 'unknown') return answerUnavailable(req, res)
       if (who === 'none') return refuse(req, res, 401, 'Unauthorized')
       if (who !== 'staff') return refuse(req, res, 403, 'Forbidden')
@@ -80,14 +96,8 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
       return refuse(req, res, 404, 'Not Found')
     }
     if (!collection?.numericIds || segments.length === 0) return next()
-    const route = collection.routes
-      .filter(
-        (candidate) =>
-          candidate.method === req.method || (req.method === 'HEAD' && candidate.method === 'GET'),
-      )
-      .map((candidate) => matchRoute(`/${candidate.segments.join('/')}`, segments))
-      .find(Boolean)
-    if (route?.id !== undefined && !isSerialId(route.id)) {
+    const id = routeIdOf(collection, req.method, segments)
+    if (id !== undefined && !isSerialId(id)) {
       return refuse(req, res, 404, 'Not Found')
     }
     next()

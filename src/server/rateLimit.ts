@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express'
+import type { RequestHandler, Response } from 'express'
 import { Redis } from 'ioredis'
 import {
   type RateLimiterAbstract,
@@ -9,7 +9,7 @@ import {
 
 import { apiErrorBody, isCommercePath } from '../api/paths'
 import { logger } from '../lib/logger'
-import { numberSetting } from '../lib/settings'
+import { settings } from '../lib/settings'
 import { isSignInRoute } from '../lib/signInRoutes'
 
 export type Budget = { points: number; seconds: number }
@@ -22,30 +22,23 @@ export type RateLimitOptions = {
   auth: Budget
   /** Shared store for several instances; memory when absent. */
   redisUrl?: string
-  /** Longest wait for one Redis command before this instance counts in memory (default 200). */
+  /** Longest wait for one Redis command before this instance counts in memory (default REDIS_TIMEOUT_MS's). */
   redisTimeoutMs?: number
   /** Separates the counters of different deployments (and tests) in one Redis. */
   keyPrefix?: string
 }
 
-const DEFAULT_REDIS_TIMEOUT_MS = 200
-
-const number = (name: string, fallback: number): number =>
-  numberSetting(name, fallback, { integer: true, min: 1 })
-
 /** Budgets from the environment; the README's configuration table lists them. */
 export const rateLimitOptionsFromEnv = (): RateLimitOptions => {
-  const seconds = number('RATE_LIMIT_WINDOW_SECONDS', 60)
+  const env = settings('rateLimits')
+  const seconds = env.RATE_LIMIT_WINDOW_SECONDS
   return {
-    api: { points: number('RATE_LIMIT_API', 600), seconds },
-    auth: {
-      points: number('RATE_LIMIT_AUTH', 10),
-      seconds: number('RATE_LIMIT_AUTH_WINDOW_SECONDS', 900),
-    },
-    commerce: { points: number('RATE_LIMIT_COMMERCE', 300), seconds },
-    keyPrefix: process.env.RATE_LIMIT_PREFIX || 'commerce-rl',
-    redisTimeoutMs: number('REDIS_TIMEOUT_MS', DEFAULT_REDIS_TIMEOUT_MS),
-    redisUrl: process.env.REDIS_URL || undefined,
+    api: { points: env.RATE_LIMIT_API, seconds },
+    auth: { points: env.RATE_LIMIT_AUTH, seconds: env.RATE_LIMIT_AUTH_WINDOW_SECONDS },
+    commerce: { points: env.RATE_LIMIT_COMMERCE, seconds },
+    keyPrefix: env.RATE_LIMIT_PREFIX,
+    redisTimeoutMs: env.REDIS_TIMEOUT_MS,
+    redisUrl: env.REDIS_URL,
   }
 }
 
@@ -98,6 +91,81 @@ const openRedis = (url: string, timeoutMs: number): SharedStore => {
   }
 }
 
+const makeLimiter = (
+  options: RateLimitOptions,
+  store: null | SharedStore,
+  name: Kind,
+  budget: Budget,
+): Limiter => {
+  const common = {
+    duration: budget.seconds,
+    keyPrefix: `${options.keyPrefix ?? settings('rateLimits').RATE_LIMIT_PREFIX}:${name}`,
+    points: budget.points,
+  }
+  return {
+    budget,
+    local: new RateLimiterMemory(common),
+    shared: store
+      ? new RateLimiterRedis({ ...common, rejectIfRedisNotReady: true, storeClient: store.client })
+      : null,
+  }
+}
+
+/** Counts in Redis while it answers within the timeout, else in memory; never waits longer. */
+const consume = async (
+  store: null | SharedStore,
+  { local, shared }: Limiter,
+  key: string,
+): Promise<RateLimiterRes> => {
+  if (!shared || !store?.usable()) return local.consume(key)
+  try {
+    return await shared.consume(key)
+  } catch (failure) {
+    if (failure instanceof RateLimiterRes) throw failure
+    store.failed(failure as Error)
+    return local.consume(key)
+  }
+}
+
+const kindOf = (path: string): Kind =>
+  isSignInRoute(path) ? 'auth' : isCommercePath(path) ? 'commerce' : 'api'
+
+const setRateHeaders = (res: Response, { budget }: Limiter, state: RateLimiterRes) => {
+  res.set('RateLimit-Limit', String(budget.points))
+  res.set('RateLimit-Remaining', String(Math.max(0, state.remainingPoints)))
+  res.set('RateLimit-Reset', String(Math.ceil(state.msBeforeNext / 1000)))
+}
+
+const limitRequests =
+  (limiters: Record<Kind, Limiter>, store: null | SharedStore): RequestHandler =>
+  async (req, res, next) => {
+    const kind = kindOf(req.path)
+    const limiter = limiters[kind]
+    const key = kind !== 'auth' && res.locals.principal ? res.locals.principal : `ip:${req.ip}`
+    try {
+      setRateHeaders(res, limiter, await consume(store, limiter, key))
+      next()
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) {
+        // Not even the in-memory limiter answered: serve rather than fail closed.
+        logger.error({ err: rejection }, 'rate limiter failed')
+        return next()
+      }
+      setRateHeaders(res, limiter, rejection)
+      res.set('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)))
+      res
+        .status(429)
+        .set('Connection', 'close')
+        .json(apiErrorBody(req.path, 429, 'Too Many Requests'))
+    }
+  }
+
+/** Resolves once counting is shared (at once without Redis): until then, each instance counts in memory. */
+const sharedCounting = (store: null | SharedStore): Promise<void> =>
+  !store || store.client.status === 'ready'
+    ? Promise.resolve()
+    : new Promise((resolve) => store.client.once('ready', () => resolve()))
+
 /**
  * Rate limiting for /api, keyed by the authenticated API client or staff user, else by the
  * client address (behind a proxy, set TRUST_PROXY). Sends RateLimit-* headers; 429 with
@@ -108,78 +176,16 @@ export const createRateLimit = (
   options: RateLimitOptions,
 ): { close: () => Promise<void>; middleware: RequestHandler; shared: () => Promise<void> } => {
   const store = options.redisUrl
-    ? openRedis(options.redisUrl, options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS)
+    ? openRedis(options.redisUrl, options.redisTimeoutMs ?? settings('rateLimits').REDIS_TIMEOUT_MS)
     : null
-  const make = (name: Kind, budget: Budget): Limiter => {
-    const common = {
-      duration: budget.seconds,
-      keyPrefix: `${options.keyPrefix ?? 'commerce-rl'}:${name}`,
-      points: budget.points,
-    }
-    return {
-      budget,
-      local: new RateLimiterMemory(common),
-      shared: store
-        ? new RateLimiterRedis({
-            ...common,
-            rejectIfRedisNotReady: true,
-            storeClient: store.client,
-          })
-        : null,
-    }
-  }
   const limiters: Record<Kind, Limiter> = {
-    api: make('api', options.api),
-    auth: make('auth', options.auth),
-    commerce: make('commerce', options.commerce),
+    api: makeLimiter(options, store, 'api', options.api),
+    auth: makeLimiter(options, store, 'auth', options.auth),
+    commerce: makeLimiter(options, store, 'commerce', options.commerce),
   }
-
-  /** Counts in Redis while it answers within the timeout, else in memory; never waits longer. */
-  const consume = async ({ local, shared }: Limiter, key: string): Promise<RateLimiterRes> => {
-    if (!shared || !store?.usable()) return local.consume(key)
-    try {
-      return await shared.consume(key)
-    } catch (failure) {
-      if (failure instanceof RateLimiterRes) throw failure
-      store.failed(failure as Error)
-      return local.consume(key)
-    }
+  return {
+    close: async () => store?.client.disconnect(false),
+    middleware: limitRequests(limiters, store),
+    shared: () => sharedCounting(store),
   }
-
-  const middleware: RequestHandler = async (req, res, next) => {
-    const kind: Kind = isSignInRoute(req.path)
-      ? 'auth'
-      : isCommercePath(req.path)
-        ? 'commerce'
-        : 'api'
-    const limiter = limiters[kind]
-    const key = kind !== 'auth' && res.locals.principal ? res.locals.principal : `ip:${req.ip}`
-    const headers = (state: RateLimiterRes) => {
-      res.set('RateLimit-Limit', String(limiter.budget.points))
-      res.set('RateLimit-Remaining', String(Math.max(0, state.remainingPoints)))
-      res.set('RateLimit-Reset', String(Math.ceil(state.msBeforeNext / 1000)))
-    }
-    try {
-      headers(await consume(limiter, key))
-      next()
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) {
-        // Not even the in-memory limiter answered: serve rather than fail closed.
-        logger.error({ err: rejection }, 'rate limiter failed')
-        return next()
-      }
-      headers(rejection)
-      res.set('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)))
-      res
-        .status(429)
-        .set('Connection', 'close')
-        .json(apiErrorBody(req.path, 429, 'Too Many Requests'))
-    }
-  }
-  /** Resolves once counting is shared (at once without Redis): until then, each instance counts in memory. */
-  const shared = (): Promise<void> =>
-    !store || store.client.status === 'ready'
-      ? Promise.resolve()
-      : new Promise((resolve) => store.client.once('ready', () => resolve()))
-  return { close: async () => store?.client.disconnect(false), middleware, shared }
 }

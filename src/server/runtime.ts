@@ -9,6 +9,7 @@ import { resolveDatabase } from '../db/resolveDatabase'
 import { loadEnv } from '../lib/loadEnv'
 import { logger } from '../lib/logger'
 import { resolvePayloadSecret } from '../lib/secret'
+import { checkSettings } from '../lib/settings'
 
 export type Runtime = {
   close: () => Promise<void>
@@ -25,6 +26,7 @@ export const openRuntime = async ({
   migrate = true,
 }: { migrate?: boolean } = {}): Promise<Runtime> => {
   loadEnv()
+  checkSettings()
   const embedded = await resolveDatabase()
   try {
     resolvePayloadSecret({ local: Boolean(embedded) })

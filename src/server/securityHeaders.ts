@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
 
-import { serverURL } from '../lib/settings'
+import { isDevelopment, serverURL } from '../lib/settings'
 
 /** Uploaded media (listing photos) are meant to be shown on the dealers' own sites. */
 const PUBLIC_FILES = /^\/api\/media\/file\//
@@ -20,7 +20,7 @@ const PUBLIC_FILES = /^\/api\/media\/file\//
  */
 export const securityHeaders = (): RequestHandler => {
   const https = serverURL().startsWith('https://')
-  const development = process.env.NODE_ENV === 'development'
+  const development = isDevelopment()
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

