@@ -7,8 +7,6 @@
  */
 import './cliEnv'
 
-import pg from 'pg'
-
 import { checkSizes, generateData, type Sizes } from '../generate'
 import { cliOptions, runTask, UsageError } from './run'
 
@@ -46,19 +44,12 @@ await runTask(
     if (values['database-url']) process.env.DATABASE_URL = values['database-url']
     return { seed: values.seed, sizes }
   },
-  async (_payload, { seed, sizes }) => {
-    const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
-    await db.connect()
-    try {
-      return await generateData(db, sizes, {
-        onProgress: ({ done, rows, seconds, table, written }) =>
-          process.stderr.write(
-            `${table}: ${done}/${rows} (${written} rows, ${Math.round(written / seconds)} rows/s)\n`,
-          ),
-        seed,
-      })
-    } finally {
-      await db.end()
-    }
-  },
+  (_payload, { seed, sizes }) =>
+    generateData(process.env.DATABASE_URL!, sizes, {
+      onProgress: ({ done, rows, seconds, table, written }) =>
+        process.stderr.write(
+          `${table}: ${done}/${rows} (${written} rows, ${Math.round(written / seconds)} rows/s)\n`,
+        ),
+      seed,
+    }),
 )

@@ -6,7 +6,7 @@
 import { consumerId } from './people'
 import { idOf, mix, pastTime, series } from './sql'
 import { CHUNK, type Context, inOrder, statement, type Step } from './step'
-import { vehicleCount } from './vehicles'
+import { vehicleCount, vehicleId } from './vehicles'
 
 const bands = [
   { max: 850, min: 781, name: 'Super prime', prime: true },
@@ -55,13 +55,13 @@ export const credit = ({ seed, sizes }: Context): Step[] => {
           `INSERT INTO credit_app (id, pre_approval_id, consumer_id, vehicle_id, provider,
              to_provider, first_name, last_name, ssn, email, phone_number, birth_date,
              created_at, updated_at)
-           SELECT ${idOf(seed, 'crapp_', 'g')}, ${preApproval('g')}, c.id, v.id,
+           SELECT ${idOf(seed, 'crapp_', 'g')}, ${preApproval('g')}, c.id,
+             ${vehicleId(seed, `g % ${vehicleCount(sizes.creditApps)}`)},
              (CASE WHEN g % 2 = 0 THEN 'provider_a' ELSE 'provider_b' END)::enum_credit_provider,
              false, c.first_name, c.last_name, c.ssn, c.email, c.phone_number, c.birth_date,
              ${pastTime('g')}, ${pastTime('g')}
            FROM ${series}
-           JOIN consumer c ON c.id = ${consumer}
-           JOIN gen_vehicle v ON v.n = g % ${vehicleCount(sizes.creditApps)}`,
+           JOIN consumer c ON c.id = ${consumer}`,
         ),
       ),
     },

@@ -1,40 +1,38 @@
 /** States, cities and addresses: what consumers', customers' and companies' addresses point at. */
+import type pg from 'pg'
+
 import { idOf, pastTime, pick, pickFor, series } from './sql'
 import { CHUNK, type Context, statement, type Step } from './step'
 import { cities, states, streets } from './vocabulary'
 
-/**
- * Every state, and the cities of the word list (kept when they already exist), numbered in
- * `gen_city` for this session so that later steps can pick one by number.
- */
-export const statesAndCities = ({ seed }: Context): Step => ({
-  chunk: 1,
-  rows: 1,
-  table: 'state, city',
-  write: async (db) => {
-    const written = await db.query(
-      `INSERT INTO state (id, code, name) SELECT code, code, name
-       FROM unnest($1::text[], $2::text[]) AS s(code, name) ON CONFLICT DO NOTHING`,
-      [states.map(([code]) => code), states.map(([, name]) => name)],
-    )
-    const names = [cities.map(([name]) => name), cities.map(([, state]) => state)]
-    const added = await db.query(
-      `INSERT INTO city (id, name, state_id)
-       SELECT ${idOf(seed, 'cty_', 'n')}, name, state FROM unnest($1::text[], $2::text[])
-       WITH ORDINALITY AS c(name, state, n) ON CONFLICT (state_id, name) DO NOTHING`,
-      names,
-    )
-    await db.query('DROP TABLE IF EXISTS gen_city')
-    await db.query(
-      `CREATE TEMP TABLE gen_city AS
-       SELECT (row_number() OVER (ORDER BY c.id))::int - 1 AS n, c.id, c.name, c.state_id
-       FROM city c JOIN unnest($1::text[], $2::text[]) AS u(name, state)
-       ON c.name = u.name AND c.state_id = u.state`,
-      names,
-    )
-    return (written.rowCount ?? 0) + (added.rowCount ?? 0)
-  },
-})
+const cityNames = [cities.map(([name]) => name), cities.map(([, state]) => state)]
+
+/** Every state and the cities of the word list; those that exist already are kept. */
+export const addStatesAndCities = async (db: pg.ClientBase, seed: string): Promise<number> => {
+  const addedStates = await db.query(
+    `INSERT INTO state (id, code, name) SELECT code, code, name
+     FROM unnest($1::text[], $2::text[]) AS s(code, name) ON CONFLICT DO NOTHING`,
+    [states.map(([code]) => code), states.map(([, name]) => name)],
+  )
+  const addedCities = await db.query(
+    `INSERT INTO city (id, name, state_id)
+     SELECT ${idOf(seed, 'cty_', 'n')}, name, state FROM unnest($1::text[], $2::text[])
+     WITH ORDINALITY AS c(name, state, n) ON CONFLICT (state_id, name) DO NOTHING`,
+    cityNames,
+  )
+  return (addedStates.rowCount ?? 0) + (addedCities.rowCount ?? 0)
+}
+
+/** Numbers the word list's cities in `gen_city`, for this session, so steps pick one by number. */
+export const numberCities = async (db: pg.ClientBase): Promise<void> => {
+  await db.query(
+    `CREATE TEMP TABLE gen_city AS
+     SELECT (row_number() OVER (ORDER BY c.id))::int - 1 AS n, c.id, c.name, c.state_id
+     FROM city c JOIN unnest($1::text[], $2::text[]) AS u(name, state)
+     ON c.name = u.name AND c.state_id = u.state`,
+    cityNames,
+  )
+}
 
 /** The city of row `index`, joined as `city` (its id, name and state code). */
 export const cityJoin = (index: string): string =>

@@ -82,6 +82,27 @@ describe('npm run generate', () => {
     expect(counts.rows[0]).toEqual({ audit: 200, consumers: 200, events: 400 })
   })
 
+  it('leaves no reference to a missing record (its sessions skip the foreign-key triggers)', async () => {
+    const { rows: keys } = await client.query(
+      `SELECT c.conrelid::regclass AS child, a.attname AS col, c.confrelid::regclass AS parent,
+         p.attname AS key
+       FROM pg_constraint c
+       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+       JOIN pg_attribute p ON p.attrelid = c.confrelid AND p.attnum = c.confkey[1]
+       WHERE c.contype = 'f'`,
+    )
+    expect(keys.length).toBeGreaterThan(20)
+    const broken: string[] = []
+    for (const { child, col, key, parent } of keys) {
+      const { rows } = await client.query(
+        `SELECT count(*)::int AS n FROM ${child} x WHERE x.${col} IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM ${parent} p WHERE p.${key} = x.${col})`,
+      )
+      if (rows[0].n) broken.push(`${child}.${col}: ${rows[0].n}`)
+    }
+    expect(broken).toEqual([])
+  })
+
   it('stores SSNs and birth dates encrypted; they read back masked and in clear', async () => {
     const id = await someId('consumer')
     const stored = await client.query('SELECT ssn, birth_date FROM consumer WHERE id = $1', [id])
