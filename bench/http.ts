@@ -77,13 +77,34 @@ const cli = async (script: string, args: string[]) => {
 const generate = async (only: string[]) => {
   const args = only.flatMap((name) => [`--${name}`, String(sizes[name])])
   say(`npm run generate -- ${args.join(' ')}`)
-  const summary = await cli('generate', args)
+  const result = await runCli('generate', args, env)
+  if (result.code !== 0) throw new Error(`generate failed:\n${result.stderr.slice(-3000)}`)
+  // The last progress line of each table: its rows and rate.
+  const last = new Map(
+    result.stderr
+      .split('\n')
+      .filter((line) => /^[\w ,]+: \d+\/\d+ /.test(line))
+      .map((line) => [line.split(':')[0], line]),
+  )
+  for (const line of last.values()) say(`  ${line}`)
+  const summary = JSON.parse(lastLine(result.stdout))
   say(`  ${summary.rows} rows in ${summary.seconds} s (${summary.rowsPerSecond} rows/s)`)
   return summary
 }
 
 const servers: Partial<Record<'baseline' | 'service', Server>> = {}
 const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
+let closing: Promise<void> | undefined
+const close = () =>
+  (closing ??= (async () => {
+    await db.end().catch(() => {})
+    await servers.service?.stop()
+    await servers.baseline?.stop()
+    await database.drop()
+  })())
+// Interrupted: the servers stop and the database goes all the same.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void close().finally(() => process.exit(130)))
 try {
   const loadBefore = os.loadavg()
   const generated = [await generate(sizeFlags.filter((name) => name !== 'audit-rows'))]
@@ -204,8 +225,5 @@ try {
       .join('\n'),
   )
 } finally {
-  await db.end().catch(() => {})
-  await servers.service?.stop()
-  await servers.baseline?.stop()
-  await database.drop()
+  await close()
 }

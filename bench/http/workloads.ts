@@ -95,17 +95,25 @@ export const readWorkloads = (inputs: Inputs): Workload[] => {
       },
       headers,
     )
+  const customers = read(
+    'GET /api/customers/{id}',
+    cycle(inputs.customers),
+    {
+      baseline: (id) => `/customers/${id}`,
+      rest: (id) => `/api/customer/${id}`,
+      service: (id) => `/api/customers/${id}`,
+    },
+    headers,
+  )
+  // What a lookup by primary key costs at the least: the customer's own row, nothing embedded.
+  const rows = cycle(inputs.customers)
+  customers.targets.push({
+    label: 'baseline, row only',
+    on: 'baseline',
+    request: () => ({ method: 'GET', path: `/customer-row/${rows()}` }),
+  })
   return [
-    read(
-      'GET /api/customers/{id}',
-      cycle(inputs.customers),
-      {
-        baseline: (id) => `/customers/${id}`,
-        rest: (id) => `/api/customer/${id}`,
-        service: (id) => `/api/customers/${id}`,
-      },
-      headers,
-    ),
+    customers,
     read(
       'GET /api/creditapps/{id} (depth 2)',
       cycle(inputs.creditApps),
