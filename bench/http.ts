@@ -109,7 +109,7 @@ try {
   const loadBefore = os.loadavg()
   const generated = [await generate(sizeFlags.filter((name) => name !== 'audit-rows'))]
   const { authorization } = await cli('createApiKey', ['--role', 'integrator', '--name', 'bench'])
-  servers.service = await startServer('src/cli/start.ts', env, path.join(work, 'service.log'))
+  servers.service = await startServer('bench/http/service.ts', env, path.join(work, 'service.log'))
   servers.baseline = await startServer(
     'bench/http/baseline.ts',
     env,
@@ -166,6 +166,8 @@ try {
         const server = servers[target.on]!
         await runLoad(server.origin, target.request, { connections, seconds: warmup })
         const result = await runLoad(server.origin, target.request, { connections, seconds })
+        // A server that something else stopped would make every later figure meaningless.
+        if (server.ended()) throw new Error(`the ${target.on} process ended: ${server.ended()}`)
         record(measured[i], result)
         measured[i].rss.push(server.rssMiB())
         say(

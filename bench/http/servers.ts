@@ -7,6 +7,8 @@ import { projectRoot } from '../../src/lib/paths'
 
 /** A server process the benchmark started: its address, memory and SQL statement count. */
 export type Server = {
+  /** Why the process ended, while it has not: null. */
+  ended: () => null | string
   origin: string
   pid: number
   /** Resident memory now (VmRSS), in MiB. */
@@ -46,6 +48,8 @@ export const startServer = async (
     },
   )
   fs.closeSync(log)
+  let ended: null | string = null
+  child.once('exit', (code, signal) => (ended = signal ? `stopped by ${signal}` : `exit ${code}`))
   const origin = `http://127.0.0.1:${port}`
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return
@@ -68,14 +72,16 @@ export const startServer = async (
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   return {
+    ended: () => ended,
     origin,
     pid: child.pid!,
     rssMiB: () => {
-      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      const status = ended ? '' : fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
     },
     statements: () =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
+        if (ended) return reject(new Error(`${script} has ended (${ended})`))
         child.once('message', (message) => resolve((message as { statements: number }).statements))
         child.send('sql-statements')
       }),

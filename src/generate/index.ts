@@ -20,7 +20,7 @@ import { webEvents } from './webEvents'
 
 export type { Sizes } from './step'
 
-/** After each chunk: rows of the step done out of `rows`, rows written (children included) so far. */
+/** After each chunk: rows of the step done out of `rows`, rows it wrote (children included) so far. */
 export type Progress = {
   done: number
   rows: number
@@ -110,8 +110,10 @@ export const generateData = async (
     for (const step of plan({ seed, sizes })) {
       const stepStarted = performance.now()
       let done = 0
+      let stepWritten = 0
       await runStep(step, sessions, (rows, written) => {
         done += rows
+        stepWritten += written
         tables[step.table] = (tables[step.table] ?? 0) + written
         const seconds = (performance.now() - stepStarted) / 1000
         onProgress({
@@ -119,7 +121,7 @@ export const generateData = async (
           rows: step.rows,
           seconds,
           table: step.table,
-          written: tables[step.table],
+          written: stepWritten,
         })
       })
     }
