@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { freePort } from '../../src/lib/freePort'
+import { projectRoot } from '../../src/lib/paths'
+
+/** A server process the benchmark started: its address, memory and SQL statement count. */
+export type Server = {
+  /** Why the process ended, while it has not: null. */
+  ended: () => null | string
+  origin: string
+  pid: number
+  /** Resident memory now (VmRSS), in MiB. */
+  rssMiB: () => number
+  /** Statements sent to PostgreSQL since the process started. */
+  statements: () => Promise<number>
+  stop: () => Promise<void>
+}
+
+const counter = path.join(projectRoot, 'bench/http/countStatements.ts')
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? resolve()
+      : child.once('exit', () => resolve()),
+  )
+
+/**
+ * Starts `script` with the statement counter preloaded, its output into `logFile`, on a free
+ * port of 127.0.0.1, and waits until its /healthz answers.
+ */
+export const startServer = async (
+  script: string,
+  env: Record<string, string>,
+  logFile: string,
+): Promise<Server> => {
+  const port = await freePort()
+  const log = fs.openSync(logFile, 'a')
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', counter, path.join(projectRoot, script)],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_OPTIONS: '', ...env, PORT: String(port) },
+      stdio: ['ignore', log, log, 'ipc'],
+    },
+  )
+  fs.closeSync(log)
+  let ended: null | string = null
+  child.once('exit', (code, signal) => (ended = signal ? `stopped by ${signal}` : `exit ${code}`))
+  const origin = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+    await exited(child)
+    clearTimeout(timer)
+  }
+  for (let waited = 0; ; waited += 250) {
+    if (child.exitCode !== null || waited > 10 * 60_000) {
+      await stop()
+      const tail = fs.readFileSync(logFile, 'utf8').slice(-3000)
+      throw new Error(`${script} did not start (see ${logFile}):\n${tail}`)
+    }
+    const ready = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (ready) break
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return {
+    ended: () => ended,
+    origin,
+    pid: child.pid!,
+    rssMiB: () => {
+      const status = ended ? '' : fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+    },
+    statements: () =>
+      new Promise((resolve, reject) => {
+        if (ended) return reject(new Error(`${script} has ended (${ended})`))
+        child.once('message', (message) => resolve((message as { statements: number }).statements))
+        child.send('sql-statements')
+      }),
+    stop,
+  }
+}

@@ -1,0 +1,170 @@
+/** What the HTTP benchmark sends: each workload to the service, Payload's REST path and a baseline. */
+import { makeVin } from '../../src/generate/vins'
+import type { Request } from './load'
+
+/** Where a target's requests go: the service, or the hand-written baseline server. */
+export type Target = { label: string; on: 'baseline' | 'service'; request: () => Request }
+
+export type Workload = { name: string; targets: Target[] }
+
+export type Inputs = {
+  authorization: string
+  creditApps: string[]
+  customers: string[]
+  deepPage: number
+  likeWords: string[]
+}
+
+/** The elements of `list` one after another, round and round. */
+const cycle = <T>(list: T[]) => {
+  let next = 0
+  return () => list[next++ % list.length]
+}
+
+const consumerBody = JSON.stringify({
+  birthDate: '1985-03-14',
+  email: 'bench@example.com',
+  firstName: 'Bench',
+  lastName: 'Write',
+  phoneNumber: '(646) 555-0100',
+  ssn: '900-12-3456',
+})
+
+/** GET `service`, `rest` (paths built from the same input) and the baseline's path. */
+const read = (
+  name: string,
+  next: () => string,
+  paths: {
+    baseline: (input: string) => string
+    rest: (input: string) => string
+    service: (input: string) => string
+  },
+  headers: Record<string, string>,
+): Workload => ({
+  name,
+  targets: [
+    {
+      label: 'service',
+      on: 'service',
+      request: () => ({ headers, method: 'GET', path: paths.service(next()) }),
+    },
+    {
+      label: 'Payload REST',
+      on: 'service',
+      request: () => ({ headers, method: 'GET', path: paths.rest(next()) }),
+    },
+    {
+      label: 'baseline',
+      on: 'baseline',
+      request: () => ({ method: 'GET', path: paths.baseline(next()) }),
+    },
+  ],
+})
+
+export const writeWorkload = (name: string, headers: Record<string, string>): Workload => ({
+  name,
+  targets: [
+    {
+      label: 'service',
+      on: 'service',
+      request: () => ({ body: consumerBody, headers, method: 'POST', path: '/api/consumers' }),
+    },
+    {
+      label: 'Payload REST',
+      on: 'service',
+      request: () => ({ body: consumerBody, headers, method: 'POST', path: '/api/consumer' }),
+    },
+    {
+      label: 'baseline',
+      on: 'baseline',
+      request: () => ({ body: consumerBody, method: 'POST', path: '/consumers' }),
+    },
+  ],
+})
+
+export const readWorkloads = (inputs: Inputs): Workload[] => {
+  const headers = { authorization: inputs.authorization }
+  const page = (number: number) =>
+    read(
+      `GET /api/webevents?page=${number}`,
+      () => String(number),
+      {
+        baseline: (n) => `/webevents?page=${n}`,
+        rest: (n) => `/api/web-event?page=${n}`,
+        service: (n) => `/api/webevents?page=${n}`,
+      },
+      headers,
+    )
+  const customers = read(
+    'GET /api/customers/{id}',
+    cycle(inputs.customers),
+    {
+      baseline: (id) => `/customers/${id}`,
+      rest: (id) => `/api/customer/${id}`,
+      service: (id) => `/api/customers/${id}`,
+    },
+    headers,
+  )
+  // What a lookup by primary key costs at the least: the customer's own row, nothing embedded.
+  const rows = cycle(inputs.customers)
+  customers.targets.push({
+    label: 'baseline, row only',
+    on: 'baseline',
+    request: () => ({ method: 'GET', path: `/customer-row/${rows()}` }),
+  })
+  return [
+    customers,
+    read(
+      'GET /api/creditapps/{id} (depth 2)',
+      cycle(inputs.creditApps),
+      {
+        baseline: (id) => `/creditapps/${id}`,
+        rest: (id) => `/api/credit-app/${id}?depth=2`,
+        service: (id) => `/api/creditapps/${id}`,
+      },
+      headers,
+    ),
+    {
+      name: 'GET /api/users/me (anonymous)',
+      targets: [
+        {
+          label: 'service',
+          on: 'service',
+          request: () => ({ method: 'GET', path: '/api/users/me' }),
+        },
+        { label: 'baseline', on: 'service', request: () => ({ method: 'GET', path: '/healthz' }) },
+      ],
+    },
+    page(1),
+    page(inputs.deepPage),
+    read(
+      'GET /api/companies?where[name][like]=…',
+      cycle(inputs.likeWords),
+      {
+        baseline: (word) => `/companies?like=${word}`,
+        rest: (word) => `/api/company?where[name][like]=${word}`,
+        service: (word) => `/api/companies?where[name][like]=${word}`,
+      },
+      headers,
+    ),
+  ]
+}
+
+/** Listing lookups of VINs the service has never seen (the vPIC decoder's cold path). */
+export const lookupWorkload = (authorization: string): Workload => {
+  let serial = Math.floor(Math.random() * 500_000)
+  return {
+    name: 'GET /api/listings/{new VIN}',
+    targets: [
+      {
+        label: 'service',
+        on: 'service',
+        request: () => ({
+          headers: { authorization },
+          method: 'GET',
+          path: `/api/listings/${makeVin(serial, ++serial)}`,
+        }),
+      },
+    ],
+  }
+}

@@ -1,0 +1,98 @@
+/** Consumers (with encrypted birth dates and SSNs) and customers, each with an address and a phone. */
+import { encryptValue } from '../security/fieldCipher'
+import { addresses, addressId } from './places'
+import { idOf, pastTime, phoneOf, pickFor, series } from './sql'
+import { CHUNK, type ChunkWriter, type Context, inOrder, statement, type Step } from './step'
+import { firstNames, lastNames } from './vocabulary'
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0')
+
+const birthDateOf = (i: number) =>
+  `${1950 + (i % 55)}-${pad(1 + ((i * 7) % 12), 2)}-${pad(1 + ((i * 13) % 28), 2)}`
+
+// Area numbers 900–999 are never issued as SSNs: no generated value is a real person's.
+const ssnOf = (i: number) =>
+  `9${pad(i % 100, 2)}-${pad(1 + ((i * 31) % 99), 2)}-${pad(i % 10_000, 4)}`
+
+const first = (index: string) => pickFor(firstNames, index, 'first')
+const last = (index: string) => pickFor(lastNames, index, 'last')
+
+/** Its phone number again, as the record's `phoneNumbers` list. */
+const phoneList = (seed: string, table: string, prefix: string) =>
+  statement(
+    `INSERT INTO ${table}_texts ("order", parent_id, path, text)
+     SELECT 1, ${idOf(seed, prefix, 'g')}, 'phoneNumbers', ${phoneOf('g')} FROM ${series}`,
+  )
+
+/** The link to the address generated for it. */
+const addressLink = (seed: string, table: string, prefix: string, owner: string) =>
+  statement(
+    `INSERT INTO ${table}_rels ("order", parent_id, path, address_id)
+     SELECT 1, ${idOf(seed, prefix, 'g')}, 'addresses', ${addressId(seed, owner, 'g')} FROM ${series}`,
+  )
+
+/** Birth date and SSN are encrypted here, with the service's cipher and key, one IV per value. */
+const insertConsumers =
+  (seed: string): ChunkWriter =>
+  async (db, from, to) => {
+    const birthDates: string[] = []
+    const ssns: string[] = []
+    for (let i = from; i < to; i++) {
+      birthDates.push(encryptValue(birthDateOf(i), 'birthDate'))
+      ssns.push(encryptValue(ssnOf(i), 'ssn'))
+    }
+    const result = await db.query(
+      `INSERT INTO consumer
+         (id, first_name, last_name, birth_date, phone_number, email, ssn, created_at, updated_at)
+       SELECT ${idOf(seed, 'con_', 'g')}, first, last, birth, ${phoneOf('g')},
+         lower(first || '.' || last || '.' || g) || '@example.com', ssn, ${pastTime('g')},
+         ${pastTime('g')}
+       FROM (SELECT g, ${first('g')} AS first, ${last('g')} AS last, birth, ssn
+             FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS e(birth, ssn, i),
+             LATERAL (SELECT $1::int + i::int - 1 AS g) AS r) AS c`,
+      [from, birthDates, ssns],
+    )
+    return result.rowCount ?? 0
+  }
+
+/** The id of the consumer of row `index` of this run. */
+export const consumerId = (seed: string, index: string): string => idOf(seed, 'con_', index)
+
+export const consumers = (context: Context): Step[] => {
+  const { seed, sizes } = context
+  return [
+    addresses(context, 'con', sizes.consumers),
+    {
+      chunk: 20_000,
+      rows: sizes.consumers,
+      table: 'consumer',
+      write: inOrder(
+        insertConsumers(seed),
+        phoneList(seed, 'consumer', 'con_'),
+        addressLink(seed, 'consumer', 'con_', 'con'),
+      ),
+    },
+  ]
+}
+
+export const customers = (context: Context): Step[] => {
+  const { seed, sizes } = context
+  return [
+    addresses(context, 'cus', sizes.customers),
+    {
+      chunk: CHUNK,
+      rows: sizes.customers,
+      table: 'customer',
+      write: inOrder(
+        statement(
+          `INSERT INTO customer (id, name, created_at, updated_at)
+           SELECT ${idOf(seed, 'cus_', 'g')}, ${first('g')} || ' ' || ${last('g')},
+             ${pastTime('g')}, ${pastTime('g')}
+           FROM ${series}`,
+        ),
+        phoneList(seed, 'customer', 'cus_'),
+        addressLink(seed, 'customer', 'cus_', 'cus'),
+      ),
+    },
+  ]
+}
