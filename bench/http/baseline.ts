@@ -10,7 +10,7 @@ import http from 'node:http'
 
 import pg from 'pg'
 
-import { encryptValue } from '../../src/security/fieldCipher'
+import { encryptValue } from '../../src/creditData/cipher'
 import { isDate, isPhone } from '../../src/validation/formats'
 import {
   company,
