@@ -300,16 +300,22 @@ describe('first start', () => {
 })
 
 describe('second start', () => {
-  it('reuses the data and the build: no new admin, no rebuild', async () => {
-    service = await startServiceProcess(env)
-    await service.waitFor(/^API:\s+http/m, 120_000)
-    expect(service.output()).not.toContain('Created an admin account')
-    expect(service.output()).not.toContain('building the admin UI')
-    const ready = await fetch(`${service.url}/readyz`)
-    expect(ready.status).toBe(200)
-    expect(await service.stop('SIGINT')).toBe(0)
-    expect(postgresProcessesIn(dataDir)).toEqual([])
-  }, 180_000)
+  it(
+    'reuses the data and the build: no new admin, no rebuild',
+    async () => {
+      service = await startServiceProcess(env)
+      // No deadline of its own: a start is slow, not broken, on a machine busy with the other
+      // tests (loading Payload and the config through tsx took 20-60 s with both cores in use).
+      await service.waitFor(/^API:\s+http/m, BUILD_AND_START)
+      expect(service.output()).not.toContain('Created an admin account')
+      expect(service.output()).not.toContain('building the admin UI')
+      const ready = await fetch(`${service.url}/readyz`)
+      expect(ready.status).toBe(200)
+      expect(await service.stop('SIGINT')).toBe(0)
+      expect(postgresProcessesIn(dataDir)).toEqual([])
+    },
+    BUILD_AND_START + 60_000,
+  )
 })
 
 describe('production configuration', () => {
