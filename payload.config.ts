@@ -42,7 +42,7 @@ import { validOperators } from './hooks/validOperators'
 import { valueTypes } from './hooks/valueTypes'
 import { commerceEndpoints } from './src/commerce'
 import { noSensitiveQueries } from './src/creditData'
-import { extraIndexes } from './src/db/indexes'
+import { extraIndexes, TRIGRAM_EXTENSION } from './src/db/indexes'
 import { jobs } from './src/jobs/config'
 import { unsentEmailAdapter } from './src/lib/email'
 import { logger } from './src/lib/logger'
@@ -122,6 +122,7 @@ export default buildConfig({
   csrf: allowedOrigins(),
   db: postgresAdapter({
     afterSchemaInit: [extraIndexes],
+    extensions: [TRIGRAM_EXTENSION],
     migrationDir: path.resolve(dirname, 'src/migrations'),
     pool: { connectionString: process.env.DATABASE_URL },
     // The schema only ever changes through committed migrations, in every environment.

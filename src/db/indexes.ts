@@ -12,7 +12,13 @@ type PostgresSchemaHook = NonNullable<
  *   `(order, parent_id)`, which such a read cannot use: every audited write scanned the whole
  *   `audit_log_texts` table.
  * - `api_clients.api_key_index`: every keyed request looks its client up by it.
+ * - A trigram index on `company.name`: `where[name][like]` is `ILIKE '%…%'`, which no B-tree
+ *   serves, so every search and its count scanned all companies (needs `pg_trgm`, see
+ *   `TRIGRAM_EXTENSION`).
  */
+/** Created by Payload before migrations run (the adapter's `extensions`); trusted since PostgreSQL 13. */
+export const TRIGRAM_EXTENSION = 'pg_trgm'
+
 export const extraIndexes: PostgresSchemaHook = ({ extendTable, schema }) => {
   for (const [name, table] of Object.entries(schema.tables)) {
     if (!name.endsWith('_texts')) continue
@@ -21,6 +27,12 @@ export const extraIndexes: PostgresSchemaHook = ({ extendTable, schema }) => {
       table,
     })
   }
+  extendTable({
+    extraConfig: (columns) => ({
+      nameTrigramIdx: index('company_name_trgm_idx').using('gin', columns.name.op('gin_trgm_ops')),
+    }),
+    table: schema.tables.company,
+  })
   extendTable({
     extraConfig: (columns) => ({
       apiKeyIndexIdx: index('api_clients_api_key_index_idx').on(columns.apiKeyIndex),

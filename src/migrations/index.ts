@@ -5,6 +5,7 @@ import * as migration_20261122_034918_vehicle_lookups from './20261122_034918_ve
 import * as migration_20261122_040327_credit_data_protection from './20261122_040327_credit_data_protection';
 import * as migration_20261122_045834_provider_submissions from './20261122_045834_provider_submissions';
 import * as migration_20261122_195039_audit_and_key_indexes from './20261122_195039_audit_and_key_indexes';
+import * as migration_20261122_214608_company_name_trigram from './20261122_214608_company_name_trigram';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261122_195039_audit_and_key_indexes.up,
     down: migration_20261122_195039_audit_and_key_indexes.down,
-    name: '20261122_195039_audit_and_key_indexes'
+    name: '20261122_195039_audit_and_key_indexes',
+  },
+  {
+    up: migration_20261122_214608_company_name_trigram.up,
+    down: migration_20261122_214608_company_name_trigram.down,
+    name: '20261122_214608_company_name_trigram'
   },
 ];
