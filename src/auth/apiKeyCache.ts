@@ -4,7 +4,8 @@ import { LRUCache } from 'lru-cache'
 import type { AuthStrategy, AuthStrategyFunctionArgs, AuthStrategyResult } from 'payload'
 
 const SLUG = 'api-clients'
-const PREFIX = `${SLUG} API-Key `
+/** How Payload reads an API client's key from `Authorization`. */
+export const API_KEY_PREFIX = `${SLUG} API-Key `
 /** How long a looked-up client is reused; a change to it ends that at once (clientChanges.ts). */
 export const API_KEY_CACHE_MS = 5_000
 
@@ -44,10 +45,10 @@ export const cachedApiKeyStrategy: AuthStrategy = {
   authenticate: async (args) => {
     const header = args.headers.get('authorization')
     const strategy = builtIn(args.payload)
-    if (!header?.startsWith(PREFIX) || !strategy) return { user: null }
+    if (!header?.startsWith(API_KEY_PREFIX) || !strategy) return { user: null }
     const key = crypto
       .createHmac('sha256', args.payload.secret)
-      .update(header.slice(PREFIX.length))
+      .update(header.slice(API_KEY_PREFIX.length))
       .digest('hex')
     const known = watchers > 0 ? clients.get(key) : undefined
     // A copy: hooks may add to req.user, and the next request must not see it.

@@ -1,10 +1,9 @@
 import type { RequestHandler } from 'express'
 import { executeAuthStrategies, type Payload } from 'payload'
 
+import { API_KEY_PREFIX } from '../auth/apiKeyCache'
 import { databaseReachable } from './health'
 import { answerUnavailable, refuse } from './input/refuse'
-
-const API_KEY_PREFIX = 'api-clients API-Key '
 
 /**
  * Payload treats a request whose credential it cannot match as anonymous. Here a request that
