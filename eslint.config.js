@@ -14,6 +14,7 @@ export default tseslint.config(
     ignores: [
       '.next/**',
       '.data/**',
+      'dist/**',
       'node_modules/**',
       'payload-types.ts',
       'src/app/(payload)/admin/importMap.js',

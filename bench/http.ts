@@ -16,9 +16,10 @@ import { parseArgs } from 'node:util'
 
 import pg from 'pg'
 
-import { buildIsCurrent, ensureBuild } from '../src/cli/build'
 import { companyWords } from '../src/generate/vocabulary'
-import { lastLine, runCli } from '../test/helpers/cli'
+import { projectRoot } from '../src/lib/paths'
+import { buildIsCurrent, ensureBuild } from '../src/server/adminBuild'
+import { commandArgv, lastLine, runCli } from '../test/helpers/cli'
 import { throwawayDatabase } from './common'
 import { type LoadResult, runLoad, send } from './http/load'
 import { differences, type Measured, type Row, table } from './http/report'
@@ -108,10 +109,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 try {
   const loadBefore = os.loadavg()
   const generated = [await generate(sizeFlags.filter((name) => name !== 'audit-rows'))]
-  const { authorization } = await cli('createApiKey', ['--role', 'integrator', '--name', 'bench'])
-  servers.service = await startServer('bench/http/service.ts', env, path.join(work, 'service.log'))
+  const { authorization } = await cli('create-api-key', ['--role', 'integrator', '--name', 'bench'])
+  servers.service = await startServer(commandArgv('start'), env, path.join(work, 'service.log'))
   servers.baseline = await startServer(
-    'bench/http/baseline.ts',
+    ['--import', 'tsx', path.join(projectRoot, 'bench/http/baseline.ts')],
     env,
     path.join(work, 'baseline.log'),
   )

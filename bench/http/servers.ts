@@ -18,7 +18,7 @@ export type Server = {
   stop: () => Promise<void>
 }
 
-const counter = path.join(projectRoot, 'bench/http/countStatements.ts')
+const counter = path.join(projectRoot, 'bench/http/countStatements.mjs')
 
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) =>
@@ -28,25 +28,22 @@ const exited = (child: ChildProcess) =>
   )
 
 /**
- * Starts `script` with the statement counter preloaded, its output into `logFile`, on a free
+ * Starts `node <argv>` with the statement counter preloaded, its output into `logFile`, on a free
  * port of 127.0.0.1, and waits until its /healthz answers.
  */
 export const startServer = async (
-  script: string,
+  argv: string[],
   env: Record<string, string>,
   logFile: string,
 ): Promise<Server> => {
+  const name = path.basename(argv.filter((arg) => !arg.startsWith('-')).pop() ?? 'server')
   const port = await freePort()
   const log = fs.openSync(logFile, 'a')
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', counter, path.join(projectRoot, script)],
-    {
-      cwd: projectRoot,
-      env: { ...process.env, NODE_OPTIONS: '', ...env, PORT: String(port) },
-      stdio: ['ignore', log, log, 'ipc'],
-    },
-  )
+  const child = spawn(process.execPath, ['--import', counter, ...argv], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_OPTIONS: '', ...env, PORT: String(port) },
+    stdio: ['ignore', log, log, 'ipc'],
+  })
   fs.closeSync(log)
   let ended: null | string = null
   child.once('exit', (code, signal) => (ended = signal ? `stopped by ${signal}` : `exit ${code}`))
@@ -62,7 +59,7 @@ export const startServer = async (
     if (child.exitCode !== null || waited > 10 * 60_000) {
       await stop()
       const tail = fs.readFileSync(logFile, 'utf8').slice(-3000)
-      throw new Error(`${script} did not start (see ${logFile}):\n${tail}`)
+      throw new Error(`${name} did not start (see ${logFile}):\n${tail}`)
     }
     const ready = await fetch(`${origin}/healthz`).then(
       (response) => response.ok,
@@ -81,7 +78,7 @@ export const startServer = async (
     },
     statements: () =>
       new Promise((resolve, reject) => {
-        if (ended) return reject(new Error(`${script} has ended (${ended})`))
+        if (ended) return reject(new Error(`${name} has ended (${ended})`))
         child.once('message', (message) => resolve((message as { statements: number }).statements))
         child.send('sql-statements')
       }),

@@ -15,7 +15,12 @@ const embedded = await resolveDatabase()
 resolvePayloadSecret({ local: Boolean(embedded) })
 const child = spawn(
   process.execPath,
-  [path.join(projectRoot, 'node_modules/payload/bin.js'), ...process.argv.slice(2)],
+  // The production export condition: see scripts/run.mjs.
+  [
+    '--conditions=production',
+    path.join(projectRoot, 'node_modules/payload/bin.js'),
+    ...process.argv.slice(2),
+  ],
   {
     cwd: projectRoot,
     env: { ...process.env, PAYLOAD_CONFIG_PATH: path.join(projectRoot, 'payload.config.ts') },

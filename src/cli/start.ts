@@ -4,7 +4,7 @@ Object.assign(process.env, {
   NODE_ENV: process.env.NODE_ENV || 'production',
 })
 
-const { ensureBuild } = await import('./build')
+const { ensureBuild } = await import('../server/adminBuild')
 const { startFailed } = await import('../lib/startupGuard')
 try {
   await ensureBuild()

@@ -5,22 +5,29 @@ import { projectRoot } from '../../src/lib/paths'
 
 export type CliResult = { code: number; stderr: string; stdout: string }
 
-/** Runs `src/cli/<script>.ts` as `npm run` would, in a child process with the given environment. */
+/**
+ * The arguments of `node` that run a command of the service (`start`, `worker`, `create-api-key`,
+ * …) as its npm script does: compiled, with the `production` export condition (scripts/run.mjs).
+ */
+export const commandArgv = (command: string, args: string[] = []): string[] => [
+  '--conditions=production',
+  path.join(projectRoot, 'scripts/run.mjs'),
+  command,
+  ...args,
+]
+
+/** Runs a command of the service as `npm run <command>` would, with the given environment. */
 export const runCli = (
-  script: string,
+  command: string,
   args: string[],
   env: Record<string, string | undefined>,
 ): Promise<CliResult> =>
   new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(projectRoot, 'src/cli', `${script}.ts`), ...args],
-      {
-        cwd: projectRoot,
-        env: { ...process.env, NODE_OPTIONS: '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    const child = spawn(process.execPath, commandArgv(command, args), {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_OPTIONS: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))

@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { freePort } from '../../src/lib/freePort'
 import { projectRoot } from '../../src/lib/paths'
+import { commandArgv } from './cli'
 
 export type ScriptProcess = {
   child: ChildProcess
@@ -19,12 +20,18 @@ export type ScriptProcess = {
 
 export type ServiceProcess = ScriptProcess & { url: string }
 
-/** Runs a script of the project (`src/cli/worker.ts`, …) as `npm run` does, as a child process. */
+/**
+ * Runs a command of the service (`worker`, `start`) as `npm run` does, or a TypeScript file of
+ * the tests (`test/fixtures/….ts`) through tsx, as a child process.
+ */
 export const startScriptProcess = (
   script: string,
   env: Record<string, string | undefined>,
 ): ScriptProcess => {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, script)], {
+  const argv = script.endsWith('.ts')
+    ? ['--conditions=production', '--import', 'tsx', path.join(projectRoot, script)]
+    : commandArgv(script)
+  const child = spawn(process.execPath, argv, {
     cwd: projectRoot,
     env: { ...process.env, NODE_OPTIONS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,7 +103,7 @@ export const startServiceProcess = async (
 ): Promise<ServiceProcess> => {
   const port = await freePort()
   return {
-    ...startScriptProcess('src/cli/start.ts', { PORT: String(port), ...env }),
+    ...startScriptProcess('start', { PORT: String(port), ...env }),
     url: `http://127.0.0.1:${port}`,
   }
 }

@@ -21,7 +21,7 @@ afterAll(async () => {
 describe('npm run create-api-key', () => {
   it('prints the new client as JSON on its last stdout line, and the key works', async () => {
     const result = await runCli(
-      'createApiKey',
+      'create-api-key',
       ['--role', 'integrator', '--name', 'Storefront'],
       env,
     )
@@ -45,7 +45,7 @@ describe('npm run create-api-key', () => {
   })
 
   it('refuses an unknown role with exit code 2 and the list of roles', async () => {
-    const result = await runCli('createApiKey', ['--role', 'superuser'], env)
+    const result = await runCli('create-api-key', ['--role', 'superuser'], env)
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('--role must be one of integrator, lead-agent, admin')
     expect(result.stdout).toBe('')
@@ -55,7 +55,7 @@ describe('npm run create-api-key', () => {
 describe('npm run create-admin', () => {
   it('creates a staff admin who can log in, and resets the password when run again', async () => {
     const first = await runCli(
-      'createAdmin',
+      'create-admin',
       ['--email', 'Ops@Example.com', '--password', 'first-password-123'],
       env,
     )
@@ -66,7 +66,7 @@ describe('npm run create-admin', () => {
       role: 'admin',
     })
     const again = await runCli(
-      'createAdmin',
+      'create-admin',
       ['--email', 'ops@example.com', '--password', 'second-password-456'],
       env,
     )
@@ -82,7 +82,7 @@ describe('npm run create-admin', () => {
 
   it('refuses a short password', async () => {
     const result = await runCli(
-      'createAdmin',
+      'create-admin',
       ['--email', 'short@example.com', '--password', 'short'],
       env,
     )

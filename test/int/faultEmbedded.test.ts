@@ -38,7 +38,7 @@ const freshDataDir = (name: string): string => {
 }
 
 const startWorker = async (dataDir: string): Promise<ScriptProcess> => {
-  const worker = startScriptProcess('src/cli/worker.ts', {
+  const worker = startScriptProcess('worker', {
     DATA_DIR: dataDir,
     DATABASE_URL: undefined,
     LOG_LEVEL: 'info',

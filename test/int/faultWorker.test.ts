@@ -21,7 +21,7 @@ const workers: ScriptProcess[] = []
 const startWorker = async (
   env: Record<string, string | undefined> = {},
 ): Promise<ScriptProcess> => {
-  const worker = startScriptProcess('src/cli/worker.ts', {
+  const worker = startScriptProcess('worker', {
     DATABASE_URL: database.url,
     JOBS_POLL_MS: '100',
     LOG_LEVEL: 'info',
@@ -149,7 +149,7 @@ describe('a start that does not reach "running"', () => {
   it(
     'a worker whose database cannot be reached exits 1 and says why',
     async () => {
-      const worker = startScriptProcess('src/cli/worker.ts', {
+      const worker = startScriptProcess('worker', {
         DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/nothing`,
         LOG_LEVEL: 'info',
       })

@@ -5,13 +5,13 @@
  * case the provider holds exactly one application per credit app (by idempotency key).
  */
 import { spawn } from 'node:child_process'
-import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
 import { projectRoot } from '../../src/lib/paths'
 import { seedDemoData } from '../../src/seed'
+import { commandArgv } from '../helpers/cli'
 import { createTestDatabase } from '../helpers/database'
 import { type FakeProvider, startFakeProvider } from '../helpers/fakeProvider'
 import { sendJson } from '../helpers/http'
@@ -577,21 +577,17 @@ describe('durability', () => {
 
   /** `npm run worker` as a child process on the test database, once it says it started. */
   const startWorker = async () => {
-    const worker = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(projectRoot, 'src/cli/worker.ts')],
-      {
-        cwd: projectRoot,
-        env: {
-          ...process.env,
-          DATABASE_URL: database.url,
-          JOBS_POLL_MS: String(POLL_MS),
-          LOG_LEVEL: 'info',
-          NODE_OPTIONS: '',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const worker = spawn(process.execPath, commandArgv('worker'), {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        JOBS_POLL_MS: String(POLL_MS),
+        LOG_LEVEL: 'info',
+        NODE_OPTIONS: '',
       },
-    )
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     worker.stdout.on('data', (chunk) => (output += chunk))
     worker.stderr.on('data', (chunk) => (output += chunk))

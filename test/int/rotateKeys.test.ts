@@ -78,7 +78,7 @@ describe('npm run rotate-keys', () => {
     expect(
       (await stored()).every((value) => value.startsWith('enc:v1:a:') || value === '123-45-6799'),
     ).toBe(true)
-    const result = await runCli('rotateKeys', [], {
+    const result = await runCli('rotate-keys', [], {
       CREDIT_DATA_KEYS: `${KEY_B},${KEY_A}`,
       DATABASE_URL: database.url,
     })
@@ -118,7 +118,7 @@ describe('npm run rotate-keys', () => {
   })
 
   it('a second run finds nothing to do', async () => {
-    const result = await runCli('rotateKeys', [], {
+    const result = await runCli('rotate-keys', [], {
       CREDIT_DATA_KEYS: KEY_B,
       DATABASE_URL: database.url,
     })
@@ -130,7 +130,7 @@ describe('npm run rotate-keys', () => {
   })
 
   it('a value under a key no longer configured stops the run, naming the key', async () => {
-    const result = await runCli('rotateKeys', [], {
+    const result = await runCli('rotate-keys', [], {
       CREDIT_DATA_KEYS: key('c'),
       DATABASE_URL: database.url,
     })
@@ -140,7 +140,7 @@ describe('npm run rotate-keys', () => {
   })
 
   it('refuses arguments it does not know', async () => {
-    const result = await runCli('rotateKeys', ['--all'], {
+    const result = await runCli('rotate-keys', ['--all'], {
       CREDIT_DATA_KEYS: KEY_B,
       DATABASE_URL: database.url,
     })

@@ -1,0 +1,40 @@
+/**
+ * `node scripts/run.mjs <command> [args…]`: runs one of the service's commands (npm start,
+ * npm run worker, …) from its compiled JavaScript, compiling the sources first when they
+ * changed (about a second). See scripts/compile.mjs.
+ */
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+import { COMMANDS, ensureCompiled } from './compile.mjs'
+
+const [command, ...args] = process.argv.slice(2)
+const file = COMMANDS[command]
+if (!file) {
+  process.stderr.write(`usage: node scripts/run.mjs <${Object.keys(COMMANDS).join('|')}> [args]\n`)
+  process.exit(2)
+}
+/*
+ * Lexical's `node` entries (lexical, @lexical/*, loaded by the rich-text editor the config names)
+ * use top-level await to choose their build, and on Node 20 an import() of that graph can stay
+ * unsettled forever (here 6 of 8 plain `import('@payloadcms/richtext-lexical')` never settled).
+ * The `production` condition selects their plain builds instead: 0 of 10 with it.
+ */
+if (!process.execArgv.includes('--conditions=production')) {
+  process.stderr.write(
+    'run the commands as their npm scripts do: node --conditions=production scripts/run.mjs …\n',
+  )
+  process.exit(2)
+}
+// Stack traces in logs name the TypeScript sources.
+process.setSourceMapsEnabled(true)
+let outdir
+try {
+  outdir = await ensureCompiled()
+} catch (error) {
+  process.stderr.write(`compiling the service failed: ${error.message}\n`)
+  process.exit(1)
+}
+// The command reads its own arguments from process.argv, as if it were started directly.
+process.argv = [process.argv[0], path.join(outdir, file.replace(/\.ts$/, '.js')), ...args]
+await import(pathToFileURL(process.argv[1]).href)
