@@ -2,31 +2,38 @@
  * The service: Express in front, Next (admin UI + Payload REST under /api) behind it, one
  * Payload instance and one connection pool for both.
  */
+import cluster from 'node:cluster'
 import type { Server } from 'node:http'
 
 import next from 'next'
 
 import { runsJobsInProcess, startJobRunner } from './jobs/runner'
+import { loadEnv } from './lib/loadEnv'
 import { logger } from './lib/logger'
 import { projectRoot } from './lib/paths'
-import { isProduction, port } from './lib/settings'
+import { isProduction, port, webConcurrency } from './lib/settings'
 import { onShutdownSignal } from './lib/shutdown'
 import { startFailed, untilRunning } from './lib/startupGuard'
 import { warmDecoder } from './lookups/vin/decoder'
 import { seedDemoData, shouldSeed } from './seed'
 import { createApp } from './server/app'
 import { answerClientErrors } from './server/clientErrors'
+import { primaryStartedDatabase, runPrimary, workerRole } from './server/cluster'
 import { ensureLocalAdmin } from './server/firstAdmin'
 import { openRuntime } from './server/runtime'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
+/** Serves HTTP: the whole service, or one worker of several (src/server/cluster.ts). */
 export const main = async (): Promise<void> => {
   const started = Date.now()
   const startup = untilRunning('the service')
-  const runtime = await openRuntime()
+  const role = workerRole()
+  // A follower starts once the lead has migrated; the lead does what there must be one of.
+  const runtime = await openRuntime({ migrate: role !== 'follower' })
   const { payload } = runtime
-  const local = Boolean(runtime.embedded)
+  const local = role === 'single' ? Boolean(runtime.embedded) : primaryStartedDatabase()
+  const leads = role !== 'follower'
 
   const dev = !isProduction()
   const nextApp = next({ dev, dir: projectRoot })
@@ -47,9 +54,9 @@ export const main = async (): Promise<void> => {
   const boundPort = typeof address === 'object' && address ? address.port : port()
   const url = `http://localhost:${boundPort}`
   logger.info({ ms: Date.now() - started, port: boundPort, url }, 'commerce service listening')
-  const banner = local ? await ensureLocalAdmin(payload, url) : `Admin UI: ${url}/admin`
-  if (shouldSeed(local)) await seedDemoData(payload)
-  const jobRunner = runsJobsInProcess() ? startJobRunner(payload) : null
+  const banner = local && leads ? await ensureLocalAdmin(payload, url) : `Admin UI: ${url}/admin`
+  if (leads && shouldSeed(local)) await seedDemoData(payload)
+  const jobRunner = leads && runsJobsInProcess() ? startJobRunner(payload) : null
   // Before the banner: a signal sent on seeing it must find this handler (replacing the other
   // handlers of a signal drops one that arrived and was not dispatched yet).
   onShutdownSignal(async (signal) => {
@@ -67,12 +74,20 @@ export const main = async (): Promise<void> => {
     await runtime.close()
     logger.info('stopped')
   })
-  process.stdout.write(`\n${banner}\nAPI:      ${url}/api\n\n`)
+  if (leads) process.stdout.write(`\n${banner}\nAPI:      ${url}/api\n\n`)
   startup.running()
+}
+
+/** `npm start`: one process, or a primary and WEB_CONCURRENCY workers. */
+export const serve = async (): Promise<void> => {
+  loadEnv()
+  const count = webConcurrency()
+  if (cluster.isPrimary && count > 1) await runPrimary(count)
+  else await main()
 }
 
 const invokedDirectly =
   process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))
 if (invokedDirectly) {
-  main().catch((error) => startFailed('the service', error))
+  serve().catch((error) => startFailed('the service', error))
 }

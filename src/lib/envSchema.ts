@@ -15,13 +15,19 @@ const blankIsUnset = <T extends z.ZodType>(schema: T) =>
 type Bounds = { integer?: boolean; max?: number; min?: number }
 
 /** A number (a whole one if `integer`) from `min` (0 unless said) to `max`. */
-export const numberSetting = (fallback: number, { integer = false, max, min = 0 }: Bounds = {}) => {
+const boundedNumber = ({ integer = false, max, min = 0 }: Bounds) => {
   const rule = `${integer ? 'an integer' : 'a number'} ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`}`
   let schema = z.coerce.number({ error: rule }).min(min, { error: rule })
   if (max !== undefined) schema = schema.max(max, { error: rule })
-  if (integer) schema = schema.int({ error: rule })
-  return blankIsUnset(schema.default(fallback))
+  return integer ? schema.int({ error: rule }) : schema
 }
+
+export const numberSetting = (fallback: number, bounds: Bounds = {}) =>
+  blankIsUnset(boundedNumber(bounds).default(fallback))
+
+/** A number within `bounds`, undefined when unset (the setting is then worked out from others). */
+export const optionalNumberSetting = (bounds: Bounds = {}) =>
+  blankIsUnset(boundedNumber(bounds).optional())
 
 const flag = z.enum(['true', 'false'], { error: 'true or false' }).transform((v) => v === 'true')
 

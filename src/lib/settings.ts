@@ -6,6 +6,7 @@
  * process before it serves anything.
  */
 import net from 'node:net'
+import os from 'node:os'
 
 import { z } from 'zod'
 
@@ -16,6 +17,7 @@ import {
   flagSetting,
   numberSetting,
   optionalFlagSetting,
+  optionalNumberSetting,
   optionalTextSetting,
   readEnv,
   textSetting,
@@ -123,6 +125,8 @@ export const schemas = {
     SEED_DEMO_DATA: optionalFlagSetting(),
     SERVER_URL: addressSetting(),
     TRUST_PROXY: trustProxy,
+    /** Default: the number of cores in production, 1 otherwise. */
+    WEB_CONCURRENCY: optionalNumberSetting({ integer: true, max: 64, min: 1 }),
   }),
   vendor: z.object({
     VEHICLE_DATA_CACHE_TTL_SECONDS: numberSetting(86_400, { min: 1 }),
@@ -154,6 +158,10 @@ export const isProduction = (): boolean => settings('service').NODE_ENV === 'pro
 export const isDevelopment = (): boolean => settings('service').NODE_ENV === 'development'
 
 export const port = (): number => settings('service').PORT
+
+/** How many processes serve HTTP (src/server/cluster.ts). */
+export const webConcurrency = (): number =>
+  settings('service').WEB_CONCURRENCY ?? (isProduction() ? os.availableParallelism() : 1)
 
 /** Public address of the service, e.g. https://commerce.example.com; empty when not set. */
 export const serverURL = (): string => settings('service').SERVER_URL ?? ''

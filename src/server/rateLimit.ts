@@ -1,7 +1,10 @@
+import cluster from 'node:cluster'
+
 import type { RequestHandler, Response } from 'express'
 import { Redis } from 'ioredis'
 import {
   type RateLimiterAbstract,
+  RateLimiterCluster,
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
@@ -11,6 +14,9 @@ import { apiErrorBody, isCommercePath } from '../api/paths'
 import { logger } from '../lib/logger'
 import { settings } from '../lib/settings'
 import { isSignInRoute } from '../lib/signInRoutes'
+
+/** Longest wait for the primary's count (a worker of several, no Redis); then the request is served uncounted. */
+const CLUSTER_TIMEOUT_MS = 1000
 
 export type Budget = { points: number; seconds: number }
 export type RateLimitOptions = {
@@ -104,7 +110,10 @@ const makeLimiter = (
   }
   return {
     budget,
-    local: new RateLimiterMemory(common),
+    // In a worker of several (WEB_CONCURRENCY), the primary keeps the counts for all of them.
+    local: cluster.isWorker
+      ? new RateLimiterCluster({ ...common, timeoutMs: CLUSTER_TIMEOUT_MS })
+      : new RateLimiterMemory(common),
     shared: store
       ? new RateLimiterRedis({ ...common, rejectIfRedisNotReady: true, storeClient: store.client })
       : null,
