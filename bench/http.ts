@@ -69,6 +69,9 @@ const env = {
   RATE_LIMIT_API: '1000000000',
   RATE_LIMIT_COMMERCE: '1000000000',
   SEED_DEMO_DATA: 'false',
+  // One process, like the baseline: the ratios compare the request path, not the core count,
+  // and the statement counter asks one process (docs/performance.md has WEB_CONCURRENCY=2).
+  WEB_CONCURRENCY: '1',
 }
 const cli = async (script: string, args: string[]) => {
   const result = await runCli(script, args, env)
