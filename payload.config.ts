@@ -43,6 +43,7 @@ import { valueTypes } from './hooks/valueTypes'
 import { commerceEndpoints } from './src/commerce'
 import { noSensitiveQueries } from './src/creditData'
 import { extraIndexes, TRIGRAM_EXTENSION } from './src/db/indexes'
+import { countFromRowCounts } from './src/db/rowCounts'
 import { jobs } from './src/jobs/config'
 import { unsentEmailAdapter } from './src/lib/email'
 import { logger } from './src/lib/logger'
@@ -137,6 +138,7 @@ export default buildConfig({
   hooks: { afterError: [answerApiErrors] },
   jobs,
   logger,
+  onInit: countFromRowCounts,
   secret: process.env.PAYLOAD_SECRET || '',
   serverURL: serverURL(),
   telemetry: false,

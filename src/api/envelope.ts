@@ -3,8 +3,8 @@ import type { PaginatedDocs } from 'payload'
 /** `{data, success: true}` */
 export const ok = <T>(data: T) => ({ data, success: true as const })
 
-/** The contract's paged list body, from Payload's paginated result. */
-export const paged = <T>(result: PaginatedDocs<T>) => ({
+/** The contract's paged list body, from Payload's paginated result, and where the next page starts. */
+export const paged = <T>(result: PaginatedDocs<T>, nextCursor: null | string) => ({
   data: result.docs,
   success: true as const,
   page: result.page ?? 1,
@@ -16,4 +16,5 @@ export const paged = <T>(result: PaginatedDocs<T>) => ({
   pagingCounter: result.pagingCounter,
   hasPrevPage: result.hasPrevPage,
   hasNextPage: result.hasNextPage,
+  nextCursor,
 })

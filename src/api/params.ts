@@ -6,6 +6,7 @@ import { z } from 'zod'
 
 import { isRecord } from '../lib/isRecord'
 import { DEFAULT_LIMIT, MAX_LIMIT, pageLimit, pageNumber } from '../lib/paging'
+import { CURSOR_RULE, decodeCursor, type Order, type Position } from './cursor'
 import { CommerceError, messages } from './errors'
 import type { Problem } from './paths'
 import { parseQuery, queryParam } from './query'
@@ -68,8 +69,15 @@ export const pagingQuery = z.object({
     }),
 })
 
-/** The query of the commerce lists (6, 7). */
-export const listQuery = pagingQuery.extend(depthQuery.shape)
+/** The query of the commerce lists (6, 7): paging by page number or by cursor (src/api/cursor.ts). */
+export const listQuery = pagingQuery.extend({
+  ...depthQuery.shape,
+  cursor: queryParam(z.string({ error: CURSOR_RULE }).optional()).meta({
+    description:
+      'The `nextCursor` of an answer of this list, with the same `sort`: the page after it, read without an offset (deep paging). Not with `page`.',
+  }),
+  page: queryParam(pageNumber.optional()).meta({ description: 'Default 1.' }),
+})
 
 /** `sort`: one of the list's top-level fields, optionally preceded by `-` (descending). */
 const sortOf = (sortable: readonly string[]) => {
@@ -92,11 +100,29 @@ export const parseDepth = (query: Record<string, unknown>): number =>
   parseQuery(depthQuery, query, invalid).depth ?? DEFAULT_DEPTH
 
 export type ListParams = {
+  /** The cursor's position, when the page is asked for by cursor. */
+  after?: Position
   depth: number
   limit: number
+  order: Order
   page: number
-  sort?: string
   where?: Record<string, unknown>
+}
+
+/** `sort` as an order; without one, newest first (Payload's default). */
+const orderOf = (sort: string | undefined): Order =>
+  sort
+    ? { direction: sort.startsWith('-') ? 'desc' : 'asc', field: sort.replace(/^-/, '') }
+    : { direction: 'desc', field: 'createdAt' }
+
+/** The cursor's position, which must have been made for `order`. */
+const positionOf = (cursor: string, order: Order): Position => {
+  const after = decodeCursor(cursor)
+  if (!after) throw invalid({ field: 'cursor', message: CURSOR_RULE })
+  if (after.f !== order.field || after.d !== order.direction) {
+    throw invalid({ field: 'cursor', message: 'was made for another sort; send the same sort' })
+  }
+  return after
 }
 
 /**
@@ -110,6 +136,17 @@ export const parseListParams = (
   const key = sortable.join()
   const schema = listQueries.get(key) ?? listQueryOf(sortable)
   listQueries.set(key, schema)
-  const { depth, limit, page, sort, where } = parseQuery(schema, query, invalid)
-  return { depth: depth ?? DEFAULT_DEPTH, limit: limit ?? DEFAULT_LIMIT, page, sort, where }
+  const { cursor, depth, limit, page, sort, where } = parseQuery(schema, query, invalid)
+  if (cursor !== undefined && page !== undefined) {
+    throw invalid({ field: 'cursor', message: 'cannot be combined with page' })
+  }
+  const order = orderOf(sort)
+  return {
+    after: cursor === undefined ? undefined : positionOf(cursor, order),
+    depth: depth ?? DEFAULT_DEPTH,
+    limit: limit ?? DEFAULT_LIMIT,
+    order,
+    page: page ?? 1,
+    where,
+  }
 }

@@ -6,6 +6,7 @@ import * as migration_20261122_040327_credit_data_protection from './20261122_04
 import * as migration_20261122_045834_provider_submissions from './20261122_045834_provider_submissions';
 import * as migration_20261122_195039_audit_and_key_indexes from './20261122_195039_audit_and_key_indexes';
 import * as migration_20261122_214608_company_name_trigram from './20261122_214608_company_name_trigram';
+import * as migration_20261122_233000_row_counts from './20261122_233000_row_counts';
 
 export const migrations = [
   {
@@ -47,5 +48,10 @@ export const migrations = [
     up: migration_20261122_214608_company_name_trigram.up,
     down: migration_20261122_214608_company_name_trigram.down,
     name: '20261122_214608_company_name_trigram'
+  },
+  {
+    up: migration_20261122_233000_row_counts.up,
+    down: migration_20261122_233000_row_counts.down,
+    name: '20261122_233000_row_counts'
   },
 ];

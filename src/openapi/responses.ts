@@ -33,6 +33,12 @@ export const pagedList = (schema: string) => ({
       hasNextPage: { type: 'boolean' },
       hasPrevPage: { type: 'boolean' },
       limit: { type: 'integer' },
+      nextCursor: {
+        description:
+          'Where the next page starts: send it as `cursor` (with the same `sort`) to read that page without an offset. Null on the last page.',
+        nullable: true,
+        type: 'string',
+      },
       nextPage: { nullable: true, type: 'integer' },
       page: { type: 'integer' },
       pagingCounter: { type: 'integer' },
@@ -53,6 +59,7 @@ export const pagedList = (schema: string) => ({
       'pagingCounter',
       'hasPrevPage',
       'hasNextPage',
+      'nextCursor',
     ],
     type: 'object',
   }),

@@ -408,6 +408,7 @@ const PAGE_KEYS = [
   'hasNextPage',
   'hasPrevPage',
   'limit',
+  'nextCursor',
   'nextPage',
   'page',
   'pagingCounter',

@@ -1,0 +1,175 @@
+/**
+ * Lists 6 and 7 read by cursor: the same rows, in the same order, as by page number, whatever the
+ * sort (ties, nulls, descending) and filter; bad cursors refused; and unfiltered totals read from
+ * the trigger-kept row counts, which stay exact through creates and deletes.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { sql } from 'drizzle-orm'
+import type { Pool } from 'pg'
+
+import { contractValidator } from '../helpers/contract'
+import { sendJson } from '../helpers/http'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true })
+let conforms: Awaited<ReturnType<typeof contractValidator>>
+
+const NAMES = ['vdp_viewed', 'prequal_started', 'credit_app_submitted']
+const EVENTS = 23
+
+const execute = (query: ReturnType<typeof sql>) =>
+  context.service.payload.db.drizzle.execute(query) as unknown as Promise<{
+    rows: Record<string, unknown>[]
+  }>
+
+const get = async (path: string) => {
+  const response = await sendJson(context.service, 'GET', `/api${path}`, {
+    headers: context.who.integrator.headers,
+  })
+  expect(conforms('GET', path.split('?')[0], response)).toEqual([])
+  return response
+}
+
+beforeAll(async () => {
+  const document = await (await context.service.api('/api/openapi.json')).json()
+  conforms = await contractValidator(document)
+  for (let i = 0; i < EVENTS; i++) {
+    await context.service.payload.create({
+      collection: 'web-event',
+      data: { anonymousId: i % 4 === 0 ? undefined : `anon-${i % 5}`, name: NAMES[i % 3] },
+    })
+  }
+  // Ties on the default sort: nine events share one creation time.
+  await execute(
+    sql`UPDATE web_event SET created_at = '2026-01-01T00:00:00.000Z' WHERE id IN (SELECT id FROM web_event ORDER BY id LIMIT 9)`,
+  )
+})
+
+/** Every page of `query`, by page number and by following nextCursor. */
+const walk = async (query: string) => {
+  const byNumber = []
+  for (let page = 1; ; page++) {
+    const { body, status } = await get(`/webevents?${query}&page=${page}`)
+    expect(status).toBe(200)
+    byNumber.push(body)
+    if (!body.hasNextPage) break
+  }
+  const byCursor = [byNumber[0]]
+  while (byCursor.at(-1).nextCursor) {
+    const cursor = encodeURIComponent(byCursor.at(-1).nextCursor)
+    const { body, status } = await get(`/webevents?${query}&cursor=${cursor}`)
+    expect(status).toBe(200)
+    byCursor.push(body)
+  }
+  return { byCursor, byNumber }
+}
+
+describe('cursor paging of the commerce lists', () => {
+  it.each([
+    ['the default order (newest first, with ties)', 'limit=4&depth=0'],
+    ['a field with ties, ascending', 'limit=4&depth=0&sort=name'],
+    ['a field with nulls, descending', 'limit=5&depth=0&sort=-anonymousId'],
+    ['a field with nulls, ascending', 'limit=3&depth=0&sort=anonymousId'],
+    ['a filter', 'limit=2&depth=0&sort=-name&where[name][not_equals]=vdp_viewed'],
+  ])('%s: the pages by cursor are the pages by number', async (_, query) => {
+    const { byCursor, byNumber } = await walk(query)
+    expect(byCursor).toEqual(byNumber)
+    const ids = byNumber.flatMap((page) => page.data.map((event: { id: string }) => event.id))
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toHaveLength(byNumber[0].totalCount)
+    expect(byNumber.at(-1).nextCursor).toBeNull()
+  })
+
+  it('the total by cursor is the filtered total', async () => {
+    const first = (await get('/webevents?limit=2&where[name][equals]=vdp_viewed')).body
+    const second = (
+      await get(
+        `/webevents?limit=2&where[name][equals]=vdp_viewed&cursor=${encodeURIComponent(first.nextCursor)}`,
+      )
+    ).body
+    expect(second).toMatchObject({
+      hasPrevPage: true,
+      page: 2,
+      pagingCounter: 3,
+      prevPage: 1,
+      totalCount: 8,
+      totalPages: 4,
+    })
+  })
+
+  it.each([
+    ['not a cursor', 'cursor=abc', 'must be the nextCursor of an answer of this list'],
+    ['a cursor and a page', 'page=2&cursor=CURSOR', 'cannot be combined with page'],
+    ['a cursor of another sort', 'sort=name&cursor=CURSOR', 'was made for another sort'],
+    ['two cursors', 'cursor=CURSOR&cursor=CURSOR', 'must be the nextCursor of an answer'],
+  ])('%s is a 400 naming cursor', async (_, query, message) => {
+    const cursor = encodeURIComponent((await get('/webevents?limit=2')).body.nextCursor)
+    const response = await get(`/webevents?limit=2&${query.replaceAll('CURSOR', cursor)}`)
+    expect(response.status).toBe(400)
+    expect(response.body).toMatchObject({ error: { code: 400 }, success: false })
+    expect(response.body.error.details).toEqual([
+      { field: 'cursor', message: expect.stringContaining(message) },
+    ])
+  })
+})
+
+describe('row counts kept by triggers', () => {
+  const counted = async (table: string) => {
+    const { rows } = await execute(
+      sql`SELECT (SELECT row_count FROM row_counts WHERE table_name = ${table}) AS kept, (SELECT count(*) FROM ${sql.raw(table)}) AS actual`,
+    )
+    return { actual: Number(rows[0].actual), kept: Number(rows[0].kept) }
+  }
+
+  it('stay exact through creates, deletes and deletes of many', async () => {
+    const { payload } = context.service
+    const company = await payload.create({
+      collection: 'company',
+      data: { name: 'Counted Motors' },
+    })
+    await payload.create({ collection: 'web-event', data: { name: 'vdp_viewed' } })
+    for (const table of ['company', 'web_event']) {
+      const { actual, kept } = await counted(table)
+      expect(kept).toBe(actual)
+    }
+    await payload.delete({ collection: 'company', id: company.id })
+    await payload.delete({ collection: 'web-event', where: { name: { equals: 'vdp_viewed' } } })
+    for (const table of ['company', 'web_event']) {
+      const { actual, kept } = await counted(table)
+      expect(kept).toBe(actual)
+    }
+    // Inside a transaction the count moves with its writes; rolled back, it is as it was.
+    const client = await (payload.db as unknown as { pool: Pool }).pool.connect()
+    try {
+      const before = await counted('company')
+      await client.query('BEGIN')
+      await client.query(`INSERT INTO company (id, name) VALUES ('com_rolled_back', 'Gone Motors')`)
+      const inside = await client.query(
+        `SELECT row_count FROM row_counts WHERE table_name = 'company'`,
+      )
+      expect(Number(inside.rows[0].row_count)).toBe(before.kept + 1)
+      await client.query('ROLLBACK')
+      expect(await counted('company')).toEqual(before)
+    } finally {
+      client.release()
+    }
+  })
+
+  it('serve the total of an unfiltered list; a filtered one is counted', async () => {
+    const before = (await get('/webevents?limit=1')).body.totalCount
+    expect(before).toBe((await counted('web_event')).actual)
+    // Shown by a count only the kept figure could give.
+    await execute(
+      sql`UPDATE row_counts SET row_count = row_count + 1000 WHERE table_name = 'web_event'`,
+    )
+    try {
+      expect((await get('/webevents?limit=1')).body.totalCount).toBe(before + 1000)
+      const filtered = (await get('/webevents?limit=1&where[name][exists]=true')).body.totalCount
+      expect(filtered).toBe(before)
+    } finally {
+      await execute(
+        sql`UPDATE row_counts SET row_count = row_count - 1000 WHERE table_name = 'web_event'`,
+      )
+    }
+  })
+})
