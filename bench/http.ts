@@ -129,11 +129,19 @@ try {
     creditApps: await sample('credit_app'),
     customers: await sample('customer'),
     deepPage: Math.max(1, Math.min(5000, Math.floor(sizes['web-events'] / 10 / 2))),
+    deepCursor: '',
     likeWords: companyWords.place
       .filter((word) => !word.includes(' '))
       .map((word) => word.toLowerCase()),
   }
 
+  const before = await fetch(
+    `${servers.service.origin}/api/webevents?page=${inputs.deepPage - 1}`,
+    {
+      headers: { authorization },
+    },
+  )
+  inputs.deepCursor = (await before.json()).nextCursor
   // Does each baseline answer what the service answers? Differences are listed under the table.
   const notes: string[] = []
   const json = async (server: Server, url: string) =>

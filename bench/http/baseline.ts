@@ -10,6 +10,7 @@ import http from 'node:http'
 
 import pg from 'pg'
 
+import { encodeCursor } from '../../src/api/cursor'
 import { encryptValue } from '../../src/creditData/cipher'
 import { isDate, isPhone } from '../../src/validation/formats'
 import {
@@ -40,18 +41,25 @@ const byId = (shape: Shape) => {
 }
 
 /**
- * A page of `limit` at depth 2, newest first, and the total, in one statement. The page's rows
- * are picked first, so only they are built into JSON.
+ * A page of `limit` at depth 2, newest first (ties by id), and the total, in one statement. The
+ * page's rows are picked first, so only they are built into JSON. Unfiltered, the total is the
+ * trigger-kept row count, as the service reads it (src/db/rowCounts.ts).
  */
-const page = (shape: Shape, where = 'true') => {
-  const sql = `SELECT (SELECT count(*) FROM ${shape.table} x WHERE ${where})::int AS total,
-    coalesce((SELECT json_agg(${documentOf(shape, 'x', 2)} ORDER BY x.created_at DESC)
-      FROM (SELECT * FROM ${shape.table} x WHERE ${where} ORDER BY x.created_at DESC
+const page = (shape: Shape, where?: string) => {
+  const total = where
+    ? `(SELECT count(*) FROM ${shape.table} x WHERE ${where})`
+    : `(SELECT row_count FROM row_counts WHERE table_name = '${shape.table}')`
+  const order = 'x.created_at DESC, x.id DESC'
+  const sql = `SELECT ${total}::int AS total,
+    coalesce((SELECT json_agg(${documentOf(shape, 'x', 2)} ORDER BY ${order})
+      FROM (SELECT * FROM ${shape.table} x WHERE ${where ?? 'true'} ORDER BY ${order}
         LIMIT $1 OFFSET $2) x), '[]') AS docs`
   return async (limit: number, pageNumber: number, ...params: unknown[]) => {
     const { docs, total } = (await pool.query(sql, [limit, (pageNumber - 1) * limit, ...params]))
       .rows[0]
     const totalPages = Math.ceil(total / limit)
+    const last = docs.at(-1)
+    const pagingCounter = (pageNumber - 1) * limit + 1
     return {
       data: docs,
       hasNextPage: pageNumber < totalPages,
@@ -59,7 +67,17 @@ const page = (shape: Shape, where = 'true') => {
       limit,
       nextPage: pageNumber < totalPages ? pageNumber + 1 : null,
       page: pageNumber,
-      pagingCounter: (pageNumber - 1) * limit + 1,
+      nextCursor:
+        pageNumber < totalPages && last
+          ? encodeCursor({
+              d: 'desc',
+              f: 'createdAt',
+              id: last.id,
+              n: pagingCounter + docs.length,
+              v: last.createdAt,
+            })
+          : null,
+      pagingCounter,
       prevPage: pageNumber > 1 ? pageNumber - 1 : null,
       success: true,
       totalCount: total,

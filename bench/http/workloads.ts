@@ -12,6 +12,8 @@ export type Inputs = {
   creditApps: string[]
   customers: string[]
   deepPage: number
+  /** The nextCursor of the page before deepPage: the same page, asked for by cursor. */
+  deepCursor: string
   likeWords: string[]
 }
 
@@ -112,6 +114,16 @@ export const readWorkloads = (inputs: Inputs): Workload[] => {
     on: 'baseline',
     request: () => ({ method: 'GET', path: `/customer-row/${rows()}` }),
   })
+  const deep = page(inputs.deepPage)
+  deep.targets.splice(1, 0, {
+    label: 'service, by cursor',
+    on: 'service',
+    request: () => ({
+      headers,
+      method: 'GET',
+      path: `/api/webevents?cursor=${encodeURIComponent(inputs.deepCursor)}`,
+    }),
+  })
   return [
     customers,
     read(
@@ -136,7 +148,7 @@ export const readWorkloads = (inputs: Inputs): Workload[] => {
       ],
     },
     page(1),
-    page(inputs.deepPage),
+    deep,
     read(
       'GET /api/companies?where[name][like]=…',
       cycle(inputs.likeWords),
