@@ -20,8 +20,7 @@ const say = (line: string) => process.stderr.write(`${line}\n`)
 if (!buildIsCurrent()) await ensureBuild()
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres'
 const database = await throwawayDatabase()
-const env: Record<string, string | undefined> = {
-  ...process.env,
+const settings = {
   CREDIT_DATA_KEYS: `bench:${crypto.randomBytes(32).toString('base64')}`,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
@@ -45,7 +44,7 @@ const start = async (workers: number): Promise<{ ms: number; rss: number }> => {
   const started = performance.now()
   const child = spawn(process.execPath, commandArgv('start'), {
     cwd: projectRoot,
-    env: { ...env, PORT: String(port), WEB_CONCURRENCY: String(workers) },
+    env: { ...process.env, ...settings, PORT: String(port), WEB_CONCURRENCY: String(workers) },
     stdio: 'ignore',
   })
   try {
