@@ -20,7 +20,7 @@ const say = (line: string) => process.stderr.write(`${line}\n`)
 if (!buildIsCurrent()) await ensureBuild()
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres'
 const database = await throwawayDatabase()
-const settings = {
+const settings: Record<string, string> = {
   CREDIT_DATA_KEYS: `bench:${crypto.randomBytes(32).toString('base64')}`,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
