@@ -128,7 +128,7 @@ try {
     authorization,
     creditApps: await sample('credit_app'),
     customers: await sample('customer'),
-    deepPage: Math.max(1, Math.min(5000, Math.floor(sizes['web-events'] / 10 / 2))),
+    deepPage: Math.max(2, Math.min(5000, Math.floor(sizes['web-events'] / 10 / 2))),
     deepCursor: '',
     likeWords: companyWords.place
       .filter((word) => !word.includes(' '))
@@ -142,6 +142,7 @@ try {
     },
   )
   inputs.deepCursor = (await before.json()).nextCursor
+  if (!before.ok || !inputs.deepCursor) throw new Error(`no cursor to page ${inputs.deepPage}`)
   // Does each baseline answer what the service answers? Differences are listed under the table.
   const notes: string[] = []
   const json = async (server: Server, url: string) =>

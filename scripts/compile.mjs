@@ -28,40 +28,49 @@ export const COMMANDS = {
   worker: 'worker.ts',
 }
 
-const INPUTS = [
+/** The sources the server is compiled from; a change to any of them makes the build stale. */
+export const SERVER_SOURCES = [
+  'package.json',
   'package-lock.json',
   'tsconfig.json',
   'payload.config.ts',
   'collections',
   'access',
   'hooks',
+  'globals',
   'src',
   'scripts/compile.mjs',
 ]
-const SKIP = new Set(['app'])
 const KEEP = 3
+const STALE_MS = 7 * 24 * 3600_000
 
-const files = (entry) => {
+const files = (entry, skip) => {
   const full = path.join(projectRoot, entry)
   if (!fs.existsSync(full)) return []
   if (!fs.statSync(full).isDirectory()) return [entry]
   return fs
     .readdirSync(full, { withFileTypes: true })
-    .filter((item) => !SKIP.has(item.name))
-    .flatMap((item) => files(path.join(entry, item.name)))
+    .filter((item) => !skip.has(item.name))
+    .flatMap((item) => files(path.join(entry, item.name), skip))
 }
 
-/** The sources and where they are: the output keeps the sources' own paths (see below). */
-const sourceHash = () => {
-  const hash = crypto.createHash('sha256').update(projectRoot).update('\0')
-  for (const file of INPUTS.flatMap(files).sort()) {
+/**
+ * A hash of the files under `entries` (paths from the project root), leaving out folders named
+ * in `skip`, and of `salt`: one hash for the compiled server and for the admin UI build.
+ * @param {string[]} entries
+ * @param {{ salt?: string, skip?: Set<string> }} [options]
+ * @returns {string}
+ */
+export const hashSources = (entries, { salt = '', skip = new Set() } = {}) => {
+  const hash = crypto.createHash('sha256').update(salt).update('\0')
+  for (const file of entries.flatMap((entry) => files(entry, skip)).sort()) {
     hash
       .update(file)
       .update('\0')
       .update(fs.readFileSync(path.join(projectRoot, file)))
       .update('\0')
   }
-  return hash.digest('hex').slice(0, 16)
+  return hash.digest('hex')
 }
 
 /**
@@ -84,27 +93,40 @@ const sourceUrls = {
   },
 }
 
+/**
+ * Drops old builds: the newest few stay whatever their age, and any other one a process started
+ * from within a week (each start touches its build): a primary forks new workers from its own.
+ * Staging folders of a compile that died go after an hour.
+ */
 const prune = (root, current) => {
-  const builds = fs
+  const now = Date.now()
+  const entries = fs
     .readdirSync(root, { withFileTypes: true })
-    .filter(
-      (item) => item.isDirectory() && /^[0-9a-f]{16}$/.test(item.name) && item.name !== current,
-    )
+    .filter((item) => item.isDirectory() && item.name !== current)
     .map((item) => ({
+      age: now - fs.statSync(path.join(root, item.name)).mtimeMs,
       dir: path.join(root, item.name),
-      time: fs.statSync(path.join(root, item.name)).mtimeMs,
+      staging: item.name.endsWith('.tmp'),
     }))
-    .sort((a, b) => b.time - a.time)
-  // A few older builds stay: a process started from one may still load its lazy chunks.
-  for (const { dir } of builds.slice(KEEP - 1)) fs.rmSync(dir, { force: true, recursive: true })
+  const builds = entries.filter((entry) => !entry.staging).sort((a, b) => a.age - b.age)
+  const old = [
+    ...builds.slice(KEEP - 1).filter((entry) => entry.age > STALE_MS),
+    ...entries.filter((entry) => entry.staging && entry.age > 3600_000),
+  ]
+  for (const { dir } of old) fs.rmSync(dir, { force: true, recursive: true })
 }
 
 /** The compiled output for the current sources, compiling them first when needed. */
 export const ensureCompiled = async () => {
   const root = path.join(projectRoot, 'dist')
-  const hash = sourceHash()
+  // The output keeps the sources' own paths: where they are is part of what was compiled.
+  const hash = hashSources(SERVER_SOURCES, { salt: projectRoot }).slice(0, 16)
   const outdir = path.join(root, hash)
-  if (fs.existsSync(path.join(outdir, 'complete'))) return outdir
+  if (fs.existsSync(path.join(outdir, 'complete'))) {
+    const now = new Date()
+    fs.utimesSync(outdir, now, now)
+    return outdir
+  }
   const { build } = await import('esbuild')
   const staging = `${outdir}.${process.pid}.tmp`
   fs.rmSync(staging, { force: true, recursive: true })

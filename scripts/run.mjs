@@ -1,7 +1,7 @@
 /**
  * `node scripts/run.mjs <command> [args…]`: runs one of the service's commands (npm start,
  * npm run worker, …) from its compiled JavaScript, compiling the sources first when they
- * changed (about a second). See scripts/compile.mjs.
+ * changed (about half a second). See scripts/compile.mjs.
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -20,7 +20,8 @@ if (!file) {
  * unsettled forever (here 6 of 8 plain `import('@payloadcms/richtext-lexical')` never settled).
  * The `production` condition selects their plain builds instead: 0 of 10 with it.
  */
-if (!process.execArgv.includes('--conditions=production')) {
+const conditions = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`
+if (!/(?:--conditions|-C)[= ]production\b/.test(conditions)) {
   process.stderr.write(
     'run the commands as their npm scripts do: node --conditions=production scripts/run.mjs …\n',
   )

@@ -6,9 +6,12 @@
  * reads that one row instead of scanning the table: at 1,000,000 web events, 0.1 ms against
  * 22–30 ms. Any filter (a caller's `where`, an access rule) counts as before.
  *
- * The cost: every insert or delete on these tables updates one row per table, so concurrent
- * writers to the same table queue on it until they commit. Only tables written rarely and read
- * in long lists are counted this way. The triggers fire in `session_replication_role = replica`
+ * The cost: every insert or delete on these tables updates that table's one counter row, so
+ * concurrent writers to the same table queue on it until they commit (each request commits at
+ * once: web events and companies are created one per request, through the REST API or the admin
+ * UI). A transaction that writes both tables takes both rows; always write companies first. The
+ * counts serve only queries with no filter at all; with `row_counts` missing (the migration
+ * reverted), such a count fails, so revert this migration only with the code that reads it. The triggers fire in `session_replication_role = replica`
  * sessions too (npm run generate uses one), so under logical replication `row_counts` itself must
  * not be replicated: each side's triggers keep its own.
  */

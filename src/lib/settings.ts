@@ -125,7 +125,7 @@ export const schemas = {
     SEED_DEMO_DATA: optionalFlagSetting(),
     SERVER_URL: addressSetting(),
     TRUST_PROXY: trustProxy,
-    /** Default: the number of cores in production, 1 otherwise. */
+    /** Default: the number of cores (at most 8) in production, 1 otherwise. */
     WEB_CONCURRENCY: optionalNumberSetting({ integer: true, max: 64, min: 1 }),
   }),
   vendor: z.object({
@@ -159,9 +159,13 @@ export const isDevelopment = (): boolean => settings('service').NODE_ENV === 'de
 
 export const port = (): number => settings('service').PORT
 
+/** Default processes at most: each has its own connection pool (see the README). */
+const DEFAULT_WORKERS_CAP = 8
+
 /** How many processes serve HTTP (src/server/cluster.ts). */
 export const webConcurrency = (): number =>
-  settings('service').WEB_CONCURRENCY ?? (isProduction() ? os.availableParallelism() : 1)
+  settings('service').WEB_CONCURRENCY ??
+  (isProduction() ? Math.min(os.availableParallelism(), DEFAULT_WORKERS_CAP) : 1)
 
 /** Public address of the service, e.g. https://commerce.example.com; empty when not set. */
 export const serverURL = (): string => settings('service').SERVER_URL ?? ''

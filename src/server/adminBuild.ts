@@ -3,15 +3,16 @@
  * `npm start` calls it before serving; `npm run build` forces a build.
  */
 import { spawn } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { hashSources } from '../../scripts/compile.mjs'
 import { logger } from '../lib/logger'
 import { projectRoot } from '../lib/paths'
 
 /** What the Next build is made of; a change to any of these makes the build stale. */
 const INPUTS = [
+  'package.json',
   'package-lock.json',
   'next.config.ts',
   'payload.config.ts',
@@ -19,32 +20,13 @@ const INPUTS = [
   'collections',
   'access',
   'hooks',
+  'globals',
   'src',
 ]
 const SKIP = new Set(['node_modules', '.next', '.data', 'migrations', 'cli', 'seed'])
 const stampFile = () => path.join(projectRoot, '.next', 'commerce-source-hash')
 
-const files = (entry: string): string[] => {
-  const full = path.join(projectRoot, entry)
-  if (!fs.existsSync(full)) return []
-  if (!fs.statSync(full).isDirectory()) return [entry]
-  return fs
-    .readdirSync(full, { withFileTypes: true })
-    .filter((item) => !SKIP.has(item.name))
-    .flatMap((item) => files(path.join(entry, item.name)))
-}
-
-export const sourceHash = (): string => {
-  const hash = crypto.createHash('sha256')
-  for (const file of INPUTS.flatMap(files).sort()) {
-    hash
-      .update(file)
-      .update('\0')
-      .update(fs.readFileSync(path.join(projectRoot, file)))
-      .update('\0')
-  }
-  return hash.digest('hex')
-}
+export const sourceHash = (): string => hashSources(INPUTS, { skip: SKIP })
 
 export const buildIsCurrent = (): boolean => {
   try {

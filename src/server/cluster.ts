@@ -5,25 +5,25 @@
  *
  * The first worker is the lead: it migrates, creates the local admin, seeds the demo data and
  * runs the jobs, as a single process does. The others are forked once it listens, so they find
- * the schema up to date. A worker that dies is replaced (a lead by a lead); one that dies before
- * it ever listened stops the whole service, as a single process whose start fails would.
+ * the schema up to date. A worker that dies is replaced (a lead by a lead, see `supervise`); one
+ * that dies during the service's start stops the whole service, as a single process whose start
+ * fails would.
  */
 import cluster, { type Worker } from 'node:cluster'
 
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible'
 
-import { resolveCreditDataKeys } from '../creditData/keys'
-import { resolveDatabase } from '../db/resolveDatabase'
-import { loadEnv } from '../lib/loadEnv'
+import type { EmbeddedServer } from '../db/embedded'
 import { logger } from '../lib/logger'
-import { resolvePayloadSecret } from '../lib/secret'
-import { checkSettings } from '../lib/settings'
 import { onShutdownSignal } from '../lib/shutdown'
+import { openEnvironment } from './runtime'
 
 /** What a worker is told by the primary, through its environment. */
 const ROLE = 'COMMERCE_WORKER_ROLE'
 const LOCAL = 'COMMERCE_LOCAL_DATABASE'
 const RESTART_DELAY_MS = 1000
+const MAX_RESTART_DELAY_MS = 30_000
+const STABLE_MS = 60_000
 
 export type WorkerRole = 'follower' | 'lead' | 'single'
 
@@ -45,54 +45,69 @@ const listening = (worker: Worker): Promise<void> =>
     })
   })
 
+/**
+ * Forks a worker for `role`, and another when it dies once the service runs: after 1 s, doubling
+ * with each death in a row up to 30 s (a worker that lived a minute resets the count), so a
+ * database that is down is not hammered by starts that cannot succeed.
+ */
+const supervise = (env: Record<string, string>, state: { running: boolean; stopping: boolean }) => {
+  let deaths = 0
+  const fork = (role: 'follower' | 'lead'): Worker => {
+    const worker = cluster.fork({ ...env, [ROLE]: role })
+    const born = Date.now()
+    worker.once('exit', (code, signal) => {
+      // During start-up the failure is the start's own (`listening` rejects).
+      if (state.stopping || !state.running) return
+      deaths = Date.now() - born > STABLE_MS ? 1 : deaths + 1
+      const delayMs = Math.min(MAX_RESTART_DELAY_MS, RESTART_DELAY_MS * 2 ** (deaths - 1))
+      logger.error({ code, delayMs, role, signal }, 'a worker died; starting another')
+      setTimeout(() => {
+        if (!state.stopping) fork(role)
+      }, delayMs)
+    })
+    return worker
+  }
+  return fork
+}
+
+/** Stops every worker (each finishes its requests in flight), then the embedded PostgreSQL. */
+const stopAll = async (embedded: EmbeddedServer | null) => {
+  const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined)
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          if (worker.isDead()) return resolve()
+          worker.once('exit', () => resolve())
+          worker.process.kill('SIGTERM')
+        }),
+    ),
+  )
+  if (embedded?.owned) await embedded.stop()
+}
+
 export const runPrimary = async (count: number): Promise<void> => {
-  loadEnv()
-  checkSettings()
-  const embedded = await resolveDatabase()
   // In this process's environment, which every worker inherits.
-  resolvePayloadSecret({ local: Boolean(embedded) })
-  resolveCreditDataKeys({ local: Boolean(embedded) })
+  const embedded = await openEnvironment()
   new RateLimiterClusterMaster()
   // Workers accept from the shared socket themselves. Node's default on Linux (the primary
   // accepts and hands each connection over) loses a connection handed to a worker in the instant
   // it dies; here the kernel keeps it queued for the other. 50 connections: 7,419 and 6,405
   // requests per worker, and the same throughput as round-robin.
   cluster.schedulingPolicy = cluster.SCHED_NONE
-  const env = { [LOCAL]: embedded ? '1' : '' }
-  let stopping = false
-
-  const fork = (role: 'follower' | 'lead'): Worker => {
-    const worker = cluster.fork({ ...env, [ROLE]: role })
-    worker.once('exit', (code, signal) => {
-      if (stopping) return
-      logger.error({ code, role, signal }, 'a worker died; starting another')
-      setTimeout(() => {
-        if (!stopping) fork(role)
-      }, RESTART_DELAY_MS).unref()
-    })
-    return worker
-  }
-
-  const stop = async () => {
-    stopping = true
-    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined)
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve) => {
-            if (worker.isDead()) return resolve()
-            worker.once('exit', () => resolve())
-            worker.process.kill('SIGTERM')
-          }),
-      ),
-    )
-    if (embedded?.owned) await embedded.stop()
+  // Stack traces in the workers' logs name the TypeScript sources, as in this process's.
+  cluster.setupPrimary({ execArgv: [...process.execArgv, '--enable-source-maps'] })
+  const state = { running: false, stopping: false }
+  const fork = supervise({ [LOCAL]: embedded ? '1' : '' }, state)
+  let stopped: Promise<void> | undefined
+  const stop = () => {
+    state.stopping = true
+    return (stopped ??= stopAll(embedded))
   }
   onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'stopping the workers')
     await stop()
   })
-
   try {
     await listening(fork('lead'))
     await Promise.all(Array.from({ length: count - 1 }, () => listening(fork('follower'))))
@@ -100,5 +115,6 @@ export const runPrimary = async (count: number): Promise<void> => {
     await stop()
     throw error
   }
+  state.running = true
   logger.info({ workers: count }, 'all workers listening')
 }

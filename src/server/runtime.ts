@@ -18,19 +18,33 @@ export type Runtime = {
 }
 
 /**
- * Everything the server, the CLI scripts and the tests share to get a working Payload: the
- * environment, the database (embedded when DATABASE_URL is not set), the secret, and the schema
- * brought up to date by the committed migrations.
+ * The environment (with its settings checked), the database (embedded when DATABASE_URL is not
+ * set) and the secrets, all set in process.env, where Payload and any forked process find them.
  */
-export const openRuntime = async ({
-  migrate = true,
-}: { migrate?: boolean } = {}): Promise<Runtime> => {
+export const openEnvironment = async (): Promise<EmbeddedServer | null> => {
   loadEnv()
   checkSettings()
   const embedded = await resolveDatabase()
   try {
     resolvePayloadSecret({ local: Boolean(embedded) })
     resolveCreditDataKeys({ local: Boolean(embedded) })
+    return embedded
+  } catch (error) {
+    if (embedded?.owned) await embedded.stop()
+    throw error
+  }
+}
+
+/**
+ * Everything the server, the CLI scripts and the tests share to get a working Payload: the
+ * environment (openEnvironment), Payload, and the schema brought up to date by the committed
+ * migrations.
+ */
+export const openRuntime = async ({
+  migrate = true,
+}: { migrate?: boolean } = {}): Promise<Runtime> => {
+  const embedded = await openEnvironment()
+  try {
     // Imported only now: the config reads DATABASE_URL and PAYLOAD_SECRET when it is evaluated.
     // One at a time: jest's ESM loader cannot link parallel imports that share dependencies.
     const { getPayload } = await import('payload')

@@ -11,7 +11,7 @@ import { contractValidator } from '../helpers/contract'
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
 
-const context = useTestService({ principals: true })
+const context = useTestService({ principals: true, seed: true })
 let conforms: Awaited<ReturnType<typeof contractValidator>>
 
 const NAMES = ['vdp_viewed', 'prequal_started', 'credit_app_submitted']
@@ -39,17 +39,34 @@ beforeAll(async () => {
       data: { anonymousId: i % 4 === 0 ? undefined : `anon-${i % 5}`, name: NAMES[i % 3] },
     })
   }
+  const { city } = await context.service.payload.findByID({
+    collection: 'location',
+    depth: 0,
+    id: 'loc_demo_lane_austin',
+  })
+  for (let i = 0; i < 11; i++) {
+    const company = await context.service.payload.create({
+      collection: 'company',
+      data: { isFacilitator: i % 3 === 0, name: `Motors ${i % 4}` },
+    })
+    if (i % 2) {
+      await context.service.payload.create({
+        collection: 'location',
+        data: { city, companyId: company.id, line1: `${i} Lot St`, zip: '78701' },
+      })
+    }
+  }
   // Ties on the default sort: nine events share one creation time.
   await execute(
     sql`UPDATE web_event SET created_at = '2026-01-01T00:00:00.000Z' WHERE id IN (SELECT id FROM web_event ORDER BY id LIMIT 9)`,
   )
 })
 
-/** Every page of `query`, by page number and by following nextCursor. */
-const walk = async (query: string) => {
+/** Every page of `list?query`, by page number and by following nextCursor. */
+const walk = async (query: string, list = '/webevents') => {
   const byNumber = []
   for (let page = 1; ; page++) {
-    const { body, status } = await get(`/webevents?${query}&page=${page}`)
+    const { body, status } = await get(`${list}?${query}&page=${page}`)
     expect(status).toBe(200)
     byNumber.push(body)
     if (!body.hasNextPage) break
@@ -57,12 +74,15 @@ const walk = async (query: string) => {
   const byCursor = [byNumber[0]]
   while (byCursor.at(-1).nextCursor) {
     const cursor = encodeURIComponent(byCursor.at(-1).nextCursor)
-    const { body, status } = await get(`/webevents?${query}&cursor=${cursor}`)
+    const { body, status } = await get(`${list}?${query}&cursor=${cursor}`)
     expect(status).toBe(200)
     byCursor.push(body)
   }
   return { byCursor, byNumber }
 }
+
+const idsOf = (pages: { data: { id: string }[] }[]) =>
+  pages.flatMap((page) => page.data.map((record) => record.id))
 
 describe('cursor paging of the commerce lists', () => {
   it.each([
@@ -71,13 +91,38 @@ describe('cursor paging of the commerce lists', () => {
     ['a field with nulls, descending', 'limit=5&depth=0&sort=-anonymousId'],
     ['a field with nulls, ascending', 'limit=3&depth=0&sort=anonymousId'],
     ['a filter', 'limit=2&depth=0&sort=-name&where[name][not_equals]=vdp_viewed'],
-  ])('%s: the pages by cursor are the pages by number', async (_, query) => {
-    const { byCursor, byNumber } = await walk(query)
+    ['the id', 'limit=4&depth=0&sort=id'],
+    ['companies with their locations, by a boolean', '/companies limit=3&sort=-isFacilitator'],
+    ['companies by a name with ties', '/companies limit=2&sort=name&depth=1'],
+  ])('%s: the pages by cursor are the pages by number', async (_, spec) => {
+    const [list, query] = spec.startsWith('/') ? spec.split(' ') : ['/webevents', spec]
+    const { byCursor, byNumber } = await walk(query, list)
     expect(byCursor).toEqual(byNumber)
-    const ids = byNumber.flatMap((page) => page.data.map((event: { id: string }) => event.id))
+    const ids = idsOf(byNumber)
     expect(new Set(ids).size).toBe(ids.length)
     expect(ids).toHaveLength(byNumber[0].totalCount)
     expect(byNumber.at(-1).nextCursor).toBeNull()
+  })
+
+  it('a chain of cursors reads every row once while rows are added and removed before it', async () => {
+    const { payload } = context.service
+    const all = idsOf((await walk('limit=5&depth=0')).byNumber)
+    const first = (await get('/webevents?limit=5&depth=0')).body
+    // Newest first: a new event lands before the chain's position, as does the oldest removed…
+    const added = await payload.create({ collection: 'web-event', data: { name: 'vdp_viewed' } })
+    const removed = first.data[0].id
+    await payload.delete({ collection: 'web-event', id: removed })
+    const pages = [first]
+    while (pages.at(-1).nextCursor) {
+      const cursor = encodeURIComponent(pages.at(-1).nextCursor)
+      pages.push((await get(`/webevents?limit=5&depth=0&cursor=${cursor}`)).body)
+    }
+    // …and neither moves it: every row after it comes once, and the last page says it is last.
+    expect(idsOf(pages)).toEqual(all)
+    expect(pages.at(-1).data.length).toBeGreaterThan(0)
+    expect(pages.at(-1).hasNextPage).toBe(false)
+    await payload.delete({ collection: 'web-event', id: added.id })
+    await payload.create({ collection: 'web-event', data: { id: removed, name: 'vdp_viewed' } })
   })
 
   it('the total by cursor is the filtered total', async () => {
@@ -87,13 +132,18 @@ describe('cursor paging of the commerce lists', () => {
         `/webevents?limit=2&where[name][equals]=vdp_viewed&cursor=${encodeURIComponent(first.nextCursor)}`,
       )
     ).body
+    const { totalDocs } = await context.service.payload.count({
+      collection: 'web-event',
+      where: { name: { equals: 'vdp_viewed' } },
+    })
+    expect(totalDocs).toBeGreaterThan(4)
     expect(second).toMatchObject({
       hasPrevPage: true,
       page: 2,
       pagingCounter: 3,
       prevPage: 1,
-      totalCount: 8,
-      totalPages: 4,
+      totalCount: totalDocs,
+      totalPages: Math.ceil(totalDocs / 2),
     })
   })
 
