@@ -6,6 +6,8 @@ Object.assign(process.env, {
   NODE_ENV: process.env.NODE_ENV || 'production',
 })
 
+const { ignoreClosedOutput } = await import('../lib/closedOutput')
+ignoreClosedOutput()
 const { ensureBuild } = await import('../server/adminBuild')
 const { startFailed } = await import('../lib/startupGuard')
 try {

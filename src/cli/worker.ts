@@ -4,11 +4,13 @@
  * and services may run: one at a time holds the runner lock (src/jobs/runner.ts).
  */
 import { startJobRunner } from '../jobs/runner'
+import { ignoreClosedOutput } from '../lib/closedOutput'
 import { logger } from '../lib/logger'
 import { onShutdownSignal } from '../lib/shutdown'
 import { startFailed, untilRunning } from '../lib/startupGuard'
 import { openRuntime } from '../server/runtime'
 
+ignoreClosedOutput()
 const startup = untilRunning('the worker')
 try {
   const runtime = await openRuntime()

@@ -12,6 +12,7 @@ import { loggingSettings } from './settings'
  */
 const { LOG_DESTINATION, LOG_LEVEL, LOG_PRETTY } = loggingSettings()
 const toStderr = LOG_DESTINATION === 'stderr'
+const destination = LOG_PRETTY ? undefined : pino.destination(toStderr ? 2 : 1)
 
 export const logger = pino(
   {
@@ -65,5 +66,12 @@ export const logger = pino(
         }
       : undefined,
   },
-  LOG_PRETTY ? undefined : pino.destination(toStderr ? 2 : 1),
+  destination,
 )
+
+// The reader of the log went away (EPIPE): nothing can be logged any more, and an unhandled
+// 'error' of the destination would end the process (src/lib/closedOutput.ts).
+destination?.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error
+  logger.level = 'silent'
+})
