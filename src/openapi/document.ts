@@ -33,22 +33,45 @@ const info = {
   version: '3.0',
 }
 
+/** The `$ref` targets (component names) anywhere inside `value`. */
+const referenced = (value: unknown, found = new Set<string>()): Set<string> => {
+  if (Array.isArray(value)) for (const item of value) referenced(item, found)
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string') found.add(item.split('/').pop()!)
+      else referenced(item, found)
+    }
+  }
+  return found
+}
+
+/** Only the schemas the paths reach, directly or through other schemas. */
+const reachable = (schemas: Record<string, unknown>, paths: unknown): Record<string, unknown> => {
+  const keep = referenced(paths)
+  for (let size = 0; size !== keep.size;) {
+    size = keep.size
+    for (const name of [...keep]) referenced(schemas[name], keep)
+  }
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => keep.has(name)))
+}
+
 export const buildOpenApiDocument = (config: SanitizedConfig) => {
   const records = recordSchemas(config)
+  const paths = {
+    ...creditPaths(records),
+    ...commercePaths(records),
+    ...leadPaths(records),
+    ...errorPaths(records),
+    ...lookupPaths,
+  }
   return {
     components: {
-      schemas: { ...records, ...lookupSchemas, ...errorSchemas },
+      schemas: reachable({ ...records, ...lookupSchemas, ...errorSchemas }, paths),
       securitySchemes,
     },
     info,
     openapi: '3.0.3',
-    paths: {
-      ...creditPaths(records),
-      ...commercePaths(records),
-      ...leadPaths(records),
-      ...errorPaths(records),
-      ...lookupPaths,
-    },
+    paths,
     security: [{ apiKey: [] }, { session: [] }],
     servers: [{ description: 'This service', url: '/api' }],
   }

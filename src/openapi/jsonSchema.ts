@@ -5,6 +5,21 @@
  */
 type Schema = Record<string, unknown>
 
+/**
+ * A relation is `oneOf: [id, $ref]`, and its `null` was set on the id. OpenAPI 3.0 allows
+ * `nullable` only beside a `type`, so it stays on the id option (a null matches that option
+ * alone): `nullable` beside `oneOf` is what linters and code generators reject.
+ */
+const nullableOnTypedOption = (options: Schema[]): Schema[] => {
+  if (!options.some((option) => option.nullable)) return options
+  const typed = options.find((option) => option.type !== undefined)
+  return options.map((option) => {
+    const rest = { ...option }
+    delete rest.nullable
+    return option === typed ? { ...rest, nullable: true } : rest
+  })
+}
+
 export const toOpenApiSchema = (schema: unknown): unknown => {
   if (Array.isArray(schema)) return schema.map(toOpenApiSchema)
   if (!schema || typeof schema !== 'object') return schema
@@ -25,17 +40,14 @@ export const toOpenApiSchema = (schema: unknown): unknown => {
       continue
     }
     if (key === 'oneOf' && Array.isArray(value)) {
-      const options = value.map(toOpenApiSchema) as Schema[]
-      // OpenAPI 3.0 cannot say "null" inside oneOf: a nullable id becomes nullable on the whole.
-      if (options.some((option) => option.nullable)) {
-        out.nullable = true
-        for (const option of options) delete option.nullable
-      }
-      out.oneOf = options
+      out.oneOf = nullableOnTypedOption(value.map(toOpenApiSchema) as Schema[])
       continue
     }
     out[key] = toOpenApiSchema(value)
   }
+  // OpenAPI 3.0: `nullable` means something only beside a `type`; a schema of any type (a JSON
+  // field) admits null already.
+  if (out.nullable && out.type === undefined && out.oneOf === undefined) delete out.nullable
   // A nullable enum must list null among its values (OpenAPI 3.0.3).
   if (out.nullable && Array.isArray(out.enum) && !out.enum.includes(null))
     out.enum = [...out.enum, null]

@@ -1,6 +1,7 @@
 /** The OpenAPI document and the docs page. */
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { describe, expect, it } from '@jest/globals'
+import { createConfig, lintFromString } from '@redocly/openapi-core'
 
 import { consumers, creditApps } from '../../src/seed/demoData'
 import { useTestService } from '../helpers/service'
@@ -15,6 +16,21 @@ describe('GET /api/openapi.json', () => {
     expect(document.openapi).toMatch(/^3\.0\./)
     expect(document.info.version).toBe('3.0')
     await expect(SwaggerParser.validate(document)).resolves.toBeTruthy()
+  })
+
+  it("passes Redocly's recommended rules: no error, and no warning but the license (code generators read it)", async () => {
+    const source = await (await context.service.api('/api/openapi.json')).text()
+    const config = await createConfig({ extends: ['recommended'] })
+    const problems = await lintFromString({ absoluteRef: 'openapi.json', config, source })
+    // A private service has no licence to name or link to (`info-license` is a warning).
+    expect(
+      problems.map(({ location, message, ruleId, severity }) => ({
+        at: location[0]?.pointer,
+        message,
+        ruleId,
+        severity,
+      })),
+    ).toEqual([expect.objectContaining({ ruleId: 'info-license', severity: 'warn' })])
   })
 
   it('describes endpoints 1–19 with the API-key scheme and every documented commerce error', async () => {
