@@ -17,6 +17,7 @@ export default tseslint.config(
       'dist/**',
       'node_modules/**',
       'payload-types.ts',
+      'client/api.d.ts',
       'src/app/(payload)/admin/importMap.js',
       'src/migrations/**',
       'next-env.d.ts',

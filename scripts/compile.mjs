@@ -21,6 +21,7 @@ export const COMMANDS = {
   'create-admin': 'createAdmin.ts',
   'create-api-key': 'createApiKey.ts',
   generate: 'generate.ts',
+  'generate:client': 'generateClient.ts',
   'migrate:check': 'migrateCheck.ts',
   'rotate-keys': 'rotateKeys.ts',
   seed: 'seed.ts',
