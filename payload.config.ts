@@ -47,7 +47,7 @@ import { countFromRowCounts } from './src/db/rowCounts'
 import { jobs } from './src/jobs/config'
 import { unsentEmailAdapter } from './src/lib/email'
 import { logger } from './src/lib/logger'
-import { allowedOrigins, serverURL } from './src/lib/settings'
+import { allowedOrigins, serverURL, settings } from './src/lib/settings'
 import { lookupEndpoints } from './src/lookups/endpoints'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -125,7 +125,12 @@ export default buildConfig({
     afterSchemaInit: [extraIndexes],
     extensions: [TRIGRAM_EXTENSION],
     migrationDir: path.resolve(dirname, 'src/migrations'),
-    pool: { connectionString: process.env.DATABASE_URL },
+    pool: {
+      connectionString: process.env.DATABASE_URL,
+      // A server that takes the connection and never answers must fail the start (or the
+      // request) instead of holding it forever.
+      connectionTimeoutMillis: settings('database').DATABASE_CONNECT_TIMEOUT_MS,
+    },
     // The schema only ever changes through committed migrations, in every environment.
     push: false,
   }),

@@ -3,6 +3,7 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadReque
 import pg from 'pg'
 
 import { logger } from '../lib/logger'
+import { settings } from '../lib/settings'
 import { forgetAllClients, forgetClient, watchingClientChanges } from './apiKeyCache'
 
 const CHANNEL = 'api_clients_changed'
@@ -55,7 +56,10 @@ export const listenForClientChanges = (connectionString: string): (() => Promise
   }
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString })
+    const next = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: settings('database').DATABASE_CONNECT_TIMEOUT_MS,
+    })
     client = next
     next.on('error', lost)
     next.on('end', () => lost())

@@ -73,6 +73,10 @@ const listingUrl = z
 const wholeAtLeastOne = (fallback: number) => numberSetting(fallback, { integer: true, min: 1 })
 
 export const schemas = {
+  database: z.object({
+    /** Longest wait for a new PostgreSQL connection to be ready (pool, LISTEN, job runner). */
+    DATABASE_CONNECT_TIMEOUT_MS: numberSetting(10_000, { integer: true, min: 1 }),
+  }),
   files: z.object({
     DATA_DIR: textSetting('.data'),
     /** Default: $DATA_DIR/media. */

@@ -5,6 +5,8 @@
  * - completed jobs that a killed runner left in payload_jobs are deleted when a runner starts;
  * - a start that cannot finish exits non-zero with the reason, never 0.
  */
+import net from 'node:net'
+
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
@@ -156,6 +158,35 @@ describe('a start that does not reach "running"', () => {
       workers.push(worker)
       expect(await worker.exited).toBe(1)
       expect(worker.output()).toContain('the worker could not start')
+    },
+    START_MS,
+  )
+
+  it(
+    'a worker whose database accepts connections but never answers exits 1 within the connect timeout, saying why',
+    async () => {
+      // A server that takes the TCP connection and then says nothing (a half-dead host, a
+      // firewall that swallows packets): without a connect timeout the start waited forever.
+      const sockets = new Set<net.Socket>()
+      const silent = net.createServer((socket) => sockets.add(socket))
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+      const { port } = silent.address() as net.AddressInfo
+      try {
+        const started = Date.now()
+        const worker = startScriptProcess('worker', {
+          DATABASE_CONNECT_TIMEOUT_MS: '2000',
+          DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nothing`,
+          LOG_LEVEL: 'info',
+        })
+        workers.push(worker)
+        expect(await worker.exited).toBe(1)
+        expect(Date.now() - started).toBeLessThan(60_000)
+        expect(worker.output()).toContain('the worker could not start')
+        expect(worker.output()).toMatch(/timeout/i)
+      } finally {
+        for (const socket of sockets) socket.destroy()
+        silent.close()
+      }
     },
     START_MS,
   )
