@@ -4,33 +4,25 @@
  * reported to stderr, failing again: the service spun at 100% CPU, answered nothing and ignored
  * SIGTERM. It must keep serving, idle quietly and stop when told.
  */
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 
 import { createTestDatabase } from '../helpers/database'
-import { type ServiceProcess, startServiceProcess } from '../helpers/serviceProcess'
+import { cpuSeconds } from '../helpers/processes'
+import {
+  productionSettings,
+  type ServiceProcess,
+  startServiceProcess,
+} from '../helpers/serviceProcess'
 
 const START_MS = 15 * 60_000
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>
 let service: ServiceProcess
 
-/** CPU seconds (user + system) the process has used so far. */
-const cpuSeconds = (pid: number): number => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
-
 beforeAll(async () => {
   database = await createTestDatabase()
   service = await startServiceProcess({
-    CREDIT_DATA_KEYS: `k1:${crypto.randomBytes(32).toString('base64')}`,
-    DATABASE_URL: database.url,
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'production',
-    PAYLOAD_SECRET: crypto.randomBytes(32).toString('hex'),
+    ...productionSettings(database.url),
     WEB_CONCURRENCY: '1',
   })
   await service.waitFor(/commerce service listening/, START_MS)

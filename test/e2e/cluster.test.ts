@@ -4,7 +4,6 @@
  * one worker runs the jobs, a killed worker is replaced while the other keeps answering, and
  * SIGTERM to the primary stops everything.
  */
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 
@@ -12,7 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { createTestDatabase } from '../helpers/database'
 import { childrenOf } from '../helpers/processes'
-import { type ServiceProcess, startServiceProcess } from '../helpers/serviceProcess'
+import {
+  productionSettings,
+  type ServiceProcess,
+  startServiceProcess,
+} from '../helpers/serviceProcess'
 
 const START_MS = 15 * 60_000
 const BUDGET = 20
@@ -52,11 +55,7 @@ const listeningPids = (): number[] =>
 beforeAll(async () => {
   database = await createTestDatabase()
   service = await startServiceProcess({
-    CREDIT_DATA_KEYS: `k1:${crypto.randomBytes(32).toString('base64')}`,
-    DATABASE_URL: database.url,
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'production',
-    PAYLOAD_SECRET: crypto.randomBytes(32).toString('hex'),
+    ...productionSettings(database.url),
     RATE_LIMIT_API: String(BUDGET),
     REDIS_URL: '',
     WEB_CONCURRENCY: '2',

@@ -1,5 +1,9 @@
 import fs from 'node:fs'
 
+/** The fields of /proc/<pid>/stat after the command name (state, parent, …, utime, stime, …). */
+const stat = (pid: number | string): string[] =>
+  fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+
 /** The PIDs of the processes whose parent is `pid` (for a primary: its workers and helpers). */
 export const childrenOf = (pid: number): number[] =>
   fs
@@ -7,10 +11,15 @@ export const childrenOf = (pid: number): number[] =>
     .filter((entry) => /^\d+$/.test(entry))
     .filter((entry) => {
       try {
-        const parent = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]
-        return parent === String(pid)
+        return stat(entry)[1] === String(pid)
       } catch {
         return false
       }
     })
     .map(Number)
+
+/** CPU seconds (user + system) the process `pid` has used so far. */
+export const cpuSeconds = (pid: number): number => {
+  const fields = stat(pid)
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}

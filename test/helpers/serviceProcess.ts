@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -107,6 +108,15 @@ export const startServiceProcess = async (
     url: `http://127.0.0.1:${port}`,
   }
 }
+
+/** The service in production mode on `databaseUrl`, with secrets of its own for the test. */
+export const productionSettings = (databaseUrl: string): Record<string, string> => ({
+  CREDIT_DATA_KEYS: `k1:${crypto.randomBytes(32).toString('base64')}`,
+  DATABASE_URL: databaseUrl,
+  LOG_LEVEL: 'info',
+  NODE_ENV: 'production',
+  PAYLOAD_SECRET: crypto.randomBytes(32).toString('hex'),
+})
 
 /** PIDs of PostgreSQL servers whose data folder lies inside `dir`. */
 export const postgresProcessesIn = (dir: string): number[] =>
