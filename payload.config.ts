@@ -49,6 +49,7 @@ import { unsentEmailAdapter } from './src/lib/email'
 import { logger } from './src/lib/logger'
 import { allowedOrigins, serverURL, settings } from './src/lib/settings'
 import { lookupEndpoints } from './src/lookups/endpoints'
+import { markIdempotentCreate } from './src/server/idempotency'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -57,12 +58,14 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
  * that the records its relations name exist: 400s naming the field, instead of a silently
  * stringified value or a foreign-key 500. A record another one requires is not deleted (409).
  * No query may filter or sort on an SSN or birth date, whatever the collection it starts from.
+ * A create made under an Idempotency-Key marks the key in its own transaction.
  */
-const withInputChecks = (collections: CollectionConfig[]): CollectionConfig[] =>
+const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
   collections.map((collection) => ({
     ...collection,
     hooks: {
       ...collection.hooks,
+      afterChange: [...(collection.hooks?.afterChange ?? []), markIdempotentCreate],
       beforeOperation: [
         noSensitiveQueries,
         validOperators,
@@ -89,7 +92,7 @@ export default buildConfig({
     meta: { titleSuffix: ' · Commerce' },
     user: Users.slug,
   },
-  collections: withInputChecks([
+  collections: withSharedHooks([
     CreditApps,
     PreApprovals,
     CreditBands,

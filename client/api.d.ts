@@ -723,7 +723,10 @@ export interface operations {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -844,6 +847,42 @@ export interface operations {
                      *       "error": {
                      *         "code": 403,
                      *         "message": "Forbidden"
+                     *       },
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommerceError"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running (or was cut off after saving) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": 409,
+                     *         "message": "A request with this Idempotency-Key is still running (or was cut off after saving)"
+                     *       },
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommerceError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": 422,
+                     *         "message": "This Idempotency-Key was used with a different request"
                      *       },
                      *       "success": false
                      *     }
@@ -1129,7 +1168,10 @@ export interface operations {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1235,6 +1277,42 @@ export interface operations {
                      *       "error": {
                      *         "code": 403,
                      *         "message": "Forbidden"
+                     *       },
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommerceError"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running (or was cut off after saving) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": 409,
+                     *         "message": "A request with this Idempotency-Key is still running (or was cut off after saving)"
+                     *       },
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommerceError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": 422,
+                     *         "message": "This Idempotency-Key was used with a different request"
                      *       },
                      *       "success": false
                      *     }
@@ -2215,7 +2293,10 @@ export interface operations {
     createError: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2262,8 +2343,26 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadErrors"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running (or was cut off after saving) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadErrors"];
+                };
+            };
             /** @description Body over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadErrors"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
 import pg from 'pg'
 
+import { transactionDb } from '../db/transaction'
 import { logger } from '../lib/logger'
 import { settings } from '../lib/settings'
 import { forgetAllClients, forgetClient, watchingClientChanges } from './apiKeyCache'
@@ -15,11 +16,7 @@ const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000]
  */
 const announce = async (req: PayloadRequest, id: number | string): Promise<void> => {
   forgetClient(id)
-  const db = req.payload.db
-  // The write's transaction, as Payload's adapter finds it (its sessions are typed loosely).
-  const session = db.sessions?.[String(await req.transactionID)]?.db as
-    typeof db.drizzle | undefined
-  await (session ?? db.drizzle).execute(sql`select pg_notify(${CHANNEL}, ${String(id)})`)
+  await (await transactionDb(req)).execute(sql`select pg_notify(${CHANNEL}, ${String(id)})`)
 }
 
 export const announceClientChange: CollectionAfterChangeHook = async ({ doc, req }) => {

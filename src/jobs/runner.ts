@@ -10,7 +10,7 @@
  *
  * Payload deletes the jobs of a batch that completed only once the whole batch has run, so a
  * runner that dies mid-batch leaves completed jobs behind for good. The runner deletes completed
- * jobs when it takes the lock and every CLEANUP_EVERY_MS after. Jobs that failed for good stay,
+ * jobs when it takes the lock and every CLEANUP_EVERY_MS after, with expired idempotency keys. Jobs that failed for good stay,
  * for staff admins to read (admin UI → Operations → Jobs).
  */
 import type { Payload } from 'payload'
@@ -20,6 +20,7 @@ import { logger } from '../lib/logger'
 import { settings } from '../lib/settings'
 import { checkProviderSettings } from '../providers/config'
 import { PROVIDER_QUEUE } from '../providers/submit'
+import { deleteExpiredKeys } from '../server/idempotency'
 
 /** Any constant shared by every runner of this database: it names the lock. */
 const RUNNER_LOCK = 724_015_311
@@ -53,6 +54,9 @@ const deleteCompletedJobs = async (runner: Runner, client: pg.PoolClient) => {
       { deleted: rowCount },
       'job runner: deleted completed jobs left by an interrupted run',
     )
+  const expiredKeys = await deleteExpiredKeys(client)
+  if (expiredKeys)
+    logger.debug({ deleted: expiredKeys }, 'job runner: deleted expired idempotency keys')
 }
 
 const release = async (runner: Runner, broken = false) => {

@@ -122,6 +122,8 @@ export const schemas = {
     COOKIE_SECURE: optionalFlagSetting(),
     CORS_ORIGINS: addressListSetting(),
     EMAIL_FROM: textSetting('no-reply@localhost'),
+    /** How long a create's Idempotency-Key is remembered (src/server/idempotency.ts). */
+    IDEMPOTENCY_KEY_TTL_SECONDS: wholeAtLeastOne(86_400),
     LISTING_URL: listingUrl,
     /** Set by `npm start` and `npm run dev`, and by Next and jest: any value is theirs to choose. */
     NODE_ENV: optionalTextSetting(),

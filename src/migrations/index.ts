@@ -7,6 +7,7 @@ import * as migration_20261122_045834_provider_submissions from './20261122_0458
 import * as migration_20261122_195039_audit_and_key_indexes from './20261122_195039_audit_and_key_indexes';
 import * as migration_20261122_214608_company_name_trigram from './20261122_214608_company_name_trigram';
 import * as migration_20261122_233000_row_counts from './20261122_233000_row_counts';
+import * as migration_20261123_013000_idempotency_keys from './20261123_013000_idempotency_keys';
 
 export const migrations = [
   {
@@ -53,5 +54,10 @@ export const migrations = [
     up: migration_20261122_233000_row_counts.up,
     down: migration_20261122_233000_row_counts.down,
     name: '20261122_233000_row_counts'
+  },
+  {
+    up: migration_20261123_013000_idempotency_keys.up,
+    down: migration_20261123_013000_idempotency_keys.down,
+    name: '20261123_013000_idempotency_keys'
   },
 ];

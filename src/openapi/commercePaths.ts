@@ -1,8 +1,15 @@
 /** Endpoints 1–10 (src/commerce/index.ts): records in the commerce envelope, at a chosen depth. */
 import { operation, type OperationName, tagged } from './operation'
-import { depthParam, idParam, listParams } from './parameters'
+import { depthParam, idempotencyKeyParam, idParam, listParams } from './parameters'
 import { addressesInput, createBody, type Records, updateBody } from './records'
-import { commerceError, commerceErrors, envelope, type Obj, pagedList } from './responses'
+import {
+  commerceError,
+  commerceErrors,
+  envelope,
+  IDEMPOTENCY_CONFLICTS,
+  type Obj,
+  pagedList,
+} from './responses'
 
 const creditAppExample = {
   consumer: 'con_demo_maria',
@@ -20,13 +27,17 @@ const consumerExample = {
   phoneNumber: '(213) 555-0147',
 }
 
-const missing = { 400: commerceError(400, 'Missing Required Information') }
+const createErrors = {
+  400: commerceError(400, 'Missing Required Information'),
+  409: commerceError(409, IDEMPOTENCY_CONFLICTS[409]),
+  422: commerceError(422, IDEMPOTENCY_CONFLICTS[422]),
+}
 
 const createOp = (name: OperationName, schema: string, requestBody: Obj) =>
   operation(name, {
-    parameters: [depthParam],
+    parameters: [depthParam, idempotencyKeyParam],
     requestBody,
-    responses: { 200: envelope(schema), ...commerceErrors(undefined, missing) },
+    responses: { 200: envelope(schema), ...commerceErrors(undefined, createErrors) },
   })
 /** One record by id: a read, or an update when it has a body. */
 const recordOp = (name: OperationName, schema: string, notFound: string, requestBody?: Obj) =>

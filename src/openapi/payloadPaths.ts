@@ -1,6 +1,6 @@
 /** Endpoints 11–17: Payload's own REST API, with its query parameters and error shape. */
 import { operation, type OperationName, tagged } from './operation'
-import { depthParam, idParam, pagingParams } from './parameters'
+import { depthParam, idempotencyKeyParam, idParam, pagingParams } from './parameters'
 import { createBody, type Records, updateBody } from './records'
 import { json, payloadDoc, payloadErrors, ref } from './responses'
 
@@ -68,7 +68,8 @@ export const errorPaths = (records: Records) => ({
         source: 'storefront',
         url: 'https://shop.example.com/cart',
       }),
-      responses: { 201: payloadDoc('errors'), ...payloadErrors(400, 413) },
+      parameters: [idempotencyKeyParam],
+      responses: { 201: payloadDoc('errors'), ...payloadErrors(400, 409, 413, 422) },
       security: [],
     }),
   },

@@ -66,6 +66,12 @@ export const pagedList = (schema: string) => ({
   description: 'One page of records',
 })
 
+/** What a create with an Idempotency-Key may answer besides its own answers. */
+export const IDEMPOTENCY_CONFLICTS = {
+  409: 'A request with this Idempotency-Key is still running (or was cut off after saving)',
+  422: 'This Idempotency-Key was used with a different request',
+} as const
+
 const PAYLOAD_ERRORS = {
   400: 'Invalid value',
   401: 'Unauthorized',
@@ -73,6 +79,7 @@ const PAYLOAD_ERRORS = {
   404: 'Not Found',
   413: 'Body over 64 KiB',
   429: 'Too Many Requests',
+  ...IDEMPOTENCY_CONFLICTS,
 } as const
 
 /** Payload's `{errors: [{message}]}` answers for these status codes. */

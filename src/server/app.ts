@@ -10,6 +10,7 @@ import { bodyLimit, maxBodyBytes } from './bodyLimit'
 import { collectionRoutes } from './collectionRoutes'
 import { credentialGate } from './credentialGate'
 import { healthRoutes } from './health'
+import { idempotency } from './idempotency'
 import { bodyGuard } from './input/bodyGuard'
 import { canonicalPath } from './input/canonicalPath'
 import { queryGuard } from './input/queryGuard'
@@ -72,6 +73,7 @@ export const createApp = ({
     rateLimit.middleware,
     collectionRoutes(payload),
     bodyGuard(maxBodyBytes),
+    idempotency(payload),
     jsonWhere,
     apiHandler,
   )

@@ -54,6 +54,8 @@ export const bodyGuard =
       return next()
     }
     replayBody(req, body)
+    // Kept for the idempotency check, which compares a retry's bytes with the first request's.
+    res.locals.body = body
     const type = req.headers['content-type'] ?? ''
     const multipart = MULTIPART_TYPE.test(type)
     const refusal = multipart ? await multipartRefusal(body, type) : jsonRefusal(type, body)

@@ -1,0 +1,221 @@
+/**
+ * Safe retries of creates: a POST to `/api/<collection or commerce path>` that carries an
+ * `Idempotency-Key` runs once per caller and key. A repeat with the same body answers what the
+ * first answered (status, body, and the headers in REPLAYED_HEADERS) with `Idempotent-Replayed:
+ * true`, creating nothing; the same key with another body is 422; a repeat while the first still
+ * runs is 409. Keys live in PostgreSQL (`idempotency_keys`, migration 20261123_013000), so every
+ * instance sees them, for IDEMPOTENCY_KEY_TTL_SECONDS; the job runner deletes expired ones.
+ *
+ * An answer of 500 or more is not kept: the key is freed, so a retry runs again. A create
+ * marks its key in its own transaction (`markIdempotentCreate`), so the key knows whether a
+ * record was saved whatever happens to the answer: after a 5xx whose transaction did commit, or
+ * a process that died mid-request (its key stays claimed until its lease ends), a retry is 409
+ * saying the record was saved and its answer lost; never a second record.
+ */
+import crypto from 'node:crypto'
+
+import { sql } from '@payloadcms/db-postgres'
+import type { Request, RequestHandler, Response } from 'express'
+import type { CollectionAfterChangeHook, Payload } from 'payload'
+import { executeAuthStrategies } from 'payload'
+import type { Pool } from 'pg'
+
+import { transactionDb } from '../db/transaction'
+import { logger } from '../lib/logger'
+import { settings } from '../lib/settings'
+import { refuse } from './input/refuse'
+
+const HEADER = 'idempotency-key'
+/** Set here, never by the caller: the key's row id, for the create's transaction to mark. */
+const ROW_HEADER = 'x-commerce-idempotency-row'
+/** A printable ASCII value of 1–255 characters (as Stripe's and the IETF draft's keys). */
+const VALID_KEY = /^[\x20-\x7e]{1,255}$/
+/** How long a claimed key waits for its first request before a retry may run it again. */
+const LEASE_SECONDS = 120
+/** What a replay repeats of the first answer's headers (never cookies, dates or request ids). */
+const REPLAYED_HEADERS = ['content-type', 'etag', 'location', 'retry-after']
+
+export const messages = {
+  committedLost:
+    'A request with this Idempotency-Key saved its record but was cut off before answering. Read the record instead of sending it again.',
+  inFlight: 'A request with this Idempotency-Key is still being processed. Retry after it answers.',
+  invalid: 'Idempotency-Key must be 1 to 255 printable ASCII characters.',
+  mismatch:
+    'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+}
+
+type Stored = {
+  body: Buffer | null
+  committed: boolean
+  headers: Record<string, string> | null
+  request_hash: string
+  state: 'done' | 'running'
+  status: null | number
+}
+
+const poolOf = (payload: Payload): Pool => (payload.db as unknown as { pool: Pool }).pool
+
+/** Creates are POSTs to a single segment under /api (`/api/creditapps`, `/api/lead-events`). */
+const isCreate = (req: Request) =>
+  req.method === 'POST' && req.path.split('/').filter(Boolean).length === 1
+
+/** Who the key belongs to: the checked credential, the session's user, or an anonymous address. */
+const callerOf = async (payload: Payload, req: Request, res: Response): Promise<string> => {
+  if (res.locals.principal) return res.locals.principal as string
+  if (req.headers.cookie) {
+    const headers = new Headers({ cookie: req.headers.cookie })
+    const { user } = await executeAuthStrategies({ headers, payload })
+    if (user) return `${user.collection}:${user.id}`
+  }
+  return `anonymous:${req.ip ?? ''}`
+}
+
+const requestHash = (req: Request, body: Buffer) =>
+  crypto
+    .createHash('sha256')
+    .update(`${req.method} ${req.baseUrl}${req.path}\n${req.headers['content-type'] ?? ''}\n`)
+    .update(body)
+    .digest('base64url')
+
+/**
+ * Claims the key: a new key, an expired one, or one whose first request died before saving
+ * anything. Returns the row's id, or null when the key is held.
+ */
+const claim = async (pool: Pool, caller: string, key: string, hash: string) => {
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO idempotency_keys (caller, key, request_hash, state, lease_until, expires_at)
+     VALUES ($1, $2, $3, 'running', now() + make_interval(secs => $4), now() + make_interval(secs => $5))
+     ON CONFLICT (caller, key) DO UPDATE SET
+       request_hash = EXCLUDED.request_hash, state = 'running', status = NULL, headers = NULL,
+       body = NULL, committed = false, created_at = now(), lease_until = EXCLUDED.lease_until,
+       expires_at = EXCLUDED.expires_at
+     WHERE idempotency_keys.expires_at < now()
+        OR (idempotency_keys.state = 'running' AND idempotency_keys.lease_until < now()
+            AND NOT idempotency_keys.committed)
+     RETURNING id`,
+    [caller, key, hash, LEASE_SECONDS, settings('service').IDEMPOTENCY_KEY_TTL_SECONDS],
+  )
+  return rows[0]?.id ?? null
+}
+
+const storedAnswer = async (pool: Pool, caller: string, key: string) => {
+  const { rows } = await pool.query<Stored>(
+    `SELECT request_hash, state, status, headers, body, committed
+       FROM idempotency_keys WHERE caller = $1 AND key = $2`,
+    [caller, key],
+  )
+  return rows[0]
+}
+
+/** Answers a request whose key is held: a replay, or why it cannot be one. */
+const answerHeld = (req: Request, res: Response, stored: Stored, hash: string) => {
+  if (stored.request_hash !== hash) return refuse(req, res, 422, messages.mismatch, mismatchProblem)
+  if (stored.state === 'running') {
+    if (stored.committed) return refuse(req, res, 409, messages.committedLost)
+    res.set('Retry-After', '1')
+    return refuse(req, res, 409, messages.inFlight)
+  }
+  res.status(stored.status!).set(stored.headers ?? {})
+  res.set('Idempotent-Replayed', 'true')
+  res.end(stored.body ?? Buffer.alloc(0))
+}
+
+const mismatchProblem = { field: 'Idempotency-Key', message: 'was used with a different request' }
+
+/**
+ * After an answer of 500 or more: the key is freed if nothing was saved, so a retry runs again.
+ * If the create's transaction did commit (a 503 for a connection lost during COMMIT), its lease
+ * ends now, so a retry is told the record was saved instead of creating it again.
+ */
+const FREE_OR_SETTLE = `
+  WITH freed AS (DELETE FROM idempotency_keys WHERE id = $1 AND NOT committed)
+  UPDATE idempotency_keys SET lease_until = now() WHERE id = $1 AND committed`
+
+/**
+ * Keeps the answer before it is sent (so a retry after it arrives can only be a replay); an
+ * answer of 500 or more frees the key instead.
+ */
+const keepAnswer = (pool: Pool, res: Response, rowId: string) => {
+  const chunks: Buffer[] = []
+  const write = res.write.bind(res)
+  const end = res.end.bind(res)
+  res.write = ((chunk: unknown, ...rest: never[]) => {
+    if (chunk) chunks.push(Buffer.from(chunk as Buffer))
+    return write(chunk as Buffer, ...rest)
+  }) as typeof res.write
+  res.end = ((chunk?: unknown, ...rest: never[]) => {
+    if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer))
+    const finish = () => end(chunk as Buffer, ...rest)
+    const headers = Object.fromEntries(
+      REPLAYED_HEADERS.flatMap((name) => {
+        const value = res.getHeader(name)
+        return value === undefined ? [] : [[name, String(value)]]
+      }),
+    )
+    const keep =
+      res.statusCode >= 500
+        ? pool.query(FREE_OR_SETTLE, [rowId])
+        : pool.query(
+            `UPDATE idempotency_keys SET state = 'done', status = $2, headers = $3, body = $4
+              WHERE id = $1`,
+            [rowId, res.statusCode, headers, Buffer.concat(chunks)],
+          )
+    keep.then(finish, (error) => {
+      // The answer still goes out; a retry then finds the key running until its lease ends.
+      logger.warn({ err: error }, 'idempotency: the answer could not be kept')
+      finish()
+    })
+    return res
+  }) as typeof res.end
+}
+
+/** The middleware, mounted on /api after the body has been read and checked. */
+export const idempotency = (payload: Payload): RequestHandler => {
+  const pool = poolOf(payload)
+  return async (req, res, next) => {
+    delete req.headers[ROW_HEADER]
+    const key = req.headers[HEADER]
+    if (key === undefined || !isCreate(req)) return next()
+    if (typeof key !== 'string' || !VALID_KEY.test(key))
+      return refuse(req, res, 400, messages.invalid, {
+        field: 'Idempotency-Key',
+        message: 'is not valid',
+      })
+    try {
+      const caller = await callerOf(payload, req, res)
+      const hash = requestHash(req, (res.locals.body as Buffer | undefined) ?? Buffer.alloc(0))
+      const rowId = await claim(pool, caller, key, hash)
+      if (rowId === null) {
+        const stored = await storedAnswer(pool, caller, key)
+        // Gone between the two statements (expired and deleted): rare enough to ask for a retry.
+        if (!stored) {
+          res.set('Retry-After', '1')
+          return refuse(req, res, 409, messages.inFlight)
+        }
+        return answerHeld(req, res, stored, hash)
+      }
+      req.headers[ROW_HEADER] = rowId
+      keepAnswer(pool, res, rowId)
+      next()
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+/**
+ * afterChange on every collection: a create made under a claimed key marks the key in the
+ * create's own transaction, so the key knows a record was saved even if the answer never is.
+ */
+export const markIdempotentCreate: CollectionAfterChangeHook = async ({ doc, operation, req }) => {
+  const rowId = req.headers?.get(ROW_HEADER)
+  if (operation !== 'create' || !rowId) return doc
+  await (
+    await transactionDb(req)
+  ).execute(sql`UPDATE idempotency_keys SET committed = true WHERE id = ${rowId}`)
+  return doc
+}
+
+/** Deletes expired keys (the job runner calls it with its periodic clean-up). */
+export const deleteExpiredKeys = async (client: Pick<Pool, 'query'>): Promise<number> =>
+  (await client.query('DELETE FROM idempotency_keys WHERE expires_at < now()')).rowCount ?? 0
