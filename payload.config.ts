@@ -49,6 +49,7 @@ import { unsentEmailAdapter } from './src/lib/email'
 import { logger } from './src/lib/logger'
 import { allowedOrigins, serverURL, settings } from './src/lib/settings'
 import { lookupEndpoints } from './src/lookups/endpoints'
+import { checkIfMatch } from './src/server/etag'
 import { markIdempotentCreate } from './src/server/idempotency'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -58,7 +59,8 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
  * that the records its relations name exist: 400s naming the field, instead of a silently
  * stringified value or a foreign-key 500. A record another one requires is not deleted (409).
  * No query may filter or sort on an SSN or birth date, whatever the collection it starts from.
- * A create made under an Idempotency-Key marks the key in its own transaction.
+ * A create made under an Idempotency-Key marks the key in its own transaction; an update sent
+ * with If-Match is refused (412) when the record has changed.
  */
 const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
   collections.map((collection) => ({
@@ -69,6 +71,7 @@ const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
       beforeOperation: [
         noSensitiveQueries,
         validOperators,
+        checkIfMatch,
         ...(collection.hooks?.beforeOperation ?? []),
       ],
       beforeDelete: [stillReferenced, ...(collection.hooks?.beforeDelete ?? [])],

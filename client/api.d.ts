@@ -916,7 +916,10 @@ export interface operations {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -927,6 +930,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -935,6 +940,13 @@ export interface operations {
                         success: boolean;
                     };
                 };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid Information */
             400: {
@@ -1034,7 +1046,10 @@ export interface operations {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1061,6 +1076,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1135,6 +1152,24 @@ export interface operations {
                      *       "error": {
                      *         "code": 404,
                      *         "message": "Credit Report Not Found"
+                     *       },
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommerceError"];
+                };
+            };
+            /** @description The record has changed since the version named in If-Match */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": 412,
+                     *         "message": "The record has changed since the version named in If-Match"
                      *       },
                      *       "success": false
                      *     }
@@ -1346,7 +1381,10 @@ export interface operations {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1376,6 +1414,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1450,6 +1490,24 @@ export interface operations {
                      *       "error": {
                      *         "code": 404,
                      *         "message": "Contact Not Found"
+                     *       },
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommerceError"];
+                };
+            };
+            /** @description The record has changed since the version named in If-Match */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": 412,
+                     *         "message": "The record has changed since the version named in If-Match"
                      *       },
                      *       "success": false
                      *     }
@@ -1721,7 +1779,10 @@ export interface operations {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1732,6 +1793,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1740,6 +1803,13 @@ export interface operations {
                         success: boolean;
                     };
                 };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid Information */
             400: {
@@ -1839,7 +1909,10 @@ export interface operations {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1850,6 +1923,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1858,6 +1933,13 @@ export interface operations {
                         success: boolean;
                     };
                 };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid Information */
             400: {
@@ -1957,7 +2039,10 @@ export interface operations {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1968,6 +2053,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1976,6 +2063,13 @@ export interface operations {
                         success: boolean;
                     };
                 };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid Information */
             400: {
@@ -2077,7 +2171,10 @@ export interface operations {
                 locale?: string;
                 "fallback-locale"?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2105,6 +2202,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2150,6 +2249,15 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadErrors"];
                 };
             };
+            /** @description The record has changed since the version named in If-Match */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadErrors"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -2169,7 +2277,10 @@ export interface operations {
                 locale?: string;
                 "fallback-locale"?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2194,6 +2305,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2232,6 +2345,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadErrors"];
+                };
+            };
+            /** @description The record has changed since the version named in If-Match */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2375,7 +2497,10 @@ export interface operations {
     getError: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2386,11 +2511,20 @@ export interface operations {
             /** @description The error record */
             200: {
                 headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["errors"];
                 };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Forbidden */
             403: {
@@ -2458,7 +2592,10 @@ export interface operations {
     updateError: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2482,6 +2619,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2511,6 +2650,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadErrors"];
+                };
+            };
+            /** @description The record has changed since the version named in If-Match */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

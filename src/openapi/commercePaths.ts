@@ -1,14 +1,24 @@
 /** Endpoints 1–10 (src/commerce/index.ts): records in the commerce envelope, at a chosen depth. */
 import { operation, type OperationName, tagged } from './operation'
-import { depthParam, idempotencyKeyParam, idParam, listParams } from './parameters'
+import {
+  depthParam,
+  idempotencyKeyParam,
+  idParam,
+  ifMatchParam,
+  ifNoneMatchParam,
+  listParams,
+} from './parameters'
 import { addressesInput, createBody, type Records, updateBody } from './records'
 import {
   commerceError,
   commerceErrors,
   envelope,
   IDEMPOTENCY_CONFLICTS,
+  NOT_MODIFIED,
   type Obj,
   pagedList,
+  PRECONDITION_FAILED,
+  withETag,
 } from './responses'
 
 const creditAppExample = {
@@ -39,12 +49,19 @@ const createOp = (name: OperationName, schema: string, requestBody: Obj) =>
     requestBody,
     responses: { 200: envelope(schema), ...commerceErrors(undefined, createErrors) },
   })
-/** One record by id: a read, or an update when it has a body. */
+/** One record by id: a read, or an update when it has a body; with its version (ETag). */
 const recordOp = (name: OperationName, schema: string, notFound: string, requestBody?: Obj) =>
   operation(name, {
-    parameters: [idParam, depthParam],
+    parameters: [idParam, depthParam, requestBody ? ifMatchParam : ifNoneMatchParam],
     ...(requestBody ? { requestBody } : {}),
-    responses: { 200: envelope(schema), ...commerceErrors(notFound) },
+    responses: {
+      200: withETag(envelope(schema)),
+      ...(requestBody ? {} : NOT_MODIFIED),
+      ...commerceErrors(
+        notFound,
+        requestBody ? { 412: commerceError(412, PRECONDITION_FAILED) } : {},
+      ),
+    },
   })
 const listOp = (name: OperationName, schema: string) =>
   operation(name, {

@@ -16,3 +16,19 @@ export const idempotencyKeyParam = {
   name: 'Idempotency-Key',
   schema: { maxLength: 255, minLength: 1, pattern: '^[ -~]+$', type: 'string' },
 }
+/** Of single-record reads: 304 while the record's version is the one named (src/server/etag.ts). */
+export const ifNoneMatchParam = {
+  description:
+    'An `ETag` from an earlier answer: while the record is unchanged, 304 without a body.',
+  in: 'header',
+  name: 'If-None-Match',
+  schema: { type: 'string' },
+}
+/** Of single-record updates: 412 when the record changed since the version named. */
+export const ifMatchParam = {
+  description:
+    'The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version.',
+  in: 'header',
+  name: 'If-Match',
+  schema: { type: 'string' },
+}

@@ -1,8 +1,15 @@
 /** Endpoints 11–17: Payload's own REST API, with its query parameters and error shape. */
 import { operation, type OperationName, tagged } from './operation'
-import { depthParam, idempotencyKeyParam, idParam, pagingParams } from './parameters'
+import {
+  depthParam,
+  idempotencyKeyParam,
+  idParam,
+  ifMatchParam,
+  ifNoneMatchParam,
+  pagingParams,
+} from './parameters'
 import { createBody, type Records, updateBody } from './records'
-import { json, payloadDoc, payloadErrors, ref } from './responses'
+import { json, NOT_MODIFIED, payloadDoc, payloadErrors, ref, withETag } from './responses'
 
 /** 11 and 12: Payload's REST update. */
 const leadUpdate = (name: OperationName, slug: string, records: Records) =>
@@ -10,11 +17,12 @@ const leadUpdate = (name: OperationName, slug: string, records: Records) =>
     parameters: [
       idParam,
       depthParam,
+      ifMatchParam,
       { in: 'query', name: 'locale', schema: { type: 'string' } },
       { in: 'query', name: 'fallback-locale', schema: { type: 'string' } },
     ],
     requestBody: updateBody(records[slug]),
-    responses: { 200: payloadDoc(slug), ...payloadErrors(400, 401, 403, 404, 429) },
+    responses: { 200: withETag(payloadDoc(slug)), ...payloadErrors(400, 401, 403, 404, 412, 429) },
   })
 
 const leads = tagged('Leads')
@@ -47,9 +55,10 @@ const listErrors = operation(errors('listErrors', '13. List error records'), {
   },
 })
 const getError = operation(errors('getError', '14. Get an error record'), {
-  parameters: [idParam],
+  parameters: [idParam, ifNoneMatchParam],
   responses: {
-    200: { content: json(ref('errors')), description: 'The error record' },
+    200: withETag({ content: json(ref('errors')), description: 'The error record' }),
+    ...NOT_MODIFIED,
     ...payloadErrors(403, 404),
   },
 })
@@ -77,9 +86,9 @@ export const errorPaths = (records: Records) => ({
     delete: deleteError,
     get: getError,
     patch: operation(errors('updateError', '16. Update an error record'), {
-      parameters: [idParam],
+      parameters: [idParam, ifMatchParam],
       requestBody: updateBody(records.errors),
-      responses: { 200: payloadDoc('errors'), ...payloadErrors(400, 403, 404) },
+      responses: { 200: withETag(payloadDoc('errors')), ...payloadErrors(400, 403, 404, 412) },
     }),
   },
 })

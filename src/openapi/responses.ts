@@ -26,6 +26,21 @@ const success = (properties: Obj) => ({
 
 export const envelope = (schema: string) =>
   success({ data: ref(schema), success: { type: 'boolean' } })
+
+/** The version header of a single-record answer (src/server/etag.ts). */
+export const withETag = (response: Obj) => ({
+  ...response,
+  headers: {
+    ETag: {
+      description: "The record's version: send it as If-None-Match (reads) or If-Match (updates).",
+      schema: { type: 'string' },
+    },
+  },
+})
+export const NOT_MODIFIED = {
+  304: { description: 'Not Modified: the record is the version named in If-None-Match' },
+}
+export const PRECONDITION_FAILED = 'The record has changed since the version named in If-Match'
 export const pagedList = (schema: string) => ({
   content: json({
     properties: {
@@ -78,6 +93,7 @@ const PAYLOAD_ERRORS = {
   403: 'Forbidden',
   404: 'Not Found',
   413: 'Body over 64 KiB',
+  412: PRECONDITION_FAILED,
   429: 'Too Many Requests',
   ...IDEMPOTENCY_CONFLICTS,
 } as const

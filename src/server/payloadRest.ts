@@ -2,6 +2,8 @@ import { Readable } from 'node:stream'
 
 import type { RequestHandler } from 'express'
 
+import { answerTag, noneMatchHits } from './etag'
+
 type RouteHandler = (
   request: Request,
   context: { params: Promise<{ slug: string[] }> },
@@ -23,7 +25,7 @@ const loadHandlers = async (): Promise<Handlers> => {
   }
 }
 
-const toWebRequest = (req: Parameters<RequestHandler>[0], url: URL): Request => {
+const toWebRequest = (req: ExpressRequest, url: URL): Request => {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
@@ -37,14 +39,31 @@ const toWebRequest = (req: Parameters<RequestHandler>[0], url: URL): Request => 
   } as RequestInit)
 }
 
-const send = async (res: Parameters<RequestHandler>[1], response: Response): Promise<void> => {
+type ExpressRequest = Parameters<RequestHandler>[0]
+
+const send = async (
+  req: ExpressRequest,
+  res: Parameters<RequestHandler>[1],
+  response: Response,
+): Promise<void> => {
   res.status(response.status)
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') res.setHeader(name, value)
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length) res.setHeader('set-cookie', cookies)
-  res.end(Buffer.from(await response.arrayBuffer()))
+  const body = Buffer.from(await response.arrayBuffer())
+  const tag = answerTag(req.method, req.baseUrl + req.path, response.status, body)
+  if (tag) {
+    res.setHeader('ETag', tag)
+    const ifNoneMatch = req.headers['if-none-match']
+    if (req.method === 'GET' && ifNoneMatch && noneMatchHits(ifNoneMatch, tag)) {
+      res.removeHeader('content-type')
+      res.removeHeader('content-length')
+      return void res.status(304).end()
+    }
+  }
+  res.end(body)
 }
 
 /**
@@ -69,7 +88,11 @@ export const payloadRest = (): RequestHandler => {
         .split('/')
         .filter(Boolean)
         .map(decodeURIComponent)
-      await send(res, await handler(toWebRequest(req, url), { params: Promise.resolve({ slug }) }))
+      await send(
+        req,
+        res,
+        await handler(toWebRequest(req, url), { params: Promise.resolve({ slug }) }),
+      )
     } catch (error) {
       next(error)
     }

@@ -175,6 +175,8 @@ describe('a create that fails with a 5xx', () => {
       const first = postConsumer(key, lastName)
       let killed = 0
       for (let attempt = 0; attempt < 100 && !killed; attempt++) {
+        // In a transaction, pg_stat_activity is read once and kept unless cleared.
+        await client.query('SELECT pg_stat_clear_snapshot()')
         const { rows } = await client.query(
           `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
             WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()`,
