@@ -96,6 +96,8 @@ export interface Config {
     'api-clients': ApiClient;
     'lookup-cache': LookupCache;
     'audit-log': AuditLog;
+    'webhook-endpoints': WebhookEndpoint;
+    'webhook-deliveries': WebhookDelivery;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -136,6 +138,8 @@ export interface Config {
     'api-clients': ApiClientsSelect<false> | ApiClientsSelect<true>;
     'lookup-cache': LookupCacheSelect<false> | LookupCacheSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
+    'webhook-endpoints': WebhookEndpointsSelect<false> | WebhookEndpointsSelect<true>;
+    'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -912,6 +916,93 @@ export interface AuditLog {
   createdAt: string;
 }
 /**
+ * Receivers of signed webhooks (Standard Webhooks). See the README, "Webhooks", for the payloads and how to verify them.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-endpoints".
+ */
+export interface WebhookEndpoint {
+  id: number;
+  /**
+   * https only in production; addresses that resolve to private, loopback or link-local networks are refused.
+   */
+  url: string;
+  description?: string | null;
+  events: (
+    | 'lead_event.created'
+    | 'lead_event.updated'
+    | 'vdp_email.updated'
+    | 'credit_app.created'
+    | 'credit_app.submission_status_changed'
+    | 'consumer.created'
+    | 'deal.created'
+    | 'deal.updated'
+    | 'error.created'
+  )[];
+  /**
+   * Turned off by the service after repeated failures (see "Disabled because"); turn it on again to resume delivery.
+   */
+  enabled?: boolean | null;
+  secret?: string | null;
+  previousSecret?: string | null;
+  /**
+   * Until then, deliveries are signed with the previous secret too.
+   */
+  previousSecretExpiresAt?: string | null;
+  consecutiveFailures?: number | null;
+  disabledReason?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries".
+ */
+export interface WebhookDelivery {
+  id: number;
+  /**
+   * Sent as webhook-id: the same on every attempt and resend.
+   */
+  messageId: string;
+  event:
+    | 'lead_event.created'
+    | 'lead_event.updated'
+    | 'vdp_email.updated'
+    | 'credit_app.created'
+    | 'credit_app.submission_status_changed'
+    | 'consumer.created'
+    | 'deal.created'
+    | 'deal.updated'
+    | 'error.created';
+  endpoint: number | WebhookEndpoint;
+  /**
+   * <collection>:<id> of the record the event is about.
+   */
+  recordKey: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts?: number | null;
+  lastStatusCode?: number | null;
+  lastLatencyMs?: number | null;
+  lastError?: string | null;
+  /**
+   * When the next attempt is due (pending deliveries).
+   */
+  nextAttemptAt?: string | null;
+  lastAttemptAt?: string | null;
+  deliveredAt?: string | null;
+  payload:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -1138,6 +1229,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'audit-log';
         value: number | AuditLog;
+      } | null)
+    | ({
+        relationTo: 'webhook-endpoints';
+        value: number | WebhookEndpoint;
+      } | null)
+    | ({
+        relationTo: 'webhook-deliveries';
+        value: number | WebhookDelivery;
       } | null);
   globalSlug?: string | null;
   user:
@@ -1689,6 +1788,44 @@ export interface AuditLogSelect<T extends boolean = true> {
   fields?: T;
   actor?: T;
   requestId?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-endpoints_select".
+ */
+export interface WebhookEndpointsSelect<T extends boolean = true> {
+  url?: T;
+  description?: T;
+  events?: T;
+  enabled?: T;
+  secret?: T;
+  previousSecret?: T;
+  previousSecretExpiresAt?: T;
+  consecutiveFailures?: T;
+  disabledReason?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries_select".
+ */
+export interface WebhookDeliveriesSelect<T extends boolean = true> {
+  messageId?: T;
+  event?: T;
+  endpoint?: T;
+  recordKey?: T;
+  status?: T;
+  attempts?: T;
+  lastStatusCode?: T;
+  lastLatencyMs?: T;
+  lastError?: T;
+  nextAttemptAt?: T;
+  lastAttemptAt?: T;
+  deliveredAt?: T;
+  payload?: T;
   updatedAt?: T;
   createdAt?: T;
 }

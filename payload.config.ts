@@ -33,6 +33,8 @@ import { Vehicles } from './collections/Vehicles'
 import { VehicleSpecs } from './collections/VehicleSpecs'
 import { Vins } from './collections/Vins'
 import { WebEvents } from './collections/WebEvents'
+import { WebhookDeliveries } from './collections/WebhookDeliveries'
+import { WebhookEndpoints } from './collections/WebhookEndpoints'
 import { TcoSettings } from './globals/TcoSettings'
 import { answerApiErrors } from './hooks/apiErrors'
 import { relationsExist } from './hooks/relationsExist'
@@ -51,6 +53,7 @@ import { allowedOrigins, serverURL, settings } from './src/lib/settings'
 import { lookupEndpoints } from './src/lookups/endpoints'
 import { checkIfMatch } from './src/server/etag'
 import { markIdempotentCreate } from './src/server/idempotency'
+import { recordWebhookEvents } from './src/webhooks/outbox'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -60,14 +63,19 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
  * stringified value or a foreign-key 500. A record another one requires is not deleted (409).
  * No query may filter or sort on an SSN or birth date, whatever the collection it starts from.
  * A create made under an Idempotency-Key marks the key in its own transaction; an update sent
- * with If-Match is refused (412) when the record has changed.
+ * with If-Match is refused (412) when the record has changed; a change that announces a webhook
+ * event writes its deliveries in its own transaction.
  */
 const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
   collections.map((collection) => ({
     ...collection,
     hooks: {
       ...collection.hooks,
-      afterChange: [...(collection.hooks?.afterChange ?? []), markIdempotentCreate],
+      afterChange: [
+        ...(collection.hooks?.afterChange ?? []),
+        recordWebhookEvents,
+        markIdempotentCreate,
+      ],
       beforeOperation: [
         noSensitiveQueries,
         validOperators,
@@ -124,6 +132,8 @@ export default buildConfig({
     ApiClients,
     LookupCache,
     AuditLog,
+    WebhookEndpoints,
+    WebhookDeliveries,
   ]),
   cors: allowedOrigins(),
   csrf: allowedOrigins(),

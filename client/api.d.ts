@@ -708,6 +708,285 @@ export interface components {
                 message: string;
             }[];
         };
+        WebhookLeadEventCreated: {
+            data: {
+                /** @enum {string} */
+                collection: "leadEvents";
+                id: string;
+                record: {
+                    id: string;
+                    lead?: (string | null) | components["schemas"]["lead"];
+                    /** @enum {string|null} */
+                    type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
+                    /** @enum {string|null} */
+                    status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+                    nextSteps?: string | null;
+                    createdBy?: (string | null) | components["schemas"]["users"];
+                    /** @description The lead whose current status this event is. */
+                    currentStatusFor?: (string | null) | components["schemas"]["lead"];
+                    updatedAt: string;
+                    createdAt: string;
+                };
+            };
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "lead_event.created";
+        };
+        WebhookLeadEventUpdated: {
+            data: {
+                /** @enum {string} */
+                collection: "leadEvents";
+                id: string;
+                record: {
+                    id: string;
+                    lead?: (string | null) | components["schemas"]["lead"];
+                    /** @enum {string|null} */
+                    type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
+                    /** @enum {string|null} */
+                    status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+                    nextSteps?: string | null;
+                    createdBy?: (string | null) | components["schemas"]["users"];
+                    /** @description The lead whose current status this event is. */
+                    currentStatusFor?: (string | null) | components["schemas"]["lead"];
+                    updatedAt: string;
+                    createdAt: string;
+                };
+            };
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "lead_event.updated";
+        };
+        WebhookVdpEmailUpdated: {
+            data: {
+                /** @enum {string} */
+                collection: "vdpEmails";
+                id: string;
+                record: {
+                    id: string;
+                    lead?: (string | null) | components["schemas"]["lead"];
+                    vins?: (string | components["schemas"]["vin"])[] | null;
+                    createdBy?: (string | null) | components["schemas"]["users"];
+                    lastModifiedBy?: (string | null) | components["schemas"]["users"];
+                    /** @description Number of VINs, kept in step with the list. */
+                    vinCount?: string | null;
+                    updatedAt: string;
+                    createdAt: string;
+                };
+            };
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "vdp_email.updated";
+        };
+        WebhookCreditAppCreated: {
+            data: {
+                /** @enum {string} */
+                collection: "credit-app";
+                /** @description Generated on create (crapp_…). */
+                id: string;
+                record: {
+                    /** @description Generated on create (crapp_…). */
+                    id: string;
+                    preApproval: string | components["schemas"]["pre-approval"];
+                    consumer: string | components["schemas"]["consumer"];
+                    vehicle: string | components["schemas"]["vehicle"];
+                    /** @enum {string|null} */
+                    provider?: "provider_a" | "provider_b" | null;
+                    /** @description Send this application to the provider (again, after turning it off and on). */
+                    toProvider?: boolean | null;
+                    /** @description The provider's answer, without personal data. */
+                    providerResponse?: unknown;
+                    /** @description Set by the service when the app is sent to its provider. */
+                    providerSubmission?: {
+                        /** @enum {string|null} */
+                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                        attempts?: number | null;
+                        /** @description The provider's message on a rejection, or why the last attempt failed. */
+                        message?: string | null;
+                        providerReference?: string | null;
+                        idempotencyKey?: string | null;
+                        queuedAt?: string | null;
+                        lastAttemptAt?: string | null;
+                        nextAttemptAt?: string | null;
+                        completedAt?: string | null;
+                    };
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    coApplicantConsumer?: (string | null) | components["schemas"]["consumer"];
+                    coApplicantFirstName?: string | null;
+                    coApplicantLastName?: string | null;
+                    coApplicantEmail?: string | null;
+                    coApplicantPhoneNumber?: string | null;
+                    updatedAt: string;
+                    createdAt: string;
+                };
+            };
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "credit_app.created";
+        };
+        WebhookCreditAppSubmissionStatusChanged: {
+            data: {
+                /** @enum {string} */
+                collection: "credit-app";
+                /** @description Generated on create (crapp_…). */
+                id: string;
+                record: {
+                    /** @description Generated on create (crapp_…). */
+                    id: string;
+                    preApproval: string | components["schemas"]["pre-approval"];
+                    consumer: string | components["schemas"]["consumer"];
+                    vehicle: string | components["schemas"]["vehicle"];
+                    /** @enum {string|null} */
+                    provider?: "provider_a" | "provider_b" | null;
+                    /** @description Send this application to the provider (again, after turning it off and on). */
+                    toProvider?: boolean | null;
+                    /** @description The provider's answer, without personal data. */
+                    providerResponse?: unknown;
+                    /** @description Set by the service when the app is sent to its provider. */
+                    providerSubmission?: {
+                        /** @enum {string|null} */
+                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                        attempts?: number | null;
+                        /** @description The provider's message on a rejection, or why the last attempt failed. */
+                        message?: string | null;
+                        providerReference?: string | null;
+                        idempotencyKey?: string | null;
+                        queuedAt?: string | null;
+                        lastAttemptAt?: string | null;
+                        nextAttemptAt?: string | null;
+                        completedAt?: string | null;
+                    };
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    coApplicantConsumer?: (string | null) | components["schemas"]["consumer"];
+                    coApplicantFirstName?: string | null;
+                    coApplicantLastName?: string | null;
+                    coApplicantEmail?: string | null;
+                    coApplicantPhoneNumber?: string | null;
+                    updatedAt: string;
+                    createdAt: string;
+                };
+                previousStatus: string | null;
+                status: string;
+            };
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "credit_app.submission_status_changed";
+        };
+        WebhookConsumerCreated: {
+            data: {
+                /** @enum {string} */
+                collection: "consumer";
+                /** @description Generated on create (con_…). */
+                id: string;
+                record: {
+                    /** @description Generated on create (con_…). */
+                    id: string;
+                    firstName: string;
+                    lastName: string;
+                    phoneNumber: string;
+                    email?: string | null;
+                    phoneNumbers?: string[] | null;
+                    addresses?: (string | components["schemas"]["address"])[] | null;
+                    updatedAt: string;
+                    createdAt: string;
+                };
+            };
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "consumer.created";
+        };
+        WebhookDealCreated: {
+            data: {
+                /** @enum {string} */
+                collection: "deal";
+                /** @description Generated on create (deal_…). */
+                id: string;
+                record: {
+                    /** @description Generated on create (deal_…). */
+                    id: string;
+                    dealer?: {
+                        location?: (string | null) | components["schemas"]["location"];
+                    };
+                    vehicle?: (string | null) | components["schemas"]["vehicle"];
+                    customer?: (string | null) | components["schemas"]["customer"];
+                    coBuyerOrCoSellerCustomer?: (string | null) | components["schemas"]["customer"];
+                    facilitator?: (string | null) | components["schemas"]["company"];
+                    /** @description The facilitator's location handling this deal. */
+                    facilitatorLocation?: (string | null) | components["schemas"]["location"];
+                    minimumBidPrice?: number | null;
+                    currentBidPrice?: number | null;
+                    maximumBidPrice?: number | null;
+                    updatedAt: string;
+                    createdAt: string;
+                };
+            };
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "deal.created";
+        };
+        WebhookDealUpdated: {
+            data: {
+                /** @enum {string} */
+                collection: "deal";
+                /** @description Generated on create (deal_…). */
+                id: string;
+                record: {
+                    /** @description Generated on create (deal_…). */
+                    id: string;
+                    dealer?: {
+                        location?: (string | null) | components["schemas"]["location"];
+                    };
+                    vehicle?: (string | null) | components["schemas"]["vehicle"];
+                    customer?: (string | null) | components["schemas"]["customer"];
+                    coBuyerOrCoSellerCustomer?: (string | null) | components["schemas"]["customer"];
+                    facilitator?: (string | null) | components["schemas"]["company"];
+                    /** @description The facilitator's location handling this deal. */
+                    facilitatorLocation?: (string | null) | components["schemas"]["location"];
+                    minimumBidPrice?: number | null;
+                    currentBidPrice?: number | null;
+                    maximumBidPrice?: number | null;
+                    updatedAt: string;
+                    createdAt: string;
+                };
+            };
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "deal.updated";
+        };
+        WebhookErrorCreated: {
+            data: {
+                /** @enum {string} */
+                collection: "errors";
+                id: string;
+                record: {
+                    id: string;
+                    message: string;
+                    stack?: string | null;
+                    digest?: string | null;
+                    url?: string | null;
+                    source?: string | null;
+                    updatedAt: string;
+                    createdAt: string;
+                };
+            };
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "error.created";
+        };
     };
     responses: never;
     parameters: never;

@@ -21,6 +21,7 @@ import { settings } from '../lib/settings'
 import { checkProviderSettings } from '../providers/config'
 import { PROVIDER_QUEUE } from '../providers/submit'
 import { deleteExpiredKeys } from '../server/idempotency'
+import { type WebhookDispatcher, webhookDispatcher } from '../webhooks/deliver'
 
 /** Any constant shared by every runner of this database: it names the lock. */
 const RUNNER_LOCK = 724_015_311
@@ -37,6 +38,8 @@ export const runsJobsInProcess = (): boolean => settings('jobs').JOBS_RUNNER !==
 /** One runner's state: the connection holding the lock (null while standing by), and its loop's. */
 type Runner = {
   cleanedAt: number
+  /** Webhook deliveries, sent by the lock holder beside the jobs (src/webhooks/deliver.ts). */
+  webhooks: WebhookDispatcher
   lock: null | pg.PoolClient
   pool: pg.Pool
   stopped: boolean
@@ -106,6 +109,7 @@ const runBatch = async (payload: Payload, runner: Runner): Promise<boolean> => {
     queue: PROVIDER_QUEUE,
     silent: { info: true },
   })
+  await runner.webhooks.poll()
   return Object.keys(result?.jobStatus ?? {}).length >= BATCH
 }
 
@@ -145,6 +149,7 @@ export const startJobRunner = (
     pool: (payload.db as unknown as { pool: pg.Pool }).pool,
     stopped: false,
     wake: () => {},
+    webhooks: webhookDispatcher(payload),
   }
   const loop = runUntilStopped(payload, runner, pollMs)
   return {
@@ -152,6 +157,7 @@ export const startJobRunner = (
       runner.stopped = true
       runner.wake()
       await loop
+      await runner.webhooks.settle()
     },
   }
 }

@@ -134,6 +134,19 @@ export const schemas = {
     /** Default: the number of cores (at most 8) in production, 1 otherwise. */
     WEB_CONCURRENCY: optionalNumberSetting({ integer: true, max: 64, min: 1 }),
   }),
+  webhooks: z.object({
+    /** Deliver to loopback addresses (127.0.0.0/8, ::1), over plain http too: local development and tests. */
+    WEBHOOK_ALLOW_LOOPBACK: flagSetting(false),
+    /** Consecutive failed attempts after which an endpoint is disabled. */
+    WEBHOOK_DISABLE_AFTER_FAILURES: wholeAtLeastOne(30),
+    WEBHOOK_MAX_ATTEMPTS: wholeAtLeastOne(10),
+    /** Retry waits: base × 5^(attempt−1), capped, with jitter; Retry-After wins when longer. */
+    WEBHOOK_RETRY_BASE_MS: numberSetting(5_000, { min: 1 }),
+    WEBHOOK_RETRY_MAX_MS: numberSetting(6 * 3600_000, { min: 1 }),
+    /** How long the secret replaced by a rotation still signs deliveries. */
+    WEBHOOK_SECRET_GRACE_SECONDS: numberSetting(86_400),
+    WEBHOOK_TIMEOUT_MS: numberSetting(10_000, { min: 1 }),
+  }),
   vendor: z.object({
     VEHICLE_DATA_CACHE_TTL_SECONDS: numberSetting(86_400, { min: 1 }),
     VEHICLE_DATA_COOLDOWN_SECONDS: numberSetting(30),

@@ -8,6 +8,7 @@ import * as migration_20261122_195039_audit_and_key_indexes from './20261122_195
 import * as migration_20261122_214608_company_name_trigram from './20261122_214608_company_name_trigram';
 import * as migration_20261122_233000_row_counts from './20261122_233000_row_counts';
 import * as migration_20261123_013000_idempotency_keys from './20261123_013000_idempotency_keys';
+import * as migration_20261123_014207_webhooks from './20261123_014207_webhooks';
 
 export const migrations = [
   {
@@ -48,16 +49,21 @@ export const migrations = [
   {
     up: migration_20261122_214608_company_name_trigram.up,
     down: migration_20261122_214608_company_name_trigram.down,
-    name: '20261122_214608_company_name_trigram'
+    name: '20261122_214608_company_name_trigram',
   },
   {
     up: migration_20261122_233000_row_counts.up,
     down: migration_20261122_233000_row_counts.down,
-    name: '20261122_233000_row_counts'
+    name: '20261122_233000_row_counts',
   },
   {
     up: migration_20261123_013000_idempotency_keys.up,
     down: migration_20261123_013000_idempotency_keys.down,
-    name: '20261123_013000_idempotency_keys'
+    name: '20261123_013000_idempotency_keys',
+  },
+  {
+    up: migration_20261123_014207_webhooks.up,
+    down: migration_20261123_014207_webhooks.down,
+    name: '20261123_014207_webhooks'
   },
 ];

@@ -9,6 +9,7 @@ import { lookupPaths, lookupSchemas } from './lookups'
 import { errorPaths, leadPaths } from './payloadPaths'
 import { recordSchemas } from './records'
 import { errorSchemas } from './responses'
+import { webhookDocs } from './webhooks'
 
 const securitySchemes = {
   apiKey: {
@@ -57,6 +58,7 @@ const reachable = (schemas: Record<string, unknown>, paths: unknown): Record<str
 
 export const buildOpenApiDocument = (config: SanitizedConfig) => {
   const records = recordSchemas(config)
+  const webhooks = webhookDocs(config, records)
   const paths = {
     ...creditPaths(records),
     ...commercePaths(records),
@@ -66,7 +68,10 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
   }
   return {
     components: {
-      schemas: reachable({ ...records, ...lookupSchemas, ...errorSchemas }, paths),
+      schemas: reachable(
+        { ...records, ...lookupSchemas, ...errorSchemas, ...webhooks.schemas },
+        { paths, webhooks: webhooks.webhooks },
+      ),
       securitySchemes,
     },
     info,
@@ -74,5 +79,6 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
     paths,
     security: [{ apiKey: [] }, { session: [] }],
     servers: [{ description: 'This service', url: '/api' }],
+    'x-webhooks': webhooks.webhooks,
   }
 }

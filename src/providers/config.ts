@@ -6,7 +6,13 @@ import { settings } from '../lib/settings'
 
 export type ProviderSlug = 'provider_a' | 'provider_b'
 
-export type RetrySettings = { baseMs: number; maxAttempts: number; maxDelayMs: number }
+/** `factor`: how much each wait grows on the one before (2 unless said). */
+export type RetrySettings = {
+  baseMs: number
+  factor?: number
+  maxAttempts: number
+  maxDelayMs: number
+}
 
 export const retrySettings = (): RetrySettings => {
   const { PROVIDER_MAX_ATTEMPTS, PROVIDER_RETRY_BASE_MS, PROVIDER_RETRY_MAX_MS } =

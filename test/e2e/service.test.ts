@@ -16,6 +16,7 @@ import {
   type ServiceProcess,
   startServiceProcess,
 } from '../helpers/serviceProcess'
+import { startWebhookReceiver } from '../helpers/webhookReceiver'
 
 const dataDir = path.join(projectRoot, '.data', `e2e-${process.pid}`)
 const env = {
@@ -24,6 +25,8 @@ const env = {
   LOG_LEVEL: 'info',
   NODE_ENV: undefined,
   PAYLOAD_SECRET: undefined,
+  // The webhook receiver of the admin UI test is on 127.0.0.1.
+  WEBHOOK_ALLOW_LOOPBACK: 'true',
 }
 const BUILD_AND_START = 15 * 60_000
 
@@ -289,6 +292,50 @@ describe('first start', () => {
     })
     await staff.locator('#field-ssn[value="***-**-4321"]').waitFor({ timeout: 30_000 })
     expect(await staff.getByRole('button', { name: 'Reveal SSN' }).count()).toBe(0)
+  }, 180_000)
+
+  it('a staff admin sees webhook deliveries, resends one, and rotates an endpoint\u2019s secret', async () => {
+    browser ??= await launchBrowser()
+    const receiver = await startWebhookReceiver()
+    try {
+      const page = await browser.newPage()
+      await signIn(page, login.email, login.password)
+      const created = await page.request.post(`${service.url}/api/webhook-endpoints`, {
+        data: { description: 'Browser test', events: ['error.created'], url: receiver.url },
+      })
+      expect(created.status()).toBe(201)
+      const endpoint = (await created.json()).doc
+      receiver.secrets = [endpoint.secret]
+      await page.request.post(`${service.url}/api/errors`, {
+        data: { message: 'Checkout failed', source: 'browser-test' },
+      })
+      const [first] = await receiver.waitFor(1, () => true, 60_000)
+      expect(first.verifiedWith).toBe(0)
+
+      await page.goto(`${service.url}/admin/collections/webhook-deliveries`, {
+        waitUntil: 'networkidle',
+      })
+      const row = page.locator('tr', { hasText: first.id })
+      await row.waitFor({ timeout: 30_000 })
+      await page.locator('tr', { hasText: 'succeeded' }).first().waitFor({ timeout: 30_000 })
+      await row.getByRole('link').first().click()
+      await page.getByRole('button', { name: 'Resend' }).click()
+      await page.getByRole('status').filter({ hasText: 'Queued' }).waitFor({ timeout: 30_000 })
+      const [, again] = await receiver.waitFor(2, () => true, 60_000)
+      expect(again.id).toBe(first.id)
+      expect(again.verifiedWith).toBe(0)
+      await page.screenshot({ path: path.join(projectRoot, '.data', 'e2e-webhook-delivery.png') })
+
+      await page.goto(`${service.url}/admin/collections/webhook-endpoints/${endpoint.id}`, {
+        waitUntil: 'networkidle',
+      })
+      await page.getByRole('button', { name: 'Rotate secret' }).click()
+      const secret = await page.getByTestId('webhook-secret').textContent({ timeout: 30_000 })
+      expect(secret).toMatch(/^whsec_/)
+      expect(secret).not.toBe(endpoint.secret)
+    } finally {
+      await receiver.close()
+    }
   }, 180_000)
 
   it('SIGTERM stops the service cleanly and leaves no PostgreSQL process behind', async () => {

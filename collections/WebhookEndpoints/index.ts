@@ -1,0 +1,83 @@
+import type { CollectionConfig, Field } from 'payload'
+
+import { isAdmin } from '../../access/isAdmin'
+import { markEncrypted } from '../../src/creditData/marker'
+import { guardEndpointFields, showSecretOnce } from '../../src/webhooks/endpointHooks'
+import { EVENT_TYPES } from '../../src/webhooks/events'
+import { rotateSecretEndpoint } from '../../src/webhooks/rotate'
+import { urlRefusal } from '../../src/webhooks/target'
+
+/** Set by the service only (a write through the API or the admin UI leaves them as they are). */
+const systemField = (field: Field): Field =>
+  ({ ...field, admin: { ...field.admin, position: 'sidebar', readOnly: true } }) as Field
+
+/**
+ * Where webhooks go: a URL, the events it subscribes to, and the secret that signs them.
+ * Staff admins manage endpoints in the admin UI (Operations); admin API clients over REST.
+ */
+export const WebhookEndpoints: CollectionConfig = {
+  slug: 'webhook-endpoints',
+  access: { create: isAdmin, delete: isAdmin, read: isAdmin, update: isAdmin },
+  admin: {
+    defaultColumns: ['url', 'events', 'enabled', 'consecutiveFailures', 'disabledReason'],
+    description:
+      'Receivers of signed webhooks (Standard Webhooks). See the README, "Webhooks", for the payloads and how to verify them.',
+    group: 'Operations',
+    useAsTitle: 'url',
+  },
+  disableDuplicate: true,
+  endpoints: [rotateSecretEndpoint],
+  fields: [
+    {
+      name: 'url',
+      type: 'text',
+      admin: {
+        description:
+          'https only in production; addresses that resolve to private, loopback or link-local networks are refused.',
+      },
+      maxLength: 2048,
+      required: true,
+      validate: (value: null | string | undefined) => {
+        if (!value) return 'is required'
+        return urlRefusal(value) ?? true
+      },
+    },
+    { name: 'description', type: 'textarea', maxLength: 1000 },
+    {
+      name: 'events',
+      type: 'select',
+      enumName: 'enum_webhook_event_type',
+      hasMany: true,
+      options: [...EVENT_TYPES],
+      required: true,
+    },
+    {
+      name: 'enabled',
+      type: 'checkbox',
+      admin: {
+        description:
+          'Turned off by the service after repeated failures (see "Disabled because"); turn it on again to resume delivery.',
+      },
+      defaultValue: true,
+    },
+    {
+      name: 'signingSecret',
+      type: 'ui',
+      admin: { components: { Field: '/src/webhooks/admin/RotateSecret#RotateSecret' } },
+    },
+    markEncrypted({ name: 'secret', type: 'text', hidden: true }),
+    markEncrypted({ name: 'previousSecret', type: 'text', hidden: true }),
+    systemField({
+      name: 'previousSecretExpiresAt',
+      type: 'date',
+      admin: {
+        date: { pickerAppearance: 'dayAndTime' },
+        description: 'Until then, deliveries are signed with the previous secret too.',
+      },
+    }),
+    systemField({ name: 'consecutiveFailures', type: 'number', defaultValue: 0 }),
+    systemField({ name: 'disabledReason', type: 'text', label: 'Disabled because' }),
+  ],
+  hooks: { afterChange: [showSecretOnce], beforeChange: [guardEndpointFields] },
+  labels: { plural: 'Webhook endpoints', singular: 'Webhook endpoint' },
+}

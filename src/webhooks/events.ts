@@ -1,0 +1,95 @@
+/**
+ * The events webhooks announce: which collection's change each is, and what its payload holds.
+ * A payload is `{type, timestamp, data: {id, collection, record}}` (Standard Webhooks' shape);
+ * the record is as the change left it at depth 0, without the credit data (SSNs, birth dates),
+ * which a webhook never carries, not even masked.
+ */
+import type { CollectionSlug, SanitizedCollectionConfig } from 'payload'
+
+import { encryptedFieldNames } from '../creditData/marker'
+
+export const EVENT_TYPES = [
+  'lead_event.created',
+  'lead_event.updated',
+  'vdp_email.updated',
+  'credit_app.created',
+  'credit_app.submission_status_changed',
+  'consumer.created',
+  'deal.created',
+  'deal.updated',
+  'error.created',
+] as const
+
+export type EventType = (typeof EVENT_TYPES)[number]
+
+/** Each source collection's events on create and on update. */
+export const EVENT_SOURCES: Partial<
+  Record<CollectionSlug, { create?: EventType; update?: EventType }>
+> = {
+  consumer: { create: 'consumer.created' },
+  'credit-app': { create: 'credit_app.created' },
+  deal: { create: 'deal.created', update: 'deal.updated' },
+  errors: { create: 'error.created' },
+  leadEvents: { create: 'lead_event.created', update: 'lead_event.updated' },
+  vdpEmails: { update: 'vdp_email.updated' },
+}
+
+/**
+ * Submission statuses announced by `credit_app.submission_status_changed`: every change but the
+ * passing `sending`, which each attempt sets for the length of one request.
+ */
+export const ANNOUNCED_STATUSES = [
+  'queued',
+  'retrying',
+  'accepted',
+  'rejected',
+  'failed',
+  'cancelled',
+]
+
+/** The collection whose records an event is about. */
+export const eventCollection = (type: EventType): CollectionSlug =>
+  type === 'credit_app.submission_status_changed'
+    ? 'credit-app'
+    : (Object.entries(EVENT_SOURCES).find(([, events]) =>
+        Object.values(events).includes(type),
+      )![0] as CollectionSlug)
+
+/** Fields a payload never carries: the credit data, and what Payload keeps for itself. */
+export const withheld = (collection: Pick<SanitizedCollectionConfig, 'fields'>) =>
+  new Set([
+    ...encryptedFieldNames(collection.fields),
+    ...collection.fields.flatMap((field) =>
+      'name' in field && (('hidden' in field && field.hidden) || field.name.startsWith('_'))
+        ? [field.name]
+        : [],
+    ),
+  ])
+
+export type EventPayload = {
+  data: {
+    collection: string
+    id: number | string
+    previousStatus?: null | string
+    record: Record<string, unknown>
+    status?: null | string
+  }
+  timestamp: string
+  type: EventType
+}
+
+/** The payload of `type` for this record. */
+export const eventPayload = (
+  type: EventType,
+  collection: SanitizedCollectionConfig,
+  doc: Record<string, unknown>,
+  extra: Pick<EventPayload['data'], 'previousStatus' | 'status'> = {},
+): EventPayload => {
+  const hidden = withheld(collection)
+  const record = Object.fromEntries(Object.entries(doc).filter(([name]) => !hidden.has(name)))
+  return {
+    data: { collection: collection.slug, id: doc.id as number | string, record, ...extra },
+    timestamp: new Date().toISOString(),
+    type,
+  }
+}

@@ -1,0 +1,91 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import { Webhook } from 'standardwebhooks'
+
+export type Received = {
+  /** Verified with the receiver's secrets (any Standard Webhooks library does the same). */
+  body: any
+  headers: Record<string, string>
+  id: string
+  receivedAt: number
+  /** Which of `secrets` verified the signature, or -1. */
+  verifiedWith: number
+}
+
+/** What the next requests get: a status (and headers); after the script, 204. */
+export type Answer = { headers?: Record<string, string>; status: number }
+
+export type WebhookReceiver = {
+  close: () => Promise<void>
+  received: Received[]
+  script: (...answers: Answer[]) => void
+  /** Secrets to verify with, current first (set once the endpoint's secret is known). */
+  secrets: string[]
+  url: string
+  /** Resolves once `count` requests passing `filter` have arrived (rejects after `ms`). */
+  waitFor: (count: number, filter?: (item: Received) => boolean, ms?: number) => Promise<Received[]>
+}
+
+/** A webhook receiver on 127.0.0.1 that verifies every request it gets, as an integrator's would. */
+export const startWebhookReceiver = async (): Promise<WebhookReceiver> => {
+  const received: Received[] = []
+  let answers: Answer[] = []
+  const receiver = { secrets: [] as string[] }
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8')
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+      )
+      const verifiedWith = receiver.secrets.findIndex((secret) => {
+        try {
+          new Webhook(secret).verify(raw, headers)
+          return true
+        } catch {
+          return false
+        }
+      })
+      received.push({
+        body: JSON.parse(raw),
+        headers,
+        id: headers['webhook-id'],
+        receivedAt: Date.now(),
+        verifiedWith,
+      })
+      const answer = answers.shift() ?? { status: 204 }
+      response.writeHead(answer.status, answer.headers).end()
+    })
+  })
+  server.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`
+  return Object.assign(receiver, {
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+    received,
+    script: (...next: Answer[]) => {
+      answers = next
+    },
+    url,
+    waitFor: async (
+      count: number,
+      filter: (item: Received) => boolean = () => true,
+      ms = 20_000,
+    ) => {
+      const deadline = Date.now() + ms
+      while (received.filter(filter).length < count) {
+        if (Date.now() > deadline)
+          throw new Error(
+            `waited ${ms} ms for ${count} webhooks, got ${received.filter(filter).length}`,
+          )
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      return received.filter(filter)
+    },
+  })
+}

@@ -1,0 +1,451 @@
+/**
+ * Signed webhooks over real HTTP: endpoints managed over REST, every event delivered once per
+ * change and verified by a receiver with a Standard Webhooks library, none for a rolled-back
+ * write, retries (with the same webhook-id) through a failing receiver, order per record, an
+ * endpoint disabled after repeated failures, resend, secret rotation, and SSRF refusals.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { createLocalReq, initTransaction, killTransaction } from 'payload'
+
+import { seedDemoData } from '../../src/seed'
+import { addressRefusal } from '../../src/webhooks/target'
+import { sendJson } from '../helpers/http'
+import { createLeadRecords } from '../helpers/leadSide'
+import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
+import { sampleRecords } from '../helpers/samples'
+import { startTestService, type TestService } from '../helpers/service'
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver'
+
+const SETTINGS = {
+  WEBHOOK_ALLOW_LOOPBACK: 'true',
+  WEBHOOK_DISABLE_AFTER_FAILURES: '4',
+  WEBHOOK_RETRY_BASE_MS: '40',
+  WEBHOOK_RETRY_MAX_MS: '400',
+}
+
+let service: TestService
+let who: Record<PrincipalName, Principal>
+let receiver: WebhookReceiver
+let lead: Awaited<ReturnType<typeof createLeadRecords>>
+
+const call = (method: string, path: string, body?: unknown, caller = who.clientAdmin) =>
+  sendJson(service, method, path, { body, headers: caller.headers })
+
+/** A new endpoint for `events`, at the receiver unless `url` says otherwise; its secret set on the receiver. */
+const createEndpoint = async (events: string[], url = receiver.url) => {
+  const response = await call('POST', '/api/webhook-endpoints', { events, url })
+  expect(response.status).toBe(201)
+  if (url === receiver.url) receiver.secrets = [response.body.doc.secret]
+  return response.body.doc as { id: number; secret: string }
+}
+
+const deliveriesOf = async (endpoint: number) =>
+  (
+    await service.payload.find({
+      collection: 'webhook-deliveries',
+      depth: 0,
+      pagination: false,
+      sort: 'id',
+      where: { endpoint: { equals: endpoint } },
+    })
+  ).docs
+
+const disableAll = () =>
+  service.payload.update({ collection: 'webhook-endpoints', data: { enabled: false }, where: {} })
+
+beforeAll(async () => {
+  Object.assign(process.env, SETTINGS)
+  service = await startTestService({ jobsPollMs: 25 })
+  who = await createPrincipals(service.payload)
+  await seedDemoData(service.payload)
+  lead = await createLeadRecords(service.payload)
+  receiver = await startWebhookReceiver()
+})
+
+afterAll(async () => {
+  await service?.close()
+  await receiver?.close()
+  for (const name of Object.keys(SETTINGS)) delete process.env[name]
+})
+
+beforeEach(async () => {
+  await disableAll()
+  receiver.received.length = 0
+  receiver.script()
+})
+
+describe('webhook endpoints', () => {
+  it('answer the signing secret once, on create, and never on a read', async () => {
+    const endpoint = await createEndpoint(['error.created'])
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/)
+    const read = await call('GET', `/api/webhook-endpoints/${endpoint.id}`)
+    expect(read.status).toBe(200)
+    expect(read.body).not.toHaveProperty('secret')
+    expect(read.body).not.toHaveProperty('previousSecret')
+    expect(JSON.stringify(read.body)).not.toContain(endpoint.secret)
+  })
+
+  it('are for admins only: integrators, lead agents and staff are refused', async () => {
+    for (const name of ['integrator', 'leadAgent', 'staff'] as const) {
+      const create = await call(
+        'POST',
+        '/api/webhook-endpoints',
+        { events: ['error.created'], url: receiver.url },
+        who[name],
+      )
+      expect(create.status).toBe(403)
+      expect((await call('GET', '/api/webhook-deliveries', undefined, who[name])).status).toBe(403)
+    }
+    expect((await call('GET', '/api/webhook-endpoints', undefined, who.anonymous)).status).toBe(401)
+    expect((await call('POST', '/api/webhook-deliveries', { event: 'error.created' })).status).toBe(
+      403,
+    )
+  })
+
+  it('refuse a URL that is not http(s), carries credentials, or names a private address', async () => {
+    for (const url of [
+      'ftp://example.com/hook',
+      'not a url',
+      'https://user:pass@example.com/hook',
+      'http://10.0.0.8/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::ffff:192.168.1.1]/hook',
+    ]) {
+      const response = await call('POST', '/api/webhook-endpoints', {
+        events: ['error.created'],
+        url,
+      })
+      expect(response.status).toBe(400)
+      expect(response.body.errors[0].data.errors[0].path).toBe('url')
+    }
+  })
+
+  it('keep their secret, failure count and reason whatever a caller sends for them', async () => {
+    const endpoint = await createEndpoint(['error.created'])
+    const patched = await call('PATCH', `/api/webhook-endpoints/${endpoint.id}`, {
+      consecutiveFailures: 99,
+      disabledReason: 'x',
+      secret: 'whsec_chosen',
+    })
+    expect(patched.status).toBe(200)
+    expect(patched.body.doc).toMatchObject({ consecutiveFailures: 0, disabledReason: null })
+    await call('POST', '/api/errors', { message: 'after patch', source: 'webhook-test' })
+    const [delivery] = await receiver.waitFor(1)
+    expect(delivery.verifiedWith).toBe(0)
+  })
+})
+
+describe('delivery', () => {
+  it('sends every event type, signed, once per change, without credit data', async () => {
+    const endpoint = await createEndpoint([
+      'lead_event.created',
+      'lead_event.updated',
+      'vdp_email.updated',
+      'credit_app.created',
+      'credit_app.submission_status_changed',
+      'consumer.created',
+      'deal.created',
+      'deal.updated',
+      'error.created',
+    ])
+    const consumer = await call(
+      'POST',
+      '/api/consumers',
+      { ...sampleRecords.consumer(), ssn: '123-45-6789' },
+      who.integrator,
+    )
+    expect(consumer.status).toBe(200)
+    const app = await call(
+      'POST',
+      '/api/creditapps',
+      { ...sampleRecords['credit-app'](), birthDate: '1980-02-03', ssn: '234-56-7890' },
+      who.integrator,
+    )
+    expect(app.body).toMatchObject({ success: true })
+    // The provider path's own write of a new status (toProvider is off here).
+    await service.payload.update({
+      collection: 'credit-app',
+      data: { providerSubmission: { status: 'accepted' } },
+      id: app.body.data.id,
+    })
+    const event = await call(
+      'POST',
+      '/api/leadEvents',
+      { lead: lead.leadId, status: 'Searching', type: 'Lead Created' },
+      who.staff,
+    )
+    expect(event.status).toBe(201)
+    expect(
+      (
+        await call(
+          'PATCH',
+          `/api/leadEvents/${event.body.doc.id}`,
+          { status: 'Customer Provided Options' },
+          who.leadAgent,
+        )
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await call(
+          'PATCH',
+          `/api/vdpEmails/${lead.emailId}`,
+          { vins: lead.vinIds.slice(0, 2) },
+          who.leadAgent,
+        )
+      ).status,
+    ).toBe(200)
+    const deal = await call('POST', '/api/deal', { currentBidPrice: 100 }, who.staff)
+    expect(deal.status).toBe(201)
+    expect(
+      (await call('PATCH', `/api/deal/${deal.body.doc.id}`, { currentBidPrice: 200 }, who.staff))
+        .status,
+    ).toBe(200)
+    expect(
+      (await call('POST', '/api/errors', { message: 'boom', source: 'webhook-test' })).status,
+    ).toBe(201)
+
+    const received = await receiver.waitFor(9)
+    // Nothing more arrives: one delivery per change.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(receiver.received).toHaveLength(9)
+    expect(received.map((item) => item.body.type).sort()).toEqual(
+      [
+        'consumer.created',
+        'credit_app.created',
+        'credit_app.submission_status_changed',
+        'deal.created',
+        'deal.updated',
+        'error.created',
+        'lead_event.created',
+        'lead_event.updated',
+        'vdp_email.updated',
+      ].sort(),
+    )
+    for (const item of received) {
+      expect(item.verifiedWith).toBe(0)
+      expect(item.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/)
+      expect(item.body).toMatchObject({
+        data: { collection: expect.any(String), id: expect.anything(), record: expect.any(Object) },
+        timestamp: expect.any(String),
+      })
+      expect(item.body.data.record.id).toBe(item.body.data.id)
+    }
+    const byType = Object.fromEntries(received.map((item) => [item.body.type, item.body]))
+    for (const type of [
+      'consumer.created',
+      'credit_app.created',
+      'credit_app.submission_status_changed',
+    ]) {
+      const record = byType[type].data.record
+      for (const field of ['ssn', 'coApplicantSSN', 'birthDate', 'coApplicantBirthDate'])
+        expect(record).not.toHaveProperty(field)
+    }
+    const raw = JSON.stringify(received.map((item) => item.body))
+    for (const secret of ['123-45-6789', '6789', '234-56-7890', '7890', '1980-02-03'])
+      expect(raw).not.toContain(secret)
+    expect(byType['credit_app.submission_status_changed'].data).toMatchObject({
+      previousStatus: null,
+      status: 'accepted',
+    })
+    expect(byType['lead_event.updated'].data.record.status).toBe('Customer Provided Options')
+    const log = await deliveriesOf(endpoint.id)
+    expect(log).toHaveLength(9)
+    for (const row of log)
+      expect(row).toMatchObject({ attempts: 1, lastStatusCode: 204, status: 'succeeded' })
+  })
+
+  it('writes no delivery for a write that rolls back, and one for a write that commits', async () => {
+    const endpoint = await createEndpoint(['error.created'])
+    const req = await createLocalReq({}, service.payload)
+    await initTransaction(req)
+    const lost = await service.payload.create({
+      collection: 'errors',
+      data: { message: 'rolled back' },
+      req,
+    })
+    await killTransaction(req)
+    const kept = await service.payload.create({ collection: 'errors', data: { message: 'kept' } })
+    await receiver.waitFor(1)
+    const log = await deliveriesOf(endpoint.id)
+    expect(log.map((row) => row.recordKey)).toEqual([`errors:${kept.id}`])
+    expect(log.map((row) => row.recordKey)).not.toContain(`errors:${lost.id}`)
+  })
+
+  it('retries a failing receiver with the same webhook-id, honouring Retry-After, until it succeeds', async () => {
+    const endpoint = await createEndpoint(['error.created'])
+    receiver.script(
+      { status: 500 },
+      { status: 503 },
+      { headers: { 'Retry-After': '1' }, status: 429 },
+    )
+    await call('POST', '/api/errors', { message: 'flaky receiver', source: 'webhook-test' })
+    const attempts = await receiver.waitFor(4)
+    expect(new Set(attempts.map((item) => item.id)).size).toBe(1)
+    expect(attempts.every((item) => item.verifiedWith === 0)).toBe(true)
+    // Retry-After: 1 asked for a second; the backoff alone is at most 400 ms here.
+    expect(attempts[3].receivedAt - attempts[2].receivedAt).toBeGreaterThanOrEqual(950)
+    await waitUntil(async () => (await deliveriesOf(endpoint.id))[0].status === 'succeeded')
+    expect((await deliveriesOf(endpoint.id))[0]).toMatchObject({ attempts: 4, lastStatusCode: 204 })
+  })
+
+  it('keeps the order of one record\u2019s events while the first is retried', async () => {
+    await createEndpoint(['deal.created', 'deal.updated'])
+    receiver.script({ status: 500 }, { status: 500 })
+    const deal = await service.payload.create({ collection: 'deal', data: { currentBidPrice: 1 } })
+    await service.payload.update({ collection: 'deal', data: { currentBidPrice: 2 }, id: deal.id })
+    await service.payload.update({ collection: 'deal', data: { currentBidPrice: 3 }, id: deal.id })
+    const received = await receiver.waitFor(5)
+    const firstSuccess = 2
+    expect(received.map((item) => item.body.type)).toEqual([
+      'deal.created',
+      'deal.created',
+      'deal.created',
+      'deal.updated',
+      'deal.updated',
+    ])
+    expect(
+      received.slice(firstSuccess + 1).map((item) => item.body.data.record.currentBidPrice),
+    ).toEqual([2, 3])
+  })
+
+  it('disables an endpoint after repeated failures, says why, and resumes when turned on again', async () => {
+    const endpoint = await createEndpoint(['error.created'])
+    receiver.script(...Array.from({ length: 4 }, () => ({ status: 500 })))
+    await call('POST', '/api/errors', { message: 'receiver down', source: 'webhook-test' })
+    await waitUntil(async () => {
+      const { enabled } = await service.payload.findByID({
+        collection: 'webhook-endpoints',
+        id: endpoint.id,
+      })
+      return enabled === false
+    })
+    const disabled = await call('GET', `/api/webhook-endpoints/${endpoint.id}`)
+    expect(disabled.body).toMatchObject({ consecutiveFailures: 4, enabled: false })
+    expect(disabled.body.disabledReason).toMatch(
+      /after 4 failed attempts in a row; the last: HTTP 500/,
+    )
+    expect((await deliveriesOf(endpoint.id))[0].status).toBe('pending')
+    const enabled = await call('PATCH', `/api/webhook-endpoints/${endpoint.id}`, { enabled: true })
+    expect(enabled.body.doc).toMatchObject({
+      consecutiveFailures: 0,
+      disabledReason: null,
+      enabled: true,
+    })
+    await waitUntil(async () => (await deliveriesOf(endpoint.id))[0].status === 'succeeded')
+  })
+
+  it('keeps an endpoint with deliveries from being deleted (409): disable it instead', async () => {
+    const endpoint = await createEndpoint(['error.created'])
+    await call('POST', '/api/errors', { message: 'keep me', source: 'webhook-test' })
+    await receiver.waitFor(1)
+    const refused = await call('DELETE', `/api/webhook-endpoints/${endpoint.id}`)
+    expect(refused.status).toBe(409)
+    const unused = await createEndpoint(['deal.created'])
+    expect((await call('DELETE', `/api/webhook-endpoints/${unused.id}`)).status).toBe(200)
+  })
+
+  it('resends a delivery with the same webhook-id', async () => {
+    const endpoint = await createEndpoint(['error.created'])
+    await call('POST', '/api/errors', { message: 'resend me', source: 'webhook-test' })
+    const [first] = await receiver.waitFor(1)
+    await waitUntil(async () => (await deliveriesOf(endpoint.id))[0]?.status === 'succeeded')
+    const [delivery] = await deliveriesOf(endpoint.id)
+    expect(
+      (
+        await call(
+          'POST',
+          `/api/webhook-deliveries/${delivery.id}/resend`,
+          undefined,
+          who.integrator,
+        )
+      ).status,
+    ).toBe(403)
+    const resent = await call('POST', `/api/webhook-deliveries/${delivery.id}/resend`)
+    expect(resent.status).toBe(200)
+    expect(resent.body.doc.status).toBe('pending')
+    const [, again] = await receiver.waitFor(2)
+    expect(again.id).toBe(first.id)
+    expect((await call('POST', '/api/webhook-deliveries/999999/resend')).status).toBe(404)
+  })
+
+  it('signs with the old secret too while a rotation\u2019s grace lasts', async () => {
+    const endpoint = await createEndpoint(['error.created'])
+    const rotated = await call('POST', `/api/webhook-endpoints/${endpoint.id}/rotate-secret`)
+    expect(rotated.status).toBe(200)
+    expect(rotated.body.secret).toMatch(/^whsec_/)
+    expect(rotated.body.secret).not.toBe(endpoint.secret)
+    // A receiver still on the old secret, and one that has switched, both verify.
+    receiver.secrets = [endpoint.secret]
+    await call('POST', '/api/errors', { message: 'old secret', source: 'webhook-test' })
+    expect((await receiver.waitFor(1))[0].verifiedWith).toBe(0)
+    receiver.secrets = [rotated.body.secret]
+    await call('POST', '/api/errors', { message: 'new secret', source: 'webhook-test' })
+    expect((await receiver.waitFor(2))[1].verifiedWith).toBe(0)
+    expect(
+      (
+        await call(
+          'POST',
+          `/api/webhook-endpoints/${endpoint.id}/rotate-secret`,
+          undefined,
+          who.staff,
+        )
+      ).status,
+    ).toBe(403)
+  })
+})
+
+describe('SSRF protection', () => {
+  it('refuses loopback at delivery time unless WEBHOOK_ALLOW_LOOPBACK, after resolving the name', async () => {
+    const endpoint = await createEndpoint(
+      ['error.created'],
+      receiver.url.replace('127.0.0.1', 'localhost'),
+    )
+    process.env.WEBHOOK_ALLOW_LOOPBACK = 'false'
+    try {
+      await call('POST', '/api/errors', { message: 'to loopback', source: 'webhook-test' })
+      await waitUntil(async () => Boolean((await deliveriesOf(endpoint.id))[0]?.lastError))
+      const [delivery] = await deliveriesOf(endpoint.id)
+      expect(delivery.lastError).toMatch(
+        /^refused: localhost resolves to (127\.0\.0\.1|::1) is a loopback address$/,
+      )
+      expect(delivery.status).toBe('pending')
+      expect(receiver.received).toHaveLength(0)
+    } finally {
+      process.env.WEBHOOK_ALLOW_LOOPBACK = 'true'
+    }
+  })
+
+  it.each([
+    '10.1.2.3',
+    '172.20.0.1',
+    '192.168.0.10',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fe80::1',
+    'fd12:3456::1',
+    '::ffff:10.0.0.1',
+    '224.0.0.1',
+  ])('refuses %s', (address) => {
+    process.env.WEBHOOK_ALLOW_LOOPBACK = 'false'
+    try {
+      expect(addressRefusal(address)).toMatch(/loopback|private/)
+    } finally {
+      process.env.WEBHOOK_ALLOW_LOOPBACK = 'true'
+    }
+  })
+
+  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'])('lets %s through', (address) => {
+    expect(addressRefusal(address)).toBeNull()
+  })
+})
+
+const waitUntil = async (check: () => Promise<boolean>, ms = 20_000) => {
+  const deadline = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
