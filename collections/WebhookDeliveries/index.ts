@@ -6,11 +6,16 @@ import { resendEndpoint } from '../../src/webhooks/resend'
 
 const nobody = () => false
 
-const dateTime = (name: string, description?: string): Field => ({
-  name,
-  type: 'date',
-  admin: { date: { pickerAppearance: 'dayAndTime' }, description },
-})
+/** How the delivery went: beside the form, where staff look first. */
+const outcome = (field: Field): Field =>
+  ({ ...field, admin: { ...field.admin, position: 'sidebar' } }) as Field
+
+const dateTime = (name: string, description?: string): Field =>
+  outcome({
+    name,
+    type: 'date',
+    admin: { date: { pickerAppearance: 'dayAndTime' }, description },
+  })
 
 /**
  * The outbox and delivery log of webhooks: one row per event and endpoint, written in the same
@@ -76,7 +81,7 @@ export const WebhookDeliveries: CollectionConfig = {
       index: true,
       required: true,
     },
-    {
+    outcome({
       name: 'status',
       type: 'select',
       defaultValue: 'pending',
@@ -84,11 +89,11 @@ export const WebhookDeliveries: CollectionConfig = {
       index: true,
       options: ['pending', 'succeeded', 'failed'],
       required: true,
-    },
-    { name: 'attempts', type: 'number', defaultValue: 0 },
-    { name: 'lastStatusCode', type: 'number', label: 'Last status code' },
-    { name: 'lastLatencyMs', type: 'number', label: 'Last latency (ms)' },
-    { name: 'lastError', type: 'text' },
+    }),
+    outcome({ name: 'attempts', type: 'number', defaultValue: 0 }),
+    outcome({ name: 'lastStatusCode', type: 'number', label: 'Last status code' }),
+    outcome({ name: 'lastLatencyMs', type: 'number', label: 'Last latency (ms)' }),
+    outcome({ name: 'lastError', type: 'text' }),
     dateTime('nextAttemptAt', 'When the next attempt is due (pending deliveries).'),
     dateTime('lastAttemptAt'),
     dateTime('deliveredAt'),

@@ -315,10 +315,12 @@ describe('first start', () => {
       await page.goto(`${service.url}/admin/collections/webhook-deliveries`, {
         waitUntil: 'networkidle',
       })
-      const row = page.locator('tr', { hasText: first.id })
-      await row.waitFor({ timeout: 30_000 })
-      await page.locator('tr', { hasText: 'succeeded' }).first().waitFor({ timeout: 30_000 })
+      // The log lists the event, its endpoint and how the delivery went.
+      const row = page.locator('tbody tr', { hasText: 'error.created' }).first()
+      await row.filter({ hasText: 'succeeded' }).waitFor({ timeout: 30_000 })
+      expect(await row.textContent()).toContain(receiver.url)
       await row.getByRole('link').first().click()
+      await page.locator(`#field-messageId[value="${first.id}"]`).waitFor({ timeout: 30_000 })
       await page.getByRole('button', { name: 'Resend' }).click()
       await page.getByRole('status').filter({ hasText: 'Queued' }).waitFor({ timeout: 30_000 })
       const [, again] = await receiver.waitFor(2, () => true, 60_000)

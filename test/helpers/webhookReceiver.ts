@@ -13,8 +13,8 @@ export type Received = {
   verifiedWith: number
 }
 
-/** What the next requests get: a status (and headers); after the script, 204. */
-export type Answer = { headers?: Record<string, string>; status: number }
+/** What the next requests get: a status (and headers), after `delayMs`; after the script, 204. */
+export type Answer = { delayMs?: number; headers?: Record<string, string>; status: number }
 
 export type WebhookReceiver = {
   close: () => Promise<void>
@@ -31,6 +31,8 @@ export type WebhookReceiver = {
 export const startWebhookReceiver = async (): Promise<WebhookReceiver> => {
   const received: Received[] = []
   let answers: Answer[] = []
+  /** Answers still being delayed: dropped on close. */
+  const pending = new Set<NodeJS.Timeout>()
   const receiver = { secrets: [] as string[] }
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = []
@@ -56,7 +58,11 @@ export const startWebhookReceiver = async (): Promise<WebhookReceiver> => {
         verifiedWith,
       })
       const answer = answers.shift() ?? { status: 204 }
-      response.writeHead(answer.status, answer.headers).end()
+      const timer = setTimeout(() => {
+        pending.delete(timer)
+        response.writeHead(answer.status, answer.headers).end()
+      }, answer.delayMs ?? 0)
+      pending.add(timer)
     })
   })
   server.listen(0, '127.0.0.1')
@@ -64,6 +70,7 @@ export const startWebhookReceiver = async (): Promise<WebhookReceiver> => {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`
   return Object.assign(receiver, {
     close: async () => {
+      for (const timer of pending) clearTimeout(timer)
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
     },
