@@ -273,6 +273,7 @@ export interface CreditApp {
   coApplicantEmail?: string | null;
   coApplicantPhoneNumber?: string | null;
   coApplicantBirthDate?: string | null;
+  lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -329,6 +330,7 @@ export interface Consumer {
   ssn?: string | null;
   phoneNumbers?: string[] | null;
   addresses?: (string | Address)[] | null;
+  lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -372,6 +374,34 @@ export interface State {
   name?: string | null;
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "users".
+ */
+export interface User {
+  id: number;
+  name?: string | null;
+  role: 'admin' | 'staff';
+  updatedAt: string;
+  createdAt: string;
+  email: string;
+  resetPasswordToken?: string | null;
+  resetPasswordExpiration?: string | null;
+  salt?: string | null;
+  hash?: string | null;
+  resetPasswordRequestedAt?: string | null;
+  loginAttempts?: number | null;
+  lockUntil?: string | null;
+  sessions?:
+    | {
+        id: string;
+        createdAt?: string | null;
+        expiresAt: string;
+      }[]
+    | null;
+  password?: string | null;
+  collection: 'users';
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -471,6 +501,7 @@ export interface Deal {
   minimumBidPrice?: number | null;
   currentBidPrice?: number | null;
   maximumBidPrice?: number | null;
+  lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -521,6 +552,7 @@ export interface Company {
     hasNextPage?: boolean;
     totalDocs?: number;
   };
+  lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -560,6 +592,7 @@ export interface Contact {
   primaryEmail?: string | null;
   email?: string | null;
   phoneNumber?: string | null;
+  lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -673,6 +706,7 @@ export interface Listing {
         id?: string | null;
       }[]
     | null;
+  lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -778,36 +812,9 @@ export interface LeadEvent {
    * The lead whose current status this event is.
    */
   currentStatusFor?: (number | null) | Lead;
+  lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "users".
- */
-export interface User {
-  id: number;
-  name?: string | null;
-  role: 'admin' | 'staff';
-  updatedAt: string;
-  createdAt: string;
-  email: string;
-  resetPasswordToken?: string | null;
-  resetPasswordExpiration?: string | null;
-  salt?: string | null;
-  hash?: string | null;
-  resetPasswordRequestedAt?: string | null;
-  loginAttempts?: number | null;
-  lockUntil?: string | null;
-  sessions?:
-    | {
-        id: string;
-        createdAt?: string | null;
-        expiresAt: string;
-      }[]
-    | null;
-  password?: string | null;
-  collection: 'users';
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1328,6 +1335,7 @@ export interface CreditAppSelect<T extends boolean = true> {
   coApplicantEmail?: T;
   coApplicantPhoneNumber?: T;
   coApplicantBirthDate?: T;
+  lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1387,6 +1395,7 @@ export interface ConsumerSelect<T extends boolean = true> {
   ssn?: T;
   phoneNumbers?: T;
   addresses?: T;
+  lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1409,6 +1418,7 @@ export interface DealSelect<T extends boolean = true> {
   minimumBidPrice?: T;
   currentBidPrice?: T;
   maximumBidPrice?: T;
+  lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1439,6 +1449,7 @@ export interface ContactSelect<T extends boolean = true> {
   primaryEmail?: T;
   email?: T;
   phoneNumber?: T;
+  lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1452,6 +1463,7 @@ export interface CompanySelect<T extends boolean = true> {
   address?: T;
   isFacilitator?: T;
   locations?: T;
+  lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1641,6 +1653,7 @@ export interface ListingSelect<T extends boolean = true> {
         available?: T;
         id?: T;
       };
+  lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1687,6 +1700,7 @@ export interface LeadEventsSelect<T extends boolean = true> {
   nextSteps?: T;
   createdBy?: T;
   currentStatusFor?: T;
+  lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }

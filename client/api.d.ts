@@ -321,6 +321,7 @@ export interface components {
             coApplicantEmail?: string | null;
             coApplicantPhoneNumber?: string | null;
             coApplicantBirthDate?: string | null;
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
         };
@@ -370,6 +371,7 @@ export interface components {
             ssn?: string | null;
             phoneNumbers?: string[] | null;
             addresses?: (string | components["schemas"]["address"])[] | null;
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
         };
@@ -388,6 +390,7 @@ export interface components {
             minimumBidPrice?: number | null;
             currentBidPrice?: number | null;
             maximumBidPrice?: number | null;
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
         };
@@ -413,6 +416,7 @@ export interface components {
             primaryEmail?: string | null;
             email?: string | null;
             phoneNumber?: string | null;
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
         };
@@ -426,6 +430,7 @@ export interface components {
             isFacilitator?: boolean | null;
             /** @description Every location whose `companyId` is this record (ids at depth 0). */
             locations?: (string | components["schemas"]["location"])[];
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
         };
@@ -530,7 +535,7 @@ export interface components {
             createdAt: string;
         };
         lead: {
-            id: string;
+            id: number;
             firstName?: string | null;
             lastName?: string | null;
             email?: string | null;
@@ -542,32 +547,33 @@ export interface components {
             createdAt: string;
         };
         leadEvents: {
-            id: string;
-            lead?: (string | null) | components["schemas"]["lead"];
+            id: number;
+            lead?: (number | null) | components["schemas"]["lead"];
             /** @enum {string|null} */
             type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
             /** @enum {string|null} */
             status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
             nextSteps?: string | null;
-            createdBy?: (string | null) | components["schemas"]["users"];
+            createdBy?: (number | null) | components["schemas"]["users"];
             /** @description The lead whose current status this event is. */
-            currentStatusFor?: (string | null) | components["schemas"]["lead"];
+            currentStatusFor?: (number | null) | components["schemas"]["lead"];
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
         };
         vdpEmails: {
-            id: string;
-            lead?: (string | null) | components["schemas"]["lead"];
-            vins?: (string | components["schemas"]["vin"])[] | null;
-            createdBy?: (string | null) | components["schemas"]["users"];
-            lastModifiedBy?: (string | null) | components["schemas"]["users"];
+            id: number;
+            lead?: (number | null) | components["schemas"]["lead"];
+            vins?: (number | components["schemas"]["vin"])[] | null;
+            createdBy?: (number | null) | components["schemas"]["users"];
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
             /** @description Number of VINs, kept in step with the list. */
             vinCount?: string | null;
             updatedAt: string;
             createdAt: string;
         };
         vin: {
-            id: string;
+            id: number;
             vin: string;
             /** @description The vehicle record, when we hold one. */
             vehicle?: (string | null) | components["schemas"]["vehicle"];
@@ -575,7 +581,7 @@ export interface components {
             createdAt: string;
         };
         errors: {
-            id: string;
+            id: number;
             message: string;
             stack?: string | null;
             digest?: string | null;
@@ -585,7 +591,7 @@ export interface components {
             createdAt: string;
         };
         users: {
-            id: string;
+            id: number;
             name?: string | null;
             /** @enum {string} */
             role: "admin" | "staff";
@@ -712,18 +718,19 @@ export interface components {
             data: {
                 /** @enum {string} */
                 collection: "leadEvents";
-                id: string;
+                id: number;
                 record: {
-                    id: string;
-                    lead?: (string | null) | components["schemas"]["lead"];
+                    id: number;
+                    lead?: (number | null) | components["schemas"]["lead"];
                     /** @enum {string|null} */
                     type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
                     /** @enum {string|null} */
                     status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
                     nextSteps?: string | null;
-                    createdBy?: (string | null) | components["schemas"]["users"];
+                    createdBy?: (number | null) | components["schemas"]["users"];
                     /** @description The lead whose current status this event is. */
-                    currentStatusFor?: (string | null) | components["schemas"]["lead"];
+                    currentStatusFor?: (number | null) | components["schemas"]["lead"];
+                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };
@@ -737,18 +744,19 @@ export interface components {
             data: {
                 /** @enum {string} */
                 collection: "leadEvents";
-                id: string;
+                id: number;
                 record: {
-                    id: string;
-                    lead?: (string | null) | components["schemas"]["lead"];
+                    id: number;
+                    lead?: (number | null) | components["schemas"]["lead"];
                     /** @enum {string|null} */
                     type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
                     /** @enum {string|null} */
                     status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
                     nextSteps?: string | null;
-                    createdBy?: (string | null) | components["schemas"]["users"];
+                    createdBy?: (number | null) | components["schemas"]["users"];
                     /** @description The lead whose current status this event is. */
-                    currentStatusFor?: (string | null) | components["schemas"]["lead"];
+                    currentStatusFor?: (number | null) | components["schemas"]["lead"];
+                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };
@@ -762,13 +770,13 @@ export interface components {
             data: {
                 /** @enum {string} */
                 collection: "vdpEmails";
-                id: string;
+                id: number;
                 record: {
-                    id: string;
-                    lead?: (string | null) | components["schemas"]["lead"];
-                    vins?: (string | components["schemas"]["vin"])[] | null;
-                    createdBy?: (string | null) | components["schemas"]["users"];
-                    lastModifiedBy?: (string | null) | components["schemas"]["users"];
+                    id: number;
+                    lead?: (number | null) | components["schemas"]["lead"];
+                    vins?: (number | components["schemas"]["vin"])[] | null;
+                    createdBy?: (number | null) | components["schemas"]["users"];
+                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     /** @description Number of VINs, kept in step with the list. */
                     vinCount?: string | null;
                     updatedAt: string;
@@ -821,6 +829,7 @@ export interface components {
                     coApplicantLastName?: string | null;
                     coApplicantEmail?: string | null;
                     coApplicantPhoneNumber?: string | null;
+                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };
@@ -871,6 +880,7 @@ export interface components {
                     coApplicantLastName?: string | null;
                     coApplicantEmail?: string | null;
                     coApplicantPhoneNumber?: string | null;
+                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };
@@ -897,6 +907,7 @@ export interface components {
                     email?: string | null;
                     phoneNumbers?: string[] | null;
                     addresses?: (string | components["schemas"]["address"])[] | null;
+                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };
@@ -927,6 +938,7 @@ export interface components {
                     minimumBidPrice?: number | null;
                     currentBidPrice?: number | null;
                     maximumBidPrice?: number | null;
+                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };
@@ -957,6 +969,7 @@ export interface components {
                     minimumBidPrice?: number | null;
                     currentBidPrice?: number | null;
                     maximumBidPrice?: number | null;
+                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };
@@ -970,9 +983,9 @@ export interface components {
             data: {
                 /** @enum {string} */
                 collection: "errors";
-                id: string;
+                id: number;
                 record: {
-                    id: string;
+                    id: number;
                     message: string;
                     stack?: string | null;
                     digest?: string | null;
@@ -1061,6 +1074,7 @@ export interface operations {
                     coApplicantEmail?: string | null;
                     coApplicantPhoneNumber?: string | null;
                     coApplicantBirthDate?: string | null;
+                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt?: string;
                     createdAt?: string;
                 };
@@ -1526,6 +1540,7 @@ export interface operations {
                             };
                         };
                     })[] | null;
+                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt?: string;
                     createdAt?: string;
                 };
@@ -1684,6 +1699,7 @@ export interface operations {
                     primaryEmail?: string | null;
                     email?: string | null;
                     phoneNumber?: string | null;
+                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt?: string;
                     createdAt?: string;
                 };
@@ -2462,16 +2478,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    id?: string;
-                    lead?: (string | null) | components["schemas"]["lead"];
+                    id?: number;
+                    lead?: (number | null) | components["schemas"]["lead"];
                     /** @enum {string|null} */
                     type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
                     /** @enum {string|null} */
                     status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
                     nextSteps?: string | null;
-                    createdBy?: (string | null) | components["schemas"]["users"];
+                    createdBy?: (number | null) | components["schemas"]["users"];
                     /** @description The lead whose current status this event is. */
-                    currentStatusFor?: (string | null) | components["schemas"]["lead"];
+                    currentStatusFor?: (number | null) | components["schemas"]["lead"];
+                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt?: string;
                     createdAt?: string;
                 };
@@ -2568,11 +2585,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    id?: string;
-                    lead?: (string | null) | components["schemas"]["lead"];
-                    vins?: (string | components["schemas"]["vin"])[] | null;
-                    createdBy?: (string | null) | components["schemas"]["users"];
-                    lastModifiedBy?: (string | null) | components["schemas"]["users"];
+                    id?: number;
+                    lead?: (number | null) | components["schemas"]["lead"];
+                    vins?: (number | components["schemas"]["vin"])[] | null;
+                    createdBy?: (number | null) | components["schemas"]["users"];
+                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     /** @description Number of VINs, kept in step with the list. */
                     vinCount?: string | null;
                     updatedAt?: string;
@@ -2711,7 +2728,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    id?: string;
+                    id?: number;
                     message: string;
                     stack?: string | null;
                     digest?: string | null;
@@ -2883,7 +2900,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    id?: string;
+                    id?: number;
                     message?: string;
                     stack?: string | null;
                     digest?: string | null;

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { withHistory } from '../src/admin/history'
 import { prefixedId } from '../src/fields/prefixedId'
 
 /**
@@ -8,7 +9,7 @@ import { prefixedId } from '../src/fields/prefixedId'
  * ids, so they are one collection and a facilitator is a company with `isFacilitator`. Their
  * locations are listed through a join on `location.companyId` (one source of truth).
  */
-export const Companies: CollectionConfig = {
+export const Companies: CollectionConfig = withHistory({
   slug: 'company',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
@@ -32,4 +33,4 @@ export const Companies: CollectionConfig = {
     { name: 'locations', type: 'join', collection: 'location', on: 'companyId' },
   ],
   labels: { plural: 'Companies', singular: 'Company' },
-}
+})

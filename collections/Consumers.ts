@@ -2,12 +2,13 @@ import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
 import { resolveAddresses } from '../hooks/resolveAddresses'
+import { withHistory } from '../src/admin/history'
 import { creditDataHooks, encrypted, ssnField } from '../src/creditData'
 import { dateField, emailField, phoneField, phoneListField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
 
 /** A person who applies for credit. */
-export const Consumers: CollectionConfig = {
+export const Consumers: CollectionConfig = withHistory({
   slug: 'consumer',
   access: recordAccess({ integrator: ['create', 'read'], staffDelete: false }),
   admin: {
@@ -30,4 +31,4 @@ export const Consumers: CollectionConfig = {
     { name: 'addresses', type: 'relationship', hasMany: true, relationTo: 'address' },
   ],
   labels: { plural: 'Consumers', singular: 'Consumer' },
-}
+})

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { withHistory } from '../src/admin/history'
 import { emailField, phoneField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
 
@@ -8,7 +9,7 @@ import { prefixedId } from '../src/fields/prefixedId'
  * A person the business deals with (dealer staff, agents). The contract names id, roles,
  * firstName and lastName; the other field names are ours (see the README).
  */
-export const Contacts: CollectionConfig = {
+export const Contacts: CollectionConfig = withHistory({
   slug: 'contact',
   access: recordAccess({ integrator: ['read', 'update'] }),
   admin: {
@@ -36,4 +37,4 @@ export const Contacts: CollectionConfig = {
     phoneField('phoneNumber'),
   ],
   labels: { plural: 'Contacts', singular: 'Contact' },
-}
+})

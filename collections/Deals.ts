@@ -1,11 +1,12 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { withHistory } from '../src/admin/history'
 import { prefixedId } from '../src/fields/prefixedId'
 import { notBelowField } from '../src/fields/range'
 
 /** A vehicle deal between customers at a dealer location, through a facilitator. */
-export const Deals: CollectionConfig = {
+export const Deals: CollectionConfig = withHistory({
   slug: 'deal',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
@@ -50,4 +51,4 @@ export const Deals: CollectionConfig = {
     { ...notBelowField('maximumBidPrice', 'minimumBidPrice'), min: 0 },
   ],
   labels: { plural: 'Deals', singular: 'Deal' },
-}
+})

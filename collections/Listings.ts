@@ -2,6 +2,7 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
 import { upperTrim } from '../hooks/upperTrim'
+import { withHistory } from '../src/admin/history'
 import { vinField } from '../src/fields/formatted'
 import { integerField } from '../src/fields/integer'
 import { textMatching } from '../src/fields/textMatching'
@@ -48,7 +49,7 @@ const isUrl = textMatching(isHttpUrl, 'must be an http(s) address')
  * The dealer's own inventory, answered by the listing lookup. Descriptive fields left empty are
  * filled from the VIN decoder at lookup time.
  */
-export const Listings: CollectionConfig = {
+export const Listings: CollectionConfig = withHistory({
   slug: 'listing',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
@@ -157,4 +158,4 @@ export const Listings: CollectionConfig = {
     },
   ],
   labels: { plural: 'Listings', singular: 'Listing' },
-}
+})

@@ -2,6 +2,7 @@ import type { CollectionConfig, Field, SelectFieldSingleValidation } from 'paylo
 import { select } from 'payload/shared'
 
 import { recordAccess } from '../../access/recordAccess'
+import { withHistory } from '../../src/admin/history'
 import { creditDataHooks, encrypted, ssnField } from '../../src/creditData'
 import { dateField, emailField, phoneField } from '../../src/fields/formatted'
 import { prefixedId } from '../../src/fields/prefixedId'
@@ -67,7 +68,7 @@ const providerNamed: SelectFieldSingleValidation = (value, options) =>
     : select(value, options)
 
 /** A consumer's application for credit on a vehicle under a pre-approval. */
-export const CreditApps: CollectionConfig = {
+export const CreditApps: CollectionConfig = withHistory({
   slug: 'credit-app',
   access: recordAccess({ integrator: ['create', 'read'], staffDelete: false }),
   admin: {
@@ -125,4 +126,4 @@ export const CreditApps: CollectionConfig = {
     ...applicant('coApplicant'),
   ],
   labels: { plural: 'Credit apps', singular: 'Credit app' },
-}
+})

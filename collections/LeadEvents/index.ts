@@ -1,13 +1,14 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../../access/recordAccess'
+import { withHistory } from '../../src/admin/history'
 import { stampedUserField } from '../../src/fields/stampedUser'
 import { leadEventStatuses, leadEventTypes } from './values'
 
 const options = (values: readonly string[]) => values.map((value) => ({ label: value, value }))
 
 /** Something that happened on a lead. Served by Payload's REST API at /api/leadEvents. */
-export const LeadEvents: CollectionConfig = {
+export const LeadEvents: CollectionConfig = withHistory({
   slug: 'leadEvents',
   access: recordAccess({ leadAgent: ['read', 'update'] }),
   admin: {
@@ -42,4 +43,4 @@ export const LeadEvents: CollectionConfig = {
     },
   ],
   labels: { plural: 'Lead events', singular: 'Lead event' },
-}
+})

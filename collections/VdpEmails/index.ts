@@ -1,11 +1,12 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../../access/recordAccess'
+import { withHistory } from '../../src/admin/history'
 import { stampedUserField } from '../../src/fields/stampedUser'
 import { countVins } from './hooks/countVins'
 
 /** A vehicle-detail-page e-mail sent to a lead. Served at /api/vdpEmails. */
-export const VdpEmails: CollectionConfig = {
+export const VdpEmails: CollectionConfig = withHistory({
   slug: 'vdpEmails',
   access: recordAccess({ leadAgent: ['read', 'update'] }),
   admin: {
@@ -26,4 +27,4 @@ export const VdpEmails: CollectionConfig = {
   ],
   hooks: { beforeChange: [countVins] },
   labels: { plural: 'VDP e-mails', singular: 'VDP e-mail' },
-}
+})

@@ -9,6 +9,7 @@ import * as migration_20261122_214608_company_name_trigram from './20261122_2146
 import * as migration_20261122_233000_row_counts from './20261122_233000_row_counts';
 import * as migration_20261123_013000_idempotency_keys from './20261123_013000_idempotency_keys';
 import * as migration_20261123_014207_webhooks from './20261123_014207_webhooks';
+import * as migration_20261123_020328_history from './20261123_020328_history';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261123_014207_webhooks.up,
     down: migration_20261123_014207_webhooks.down,
-    name: '20261123_014207_webhooks'
+    name: '20261123_014207_webhooks',
+  },
+  {
+    up: migration_20261123_020328_history.up,
+    down: migration_20261123_020328_history.down,
+    name: '20261123_020328_history'
   },
 ];

@@ -40,7 +40,7 @@ const joinsAsArrays = (config: SanitizedConfig, schemas: Obj): Obj =>
 
 /** Each documented collection's schema, from the JSON Schema Payload generates its types from. */
 export const recordSchemas = (config: SanitizedConfig): Records => {
-  const { definitions } = configToJSONSchema(config, 'text') as {
+  const { definitions } = configToJSONSchema(config, 'number') as {
     definitions: Record<string, unknown>
   }
   const slugs = config.collections.map((collection) => collection.slug).filter(isDocumented)
