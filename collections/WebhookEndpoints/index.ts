@@ -7,6 +7,8 @@ import { EVENT_TYPES } from '../../src/webhooks/events'
 import { rotateSecretEndpoint } from '../../src/webhooks/rotate'
 import { urlRefusal } from '../../src/webhooks/target'
 
+const MAX_URL_LENGTH = 2048
+
 /** Set by the service only (a write through the API or the admin UI leaves them as they are). */
 const systemField = (field: Field): Field =>
   ({ ...field, admin: { ...field.admin, position: 'sidebar', readOnly: true } }) as Field
@@ -35,10 +37,12 @@ export const WebhookEndpoints: CollectionConfig = {
         description:
           'https only in production; addresses that resolve to private, loopback or link-local networks are refused.',
       },
-      maxLength: 2048,
+      maxLength: MAX_URL_LENGTH,
       required: true,
+      // Replaces Payload's checks of the field, the length among them.
       validate: (value: null | string | undefined) => {
         if (!value) return 'is required'
+        if (value.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`
         return urlRefusal(value) ?? true
       },
     },

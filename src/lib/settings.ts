@@ -124,6 +124,8 @@ export const schemas = {
     EMAIL_FROM: textSetting('no-reply@localhost'),
     /** How long a create's Idempotency-Key is remembered (src/server/idempotency.ts). */
     IDEMPOTENCY_KEY_TTL_SECONDS: wholeAtLeastOne(86_400),
+    /** How long a claimed key outlives news of its request (renewed while it runs). */
+    IDEMPOTENCY_LEASE_SECONDS: wholeAtLeastOne(60),
     LISTING_URL: listingUrl,
     /** Set by `npm start` and `npm run dev`, and by Next and jest: any value is theirs to choose. */
     NODE_ENV: optionalTextSetting(),

@@ -5,8 +5,9 @@
  * - `If-None-Match` on a GET compares whole tags: 304 only for the very same answer, so a record
  *   embedded at a deeper `depth` that changed is not hidden behind an unchanged outer record
  *   (browsers revalidate cached answers this way, the admin UI's included).
- * - `If-Match` on a PATCH compares the version part: 412 when the record itself changed since,
- *   whatever path or depth the tag was read from.
+ * - `If-Match` on a PATCH or DELETE compares the version part: 412 when the record itself
+ *   changed since, whatever path or depth the tag was read from (`If-None-Match` on a write: 412
+ *   when it names the current version, or is `*`).
  *
  * Two writes in the same millisecond would share a version; the If-Match check cannot be raced
  * that way, as it reads the version under a row lock held until the write commits.
@@ -21,7 +22,8 @@ import { isRecord } from '../lib/isRecord'
 
 export const PRECONDITION_FAILED =
   'The record has changed since the version named in If-Match. Read it again and reapply the change.'
-const BULK_IF_MATCH = 'If-Match applies to one record: PATCH /api/<collection>/<id>.'
+const BULK_PRECONDITION =
+  'If-Match and If-None-Match apply to one record: PATCH or DELETE /api/<collection>/<id>.'
 
 type Version = { id: number | string; updatedAt: Date | string }
 
@@ -60,10 +62,11 @@ const tagsOf = (header: string) => header.split(',').map((item) => item.trim())
 export const noneMatchHits = (header: string, tag: string): boolean =>
   tagsOf(header).some((item) => item === '*' || item.replace(/^W\//, '') === tag)
 
-/** If-Match: `*`, or a listed strong tag whose version part is `version`. */
+/** A write's precondition: `*`, or a listed strong, quoted tag whose version part is `version`. */
 const matchHits = (header: string, version: string): boolean =>
   tagsOf(header).some(
-    (item) => item === '*' || item.replace(/^"|"$/g, '').split('.')[0] === version,
+    (item) =>
+      item === '*' || (/^"[^"]*"$/.test(item) && item.slice(1, -1).split('.')[0] === version),
   )
 
 /** The snake_case table name Payload's adapter gives a collection (`leadEvents` → `lead_events`). */
@@ -74,10 +77,11 @@ const tableOf = (slug: string) =>
     .toLowerCase()
 
 /**
- * beforeOperation on every collection: a single-record update sent with `If-Match` locks the
- * record's row in the update's transaction, then compares its version; a mismatch is 412 and
- * nothing is written. Only the request's first update is checked (the one the request names;
- * hooks may update other records after it).
+ * beforeOperation on every collection: a single-record update or delete sent with `If-Match` or
+ * `If-None-Match` locks the record's row in the operation's transaction, then compares its
+ * version: `If-Match` must name it (or be `*`), `If-None-Match` must not (`*` never passes, the
+ * record exists); otherwise 412 and nothing is written. Only the request's first write is
+ * checked (the one the request names; hooks may write other records after it).
  */
 export const checkIfMatch: CollectionBeforeOperationHook = async ({
   args,
@@ -85,12 +89,14 @@ export const checkIfMatch: CollectionBeforeOperationHook = async ({
   operation,
   req,
 }) => {
-  const header = req.headers?.get('if-match')
-  if (operation !== 'update' || !header || req.context.ifMatchChecked) return args
+  const ifMatch = req.headers?.get('if-match')
+  const ifNoneMatch = req.headers?.get('if-none-match')
+  const write = operation === 'update' || operation === 'delete'
+  if (!write || (!ifMatch && !ifNoneMatch) || req.context.ifMatchChecked) return args
   req.context.ifMatchChecked = true
-  // The id of an update by id (a bulk update has a `where` instead).
+  // The id of a write by id (a bulk write has a `where` instead).
   const id = (args as { id?: number | string }).id
-  if (id === undefined) throw new APIError(BULK_IF_MATCH, 400)
+  if (id === undefined) throw new APIError(BULK_PRECONDITION, 400)
   const { tableNameMap } = req.payload.db as unknown as { tableNameMap: Map<string, string> }
   const tableName = tableNameMap.get(tableOf(collection.slug)) ?? tableOf(collection.slug)
   const db = await transactionDb(req)
@@ -100,6 +106,8 @@ export const checkIfMatch: CollectionBeforeOperationHook = async ({
   // No such record: Payload's own 404 follows.
   if (!rows[0]) return args
   const version = versionOf({ id: rows[0].id, updatedAt: rows[0].updated_at })
-  if (!matchHits(header, version)) throw new APIError(PRECONDITION_FAILED, 412)
+  const passes =
+    (!ifMatch || matchHits(ifMatch, version)) && (!ifNoneMatch || !matchHits(ifNoneMatch, version))
+  if (!passes) throw new APIError(PRECONDITION_FAILED, 412)
   return args
 }

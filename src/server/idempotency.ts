@@ -20,6 +20,7 @@ import type { CollectionAfterChangeHook, Payload } from 'payload'
 import { executeAuthStrategies } from 'payload'
 import type { Pool } from 'pg'
 
+import { decryptValue, encryptValue } from '../creditData/cipher'
 import { transactionDb } from '../db/transaction'
 import { logger } from '../lib/logger'
 import { settings } from '../lib/settings'
@@ -30,8 +31,6 @@ const HEADER = 'idempotency-key'
 const ROW_HEADER = 'x-commerce-idempotency-row'
 /** A printable ASCII value of 1–255 characters (as Stripe's and the IETF draft's keys). */
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/
-/** How long a claimed key waits for its first request before a retry may run it again. */
-const LEASE_SECONDS = 120
 /** What a replay repeats of the first answer's headers (never cookies, dates or request ids). */
 const REPLAYED_HEADERS = ['content-type', 'etag', 'location', 'retry-after']
 
@@ -39,7 +38,7 @@ export const messages = {
   committedLost:
     'A request with this Idempotency-Key saved its record but was cut off before answering. Read the record instead of sending it again.',
   inFlight: 'A request with this Idempotency-Key is still being processed. Retry after it answers.',
-  invalid: 'Idempotency-Key must be 1 to 255 printable ASCII characters.',
+  invalid: 'Send one Idempotency-Key of 1 to 255 printable ASCII characters.',
   mismatch:
     'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
 }
@@ -47,6 +46,8 @@ export const messages = {
 type Stored = {
   body: Buffer | null
   committed: boolean
+  /** The lease has ended: the request that claimed the key is no longer running. */
+  lapsed: boolean
   headers: Record<string, string> | null
   request_hash: string
   state: 'done' | 'running'
@@ -73,7 +74,8 @@ const callerOf = async (payload: Payload, req: Request, res: Response): Promise<
 const requestHash = (req: Request, body: Buffer) =>
   crypto
     .createHash('sha256')
-    .update(`${req.method} ${req.baseUrl}${req.path}\n${req.headers['content-type'] ?? ''}\n`)
+    // The query too: `?depth=0` asks for another answer.
+    .update(`${req.method} ${req.originalUrl}\n${req.headers['content-type'] ?? ''}\n`)
     .update(body)
     .digest('base64url')
 
@@ -93,14 +95,20 @@ const claim = async (pool: Pool, caller: string, key: string, hash: string) => {
         OR (idempotency_keys.state = 'running' AND idempotency_keys.lease_until < now()
             AND NOT idempotency_keys.committed)
      RETURNING id`,
-    [caller, key, hash, LEASE_SECONDS, settings('service').IDEMPOTENCY_KEY_TTL_SECONDS],
+    [
+      caller,
+      key,
+      hash,
+      settings('service').IDEMPOTENCY_LEASE_SECONDS,
+      settings('service').IDEMPOTENCY_KEY_TTL_SECONDS,
+    ],
   )
   return rows[0]?.id ?? null
 }
 
 const storedAnswer = async (pool: Pool, caller: string, key: string) => {
   const { rows } = await pool.query<Stored>(
-    `SELECT request_hash, state, status, headers, body, committed
+    `SELECT request_hash, state, status, headers, body, committed, lease_until < now() AS lapsed
        FROM idempotency_keys WHERE caller = $1 AND key = $2`,
     [caller, key],
   )
@@ -111,16 +119,27 @@ const storedAnswer = async (pool: Pool, caller: string, key: string) => {
 const answerHeld = (req: Request, res: Response, stored: Stored, hash: string) => {
   if (stored.request_hash !== hash) return refuse(req, res, 422, messages.mismatch, mismatchProblem)
   if (stored.state === 'running') {
-    if (stored.committed) return refuse(req, res, 409, messages.committedLost)
+    if (stored.committed && stored.lapsed) return refuse(req, res, 409, messages.committedLost)
     res.set('Retry-After', '1')
     return refuse(req, res, 409, messages.inFlight)
   }
   res.status(stored.status!).set(stored.headers ?? {})
   res.set('Idempotent-Replayed', 'true')
-  res.end(stored.body ?? Buffer.alloc(0))
+  res.end(stored.body ? openAnswer(stored.body) : Buffer.alloc(0))
 }
 
 const mismatchProblem = { field: 'Idempotency-Key', message: 'was used with a different request' }
+
+/**
+ * Answers are kept encrypted with the credit-data key (they may hold a birth date, or a webhook
+ * secret shown on create), bound to this use. A key retired from CREDIT_DATA_KEYS must stay
+ * listed for IDEMPOTENCY_KEY_TTL_SECONDS, or the answers it sealed cannot be replayed.
+ */
+const ANSWER_FIELD = 'idempotency_keys.body'
+const sealAnswer = (body: Buffer) =>
+  Buffer.from(encryptValue(body.toString('base64'), ANSWER_FIELD))
+const openAnswer = (stored: Buffer) =>
+  Buffer.from(decryptValue(stored.toString('utf8'), ANSWER_FIELD), 'base64')
 
 /**
  * After an answer of 500 or more: the key is freed if nothing was saved, so a retry runs again.
@@ -136,6 +155,23 @@ const FREE_OR_SETTLE = `
  * answer of 500 or more frees the key instead.
  */
 const keepAnswer = (pool: Pool, res: Response, rowId: string) => {
+  // The lease is renewed while the request runs, however long: it ends only when the process
+  // that holds it is gone (or the answer is kept), so a slow first request is never run twice.
+  const lease = settings('service').IDEMPOTENCY_LEASE_SECONDS
+  const heartbeat = setInterval(
+    () => {
+      pool
+        .query(
+          `UPDATE idempotency_keys SET lease_until = now() + make_interval(secs => $2)
+          WHERE id = $1 AND state = 'running'`,
+          [rowId, lease],
+        )
+        .catch(() => {})
+    },
+    (lease * 1000) / 4,
+  )
+  heartbeat.unref()
+  res.once('close', () => clearInterval(heartbeat))
   const chunks: Buffer[] = []
   const write = res.write.bind(res)
   const end = res.end.bind(res)
@@ -144,6 +180,7 @@ const keepAnswer = (pool: Pool, res: Response, rowId: string) => {
     return write(chunk as Buffer, ...rest)
   }) as typeof res.write
   res.end = ((chunk?: unknown, ...rest: never[]) => {
+    clearInterval(heartbeat)
     if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer))
     const finish = () => end(chunk as Buffer, ...rest)
     const headers = Object.fromEntries(
@@ -158,7 +195,7 @@ const keepAnswer = (pool: Pool, res: Response, rowId: string) => {
         : pool.query(
             `UPDATE idempotency_keys SET state = 'done', status = $2, headers = $3, body = $4
               WHERE id = $1`,
-            [rowId, res.statusCode, headers, Buffer.concat(chunks)],
+            [rowId, res.statusCode, headers, sealAnswer(Buffer.concat(chunks))],
           )
     keep.then(finish, (error) => {
       // The answer still goes out; a retry then finds the key running until its lease ends.
@@ -176,7 +213,10 @@ export const idempotency = (payload: Payload): RequestHandler => {
     delete req.headers[ROW_HEADER]
     const key = req.headers[HEADER]
     if (key === undefined || !isCreate(req)) return next()
-    if (typeof key !== 'string' || !VALID_KEY.test(key))
+    const sent = req.rawHeaders.filter(
+      (value, index) => index % 2 === 0 && value.toLowerCase() === HEADER,
+    ).length
+    if (typeof key !== 'string' || !VALID_KEY.test(key) || sent > 1)
       return refuse(req, res, 400, messages.invalid, {
         field: 'Idempotency-Key',
         message: 'is not valid',

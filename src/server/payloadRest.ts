@@ -76,6 +76,9 @@ export const payloadRest = (): RequestHandler => {
   return async (req, res, next) => {
     try {
       const handler = (await (handlers ??= loadHandlers()))[req.method]
+      // A client that closed its side while an earlier check waited: no body left to read and no
+      // one to answer. (Nothing has been written; a key it claimed lapses with its lease.)
+      if (req.socket.destroyed || req.readableAborted) return
       if (!handler)
         return void res
           .status(405)

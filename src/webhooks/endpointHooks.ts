@@ -1,6 +1,8 @@
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
-import { newSecret, sealSecret } from './secrets'
+import { transactionDb } from '../db/transaction'
+import { newSecret, openSecret, PREVIOUS_SECRET_FIELD, sealSecret } from './secrets'
 
 /** Fields only the service writes: whatever a caller sends for them is ignored. */
 const SYSTEM_FIELDS = [
@@ -12,6 +14,8 @@ const SYSTEM_FIELDS = [
 ] as const
 
 type EndpointContext = {
+  /** A rotation's new secret (sealed) and the end of the grace of the one it replaces. */
+  webhookRotation?: { previousSecretExpiresAt: string; secret: string }
   /** A new secret in clear, for the answer of the create that made it. */
   webhookSecret?: string
   /** System field values a service write sets (rotation, failure counting). */
@@ -23,7 +27,7 @@ type EndpointContext = {
  * them afresh and generates the secret); an endpoint turned on again starts counting failures
  * from zero; a service write sets what it says.
  */
-export const guardEndpointFields: CollectionBeforeChangeHook = ({
+export const guardEndpointFields: CollectionBeforeChangeHook = async ({
   data,
   operation,
   originalDoc,
@@ -39,7 +43,30 @@ export const guardEndpointFields: CollectionBeforeChangeHook = ({
   } else if (data.enabled === true && originalDoc?.enabled === false) {
     Object.assign(next, { consecutiveFailures: 0, disabledReason: null })
   }
+  if (context.webhookRotation && originalDoc)
+    Object.assign(next, await rotation(req, originalDoc.id, context.webhookRotation))
   return { ...next, ...context.webhookSystem }
+}
+
+/**
+ * A rotation, under a lock on the endpoint's row (held until the update commits): the secret it
+ * retires is the one stored now, not one a concurrent rotation has already replaced.
+ */
+const rotation = async (
+  req: PayloadRequest,
+  id: number | string,
+  { previousSecretExpiresAt, secret }: NonNullable<EndpointContext['webhookRotation']>,
+) => {
+  const db = await transactionDb(req)
+  const { rows } = (await db.execute(
+    sql`SELECT secret FROM webhook_endpoints WHERE id = ${id} FOR UPDATE`,
+  )) as unknown as { rows: { secret: null | string }[] }
+  const current = rows[0]?.secret
+  return {
+    previousSecret: current ? sealSecret(openSecret(current), PREVIOUS_SECRET_FIELD) : null,
+    previousSecretExpiresAt,
+    secret,
+  }
 }
 
 /** afterChange: the create's answer carries the new secret, the only time it is shown. */

@@ -2,7 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { checkRole } from '../../access/roles'
 import { settings } from '../lib/settings'
-import { newSecret, openSecret, PREVIOUS_SECRET_FIELD, sealSecret } from './secrets'
+import { newSecret, sealSecret } from './secrets'
 
 const ADMINS = { clients: ['admin'], staff: ['admin'] } as const
 
@@ -20,40 +20,33 @@ export const adminRefusal = (req: PayloadRequest): null | Response => {
 /**
  * POST /api/webhook-endpoints/:id/rotate-secret: a new signing secret, answered once; the one it
  * replaces still signs (beside it) for WEBHOOK_SECRET_GRACE_SECONDS, so receivers can switch.
+ * Rotations of one endpoint queue on its row: each retires the secret the one before it made.
  */
 export const rotateSecretEndpoint: Endpoint = {
   handler: async (req) => {
     const refused = adminRefusal(req)
     if (refused) return refused
     const id = req.routeParams?.id as string
-    const current = await req.payload.findByID({
+    // Read as the caller: an endpoint they may not read is a 404.
+    await req.payload.findByID({
       collection: 'webhook-endpoints',
       depth: 0,
       id,
       overrideAccess: false,
       req,
-      showHiddenFields: true,
     })
     const secret = newSecret()
     const grace = settings('webhooks').WEBHOOK_SECRET_GRACE_SECONDS
     const previousSecretExpiresAt = new Date(Date.now() + grace * 1000).toISOString()
     await req.payload.update({
       collection: 'webhook-endpoints',
-      context: {
-        webhookSystem: {
-          previousSecret: current.secret
-            ? sealSecret(openSecret(current.secret), PREVIOUS_SECRET_FIELD)
-            : null,
-          previousSecretExpiresAt,
-          secret: sealSecret(secret),
-        },
-      },
+      context: { webhookRotation: { previousSecretExpiresAt, secret: sealSecret(secret) } },
       data: {},
       depth: 0,
       id,
       req,
     })
-    return Response.json({ id: current.id, previousSecretExpiresAt, secret })
+    return Response.json({ id: Number(id), previousSecretExpiresAt, secret })
   },
   method: 'post',
   path: '/:id/rotate-secret',

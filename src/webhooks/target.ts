@@ -30,8 +30,15 @@ for (const [address, prefix] of [
 ] as const)
   blocked.addSubnet(address, prefix, 'ipv4')
 for (const [address, prefix] of [
-  ['::', 128],
+  // Unspecified, IPv4-compatible (::a.b.c.d) and IPv4-translated (::ffff:0:a.b.c.d) forms:
+  // each embeds an IPv4 address. (IPv4-mapped ones, ::ffff:a.b.c.d, are checked as IPv4.)
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  // Teredo and 6to4 tunnels embed an IPv4 address, which a tunnelling host would reach.
+  ['2001::', 32],
+  ['2002::', 16],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
@@ -67,7 +74,9 @@ export const urlRefusal = (value: string): null | string => {
   const url = new URL(value)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http or https URL'
   if (url.username || url.password) return 'must not carry credentials'
+  if (url.port === '0') return 'must not name port 0'
   const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (host.length > 253) return 'must have a host name of at most 253 characters'
   const allowedLoopback =
     settings('webhooks').WEBHOOK_ALLOW_LOOPBACK &&
     (host === 'localhost' || (net.isIP(host) > 0 && isLoopback(unmapped(host))))

@@ -188,7 +188,43 @@ describe('If-Match on PATCH', () => {
       who: context.who.staff,
     })
     expect(bulk.status).toBe(400)
-    expect(bulk.body.errors[0].message).toMatch(/If-Match applies to one record/)
+    expect(bulk.body.errors[0].message).toMatch(/If-Match and If-None-Match apply to one record/)
+  })
+
+  it('guards a DELETE too: a stale tag is 412 and the record stays; the current one deletes', async () => {
+    const created = await call('POST', '/errors', {
+      body: { message: 'to delete' },
+      who: context.who.staff,
+    })
+    const id = created.body.doc.id
+    const { etag } = (await call('GET', `/errors/${id}`, { who: context.who.staff })).headers
+    await call('PATCH', `/errors/${id}`, { body: { message: 'edited' }, who: context.who.staff })
+    const stale = await call('DELETE', `/errors/${id}`, {
+      headers: { 'If-Match': etag },
+      who: context.who.staff,
+    })
+    expect(stale.status).toBe(412)
+    expect((await call('GET', `/errors/${id}`, { who: context.who.staff })).status).toBe(200)
+    const current = (await call('GET', `/errors/${id}`, { who: context.who.staff })).headers.etag
+    const deleted = await call('DELETE', `/errors/${id}`, {
+      headers: { 'If-Match': current },
+      who: context.who.staff,
+    })
+    expect(deleted.status).toBe(200)
+  })
+
+  it('is 412 for If-None-Match: * on a write (the record exists) and for an unquoted tag', async () => {
+    const { etag } = (await readContact()).headers
+    const noneMatch = await call('PATCH', '/contacts/cnt_demo_rachel', {
+      body: { firstName: 'x' },
+      headers: { 'If-None-Match': '*' },
+    })
+    expect(noneMatch.status).toBe(412)
+    const unquoted = await call('PATCH', '/contacts/cnt_demo_rachel', {
+      body: { firstName: 'x' },
+      headers: { 'If-Match': etag.slice(1, -1) },
+    })
+    expect(unquoted.status).toBe(412)
   })
 
   it('loses no update: of 6 concurrent PATCHes naming one version, one wins and 5 are 412', async () => {

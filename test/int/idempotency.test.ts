@@ -4,6 +4,7 @@
  * a key whose request died is freed, unless its record was saved.
  */
 import crypto from 'node:crypto'
+import http from 'node:http'
 
 import { describe, expect, it } from '@jest/globals'
 import pg from 'pg'
@@ -134,6 +135,79 @@ describe('Idempotency-Key on a commerce create', () => {
     const third = await postConsumer(key, lastName)
     expect(third.headers['idempotent-replayed']).toBe('true')
     expect(await consumersNamed(lastName)).toBe(1)
+  })
+})
+
+describe('what makes two requests the same', () => {
+  it('the query string: the same body to ?depth=0 is another request (422)', async () => {
+    const key = newKey()
+    const lastName = uniqueName()
+    expect((await postConsumer(key, lastName)).status).toBe(200)
+    const other = await sendJson(context.service, 'POST', '/api/consumers?depth=0', {
+      body: { ...sampleRecords.consumer(), lastName },
+      headers: { ...context.who.integrator.headers, 'Idempotency-Key': key },
+    })
+    expect(other.status).toBe(422)
+  })
+
+  it('one key only: the header sent twice is 400, not a key made of both', async () => {
+    const url = new URL('/api/errors', context.service.url)
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        url,
+        {
+          headers: { 'content-type': 'application/json', 'idempotency-key': ['one', 'two'] },
+          method: 'POST',
+        },
+        (response) => {
+          response.resume()
+          resolve(response.statusCode!)
+        },
+      )
+      request.on('error', reject)
+      request.end(JSON.stringify({ message: 'twice' }))
+    })
+    expect(status).toBe(400)
+  })
+})
+
+describe('a slow first request', () => {
+  it('keeps its key past the lease while it runs: a retry is 409, never a second record', async () => {
+    process.env.IDEMPOTENCY_LEASE_SECONDS = '1'
+    try {
+      const key = newKey()
+      const lastName = uniqueName()
+      await withClient(async (client) => {
+        await client.query('BEGIN')
+        await client.query('LOCK TABLE consumer IN EXCLUSIVE MODE')
+        const first = postConsumer(key, lastName)
+        // Three leases go by while the first request waits.
+        await new Promise((resolve) => setTimeout(resolve, 3000))
+        const retry = await postConsumer(key, lastName)
+        expect(retry.status).toBe(409)
+        expect(retry.body.error.message).toBe(messages.inFlight)
+        await client.query('COMMIT')
+        expect((await first).status).toBe(200)
+      })
+      expect(await consumersNamed(lastName)).toBe(1)
+    } finally {
+      delete process.env.IDEMPOTENCY_LEASE_SECONDS
+    }
+  })
+})
+
+describe('kept answers', () => {
+  it('are encrypted at rest (a birth date in a consumer answer is never stored in clear)', async () => {
+    const key = newKey()
+    expect((await postConsumer(key, uniqueName())).status).toBe(200)
+    const { rows } = await withClient((client) =>
+      client.query(
+        `SELECT convert_from(body, 'UTF8') AS body FROM idempotency_keys WHERE key = $1`,
+        [key],
+      ),
+    )
+    expect(rows[0].body).toMatch(/^enc:v1:/)
+    expect(rows[0].body).not.toContain('1990-01-01')
   })
 })
 

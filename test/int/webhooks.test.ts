@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { createLocalReq, initTransaction, killTransaction } from 'payload'
+import { Webhook } from 'standardwebhooks'
 
 import { seedDemoData } from '../../src/seed'
 import { addressRefusal } from '../../src/webhooks/target'
@@ -110,6 +111,12 @@ describe('webhook endpoints', () => {
       'http://10.0.0.8/hook',
       'http://169.254.169.254/latest/meta-data',
       'http://[::ffff:192.168.1.1]/hook',
+      'https://[::127.0.0.1]/hook',
+      'https://[::ffff:0:7f00:1]/hook',
+      'https://[2002:7f00:1::]/hook',
+      'https://example.com:0/hook',
+      `https://example.com/${'a'.repeat(2048)}`,
+      `https://${Array.from({ length: 5 }, () => 'a'.repeat(60)).join('.')}.example/`,
     ]) {
       const response = await call('POST', '/api/webhook-endpoints', {
         events: ['error.created'],
@@ -392,6 +399,33 @@ describe('delivery', () => {
         )
       ).status,
     ).toBe(403)
+  })
+})
+
+describe('concurrent rotations', () => {
+  it('each retires the secret before it: the two latest sign, none is lost', async () => {
+    const endpoint = await createEndpoint(['error.created'])
+    const rotations = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call('POST', `/api/webhook-endpoints/${endpoint.id}/rotate-secret`),
+      ),
+    )
+    expect(rotations.map((rotation) => rotation.status)).toEqual([200, 200, 200, 200, 200])
+    receiver.secrets = rotations.map((rotation) => rotation.body.secret)
+    await call('POST', '/api/errors', { message: 'after rotations', source: 'webhook-test' })
+    const [delivery] = await receiver.waitFor(1)
+    const signatures = delivery.headers['webhook-signature'].split(' ')
+    expect(signatures).toHaveLength(2)
+    // Which of the five verify: exactly two (the current secret and the one it replaced).
+    const verifying = receiver.secrets.filter((secret) => {
+      try {
+        new Webhook(secret).verify(JSON.stringify(delivery.body), delivery.headers)
+        return true
+      } catch {
+        return false
+      }
+    })
+    expect(verifying).toHaveLength(2)
   })
 })
 
