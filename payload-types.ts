@@ -217,43 +217,11 @@ export interface CreditApp {
    * Generated on create (crapp_…).
    */
   id: string;
-  preApproval: string | PreApproval;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   consumer: string | Consumer;
-  vehicle: string | Vehicle;
-  provider?: ('provider_a' | 'provider_b') | null;
-  /**
-   * Send this application to the provider (again, after turning it off and on).
-   */
-  toProvider?: boolean | null;
-  /**
-   * The provider's answer, without personal data.
-   */
-  providerResponse?:
-    | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
-    | null;
-  /**
-   * Set by the service when the app is sent to its provider.
-   */
-  providerSubmission?: {
-    status?: ('queued' | 'sending' | 'retrying' | 'accepted' | 'rejected' | 'failed' | 'cancelled') | null;
-    attempts?: number | null;
-    /**
-     * The provider's message on a rejection, or why the last attempt failed.
-     */
-    message?: string | null;
-    providerReference?: string | null;
-    idempotencyKey?: string | null;
-    queuedAt?: string | null;
-    lastAttemptAt?: string | null;
-    nextAttemptAt?: string | null;
-    completedAt?: string | null;
-  };
   firstName?: string | null;
   lastName?: string | null;
   /**
@@ -273,40 +241,43 @@ export interface CreditApp {
   coApplicantEmail?: string | null;
   coApplicantPhoneNumber?: string | null;
   coApplicantBirthDate?: string | null;
+  preApproval: string | PreApproval;
+  vehicle: string | Vehicle;
+  provider?: ('provider_a' | 'provider_b') | null;
+  /**
+   * Send this application to the provider (again, after turning it off and on).
+   */
+  toProvider?: boolean | null;
+  /**
+   * Set by the service when the app is sent to its provider.
+   */
+  providerSubmission?: {
+    status?: ('queued' | 'sending' | 'retrying' | 'accepted' | 'rejected' | 'failed' | 'cancelled') | null;
+    attempts?: number | null;
+    /**
+     * The provider's message on a rejection, or why the last attempt failed.
+     */
+    message?: string | null;
+    providerReference?: string | null;
+    idempotencyKey?: string | null;
+    queuedAt?: string | null;
+    lastAttemptAt?: string | null;
+    nextAttemptAt?: string | null;
+    completedAt?: string | null;
+  };
+  /**
+   * The provider's answer, without personal data.
+   */
+  providerResponse?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   lastModifiedBy?: (number | null) | User;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "pre-approval".
- */
-export interface PreApproval {
-  /**
-   * Generated on create (pre_…).
-   */
-  id: string;
-  validUntilTime: string;
-  creditBand: string | CreditBand;
-  consumer?: (string | null) | Consumer;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "credit-band".
- */
-export interface CreditBand {
-  /**
-   * Generated on create (crb_…).
-   */
-  id: string;
-  name: string;
-  minimumCreditScore?: number | null;
-  maximumCreditScore?: number | null;
-  isUnknown?: boolean | null;
-  isNS?: boolean | null;
-  isPrime?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -315,6 +286,10 @@ export interface CreditBand {
  * via the `definition` "consumer".
  */
 export interface Consumer {
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   /**
    * Generated on create (con_…).
    */
@@ -405,6 +380,39 @@ export interface User {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pre-approval".
+ */
+export interface PreApproval {
+  /**
+   * Generated on create (pre_…).
+   */
+  id: string;
+  validUntilTime: string;
+  creditBand: string | CreditBand;
+  consumer?: (string | null) | Consumer;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "credit-band".
+ */
+export interface CreditBand {
+  /**
+   * Generated on create (crb_…).
+   */
+  id: string;
+  name: string;
+  minimumCreditScore?: number | null;
+  maximumCreditScore?: number | null;
+  isUnknown?: boolean | null;
+  isNS?: boolean | null;
+  isPrime?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "vehicle".
  */
 export interface Vehicle {
@@ -483,6 +491,10 @@ export interface CreditReport {
  * via the `definition` "deal".
  */
 export interface Deal {
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   /**
    * Generated on create (deal_…).
    */
@@ -576,6 +588,10 @@ export interface Customer {
  * via the `definition` "contact".
  */
 export interface Contact {
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   /**
    * Generated on create (cnt_…).
    */
@@ -738,6 +754,10 @@ export interface Media {
  */
 export interface Lead {
   id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   firstName?: string | null;
   lastName?: string | null;
   email?: string | null;
@@ -1303,25 +1323,8 @@ export interface PayloadMigration {
  */
 export interface CreditAppSelect<T extends boolean = true> {
   id?: T;
-  preApproval?: T;
+  title?: T;
   consumer?: T;
-  vehicle?: T;
-  provider?: T;
-  toProvider?: T;
-  providerResponse?: T;
-  providerSubmission?:
-    | T
-    | {
-        status?: T;
-        attempts?: T;
-        message?: T;
-        providerReference?: T;
-        idempotencyKey?: T;
-        queuedAt?: T;
-        lastAttemptAt?: T;
-        nextAttemptAt?: T;
-        completedAt?: T;
-      };
   firstName?: T;
   lastName?: T;
   ssn?: T;
@@ -1335,6 +1338,24 @@ export interface CreditAppSelect<T extends boolean = true> {
   coApplicantEmail?: T;
   coApplicantPhoneNumber?: T;
   coApplicantBirthDate?: T;
+  preApproval?: T;
+  vehicle?: T;
+  provider?: T;
+  toProvider?: T;
+  providerSubmission?:
+    | T
+    | {
+        status?: T;
+        attempts?: T;
+        message?: T;
+        providerReference?: T;
+        idempotencyKey?: T;
+        queuedAt?: T;
+        lastAttemptAt?: T;
+        nextAttemptAt?: T;
+        completedAt?: T;
+      };
+  providerResponse?: T;
   lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1386,6 +1407,7 @@ export interface CreditReportSelect<T extends boolean = true> {
  * via the `definition` "consumer_select".
  */
 export interface ConsumerSelect<T extends boolean = true> {
+  title?: T;
   id?: T;
   firstName?: T;
   lastName?: T;
@@ -1404,6 +1426,7 @@ export interface ConsumerSelect<T extends boolean = true> {
  * via the `definition` "deal_select".
  */
 export interface DealSelect<T extends boolean = true> {
+  title?: T;
   id?: T;
   dealer?:
     | T
@@ -1439,6 +1462,7 @@ export interface CustomerSelect<T extends boolean = true> {
  * via the `definition` "contact_select".
  */
 export interface ContactSelect<T extends boolean = true> {
+  title?: T;
   id?: T;
   roles?: T;
   firstName?: T;
@@ -1680,6 +1704,7 @@ export interface MediaSelect<T extends boolean = true> {
  * via the `definition` "lead_select".
  */
 export interface LeadSelect<T extends boolean = true> {
+  title?: T;
   firstName?: T;
   lastName?: T;
   email?: T;

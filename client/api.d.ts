@@ -283,29 +283,7 @@ export interface components {
         "credit-app": {
             /** @description Generated on create (crapp_…). */
             id: string;
-            preApproval: string | components["schemas"]["pre-approval"];
             consumer: string | components["schemas"]["consumer"];
-            vehicle: string | components["schemas"]["vehicle"];
-            /** @enum {string|null} */
-            provider?: "provider_a" | "provider_b" | null;
-            /** @description Send this application to the provider (again, after turning it off and on). */
-            toProvider?: boolean | null;
-            /** @description The provider's answer, without personal data. */
-            providerResponse?: unknown;
-            /** @description Set by the service when the app is sent to its provider. */
-            providerSubmission?: {
-                /** @enum {string|null} */
-                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
-                attempts?: number | null;
-                /** @description The provider's message on a rejection, or why the last attempt failed. */
-                message?: string | null;
-                providerReference?: string | null;
-                idempotencyKey?: string | null;
-                queuedAt?: string | null;
-                lastAttemptAt?: string | null;
-                nextAttemptAt?: string | null;
-                completedAt?: string | null;
-            };
             firstName?: string | null;
             lastName?: string | null;
             /** @description Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited). */
@@ -321,6 +299,28 @@ export interface components {
             coApplicantEmail?: string | null;
             coApplicantPhoneNumber?: string | null;
             coApplicantBirthDate?: string | null;
+            preApproval: string | components["schemas"]["pre-approval"];
+            vehicle: string | components["schemas"]["vehicle"];
+            /** @enum {string|null} */
+            provider?: "provider_a" | "provider_b" | null;
+            /** @description Send this application to the provider (again, after turning it off and on). */
+            toProvider?: boolean | null;
+            /** @description Set by the service when the app is sent to its provider. */
+            providerSubmission?: {
+                /** @enum {string|null} */
+                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                attempts?: number | null;
+                /** @description The provider's message on a rejection, or why the last attempt failed. */
+                message?: string | null;
+                providerReference?: string | null;
+                idempotencyKey?: string | null;
+                queuedAt?: string | null;
+                lastAttemptAt?: string | null;
+                nextAttemptAt?: string | null;
+                completedAt?: string | null;
+            };
+            /** @description The provider's answer, without personal data. */
+            providerResponse?: unknown;
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
@@ -797,15 +797,22 @@ export interface components {
                 record: {
                     /** @description Generated on create (crapp_…). */
                     id: string;
-                    preApproval: string | components["schemas"]["pre-approval"];
                     consumer: string | components["schemas"]["consumer"];
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    coApplicantConsumer?: (string | null) | components["schemas"]["consumer"];
+                    coApplicantFirstName?: string | null;
+                    coApplicantLastName?: string | null;
+                    coApplicantEmail?: string | null;
+                    coApplicantPhoneNumber?: string | null;
+                    preApproval: string | components["schemas"]["pre-approval"];
                     vehicle: string | components["schemas"]["vehicle"];
                     /** @enum {string|null} */
                     provider?: "provider_a" | "provider_b" | null;
                     /** @description Send this application to the provider (again, after turning it off and on). */
                     toProvider?: boolean | null;
-                    /** @description The provider's answer, without personal data. */
-                    providerResponse?: unknown;
                     /** @description Set by the service when the app is sent to its provider. */
                     providerSubmission?: {
                         /** @enum {string|null} */
@@ -820,15 +827,8 @@ export interface components {
                         nextAttemptAt?: string | null;
                         completedAt?: string | null;
                     };
-                    firstName?: string | null;
-                    lastName?: string | null;
-                    email?: string | null;
-                    phoneNumber?: string | null;
-                    coApplicantConsumer?: (string | null) | components["schemas"]["consumer"];
-                    coApplicantFirstName?: string | null;
-                    coApplicantLastName?: string | null;
-                    coApplicantEmail?: string | null;
-                    coApplicantPhoneNumber?: string | null;
+                    /** @description The provider's answer, without personal data. */
+                    providerResponse?: unknown;
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
@@ -848,15 +848,22 @@ export interface components {
                 record: {
                     /** @description Generated on create (crapp_…). */
                     id: string;
-                    preApproval: string | components["schemas"]["pre-approval"];
                     consumer: string | components["schemas"]["consumer"];
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    coApplicantConsumer?: (string | null) | components["schemas"]["consumer"];
+                    coApplicantFirstName?: string | null;
+                    coApplicantLastName?: string | null;
+                    coApplicantEmail?: string | null;
+                    coApplicantPhoneNumber?: string | null;
+                    preApproval: string | components["schemas"]["pre-approval"];
                     vehicle: string | components["schemas"]["vehicle"];
                     /** @enum {string|null} */
                     provider?: "provider_a" | "provider_b" | null;
                     /** @description Send this application to the provider (again, after turning it off and on). */
                     toProvider?: boolean | null;
-                    /** @description The provider's answer, without personal data. */
-                    providerResponse?: unknown;
                     /** @description Set by the service when the app is sent to its provider. */
                     providerSubmission?: {
                         /** @enum {string|null} */
@@ -871,15 +878,8 @@ export interface components {
                         nextAttemptAt?: string | null;
                         completedAt?: string | null;
                     };
-                    firstName?: string | null;
-                    lastName?: string | null;
-                    email?: string | null;
-                    phoneNumber?: string | null;
-                    coApplicantConsumer?: (string | null) | components["schemas"]["consumer"];
-                    coApplicantFirstName?: string | null;
-                    coApplicantLastName?: string | null;
-                    coApplicantEmail?: string | null;
-                    coApplicantPhoneNumber?: string | null;
+                    /** @description The provider's answer, without personal data. */
+                    providerResponse?: unknown;
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
@@ -1036,29 +1036,7 @@ export interface operations {
                 "application/json": {
                     /** @description Generated on create (crapp_…). */
                     id?: string;
-                    preApproval: string | components["schemas"]["pre-approval"];
                     consumer: string | components["schemas"]["consumer"];
-                    vehicle: string | components["schemas"]["vehicle"];
-                    /** @enum {string|null} */
-                    provider?: "provider_a" | "provider_b" | null;
-                    /** @description Send this application to the provider (again, after turning it off and on). */
-                    toProvider?: boolean | null;
-                    /** @description The provider's answer, without personal data. */
-                    providerResponse?: unknown;
-                    /** @description Set by the service when the app is sent to its provider. */
-                    providerSubmission?: {
-                        /** @enum {string|null} */
-                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
-                        attempts?: number | null;
-                        /** @description The provider's message on a rejection, or why the last attempt failed. */
-                        message?: string | null;
-                        providerReference?: string | null;
-                        idempotencyKey?: string | null;
-                        queuedAt?: string | null;
-                        lastAttemptAt?: string | null;
-                        nextAttemptAt?: string | null;
-                        completedAt?: string | null;
-                    };
                     firstName?: string | null;
                     lastName?: string | null;
                     /** @description Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited). */
@@ -1074,6 +1052,28 @@ export interface operations {
                     coApplicantEmail?: string | null;
                     coApplicantPhoneNumber?: string | null;
                     coApplicantBirthDate?: string | null;
+                    preApproval: string | components["schemas"]["pre-approval"];
+                    vehicle: string | components["schemas"]["vehicle"];
+                    /** @enum {string|null} */
+                    provider?: "provider_a" | "provider_b" | null;
+                    /** @description Send this application to the provider (again, after turning it off and on). */
+                    toProvider?: boolean | null;
+                    /** @description Set by the service when the app is sent to its provider. */
+                    providerSubmission?: {
+                        /** @enum {string|null} */
+                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                        attempts?: number | null;
+                        /** @description The provider's message on a rejection, or why the last attempt failed. */
+                        message?: string | null;
+                        providerReference?: string | null;
+                        idempotencyKey?: string | null;
+                        queuedAt?: string | null;
+                        lastAttemptAt?: string | null;
+                        nextAttemptAt?: string | null;
+                        completedAt?: string | null;
+                    };
+                    /** @description The provider's answer, without personal data. */
+                    providerResponse?: unknown;
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt?: string;
                     createdAt?: string;

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { recordAccess } from '../access/recordAccess'
 import { resolveAddresses } from '../hooks/resolveAddresses'
 import { withHistory } from '../src/admin/history'
+import { personName, titleField } from '../src/admin/titles'
 import { creditDataHooks, encrypted, ssnField } from '../src/creditData'
 import { dateField, emailField, phoneField, phoneListField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
@@ -15,11 +16,12 @@ export const Consumers: CollectionConfig = withHistory({
     defaultColumns: ['firstName', 'lastName', 'email', 'phoneNumber'],
     group: 'Credit',
     listSearchableFields: ['firstName', 'lastName', 'email', 'phoneNumber'],
-    useAsTitle: 'lastName',
+    useAsTitle: 'title',
   },
   disableDuplicate: true,
   hooks: { ...creditDataHooks(), beforeOperation: [resolveAddresses] },
   fields: [
+    titleField(personName),
     prefixedId('con_'),
     { name: 'firstName', type: 'text', required: true },
     { name: 'lastName', type: 'text', index: true, required: true },

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
 import { withHistory } from '../src/admin/history'
+import { personName, titleField } from '../src/admin/titles'
 import { emailField, phoneField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
 
@@ -16,10 +17,11 @@ export const Contacts: CollectionConfig = withHistory({
     defaultColumns: ['firstName', 'lastName', 'roles', 'primaryEmail', 'isAutomatedAgent'],
     group: 'Commerce',
     listSearchableFields: ['firstName', 'lastName', 'primaryEmail', 'email'],
-    useAsTitle: 'lastName',
+    useAsTitle: 'title',
   },
   disableDuplicate: true,
   fields: [
+    titleField(personName),
     prefixedId('cnt_'),
     { name: 'roles', type: 'text', hasMany: true },
     { name: 'firstName', type: 'text' },

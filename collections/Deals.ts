@@ -1,21 +1,34 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, PayloadRequest } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
 import { withHistory } from '../src/admin/history'
+import { related, titleField, vehicleName } from '../src/admin/titles'
 import { prefixedId } from '../src/fields/prefixedId'
 import { notBelowField } from '../src/fields/range'
+
+/** "Deal · 2021 Ford F-150 · Sunset Motors": the dealer's company, else the facilitator. */
+const dealTitle = async (deal: Record<string, unknown>, req: PayloadRequest) => {
+  const dealer = (deal.dealer ?? {}) as { location?: unknown }
+  const [vehicle, location] = await Promise.all([
+    related(req, 'vehicle', deal.vehicle),
+    related(req, 'location', dealer.location),
+  ])
+  const company = await related(req, 'company', location?.companyId ?? deal.facilitator)
+  return ['Deal', vehicleName(vehicle), company?.name].filter(Boolean).join(' · ')
+}
 
 /** A vehicle deal between customers at a dealer location, through a facilitator. */
 export const Deals: CollectionConfig = withHistory({
   slug: 'deal',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
-    defaultColumns: ['id', 'vehicle', 'customer', 'currentBidPrice', 'updatedAt'],
+    defaultColumns: ['title', 'customer', 'currentBidPrice', 'updatedAt'],
     group: 'Commerce',
-    useAsTitle: 'id',
+    useAsTitle: 'title',
   },
   disableDuplicate: true,
   fields: [
+    titleField(dealTitle),
     prefixedId('deal_'),
     {
       name: 'dealer',

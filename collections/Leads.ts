@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { personName, titleField } from '../src/admin/titles'
 import { emailField, phoneField } from '../src/fields/formatted'
 
 /** A sales lead. Numeric ids: lead events and VDP e-mails refer to leads by number. */
@@ -11,9 +12,10 @@ export const Leads: CollectionConfig = {
     defaultColumns: ['id', 'firstName', 'lastName', 'email', 'source'],
     group: 'Leads',
     listSearchableFields: ['firstName', 'lastName', 'email'],
-    useAsTitle: 'lastName',
+    useAsTitle: 'title',
   },
   fields: [
+    titleField(personName),
     { name: 'firstName', type: 'text' },
     { name: 'lastName', type: 'text', index: true },
     emailField('email', { index: true }),

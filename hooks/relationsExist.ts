@@ -1,4 +1,4 @@
-import type { CollectionBeforeValidateHook, CollectionSlug, Field } from 'payload'
+import type { CollectionBeforeValidateHook, CollectionSlug, FlattenedField } from 'payload'
 import { ValidationError } from 'payload'
 
 import { isRecord } from '../src/lib/isRecord'
@@ -8,18 +8,20 @@ type Relation = { path: string; relationTo: CollectionSlug; value: unknown }
 const idOf = (value: unknown): unknown =>
   value && typeof value === 'object' && 'id' in value ? value.id : value
 
-/** Relationship values present in `data`, at the top level and inside groups. */
+/** Relationship values present in `data`, at the top level (tabs and rows flattened) and inside groups. */
 const relationsIn = (
-  fields: Field[],
+  fields: FlattenedField[],
   data: Record<string, unknown> | undefined,
   prefix = '',
 ): Relation[] =>
   fields.flatMap((field) => {
-    if (!('name' in field) || !data || !(field.name in data)) return []
+    if (!data || !(field.name in data)) return []
     const value = data[field.name]
     // A group's value is an object by now (valueTypes runs first).
     if (field.type === 'group')
-      return isRecord(value) ? relationsIn(field.fields, value, `${prefix}${field.name}.`) : []
+      return isRecord(value)
+        ? relationsIn(field.flattenedFields, value, `${prefix}${field.name}.`)
+        : []
     if (
       field.type !== 'relationship' ||
       typeof field.relationTo !== 'string' ||
@@ -36,7 +38,7 @@ const relationsIn = (
  */
 export const relationsExist: CollectionBeforeValidateHook = async ({ collection, data, req }) => {
   const errors: { message: string; path: string }[] = []
-  for (const { path, relationTo, value } of relationsIn(collection.fields, data)) {
+  for (const { path, relationTo, value } of relationsIn(collection.flattenedFields, data)) {
     const ids = (Array.isArray(value) ? value : [value])
       .map(idOf)
       .filter((id) => id !== null && id !== undefined)

@@ -1,8 +1,9 @@
-import type { CollectionConfig, Field, SelectFieldSingleValidation } from 'payload'
+import type { CollectionConfig, Field, PayloadRequest, SelectFieldSingleValidation } from 'payload'
 import { select } from 'payload/shared'
 
 import { recordAccess } from '../../access/recordAccess'
 import { withHistory } from '../../src/admin/history'
+import { personName, related, titleField, vehicleName } from '../../src/admin/titles'
 import { creditDataHooks, encrypted, ssnField } from '../../src/creditData'
 import { dateField, emailField, phoneField } from '../../src/fields/formatted'
 import { prefixedId } from '../../src/fields/prefixedId'
@@ -67,14 +68,26 @@ const providerNamed: SelectFieldSingleValidation = (value, options) =>
     ? 'is required when toProvider is true'
     : select(value, options)
 
+/** "Maria González — 2022 Toyota Camry · Provider A". */
+const creditAppTitle = async (app: Record<string, unknown>, req: PayloadRequest) => {
+  const [consumer, vehicle] = await Promise.all([
+    related(req, 'consumer', app.consumer),
+    related(req, 'vehicle', app.vehicle),
+  ])
+  const provider =
+    app.provider === 'provider_a' ? 'Provider A' : app.provider === 'provider_b' ? 'Provider B' : ''
+  const head = [personName(consumer), vehicleName(vehicle)].filter(Boolean).join(' — ')
+  return [head, provider].filter(Boolean).join(' · ')
+}
+
 /** A consumer's application for credit on a vehicle under a pre-approval. */
 export const CreditApps: CollectionConfig = withHistory({
   slug: 'credit-app',
   access: recordAccess({ integrator: ['create', 'read'], staffDelete: false }),
   admin: {
-    defaultColumns: ['id', 'consumer', 'vehicle', 'provider', 'toProvider', 'createdAt'],
+    defaultColumns: ['title', 'provider', 'toProvider', 'createdAt'],
     group: 'Credit',
-    useAsTitle: 'id',
+    useAsTitle: 'title',
   },
   disableDuplicate: true,
   hooks: creditDataHooks({
@@ -83,47 +96,87 @@ export const CreditApps: CollectionConfig = withHistory({
   }),
   fields: [
     prefixedId('crapp_'),
+    titleField(creditAppTitle),
     {
-      name: 'preApproval',
-      type: 'relationship',
-      index: true,
-      relationTo: 'pre-approval',
-      required: true,
+      type: 'tabs',
+      // Tabs without names: they group the form, not the data (the API shape is flat).
+      tabs: [
+        {
+          fields: [
+            {
+              name: 'consumer',
+              type: 'relationship',
+              index: true,
+              relationTo: 'consumer',
+              required: true,
+            },
+            ...applicant(''),
+          ],
+          label: 'Applicant',
+        },
+        {
+          fields: [
+            { name: 'coApplicantConsumer', type: 'relationship', relationTo: 'consumer' },
+            ...applicant('coApplicant'),
+          ],
+          label: 'Co-applicant',
+        },
+        {
+          fields: [
+            {
+              name: 'preApproval',
+              type: 'relationship',
+              index: true,
+              relationTo: 'pre-approval',
+              required: true,
+            },
+            {
+              name: 'vehicle',
+              type: 'relationship',
+              index: true,
+              relationTo: 'vehicle',
+              required: true,
+            },
+          ],
+          label: 'Vehicle & pre-approval',
+        },
+        {
+          fields: [
+            {
+              name: 'provider',
+              type: 'select',
+              enumName: 'enum_credit_provider',
+              options: creditProviders.map((value) => ({
+                label: value === 'provider_a' ? 'Provider A' : 'Provider B',
+                value,
+              })),
+              validate: providerNamed,
+            },
+            {
+              name: 'toProvider',
+              type: 'checkbox',
+              defaultValue: false,
+              admin: {
+                description:
+                  'Send this application to the provider (again, after turning it off and on).',
+              },
+            },
+            providerSubmission,
+            {
+              name: 'providerResponse',
+              type: 'json',
+              access: { create: () => false, update: () => false },
+              admin: {
+                components: { Field: '/src/admin/JsonReadout#JsonReadout' },
+                description: "The provider's answer, without personal data.",
+                readOnly: true,
+              },
+            },
+          ],
+          label: 'Provider submission',
+        },
+      ],
     },
-    { name: 'consumer', type: 'relationship', index: true, relationTo: 'consumer', required: true },
-    { name: 'vehicle', type: 'relationship', index: true, relationTo: 'vehicle', required: true },
-    {
-      name: 'provider',
-      type: 'select',
-      enumName: 'enum_credit_provider',
-      options: creditProviders.map((value) => ({
-        label: value === 'provider_a' ? 'Provider A' : 'Provider B',
-        value,
-      })),
-      validate: providerNamed,
-    },
-    {
-      name: 'toProvider',
-      type: 'checkbox',
-      defaultValue: false,
-      admin: {
-        description: 'Send this application to the provider (again, after turning it off and on).',
-      },
-    },
-    {
-      name: 'providerResponse',
-      type: 'json',
-      access: { create: () => false, update: () => false },
-      admin: {
-        components: { Field: '/src/admin/JsonReadout#JsonReadout' },
-        description: "The provider's answer, without personal data.",
-        readOnly: true,
-      },
-    },
-    providerSubmission,
-    ...applicant(''),
-    { name: 'coApplicantConsumer', type: 'relationship', relationTo: 'consumer' },
-    ...applicant('coApplicant'),
   ],
   labels: { plural: 'Credit apps', singular: 'Credit app' },
 })

@@ -9,7 +9,8 @@ export type AuditEntry = {
   recordId: string
 }
 
-const IGNORED = new Set(['id', 'createdAt', 'updatedAt', 'lastModifiedBy'])
+// Bookkeeping the service keeps itself, derived titles among it: not a change anyone made.
+const IGNORED = new Set(['id', 'createdAt', 'updatedAt', 'lastModifiedBy', 'title'])
 
 /**
  * Writes one append-only audit entry: who, what, which fields (never their values), when, request

@@ -1,8 +1,9 @@
-import type {
-  CollectionBeforeChangeHook,
-  CollectionSlug,
-  PayloadRequest,
-  TypeWithID,
+import {
+  type CollectionBeforeChangeHook,
+  type CollectionSlug,
+  flattenTopLevelFields,
+  type PayloadRequest,
+  type TypeWithID,
 } from 'payload'
 
 import { decryptValue, encryptValue, isEncrypted } from './cipher'
@@ -46,8 +47,9 @@ export const encryptSensitive: CollectionBeforeChangeHook = async ({
     const value = data[name]
     // Collection hooks run before field validation: an invalid value stays in clear, so that
     // validation rejects it (naming the field) and nothing is stored.
-    const field = collection.fields.find((item) => 'name' in item && item.name === name) as
-      undefined | { validate?: (value: unknown, options: object) => unknown }
+    const field = flattenTopLevelFields(collection.fields).find(
+      (item) => 'name' in item && item.name === name,
+    ) as undefined | { validate?: (value: unknown, options: object) => unknown }
     // The options Payload's own validators read (`req`, the field's settings, the data).
     const options = { ...field, data, req, siblingData: data }
     if (field?.validate && (await field.validate(value, options)) !== true) continue

@@ -3,13 +3,18 @@
  * query refusal, audit and key rotation all find the sensitive fields by it, so the list of them
  * is the fields carrying it and is written nowhere else.
  */
-import type { Field } from 'payload'
+import { type Field, flattenTopLevelFields } from 'payload'
 
 export const markEncrypted = <T extends Field>(field: T): T => ({
   ...field,
   custom: { ...field.custom, encrypted: true },
 })
 
-/** Names of the top-level fields marked encrypted (credit data is never nested). */
+/**
+ * Names of the fields marked encrypted. Credit data is never nested in the data, but its fields
+ * may sit in the form's tabs, rows or collapsibles, which hold no data of their own.
+ */
 export const encryptedFieldNames = (fields: Field[]): string[] =>
-  fields.flatMap((field) => ('name' in field && field.custom?.encrypted ? [field.name] : []))
+  flattenTopLevelFields(fields).flatMap((field) =>
+    'name' in field && field.name && field.custom?.encrypted ? [field.name] : [],
+  )

@@ -10,6 +10,7 @@ import * as migration_20261122_233000_row_counts from './20261122_233000_row_cou
 import * as migration_20261123_013000_idempotency_keys from './20261123_013000_idempotency_keys';
 import * as migration_20261123_014207_webhooks from './20261123_014207_webhooks';
 import * as migration_20261123_020328_history from './20261123_020328_history';
+import * as migration_20261123_021600_titles from './20261123_021600_titles';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261123_020328_history.up,
     down: migration_20261123_020328_history.down,
-    name: '20261123_020328_history'
+    name: '20261123_020328_history',
+  },
+  {
+    up: migration_20261123_021600_titles.up,
+    down: migration_20261123_021600_titles.down,
+    name: '20261123_021600_titles'
   },
 ];

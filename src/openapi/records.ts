@@ -20,7 +20,7 @@ const joinsAsArrays = (config: SanitizedConfig, schemas: Obj): Obj =>
       const joins =
         config.collections
           .find((collection) => collection.slug === slug)
-          ?.fields.flatMap((field) => (field.type === 'join' ? [field] : [])) ?? []
+          ?.flattenedFields.flatMap((field) => (field.type === 'join' ? [field] : [])) ?? []
       if (!joins.length) return [slug, schema]
       const { properties } = schema as { properties: Obj }
       const arrays = joins.map((field) => [

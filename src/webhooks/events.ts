@@ -4,7 +4,7 @@
  * the record is as the change left it at depth 0, without the credit data (SSNs, birth dates),
  * which a webhook never carries, not even masked.
  */
-import type { CollectionSlug, SanitizedCollectionConfig } from 'payload'
+import { type CollectionSlug, flattenTopLevelFields, type SanitizedCollectionConfig } from 'payload'
 
 import { encryptedFieldNames } from '../creditData/marker'
 
@@ -59,8 +59,10 @@ export const eventCollection = (type: EventType): CollectionSlug =>
 export const withheld = (collection: Pick<SanitizedCollectionConfig, 'fields'>) =>
   new Set([
     ...encryptedFieldNames(collection.fields),
-    ...collection.fields.flatMap((field) =>
-      'name' in field && (('hidden' in field && field.hidden) || field.name.startsWith('_'))
+    ...flattenTopLevelFields(collection.fields).flatMap((field) =>
+      'name' in field &&
+      field.name &&
+      (('hidden' in field && field.hidden) || field.name.startsWith('_'))
         ? [field.name]
         : [],
     ),

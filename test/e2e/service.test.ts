@@ -276,7 +276,14 @@ describe('first start', () => {
     await page.goto(`${service.url}/admin/collections/credit-app/crapp_demo_maria`, {
       waitUntil: 'networkidle',
     })
-    await page.getByText('Provider submission').first().waitFor({ timeout: 30_000 })
+    // A readable title, and the form in tabs: the provider's part in its own.
+    await page
+      .getByRole('heading', { name: 'María González — 2022 Toyota Camry · Provider A' })
+      .waitFor({ timeout: 30_000 })
+    for (const tab of ['Applicant', 'Co-applicant', 'Vehicle & pre-approval'])
+      await page.getByRole('button', { exact: true, name: tab }).waitFor({ timeout: 30_000 })
+    await page.getByRole('button', { exact: true, name: 'Provider submission' }).click()
+    await page.screenshot({ path: path.join(projectRoot, '.data', 'e2e-credit-app.png') })
     // The provider's answer is drawn as text: Payload's JSON editor would load from a public CDN.
     await page
       .locator('.json-readout', { hasText: 'Provider Response' })
@@ -292,6 +299,35 @@ describe('first start', () => {
     })
     await staff.locator('#field-ssn[value="***-**-4321"]').waitFor({ timeout: 30_000 })
     expect(await staff.getByRole('button', { name: 'Reveal SSN' }).count()).toBe(0)
+  }, 180_000)
+
+  it('a deal edited by staff keeps a version saying who changed what, which a staff admin restores', async () => {
+    browser ??= await launchBrowser()
+    const staff = await staffPage()
+    const before = await (await staff.request.get(`${service.url}/api/deal/deal_demo_camry`)).json()
+    const edited = await staff.request.patch(`${service.url}/api/deal/deal_demo_camry`, {
+      data: { currentBidPrice: (before.currentBidPrice ?? 0) + 1000 },
+    })
+    expect(edited.status()).toBe(200)
+    const page = await browser.newPage()
+    await signIn(page, login.email, login.password)
+    await page.goto(`${service.url}/admin/collections/deal/deal_demo_camry/versions`, {
+      waitUntil: 'networkidle',
+    })
+    const rows = page.locator('tbody tr')
+    await rows.first().waitFor({ timeout: 30_000 })
+    // The newest version first: open the one before the edit and restore it.
+    await rows.nth(1).getByRole('link').first().click()
+    await page.getByText('Current Bid Price').first().waitFor({ timeout: 30_000 })
+    await page.screenshot({ path: path.join(projectRoot, '.data', 'e2e-deal-history.png') })
+    await page
+      .getByRole('button', { name: /Restore/ })
+      .first()
+      .click()
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await page.waitForURL(/\/admin\/collections\/deal\/deal_demo_camry$/, { timeout: 30_000 })
+    const after = await (await page.request.get(`${service.url}/api/deal/deal_demo_camry`)).json()
+    expect(after.currentBidPrice).toBe(before.currentBidPrice)
   }, 180_000)
 
   it('a staff admin sees webhook deliveries, resends one, and rotates an endpoint\u2019s secret', async () => {

@@ -6,11 +6,10 @@ import { parseListParams } from '../../api/params'
 import { cursorAfter, pageAfter, pageByNumber } from '../listPages'
 import { joinsAsArrays } from './joins'
 
-/** Top-level fields of a collection that a list may be sorted by. */
+/** Top-level fields of a collection (those in unnamed tabs or rows too) that a list may be sorted by. */
 const sortableFields = (req: PayloadRequest, collection: CollectionSlug): string[] =>
-  req.payload.collections[collection].config.fields.flatMap((field) =>
-    'name' in field &&
-    !['join', 'relationship', 'group', 'array'].includes(field.type) &&
+  req.payload.collections[collection].config.flattenedFields.flatMap((field) =>
+    !['join', 'relationship', 'group', 'array', 'tab', 'blocks'].includes(field.type) &&
     !('hasMany' in field && field.hasMany)
       ? [field.name]
       : [],

@@ -1,0 +1,68 @@
+/**
+ * Readable titles in the admin UI ("Maria González — 2022 Toyota Camry · Provider A") where a
+ * record has no field that names it. The title is a stored `title` field (Payload titles by a
+ * stored field only), worked out on every save of the record from its own fields and the
+ * records it names; a later rename of those records shows in it at the record's next save.
+ * Staff read it; API answers leave it out, keeping the shape the interface documents.
+ */
+import type { FieldAccess, FieldHook, PayloadRequest, TextField } from 'payload'
+
+import { isStaff } from '../../access/isStaff'
+
+type Doc = Record<string, unknown>
+
+const staffOnly: FieldAccess = ({ req }) => isStaff({ req })
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+
+/** "First Last" of a record with names. */
+export const personName = (doc: Doc | undefined): string =>
+  [text(doc?.firstName), text(doc?.lastName)].filter(Boolean).join(' ')
+
+const idOf = (value: unknown): number | string | undefined =>
+  typeof value === 'string' || typeof value === 'number'
+    ? value
+    : value && typeof value === 'object' && 'id' in value
+      ? (value as { id: number | string }).id
+      : undefined
+
+/** The record a relation names, at depth 0, or undefined (none, or gone). */
+export const related = async (
+  req: PayloadRequest,
+  collection: 'company' | 'consumer' | 'location' | 'vehicle',
+  value: unknown,
+): Promise<Doc | undefined> => {
+  const id = idOf(value)
+  if (id === undefined) return undefined
+  return (await req.payload
+    .findByID({ collection, depth: 0, disableErrors: true, id, req })
+    .catch(() => undefined)) as Doc | undefined
+}
+
+/** "2022 Toyota Camry". */
+export const vehicleName = (vehicle: Doc | undefined): string =>
+  [vehicle?.year, text(vehicle?.make), text(vehicle?.model)].filter(Boolean).join(' ')
+
+/**
+ * A `title` field worked out by `compute` from the record as it is being saved (what was stored,
+ * overlaid with what this write changes). `fallback` names a record with nothing better.
+ */
+export const titleField = (
+  compute: (doc: Doc, req: PayloadRequest) => Promise<string> | string,
+): TextField => {
+  const hook: FieldHook = async ({ data, originalDoc, req }) => {
+    const doc = { ...originalDoc, ...data }
+    return (await compute(doc, req)) || String(doc.id ?? '')
+  }
+  return {
+    name: 'title',
+    type: 'text',
+    access: { read: staffOnly },
+    admin: {
+      description: 'Worked out from the record when it is saved.',
+      hidden: true,
+    },
+    hooks: { beforeChange: [hook] },
+    index: true,
+  }
+}

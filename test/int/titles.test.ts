@@ -1,0 +1,74 @@
+/**
+ * Readable titles: credit apps, deals, consumers, leads and contacts are titled by what they are
+ * about, for staff; API clients get the documented shape without the field; the migration's
+ * backfill of stored records gives the same titles as a save does.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { sql } from 'drizzle-orm'
+
+import { backfillTitles } from '../../src/migrations/20261123_021600_titles'
+import { sendJson } from '../helpers/http'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true, seed: true })
+
+const TITLED = ['consumer', 'lead', 'contact', 'credit_app', 'deal'] as const
+
+const execute = (query: ReturnType<typeof sql>) =>
+  context.service.payload.db.drizzle.execute(query) as unknown as Promise<{
+    rows: Record<string, unknown>[]
+  }>
+
+const titles = async () => {
+  const found: Record<string, unknown> = {}
+  for (const table of TITLED) {
+    const { rows } = await execute(sql.raw(`SELECT id, title FROM "${table}" ORDER BY id`))
+    for (const row of rows) found[`${table}:${row.id}`] = row.title
+  }
+  return found
+}
+
+describe('titles', () => {
+  it('name a credit app by its applicant, vehicle and provider, and a deal by vehicle and dealer', async () => {
+    const app = await sendJson(context.service, 'GET', '/api/credit-app/crapp_demo_maria', {
+      headers: context.who.staff.headers,
+    })
+    expect(app.body.title).toMatch(/^María González — 2022 Toyota Camry · Provider A$/)
+    const deal = await sendJson(context.service, 'GET', '/api/deal/deal_demo_camry', {
+      headers: context.who.staff.headers,
+    })
+    expect(deal.body.title).toMatch(/^Deal · \d{4} Toyota Camry · .+$/)
+    const consumer = await sendJson(context.service, 'GET', '/api/consumer/con_demo_maria', {
+      headers: context.who.staff.headers,
+    })
+    expect(consumer.body.title).toBe('María González')
+  })
+
+  it('follow a change at the next save', async () => {
+    const edited = await sendJson(context.service, 'PATCH', '/api/contact/cnt_demo_rachel', {
+      body: { firstName: 'Rae' },
+      headers: context.who.staff.headers,
+    })
+    expect(edited.body.doc.title).toMatch(/^Rae /)
+  })
+
+  it('are left out of API answers to API clients', async () => {
+    const commerce = await sendJson(context.service, 'GET', '/api/creditapps/crapp_demo_maria', {
+      headers: context.who.integrator.headers,
+    })
+    expect(commerce.status).toBe(200)
+    expect(commerce.body.data).not.toHaveProperty('title')
+    const rest = await sendJson(context.service, 'GET', '/api/deal/deal_demo_camry', {
+      headers: context.who.integrator.headers,
+    })
+    expect(rest.body).not.toHaveProperty('title')
+  })
+
+  it('of stored records, as the migration fills them, are the ones a save gives', async () => {
+    const saved = await titles()
+    expect(Object.keys(saved).length).toBeGreaterThanOrEqual(10)
+    await execute(sql.raw(TITLED.map((table) => `UPDATE "${table}" SET title = NULL;`).join('\n')))
+    await execute(backfillTitles)
+    expect(await titles()).toEqual(saved)
+  })
+})
