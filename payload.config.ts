@@ -96,6 +96,7 @@ export default buildConfig({
   admin: {
     // The gravatar default would make every browser call out to an external host.
     avatar: 'default',
+    components: { beforeDashboard: ['/src/admin/Dashboard#Dashboard'] },
     importMap: {
       baseDir: dirname,
       importMapFile: path.resolve(dirname, 'src/app/(payload)/admin/importMap.js'),

@@ -40,6 +40,8 @@ const providerSubmission: Field = {
       name: 'status',
       type: 'select',
       enumName: 'enum_credit_app_submission_status',
+      // The dashboard counts apps by status: few rows hold any one of them.
+      index: true,
       options: ['queued', 'sending', 'retrying', 'accepted', 'rejected', 'failed', 'cancelled'],
     },
     { name: 'attempts', type: 'number' },

@@ -11,6 +11,7 @@ import * as migration_20261123_013000_idempotency_keys from './20261123_013000_i
 import * as migration_20261123_014207_webhooks from './20261123_014207_webhooks';
 import * as migration_20261123_020328_history from './20261123_020328_history';
 import * as migration_20261123_021600_titles from './20261123_021600_titles';
+import * as migration_20261123_023319_submission_status_index from './20261123_023319_submission_status_index';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261123_021600_titles.up,
     down: migration_20261123_021600_titles.down,
-    name: '20261123_021600_titles'
+    name: '20261123_021600_titles',
+  },
+  {
+    up: migration_20261123_023319_submission_status_index.up,
+    down: migration_20261123_023319_submission_status_index.down,
+    name: '20261123_023319_submission_status_index'
   },
 ];

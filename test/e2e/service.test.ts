@@ -301,6 +301,40 @@ describe('first start', () => {
     expect(await staff.getByRole('button', { name: 'Reveal SSN' }).count()).toBe(0)
   }, 180_000)
 
+  it('the dashboard shows the pipeline with links to the lists it counts; staff see no audit figures', async () => {
+    browser ??= await launchBrowser()
+    const page = await browser.newPage()
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text())
+    })
+    await signIn(page, login.email, login.password)
+    await page.goto(`${service.url}/admin`, { waitUntil: 'networkidle' })
+    const leads = page.locator('[data-figure="New leads today"]')
+    await leads.waitFor({ timeout: 30_000 })
+    const seeded = (await (await page.request.get(`${service.url}/api/lead?limit=1`)).json())
+      .totalDocs
+    expect(Number(await leads.textContent())).toBe(seeded)
+    await page.locator('[data-figure="SSN reveals today"]').waitFor({ timeout: 30_000 })
+    await page.screenshot({
+      fullPage: true,
+      path: path.join(projectRoot, '.data', 'e2e-dashboard.png'),
+    })
+    await page.locator('a', { has: leads }).click()
+    await page.waitForURL(/\/admin\/collections\/lead\?where/, { timeout: 30_000 })
+    await page
+      .locator('tbody tr')
+      .nth(seeded - 1)
+      .waitFor({ timeout: 30_000 })
+    expect(await page.locator('tbody tr').count()).toBe(seeded)
+    expect(violations).toEqual([])
+
+    const staff = await staffPage()
+    await staff.goto(`${service.url}/admin`, { waitUntil: 'networkidle' })
+    await staff.locator('[data-figure="Credit apps this week"]').waitFor({ timeout: 30_000 })
+    expect(await staff.locator('[data-figure="SSN reveals today"]').count()).toBe(0)
+  }, 180_000)
+
   it('a deal edited by staff keeps a version saying who changed what, which a staff admin restores', async () => {
     browser ??= await launchBrowser()
     const staff = await staffPage()
@@ -348,6 +382,16 @@ describe('first start', () => {
       const [first] = await receiver.waitFor(1, () => true, 60_000)
       expect(first.verifiedWith).toBe(0)
 
+      // The receiver has the request; the log says so once the service has read its answer.
+      for (let tries = 0; tries < 100; tries++) {
+        const log = await (
+          await page.request.get(
+            `${service.url}/api/webhook-deliveries?where[messageId][equals]=${first.id}`,
+          )
+        ).json()
+        if (log.docs[0]?.status === 'succeeded') break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
       await page.goto(`${service.url}/admin/collections/webhook-deliveries`, {
         waitUntil: 'networkidle',
       })
