@@ -30,6 +30,9 @@ const env = {
 }
 const BUILD_AND_START = 15 * 60_000
 
+/** The README's pictures of the admin UI: taken here, so they show the UI as it is. */
+const screenshot = (name: string) => path.join(projectRoot, 'docs', 'screenshots', `${name}.png`)
+
 let service: ServiceProcess
 let browser: Browser | undefined
 let login: { email: string; password: string }
@@ -283,7 +286,7 @@ describe('first start', () => {
     for (const tab of ['Applicant', 'Co-applicant', 'Vehicle & pre-approval'])
       await page.getByRole('button', { exact: true, name: tab }).waitFor({ timeout: 30_000 })
     await page.getByRole('button', { exact: true, name: 'Provider submission' }).click()
-    await page.screenshot({ path: path.join(projectRoot, '.data', 'e2e-credit-app.png') })
+    await page.screenshot({ path: screenshot('credit-app') })
     // The provider's answer is drawn as text: Payload's JSON editor would load from a public CDN.
     await page
       .locator('.json-readout', { hasText: 'Provider Response' })
@@ -318,7 +321,7 @@ describe('first start', () => {
     await page.locator('[data-figure="SSN reveals today"]').waitFor({ timeout: 30_000 })
     await page.screenshot({
       fullPage: true,
-      path: path.join(projectRoot, '.data', 'e2e-dashboard.png'),
+      path: screenshot('dashboard'),
     })
     await page.locator('a', { has: leads }).click()
     await page.waitForURL(/\/admin\/collections\/lead\?where/, { timeout: 30_000 })
@@ -353,7 +356,7 @@ describe('first start', () => {
     // The newest version first: open the one before the edit and restore it.
     await rows.nth(1).getByRole('link').first().click()
     await page.getByText('Current Bid Price').first().waitFor({ timeout: 30_000 })
-    await page.screenshot({ path: path.join(projectRoot, '.data', 'e2e-deal-history.png') })
+    await page.screenshot({ path: screenshot('deal-history') })
     await page
       .getByRole('button', { name: /Restore/ })
       .first()
