@@ -47,7 +47,7 @@ import { noSensitiveQueries } from './src/creditData'
 import { extraIndexes, TRIGRAM_EXTENSION } from './src/db/indexes'
 import { countFromRowCounts } from './src/db/rowCounts'
 import { jobs } from './src/jobs/config'
-import { unsentEmailAdapter } from './src/lib/email'
+import { emailAdapter } from './src/lib/email'
 import { logger } from './src/lib/logger'
 import { allowedOrigins, serverURL, settings } from './src/lib/settings'
 import { lookupEndpoints } from './src/lookups/endpoints'
@@ -152,7 +152,7 @@ export default buildConfig({
     push: false,
   }),
   editor: lexicalEditor(),
-  email: unsentEmailAdapter,
+  email: emailAdapter,
   endpoints: [...commerceEndpoints, ...lookupEndpoints],
   globals: [TcoSettings],
   // Everything is served over REST; one API surface is one surface to secure.

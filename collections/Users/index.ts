@@ -6,6 +6,7 @@ import { isStaff } from '../../access/isStaff'
 import { staffRoles } from '../../access/roles'
 import { sessionCookies } from '../../src/lib/settings'
 import { firstUserIsAdmin } from './hooks/firstUserIsAdmin'
+import { resetPasswordEmail } from './resetEmail'
 
 /** Staff who sign in to the admin UI. */
 export const Users: CollectionConfig = {
@@ -27,6 +28,11 @@ export const Users: CollectionConfig = {
   },
   auth: {
     cookies: sessionCookies(),
+    forgotPassword: {
+      expiration: 60 * 60 * 1000,
+      generateEmailHTML: resetPasswordEmail,
+      generateEmailSubject: () => 'Reset your Commerce service password',
+    },
     lockTime: 10 * 60 * 1000,
     maxLoginAttempts: 5,
     tokenExpiration: 8 * 60 * 60,

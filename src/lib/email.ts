@@ -1,20 +1,78 @@
-import type { EmailAdapter } from 'payload'
+/**
+ * E-mail (password resets, first-user and verification messages). With SMTP_URL set
+ * (`smtp://user:password@host:587`, or `smtps://…` for TLS from the first byte) messages are
+ * sent through that server; a message that cannot be handed over is a 503, never a silent loss.
+ * Without it nothing is sent: in local mode (no DATABASE_URL) the message's links are logged, so
+ * a local user can still reset a password; elsewhere only its recipient and subject are, as a
+ * reset link in a production log would be a credential.
+ */
+import nodemailer, { type Transporter } from 'nodemailer'
+import { APIError, type EmailAdapter } from 'payload'
 
 import { settings } from './settings'
 
-/**
- * No mail transport is configured yet. Payload's fallback prints whole messages to the console,
- * which for password resets means a usable reset link in the logs; this one records only that a
- * message was not sent, to whom and with which subject.
- */
-export const unsentEmailAdapter: EmailAdapter = ({ payload }) => ({
+export const EMAIL_UNAVAILABLE = 'The e-mail could not be sent. Try again later.'
+
+const transporters = new Map<string, Transporter>()
+
+/** One transport per SMTP_URL (read when a message is sent, so it may change while running). */
+const transporterFor = (url: string): Transporter => {
+  let transporter = transporters.get(url)
+  if (!transporter) {
+    const timeout = settings('email').SMTP_TIMEOUT_MS
+    const parsed = new URL(url)
+    const secure = parsed.protocol === 'smtps:'
+    transporter = nodemailer.createTransport({
+      auth: parsed.username
+        ? {
+            pass: decodeURIComponent(parsed.password),
+            user: decodeURIComponent(parsed.username),
+          }
+        : undefined,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      host: parsed.hostname,
+      port: Number(parsed.port) || (secure ? 465 : 587),
+      secure,
+      socketTimeout: timeout,
+    })
+    transporters.set(url, transporter)
+  }
+  return transporter
+}
+
+const linksIn = (html: unknown): string[] =>
+  typeof html === 'string' ? [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]) : []
+
+export const emailAdapter: EmailAdapter = ({ payload }) => ({
   defaultFromAddress: settings('service').EMAIL_FROM,
   defaultFromName: 'Commerce service',
-  name: 'unsent',
+  name: 'smtp',
   sendEmail: async (message) => {
-    payload.logger.warn(
-      { subject: message.subject, to: message.to },
-      'e-mail not sent: no mail transport is configured',
-    )
+    const { SMTP_URL } = settings('email')
+    if (!SMTP_URL) {
+      const local = !process.env.DATABASE_URL
+      payload.logger.warn(
+        {
+          subject: message.subject,
+          to: message.to,
+          ...(local ? { links: linksIn(message.html) } : {}),
+        },
+        'e-mail not sent: no mail transport is configured (SMTP_URL)',
+      )
+      return
+    }
+    try {
+      return await transporterFor(SMTP_URL).sendMail({
+        from: message.from ?? `"Commerce service" <${settings('service').EMAIL_FROM}>`,
+        ...message,
+      })
+    } catch (error) {
+      payload.logger.error(
+        { code: (error as { code?: string }).code, subject: message.subject },
+        'e-mail could not be sent',
+      )
+      throw new APIError(EMAIL_UNAVAILABLE, 503)
+    }
   },
 })

@@ -77,6 +77,17 @@ export const schemas = {
     /** Longest wait for a new PostgreSQL connection to be ready (pool, LISTEN, job runner). */
     DATABASE_CONNECT_TIMEOUT_MS: numberSetting(10_000, { integer: true, min: 1 }),
   }),
+  email: z.object({
+    /** smtp://user:password@host:port (smtps:// for TLS from the start); unset: nothing is sent. */
+    SMTP_URL: z
+      .string()
+      .refine((value) => value === '' || /^smtps?:\/\/[^/]+/.test(value), {
+        error: 'an smtp:// or smtps:// address',
+      })
+      .optional()
+      .transform((value) => value || undefined),
+    SMTP_TIMEOUT_MS: numberSetting(10_000, { integer: true, min: 1 }),
+  }),
   files: z.object({
     DATA_DIR: textSetting('.data'),
     /** Default: $DATA_DIR/media. */

@@ -9,6 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Browser, Page } from 'playwright-core'
 
+import { freePort } from '../../src/lib/freePort'
 import { projectRoot } from '../../src/lib/paths'
 import { launchBrowser } from '../helpers/browser'
 import {
@@ -16,10 +17,11 @@ import {
   type ServiceProcess,
   startServiceProcess,
 } from '../helpers/serviceProcess'
+import { firstLink, type SmtpCapture, startSmtpCapture } from '../helpers/smtpServer'
 import { startWebhookReceiver } from '../helpers/webhookReceiver'
 
 const dataDir = path.join(projectRoot, '.data', `e2e-${process.pid}`)
-const env = {
+const env: Record<string, string | undefined> = {
   DATA_DIR: dataDir,
   DATABASE_URL: undefined,
   LOG_LEVEL: 'info',
@@ -34,6 +36,7 @@ const BUILD_AND_START = 15 * 60_000
 const screenshot = (name: string) => path.join(projectRoot, 'docs', 'screenshots', `${name}.png`)
 
 let service: ServiceProcess
+let smtp: SmtpCapture | undefined
 let browser: Browser | undefined
 let login: { email: string; password: string }
 let staffSession: Page | undefined
@@ -61,6 +64,14 @@ const signIn = async (page: Page, email: string, password: string) => {
 
 beforeAll(async () => {
   fs.rmSync(dataDir, { force: true, recursive: true })
+  // Mail goes to a real SMTP server here; links in it point at the service's own address.
+  smtp = await startSmtpCapture()
+  const port = await freePort()
+  Object.assign(env, {
+    PORT: String(port),
+    SERVER_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
+  })
   service = await startServiceProcess(env)
   const [, email, password] = await service.waitFor(
     /email:\s+(\S+)\s+password:\s+(\S+)/,
@@ -73,6 +84,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await service?.stop()
+  await smtp?.close()
   fs.rmSync(dataDir, { force: true, recursive: true })
 })
 
@@ -336,6 +348,32 @@ describe('first start', () => {
     await staff.goto(`${service.url}/admin`, { waitUntil: 'networkidle' })
     await staff.locator('[data-figure="Credit apps this week"]').waitFor({ timeout: 30_000 })
     expect(await staff.locator('[data-figure="SSN reveals today"]').count()).toBe(0)
+  }, 180_000)
+
+  it('a staff user who forgot the password resets it from the e-mailed link', async () => {
+    browser ??= await launchBrowser()
+    const admin = await browser.newPage()
+    await signIn(admin, login.email, login.password)
+    const email = `forgetful-${process.pid}@example.com`
+    const created = await admin.request.post(`${service.url}/api/users`, {
+      data: { email, password: 'an old Passw0rd!', role: 'staff' },
+    })
+    expect(created.status()).toBe(201)
+    const page = await (await browser.newContext()).newPage()
+    await page.goto(`${service.url}/admin/forgot`)
+    await page.locator('input[name="email"]').fill(email)
+    await page.locator('button[type="submit"]').click()
+    const mail = await smtp!.waitFor(email, 60_000)
+    const link = firstLink(mail)
+    expect(link.startsWith(`${service.url}/admin/reset/`)).toBe(true)
+    await page.goto(link)
+    await page.locator('input[name="password"]').fill('a new Passw0rd!')
+    await page.locator('input[name="confirm-password"]').fill('a new Passw0rd!')
+    await page.locator('button[type="submit"]').click()
+    await page.waitForURL((url) => !url.pathname.includes('/reset'), { timeout: 60_000 })
+    const fresh = await (await browser.newContext()).newPage()
+    await signIn(fresh, email, 'a new Passw0rd!')
+    expect(new URL(fresh.url()).pathname).toBe('/admin')
   }, 180_000)
 
   it('a deal edited by staff keeps a version saying who changed what, which a staff admin restores', async () => {

@@ -102,9 +102,10 @@ export const startScriptProcess = (
 export const startServiceProcess = async (
   env: Record<string, string | undefined>,
 ): Promise<ServiceProcess> => {
-  const port = await freePort()
+  // A port the caller chose (to name it in SERVER_URL, say), or a free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort()
   return {
-    ...startScriptProcess('start', { PORT: String(port), ...env }),
+    ...startScriptProcess('start', { ...env, PORT: String(port) }),
     url: `http://127.0.0.1:${port}`,
   }
 }
