@@ -64,14 +64,10 @@ const signIn = async (page: Page, email: string, password: string) => {
 
 beforeAll(async () => {
   fs.rmSync(dataDir, { force: true, recursive: true })
-  // Mail goes to a real SMTP server here; links in it point at the service's own address.
+  // Mail goes to a real SMTP server here. With no SERVER_URL, links in it point at
+  // localhost:PORT, so the port is chosen here.
   smtp = await startSmtpCapture()
-  const port = await freePort()
-  Object.assign(env, {
-    PORT: String(port),
-    SERVER_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: smtp.url,
-  })
+  Object.assign(env, { PORT: String(await freePort()), SMTP_URL: smtp.url })
   service = await startServiceProcess(env)
   const [, email, password] = await service.waitFor(
     /email:\s+(\S+)\s+password:\s+(\S+)/,
@@ -365,11 +361,17 @@ describe('first start', () => {
     await page.locator('button[type="submit"]').click()
     const mail = await smtp!.waitFor(email, 60_000)
     const link = firstLink(mail)
-    expect(link.startsWith(`${service.url}/admin/reset/`)).toBe(true)
-    await page.goto(link)
+    expect(link.startsWith(`http://localhost:${env.PORT}/admin/reset/`)).toBe(true)
+    await page.goto(link, { waitUntil: 'networkidle' })
     await page.locator('input[name="password"]').fill('a new Passw0rd!')
     await page.locator('input[name="confirm-password"]').fill('a new Passw0rd!')
-    await page.locator('button[type="submit"]').click()
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/reset-password'), {
+        timeout: 60_000,
+      }),
+      page.locator('button[type="submit"]').click(),
+    ])
+    expect(answer.status()).toBe(200)
     await page.waitForURL((url) => !url.pathname.includes('/reset'), { timeout: 60_000 })
     const fresh = await (await browser.newContext()).newPage()
     await signIn(fresh, email, 'a new Passw0rd!')
