@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig, type CollectionConfig } from 'payload'
+import { buildConfig, type CollectionConfig, type Config } from 'payload'
 
 import { Accounts } from './collections/Accounts'
 import { Addresses } from './collections/Addresses'
@@ -160,6 +160,9 @@ export default buildConfig({
   hooks: { afterError: [answerApiErrors] },
   jobs,
   logger,
+  // A refusal of what a caller sent is not a failure of the service (src/lib/clientError.ts).
+  // Payload's type lists only its own error names; the lookup is by any error's name.
+  loggingLevels: { ClientError: 'info' } as Config['loggingLevels'],
   onInit: countFromRowCounts,
   secret: process.env.PAYLOAD_SECRET || '',
   serverURL: serverURL(),

@@ -1,10 +1,6 @@
-import {
-  APIError,
-  type CollectionBeforeDeleteHook,
-  type CollectionSlug,
-  type FlattenedField,
-  type Payload,
-} from 'payload'
+import type { CollectionBeforeDeleteHook, CollectionSlug, FlattenedField, Payload } from 'payload'
+
+import { ClientError } from '../src/lib/clientError'
 
 type Reference = { collection: CollectionSlug; path: string }
 
@@ -46,11 +42,9 @@ export const stillReferenced: CollectionBeforeDeleteHook = async ({ collection, 
       where: { [reference.path]: { equals: id } },
     })
     if (totalDocs > 0) {
-      throw new APIError(
+      throw new ClientError(
         `Still used by ${totalDocs} ${reference.collection} record(s) (${reference.path}): change or delete those first.`,
         409,
-        null,
-        true,
       )
     }
   }

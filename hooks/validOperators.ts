@@ -1,5 +1,6 @@
-import { APIError, type CollectionBeforeOperationHook, type FlattenedField } from 'payload'
+import type { CollectionBeforeOperationHook, FlattenedField } from 'payload'
 
+import { ClientError } from '../src/lib/clientError'
 import { conditionsIn, joinWheres } from '../src/lib/whereTree'
 
 /** Operators that only make sense on a point field. */
@@ -47,23 +48,16 @@ export const validOperators: CollectionBeforeOperationHook = ({
       const field = fieldAt(fields, path)
       if (operator === 'all') {
         // The PostgreSQL adapter has no SQL for `all` (its operator map leaves it out).
-        throw new APIError(
+        throw new ClientError(
           `The all operator is not supported (on ${path}): combine equals conditions with and`,
           400,
-          null,
-          true,
         )
       }
       const kind = GEO.has(operator)
         ? field?.type !== 'point' && 'point fields'
         : TEXT_MATCH.has(operator) && field && NOT_TEXT.has(field.type) && 'text fields'
       if (kind)
-        throw new APIError(
-          `The ${operator} operator works only on ${kind}, not on ${path}`,
-          400,
-          null,
-          true,
-        )
+        throw new ClientError(`The ${operator} operator works only on ${kind}, not on ${path}`, 400)
     }
   }
   return args

@@ -1,5 +1,6 @@
-import { APIError, type CollectionBeforeOperationHook, type SanitizedConfig } from 'payload'
+import type { CollectionBeforeOperationHook, SanitizedConfig } from 'payload'
 
+import { ClientError } from '../lib/clientError'
 import { conditionsIn, joinWheres } from '../lib/whereTree'
 import { encryptedFieldNames } from './marker'
 
@@ -36,11 +37,6 @@ export const noSensitiveQueries: CollectionBeforeOperationHook = ({ args, operat
     .map(({ path }) => path)
   const field = [...filtered, ...sort.map(String)].find(sensitive)
   if (field)
-    throw new APIError(
-      `Filtering or sorting on ${field.replace(/^-/, '')} is not allowed`,
-      400,
-      null,
-      true,
-    )
+    throw new ClientError(`Filtering or sorting on ${field.replace(/^-/, '')} is not allowed`, 400)
   return args
 }

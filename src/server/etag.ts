@@ -15,9 +15,10 @@
 import crypto from 'node:crypto'
 
 import { sql } from '@payloadcms/db-postgres'
-import { APIError, type CollectionBeforeOperationHook } from 'payload'
+import type { CollectionBeforeOperationHook } from 'payload'
 
 import { transactionDb } from '../db/transaction'
+import { ClientError } from '../lib/clientError'
 import { isRecord } from '../lib/isRecord'
 
 export const PRECONDITION_FAILED =
@@ -96,7 +97,7 @@ export const checkIfMatch: CollectionBeforeOperationHook = async ({
   req.context.ifMatchChecked = true
   // The id of a write by id (a bulk write has a `where` instead).
   const id = (args as { id?: number | string }).id
-  if (id === undefined) throw new APIError(BULK_PRECONDITION, 400)
+  if (id === undefined) throw new ClientError(BULK_PRECONDITION, 400)
   const { tableNameMap } = req.payload.db as unknown as { tableNameMap: Map<string, string> }
   const tableName = tableNameMap.get(tableOf(collection.slug)) ?? tableOf(collection.slug)
   const db = await transactionDb(req)
@@ -108,6 +109,6 @@ export const checkIfMatch: CollectionBeforeOperationHook = async ({
   const version = versionOf({ id: rows[0].id, updatedAt: rows[0].updated_at })
   const passes =
     (!ifMatch || matchHits(ifMatch, version)) && (!ifNoneMatch || !matchHits(ifNoneMatch, version))
-  if (!passes) throw new APIError(PRECONDITION_FAILED, 412)
+  if (!passes) throw new ClientError(PRECONDITION_FAILED, 412)
   return args
 }
