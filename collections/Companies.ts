@@ -1,8 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { csvExport } from '../src/admin/csvExport'
 import { withHistory } from '../src/admin/history'
 import { prefixedId } from '../src/fields/prefixedId'
+
+const exported = csvExport('company')
 
 /**
  * Companies, facilitators among them: the contract gives both the same shape and the same `com_`
@@ -13,12 +16,14 @@ export const Companies: CollectionConfig = withHistory({
   slug: 'company',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
+    components: { beforeListTable: [exported.component] },
     defaultColumns: ['name', 'address', 'isFacilitator'],
     group: 'Commerce',
     listSearchableFields: ['name'],
     useAsTitle: 'name',
   },
   disableDuplicate: true,
+  endpoints: [exported.endpoint],
   fields: [
     prefixedId('com_'),
     { name: 'name', type: 'text', index: true, required: true },

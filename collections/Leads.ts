@@ -1,19 +1,24 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { csvExport } from '../src/admin/csvExport'
 import { personName, titleField } from '../src/admin/titles'
 import { emailField, phoneField } from '../src/fields/formatted'
+
+const exported = csvExport('lead')
 
 /** A sales lead. Numeric ids: lead events and VDP e-mails refer to leads by number. */
 export const Leads: CollectionConfig = {
   slug: 'lead',
   access: recordAccess({ leadAgent: ['read'] }),
   admin: {
+    components: { beforeListTable: [exported.component] },
     defaultColumns: ['id', 'firstName', 'lastName', 'email', 'source'],
     group: 'Leads',
     listSearchableFields: ['firstName', 'lastName', 'email'],
     useAsTitle: 'title',
   },
+  endpoints: [exported.endpoint],
   fields: [
     titleField(personName),
     { name: 'firstName', type: 'text' },

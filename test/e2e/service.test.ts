@@ -378,6 +378,22 @@ describe('first start', () => {
     expect(new URL(fresh.url()).pathname).toBe('/admin')
   }, 180_000)
 
+  it('staff export the leads list as a CSV file with one row per lead', async () => {
+    const staff = await staffPage()
+    await staff.goto(`${service.url}/admin/collections/lead`, { waitUntil: 'networkidle' })
+    const [file] = await Promise.all([
+      staff.waitForEvent('download', { timeout: 30_000 }),
+      staff.getByRole('link', { name: 'Export CSV' }).click(),
+    ])
+    expect(file.suggestedFilename()).toMatch(/^lead-\d{4}-\d{2}-\d{2}\.csv$/)
+    const text = fs.readFileSync((await file.path())!, 'utf8')
+    const leads = (await (await staff.request.get(`${service.url}/api/lead?limit=1`)).json())
+      .totalDocs
+    const lines = text.trimEnd().split('\r\n')
+    expect(lines[0].startsWith('id,title,firstName')).toBe(true)
+    expect(lines).toHaveLength(leads + 1)
+  }, 120_000)
+
   it('a deal edited by staff keeps a version saying who changed what, which a staff admin restores', async () => {
     browser ??= await launchBrowser()
     const staff = await staffPage()
