@@ -42,6 +42,7 @@ import { serverTimestamps } from './hooks/serverTimestamps'
 import { stillReferenced } from './hooks/stillReferenced'
 import { validOperators } from './hooks/validOperators'
 import { valueTypes } from './hooks/valueTypes'
+import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
 import { noSensitiveQueries } from './src/creditData'
 import { extraIndexes, TRIGRAM_EXTENSION } from './src/db/indexes'
@@ -96,7 +97,9 @@ export default buildConfig({
   admin: {
     // The gravatar default would make every browser call out to an external host.
     avatar: 'default',
-    components: { beforeDashboard: ['/src/admin/Dashboard#Dashboard'] },
+    components: {
+      beforeDashboard: ['/src/admin/SearchBox#SearchBox', '/src/admin/Dashboard#Dashboard'],
+    },
     importMap: {
       baseDir: dirname,
       importMapFile: path.resolve(dirname, 'src/app/(payload)/admin/importMap.js'),
@@ -153,7 +156,7 @@ export default buildConfig({
   }),
   editor: lexicalEditor(),
   email: emailAdapter,
-  endpoints: [...commerceEndpoints, ...lookupEndpoints],
+  endpoints: [...commerceEndpoints, ...lookupEndpoints, searchEndpoint],
   globals: [TcoSettings],
   // Everything is served over REST; one API surface is one surface to secure.
   graphQL: { disable: true },

@@ -378,6 +378,19 @@ describe('first start', () => {
     expect(new URL(fresh.url()).pathname).toBe('/admin')
   }, 180_000)
 
+  it('staff find a consumer by name from the dashboard, and nobody by an SSN', async () => {
+    const staff = await staffPage()
+    await staff.goto(`${service.url}/admin`, { waitUntil: 'networkidle' })
+    const box = staff.getByRole('searchbox', { name: 'Search records' })
+    await box.fill('González')
+    await staff.getByRole('button', { exact: true, name: 'Search' }).click()
+    const results = staff.getByTestId('search-results')
+    await results.getByRole('link', { name: 'María González' }).first().waitFor({ timeout: 30_000 })
+    await box.fill('4321')
+    await staff.getByRole('button', { exact: true, name: 'Search' }).click()
+    await results.getByText('Nothing found.').waitFor({ timeout: 30_000 })
+  }, 120_000)
+
   it('staff export the leads list as a CSV file with one row per lead', async () => {
     const staff = await staffPage()
     await staff.goto(`${service.url}/admin/collections/lead`, { waitUntil: 'networkidle' })

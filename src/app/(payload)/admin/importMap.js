@@ -3,6 +3,7 @@ import { JsonReadout as JsonReadout_692064a7253a5962ddd80a27a84f3fb6 } from '../
 import { ExportCsv as ExportCsv_b9a1baf88b61eba0ddd824c5380eefa0 } from '../../../../src/admin/ExportCsv'
 import { RotateSecret as RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5 } from '../../../../src/webhooks/admin/RotateSecret'
 import { ResendDelivery as ResendDelivery_670c553f7b05cd130bf567eb9dcad46e } from '../../../../src/webhooks/admin/ResendDelivery'
+import { SearchBox as SearchBox_6343752853f4077f0dd93ca8cf523fcb } from '../../../../src/admin/SearchBox'
 import { Dashboard as Dashboard_0e40dcc78d39e577ce0ac8f99e5b93ee } from '../../../../src/admin/Dashboard'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -13,6 +14,7 @@ export const importMap = {
   "/src/admin/ExportCsv#ExportCsv": ExportCsv_b9a1baf88b61eba0ddd824c5380eefa0,
   "/src/webhooks/admin/RotateSecret#RotateSecret": RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5,
   "/src/webhooks/admin/ResendDelivery#ResendDelivery": ResendDelivery_670c553f7b05cd130bf567eb9dcad46e,
+  "/src/admin/SearchBox#SearchBox": SearchBox_6343752853f4077f0dd93ca8cf523fcb,
   "/src/admin/Dashboard#Dashboard": Dashboard_0e40dcc78d39e577ce0ac8f99e5b93ee,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

@@ -1,0 +1,70 @@
+'use client'
+/** Search across consumers, leads, contacts, companies, deals and vehicles (GET /api/search). */
+import { useConfig } from '@payloadcms/ui'
+import React, { useState } from 'react'
+
+type Group = {
+  hits: { href: string; id: number | string; title: string }[]
+  label: string
+  total: number
+}
+
+export const SearchBox: React.FC = () => {
+  const {
+    config: {
+      routes: { api },
+    },
+  } = useConfig()
+  const [q, setQ] = useState('')
+  const [groups, setGroups] = useState<Group[] | null>(null)
+  const [error, setError] = useState<string>()
+  const search = async (event: React.FormEvent) => {
+    event.preventDefault()
+    const response = await fetch(`${api}/search?q=${encodeURIComponent(q)}`, {
+      credentials: 'include',
+    })
+    const body = await response.json()
+    if (!response.ok) return setError(body.errors?.[0]?.message ?? `HTTP ${response.status}`)
+    setError(undefined)
+    setGroups(body.groups)
+  }
+  return (
+    <section aria-label="Search" style={{ marginBottom: '2rem' }}>
+      <form onSubmit={search} role="search" style={{ display: 'flex', gap: '0.5rem' }}>
+        <input
+          aria-label="Search records"
+          onChange={(event) => setQ(event.target.value)}
+          placeholder="Search consumers, leads, contacts, companies, deals, vehicles"
+          style={{ flex: 1, padding: '0.5rem' }}
+          type="search"
+          value={q}
+        />
+        <button className="btn btn--style-primary btn--size-small" type="submit">
+          Search
+        </button>
+      </form>
+      {error && <p role="alert">{error}</p>}
+      {groups && (
+        <div data-testid="search-results">
+          {groups.every((group) => group.total === 0) && <p>Nothing found.</p>}
+          {groups
+            .filter((group) => group.total > 0)
+            .map((group) => (
+              <div key={group.label}>
+                <h4>
+                  {group.label} ({group.total})
+                </h4>
+                <ul>
+                  {group.hits.map((hit) => (
+                    <li key={hit.id}>
+                      <a href={hit.href}>{hit.title}</a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+        </div>
+      )}
+    </section>
+  )
+}
