@@ -15,7 +15,7 @@ import {
   type Where,
 } from 'payload'
 
-import { encryptedFieldNames } from '../creditData/marker'
+import { withheldFieldNames } from '../creditData/marker'
 import { isRecord } from '../lib/isRecord'
 
 /** Records read per query while the file is written. */
@@ -39,15 +39,9 @@ const cell = (value: unknown): string => {
 
 /** The exported columns: the collection's data fields, less what is never exported. */
 export const exportColumns = (collection: Pick<CollectionConfig, 'fields'>): string[] => {
-  const never = new Set(encryptedFieldNames(collection.fields))
+  const never = withheldFieldNames(collection.fields)
   return (flattenTopLevelFields(collection.fields) as FlattenedField[])
-    .filter(
-      (field) =>
-        field.name &&
-        !never.has(field.name) &&
-        !('hidden' in field && field.hidden) &&
-        !['join', 'ui'].includes(field.type),
-    )
+    .filter((field) => field.name && !never.has(field.name) && !['join', 'ui'].includes(field.type))
     .map((field) => field.name)
 }
 

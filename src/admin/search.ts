@@ -9,6 +9,7 @@ import type { CollectionSlug, Endpoint, PayloadRequest, Where } from 'payload'
 
 import { isStaff } from '../../access/isStaff'
 import { ClientError } from '../lib/clientError'
+import { payloadError, unlessForbidden } from '../lib/refusals'
 
 /** Matches shown per collection. */
 const PER_COLLECTION = 5
@@ -39,13 +40,17 @@ export const searchRecords = async (req: PayloadRequest, q: string) => {
       const searched = staff ? fields : fields.filter((field) => field !== 'title')
       if (!searched.length) return null
       const where: Where = { or: searched.map((field) => ({ [field]: { like: term } })) }
-      const found = await req.payload
-        .find({ collection, depth: 0, limit: PER_COLLECTION, overrideAccess: false, req, where })
-        .catch((error) => {
-          // Forbidden: the caller may not read these records, so finds none of them.
-          if ((error as { status?: number }).status === 403) return null
-          throw error
-        })
+      // A collection the caller may not read finds nothing.
+      const found = await unlessForbidden(
+        req.payload.find({
+          collection,
+          depth: 0,
+          limit: PER_COLLECTION,
+          overrideAccess: false,
+          req,
+          where,
+        }),
+      )
       if (!found) return null
       const { useAsTitle } = req.payload.collections[collection].config.admin
       const hits: SearchHit[] = found.docs.map((doc) => {

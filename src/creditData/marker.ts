@@ -18,3 +18,19 @@ export const encryptedFieldNames = (fields: Field[]): string[] =>
   flattenTopLevelFields(fields).flatMap((field) =>
     'name' in field && field.name && field.custom?.encrypted ? [field.name] : [],
   )
+
+/**
+ * Fields a copy of a record made for elsewhere (a webhook payload, a CSV export) never carries:
+ * the credit data, hidden fields and what Payload keeps for itself (`_…`).
+ */
+export const withheldFieldNames = (fields: Field[]): Set<string> =>
+  new Set([
+    ...encryptedFieldNames(fields),
+    ...flattenTopLevelFields(fields).flatMap((field) =>
+      'name' in field &&
+      field.name &&
+      (('hidden' in field && field.hidden) || field.name.startsWith('_'))
+        ? [field.name]
+        : [],
+    ),
+  ])

@@ -4,9 +4,9 @@
  * the record is as the change left it at depth 0, without the credit data (SSNs, birth dates),
  * which a webhook never carries, not even masked.
  */
-import { type CollectionSlug, flattenTopLevelFields, type SanitizedCollectionConfig } from 'payload'
+import type { CollectionSlug, SanitizedCollectionConfig } from 'payload'
 
-import { encryptedFieldNames } from '../creditData/marker'
+import { withheldFieldNames } from '../creditData/marker'
 
 export const EVENT_TYPES = [
   'lead_event.created',
@@ -55,18 +55,9 @@ export const eventCollection = (type: EventType): CollectionSlug =>
         Object.values(events).includes(type),
       )![0] as CollectionSlug)
 
-/** Fields a payload never carries: the credit data, and what Payload keeps for itself. */
+/** Fields a payload never carries (the credit data among them). */
 export const withheld = (collection: Pick<SanitizedCollectionConfig, 'fields'>) =>
-  new Set([
-    ...encryptedFieldNames(collection.fields),
-    ...flattenTopLevelFields(collection.fields).flatMap((field) =>
-      'name' in field &&
-      field.name &&
-      (('hidden' in field && field.hidden) || field.name.startsWith('_'))
-        ? [field.name]
-        : [],
-    ),
-  ])
+  withheldFieldNames(collection.fields)
 
 export type EventPayload = {
   data: {

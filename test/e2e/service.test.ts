@@ -54,6 +54,15 @@ const staffPage = async (): Promise<Page> => {
   return page
 }
 
+/** What the page's console says the content security policy blocked (Chromium reports each). */
+const cspViolations = (page: Page): string[] => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text())
+  })
+  return violations
+}
+
 const signIn = async (page: Page, email: string, password: string) => {
   await page.goto(`${service.url}/admin/login`)
   await page.locator('input[name="email"]').fill(email)
@@ -259,11 +268,7 @@ describe('first start', () => {
   it('a staff admin reveals an SSN in the form (audited); staff get no reveal control; no page breaks the security policy', async () => {
     browser ??= await launchBrowser()
     const page = await browser.newPage()
-    // Chromium reports every resource the content security policy blocks on the console.
-    const violations: string[] = []
-    page.on('console', (message) => {
-      if (message.text().includes('Content Security Policy')) violations.push(message.text())
-    })
+    const violations = cspViolations(page)
     await signIn(page, login.email, login.password)
     await page.goto(`${service.url}/admin/collections/consumer/con_demo_maria`, {
       waitUntil: 'networkidle',
@@ -315,10 +320,7 @@ describe('first start', () => {
   it('the dashboard shows the pipeline with links to the lists it counts; staff see no audit figures', async () => {
     browser ??= await launchBrowser()
     const page = await browser.newPage()
-    const violations: string[] = []
-    page.on('console', (message) => {
-      if (message.text().includes('Content Security Policy')) violations.push(message.text())
-    })
+    const violations = cspViolations(page)
     await signIn(page, login.email, login.password)
     await page.goto(`${service.url}/admin`, { waitUntil: 'networkidle' })
     const leads = page.locator('[data-figure="New leads today"]')

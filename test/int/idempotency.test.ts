@@ -10,7 +10,7 @@ import { describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
 import { deleteExpiredKeys, messages } from '../../src/server/idempotency'
-import { sendJson } from '../helpers/http'
+import { type JsonResponse, sendJson } from '../helpers/http'
 import { sampleRecords } from '../helpers/samples'
 import { useTestService } from '../helpers/service'
 
@@ -32,6 +32,16 @@ const postConsumer = (key: string, lastName: string, who = context.who.integrato
     body: { ...sampleRecords.consumer(), lastName },
     headers: { ...who.headers, 'Idempotency-Key': key },
   })
+
+/** Sends twice: the second answer is the first's, status and body, marked replayed. */
+const expectReplay = async (send: () => Promise<JsonResponse>, status: number) => {
+  const first = await send()
+  expect(first.status).toBe(status)
+  const again = await send()
+  expect(again.status).toBe(status)
+  expect(again.body).toEqual(first.body)
+  expect(again.headers['idempotent-replayed']).toBe('true')
+}
 
 const withClient = async <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
@@ -93,12 +103,7 @@ describe('Idempotency-Key on a commerce create', () => {
         body: bad,
         headers: { ...context.who.integrator.headers, 'Idempotency-Key': key },
       })
-    const first = await send()
-    expect(first.status).toBe(400)
-    const again = await send()
-    expect(again.status).toBe(400)
-    expect(again.body).toEqual(first.body)
-    expect(again.headers['idempotent-replayed']).toBe('true')
+    await expectReplay(send, 400)
   })
 
   it('refuses a key that is too long or not printable ASCII, naming the header', async () => {
@@ -219,12 +224,7 @@ describe('Idempotency-Key on a REST create', () => {
         body: { message: 'idempotent failure', source: 'test' },
         headers: { ...context.who.integrator.headers, 'Idempotency-Key': key },
       })
-    const first = await send()
-    expect(first.status).toBe(201)
-    const again = await send()
-    expect(again.status).toBe(201)
-    expect(again.body).toEqual(first.body)
-    expect(again.headers['idempotent-replayed']).toBe('true')
+    await expectReplay(send, 201)
   })
 
   it('is 422 in Payload\u2019s error shape when the same key is sent to another path', async () => {

@@ -9,6 +9,7 @@ import { createLocalReq, initTransaction, killTransaction } from 'payload'
 import { Webhook } from 'standardwebhooks'
 
 import { seedDemoData } from '../../src/seed'
+import { EVENT_TYPES } from '../../src/webhooks/events'
 import { addressRefusal } from '../../src/webhooks/target'
 import { sendJson } from '../helpers/http'
 import { createLeadRecords } from '../helpers/leadSide'
@@ -144,17 +145,7 @@ describe('webhook endpoints', () => {
 
 describe('delivery', () => {
   it('sends every event type, signed, once per change, without credit data', async () => {
-    const endpoint = await createEndpoint([
-      'lead_event.created',
-      'lead_event.updated',
-      'vdp_email.updated',
-      'credit_app.created',
-      'credit_app.submission_status_changed',
-      'consumer.created',
-      'deal.created',
-      'deal.updated',
-      'error.created',
-    ])
+    const endpoint = await createEndpoint([...EVENT_TYPES])
     const consumer = await call(
       'POST',
       '/api/consumers',

@@ -1,0 +1,28 @@
+import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
+
+import { checkRole } from '../../access/roles'
+import { payloadError } from '../lib/refusals'
+
+const ADMINS = { clients: ['admin'], staff: ['admin'] } as const
+
+/**
+ * A `POST /api/<collection>/:id/<action>` for staff admins and admin API clients: 401 without a
+ * caller, 403 for anyone else, 404 for a record the caller may not read (read as the caller),
+ * then `run` with the record's id.
+ */
+export const adminAction = (
+  collection: CollectionSlug,
+  action: string,
+  run: (req: PayloadRequest, id: string) => Promise<Response>,
+): Endpoint => ({
+  handler: async (req) => {
+    if (!req.user) return payloadError(401, 'Unauthorized')
+    if (!checkRole(req.user, ADMINS))
+      return payloadError(403, 'You are not allowed to perform this action.')
+    const id = req.routeParams?.id as string
+    await req.payload.findByID({ collection, depth: 0, id, overrideAccess: false, req })
+    return run(req, id)
+  },
+  method: 'post',
+  path: `/:id/${action}`,
+})
