@@ -70,7 +70,7 @@ export const searchRecords = async (req: PayloadRequest, q: string) => {
 
 export const searchEndpoint: Endpoint = {
   handler: async (req) => {
-    if (!req.user) return Response.json({ errors: [{ message: 'Unauthorized' }] }, { status: 401 })
+    if (!req.user) return payloadError(401, 'Unauthorized')
     const q = typeof req.query?.q === 'string' ? req.query.q : ''
     return Response.json({ groups: await searchRecords(req, q), q })
   },
