@@ -16,6 +16,7 @@
 import type { Payload } from 'payload'
 import type pg from 'pg'
 
+import { classifyFailure } from '../lib/failures'
 import { logger } from '../lib/logger'
 import { settings } from '../lib/settings'
 import { checkProviderSettings } from '../providers/config'
@@ -128,7 +129,10 @@ const runUntilStopped = async (payload: Payload, runner: Runner, pollMs: number)
     try {
       fullBatch = await runBatch(payload, runner)
     } catch (error) {
-      logger.error({ err: error }, 'job runner: a run failed; trying again')
+      // A lost database connection is reported once, by the pool's listener, not again here.
+      if (classifyFailure(error)?.kind === 'unavailable')
+        logger.warn('job runner: the database went away during a run; trying again')
+      else logger.error({ err: error }, 'job runner: a run failed; trying again')
       await release(runner, true)
     }
     if (runner.stopped) break
