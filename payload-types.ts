@@ -358,6 +358,22 @@ export interface User {
   id: number;
   name?: string | null;
   role: 'admin' | 'staff';
+  /**
+   * Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again.
+   */
+  mfaEnabled?: boolean | null;
+  mfaEnrolledAt?: string | null;
+  mfaSecret?: string | null;
+  mfaLastTimeStep?: number | null;
+  mfaRecoveryCodes?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -1772,6 +1788,11 @@ export interface ErrorsSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   name?: T;
   role?: T;
+  mfaEnabled?: T;
+  mfaEnrolledAt?: T;
+  mfaSecret?: T;
+  mfaLastTimeStep?: T;
+  mfaRecoveryCodes?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;

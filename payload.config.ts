@@ -99,6 +99,8 @@ export default buildConfig({
     avatar: 'default',
     components: {
       beforeDashboard: ['/src/admin/SearchBox#SearchBox', '/src/admin/Dashboard#Dashboard'],
+      // Payload's form has no place for the second factor (src/auth/mfa).
+      views: { login: { Component: '/src/admin/signIn/SignInView#SignInView' } },
     },
     importMap: {
       baseDir: dirname,

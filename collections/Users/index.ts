@@ -4,11 +4,18 @@ import { adminOrSelf } from '../../access/adminOrSelf'
 import { isAdmin, isAdminFieldLevel } from '../../access/isAdmin'
 import { isStaff } from '../../access/isStaff'
 import { staffRoles } from '../../access/roles'
+import { mfaFields } from '../../src/auth/mfa/fields'
+import { resetSecondFactor } from '../../src/auth/mfa/reset'
+import {
+  countFailedCode,
+  requireSecondFactor,
+  revealNewRecoveryCodes,
+} from '../../src/auth/mfa/secondFactor'
 import { sessionCookies } from '../../src/lib/settings'
 import { firstUserIsAdmin } from './hooks/firstUserIsAdmin'
 import { resetPasswordEmail } from './resetEmail'
 
-/** Staff who sign in to the admin UI. */
+/** Staff who sign in to the admin UI, with a second factor where required (src/auth/mfa). */
 export const Users: CollectionConfig = {
   slug: 'users',
   access: {
@@ -55,8 +62,13 @@ export const Users: CollectionConfig = {
       required: true,
       saveToJWT: true,
     },
+    ...mfaFields,
   ],
+  endpoints: [resetSecondFactor],
   hooks: {
+    afterError: [countFailedCode],
+    afterRead: [revealNewRecoveryCodes],
     beforeChange: [firstUserIsAdmin],
+    beforeLogin: [requireSecondFactor],
   },
 }

@@ -73,6 +73,12 @@ const listingUrl = z
 const wholeAtLeastOne = (fallback: number) => numberSetting(fallback, { integer: true, min: 1 })
 
 export const schemas = {
+  auth: z.object({
+    /** The name authenticator apps show beside the account. */
+    MFA_ISSUER: textSetting('Commerce service'),
+    /** Who must sign in with a second factor: staff admins, or every staff user. */
+    MFA_REQUIRED: choiceSetting(['admins', 'all'], 'admins'),
+  }),
   database: z.object({
     /** Longest wait for a new PostgreSQL connection to be ready (pool, LISTEN, job runner). */
     DATABASE_CONNECT_TIMEOUT_MS: numberSetting(10_000, { integer: true, min: 1 }),

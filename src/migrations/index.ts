@@ -12,6 +12,7 @@ import * as migration_20261123_014207_webhooks from './20261123_014207_webhooks'
 import * as migration_20261123_020328_history from './20261123_020328_history';
 import * as migration_20261123_021600_titles from './20261123_021600_titles';
 import * as migration_20261123_023319_submission_status_index from './20261123_023319_submission_status_index';
+import * as migration_20261123_044059_mfa from './20261123_044059_mfa';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261123_023319_submission_status_index.up,
     down: migration_20261123_023319_submission_status_index.down,
-    name: '20261123_023319_submission_status_index'
+    name: '20261123_023319_submission_status_index',
+  },
+  {
+    up: migration_20261123_044059_mfa.up,
+    down: migration_20261123_044059_mfa.down,
+    name: '20261123_044059_mfa'
   },
 ];

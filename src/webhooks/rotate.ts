@@ -1,5 +1,5 @@
 import { settings } from '../lib/settings'
-import { adminAction } from './adminEndpoint'
+import { adminAction } from '../lib/adminAction'
 import { newSecret, sealSecret } from './secrets'
 
 /**

@@ -1,7 +1,7 @@
 import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import { checkRole } from '../../access/roles'
-import { payloadError } from '../lib/refusals'
+import { payloadError } from './refusals'
 
 const ADMINS = { clients: ['admin'], staff: ['admin'] } as const
 
