@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core'
 
 import { freePort } from '../../src/lib/freePort'
 import { projectRoot } from '../../src/lib/paths'
+import { factors, freshCode, signIn as signInAs } from '../helpers/adminSignIn'
 import { launchBrowser } from '../helpers/browser'
 import {
   postgresProcessesIn,
@@ -63,13 +64,8 @@ const cspViolations = (page: Page): string[] => {
   return violations
 }
 
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto(`${service.url}/admin/login`)
-  await page.locator('input[name="email"]').fill(email)
-  await page.locator('input[name="password"]').fill(password)
-  await page.locator('button[type="submit"]').click()
-  await page.waitForURL((url) => !url.pathname.includes('/login'), { timeout: 60_000 })
-}
+const signIn = (page: Page, email: string, password: string) =>
+  signInAs(page, service.url, email, password)
 
 beforeAll(async () => {
   fs.rmSync(dataDir, { force: true, recursive: true })
@@ -179,6 +175,35 @@ describe('first start', () => {
     await page.getByText('new.colleague@example.com').waitFor({ timeout: 30_000 })
     await page.screenshot({ path: path.join(projectRoot, '.data', 'e2e-users-list.png') })
   }, 180_000)
+
+  it('an admin sets up two-factor sign-in at the first sign-in, and then needs a valid code', async () => {
+    browser ??= await launchBrowser()
+    // The first admin sign-in (above) set up the authenticator app through the page.
+    const factor = factors.get(login.email)
+    expect(factor?.recoveryCodes).toHaveLength(10)
+    const page = await (await browser.newContext()).newPage()
+    const violations = cspViolations(page)
+    await page.goto(`${service.url}/admin/login`)
+    await page.locator('input[name="email"]').fill(login.email)
+    await page.locator('input[name="password"]').fill(login.password)
+    await page.locator('button[type="submit"]').click()
+    const code = page.locator('input[name="code"]')
+    await code.waitFor({ timeout: 30_000 })
+    await code.fill('000000')
+    await page.locator('button[type="submit"]').click()
+    await page.getByRole('alert').getByText('That code is not valid').waitFor({ timeout: 30_000 })
+    expect(new URL(page.url()).pathname).toBe('/admin/login')
+    expect(
+      (await page.request.get(`${service.url}/api/users/me`).then((r) => r.json())).user,
+    ).toBeNull()
+    await code.fill(freshCode(factor!) ?? factor!.recoveryCodes.shift()!)
+    await page.locator('button[type="submit"]').click()
+    await page.waitForURL((url) => !url.pathname.includes('/login'), { timeout: 60_000 })
+    expect(
+      (await page.request.get(`${service.url}/api/users/me`).then((r) => r.json())).user.email,
+    ).toBe(login.email)
+    expect(violations).toEqual([])
+  }, 120_000)
 
   it('staff cannot see user management', async () => {
     const page = await staffPage()

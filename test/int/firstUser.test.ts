@@ -13,6 +13,16 @@ describe('POST /api/users/first-register', () => {
     })
     expect(response.status).toBe(200)
     expect(response.body.user).toMatchObject({ email: 'founder@example.com', role: 'admin' })
+    // An admin signs in with a second factor: the sign-up's session is withdrawn, and the first
+    // sign-in sets the factor up.
+    const session = await sendJson(context.service, 'GET', '/api/users/me', {
+      headers: { Authorization: `JWT ${response.body.token}` },
+    })
+    expect(session.status).toBe(401)
+    const signIn = await sendJson(context.service, 'POST', '/api/users/login', {
+      body: { email: 'founder@example.com', password: 'founder-password-1' },
+    })
+    expect(signIn.body.errors[0].data.mfa).toBe('enrol')
   })
 
   it('is closed once a user exists', async () => {
