@@ -1,11 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { csvExport } from '../src/admin/csvExport'
+import { listTransfer } from '../src/admin/transfer'
 import { withHistory } from '../src/admin/history'
 import { prefixedId } from '../src/fields/prefixedId'
 
-const exported = csvExport('company')
+const transfer = listTransfer('company')
 
 /**
  * Companies, facilitators among them: the contract gives both the same shape and the same `com_`
@@ -16,14 +16,14 @@ export const Companies: CollectionConfig = withHistory({
   slug: 'company',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
-    components: { beforeListTable: [exported.component] },
+    components: { beforeListTable: [transfer.component] },
     defaultColumns: ['name', 'address', 'isFacilitator'],
     group: 'Commerce',
     listSearchableFields: ['name'],
     useAsTitle: 'name',
   },
   disableDuplicate: true,
-  endpoints: [exported.endpoint],
+  endpoints: transfer.endpoints,
   fields: [
     prefixedId('com_'),
     { name: 'name', type: 'text', index: true, required: true },

@@ -1,13 +1,13 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { csvExport } from '../src/admin/csvExport'
+import { listTransfer } from '../src/admin/transfer'
 import { withHistory } from '../src/admin/history'
 import { related, titleField, vehicleName } from '../src/admin/titles'
 import { prefixedId } from '../src/fields/prefixedId'
 import { notBelowField } from '../src/fields/range'
 
-const exported = csvExport('deal')
+const transfer = listTransfer('deal')
 
 /** "Deal · 2021 Ford F-150 · Sunset Motors": the dealer's company, else the facilitator. */
 const dealTitle = async (deal: Record<string, unknown>, req: PayloadRequest) => {
@@ -25,13 +25,13 @@ export const Deals: CollectionConfig = withHistory({
   slug: 'deal',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
-    components: { beforeListTable: [exported.component] },
+    components: { beforeListTable: [transfer.component] },
     defaultColumns: ['title', 'customer', 'currentBidPrice', 'updatedAt'],
     group: 'Commerce',
     useAsTitle: 'title',
   },
   disableDuplicate: true,
-  endpoints: [exported.endpoint],
+  endpoints: transfer.endpoints,
   fields: [
     titleField(dealTitle),
     prefixedId('deal_'),

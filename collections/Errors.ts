@@ -2,9 +2,9 @@ import type { CollectionConfig } from 'payload'
 
 import { anyone } from '../access/anyone'
 import { recordAccess } from '../access/recordAccess'
-import { csvExport } from '../src/admin/csvExport'
+import { listTransfer } from '../src/admin/transfer'
 
-const exported = csvExport('errors')
+const transfer = listTransfer('errors')
 
 /**
  * Errors reported by front ends. Anyone may report one (the request body is capped at the HTTP
@@ -14,14 +14,14 @@ export const Errors: CollectionConfig = {
   slug: 'errors',
   access: { ...recordAccess({}), create: anyone },
   admin: {
-    components: { beforeListTable: [exported.component] },
+    components: { beforeListTable: [transfer.component] },
     defaultColumns: ['message', 'source', 'url', 'createdAt'],
     group: 'Operations',
     listSearchableFields: ['message', 'source', 'url'],
     useAsTitle: 'message',
   },
   defaultSort: 'createdAt',
-  endpoints: [exported.endpoint],
+  endpoints: transfer.endpoints,
   fields: [
     { name: 'message', type: 'textarea', maxLength: 2000, required: true },
     { name: 'stack', type: 'textarea', maxLength: 20000 },

@@ -1,24 +1,24 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { csvExport } from '../src/admin/csvExport'
+import { listTransfer } from '../src/admin/transfer'
 import { personName, titleField } from '../src/admin/titles'
 import { emailField, phoneField } from '../src/fields/formatted'
 
-const exported = csvExport('lead')
+const transfer = listTransfer('lead')
 
 /** A sales lead. Numeric ids: lead events and VDP e-mails refer to leads by number. */
 export const Leads: CollectionConfig = {
   slug: 'lead',
   access: recordAccess({ leadAgent: ['read'] }),
   admin: {
-    components: { beforeListTable: [exported.component] },
+    components: { beforeListTable: [transfer.component] },
     defaultColumns: ['id', 'firstName', 'lastName', 'email', 'source'],
     group: 'Leads',
     listSearchableFields: ['firstName', 'lastName', 'email'],
     useAsTitle: 'title',
   },
-  endpoints: [exported.endpoint],
+  endpoints: transfer.endpoints,
   fields: [
     titleField(personName),
     { name: 'firstName', type: 'text' },

@@ -2,7 +2,7 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
 import { upperTrim } from '../hooks/upperTrim'
-import { csvExport } from '../src/admin/csvExport'
+import { listTransfer } from '../src/admin/transfer'
 import { withHistory } from '../src/admin/history'
 import { vinField } from '../src/fields/formatted'
 import { integerField } from '../src/fields/integer'
@@ -28,7 +28,7 @@ const colorsField = (name: string): Field => ({
   ],
 })
 
-const exported = csvExport('listing')
+const transfer = listTransfer('listing')
 
 /** Optional free-text fields side by side. */
 const textRow = (...names: string[]): Field => ({
@@ -56,13 +56,13 @@ export const Listings: CollectionConfig = withHistory({
   slug: 'listing',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
-    components: { beforeListTable: [exported.component] },
+    components: { beforeListTable: [transfer.component] },
     defaultColumns: ['vin', 'year', 'make', 'model', 'price', 'miles'],
     group: 'Vehicles',
     listSearchableFields: ['vin', 'make', 'model'],
     useAsTitle: 'vin',
   },
-  endpoints: [exported.endpoint],
+  endpoints: transfer.endpoints,
   fields: [
     {
       ...vinField('vin', { required: true, unique: true }),

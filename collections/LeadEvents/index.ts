@@ -1,26 +1,26 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../../access/recordAccess'
-import { csvExport } from '../../src/admin/csvExport'
+import { listTransfer } from '../../src/admin/transfer'
 import { withHistory } from '../../src/admin/history'
 import { stampedUserField } from '../../src/fields/stampedUser'
 import { leadEventStatuses, leadEventTypes } from './values'
 
 const options = (values: readonly string[]) => values.map((value) => ({ label: value, value }))
 
-const exported = csvExport('leadEvents')
+const transfer = listTransfer('leadEvents')
 
 /** Something that happened on a lead. Served by Payload's REST API at /api/leadEvents. */
 export const LeadEvents: CollectionConfig = withHistory({
   slug: 'leadEvents',
   access: recordAccess({ leadAgent: ['read', 'update'] }),
   admin: {
-    components: { beforeListTable: [exported.component] },
+    components: { beforeListTable: [transfer.component] },
     defaultColumns: ['id', 'lead', 'type', 'status', 'createdAt'],
     group: 'Leads',
     useAsTitle: 'type',
   },
-  endpoints: [exported.endpoint],
+  endpoints: transfer.endpoints,
   fields: [
     { name: 'lead', type: 'relationship', index: true, relationTo: 'lead' },
     {

@@ -1,6 +1,6 @@
 import { SsnField as SsnField_e5c32ad208022eb77b67987dd720a52d } from '../../../../src/creditData/RevealSsn'
 import { JsonReadout as JsonReadout_692064a7253a5962ddd80a27a84f3fb6 } from '../../../../src/admin/JsonReadout'
-import { ExportCsv as ExportCsv_b9a1baf88b61eba0ddd824c5380eefa0 } from '../../../../src/admin/ExportCsv'
+import { ListTransfer as ListTransfer_593c4aa0754bedeb295c47cd42fea053 } from '../../../../src/admin/transfer/ListTransfer'
 import { RotateSecret as RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5 } from '../../../../src/webhooks/admin/RotateSecret'
 import { ResendDelivery as ResendDelivery_670c553f7b05cd130bf567eb9dcad46e } from '../../../../src/webhooks/admin/ResendDelivery'
 import { SearchBox as SearchBox_6343752853f4077f0dd93ca8cf523fcb } from '../../../../src/admin/SearchBox'
@@ -12,7 +12,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "/src/creditData/RevealSsn#SsnField": SsnField_e5c32ad208022eb77b67987dd720a52d,
   "/src/admin/JsonReadout#JsonReadout": JsonReadout_692064a7253a5962ddd80a27a84f3fb6,
-  "/src/admin/ExportCsv#ExportCsv": ExportCsv_b9a1baf88b61eba0ddd824c5380eefa0,
+  "/src/admin/transfer/ListTransfer#ListTransfer": ListTransfer_593c4aa0754bedeb295c47cd42fea053,
   "/src/webhooks/admin/RotateSecret#RotateSecret": RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5,
   "/src/webhooks/admin/ResendDelivery#ResendDelivery": ResendDelivery_670c553f7b05cd130bf567eb9dcad46e,
   "/src/admin/SearchBox#SearchBox": SearchBox_6343752853f4077f0dd93ca8cf523fcb,

@@ -8,15 +8,14 @@
 import {
   type CollectionConfig,
   type CollectionSlug,
-  type Endpoint,
   type FlattenedField,
   flattenTopLevelFields,
   type PayloadRequest,
   type Where,
 } from 'payload'
 
-import { withheldFieldNames } from '../creditData/marker'
-import { isRecord } from '../lib/isRecord'
+import { withheldFieldNames } from '../../creditData/marker'
+import { isRecord } from '../../lib/isRecord'
 
 /** Records read per query while the file is written. */
 const PAGE = 500
@@ -47,38 +46,31 @@ export const exportColumns = (collection: Pick<CollectionConfig, 'fields'>): str
 
 const filename = (slug: string) => `${slug}-${new Date().toISOString().slice(0, 10)}.csv`
 
-/** The export endpoint of the collection `slug`, and the list view's button that calls it. */
-export const csvExport = (slug: CollectionSlug) => ({
-  component: '/src/admin/ExportCsv#ExportCsv',
-  endpoint: {
-    handler: async (req: PayloadRequest) => {
-      const { config } = req.payload.collections[slug]
-      const columns = ['id', ...exportColumns(config).filter((name) => name !== 'id')]
-      const where = isRecord(req.query?.where) ? (req.query.where as Where) : undefined
-      const lines = [columns.join(',')]
-      for (let page = 1; ; page++) {
-        const found = await req.payload.find({
-          collection: slug,
-          depth: 0,
-          limit: PAGE,
-          overrideAccess: false,
-          page,
-          req,
-          sort: 'createdAt',
-          where,
-        })
-        for (const doc of found.docs as unknown as Record<string, unknown>[])
-          lines.push(columns.map((name) => cell(doc[name])).join(','))
-        if (!found.hasNextPage) break
-      }
-      return new Response(`${lines.join('\r\n')}\r\n`, {
-        headers: {
-          'Content-Disposition': `attachment; filename="${filename(slug)}"`,
-          'Content-Type': 'text/csv; charset=utf-8',
-        },
-      })
+/** Every record of the list `slug` the caller may read (and the list's filter selects), as CSV. */
+export const exportCsv = async (req: PayloadRequest, slug: CollectionSlug): Promise<Response> => {
+  const { config } = req.payload.collections[slug]
+  const columns = ['id', ...exportColumns(config).filter((name) => name !== 'id')]
+  const where = isRecord(req.query?.where) ? (req.query.where as Where) : undefined
+  const lines = [columns.join(',')]
+  for (let page = 1; ; page++) {
+    const found = await req.payload.find({
+      collection: slug,
+      depth: 0,
+      limit: PAGE,
+      overrideAccess: false,
+      page,
+      req,
+      sort: 'createdAt',
+      where,
+    })
+    for (const doc of found.docs as unknown as Record<string, unknown>[])
+      lines.push(columns.map((name) => cell(doc[name])).join(','))
+    if (!found.hasNextPage) break
+  }
+  return new Response(`${lines.join('\r\n')}\r\n`, {
+    headers: {
+      'Content-Disposition': `attachment; filename="${filename(slug)}"`,
+      'Content-Type': 'text/csv; charset=utf-8',
     },
-    method: 'get',
-    path: '/export',
-  } satisfies Endpoint,
-})
+  })
+}

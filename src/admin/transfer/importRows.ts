@@ -1,0 +1,193 @@
+/**
+ * Import of a list: `POST /api/<collection>/import` with `{"csv": "<file>"}` (a header line of
+ * field names, as the export writes) or `{"rows": [{…}, …]}`. Every row is created as the caller
+ * would create it over the API (their access, every validation and hook), and the file is
+ * imported whole or not at all:
+ *
+ * 1. each row is tried in a transaction of its own that is always rolled back, so every bad row
+ *    is found, not just the first;
+ * 2. if any row failed, the answer is 400 listing them (`data.rows`: the row's number as a
+ *    spreadsheet shows it, header = 1, or its position in `rows`, and what was wrong), and
+ *    nothing is imported;
+ * 3. otherwise all rows are created in one transaction, which a failure rolls back entirely.
+ *
+ * `"dryRun": true` stops after step 2 and answers what would be imported.
+ */
+import { parse } from 'csv-parse/sync'
+import {
+  addDataAndFileToRequest,
+  APIError,
+  type CollectionSlug,
+  type FlattenedField,
+  Forbidden,
+  type PayloadRequest,
+  ValidationError,
+} from 'payload'
+
+import { classifyFailure } from '../../lib/failures'
+import { isRecord } from '../../lib/isRecord'
+import { payloadError } from '../../lib/refusals'
+import { cellValue } from './cells'
+
+/** The most rows one import takes (the request body is capped at 1 MB as well). */
+export const MAX_ROWS = 5000
+
+type Problem = { message: string; path?: string }
+type RowProblems = { errors: Problem[]; row: number }
+type Row = { data: Record<string, unknown>; row: number }
+
+class BadFile extends Error {}
+
+/** The problems a failed create reports, or the error again when it is not about the row. */
+const problemsOf = (error: unknown): Problem[] => {
+  if (error instanceof ValidationError) {
+    return error.data.errors.map(({ message, path }) => ({ message, path }))
+  }
+  if (error instanceof Forbidden) throw error
+  if (error instanceof APIError && error.status < 500) return [{ message: error.message }]
+  if (classifyFailure(error)?.kind === 'input') {
+    return [{ message: 'A value cannot be stored (wrong kind, or too long).' }]
+  }
+  throw error
+}
+
+const fromCsv = (req: PayloadRequest, slug: CollectionSlug, text: string): Row[] => {
+  // A serial id is no field, but an export writes it (and the import leaves it out).
+  const fields = new Map<string, FlattenedField>([
+    ['id', { name: 'id', type: 'text' }],
+    ...req.payload.collections[slug].config.flattenedFields.map(
+      (field) => [field.name, field] as const,
+    ),
+  ])
+  let records: string[][]
+  try {
+    records = parse(text, { bom: true, skip_empty_lines: true }) as string[][]
+  } catch (error) {
+    throw new BadFile(`The CSV cannot be read: ${(error as Error).message}`)
+  }
+  const [header, ...lines] = records
+  if (!header) throw new BadFile('The CSV is empty: it needs a header line of field names.')
+  const unknown = header.filter((name) => !fields.has(name))
+  if (unknown.length) {
+    throw new BadFile(
+      `Unknown columns: ${unknown.join(', ')}. The header names fields, as an export writes them.`,
+    )
+  }
+  return lines.map((cells, index) => ({
+    data: Object.fromEntries(
+      header.flatMap((name, column) => {
+        const value = cellValue(req.payload, fields.get(name)!, cells[column] ?? '')
+        return value === undefined ? [] : [[name, value]]
+      }),
+    ),
+    row: index + 2,
+  }))
+}
+
+const rowsOf = (
+  req: PayloadRequest,
+  slug: CollectionSlug,
+  body: Record<string, unknown>,
+): Row[] => {
+  if (typeof body.csv === 'string') return fromCsv(req, slug, body.csv)
+  if (Array.isArray(body.rows) && body.rows.every(isRecord)) {
+    return body.rows.map((data, index) => ({ data, row: index + 1 }))
+  }
+  throw new BadFile('Send {"csv": "<the file>"} or {"rows": [{…}, …]}.')
+}
+
+/** Ids are the database's to give, except in collections whose ids are chosen (text ids). */
+const withoutServerFields = (
+  req: PayloadRequest,
+  slug: CollectionSlug,
+  data: Record<string, unknown>,
+) => {
+  const { createdAt: _created, id, updatedAt: _updated, ...rest } = data
+  return req.payload.collections[slug].customIDType === 'text' && id !== undefined
+    ? { ...rest, id }
+    : rest
+}
+
+const createAll = async (req: PayloadRequest, slug: CollectionSlug, rows: Row[], keep: boolean) => {
+  const { payload } = req
+  const problems: RowProblems[] = []
+  const ids: (number | string)[] = []
+  let transactionID = keep ? await payload.db.beginTransaction() : null
+  for (const { data, row } of rows) {
+    if (!keep) transactionID = await payload.db.beginTransaction()
+    const rowReq = { transactionID: transactionID ?? undefined }
+    try {
+      const doc = await payload.create({
+        collection: slug,
+        data: withoutServerFields(req, slug, data),
+        depth: 0,
+        overrideAccess: false,
+        req: rowReq,
+        user: req.user,
+      })
+      ids.push(doc.id)
+    } catch (error) {
+      problems.push({ errors: problemsOf(error), row })
+      // Payload rolled the transaction back; nothing of a kept import may be committed after it.
+      if (keep) return { ids: [], problems }
+      continue
+    } finally {
+      if (!keep && rowReq.transactionID) await payload.db.rollbackTransaction(rowReq.transactionID)
+    }
+  }
+  if (keep && transactionID) await payload.db.commitTransaction(transactionID)
+  return { ids, problems }
+}
+
+export const importRows = async (req: PayloadRequest, slug: CollectionSlug): Promise<Response> => {
+  if (!req.user) return payloadError(401, 'Unauthorized')
+  await addDataAndFileToRequest(req)
+  const body = req.data as unknown
+  let rows: Row[]
+  try {
+    rows = rowsOf(req, slug, isRecord(body) ? body : {})
+  } catch (error) {
+    if (error instanceof BadFile) return payloadError(400, error.message)
+    throw error
+  }
+  if (!rows.length) return payloadError(400, 'There are no rows to import.')
+  if (rows.length > MAX_ROWS) {
+    return payloadError(
+      400,
+      `At most ${MAX_ROWS} rows per import; this has ${rows.length}. Split the file.`,
+    )
+  }
+  try {
+    const tried = await createAll(req, slug, rows, false)
+    if (tried.problems.length) return refusal(tried.problems, rows.length)
+    if (isRecord(body) && body.dryRun === true) {
+      return Response.json({
+        message: `All ${rows.length} rows can be imported.`,
+        valid: rows.length,
+      })
+    }
+    const done = await createAll(req, slug, rows, true)
+    if (done.problems.length) return refusal(done.problems, rows.length)
+    return Response.json(
+      { ids: done.ids, imported: done.ids.length, message: `Imported ${done.ids.length} rows.` },
+      { status: 201 },
+    )
+  } catch (error) {
+    if (error instanceof Forbidden)
+      return payloadError(403, 'You are not allowed to perform this action.')
+    throw error
+  }
+}
+
+const refusal = (rows: RowProblems[], total: number) =>
+  Response.json(
+    {
+      errors: [
+        {
+          data: { rows },
+          message: `${rows.length} of ${total} rows have problems; nothing was imported.`,
+        },
+      ],
+    },
+    { status: 400 },
+  )

@@ -1,0 +1,18 @@
+/**
+ * Lists staff hand to others and take back: CSV export (./exportCsv.ts) and CSV or JSON import
+ * (./importRows.ts), and the list view's buttons for both (./ListTransfer.tsx).
+ */
+import type { CollectionSlug, Endpoint } from 'payload'
+
+import { exportCsv } from './exportCsv'
+import { importRows } from './importRows'
+
+export { exportColumns } from './exportCsv'
+
+export const listTransfer = (slug: CollectionSlug) => ({
+  component: '/src/admin/transfer/ListTransfer#ListTransfer',
+  endpoints: [
+    { handler: (req) => exportCsv(req, slug), method: 'get', path: '/export' },
+    { handler: (req) => importRows(req, slug), method: 'post', path: '/import' },
+  ] satisfies Endpoint[],
+})

@@ -1,0 +1,194 @@
+/**
+ * CSV export of lists: every record the filter selects, as the caller may read it, with safe
+ * cells; refused to callers who may not read the collection; never a credit-data column.
+ * CSV and JSON import: every row validated like the API does, a file with any bad row imports
+ * nothing and names each bad row, an exported file imports back.
+ */
+import { describe, expect, it } from '@jest/globals'
+
+import { exportColumns } from '../../src/admin/transfer'
+import { sendJson } from '../helpers/http'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true, seed: true })
+
+const download = async (path: string, who: keyof typeof context.who = 'staff') => {
+  const response = await context.service.api(`/api${path}`, { headers: context.who[who].headers })
+  return { headers: response.headers, status: response.status, text: await response.text() }
+}
+
+/** The CSV's rows as arrays of cells (quoted cells unquoted). */
+const rowsOf = (text: string): string[][] =>
+  text
+    .trimEnd()
+    .split('\r\n')
+    .map((line) =>
+      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)]
+        .slice(0, -1)
+        .map(([, value]) =>
+          value.startsWith('"') ? value.slice(1, -1).replace(/""/g, '"') : value,
+        ),
+    )
+
+describe('GET /api/<collection>/export', () => {
+  it('exports every lead as CSV, one row per record, as a file download', async () => {
+    const answer = await download('/lead/export')
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(answer.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="lead-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
+    const [header, ...rows] = rowsOf(answer.text)
+    expect(header.slice(0, 3)).toEqual(['id', 'title', 'firstName'])
+    const { totalDocs } = await context.service.payload.count({ collection: 'lead' })
+    expect(rows).toHaveLength(totalDocs)
+  })
+
+  it('honours the list filter', async () => {
+    await context.service.payload.create({
+      collection: 'errors',
+      data: { message: 'one', source: 'csv-a' },
+    })
+    await context.service.payload.create({
+      collection: 'errors',
+      data: { message: 'two', source: 'csv-b' },
+    })
+    const answer = await download('/errors/export?where[source][equals]=csv-a')
+    const [, ...rows] = rowsOf(answer.text)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toContain('one')
+  })
+
+  it('neutralises cells a spreadsheet would run as a formula, and quotes commas and quotes', async () => {
+    await context.service.payload.create({
+      collection: 'errors',
+      data: { message: '=HYPERLINK("http://evil.example","click"), then', source: 'csv-formula' },
+    })
+    const answer = await download('/errors/export?where[source][equals]=csv-formula')
+    expect(answer.text).toContain(`"'=HYPERLINK(""http://evil.example"",""click""), then"`)
+  })
+
+  it('is refused to callers who may not read the records', async () => {
+    expect((await download('/lead/export', 'integrator')).status).toBe(403)
+    expect((await download('/errors/export', 'leadAgent')).status).toBe(403)
+    expect((await download('/lead/export', 'anonymous')).status).toBe(401)
+  })
+
+  it('never has a credit-data or hidden column, whatever the collection', () => {
+    for (const collection of context.service.payload.config.collections) {
+      const columns = exportColumns(collection)
+      for (const name of ['ssn', 'coApplicantSSN', 'birthDate', 'coApplicantBirthDate', 'secret'])
+        expect(columns).not.toContain(name)
+    }
+  })
+})
+
+const upload = (collection: string, body: unknown, who: keyof typeof context.who = 'staff') =>
+  sendJson(context.service, 'POST', `/api/${collection}/import`, {
+    body,
+    headers: context.who[who].headers,
+  })
+
+const leadsNamed = async (lastName: string) =>
+  (
+    await context.service.payload.find({
+      collection: 'lead',
+      where: { lastName: { equals: lastName } },
+    })
+  ).docs
+
+describe('POST /api/<collection>/import', () => {
+  it('imports a CSV, one record per row, typed by field', async () => {
+    const csv =
+      'firstName,lastName,email,source\r\nAda,Importer,ada@example.com,website\r\n"Bob, Jr.",Importer,,"phone"\r\n'
+    const answer = await upload('lead', { csv })
+    expect(answer.status).toBe(201)
+    expect(answer.body).toMatchObject({ imported: 2, message: 'Imported 2 rows.' })
+    const leads = await leadsNamed('Importer')
+    expect(leads.map((lead) => lead.firstName).sort()).toEqual(['Ada', 'Bob, Jr.'])
+    expect(leads.find((lead) => lead.firstName === 'Ada')?.email).toBe('ada@example.com')
+  })
+
+  it('imports nothing from a file with bad rows, and names each bad row and field', async () => {
+    const csv = [
+      'firstName,lastName,email',
+      'Good,Halfway,good@example.com',
+      'Bad,Halfway,not-an-email',
+      'Good,Halfway,also.good@example.com',
+      'Worse,Halfway,@',
+    ].join('\n')
+    const answer = await upload('lead', { csv })
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors[0].message).toBe('2 of 4 rows have problems; nothing was imported.')
+    expect(answer.body.errors[0].data.rows).toEqual([
+      { errors: [{ message: expect.stringMatching(/e-mail/), path: 'email' }], row: 3 },
+      { errors: [{ message: expect.stringMatching(/e-mail/), path: 'email' }], row: 5 },
+    ])
+    expect(await leadsNamed('Halfway')).toHaveLength(0)
+  })
+
+  it('takes JSON rows, and a dry run imports nothing', async () => {
+    const rows = [
+      { name: 'Imported Motors' },
+      { name: 'Second Imported Motors', email: 'x@example.com' },
+    ]
+    const dry = await upload('company', { dryRun: true, rows })
+    expect(dry.status).toBe(200)
+    expect(dry.body).toEqual({ message: 'All 2 rows can be imported.', valid: 2 })
+    expect(
+      (
+        await context.service.payload.count({
+          collection: 'company',
+          where: { name: { like: 'Imported Motors' } },
+        })
+      ).totalDocs,
+    ).toBe(0)
+    const done = await upload('company', { rows })
+    expect(done.status).toBe(201)
+    const missingName = await upload('company', { rows: [{ email: 'x@example.com' }] })
+    expect(missingName.status).toBe(400)
+    expect(missingName.body.errors[0].data.rows[0]).toMatchObject({
+      errors: [{ path: 'name' }],
+      row: 1,
+    })
+  })
+
+  it("takes back a file it exported (ids and timestamps are the database's to give)", async () => {
+    await upload('lead', { csv: 'firstName,lastName\nRound,Tripper\n' })
+    const exported = await download('/lead/export?where[lastName][equals]=Tripper')
+    const again = await upload('lead', { csv: exported.text })
+    expect(again.status).toBe(201)
+    const trippers = await leadsNamed('Tripper')
+    expect(trippers).toHaveLength(2)
+    expect(new Set(trippers.map((lead) => lead.id)).size).toBe(2)
+  })
+
+  it('refuses unreadable files, unknown columns and empty files with a message', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ csv: 'firstName,shoeSize\nAda,9' }, /Unknown columns: shoeSize/],
+      [{ csv: '"unterminated\nAda' }, /The CSV cannot be read/],
+      [{ csv: '' }, /empty/],
+      [{ csv: 'firstName\n' }, /no rows/],
+      [{ rows: 'nope' }, /Send \{"csv"/],
+      [{ rows: [1, 2] }, /Send \{"csv"/],
+      [{}, /Send \{"csv"/],
+    ]
+    for (const [body, message] of cases) {
+      const answer = await upload('lead', body)
+      expect(answer.status).toBe(400)
+      expect(answer.body.errors[0].message).toMatch(message)
+    }
+    const tooMany = await upload('lead', {
+      rows: Array.from({ length: 5001 }, () => ({ firstName: 'x' })),
+    })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.body.errors[0].message).toMatch(/At most 5000 rows/)
+  })
+
+  it('is refused to callers who may not create the records, importing nothing', async () => {
+    const csv = 'firstName,lastName\nNot,Allowed\n'
+    expect((await upload('lead', { csv }, 'anonymous')).status).toBe(401)
+    expect((await upload('lead', { csv }, 'leadAgent')).status).toBe(403)
+    expect(await leadsNamed('Allowed')).toHaveLength(0)
+  })
+})
