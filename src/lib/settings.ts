@@ -127,7 +127,8 @@ export const schemas = {
   }),
   rateLimits: z.object({
     RATE_LIMIT_API: wholeAtLeastOne(600),
-    RATE_LIMIT_AUTH: wholeAtLeastOne(10),
+    /** A sign-in with a second factor takes two requests (password, then code). */
+    RATE_LIMIT_AUTH: wholeAtLeastOne(20),
     RATE_LIMIT_AUTH_WINDOW_SECONDS: wholeAtLeastOne(900),
     RATE_LIMIT_COMMERCE: wholeAtLeastOne(300),
     RATE_LIMIT_PREFIX: textSetting('commerce-rl'),
