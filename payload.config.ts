@@ -155,6 +155,12 @@ export default buildConfig({
     },
     // The schema only ever changes through committed migrations, in every environment.
     push: false,
+    // Reads outside a transaction go to the replicas, except for this long after a write by this
+    // process or, on any node, by the same caller (src/server/readYourWrites.ts).
+    readReplicas: settings('database').DATABASE_READ_URLS.length
+      ? settings('database').DATABASE_READ_URLS
+      : undefined,
+    readReplicasAfterWriteInterval: settings('database').DATABASE_READ_AFTER_WRITE_MS,
   }),
   editor: lexicalEditor(),
   email: emailAdapter,

@@ -64,6 +64,27 @@ export const addressListSetting = () =>
       .default([]),
   )
 
+/** Comma-separated postgres:// (or postgresql://) connection strings; none when unset. */
+export const postgresUrlListSetting = () =>
+  blankIsUnset(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.string().regex(/^postgres(ql)?:\/\/\S+$/, {
+            error: 'a comma-separated list of postgres:// connection strings',
+          }),
+        ),
+      )
+      .default([]),
+  )
+
 /** Free text, taken as it is. */
 export const textSetting = (fallback: string) => blankIsUnset(z.string().default(fallback))
 

@@ -19,6 +19,7 @@ import {
   optionalFlagSetting,
   optionalNumberSetting,
   optionalTextSetting,
+  postgresUrlListSetting,
   readEnv,
   textSetting,
 } from './envSchema'
@@ -82,6 +83,10 @@ export const schemas = {
   database: z.object({
     /** Longest wait for a new PostgreSQL connection to be ready (pool, LISTEN, job runner). */
     DATABASE_CONNECT_TIMEOUT_MS: numberSetting(10_000, { integer: true, min: 1 }),
+    /** How long after a caller's write their reads go to the primary (src/server/readYourWrites.ts). */
+    DATABASE_READ_AFTER_WRITE_MS: numberSetting(2_000, { integer: true, min: 0 }),
+    /** Read replicas of DATABASE_URL; reads outside transactions go to them. */
+    DATABASE_READ_URLS: postgresUrlListSetting(),
   }),
   email: z.object({
     /** smtp://user:password@host:port (smtps:// for TLS from the start); unset: nothing is sent. */

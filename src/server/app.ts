@@ -8,6 +8,7 @@ import { stopDecoder } from '../lookups/vin/decoder'
 import { openApiRoutes } from '../openapi/routes'
 import { bodyLimit, maxBodyBytes } from './bodyLimit'
 import { collectionRoutes } from './collectionRoutes'
+import { hasReadReplicas } from '../db/replicas'
 import { credentialGate } from './credentialGate'
 import { healthRoutes } from './health'
 import { idempotency } from './idempotency'
@@ -19,6 +20,7 @@ import { trailingSlashRedirect } from './input/trailingSlash'
 import { jsonWhere } from './jsonWhere'
 import { payloadRest } from './payloadRest'
 import { createRateLimit, type RateLimitOptions, rateLimitOptionsFromEnv } from './rateLimit'
+import { readYourWrites } from './readYourWrites'
 import { requestLog } from './requestLog'
 import { securityHeaders } from './securityHeaders'
 
@@ -45,11 +47,13 @@ export const createApp = ({
   app.disable('x-powered-by')
   const { TRUST_PROXY } = settings('service')
   if (TRUST_PROXY !== undefined) app.set('trust proxy', TRUST_PROXY)
+  const replicaReads = hasReadReplicas(payload) ? readYourWrites(payload) : null
   app.use(requestLog)
   app.use(securityHeaders())
   app.use(canonicalPath)
   app.use(trailingSlashRedirect)
   app.use(healthRoutes(payload))
+  if (replicaReads) app.use(replicaReads.middleware)
   app.use(openApiRoutes(payload))
   const listings = listingPath()
   if (listings !== DEFAULT_LISTING_PATH) {
@@ -82,7 +86,9 @@ export const createApp = ({
   return {
     app,
     close: async () =>
-      Promise.all([rateLimit.close(), stopDecoder(), stopListening()]).then(() => undefined),
+      Promise.all([rateLimit.close(), stopDecoder(), stopListening(), replicaReads?.close()]).then(
+        () => undefined,
+      ),
     sharedCounting: rateLimit.shared,
   }
 }

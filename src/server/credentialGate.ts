@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express'
 import { executeAuthStrategies, type Payload } from 'payload'
 
 import { API_KEY_PREFIX } from '../auth/apiKeyCache'
+import { hasReadReplicas, readFromPrimaryForAWhile } from '../db/replicas'
 import { databaseReachable } from './health'
 import { answerUnavailable, refuse } from './input/refuse'
 
@@ -22,7 +23,12 @@ export const credentialGate =
     if (header && !/\s/.test(header)) req.headers.authorization = API_KEY_PREFIX + header
     try {
       const headers = new Headers({ authorization: req.headers.authorization! })
-      const { user } = await executeAuthStrategies({ headers, payload })
+      let { user } = await executeAuthStrategies({ headers, payload })
+      if (!user && hasReadReplicas(payload)) {
+        // A key or session made a moment ago on another node may not be on the replica yet.
+        readFromPrimaryForAWhile(payload)
+        ;({ user } = await executeAuthStrategies({ headers, payload }))
+      }
       const disabled = user?.collection === 'api-clients' && user.enabled === false
       if (user && !disabled) {
         res.locals.principal = `${user.collection}:${user.id}`

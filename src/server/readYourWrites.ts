@@ -1,0 +1,89 @@
+/**
+ * Read-your-writes across nodes when reads go to replicas (DATABASE_READ_URLS). A write answered
+ * by one node is on the primary; the caller's next read may reach another node, whose replica can
+ * trail the primary by the replication lag. So every write marks its caller (the credential, else
+ * the client address) for DATABASE_READ_AFTER_WRITE_MS in Redis, which every node
+ * shares (in memory without Redis: then one node), and a request from a marked caller reads from
+ * the primary. The mark is set when the write starts, so it is there before the answer is.
+ *
+ * If Redis does not answer, the request reads from the primary: slower, never stale.
+ */
+import crypto from 'node:crypto'
+
+import type { Request, RequestHandler } from 'express'
+import { Redis } from 'ioredis'
+import type { Payload } from 'payload'
+
+import { readFromPrimaryForAWhile } from '../db/replicas'
+import { settings } from '../lib/settings'
+
+const WRITES = new Set(['DELETE', 'PATCH', 'POST', 'PUT'])
+
+/**
+ * The credential's hash, else the client address (a cookie session, or none: the admin UI's
+ * sign-in is a write from that address, so its next pages read from the primary).
+ */
+const callerOf = (req: Request): string => {
+  const credential = req.headers.authorization
+  return credential
+    ? `key:${crypto.createHash('sha256').update(credential).digest('base64url')}`
+    : `address:${req.ip}`
+}
+
+type Marks = {
+  close: () => Promise<void>
+  has: (caller: string) => Promise<boolean>
+  mark: (caller: string) => Promise<void>
+}
+
+const memoryMarks = (windowMs: number): Marks => {
+  const until = new Map<string, number>()
+  return {
+    close: async () => until.clear(),
+    has: async (caller) => (until.get(caller) ?? 0) > Date.now(),
+    mark: async (caller) => {
+      if (until.size > 100_000) until.clear() // bounded: a cleared mark only costs a replica read
+      until.set(caller, Date.now() + windowMs)
+    },
+  }
+}
+
+const redisMarks = (url: string, prefix: string, windowMs: number, timeoutMs: number): Marks => {
+  const client = new Redis(url, {
+    commandTimeout: timeoutMs,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+  })
+  client.on('error', () => {}) // a failed command answers "read from the primary"
+  const key = (caller: string) => `${prefix}:ryw:${caller}`
+  return {
+    close: async () => void client.disconnect(),
+    has: async (caller) => (await client.exists(key(caller))) === 1,
+    mark: async (caller) => void (await client.set(key(caller), '1', 'PX', Math.max(windowMs, 1))),
+  }
+}
+
+export const readYourWrites = (
+  payload: Payload,
+): { close: () => Promise<void>; middleware: RequestHandler } => {
+  const windowMs = settings('database').DATABASE_READ_AFTER_WRITE_MS
+  const { RATE_LIMIT_PREFIX, REDIS_TIMEOUT_MS, REDIS_URL } = settings('rateLimits')
+  const marks = REDIS_URL
+    ? redisMarks(REDIS_URL, RATE_LIMIT_PREFIX, windowMs, REDIS_TIMEOUT_MS)
+    : memoryMarks(windowMs)
+  const middleware: RequestHandler = async (req, res, next) => {
+    const caller = callerOf(req)
+    try {
+      if (WRITES.has(req.method)) {
+        await marks.mark(caller)
+        res.on('finish', () => void marks.mark(caller).catch(() => {}))
+      } else if (await marks.has(caller)) {
+        readFromPrimaryForAWhile(payload)
+      }
+    } catch {
+      readFromPrimaryForAWhile(payload)
+    }
+    next()
+  }
+  return { close: marks.close, middleware }
+}
