@@ -1,4 +1,5 @@
 import type { Migration, Payload } from 'payload'
+import type pg from 'pg'
 
 // The keys alone, not the module's index: Payload must not load before the environment is set.
 import { resolveCreditDataKeys } from '../creditData/keys'
@@ -35,6 +36,24 @@ export const openEnvironment = async (): Promise<EmbeddedServer | null> => {
   }
 }
 
+/** Advisory lock key of migrations (the job runner's is another). */
+const MIGRATION_LOCK = 0x636f6d6d // "comm"
+
+/**
+ * Runs `work` holding a PostgreSQL advisory lock, so nodes started together migrate one after
+ * another: the first applies what is pending, the others find nothing left to do.
+ */
+const oneAtATime = async <T>(payload: Payload, key: number, work: () => Promise<T>): Promise<T> => {
+  const client = await (payload.db as unknown as { pool: pg.Pool }).pool.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key])
+    return await work()
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {})
+    client.release()
+  }
+}
+
 /**
  * Everything the server, the CLI scripts and the tests share to get a working Payload: the
  * environment (openEnvironment), Payload, and the schema brought up to date by the committed
@@ -53,7 +72,9 @@ export const openRuntime = async ({
     const payload = await getPayload({ config })
     handlePoolErrors(payload)
     if (migrate) {
-      await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
+      await oneAtATime(payload, MIGRATION_LOCK, () =>
+        payload.db.migrate({ migrations: migrations as unknown as Migration[] }),
+      )
     }
     let closing: Promise<void> | undefined
     const close = () =>
