@@ -221,6 +221,9 @@ export interface CreditApp {
    * Worked out from the record when it is saved.
    */
   title?: string | null;
+  /**
+   * The consumer who applies; the fields below are as given on this application.
+   */
   consumer: string | Consumer;
   firstName?: string | null;
   lastName?: string | null;
@@ -230,7 +233,13 @@ export interface CreditApp {
   ssn?: string | null;
   email?: string | null;
   phoneNumber?: string | null;
+  /**
+   * Date of birth, YYYY-MM-DD; stored encrypted.
+   */
   birthDate?: string | null;
+  /**
+   * The co-applicant, when there is one.
+   */
   coApplicantConsumer?: (string | null) | Consumer;
   coApplicantFirstName?: string | null;
   coApplicantLastName?: string | null;
@@ -240,9 +249,21 @@ export interface CreditApp {
   coApplicantSSN?: string | null;
   coApplicantEmail?: string | null;
   coApplicantPhoneNumber?: string | null;
+  /**
+   * Date of birth, YYYY-MM-DD; stored encrypted.
+   */
   coApplicantBirthDate?: string | null;
+  /**
+   * The pre-approval the application is made under.
+   */
   preApproval: string | PreApproval;
+  /**
+   * The vehicle to be financed, by VIN.
+   */
   vehicle: string | Vehicle;
+  /**
+   * The credit provider to send the app to; needed when "To Provider" is ticked.
+   */
   provider?: ('provider_a' | 'provider_b') | null;
   /**
    * Send this application to the provider (again, after turning it off and on).
@@ -252,17 +273,41 @@ export interface CreditApp {
    * Set by the service when the app is sent to its provider.
    */
   providerSubmission?: {
+    /**
+     * Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.
+     */
     status?: ('queued' | 'sending' | 'retrying' | 'accepted' | 'rejected' | 'failed' | 'cancelled') | null;
+    /**
+     * Attempts made to send it, counting the first.
+     */
     attempts?: number | null;
     /**
      * The provider's message on a rejection, or why the last attempt failed.
      */
     message?: string | null;
+    /**
+     * The provider's own id for the application, once it accepts it.
+     */
     providerReference?: string | null;
+    /**
+     * Sent with every attempt, so the provider never books the app twice.
+     */
     idempotencyKey?: string | null;
+    /**
+     * When the app was queued for its provider.
+     */
     queuedAt?: string | null;
+    /**
+     * When the last attempt to send it started.
+     */
     lastAttemptAt?: string | null;
+    /**
+     * When the next attempt is due, after a failed one.
+     */
     nextAttemptAt?: string | null;
+    /**
+     * When the submission ended: accepted, rejected, failed or cancelled.
+     */
     completedAt?: string | null;
   };
   /**
@@ -296,7 +341,13 @@ export interface Consumer {
   id: string;
   firstName: string;
   lastName: string;
+  /**
+   * Date of birth, YYYY-MM-DD; stored encrypted.
+   */
   birthDate: string;
+  /**
+   * Main phone number.
+   */
   phoneNumber: string;
   email?: string | null;
   /**
@@ -304,6 +355,9 @@ export interface Consumer {
    */
   ssn?: string | null;
   phoneNumbers?: string[] | null;
+  /**
+   * Postal addresses; through the API new ones may be sent inline and are created.
+   */
   addresses?: (string | Address)[] | null;
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
@@ -318,9 +372,21 @@ export interface Address {
    * Generated on create (adr_…).
    */
   id: string;
+  /**
+   * Street and number.
+   */
   line1: string;
+  /**
+   * Apartment, suite or unit, if any.
+   */
   line2?: string | null;
+  /**
+   * US ZIP code: 12345 or 12345-6789.
+   */
   zip: string;
+  /**
+   * Pick a city; through the API an inline {name, state} is found or created.
+   */
   city: string | City;
   updatedAt: string;
   createdAt: string;
@@ -335,6 +401,9 @@ export interface City {
    */
   id: string;
   name: string;
+  /**
+   * A state holds one city of each name.
+   */
   state: string | State;
   updatedAt: string;
   createdAt: string;
@@ -356,7 +425,13 @@ export interface State {
  */
 export interface User {
   id: number;
+  /**
+   * The person's full name, shown in the users list.
+   */
   name?: string | null;
+  /**
+   * Admins also manage users, API clients and webhooks, and read the audit log; only an admin changes a role.
+   */
   role: 'admin' | 'staff';
   /**
    * Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again.
@@ -404,6 +479,9 @@ export interface PreApproval {
    */
   id: string;
   validUntilTime: string;
+  /**
+   * The credit band the consumer is pre-approved in.
+   */
   creditBand: string | CreditBand;
   consumer?: (string | null) | Consumer;
   updatedAt: string;
@@ -419,10 +497,22 @@ export interface CreditBand {
    */
   id: string;
   name: string;
+  /**
+   * Lowest credit score in the band.
+   */
   minimumCreditScore?: number | null;
   maximumCreditScore?: number | null;
+  /**
+   * The band for applicants whose score is unknown.
+   */
   isUnknown?: boolean | null;
+  /**
+   * The band for applicants with no credit score.
+   */
   isNS?: boolean | null;
+  /**
+   * A prime band: applicants with good credit.
+   */
   isPrime?: boolean | null;
   updatedAt: string;
   createdAt: string;
@@ -433,6 +523,9 @@ export interface CreditBand {
  */
 export interface Vehicle {
   id: string;
+  /**
+   * The 17-character VIN: the vehicle's id, so it cannot be changed.
+   */
   vin: string;
   year: number;
   make: string;
@@ -446,6 +539,9 @@ export interface Vehicle {
   doorCount?: number | null;
   interiorColor?: string | null;
   exteriorColor?: string | null;
+  /**
+   * The make/model/year specification this vehicle matches, if known.
+   */
   spec?: (string | null) | VehicleSpec;
   updatedAt: string;
   createdAt: string;
@@ -471,12 +567,21 @@ export interface VehicleSpec {
    * VIN positions 1-8 and 10-11: identifies the make, model, body, engine and year.
    */
   squishVin?: string | null;
+  /**
+   * Exterior color names offered for this spec.
+   */
   exteriorColors?: string[] | null;
+  /**
+   * Interior color names offered for this spec.
+   */
   interiorColors?: string[] | null;
   /**
    * Manufacturer suggested retail price; the TCO model uses it when no listing gives a price.
    */
   msrp?: number | null;
+  /**
+   * Dealer invoice price, in US dollars.
+   */
   invoice?: number | null;
   updatedAt: string;
   createdAt: string;
@@ -490,14 +595,29 @@ export interface CreditReport {
    * Generated on create (crp_…).
    */
   id: string;
+  /**
+   * The score the report gave, if it gave one.
+   */
   creditScore?: number | null;
   /**
    * When the report was pulled.
    */
   time?: string | null;
+  /**
+   * The band the score falls in.
+   */
   creditBand?: (string | null) | CreditBand;
+  /**
+   * The pre-approval this report was pulled for.
+   */
   preApproval?: (string | null) | PreApproval;
+  /**
+   * The report could not tell the score.
+   */
   hasUnknownScore?: boolean | null;
+  /**
+   * The applicant has no credit score.
+   */
   hasNS?: boolean | null;
   updatedAt: string;
   createdAt: string;
@@ -516,17 +636,32 @@ export interface Deal {
    */
   id: string;
   dealer?: {
+    /**
+     * The dealer location the deal is made at.
+     */
     location?: (string | null) | Location;
   };
   vehicle?: (string | null) | Vehicle;
   customer?: (string | null) | Customer;
+  /**
+   * A second buyer or seller on the deal, if any.
+   */
   coBuyerOrCoSellerCustomer?: (string | null) | Customer;
+  /**
+   * The company handling the deal; only facilitators are offered.
+   */
   facilitator?: (string | null) | Company;
   /**
    * The facilitator's location handling this deal.
    */
   facilitatorLocation?: (string | null) | Location;
+  /**
+   * Lowest acceptable bid, in US dollars.
+   */
   minimumBidPrice?: number | null;
+  /**
+   * The bid standing now, in US dollars.
+   */
   currentBidPrice?: number | null;
   maximumBidPrice?: number | null;
   lastModifiedBy?: (number | null) | User;
@@ -544,15 +679,30 @@ export interface Location {
   id: string;
   companyId: string | Company;
   line1: string;
+  /**
+   * Suite or unit, if any.
+   */
   line2?: string | null;
+  /**
+   * Pick a city; through the API an inline {name, state} is found or created.
+   */
   city: string | City;
+  /**
+   * US ZIP code: 12345 or 12345-6789.
+   */
   zip: string;
   /**
    * Composed from line 1, line 2, city, state and ZIP.
    */
   address?: string | null;
   phone?: string | null;
+  /**
+   * Decimal degrees, -90 to 90 (north is positive).
+   */
   latitude?: number | null;
+  /**
+   * Decimal degrees, -180 to 180 (east is positive).
+   */
   longitude?: number | null;
   updatedAt: string;
   createdAt: string;
@@ -575,6 +725,9 @@ export interface Company {
    * Facilitates deals (served at /api/facilitators).
    */
   isFacilitator?: boolean | null;
+  /**
+   * The company's sites; a location names its company.
+   */
   locations?: {
     docs?: (string | Location)[];
     hasNextPage?: boolean;
@@ -593,7 +746,13 @@ export interface Customer {
    * Generated on create (cus_…).
    */
   id: string;
+  /**
+   * Our name for the customer, so staff can tell customers apart.
+   */
   name?: string | null;
+  /**
+   * Postal addresses; through the API new ones may be sent inline and are created.
+   */
   addresses?: (string | Address)[] | null;
   phoneNumbers?: string[] | null;
   updatedAt: string;
@@ -612,6 +771,9 @@ export interface Contact {
    * Generated on create (cnt_…).
    */
   id: string;
+  /**
+   * What the person does for us, one role per entry, in free text.
+   */
   roles?: string[] | null;
   firstName?: string | null;
   lastName?: string | null;
@@ -620,9 +782,21 @@ export interface Contact {
    */
   isAutomatedAgent?: boolean | null;
   address?: (string | null) | Address;
+  /**
+   * The number to call first.
+   */
   primaryPhoneNumber?: string | null;
+  /**
+   * The address to write to first.
+   */
   primaryEmail?: string | null;
+  /**
+   * Another e-mail address, if any.
+   */
   email?: string | null;
+  /**
+   * Another phone number, if any.
+   */
   phoneNumber?: string | null;
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
@@ -637,8 +811,17 @@ export interface WebEvent {
    * Generated on create (wev_…).
    */
   id: string;
+  /**
+   * The event, as the web tracker named it.
+   */
   name: string;
+  /**
+   * The web tracker's anonymous id of the visitor.
+   */
   anonymousId?: string | null;
+  /**
+   * The account the visitor was known as, if any.
+   */
   account?: (string | null) | Account;
   updatedAt: string;
   createdAt: string;
@@ -656,7 +839,13 @@ export interface Account {
    * Id of the lead, as a string (the contract types it so).
    */
   lead?: string | null;
+  /**
+   * The consumer this visitor turned out to be, once known.
+   */
   consumer?: (string | null) | Consumer;
+  /**
+   * The web tracker's anonymous visitor ids seen for this account.
+   */
   anonymousIds?: string[] | null;
   updatedAt: string;
   createdAt: string;
@@ -667,6 +856,9 @@ export interface Account {
  */
 export interface Listing {
   id: number;
+  /**
+   * The 17-character VIN; the listing lookup finds the car by it.
+   */
   vin: string;
   year?: number | null;
   make?: string | null;
@@ -677,13 +869,28 @@ export interface Listing {
   drivetrain?: string | null;
   engine?: string | null;
   transmission?: string | null;
+  /**
+   * Fuel type, e.g. "Gasoline" or "Electric".
+   */
   fuel?: string | null;
   doors?: number | null;
   seats?: number | null;
+  /**
+   * Pre-owned, not new.
+   */
   used?: boolean | null;
   cpo?: boolean | null;
+  /**
+   * Asking price, in US dollars.
+   */
   price?: number | null;
+  /**
+   * Odometer reading, in miles.
+   */
   miles?: number | null;
+  /**
+   * Link (http or https) to the vehicle history report.
+   */
   historyReportUrl?: string | null;
   /**
    * Upload an image or give its address.
@@ -695,6 +902,9 @@ export interface Listing {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Exterior colors: a name and a hex code (#1A2B3C) each.
+   */
   exteriorColors?:
     | {
         name: string;
@@ -702,6 +912,9 @@ export interface Listing {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Interior colors: a name and a hex code (#1A2B3C) each.
+   */
   interiorColors?:
     | {
         name: string;
@@ -709,6 +922,9 @@ export interface Listing {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Installed options: the maker's option code and what it is.
+   */
   options?:
     | {
         code: string;
@@ -716,7 +932,13 @@ export interface Listing {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Dealer invoice price of the base vehicle, in US dollars.
+   */
   baseInvoice?: number | null;
+  /**
+   * Sticker price of the installed options together, in US dollars.
+   */
   optionsMsrp?: number | null;
   /**
    * EPA combined miles per gallon.
@@ -752,6 +974,8 @@ export interface Media {
    * What the photo shows, for screen readers.
    */
   alt?: string | null;
+  prefix?: string | null;
+  _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -782,6 +1006,9 @@ export interface Lead {
    * Where the lead came from, e.g. "website" or "phone".
    */
   source?: string | null;
+  /**
+   * The consumer record of this person, when there is one.
+   */
   consumer?: (string | null) | Consumer;
   updatedAt: string;
   createdAt: string;
@@ -792,7 +1019,13 @@ export interface Lead {
  */
 export interface LeadEvent {
   id: number;
+  /**
+   * The lead this happened on.
+   */
   lead?: (number | null) | Lead;
+  /**
+   * What happened.
+   */
   type?:
     | (
         | 'Cancel'
@@ -818,6 +1051,9 @@ export interface LeadEvent {
         | 'Time Passed'
       )
     | null;
+  /**
+   * Where the lead stands after this event.
+   */
   status?:
     | (
         | 'Provide Customer With Three Options'
@@ -842,6 +1078,9 @@ export interface LeadEvent {
         | 'Customer Interested'
       )
     | null;
+  /**
+   * What the agent is to do next on this lead.
+   */
   nextSteps?: string | null;
   createdBy?: (number | null) | User;
   /**
@@ -858,7 +1097,13 @@ export interface LeadEvent {
  */
 export interface VdpEmail {
   id: number;
+  /**
+   * The lead the e-mail was sent to.
+   */
   lead?: (number | null) | Lead;
+  /**
+   * The vehicles (by VIN) the e-mail showed.
+   */
   vins?: (number | Vin)[] | null;
   createdBy?: (number | null) | User;
   lastModifiedBy?: (number | null) | User;
@@ -875,6 +1120,9 @@ export interface VdpEmail {
  */
 export interface Vin {
   id: number;
+  /**
+   * The 17-character VIN; VDP e-mails list VINs by this record's number.
+   */
   vin: string;
   /**
    * The vehicle record, when we hold one.
@@ -890,9 +1138,21 @@ export interface Vin {
 export interface Error {
   id: number;
   message: string;
+  /**
+   * Stack trace sent with the error, if any.
+   */
   stack?: string | null;
+  /**
+   * Short hash of the error (e.g. a Next.js digest); repeats of it share it.
+   */
   digest?: string | null;
+  /**
+   * Address of the page where the error happened.
+   */
   url?: string | null;
+  /**
+   * Which front end or part reported it, e.g. "web".
+   */
   source?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -903,7 +1163,13 @@ export interface Error {
  */
 export interface ApiClient {
   id: number;
+  /**
+   * Who or what uses this key, e.g. "Storefront".
+   */
   name: string;
+  /**
+   * What the client may do: integrator (commerce records), lead-agent (leads) or admin (everything).
+   */
   role: 'integrator' | 'lead-agent' | 'admin';
   /**
    * A disabled client is refused with 401, whatever its key.
@@ -923,7 +1189,13 @@ export interface ApiClient {
  */
 export interface LookupCache {
   id: number;
+  /**
+   * What was asked: vendor:<kind>:<VIN>, with :<ZIP> when a ZIP was given.
+   */
   key: string;
+  /**
+   * The vendor's answer, served again until it expires.
+   */
   value:
     | {
         [k: string]: unknown;
@@ -933,6 +1205,9 @@ export interface LookupCache {
     | number
     | boolean
     | null;
+  /**
+   * After this, the next lookup of the key asks the vendor again.
+   */
   expiresAt: string;
   updatedAt: string;
   createdAt: string;
@@ -943,8 +1218,17 @@ export interface LookupCache {
  */
 export interface AuditLog {
   id: number;
+  /**
+   * What was done: a create, update or delete, or a reveal of a full SSN.
+   */
   action: 'create' | 'update' | 'delete' | 'reveal';
+  /**
+   * Slug of the collection the record belongs to.
+   */
   collection: string;
+  /**
+   * Id of the record changed or revealed.
+   */
   recordId: string;
   /**
    * Names of the fields changed or revealed; never their values.
@@ -954,6 +1238,9 @@ export interface AuditLog {
    * users:<id> or api-clients:<id>
    */
   actor: string;
+  /**
+   * The request's x-request-id, to find it in the service logs.
+   */
   requestId?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -970,7 +1257,13 @@ export interface WebhookEndpoint {
    * https only in production; addresses that resolve to private, loopback or link-local networks are refused.
    */
   url: string;
+  /**
+   * Notes for staff: whose receiver this is and what it is for.
+   */
   description?: string | null;
+  /**
+   * The changes sent to this URL; other events are not.
+   */
   events: (
     | 'lead_event.created'
     | 'lead_event.updated'
@@ -992,7 +1285,13 @@ export interface WebhookEndpoint {
    * Until then, deliveries are signed with the previous secret too.
    */
   previousSecretExpiresAt?: string | null;
+  /**
+   * Failed attempts in a row; a success, or turning the endpoint on, resets it.
+   */
   consecutiveFailures?: number | null;
+  /**
+   * Set by the service when it turned the endpoint off: when, and the last failure.
+   */
   disabledReason?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1007,6 +1306,9 @@ export interface WebhookDelivery {
    * Sent as webhook-id: the same on every attempt and resend.
    */
   messageId: string;
+  /**
+   * The change announced, e.g. deal.updated.
+   */
   event:
     | 'lead_event.created'
     | 'lead_event.updated'
@@ -1017,22 +1319,49 @@ export interface WebhookDelivery {
     | 'deal.created'
     | 'deal.updated'
     | 'error.created';
+  /**
+   * The receiver it is sent to.
+   */
   endpoint: number | WebhookEndpoint;
   /**
    * <collection>:<id> of the record the event is about.
    */
   recordKey: string;
+  /**
+   * Pending until delivered (succeeded), or failed after the last retry.
+   */
   status: 'pending' | 'succeeded' | 'failed';
+  /**
+   * Attempts made so far; a resend starts again from 0.
+   */
   attempts?: number | null;
+  /**
+   * The receiver's HTTP status on the last attempt.
+   */
   lastStatusCode?: number | null;
+  /**
+   * How long the last attempt took, in milliseconds.
+   */
   lastLatencyMs?: number | null;
+  /**
+   * Why the last attempt failed: a timeout, a refused address or a non-2xx answer.
+   */
   lastError?: string | null;
   /**
    * When the next attempt is due (pending deliveries).
    */
   nextAttemptAt?: string | null;
+  /**
+   * When the last attempt was made.
+   */
   lastAttemptAt?: string | null;
+  /**
+   * When the receiver accepted it with a 2xx answer.
+   */
   deliveredAt?: string | null;
+  /**
+   * The JSON body sent, signed with the endpoint's secret.
+   */
   payload:
     | {
         [k: string]: unknown;
@@ -1703,6 +2032,8 @@ export interface ListingSelect<T extends boolean = true> {
  */
 export interface MediaSelect<T extends boolean = true> {
   alt?: T;
+  prefix?: T;
+  _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;

@@ -51,6 +51,7 @@ import { jobs } from './src/jobs/config'
 import { emailAdapter } from './src/lib/email'
 import { logger } from './src/lib/logger'
 import { allowedOrigins, serverURL, settings } from './src/lib/settings'
+import { storagePlugin } from './src/lib/storage'
 import { lookupEndpoints } from './src/lookups/endpoints'
 import { checkIfMatch } from './src/server/etag'
 import { markIdempotentCreate } from './src/server/idempotency'
@@ -175,6 +176,7 @@ export default buildConfig({
   // Payload's type lists only its own error names; the lookup is by any error's name.
   loggingLevels: { ClientError: 'info' } as Config['loggingLevels'],
   onInit: countFromRowCounts,
+  plugins: [storagePlugin()],
   secret: process.env.PAYLOAD_SECRET || '',
   serverURL: serverURL(),
   telemetry: false,

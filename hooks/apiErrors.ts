@@ -1,6 +1,11 @@
 import type { AfterErrorHook, PayloadRequest } from 'payload'
 
-import { classifyFailure, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '../src/lib/failures'
+import {
+  classifyFailure,
+  RETRY_AFTER_SECONDS,
+  SERVICE_UNAVAILABLE,
+  STORAGE_UNAVAILABLE,
+} from '../src/lib/failures'
 import { isSignInRoute } from '../src/lib/signInRoutes'
 
 /**
@@ -19,7 +24,7 @@ export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
   ) {
     // A request carrying a credential passed the credential gate, so its key or token was valid
     // a moment ago: no user now means Payload's own lookup of it failed.
-    if (req.headers.get('authorization')) return unavailable(req)
+    if (req.headers.get('authorization')) return unavailable(req, SERVICE_UNAVAILABLE)
     return { response: { errors: [{ message: 'Unauthorized' }] }, status: 401 }
   }
   if (status && status < 500) return
@@ -32,12 +37,13 @@ export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
       status: 400,
     }
   }
-  if (failure?.kind === 'unavailable') return unavailable(req)
+  if (failure?.kind === 'unavailable')
+    return unavailable(req, failure.storage ? STORAGE_UNAVAILABLE : SERVICE_UNAVAILABLE)
 }
 
 /** 503 with Retry-After (the README says when retrying a create needs a read first). */
-const unavailable = (req: PayloadRequest) => {
+const unavailable = (req: PayloadRequest, message: string) => {
   req.responseHeaders = new Headers(req.responseHeaders)
   req.responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))
-  return { response: { errors: [{ message: SERVICE_UNAVAILABLE }] }, status: 503 }
+  return { response: { errors: [{ message }] }, status: 503 }
 }

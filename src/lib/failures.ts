@@ -9,13 +9,23 @@ export const RETRY_AFTER_SECONDS = 5
 /** The message of every 503 the service answers while its database is away. */
 export const SERVICE_UNAVAILABLE = 'Service Unavailable'
 
+/** The 503's message when the file storage (an S3 bucket) cannot be reached. */
+export const STORAGE_UNAVAILABLE =
+  'Service Unavailable: the file storage cannot be reached. Nothing was saved; try again later.'
+
 export type Failure =
-  /** The database could not be reached or dropped the connection: retry later (503). */
-  | { kind: 'unavailable' }
+  /** The database (or the file storage) could not be reached or dropped the connection: retry later (503). */
+  | { kind: 'unavailable'; storage?: true }
   /** The database refused a value or query the caller sent (400). */
   | { kind: 'input'; sqlState: string }
 
-type Coded = { cause?: unknown; code?: unknown; message?: unknown; severity?: unknown }
+type Coded = {
+  $metadata?: { httpStatusCode?: number }
+  cause?: unknown
+  code?: unknown
+  message?: unknown
+  severity?: unknown
+}
 
 /** Socket and pool failures of the driver, and PostgreSQL's connection and resource classes. */
 const UNAVAILABLE_CODES = new Set([
@@ -64,9 +74,22 @@ const sqlStateOfLink = (link: Coded): string | undefined =>
     ? link.code
     : undefined
 
+/**
+ * The AWS SDK (file storage) wraps a socket failure into a plain Error whose message alone names
+ * it, and marks its errors with `$metadata`; a 5xx from the bucket is its outage too.
+ */
+const storageUnavailable = (link: Coded): boolean =>
+  link.$metadata !== undefined &&
+  ((link.$metadata.httpStatusCode ?? 0) >= 500 ||
+    (typeof link.message === 'string' &&
+      /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN)\b/.test(
+        link.message,
+      )))
+
 export const classifyFailure = (error: unknown): Failure | null => {
   const chain = causes(error)
   for (const link of chain) {
+    if (storageUnavailable(link)) return { kind: 'unavailable', storage: true }
     const { code, message } = link
     const sqlState = sqlStateOfLink(link)
     if (sqlState) {

@@ -172,6 +172,21 @@ export const schemas = {
     WEBHOOK_SECRET_GRACE_SECONDS: numberSetting(86_400),
     WEBHOOK_TIMEOUT_MS: numberSetting(10_000, { min: 1 }),
   }),
+  storage: z.object({
+    S3_ACCESS_KEY_ID: optionalTextSetting(),
+    /** Unset: uploaded files stay in MEDIA_DIR (src/lib/storage.ts). */
+    S3_BUCKET: optionalTextSetting(),
+    /** An S3-compatible server's address (MinIO, …); unset: AWS. */
+    S3_ENDPOINT: addressSetting(),
+    /** Address buckets by path; default: when S3_ENDPOINT is set. */
+    S3_FORCE_PATH_STYLE: optionalFlagSetting(),
+    /** A folder in the bucket for this deployment's files. */
+    S3_PREFIX: textSetting(''),
+    /** Serve files from here (a public bucket or a CDN) instead of through the service. */
+    S3_PUBLIC_URL: addressSetting(),
+    S3_REGION: textSetting('us-east-1'),
+    S3_SECRET_ACCESS_KEY: optionalTextSetting(),
+  }),
   vendor: z.object({
     VEHICLE_DATA_CACHE_TTL_SECONDS: numberSetting(86_400, { min: 1 }),
     VEHICLE_DATA_COOLDOWN_SECONDS: numberSetting(30),

@@ -13,6 +13,7 @@ import * as migration_20261123_020328_history from './20261123_020328_history';
 import * as migration_20261123_021600_titles from './20261123_021600_titles';
 import * as migration_20261123_023319_submission_status_index from './20261123_023319_submission_status_index';
 import * as migration_20261123_044059_mfa from './20261123_044059_mfa';
+import * as migration_20261123_045612_media_storage from './20261123_045612_media_storage';
 
 export const migrations = [
   {
@@ -88,6 +89,11 @@ export const migrations = [
   {
     up: migration_20261123_044059_mfa.up,
     down: migration_20261123_044059_mfa.down,
-    name: '20261123_044059_mfa'
+    name: '20261123_044059_mfa',
+  },
+  {
+    up: migration_20261123_045612_media_storage.up,
+    down: migration_20261123_045612_media_storage.down,
+    name: '20261123_045612_media_storage'
   },
 ];
