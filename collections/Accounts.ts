@@ -8,19 +8,42 @@ import { textMatching } from '../src/fields/textMatching'
 export const Accounts: CollectionConfig = {
   slug: 'account',
   access: recordAccess({ integrator: ['read'] }),
-  admin: { defaultColumns: ['id', 'consumer', 'lead'], group: 'Commerce', useAsTitle: 'id' },
+  admin: {
+    defaultColumns: ['id', 'consumer', 'lead', 'updatedAt'],
+    group: 'Commerce',
+    listSearchableFields: ['id', 'lead'],
+    useAsTitle: 'id',
+  },
   disableDuplicate: true,
   fields: [
     prefixedId('acc_'),
     {
-      name: 'lead',
-      type: 'text',
-      admin: { description: 'Id of the lead, as a string (the contract types it so).' },
-      index: true,
-      validate: textMatching((value) => /^\d{1,18}$/.test(value), 'must be a lead id'),
+      type: 'row',
+      fields: [
+        {
+          name: 'lead',
+          type: 'text',
+          admin: { description: 'Id of the lead, as a string (the contract types it so).' },
+          index: true,
+          validate: textMatching((value) => /^\d{1,18}$/.test(value), 'must be a lead id'),
+        },
+        {
+          name: 'consumer',
+          type: 'relationship',
+          admin: { description: 'The consumer this visitor turned out to be, once known.' },
+          relationTo: 'consumer',
+        },
+      ],
     },
-    { name: 'consumer', type: 'relationship', relationTo: 'consumer' },
-    { name: 'anonymousIds', type: 'text', hasMany: true },
+    {
+      name: 'anonymousIds',
+      type: 'text',
+      admin: {
+        description: "The web tracker's anonymous visitor ids seen for this account.",
+        position: 'sidebar',
+      },
+      hasMany: true,
+    },
   ],
   labels: { plural: 'Accounts', singular: 'Account' },
 }

@@ -10,23 +10,50 @@ export const Addresses: CollectionConfig = {
   slug: 'address',
   access: recordAccess({ integrator: ['create', 'read'] }),
   admin: {
-    defaultColumns: ['line1', 'city', 'zip'],
+    defaultColumns: ['line1', 'city', 'zip', 'updatedAt'],
     group: 'Commerce',
-    listSearchableFields: ['line1', 'zip'],
+    listSearchableFields: ['line1', 'line2', 'zip'],
     useAsTitle: 'line1',
   },
   disableDuplicate: true,
   fields: [
     prefixedId('adr_'),
-    { name: 'line1', type: 'text', required: true },
-    { name: 'line2', type: 'text' },
-    zipField('zip', { index: true, required: true }),
     {
-      name: 'city',
-      type: 'relationship',
-      hooks: { beforeValidate: [resolveCity] },
-      relationTo: 'city',
-      required: true,
+      type: 'row',
+      fields: [
+        {
+          name: 'line1',
+          type: 'text',
+          admin: { description: 'Street and number.' },
+          required: true,
+        },
+        {
+          name: 'line2',
+          type: 'text',
+          admin: { description: 'Apartment, suite or unit, if any.' },
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        zipField('zip', {
+          admin: { description: 'US ZIP code: 12345 or 12345-6789.' },
+          index: true,
+          required: true,
+        }),
+        {
+          name: 'city',
+          type: 'relationship',
+          admin: {
+            description:
+              'Pick a city; through the API an inline {name, state} is found or created.',
+          },
+          hooks: { beforeValidate: [resolveCity] },
+          relationTo: 'city',
+          required: true,
+        },
+      ],
     },
   ],
   labels: { plural: 'Addresses', singular: 'Address' },

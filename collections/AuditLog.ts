@@ -20,22 +20,42 @@ export const AuditLog: CollectionConfig = {
   admin: {
     defaultColumns: ['createdAt', 'action', 'collection', 'recordId', 'fields', 'actor'],
     group: 'Operations',
-    listSearchableFields: ['recordId', 'actor', 'requestId'],
+    listSearchableFields: ['recordId', 'collection', 'actor', 'requestId'],
     useAsTitle: 'recordId',
   },
   defaultSort: '-createdAt',
   disableDuplicate: true,
   fields: [
     {
-      name: 'action',
-      type: 'select',
-      enumName: 'enum_audit_action',
-      index: true,
-      options: ['create', 'update', 'delete', 'reveal'],
-      required: true,
+      type: 'row',
+      fields: [
+        {
+          name: 'action',
+          type: 'select',
+          admin: {
+            description: 'What was done: a create, update or delete, or a reveal of a full SSN.',
+          },
+          enumName: 'enum_audit_action',
+          index: true,
+          options: ['create', 'update', 'delete', 'reveal'],
+          required: true,
+        },
+        {
+          name: 'collection',
+          type: 'text',
+          admin: { description: 'Slug of the collection the record belongs to.' },
+          index: true,
+          required: true,
+        },
+        {
+          name: 'recordId',
+          type: 'text',
+          admin: { description: 'Id of the record changed or revealed.' },
+          index: true,
+          required: true,
+        },
+      ],
     },
-    { name: 'collection', type: 'text', index: true, required: true },
-    { name: 'recordId', type: 'text', index: true, required: true },
     {
       name: 'fields',
       type: 'text',
@@ -49,7 +69,15 @@ export const AuditLog: CollectionConfig = {
       index: true,
       required: true,
     },
-    { name: 'requestId', type: 'text', index: true },
+    {
+      name: 'requestId',
+      type: 'text',
+      admin: {
+        description: "The request's x-request-id, to find it in the service logs.",
+        position: 'sidebar',
+      },
+      index: true,
+    },
   ],
   labels: { plural: 'Audit log', singular: 'Audit entry' },
 }

@@ -8,7 +8,7 @@ export const Cities: CollectionConfig = {
   slug: 'city',
   access: recordAccess({ integrator: ['create', 'read'] }),
   admin: {
-    defaultColumns: ['name', 'state'],
+    defaultColumns: ['name', 'state', 'updatedAt'],
     group: 'Commerce',
     listSearchableFields: ['name'],
     useAsTitle: 'name',
@@ -17,15 +17,26 @@ export const Cities: CollectionConfig = {
   fields: [
     prefixedId('cty_'),
     {
-      name: 'name',
-      type: 'text',
-      hooks: {
-        beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim() : value)],
-      },
-      index: true,
-      required: true,
+      type: 'row',
+      fields: [
+        {
+          name: 'name',
+          type: 'text',
+          hooks: {
+            beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim() : value)],
+          },
+          index: true,
+          required: true,
+        },
+        {
+          name: 'state',
+          type: 'relationship',
+          admin: { description: 'A state holds one city of each name.' },
+          relationTo: 'state',
+          required: true,
+        },
+      ],
     },
-    { name: 'state', type: 'relationship', relationTo: 'state', required: true },
   ],
   indexes: [{ fields: ['state', 'name'], unique: true }],
   labels: { plural: 'Cities', singular: 'City' },

@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { listTransfer } from '../src/admin/transfer'
 import { withHistory } from '../src/admin/history'
+import { listTransfer } from '../src/admin/transfer'
 import { prefixedId } from '../src/fields/prefixedId'
 
 const transfer = listTransfer('company')
@@ -17,17 +17,22 @@ export const Companies: CollectionConfig = withHistory({
   access: recordAccess({ integrator: ['read'] }),
   admin: {
     components: { beforeListTable: [transfer.component] },
-    defaultColumns: ['name', 'address', 'isFacilitator'],
+    defaultColumns: ['name', 'address', 'isFacilitator', 'updatedAt'],
     group: 'Commerce',
-    listSearchableFields: ['name'],
+    listSearchableFields: ['name', 'address', 'id'],
     useAsTitle: 'name',
   },
   disableDuplicate: true,
   endpoints: transfer.endpoints,
   fields: [
     prefixedId('com_'),
-    { name: 'name', type: 'text', index: true, required: true },
-    { name: 'address', type: 'text', admin: { description: 'Head-office address, one line.' } },
+    {
+      type: 'row',
+      fields: [
+        { name: 'name', type: 'text', index: true, required: true },
+        { name: 'address', type: 'text', admin: { description: 'Head-office address, one line.' } },
+      ],
+    },
     {
       name: 'isFacilitator',
       type: 'checkbox',
@@ -35,7 +40,13 @@ export const Companies: CollectionConfig = withHistory({
       admin: { description: 'Facilitates deals (served at /api/facilitators).' },
       index: true,
     },
-    { name: 'locations', type: 'join', collection: 'location', on: 'companyId' },
+    {
+      name: 'locations',
+      type: 'join',
+      admin: { description: "The company's sites; a location names its company." },
+      collection: 'location',
+      on: 'companyId',
+    },
   ],
   labels: { plural: 'Companies', singular: 'Company' },
 })

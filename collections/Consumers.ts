@@ -13,9 +13,9 @@ export const Consumers: CollectionConfig = withHistory({
   slug: 'consumer',
   access: recordAccess({ integrator: ['create', 'read'], staffDelete: false }),
   admin: {
-    defaultColumns: ['firstName', 'lastName', 'email', 'phoneNumber'],
+    defaultColumns: ['firstName', 'lastName', 'email', 'phoneNumber', 'updatedAt'],
     group: 'Credit',
-    listSearchableFields: ['firstName', 'lastName', 'email', 'phoneNumber'],
+    listSearchableFields: ['firstName', 'lastName', 'email', 'phoneNumber', 'id'],
     useAsTitle: 'title',
   },
   disableDuplicate: true,
@@ -23,14 +23,42 @@ export const Consumers: CollectionConfig = withHistory({
   fields: [
     titleField(personName),
     prefixedId('con_'),
-    { name: 'firstName', type: 'text', required: true },
-    { name: 'lastName', type: 'text', index: true, required: true },
-    encrypted(dateField('birthDate', { required: true })),
-    phoneField('phoneNumber', { index: true, required: true }),
-    emailField('email', { index: true }),
+    {
+      type: 'row',
+      fields: [
+        { name: 'firstName', type: 'text', required: true },
+        { name: 'lastName', type: 'text', index: true, required: true },
+      ],
+    },
+    encrypted(
+      dateField('birthDate', {
+        admin: { description: 'Date of birth, YYYY-MM-DD; stored encrypted.' },
+        required: true,
+      }),
+    ),
+    {
+      type: 'row',
+      fields: [
+        phoneField('phoneNumber', {
+          admin: { description: 'Main phone number.' },
+          index: true,
+          required: true,
+        }),
+        emailField('email', { index: true }),
+      ],
+    },
     ssnField('ssn', 'SSN'),
     phoneListField('phoneNumbers'),
-    { name: 'addresses', type: 'relationship', hasMany: true, relationTo: 'address' },
+    {
+      name: 'addresses',
+      type: 'relationship',
+      admin: {
+        description:
+          'Postal addresses; through the API new ones may be sent inline and are created.',
+      },
+      hasMany: true,
+      relationTo: 'address',
+    },
   ],
   labels: { plural: 'Consumers', singular: 'Consumer' },
 })

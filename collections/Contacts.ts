@@ -14,18 +14,35 @@ export const Contacts: CollectionConfig = withHistory({
   slug: 'contact',
   access: recordAccess({ integrator: ['read', 'update'] }),
   admin: {
-    defaultColumns: ['firstName', 'lastName', 'roles', 'primaryEmail', 'isAutomatedAgent'],
+    defaultColumns: [
+      'firstName',
+      'lastName',
+      'roles',
+      'primaryEmail',
+      'isAutomatedAgent',
+      'updatedAt',
+    ],
     group: 'Commerce',
-    listSearchableFields: ['firstName', 'lastName', 'primaryEmail', 'email'],
+    listSearchableFields: ['firstName', 'lastName', 'primaryEmail', 'email', 'primaryPhoneNumber'],
     useAsTitle: 'title',
   },
   disableDuplicate: true,
   fields: [
     titleField(personName),
     prefixedId('cnt_'),
-    { name: 'roles', type: 'text', hasMany: true },
-    { name: 'firstName', type: 'text' },
-    { name: 'lastName', type: 'text', index: true },
+    {
+      name: 'roles',
+      type: 'text',
+      admin: { description: 'What the person does for us, one role per entry, in free text.' },
+      hasMany: true,
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'firstName', type: 'text' },
+        { name: 'lastName', type: 'text', index: true },
+      ],
+    },
     {
       name: 'isAutomatedAgent',
       type: 'checkbox',
@@ -33,10 +50,23 @@ export const Contacts: CollectionConfig = withHistory({
       admin: { description: 'An automated agent (bot), not a person.' },
     },
     { name: 'address', type: 'relationship', relationTo: 'address' },
-    phoneField('primaryPhoneNumber'),
-    emailField('primaryEmail', { index: true }),
-    emailField('email'),
-    phoneField('phoneNumber'),
+    {
+      type: 'row',
+      fields: [
+        phoneField('primaryPhoneNumber', { admin: { description: 'The number to call first.' } }),
+        emailField('primaryEmail', {
+          admin: { description: 'The address to write to first.' },
+          index: true,
+        }),
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        emailField('email', { admin: { description: 'Another e-mail address, if any.' } }),
+        phoneField('phoneNumber', { admin: { description: 'Another phone number, if any.' } }),
+      ],
+    },
   ],
   labels: { plural: 'Contacts', singular: 'Contact' },
 })

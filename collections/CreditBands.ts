@@ -9,7 +9,7 @@ export const CreditBands: CollectionConfig = {
   slug: 'credit-band',
   access: recordAccess({ integrator: ['read'], staffDelete: false }),
   admin: {
-    defaultColumns: ['name', 'minimumCreditScore', 'maximumCreditScore', 'isPrime'],
+    defaultColumns: ['name', 'minimumCreditScore', 'maximumCreditScore', 'isPrime', 'updatedAt'],
     group: 'Credit',
     listSearchableFields: ['name'],
     useAsTitle: 'name',
@@ -18,11 +18,43 @@ export const CreditBands: CollectionConfig = {
   fields: [
     prefixedId('crb_'),
     { name: 'name', type: 'text', required: true },
-    { name: 'minimumCreditScore', type: 'number' },
-    notBelowField('maximumCreditScore', 'minimumCreditScore'),
-    { name: 'isUnknown', type: 'checkbox', defaultValue: false, label: 'Unknown score' },
-    { name: 'isNS', type: 'checkbox', defaultValue: false, label: 'No score (NS)' },
-    { name: 'isPrime', type: 'checkbox', defaultValue: false, label: 'Prime' },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'minimumCreditScore',
+          type: 'number',
+          admin: { description: 'Lowest credit score in the band.' },
+        },
+        notBelowField('maximumCreditScore', 'minimumCreditScore'),
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'isUnknown',
+          type: 'checkbox',
+          admin: { description: 'The band for applicants whose score is unknown.' },
+          defaultValue: false,
+          label: 'Unknown score',
+        },
+        {
+          name: 'isNS',
+          type: 'checkbox',
+          admin: { description: 'The band for applicants with no credit score.' },
+          defaultValue: false,
+          label: 'No score (NS)',
+        },
+        {
+          name: 'isPrime',
+          type: 'checkbox',
+          admin: { description: 'A prime band: applicants with good credit.' },
+          defaultValue: false,
+          label: 'Prime',
+        },
+      ],
+    },
   ],
   labels: { plural: 'Credit bands', singular: 'Credit band' },
 }

@@ -5,28 +5,73 @@ import { creditDataHooks } from '../src/creditData'
 import { dateTimeField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
 
+/** Keeps the helper's date-and-time picker beside the description added here. */
+const pulledAt = dateTimeField('time')
+
 export const CreditReports: CollectionConfig = {
   slug: 'credit-report',
   access: recordAccess({ integrator: ['read', 'update'], staffDelete: false }),
   admin: {
-    defaultColumns: ['id', 'creditScore', 'creditBand', 'time'],
+    defaultColumns: ['id', 'creditScore', 'creditBand', 'time', 'updatedAt'],
     group: 'Credit',
+    listSearchableFields: ['id'],
     useAsTitle: 'id',
   },
   disableDuplicate: true,
   hooks: creditDataHooks(),
   fields: [
     prefixedId('crp_'),
-    { name: 'creditScore', type: 'number' },
     {
-      ...dateTimeField('time'),
-      admin: { description: 'When the report was pulled.' },
-      index: true,
+      type: 'row',
+      fields: [
+        {
+          name: 'creditScore',
+          type: 'number',
+          admin: { description: 'The score the report gave, if it gave one.' },
+        },
+        {
+          ...pulledAt,
+          admin: { ...pulledAt.admin, description: 'When the report was pulled.' },
+          index: true,
+        },
+      ],
     },
-    { name: 'creditBand', type: 'relationship', relationTo: 'credit-band' },
-    { name: 'preApproval', type: 'relationship', index: true, relationTo: 'pre-approval' },
-    { name: 'hasUnknownScore', type: 'checkbox', defaultValue: false },
-    { name: 'hasNS', type: 'checkbox', defaultValue: false, label: 'Has no score (NS)' },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'creditBand',
+          type: 'relationship',
+          admin: { description: 'The band the score falls in.' },
+          relationTo: 'credit-band',
+        },
+        {
+          name: 'preApproval',
+          type: 'relationship',
+          admin: { description: 'The pre-approval this report was pulled for.' },
+          index: true,
+          relationTo: 'pre-approval',
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'hasUnknownScore',
+          type: 'checkbox',
+          admin: { description: 'The report could not tell the score.' },
+          defaultValue: false,
+        },
+        {
+          name: 'hasNS',
+          type: 'checkbox',
+          admin: { description: 'The applicant has no credit score.' },
+          defaultValue: false,
+          label: 'Has no score (NS)',
+        },
+      ],
+    },
   ],
   labels: { plural: 'Credit reports', singular: 'Credit report' },
 }

@@ -15,15 +15,29 @@ export const Customers: CollectionConfig = {
   admin: {
     defaultColumns: ['name', 'phoneNumbers', 'updatedAt'],
     group: 'Commerce',
-    listSearchableFields: ['name'],
+    listSearchableFields: ['name', 'id'],
     useAsTitle: 'name',
   },
   disableDuplicate: true,
   hooks: { beforeOperation: [resolveAddresses] },
   fields: [
     prefixedId('cus_'),
-    { name: 'name', type: 'text', index: true },
-    { name: 'addresses', type: 'relationship', hasMany: true, relationTo: 'address' },
+    {
+      name: 'name',
+      type: 'text',
+      admin: { description: 'Our name for the customer, so staff can tell customers apart.' },
+      index: true,
+    },
+    {
+      name: 'addresses',
+      type: 'relationship',
+      admin: {
+        description:
+          'Postal addresses; through the API new ones may be sent inline and are created.',
+      },
+      hasMany: true,
+      relationTo: 'address',
+    },
     phoneListField('phoneNumbers'),
   ],
   labels: { plural: 'Customers', singular: 'Customer' },

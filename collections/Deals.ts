@@ -1,9 +1,9 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { listTransfer } from '../src/admin/transfer'
 import { withHistory } from '../src/admin/history'
 import { related, titleField, vehicleName } from '../src/admin/titles'
+import { listTransfer } from '../src/admin/transfer'
 import { prefixedId } from '../src/fields/prefixedId'
 import { notBelowField } from '../src/fields/range'
 
@@ -26,8 +26,9 @@ export const Deals: CollectionConfig = withHistory({
   access: recordAccess({ integrator: ['read'] }),
   admin: {
     components: { beforeListTable: [transfer.component] },
-    defaultColumns: ['title', 'customer', 'currentBidPrice', 'updatedAt'],
+    defaultColumns: ['title', 'customer', 'facilitator', 'currentBidPrice', 'updatedAt'],
     group: 'Commerce',
+    listSearchableFields: ['title', 'id'],
     useAsTitle: 'title',
   },
   disableDuplicate: true,
@@ -38,35 +39,70 @@ export const Deals: CollectionConfig = withHistory({
     {
       name: 'dealer',
       type: 'group',
-      fields: [{ name: 'location', type: 'relationship', index: true, relationTo: 'location' }],
+      fields: [
+        {
+          name: 'location',
+          type: 'relationship',
+          admin: { description: 'The dealer location the deal is made at.' },
+          index: true,
+          relationTo: 'location',
+        },
+      ],
     },
     { name: 'vehicle', type: 'relationship', index: true, relationTo: 'vehicle' },
-    { name: 'customer', type: 'relationship', index: true, relationTo: 'customer' },
     {
-      name: 'coBuyerOrCoSellerCustomer',
-      type: 'relationship',
-      label: 'Co-buyer or co-seller',
-      relationTo: 'customer',
+      type: 'row',
+      fields: [
+        { name: 'customer', type: 'relationship', index: true, relationTo: 'customer' },
+        {
+          name: 'coBuyerOrCoSellerCustomer',
+          type: 'relationship',
+          admin: { description: 'A second buyer or seller on the deal, if any.' },
+          label: 'Co-buyer or co-seller',
+          relationTo: 'customer',
+        },
+      ],
     },
     {
-      name: 'facilitator',
-      type: 'relationship',
-      filterOptions: { isFacilitator: { equals: true } },
-      relationTo: 'company',
+      type: 'row',
+      fields: [
+        {
+          name: 'facilitator',
+          type: 'relationship',
+          admin: { description: 'The company handling the deal; only facilitators are offered.' },
+          filterOptions: { isFacilitator: { equals: true } },
+          relationTo: 'company',
+        },
+        {
+          name: 'facilitatorLocation',
+          type: 'relationship',
+          admin: { description: "The facilitator's location handling this deal." },
+          filterOptions: ({ siblingData }) =>
+            (siblingData as { facilitator?: string })?.facilitator
+              ? { companyId: { equals: (siblingData as { facilitator: string }).facilitator } }
+              : true,
+          relationTo: 'location',
+        },
+      ],
     },
     {
-      name: 'facilitatorLocation',
-      type: 'relationship',
-      admin: { description: "The facilitator's location handling this deal." },
-      filterOptions: ({ siblingData }) =>
-        (siblingData as { facilitator?: string })?.facilitator
-          ? { companyId: { equals: (siblingData as { facilitator: string }).facilitator } }
-          : true,
-      relationTo: 'location',
+      type: 'row',
+      fields: [
+        {
+          name: 'minimumBidPrice',
+          type: 'number',
+          admin: { description: 'Lowest acceptable bid, in US dollars.' },
+          min: 0,
+        },
+        {
+          name: 'currentBidPrice',
+          type: 'number',
+          admin: { description: 'The bid standing now, in US dollars.' },
+          min: 0,
+        },
+        { ...notBelowField('maximumBidPrice', 'minimumBidPrice'), min: 0 },
+      ],
     },
-    { name: 'minimumBidPrice', type: 'number', min: 0 },
-    { name: 'currentBidPrice', type: 'number', min: 0 },
-    { ...notBelowField('maximumBidPrice', 'minimumBidPrice'), min: 0 },
   ],
   labels: { plural: 'Deals', singular: 'Deal' },
 })

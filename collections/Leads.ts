@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { listTransfer } from '../src/admin/transfer'
 import { personName, titleField } from '../src/admin/titles'
+import { listTransfer } from '../src/admin/transfer'
 import { emailField, phoneField } from '../src/fields/formatted'
 
 const transfer = listTransfer('lead')
@@ -13,24 +13,36 @@ export const Leads: CollectionConfig = {
   access: recordAccess({ leadAgent: ['read'] }),
   admin: {
     components: { beforeListTable: [transfer.component] },
-    defaultColumns: ['id', 'firstName', 'lastName', 'email', 'source'],
+    defaultColumns: ['id', 'firstName', 'lastName', 'email', 'source', 'createdAt'],
     group: 'Leads',
-    listSearchableFields: ['firstName', 'lastName', 'email'],
+    listSearchableFields: ['firstName', 'lastName', 'email', 'phoneNumber', 'source'],
     useAsTitle: 'title',
   },
   endpoints: transfer.endpoints,
   fields: [
     titleField(personName),
-    { name: 'firstName', type: 'text' },
-    { name: 'lastName', type: 'text', index: true },
-    emailField('email', { index: true }),
-    phoneField('phoneNumber'),
+    {
+      type: 'row',
+      fields: [
+        { name: 'firstName', type: 'text' },
+        { name: 'lastName', type: 'text', index: true },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [emailField('email', { index: true }), phoneField('phoneNumber')],
+    },
     {
       name: 'source',
       type: 'text',
       admin: { description: 'Where the lead came from, e.g. "website" or "phone".' },
     },
-    { name: 'consumer', type: 'relationship', relationTo: 'consumer' },
+    {
+      name: 'consumer',
+      type: 'relationship',
+      admin: { description: 'The consumer record of this person, when there is one.' },
+      relationTo: 'consumer',
+    },
   ],
   labels: { plural: 'Leads', singular: 'Lead' },
 }

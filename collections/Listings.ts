@@ -2,17 +2,18 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
 import { upperTrim } from '../hooks/upperTrim'
-import { listTransfer } from '../src/admin/transfer'
 import { withHistory } from '../src/admin/history'
+import { listTransfer } from '../src/admin/transfer'
 import { vinField } from '../src/fields/formatted'
 import { integerField } from '../src/fields/integer'
 import { textMatching } from '../src/fields/textMatching'
 
 const HEX = /^#[0-9A-Fa-f]{6}$/
 
-const colorsField = (name: string): Field => ({
+const colorsField = (name: string, description: string): Field => ({
   name,
   type: 'array',
+  admin: { description },
   fields: [
     { name: 'name', type: 'text', required: true },
     {
@@ -36,7 +37,13 @@ const textRow = (...names: string[]): Field => ({
   fields: names.map((name) => ({ name, type: 'text' })),
 })
 
-const money = (name: string): Field => ({ name, type: 'number', min: 0 })
+/** An amount in US dollars. */
+const money = (name: string, description: string): Field => ({
+  name,
+  type: 'number',
+  admin: { description },
+  min: 0,
+})
 
 const isHttpUrl = (value: string): boolean => {
   try {
@@ -57,15 +64,19 @@ export const Listings: CollectionConfig = withHistory({
   access: recordAccess({ integrator: ['read'] }),
   admin: {
     components: { beforeListTable: [transfer.component] },
-    defaultColumns: ['vin', 'year', 'make', 'model', 'price', 'miles'],
+    defaultColumns: ['vin', 'year', 'make', 'model', 'price', 'miles', 'used', 'updatedAt'],
     group: 'Vehicles',
-    listSearchableFields: ['vin', 'make', 'model'],
+    listSearchableFields: ['vin', 'make', 'model', 'trim'],
     useAsTitle: 'vin',
   },
   endpoints: transfer.endpoints,
   fields: [
     {
-      ...vinField('vin', { required: true, unique: true }),
+      ...vinField('vin', {
+        admin: { description: 'The 17-character VIN; the listing lookup finds the car by it.' },
+        required: true,
+        unique: true,
+      }),
       hooks: { beforeValidate: [upperTrim] },
     },
     {
@@ -78,7 +89,11 @@ export const Listings: CollectionConfig = withHistory({
         {
           type: 'row',
           fields: [
-            { name: 'fuel', type: 'text' },
+            {
+              name: 'fuel',
+              type: 'text',
+              admin: { description: 'Fuel type, e.g. "Gasoline" or "Electric".' },
+            },
             integerField('doors', { min: 0 }),
             integerField('seats', { min: 0 }),
           ],
@@ -89,15 +104,26 @@ export const Listings: CollectionConfig = withHistory({
     {
       type: 'row',
       fields: [
-        { name: 'used', type: 'checkbox', defaultValue: false },
+        {
+          name: 'used',
+          type: 'checkbox',
+          admin: { description: 'Pre-owned, not new.' },
+          defaultValue: false,
+        },
         { name: 'cpo', type: 'checkbox', defaultValue: false, label: 'Certified pre-owned' },
-        money('price'),
-        { name: 'miles', type: 'number', min: 0 },
+        money('price', 'Asking price, in US dollars.'),
+        {
+          name: 'miles',
+          type: 'number',
+          admin: { description: 'Odometer reading, in miles.' },
+          min: 0,
+        },
       ],
     },
     {
       name: 'historyReportUrl',
       type: 'text',
+      admin: { description: 'Link (http or https) to the vehicle history report.' },
       label: 'Vehicle history report URL',
       validate: isUrl,
     },
@@ -114,17 +140,24 @@ export const Listings: CollectionConfig = withHistory({
         rows.every((row: { image?: unknown; url?: unknown }) => row.image || row.url) ||
         'each photo needs an image or a URL',
     },
-    colorsField('exteriorColors'),
-    colorsField('interiorColors'),
+    colorsField('exteriorColors', 'Exterior colors: a name and a hex code (#1A2B3C) each.'),
+    colorsField('interiorColors', 'Interior colors: a name and a hex code (#1A2B3C) each.'),
     {
       name: 'options',
       type: 'array',
+      admin: { description: "Installed options: the maker's option code and what it is." },
       fields: [
         { name: 'code', type: 'text', required: true },
         { name: 'description', type: 'text', required: true },
       ],
     },
-    { type: 'row', fields: [money('baseInvoice'), money('optionsMsrp')] },
+    {
+      type: 'row',
+      fields: [
+        money('baseInvoice', 'Dealer invoice price of the base vehicle, in US dollars.'),
+        money('optionsMsrp', 'Sticker price of the installed options together, in US dollars.'),
+      ],
+    },
     {
       type: 'row',
       fields: [

@@ -9,19 +9,40 @@ import { isAdmin } from '../access/isAdmin'
 export const LookupCache: CollectionConfig = {
   slug: 'lookup-cache',
   access: { create: () => false, delete: isAdmin, read: isAdmin, update: () => false },
-  admin: { defaultColumns: ['key', 'expiresAt'], group: 'Operations', useAsTitle: 'key' },
+  admin: {
+    defaultColumns: ['key', 'expiresAt', 'updatedAt'],
+    group: 'Operations',
+    listSearchableFields: ['key'],
+    useAsTitle: 'key',
+  },
   fields: [
-    { name: 'key', type: 'text', index: true, required: true, unique: true },
+    {
+      name: 'key',
+      type: 'text',
+      admin: {
+        description: 'What was asked: vendor:<kind>:<VIN>, with :<ZIP> when a ZIP was given.',
+      },
+      index: true,
+      required: true,
+      unique: true,
+    },
     {
       name: 'value',
       type: 'json',
-      admin: { components: { Field: '/src/admin/JsonReadout#JsonReadout' } },
+      admin: {
+        components: { Field: '/src/admin/JsonReadout#JsonReadout' },
+        description: "The vendor's answer, served again until it expires.",
+      },
       required: true,
     },
     {
       name: 'expiresAt',
       type: 'date',
-      admin: { date: { pickerAppearance: 'dayAndTime' } },
+      admin: {
+        date: { pickerAppearance: 'dayAndTime' },
+        description: 'After this, the next lookup of the key asks the vendor again.',
+        position: 'sidebar',
+      },
       index: true,
       required: true,
     },

@@ -14,7 +14,11 @@ import { settings } from '../src/lib/settings'
 export const Media: CollectionConfig = {
   slug: 'media',
   access: { ...recordAccess({}), read: anyone },
-  admin: { group: 'Vehicles' },
+  admin: {
+    defaultColumns: ['filename', 'alt', 'mimeType', 'filesize', 'updatedAt'],
+    group: 'Vehicles',
+    listSearchableFields: ['filename', 'alt'],
+  },
   fields: [
     {
       name: 'alt',

@@ -8,16 +8,28 @@ export const PreApprovals: CollectionConfig = {
   slug: 'pre-approval',
   access: recordAccess({ integrator: ['read'], staffDelete: false }),
   admin: {
-    defaultColumns: ['id', 'consumer', 'creditBand', 'validUntilTime'],
+    defaultColumns: ['id', 'consumer', 'creditBand', 'validUntilTime', 'updatedAt'],
     group: 'Credit',
+    listSearchableFields: ['id'],
     useAsTitle: 'id',
   },
   disableDuplicate: true,
   fields: [
     prefixedId('pre_'),
     { ...dateTimeField('validUntilTime', { required: true }), index: true },
-    { name: 'creditBand', type: 'relationship', relationTo: 'credit-band', required: true },
-    { name: 'consumer', type: 'relationship', index: true, relationTo: 'consumer' },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'creditBand',
+          type: 'relationship',
+          admin: { description: 'The credit band the consumer is pre-approved in.' },
+          relationTo: 'credit-band',
+          required: true,
+        },
+        { name: 'consumer', type: 'relationship', index: true, relationTo: 'consumer' },
+      ],
+    },
   ],
   labels: { plural: 'Pre-approvals', singular: 'Pre-approval' },
 }

@@ -18,12 +18,17 @@ export const States: CollectionConfig = {
   disableDuplicate: true,
   fields: [
     naturalIdField('code'),
-    stateCodeField('code', {
-      hooks: { beforeValidate: [upperTrim] },
-      required: true,
-      unique: true,
-    }),
-    { name: 'name', type: 'text' },
+    {
+      type: 'row',
+      fields: [
+        stateCodeField('code', {
+          hooks: { beforeValidate: [upperTrim] },
+          required: true,
+          unique: true,
+        }),
+        { name: 'name', type: 'text' },
+      ],
+    },
   ],
   labels: { plural: 'States', singular: 'State' },
 }

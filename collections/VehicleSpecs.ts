@@ -11,9 +11,9 @@ export const VehicleSpecs: CollectionConfig = {
   slug: 'vehicle-spec',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
-    defaultColumns: ['year', 'make', 'model', 'trim'],
+    defaultColumns: ['year', 'make', 'model', 'trim', 'msrp', 'updatedAt'],
     group: 'Vehicles',
-    listSearchableFields: ['make', 'model', 'squishVin'],
+    listSearchableFields: ['make', 'model', 'trim', 'squishVin'],
     useAsTitle: 'model',
   },
   disableDuplicate: true,
@@ -34,18 +34,43 @@ export const VehicleSpecs: CollectionConfig = {
         'must be exactly 10 characters of the VIN alphabet',
       ),
     },
-    { name: 'exteriorColors', type: 'text', hasMany: true },
-    { name: 'interiorColors', type: 'text', hasMany: true },
     {
-      name: 'msrp',
-      type: 'number',
-      admin: {
-        description:
-          'Manufacturer suggested retail price; the TCO model uses it when no listing gives a price.',
-      },
-      min: 0,
+      type: 'row',
+      fields: [
+        {
+          name: 'exteriorColors',
+          type: 'text',
+          admin: { description: 'Exterior color names offered for this spec.' },
+          hasMany: true,
+        },
+        {
+          name: 'interiorColors',
+          type: 'text',
+          admin: { description: 'Interior color names offered for this spec.' },
+          hasMany: true,
+        },
+      ],
     },
-    { name: 'invoice', type: 'number', min: 0 },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'msrp',
+          type: 'number',
+          admin: {
+            description:
+              'Manufacturer suggested retail price; the TCO model uses it when no listing gives a price.',
+          },
+          min: 0,
+        },
+        {
+          name: 'invoice',
+          type: 'number',
+          admin: { description: 'Dealer invoice price, in US dollars.' },
+          min: 0,
+        },
+      ],
+    },
   ],
   labels: { plural: 'Vehicle specs', singular: 'Vehicle spec' },
 }

@@ -15,25 +15,41 @@ export const Vehicles: CollectionConfig = {
   slug: 'vehicle',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
-    defaultColumns: ['vin', 'year', 'make', 'model', 'trim'],
+    defaultColumns: ['vin', 'year', 'make', 'model', 'trim', 'updatedAt'],
     group: 'Vehicles',
-    listSearchableFields: ['vin', 'make', 'model'],
+    listSearchableFields: ['vin', 'make', 'model', 'trim'],
     useAsTitle: 'vin',
   },
   disableDuplicate: true,
   fields: [
     naturalIdField('vin'),
     {
-      ...vinField('vin', { required: true, unique: true }),
+      ...vinField('vin', {
+        admin: { description: "The 17-character VIN: the vehicle's id, so it cannot be changed." },
+        required: true,
+        unique: true,
+      }),
       hooks: { beforeValidate: [upperTrim] },
     },
     integerField('year', { min: 1900, required: true }),
     ...vehicleDescriptionFields,
-    integerField('seatCount', { min: 0 }),
-    integerField('doorCount', { min: 0 }),
-    { name: 'interiorColor', type: 'text' },
-    { name: 'exteriorColor', type: 'text' },
-    { name: 'spec', type: 'relationship', relationTo: 'vehicle-spec' },
+    {
+      type: 'row',
+      fields: [integerField('seatCount', { min: 0 }), integerField('doorCount', { min: 0 })],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'interiorColor', type: 'text' },
+        { name: 'exteriorColor', type: 'text' },
+      ],
+    },
+    {
+      name: 'spec',
+      type: 'relationship',
+      admin: { description: 'The make/model/year specification this vehicle matches, if known.' },
+      relationTo: 'vehicle-spec',
+    },
   ],
   labels: { plural: 'Vehicles', singular: 'Vehicle' },
 }

@@ -9,14 +9,20 @@ export const Vins: CollectionConfig = {
   slug: 'vin',
   access: recordAccess({ leadAgent: ['read'] }),
   admin: {
-    defaultColumns: ['vin', 'vehicle'],
+    defaultColumns: ['vin', 'vehicle', 'updatedAt'],
     group: 'Leads',
     listSearchableFields: ['vin'],
     useAsTitle: 'vin',
   },
   fields: [
     {
-      ...vinField('vin', { required: true, unique: true }),
+      ...vinField('vin', {
+        admin: {
+          description: "The 17-character VIN; VDP e-mails list VINs by this record's number.",
+        },
+        required: true,
+        unique: true,
+      }),
       hooks: { beforeValidate: [upperTrim] },
     },
     {

@@ -26,9 +26,29 @@ export const WebEvents: CollectionConfig = {
   disableDuplicate: true,
   fields: [
     prefixedId('wev_'),
-    { name: 'name', type: 'text', index: true, required: true },
-    { name: 'anonymousId', type: 'text', index: true },
-    { name: 'account', type: 'relationship', index: true, relationTo: 'account' },
+    {
+      name: 'name',
+      type: 'text',
+      admin: { description: 'The event, as the web tracker named it.' },
+      index: true,
+      required: true,
+    },
+    {
+      name: 'anonymousId',
+      type: 'text',
+      admin: {
+        description: "The web tracker's anonymous id of the visitor.",
+        position: 'sidebar',
+      },
+      index: true,
+    },
+    {
+      name: 'account',
+      type: 'relationship',
+      admin: { description: 'The account the visitor was known as, if any.' },
+      index: true,
+      relationTo: 'account',
+    },
   ],
   labels: { plural: 'Web events', singular: 'Web event' },
 }

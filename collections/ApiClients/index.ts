@@ -23,6 +23,7 @@ export const ApiClients: CollectionConfig = {
   admin: {
     defaultColumns: ['name', 'role', 'enabled', 'updatedAt'],
     group: 'Operations',
+    listSearchableFields: ['name'],
     useAsTitle: 'name',
   },
   auth: {
@@ -33,16 +34,26 @@ export const ApiClients: CollectionConfig = {
   },
   fields: [
     {
-      name: 'name',
-      type: 'text',
-      required: true,
-    },
-    {
-      name: 'role',
-      type: 'select',
-      index: true,
-      options: clientRoles.map((value) => ({ label: value, value })),
-      required: true,
+      type: 'row',
+      fields: [
+        {
+          name: 'name',
+          type: 'text',
+          admin: { description: 'Who or what uses this key, e.g. "Storefront".' },
+          required: true,
+        },
+        {
+          name: 'role',
+          type: 'select',
+          admin: {
+            description:
+              'What the client may do: integrator (commerce records), lead-agent (leads) or admin (everything).',
+          },
+          index: true,
+          options: clientRoles.map((value) => ({ label: value, value })),
+          required: true,
+        },
+      ],
     },
     {
       name: 'enabled',

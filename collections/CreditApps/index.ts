@@ -22,7 +22,11 @@ const applicant = (prefix: '' | 'coApplicant'): Field[] => {
     ssnField(prefix ? 'coApplicantSSN' : 'ssn', prefix ? 'Co-applicant SSN' : 'SSN'),
     emailField(name('email')),
     phoneField(name('phoneNumber')),
-    encrypted(dateField(name('birthDate'))),
+    encrypted(
+      dateField(name('birthDate'), {
+        admin: { description: 'Date of birth, YYYY-MM-DD; stored encrypted.' },
+      }),
+    ),
   ]
 }
 
@@ -39,12 +43,20 @@ const providerSubmission: Field = {
     {
       name: 'status',
       type: 'select',
+      admin: {
+        description:
+          'Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.',
+      },
       enumName: 'enum_credit_app_submission_status',
       // The dashboard counts apps by status: few rows hold any one of them.
       index: true,
       options: ['queued', 'sending', 'retrying', 'accepted', 'rejected', 'failed', 'cancelled'],
     },
-    { name: 'attempts', type: 'number' },
+    {
+      name: 'attempts',
+      type: 'number',
+      admin: { description: 'Attempts made to send it, counting the first.' },
+    },
     {
       name: 'message',
       type: 'text',
@@ -52,15 +64,30 @@ const providerSubmission: Field = {
         description: "The provider's message on a rejection, or why the last attempt failed.",
       },
     },
-    { name: 'providerReference', type: 'text' },
-    { name: 'idempotencyKey', type: 'text' },
-    ...(['queuedAt', 'lastAttemptAt', 'nextAttemptAt', 'completedAt'] as const).map(
-      (name): Field => ({
-        name,
-        type: 'date',
-        admin: { date: { pickerAppearance: 'dayAndTime' } },
-      }),
-    ),
+    {
+      name: 'providerReference',
+      type: 'text',
+      admin: { description: "The provider's own id for the application, once it accepts it." },
+    },
+    {
+      name: 'idempotencyKey',
+      type: 'text',
+      admin: {
+        description: 'Sent with every attempt, so the provider never books the app twice.',
+      },
+    },
+    ...(
+      [
+        ['queuedAt', 'When the app was queued for its provider.'],
+        ['lastAttemptAt', 'When the last attempt to send it started.'],
+        ['nextAttemptAt', 'When the next attempt is due, after a failed one.'],
+        ['completedAt', 'When the submission ended: accepted, rejected, failed or cancelled.'],
+      ] as const
+    ).map(([name, description]): Field => ({
+      name,
+      type: 'date',
+      admin: { date: { pickerAppearance: 'dayAndTime' }, description },
+    })),
   ],
 }
 
@@ -87,8 +114,9 @@ export const CreditApps: CollectionConfig = withHistory({
   slug: 'credit-app',
   access: recordAccess({ integrator: ['create', 'read'], staffDelete: false }),
   admin: {
-    defaultColumns: ['title', 'provider', 'toProvider', 'createdAt'],
+    defaultColumns: ['title', 'provider', 'toProvider', 'createdAt', 'updatedAt'],
     group: 'Credit',
+    listSearchableFields: ['title', 'lastName', 'email', 'id'],
     useAsTitle: 'title',
   },
   disableDuplicate: true,
@@ -108,6 +136,10 @@ export const CreditApps: CollectionConfig = withHistory({
             {
               name: 'consumer',
               type: 'relationship',
+              admin: {
+                description:
+                  'The consumer who applies; the fields below are as given on this application.',
+              },
               index: true,
               relationTo: 'consumer',
               required: true,
@@ -118,7 +150,12 @@ export const CreditApps: CollectionConfig = withHistory({
         },
         {
           fields: [
-            { name: 'coApplicantConsumer', type: 'relationship', relationTo: 'consumer' },
+            {
+              name: 'coApplicantConsumer',
+              type: 'relationship',
+              admin: { description: 'The co-applicant, when there is one.' },
+              relationTo: 'consumer',
+            },
             ...applicant('coApplicant'),
           ],
           label: 'Co-applicant',
@@ -128,6 +165,7 @@ export const CreditApps: CollectionConfig = withHistory({
             {
               name: 'preApproval',
               type: 'relationship',
+              admin: { description: 'The pre-approval the application is made under.' },
               index: true,
               relationTo: 'pre-approval',
               required: true,
@@ -135,6 +173,7 @@ export const CreditApps: CollectionConfig = withHistory({
             {
               name: 'vehicle',
               type: 'relationship',
+              admin: { description: 'The vehicle to be financed, by VIN.' },
               index: true,
               relationTo: 'vehicle',
               required: true,
@@ -147,6 +186,10 @@ export const CreditApps: CollectionConfig = withHistory({
             {
               name: 'provider',
               type: 'select',
+              admin: {
+                description:
+                  'The credit provider to send the app to; needed when "To Provider" is ticked.',
+              },
               enumName: 'enum_credit_provider',
               options: creditProviders.map((value) => ({
                 label: value === 'provider_a' ? 'Provider A' : 'Provider B',

@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../../access/recordAccess'
-import { listTransfer } from '../../src/admin/transfer'
 import { withHistory } from '../../src/admin/history'
+import { listTransfer } from '../../src/admin/transfer'
 import { stampedUserField } from '../../src/fields/stampedUser'
 import { leadEventStatuses, leadEventTypes } from './values'
 
@@ -16,28 +16,46 @@ export const LeadEvents: CollectionConfig = withHistory({
   access: recordAccess({ leadAgent: ['read', 'update'] }),
   admin: {
     components: { beforeListTable: [transfer.component] },
-    defaultColumns: ['id', 'lead', 'type', 'status', 'createdAt'],
+    defaultColumns: ['id', 'lead', 'type', 'status', 'createdAt', 'updatedAt'],
     group: 'Leads',
+    listSearchableFields: ['nextSteps'],
     useAsTitle: 'type',
   },
   endpoints: transfer.endpoints,
   fields: [
-    { name: 'lead', type: 'relationship', index: true, relationTo: 'lead' },
     {
-      name: 'type',
-      type: 'select',
-      enumName: 'enum_lead_event_type',
+      name: 'lead',
+      type: 'relationship',
+      admin: { description: 'The lead this happened on.' },
       index: true,
-      options: options(leadEventTypes),
+      relationTo: 'lead',
     },
     {
-      name: 'status',
-      type: 'select',
-      enumName: 'enum_lead_event_status',
-      index: true,
-      options: options(leadEventStatuses),
+      type: 'row',
+      fields: [
+        {
+          name: 'type',
+          type: 'select',
+          admin: { description: 'What happened.' },
+          enumName: 'enum_lead_event_type',
+          index: true,
+          options: options(leadEventTypes),
+        },
+        {
+          name: 'status',
+          type: 'select',
+          admin: { description: 'Where the lead stands after this event.' },
+          enumName: 'enum_lead_event_status',
+          index: true,
+          options: options(leadEventStatuses),
+        },
+      ],
     },
-    { name: 'nextSteps', type: 'textarea' },
+    {
+      name: 'nextSteps',
+      type: 'textarea',
+      admin: { description: 'What the agent is to do next on this lead.' },
+    },
     stampedUserField('createdBy', 'create'),
     {
       name: 'currentStatusFor',

@@ -6,9 +6,10 @@ import { phoneField, zipField } from '../../src/fields/formatted'
 import { prefixedId } from '../../src/fields/prefixedId'
 import { composeAddress } from './hooks/composeAddress'
 
-const coordinate = (name: string, limit: number) => ({
+const coordinate = (name: string, limit: number, description: string) => ({
   name,
   type: 'number' as const,
+  admin: { description },
   max: limit,
   min: -limit,
 })
@@ -18,9 +19,9 @@ export const Locations: CollectionConfig = {
   slug: 'location',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
-    defaultColumns: ['address', 'companyId', 'phone'],
+    defaultColumns: ['address', 'companyId', 'phone', 'updatedAt'],
     group: 'Commerce',
-    listSearchableFields: ['address', 'zip'],
+    listSearchableFields: ['address', 'zip', 'phone', 'id'],
     useAsTitle: 'address',
   },
   disableDuplicate: true,
@@ -34,24 +35,51 @@ export const Locations: CollectionConfig = {
       relationTo: 'company',
       required: true,
     },
-    { name: 'line1', type: 'text', required: true },
-    { name: 'line2', type: 'text' },
     {
-      name: 'city',
-      type: 'relationship',
-      hooks: { beforeValidate: [resolveCity] },
-      relationTo: 'city',
-      required: true,
+      type: 'row',
+      fields: [
+        { name: 'line1', type: 'text', required: true },
+        { name: 'line2', type: 'text', admin: { description: 'Suite or unit, if any.' } },
+      ],
     },
-    zipField('zip', { index: true, required: true }),
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'city',
+          type: 'relationship',
+          admin: {
+            description:
+              'Pick a city; through the API an inline {name, state} is found or created.',
+          },
+          hooks: { beforeValidate: [resolveCity] },
+          relationTo: 'city',
+          required: true,
+        },
+        zipField('zip', {
+          admin: { description: 'US ZIP code: 12345 or 12345-6789.' },
+          index: true,
+          required: true,
+        }),
+      ],
+    },
     {
       name: 'address',
       type: 'text',
-      admin: { description: 'Composed from line 1, line 2, city, state and ZIP.', readOnly: true },
+      admin: {
+        description: 'Composed from line 1, line 2, city, state and ZIP.',
+        position: 'sidebar',
+        readOnly: true,
+      },
     },
     phoneField('phone'),
-    coordinate('latitude', 90),
-    coordinate('longitude', 180),
+    {
+      type: 'row',
+      fields: [
+        coordinate('latitude', 90, 'Decimal degrees, -90 to 90 (north is positive).'),
+        coordinate('longitude', 180, 'Decimal degrees, -180 to 180 (east is positive).'),
+      ],
+    },
   ],
   hooks: { beforeChange: [composeAddress] },
   labels: { plural: 'Locations', singular: 'Location' },

@@ -31,6 +31,7 @@ export const Users: CollectionConfig = {
     group: 'Operations',
     // User management is for admins; the link is hidden from other staff.
     hidden: ({ user }) => user?.role !== 'admin',
+    listSearchableFields: ['email', 'name'],
     useAsTitle: 'email',
   },
   auth: {
@@ -48,10 +49,15 @@ export const Users: CollectionConfig = {
     {
       name: 'name',
       type: 'text',
+      admin: { description: "The person's full name, shown in the users list." },
     },
     {
       name: 'role',
       type: 'select',
+      admin: {
+        description:
+          'Admins also manage users, API clients and webhooks, and read the audit log; only an admin changes a role.',
+      },
       access: {
         create: isAdminFieldLevel,
         update: isAdminFieldLevel,

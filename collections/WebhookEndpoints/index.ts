@@ -25,6 +25,7 @@ export const WebhookEndpoints: CollectionConfig = {
     description:
       'Receivers of signed webhooks (Standard Webhooks). See the README, "Webhooks", for the payloads and how to verify them.',
     group: 'Operations',
+    listSearchableFields: ['url', 'description'],
     useAsTitle: 'url',
   },
   disableDuplicate: true,
@@ -46,10 +47,16 @@ export const WebhookEndpoints: CollectionConfig = {
         return urlRefusal(value) ?? true
       },
     },
-    { name: 'description', type: 'textarea', maxLength: 1000 },
+    {
+      name: 'description',
+      type: 'textarea',
+      admin: { description: 'Notes for staff: whose receiver this is and what it is for.' },
+      maxLength: 1000,
+    },
     {
       name: 'events',
       type: 'select',
+      admin: { description: 'The changes sent to this URL; other events are not.' },
       enumName: 'enum_webhook_event_type',
       hasMany: true,
       options: [...EVENT_TYPES],
@@ -79,8 +86,23 @@ export const WebhookEndpoints: CollectionConfig = {
         description: 'Until then, deliveries are signed with the previous secret too.',
       },
     }),
-    systemField({ name: 'consecutiveFailures', type: 'number', defaultValue: 0 }),
-    systemField({ name: 'disabledReason', type: 'text', label: 'Disabled because' }),
+    systemField({
+      name: 'consecutiveFailures',
+      type: 'number',
+      admin: {
+        description: 'Failed attempts in a row; a success, or turning the endpoint on, resets it.',
+      },
+      defaultValue: 0,
+    }),
+    systemField({
+      name: 'disabledReason',
+      type: 'text',
+      admin: {
+        description:
+          'Set by the service when it turned the endpoint off: when, and the last failure.',
+      },
+      label: 'Disabled because',
+    }),
   ],
   hooks: { afterChange: [showSecretOnce], beforeChange: [guardEndpointFields] },
   labels: { plural: 'Webhook endpoints', singular: 'Webhook endpoint' },
