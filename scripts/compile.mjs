@@ -22,6 +22,7 @@ export const COMMANDS = {
   'create-api-key': 'createApiKey.ts',
   generate: 'generate.ts',
   'generate:client': 'generateClient.ts',
+  migrate: 'migrate.ts',
   'migrate:check': 'migrateCheck.ts',
   'rotate-keys': 'rotateKeys.ts',
   seed: 'seed.ts',
