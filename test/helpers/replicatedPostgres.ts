@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL primary and a streaming replica of it, on 127.0.0.1, made with the machine's
+ * A PostgreSQL primary and (unless `replica: false`) a streaming replica of it, on 127.0.0.1, made with the machine's
  * PostgreSQL server binaries (`initdb`, `pg_basebackup -R`, `postgres`; PG_BIN_DIR, default
  * Debian's /usr/lib/postgresql/15/bin). PostgreSQL refuses to run as root, so as root the servers
  * run as the `postgres` OS user. Data lives in a folder of its own, removed by `stop`.
@@ -47,6 +47,9 @@ const run = (binary: string, args: string[]) =>
     env: { ...process.env, LC_ALL: 'C' },
   })
 
+/** Runs one of the PostgreSQL binaries (pg_dump, pg_restore, …) as the servers' user. */
+export const runPostgresBinary = run
+
 export type Replicated = {
   primaryUrl: (database: string) => string
   replicaUrl: (database: string) => string
@@ -87,7 +90,7 @@ const stopServer = async (child: ChildProcess) => {
   clearTimeout(timer)
 }
 
-export const startReplicatedPostgres = async (): Promise<Replicated> => {
+export const startReplicatedPostgres = async ({ replica = true } = {}): Promise<Replicated> => {
   const root = path.join(dataDir(), `replicated-${process.pid}-${Date.now()}`)
   const primaryDir = path.join(root, 'primary')
   const replicaDir = path.join(root, 'replica')
@@ -122,25 +125,27 @@ export const startReplicatedPostgres = async (): Promise<Replicated> => {
     )
     servers.push(startServer(primaryDir))
     await ready(urlOn(primaryPort)('postgres'))
-    await run('pg_basebackup', [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(primaryPort),
-      '-U',
-      'postgres',
-      '-D',
-      replicaDir,
-      '-R',
-      '-X',
-      'stream',
-    ])
-    fs.appendFileSync(
-      path.join(replicaDir, 'postgresql.conf'),
-      `port = ${replicaPort}\nhot_standby = on\n`,
-    )
-    servers.push(startServer(replicaDir))
-    await ready(urlOn(replicaPort)('postgres'))
+    if (replica) {
+      await run('pg_basebackup', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(primaryPort),
+        '-U',
+        'postgres',
+        '-D',
+        replicaDir,
+        '-R',
+        '-X',
+        'stream',
+      ])
+      fs.appendFileSync(
+        path.join(replicaDir, 'postgresql.conf'),
+        `port = ${replicaPort}\nhot_standby = on\n`,
+      )
+      servers.push(startServer(replicaDir))
+      await ready(urlOn(replicaPort)('postgres'))
+    }
   } catch (error) {
     await stop()
     throw error
