@@ -1,5 +1,5 @@
-import { settings } from '../lib/settings'
 import { adminAction } from '../lib/adminAction'
+import { settings } from '../lib/settings'
 import { newSecret, sealSecret } from './secrets'
 
 /**

@@ -49,8 +49,8 @@ let database: Replicated
 let redis: RedisServer
 let s3: S3Server
 let provider: FakeProvider
-let nodes: ServiceProcess[] = []
-let workers: ScriptProcess[] = []
+const nodes: ServiceProcess[] = []
+const workers: ScriptProcess[] = []
 let proxy: RoundRobinProxy
 let primary: pg.Client
 let env: Record<string, string>
