@@ -283,6 +283,7 @@ export interface components {
         "credit-app": {
             /** @description Generated on create (crapp_…). */
             id: string;
+            /** @description The consumer who applies; the fields below are as given on this application. */
             consumer: string | components["schemas"]["consumer"];
             firstName?: string | null;
             lastName?: string | null;
@@ -290,7 +291,9 @@ export interface components {
             ssn?: string | null;
             email?: string | null;
             phoneNumber?: string | null;
+            /** @description Date of birth, YYYY-MM-DD; stored encrypted. */
             birthDate?: string | null;
+            /** @description The co-applicant, when there is one. */
             coApplicantConsumer?: (string | null) | components["schemas"]["consumer"];
             coApplicantFirstName?: string | null;
             coApplicantLastName?: string | null;
@@ -298,25 +301,41 @@ export interface components {
             coApplicantSSN?: string | null;
             coApplicantEmail?: string | null;
             coApplicantPhoneNumber?: string | null;
+            /** @description Date of birth, YYYY-MM-DD; stored encrypted. */
             coApplicantBirthDate?: string | null;
+            /** @description The pre-approval the application is made under. */
             preApproval: string | components["schemas"]["pre-approval"];
+            /** @description The vehicle to be financed, by VIN. */
             vehicle: string | components["schemas"]["vehicle"];
-            /** @enum {string|null} */
+            /**
+             * @description The credit provider to send the app to; needed when "To Provider" is ticked.
+             * @enum {string|null}
+             */
             provider?: "provider_a" | "provider_b" | null;
             /** @description Send this application to the provider (again, after turning it off and on). */
             toProvider?: boolean | null;
             /** @description Set by the service when the app is sent to its provider. */
             providerSubmission?: {
-                /** @enum {string|null} */
+                /**
+                 * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.
+                 * @enum {string|null}
+                 */
                 status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                /** @description Attempts made to send it, counting the first. */
                 attempts?: number | null;
                 /** @description The provider's message on a rejection, or why the last attempt failed. */
                 message?: string | null;
+                /** @description The provider's own id for the application, once it accepts it. */
                 providerReference?: string | null;
+                /** @description Sent with every attempt, so the provider never books the app twice. */
                 idempotencyKey?: string | null;
+                /** @description When the app was queued for its provider. */
                 queuedAt?: string | null;
+                /** @description When the last attempt to send it started. */
                 lastAttemptAt?: string | null;
+                /** @description When the next attempt is due, after a failed one. */
                 nextAttemptAt?: string | null;
+                /** @description When the submission ended: accepted, rejected, failed or cancelled. */
                 completedAt?: string | null;
             };
             /** @description The provider's answer, without personal data. */
@@ -329,6 +348,7 @@ export interface components {
             /** @description Generated on create (pre_…). */
             id: string;
             validUntilTime: string;
+            /** @description The credit band the consumer is pre-approved in. */
             creditBand: string | components["schemas"]["credit-band"];
             consumer?: (string | null) | components["schemas"]["consumer"];
             updatedAt: string;
@@ -338,10 +358,14 @@ export interface components {
             /** @description Generated on create (crb_…). */
             id: string;
             name: string;
+            /** @description Lowest credit score in the band. */
             minimumCreditScore?: number | null;
             maximumCreditScore?: number | null;
+            /** @description The band for applicants whose score is unknown. */
             isUnknown?: boolean | null;
+            /** @description The band for applicants with no credit score. */
             isNS?: boolean | null;
+            /** @description A prime band: applicants with good credit. */
             isPrime?: boolean | null;
             updatedAt: string;
             createdAt: string;
@@ -349,12 +373,17 @@ export interface components {
         "credit-report": {
             /** @description Generated on create (crp_…). */
             id: string;
+            /** @description The score the report gave, if it gave one. */
             creditScore?: number | null;
             /** @description When the report was pulled. */
             time?: string | null;
+            /** @description The band the score falls in. */
             creditBand?: (string | null) | components["schemas"]["credit-band"];
+            /** @description The pre-approval this report was pulled for. */
             preApproval?: (string | null) | components["schemas"]["pre-approval"];
+            /** @description The report could not tell the score. */
             hasUnknownScore?: boolean | null;
+            /** @description The applicant has no credit score. */
             hasNS?: boolean | null;
             updatedAt: string;
             createdAt: string;
@@ -364,12 +393,15 @@ export interface components {
             id: string;
             firstName: string;
             lastName: string;
+            /** @description Date of birth, YYYY-MM-DD; stored encrypted. */
             birthDate: string;
+            /** @description Main phone number. */
             phoneNumber: string;
             email?: string | null;
             /** @description Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited). */
             ssn?: string | null;
             phoneNumbers?: string[] | null;
+            /** @description Postal addresses; through the API new ones may be sent inline and are created. */
             addresses?: (string | components["schemas"]["address"])[] | null;
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
@@ -379,15 +411,20 @@ export interface components {
             /** @description Generated on create (deal_…). */
             id: string;
             dealer?: {
+                /** @description The dealer location the deal is made at. */
                 location?: (string | null) | components["schemas"]["location"];
             };
             vehicle?: (string | null) | components["schemas"]["vehicle"];
             customer?: (string | null) | components["schemas"]["customer"];
+            /** @description A second buyer or seller on the deal, if any. */
             coBuyerOrCoSellerCustomer?: (string | null) | components["schemas"]["customer"];
+            /** @description The company handling the deal; only facilitators are offered. */
             facilitator?: (string | null) | components["schemas"]["company"];
             /** @description The facilitator's location handling this deal. */
             facilitatorLocation?: (string | null) | components["schemas"]["location"];
+            /** @description Lowest acceptable bid, in US dollars. */
             minimumBidPrice?: number | null;
+            /** @description The bid standing now, in US dollars. */
             currentBidPrice?: number | null;
             maximumBidPrice?: number | null;
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
@@ -397,7 +434,9 @@ export interface components {
         customer: {
             /** @description Generated on create (cus_…). */
             id: string;
+            /** @description Our name for the customer, so staff can tell customers apart. */
             name?: string | null;
+            /** @description Postal addresses; through the API new ones may be sent inline and are created. */
             addresses?: (string | components["schemas"]["address"])[] | null;
             phoneNumbers?: string[] | null;
             updatedAt: string;
@@ -406,15 +445,20 @@ export interface components {
         contact: {
             /** @description Generated on create (cnt_…). */
             id: string;
+            /** @description What the person does for us, one role per entry, in free text. */
             roles?: string[] | null;
             firstName?: string | null;
             lastName?: string | null;
             /** @description An automated agent (bot), not a person. */
             isAutomatedAgent?: boolean | null;
             address?: (string | null) | components["schemas"]["address"];
+            /** @description The number to call first. */
             primaryPhoneNumber?: string | null;
+            /** @description The address to write to first. */
             primaryEmail?: string | null;
+            /** @description Another e-mail address, if any. */
             email?: string | null;
+            /** @description Another phone number, if any. */
             phoneNumber?: string | null;
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
@@ -439,13 +483,18 @@ export interface components {
             id: string;
             companyId: string | components["schemas"]["company"];
             line1: string;
+            /** @description Suite or unit, if any. */
             line2?: string | null;
+            /** @description Pick a city; through the API an inline {name, state} is found or created. */
             city: string | components["schemas"]["city"];
+            /** @description US ZIP code: 12345 or 12345-6789. */
             zip: string;
             /** @description Composed from line 1, line 2, city, state and ZIP. */
             address?: string | null;
             phone?: string | null;
+            /** @description Decimal degrees, -90 to 90 (north is positive). */
             latitude?: number | null;
+            /** @description Decimal degrees, -180 to 180 (east is positive). */
             longitude?: number | null;
             updatedAt: string;
             createdAt: string;
@@ -453,9 +502,13 @@ export interface components {
         address: {
             /** @description Generated on create (adr_…). */
             id: string;
+            /** @description Street and number. */
             line1: string;
+            /** @description Apartment, suite or unit, if any. */
             line2?: string | null;
+            /** @description US ZIP code: 12345 or 12345-6789. */
             zip: string;
+            /** @description Pick a city; through the API an inline {name, state} is found or created. */
             city: string | components["schemas"]["city"];
             updatedAt: string;
             createdAt: string;
@@ -464,6 +517,7 @@ export interface components {
             /** @description Generated on create (cty_…). */
             id: string;
             name: string;
+            /** @description A state holds one city of each name. */
             state: string | components["schemas"]["state"];
             updatedAt: string;
             createdAt: string;
@@ -478,8 +532,11 @@ export interface components {
         "web-event": {
             /** @description Generated on create (wev_…). */
             id: string;
+            /** @description The event, as the web tracker named it. */
             name: string;
+            /** @description The web tracker's anonymous id of the visitor. */
             anonymousId?: string | null;
+            /** @description The account the visitor was known as, if any. */
             account?: (string | null) | components["schemas"]["account"];
             updatedAt: string;
             createdAt: string;
@@ -489,13 +546,16 @@ export interface components {
             id: string;
             /** @description Id of the lead, as a string (the contract types it so). */
             lead?: string | null;
+            /** @description The consumer this visitor turned out to be, once known. */
             consumer?: (string | null) | components["schemas"]["consumer"];
+            /** @description The web tracker's anonymous visitor ids seen for this account. */
             anonymousIds?: string[] | null;
             updatedAt: string;
             createdAt: string;
         };
         vehicle: {
             id: string;
+            /** @description The 17-character VIN: the vehicle's id, so it cannot be changed. */
             vin: string;
             year: number;
             make: string;
@@ -509,6 +569,7 @@ export interface components {
             doorCount?: number | null;
             interiorColor?: string | null;
             exteriorColor?: string | null;
+            /** @description The make/model/year specification this vehicle matches, if known. */
             spec?: (string | null) | components["schemas"]["vehicle-spec"];
             updatedAt: string;
             createdAt: string;
@@ -526,10 +587,13 @@ export interface components {
             transmission: string;
             /** @description VIN positions 1-8 and 10-11: identifies the make, model, body, engine and year. */
             squishVin?: string | null;
+            /** @description Exterior color names offered for this spec. */
             exteriorColors?: string[] | null;
+            /** @description Interior color names offered for this spec. */
             interiorColors?: string[] | null;
             /** @description Manufacturer suggested retail price; the TCO model uses it when no listing gives a price. */
             msrp?: number | null;
+            /** @description Dealer invoice price, in US dollars. */
             invoice?: number | null;
             updatedAt: string;
             createdAt: string;
@@ -542,17 +606,26 @@ export interface components {
             phoneNumber?: string | null;
             /** @description Where the lead came from, e.g. "website" or "phone". */
             source?: string | null;
+            /** @description The consumer record of this person, when there is one. */
             consumer?: (string | null) | components["schemas"]["consumer"];
             updatedAt: string;
             createdAt: string;
         };
         leadEvents: {
             id: number;
+            /** @description The lead this happened on. */
             lead?: (number | null) | components["schemas"]["lead"];
-            /** @enum {string|null} */
+            /**
+             * @description What happened.
+             * @enum {string|null}
+             */
             type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
-            /** @enum {string|null} */
+            /**
+             * @description Where the lead stands after this event.
+             * @enum {string|null}
+             */
             status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+            /** @description What the agent is to do next on this lead. */
             nextSteps?: string | null;
             createdBy?: (number | null) | components["schemas"]["users"];
             /** @description The lead whose current status this event is. */
@@ -563,7 +636,9 @@ export interface components {
         };
         vdpEmails: {
             id: number;
+            /** @description The lead the e-mail was sent to. */
             lead?: (number | null) | components["schemas"]["lead"];
+            /** @description The vehicles (by VIN) the e-mail showed. */
             vins?: (number | components["schemas"]["vin"])[] | null;
             createdBy?: (number | null) | components["schemas"]["users"];
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
@@ -574,6 +649,7 @@ export interface components {
         };
         vin: {
             id: number;
+            /** @description The 17-character VIN; VDP e-mails list VINs by this record's number. */
             vin: string;
             /** @description The vehicle record, when we hold one. */
             vehicle?: (string | null) | components["schemas"]["vehicle"];
@@ -583,18 +659,32 @@ export interface components {
         errors: {
             id: number;
             message: string;
+            /** @description Stack trace sent with the error, if any. */
             stack?: string | null;
+            /** @description Short hash of the error (e.g. a Next.js digest); repeats of it share it. */
             digest?: string | null;
+            /** @description Address of the page where the error happened. */
             url?: string | null;
+            /** @description Which front end or part reported it, e.g. "web". */
             source?: string | null;
             updatedAt: string;
             createdAt: string;
         };
         users: {
             id: number;
+            /** @description The person's full name, shown in the users list. */
             name?: string | null;
-            /** @enum {string} */
+            /**
+             * @description Admins also manage users, API clients and webhooks, and read the audit log; only an admin changes a role.
+             * @enum {string}
+             */
             role: "admin" | "staff";
+            /** @description Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again. */
+            mfaEnabled?: boolean | null;
+            mfaEnrolledAt?: string | null;
+            mfaSecret?: string | null;
+            mfaLastTimeStep?: number | null;
+            mfaRecoveryCodes?: unknown;
             updatedAt: string;
             createdAt: string;
             email: string;
@@ -721,11 +811,19 @@ export interface components {
                 id: number;
                 record: {
                     id: number;
+                    /** @description The lead this happened on. */
                     lead?: (number | null) | components["schemas"]["lead"];
-                    /** @enum {string|null} */
+                    /**
+                     * @description What happened.
+                     * @enum {string|null}
+                     */
                     type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
-                    /** @enum {string|null} */
+                    /**
+                     * @description Where the lead stands after this event.
+                     * @enum {string|null}
+                     */
                     status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+                    /** @description What the agent is to do next on this lead. */
                     nextSteps?: string | null;
                     createdBy?: (number | null) | components["schemas"]["users"];
                     /** @description The lead whose current status this event is. */
@@ -747,11 +845,19 @@ export interface components {
                 id: number;
                 record: {
                     id: number;
+                    /** @description The lead this happened on. */
                     lead?: (number | null) | components["schemas"]["lead"];
-                    /** @enum {string|null} */
+                    /**
+                     * @description What happened.
+                     * @enum {string|null}
+                     */
                     type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
-                    /** @enum {string|null} */
+                    /**
+                     * @description Where the lead stands after this event.
+                     * @enum {string|null}
+                     */
                     status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+                    /** @description What the agent is to do next on this lead. */
                     nextSteps?: string | null;
                     createdBy?: (number | null) | components["schemas"]["users"];
                     /** @description The lead whose current status this event is. */
@@ -773,7 +879,9 @@ export interface components {
                 id: number;
                 record: {
                     id: number;
+                    /** @description The lead the e-mail was sent to. */
                     lead?: (number | null) | components["schemas"]["lead"];
+                    /** @description The vehicles (by VIN) the e-mail showed. */
                     vins?: (number | components["schemas"]["vin"])[] | null;
                     createdBy?: (number | null) | components["schemas"]["users"];
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
@@ -797,34 +905,51 @@ export interface components {
                 record: {
                     /** @description Generated on create (crapp_…). */
                     id: string;
+                    /** @description The consumer who applies; the fields below are as given on this application. */
                     consumer: string | components["schemas"]["consumer"];
                     firstName?: string | null;
                     lastName?: string | null;
                     email?: string | null;
                     phoneNumber?: string | null;
+                    /** @description The co-applicant, when there is one. */
                     coApplicantConsumer?: (string | null) | components["schemas"]["consumer"];
                     coApplicantFirstName?: string | null;
                     coApplicantLastName?: string | null;
                     coApplicantEmail?: string | null;
                     coApplicantPhoneNumber?: string | null;
+                    /** @description The pre-approval the application is made under. */
                     preApproval: string | components["schemas"]["pre-approval"];
+                    /** @description The vehicle to be financed, by VIN. */
                     vehicle: string | components["schemas"]["vehicle"];
-                    /** @enum {string|null} */
+                    /**
+                     * @description The credit provider to send the app to; needed when "To Provider" is ticked.
+                     * @enum {string|null}
+                     */
                     provider?: "provider_a" | "provider_b" | null;
                     /** @description Send this application to the provider (again, after turning it off and on). */
                     toProvider?: boolean | null;
                     /** @description Set by the service when the app is sent to its provider. */
                     providerSubmission?: {
-                        /** @enum {string|null} */
+                        /**
+                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.
+                         * @enum {string|null}
+                         */
                         status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                        /** @description Attempts made to send it, counting the first. */
                         attempts?: number | null;
                         /** @description The provider's message on a rejection, or why the last attempt failed. */
                         message?: string | null;
+                        /** @description The provider's own id for the application, once it accepts it. */
                         providerReference?: string | null;
+                        /** @description Sent with every attempt, so the provider never books the app twice. */
                         idempotencyKey?: string | null;
+                        /** @description When the app was queued for its provider. */
                         queuedAt?: string | null;
+                        /** @description When the last attempt to send it started. */
                         lastAttemptAt?: string | null;
+                        /** @description When the next attempt is due, after a failed one. */
                         nextAttemptAt?: string | null;
+                        /** @description When the submission ended: accepted, rejected, failed or cancelled. */
                         completedAt?: string | null;
                     };
                     /** @description The provider's answer, without personal data. */
@@ -848,34 +973,51 @@ export interface components {
                 record: {
                     /** @description Generated on create (crapp_…). */
                     id: string;
+                    /** @description The consumer who applies; the fields below are as given on this application. */
                     consumer: string | components["schemas"]["consumer"];
                     firstName?: string | null;
                     lastName?: string | null;
                     email?: string | null;
                     phoneNumber?: string | null;
+                    /** @description The co-applicant, when there is one. */
                     coApplicantConsumer?: (string | null) | components["schemas"]["consumer"];
                     coApplicantFirstName?: string | null;
                     coApplicantLastName?: string | null;
                     coApplicantEmail?: string | null;
                     coApplicantPhoneNumber?: string | null;
+                    /** @description The pre-approval the application is made under. */
                     preApproval: string | components["schemas"]["pre-approval"];
+                    /** @description The vehicle to be financed, by VIN. */
                     vehicle: string | components["schemas"]["vehicle"];
-                    /** @enum {string|null} */
+                    /**
+                     * @description The credit provider to send the app to; needed when "To Provider" is ticked.
+                     * @enum {string|null}
+                     */
                     provider?: "provider_a" | "provider_b" | null;
                     /** @description Send this application to the provider (again, after turning it off and on). */
                     toProvider?: boolean | null;
                     /** @description Set by the service when the app is sent to its provider. */
                     providerSubmission?: {
-                        /** @enum {string|null} */
+                        /**
+                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.
+                         * @enum {string|null}
+                         */
                         status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                        /** @description Attempts made to send it, counting the first. */
                         attempts?: number | null;
                         /** @description The provider's message on a rejection, or why the last attempt failed. */
                         message?: string | null;
+                        /** @description The provider's own id for the application, once it accepts it. */
                         providerReference?: string | null;
+                        /** @description Sent with every attempt, so the provider never books the app twice. */
                         idempotencyKey?: string | null;
+                        /** @description When the app was queued for its provider. */
                         queuedAt?: string | null;
+                        /** @description When the last attempt to send it started. */
                         lastAttemptAt?: string | null;
+                        /** @description When the next attempt is due, after a failed one. */
                         nextAttemptAt?: string | null;
+                        /** @description When the submission ended: accepted, rejected, failed or cancelled. */
                         completedAt?: string | null;
                     };
                     /** @description The provider's answer, without personal data. */
@@ -903,9 +1045,11 @@ export interface components {
                     id: string;
                     firstName: string;
                     lastName: string;
+                    /** @description Main phone number. */
                     phoneNumber: string;
                     email?: string | null;
                     phoneNumbers?: string[] | null;
+                    /** @description Postal addresses; through the API new ones may be sent inline and are created. */
                     addresses?: (string | components["schemas"]["address"])[] | null;
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
@@ -927,15 +1071,20 @@ export interface components {
                     /** @description Generated on create (deal_…). */
                     id: string;
                     dealer?: {
+                        /** @description The dealer location the deal is made at. */
                         location?: (string | null) | components["schemas"]["location"];
                     };
                     vehicle?: (string | null) | components["schemas"]["vehicle"];
                     customer?: (string | null) | components["schemas"]["customer"];
+                    /** @description A second buyer or seller on the deal, if any. */
                     coBuyerOrCoSellerCustomer?: (string | null) | components["schemas"]["customer"];
+                    /** @description The company handling the deal; only facilitators are offered. */
                     facilitator?: (string | null) | components["schemas"]["company"];
                     /** @description The facilitator's location handling this deal. */
                     facilitatorLocation?: (string | null) | components["schemas"]["location"];
+                    /** @description Lowest acceptable bid, in US dollars. */
                     minimumBidPrice?: number | null;
+                    /** @description The bid standing now, in US dollars. */
                     currentBidPrice?: number | null;
                     maximumBidPrice?: number | null;
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
@@ -958,15 +1107,20 @@ export interface components {
                     /** @description Generated on create (deal_…). */
                     id: string;
                     dealer?: {
+                        /** @description The dealer location the deal is made at. */
                         location?: (string | null) | components["schemas"]["location"];
                     };
                     vehicle?: (string | null) | components["schemas"]["vehicle"];
                     customer?: (string | null) | components["schemas"]["customer"];
+                    /** @description A second buyer or seller on the deal, if any. */
                     coBuyerOrCoSellerCustomer?: (string | null) | components["schemas"]["customer"];
+                    /** @description The company handling the deal; only facilitators are offered. */
                     facilitator?: (string | null) | components["schemas"]["company"];
                     /** @description The facilitator's location handling this deal. */
                     facilitatorLocation?: (string | null) | components["schemas"]["location"];
+                    /** @description Lowest acceptable bid, in US dollars. */
                     minimumBidPrice?: number | null;
+                    /** @description The bid standing now, in US dollars. */
                     currentBidPrice?: number | null;
                     maximumBidPrice?: number | null;
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
@@ -987,9 +1141,13 @@ export interface components {
                 record: {
                     id: number;
                     message: string;
+                    /** @description Stack trace sent with the error, if any. */
                     stack?: string | null;
+                    /** @description Short hash of the error (e.g. a Next.js digest); repeats of it share it. */
                     digest?: string | null;
+                    /** @description Address of the page where the error happened. */
                     url?: string | null;
+                    /** @description Which front end or part reported it, e.g. "web". */
                     source?: string | null;
                     updatedAt: string;
                     createdAt: string;
@@ -1036,6 +1194,7 @@ export interface operations {
                 "application/json": {
                     /** @description Generated on create (crapp_…). */
                     id?: string;
+                    /** @description The consumer who applies; the fields below are as given on this application. */
                     consumer: string | components["schemas"]["consumer"];
                     firstName?: string | null;
                     lastName?: string | null;
@@ -1043,7 +1202,9 @@ export interface operations {
                     ssn?: string | null;
                     email?: string | null;
                     phoneNumber?: string | null;
+                    /** @description Date of birth, YYYY-MM-DD; stored encrypted. */
                     birthDate?: string | null;
+                    /** @description The co-applicant, when there is one. */
                     coApplicantConsumer?: (string | null) | components["schemas"]["consumer"];
                     coApplicantFirstName?: string | null;
                     coApplicantLastName?: string | null;
@@ -1051,25 +1212,41 @@ export interface operations {
                     coApplicantSSN?: string | null;
                     coApplicantEmail?: string | null;
                     coApplicantPhoneNumber?: string | null;
+                    /** @description Date of birth, YYYY-MM-DD; stored encrypted. */
                     coApplicantBirthDate?: string | null;
+                    /** @description The pre-approval the application is made under. */
                     preApproval: string | components["schemas"]["pre-approval"];
+                    /** @description The vehicle to be financed, by VIN. */
                     vehicle: string | components["schemas"]["vehicle"];
-                    /** @enum {string|null} */
+                    /**
+                     * @description The credit provider to send the app to; needed when "To Provider" is ticked.
+                     * @enum {string|null}
+                     */
                     provider?: "provider_a" | "provider_b" | null;
                     /** @description Send this application to the provider (again, after turning it off and on). */
                     toProvider?: boolean | null;
                     /** @description Set by the service when the app is sent to its provider. */
                     providerSubmission?: {
-                        /** @enum {string|null} */
+                        /**
+                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.
+                         * @enum {string|null}
+                         */
                         status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                        /** @description Attempts made to send it, counting the first. */
                         attempts?: number | null;
                         /** @description The provider's message on a rejection, or why the last attempt failed. */
                         message?: string | null;
+                        /** @description The provider's own id for the application, once it accepts it. */
                         providerReference?: string | null;
+                        /** @description Sent with every attempt, so the provider never books the app twice. */
                         idempotencyKey?: string | null;
+                        /** @description When the app was queued for its provider. */
                         queuedAt?: string | null;
+                        /** @description When the last attempt to send it started. */
                         lastAttemptAt?: string | null;
+                        /** @description When the next attempt is due, after a failed one. */
                         nextAttemptAt?: string | null;
+                        /** @description When the submission ended: accepted, rejected, failed or cancelled. */
                         completedAt?: string | null;
                     };
                     /** @description The provider's answer, without personal data. */
@@ -1353,12 +1530,17 @@ export interface operations {
                 "application/json": {
                     /** @description Generated on create (crp_…). */
                     id?: string;
+                    /** @description The score the report gave, if it gave one. */
                     creditScore?: number | null;
                     /** @description When the report was pulled. */
                     time?: string | null;
+                    /** @description The band the score falls in. */
                     creditBand?: (string | null) | components["schemas"]["credit-band"];
+                    /** @description The pre-approval this report was pulled for. */
                     preApproval?: (string | null) | components["schemas"]["pre-approval"];
+                    /** @description The report could not tell the score. */
                     hasUnknownScore?: boolean | null;
+                    /** @description The applicant has no credit score. */
                     hasNS?: boolean | null;
                     updatedAt?: string;
                     createdAt?: string;
@@ -1519,7 +1701,9 @@ export interface operations {
                     id?: string;
                     firstName: string;
                     lastName: string;
+                    /** @description Date of birth, YYYY-MM-DD; stored encrypted. */
                     birthDate: string;
+                    /** @description Main phone number. */
                     phoneNumber: string;
                     email?: string | null;
                     /** @description Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited). */
@@ -1530,8 +1714,11 @@ export interface operations {
                     } | {
                         /** @description Generated on create (adr_…). */
                         id?: string;
+                        /** @description Street and number. */
                         line1: string;
+                        /** @description Apartment, suite or unit, if any. */
                         line2?: string | null;
+                        /** @description US ZIP code: 12345 or 12345-6789. */
                         zip: string;
                         city: string | {
                             name: string;
@@ -1689,15 +1876,20 @@ export interface operations {
                 "application/json": {
                     /** @description Generated on create (cnt_…). */
                     id?: string;
+                    /** @description What the person does for us, one role per entry, in free text. */
                     roles?: string[] | null;
                     firstName?: string | null;
                     lastName?: string | null;
                     /** @description An automated agent (bot), not a person. */
                     isAutomatedAgent?: boolean | null;
                     address?: (string | null) | components["schemas"]["address"];
+                    /** @description The number to call first. */
                     primaryPhoneNumber?: string | null;
+                    /** @description The address to write to first. */
                     primaryEmail?: string | null;
+                    /** @description Another e-mail address, if any. */
                     email?: string | null;
+                    /** @description Another phone number, if any. */
                     phoneNumber?: string | null;
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt?: string;
@@ -2479,11 +2671,19 @@ export interface operations {
             content: {
                 "application/json": {
                     id?: number;
+                    /** @description The lead this happened on. */
                     lead?: (number | null) | components["schemas"]["lead"];
-                    /** @enum {string|null} */
+                    /**
+                     * @description What happened.
+                     * @enum {string|null}
+                     */
                     type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
-                    /** @enum {string|null} */
+                    /**
+                     * @description Where the lead stands after this event.
+                     * @enum {string|null}
+                     */
                     status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+                    /** @description What the agent is to do next on this lead. */
                     nextSteps?: string | null;
                     createdBy?: (number | null) | components["schemas"]["users"];
                     /** @description The lead whose current status this event is. */
@@ -2586,7 +2786,9 @@ export interface operations {
             content: {
                 "application/json": {
                     id?: number;
+                    /** @description The lead the e-mail was sent to. */
                     lead?: (number | null) | components["schemas"]["lead"];
+                    /** @description The vehicles (by VIN) the e-mail showed. */
                     vins?: (number | components["schemas"]["vin"])[] | null;
                     createdBy?: (number | null) | components["schemas"]["users"];
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
@@ -2730,9 +2932,13 @@ export interface operations {
                 "application/json": {
                     id?: number;
                     message: string;
+                    /** @description Stack trace sent with the error, if any. */
                     stack?: string | null;
+                    /** @description Short hash of the error (e.g. a Next.js digest); repeats of it share it. */
                     digest?: string | null;
+                    /** @description Address of the page where the error happened. */
                     url?: string | null;
+                    /** @description Which front end or part reported it, e.g. "web". */
                     source?: string | null;
                     updatedAt?: string;
                     createdAt?: string;
@@ -2902,9 +3108,13 @@ export interface operations {
                 "application/json": {
                     id?: number;
                     message?: string;
+                    /** @description Stack trace sent with the error, if any. */
                     stack?: string | null;
+                    /** @description Short hash of the error (e.g. a Next.js digest); repeats of it share it. */
                     digest?: string | null;
+                    /** @description Address of the page where the error happened. */
                     url?: string | null;
+                    /** @description Which front end or part reported it, e.g. "web". */
                     source?: string | null;
                     updatedAt?: string;
                     createdAt?: string;

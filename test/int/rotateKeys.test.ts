@@ -1,9 +1,13 @@
-/** npm run rotate-keys: every credit-data value re-encrypted under the first key; old keys can then go. */
+/**
+ * npm run rotate-keys: every credit-data value (and two-factor secret) re-encrypted under the
+ * first key; old keys can then go.
+ */
 import crypto from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
+import { decryptValue, encryptValue } from '../../src/creditData/cipher'
 import { seedDemoData } from '../../src/seed'
 import { lastLine, runCli } from '../helpers/cli'
 import { createTestDatabase } from '../helpers/database'
@@ -15,6 +19,7 @@ const key = (id: string) => `${id}:${crypto.randomBytes(32).toString('base64')}`
 const KEY_A = key('a')
 const KEY_B = key('b')
 const SSNS = ['123-45-6701', '123-45-6702', '123-45-6703']
+const MFA_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>
 let service: TestService
@@ -63,6 +68,11 @@ beforeAll(async () => {
   await client.connect()
   // A value stored before encryption existed: in clear.
   await client.query("UPDATE consumer SET ssn = '123-45-6799' WHERE id = $1", [consumerIds[2]])
+  // A staff admin's two-factor secret is encrypted with the same keys.
+  await client.query('UPDATE users SET mfa_secret = $1 WHERE id = $2', [
+    encryptValue(MFA_SECRET, 'mfaSecret'),
+    who.staffAdmin.id,
+  ])
 }, 120_000)
 
 afterAll(async () => {
@@ -85,13 +95,23 @@ describe('npm run rotate-keys', () => {
     expect(result.code).toBe(0)
     const summary = JSON.parse(lastLine(result.stdout))
     const { rows } = await client.query(
-      'SELECT (SELECT count(*) FROM consumer)::int AS consumers, (SELECT count(*) FROM credit_app)::int AS apps',
+      'SELECT (SELECT count(*) FROM consumer)::int AS consumers, (SELECT count(*) FROM credit_app)::int AS apps, (SELECT count(*) FROM users)::int AS users',
     )
     expect(summary).toMatchObject({
       key: 'b',
-      reencrypted: rows[0].consumers + rows[0].apps,
-      scanned: rows[0].consumers + rows[0].apps,
+      reencrypted: rows[0].consumers + rows[0].apps + 1,
+      scanned: rows[0].consumers + rows[0].apps + rows[0].users,
     })
+    expect(result.stderr).toContain(
+      `users: ${rows[0].users}/${rows[0].users} scanned, 1 re-encrypted`,
+    )
+    const { rows: secrets } = await client.query('SELECT mfa_secret FROM users WHERE id = $1', [
+      who.staffAdmin.id,
+    ])
+    expect(secrets[0].mfa_secret).toMatch(/^enc:v1:b:/)
+    process.env.CREDIT_DATA_KEYS = KEY_B
+    expect(decryptValue(secrets[0].mfa_secret, 'mfaSecret')).toBe(MFA_SECRET)
+    process.env.CREDIT_DATA_KEYS = KEY_A
     expect(result.stderr).toContain(
       `consumer: ${rows[0].consumers}/${rows[0].consumers} scanned, ${rows[0].consumers} re-encrypted`,
     )
