@@ -475,6 +475,10 @@ export interface User {
  */
 export interface PreApproval {
   /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
+  /**
    * Generated on create (pre_…).
    */
   id: string;
@@ -591,6 +595,10 @@ export interface VehicleSpec {
  * via the `definition` "credit-report".
  */
 export interface CreditReport {
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   /**
    * Generated on create (crp_…).
    */
@@ -831,6 +839,10 @@ export interface WebEvent {
  * via the `definition` "account".
  */
 export interface Account {
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   /**
    * Generated on create (acc_…).
    */
@@ -1097,6 +1109,10 @@ export interface LeadEvent {
  */
 export interface VdpEmail {
   id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   /**
    * The lead the e-mail was sent to.
    */
@@ -1710,6 +1726,7 @@ export interface CreditAppSelect<T extends boolean = true> {
  * via the `definition` "pre-approval_select".
  */
 export interface PreApprovalSelect<T extends boolean = true> {
+  title?: T;
   id?: T;
   validUntilTime?: T;
   creditBand?: T;
@@ -1737,6 +1754,7 @@ export interface CreditBandSelect<T extends boolean = true> {
  * via the `definition` "credit-report_select".
  */
 export interface CreditReportSelect<T extends boolean = true> {
+  title?: T;
   id?: T;
   creditScore?: T;
   time?: T;
@@ -1906,6 +1924,7 @@ export interface WebEventSelect<T extends boolean = true> {
  * via the `definition` "account_select".
  */
 export interface AccountSelect<T extends boolean = true> {
+  title?: T;
   id?: T;
   lead?: T;
   consumer?: T;
@@ -2081,6 +2100,7 @@ export interface LeadEventsSelect<T extends boolean = true> {
  * via the `definition` "vdpEmails_select".
  */
 export interface VdpEmailsSelect<T extends boolean = true> {
+  title?: T;
   lead?: T;
   vins?: T;
   createdBy?: T;

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { accountTitle, titleField } from '../src/admin/titles'
 import { prefixedId } from '../src/fields/prefixedId'
 import { textMatching } from '../src/fields/textMatching'
 
@@ -12,10 +13,11 @@ export const Accounts: CollectionConfig = {
     defaultColumns: ['id', 'consumer', 'lead', 'updatedAt'],
     group: 'Commerce',
     listSearchableFields: ['id', 'lead'],
-    useAsTitle: 'id',
+    useAsTitle: 'title',
   },
   disableDuplicate: true,
   fields: [
+    titleField(accountTitle),
     prefixedId('acc_'),
     {
       type: 'row',

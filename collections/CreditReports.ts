@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { creditReportTitle, titleField } from '../src/admin/titles'
 import { creditDataHooks } from '../src/creditData'
 import { dateTimeField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
@@ -15,11 +16,12 @@ export const CreditReports: CollectionConfig = {
     defaultColumns: ['id', 'creditScore', 'creditBand', 'time', 'updatedAt'],
     group: 'Credit',
     listSearchableFields: ['id'],
-    useAsTitle: 'id',
+    useAsTitle: 'title',
   },
   disableDuplicate: true,
   hooks: creditDataHooks(),
   fields: [
+    titleField(creditReportTitle),
     prefixedId('crp_'),
     {
       type: 'row',

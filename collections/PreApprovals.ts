@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
+import { preApprovalTitle, titleField } from '../src/admin/titles'
 import { dateTimeField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
 
@@ -11,10 +12,11 @@ export const PreApprovals: CollectionConfig = {
     defaultColumns: ['id', 'consumer', 'creditBand', 'validUntilTime', 'updatedAt'],
     group: 'Credit',
     listSearchableFields: ['id'],
-    useAsTitle: 'id',
+    useAsTitle: 'title',
   },
   disableDuplicate: true,
   fields: [
+    titleField(preApprovalTitle),
     prefixedId('pre_'),
     { ...dateTimeField('validUntilTime', { required: true }), index: true },
     {

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../../access/recordAccess'
 import { withHistory } from '../../src/admin/history'
+import { titleField, vdpEmailTitle } from '../../src/admin/titles'
 import { stampedUserField } from '../../src/fields/stampedUser'
 import { countVins } from './hooks/countVins'
 
@@ -12,9 +13,10 @@ export const VdpEmails: CollectionConfig = withHistory({
   admin: {
     defaultColumns: ['id', 'lead', 'vinCount', 'createdBy', 'createdAt', 'updatedAt'],
     group: 'Leads',
-    useAsTitle: 'id',
+    useAsTitle: 'title',
   },
   fields: [
+    titleField(vdpEmailTitle),
     {
       name: 'lead',
       type: 'relationship',

@@ -29,7 +29,8 @@ const idOf = (value: unknown): number | string | undefined =>
 /** The record a relation names, at depth 0, or undefined (none, or gone). */
 export const related = async (
   req: PayloadRequest,
-  collection: 'company' | 'consumer' | 'location' | 'vehicle',
+  collection:
+    'company' | 'consumer' | 'credit-band' | 'lead' | 'location' | 'pre-approval' | 'vehicle',
   value: unknown,
 ): Promise<Doc | undefined> => {
   const id = idOf(value)
@@ -65,4 +66,40 @@ export const titleField = (
     hooks: { beforeChange: [hook] },
     index: true,
   }
+}
+
+/** "Pre-approval · María González · Prime". */
+export const preApprovalTitle = async (doc: Doc, req: PayloadRequest): Promise<string> => {
+  const [consumer, band] = await Promise.all([
+    related(req, 'consumer', doc.consumer),
+    related(req, 'credit-band', doc.creditBand),
+  ])
+  return ['Pre-approval', personName(consumer), text(band?.name)].filter(Boolean).join(' · ')
+}
+
+/** "Credit report · 742 · María González" (the consumer of its pre-approval). */
+export const creditReportTitle = async (doc: Doc, req: PayloadRequest): Promise<string> => {
+  const preApproval = await related(req, 'pre-approval', doc.preApproval)
+  const consumer = await related(req, 'consumer', preApproval?.consumer)
+  const score = typeof doc.creditScore === 'number' ? String(doc.creditScore) : ''
+  return ['Credit report', score, personName(consumer)].filter(Boolean).join(' · ')
+}
+
+/** "Account · María González", or "Account · lead 12" while it knows only its lead. */
+export const accountTitle = async (doc: Doc, req: PayloadRequest): Promise<string> => {
+  const name = personName(await related(req, 'consumer', doc.consumer))
+  const lead = text(doc.lead)
+  return ['Account', name || (lead ? `lead ${lead}` : '')].filter(Boolean).join(' · ')
+}
+
+/** "VDP e-mail · Ada Lovelace · 3 VINs". */
+export const vdpEmailTitle = async (doc: Doc, req: PayloadRequest): Promise<string> => {
+  const vins = Array.isArray(doc.vins) ? doc.vins.length : 0
+  return [
+    'VDP e-mail',
+    personName(await related(req, 'lead', doc.lead)),
+    `${vins} ${vins === 1 ? 'VIN' : 'VINs'}`,
+  ]
+    .filter(Boolean)
+    .join(' · ')
 }

@@ -14,6 +14,7 @@ import * as migration_20261123_021600_titles from './20261123_021600_titles';
 import * as migration_20261123_023319_submission_status_index from './20261123_023319_submission_status_index';
 import * as migration_20261123_044059_mfa from './20261123_044059_mfa';
 import * as migration_20261123_045612_media_storage from './20261123_045612_media_storage';
+import * as migration_20261123_052620_more_titles from './20261123_052620_more_titles';
 
 export const migrations = [
   {
@@ -94,6 +95,11 @@ export const migrations = [
   {
     up: migration_20261123_045612_media_storage.up,
     down: migration_20261123_045612_media_storage.down,
-    name: '20261123_045612_media_storage'
+    name: '20261123_045612_media_storage',
+  },
+  {
+    up: migration_20261123_052620_more_titles.up,
+    down: migration_20261123_052620_more_titles.down,
+    name: '20261123_052620_more_titles'
   },
 ];

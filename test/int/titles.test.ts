@@ -1,18 +1,29 @@
 /**
- * Readable titles: credit apps, deals, consumers, leads and contacts are titled by what they are
- * about, for staff; API clients get the documented shape without the field; the migration's
+ * Readable titles: credit apps, deals, consumers, leads, contacts, pre-approvals, credit reports,
+ * accounts and VDP e-mails are titled by what they are about, for staff; API clients get the documented shape without the field; the migration's
  * backfill of stored records gives the same titles as a save does.
  */
 import { describe, expect, it } from '@jest/globals'
 import { sql } from 'drizzle-orm'
 
 import { backfillTitles } from '../../src/migrations/20261123_021600_titles'
+import { backfillMoreTitles } from '../../src/migrations/20261123_052620_more_titles'
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
 
-const TITLED = ['consumer', 'lead', 'contact', 'credit_app', 'deal'] as const
+const TITLED = [
+  'consumer',
+  'lead',
+  'contact',
+  'credit_app',
+  'deal',
+  'pre_approval',
+  'credit_report',
+  'account',
+  'vdp_emails',
+] as const
 
 const execute = (query: ReturnType<typeof sql>) =>
   context.service.payload.db.drizzle.execute(query) as unknown as Promise<{
@@ -42,6 +53,10 @@ describe('titles', () => {
       headers: context.who.staff.headers,
     })
     expect(consumer.body.title).toBe('María González')
+    const preApproval = await sendJson(context.service, 'GET', '/api/pre-approval/pre_demo_maria', {
+      headers: context.who.staff.headers,
+    })
+    expect(preApproval.body.title).toMatch(/^Pre-approval · María González · \S.*$/)
   })
 
   it('follow a change at the next save', async () => {
@@ -69,6 +84,7 @@ describe('titles', () => {
     expect(Object.keys(saved).length).toBeGreaterThanOrEqual(10)
     await execute(sql.raw(TITLED.map((table) => `UPDATE "${table}" SET title = NULL;`).join('\n')))
     await execute(backfillTitles)
+    await execute(backfillMoreTitles)
     expect(await titles()).toEqual(saved)
   })
 })
