@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { resolveCity } from '../hooks/resolveCity'
 import { zipField } from '../src/fields/formatted'
+import { cityField } from '../src/fields/places'
 import { prefixedId } from '../src/fields/prefixedId'
 
 /** A postal address. `city` accepts a city id or an inline `{name, state}` (found or created). */
@@ -42,17 +42,7 @@ export const Addresses: CollectionConfig = {
           index: true,
           required: true,
         }),
-        {
-          name: 'city',
-          type: 'relationship',
-          admin: {
-            description:
-              'Pick a city; through the API an inline {name, state} is found or created.',
-          },
-          hooks: { beforeValidate: [resolveCity] },
-          relationTo: 'city',
-          required: true,
-        },
+        cityField(),
       ],
     },
   ],

@@ -6,6 +6,7 @@ import { withHistory } from '../src/admin/history'
 import { personName, titleField } from '../src/admin/titles'
 import { creditDataHooks, encrypted, ssnField } from '../src/creditData'
 import { dateField, emailField, phoneField, phoneListField } from '../src/fields/formatted'
+import { addressesField } from '../src/fields/places'
 import { prefixedId } from '../src/fields/prefixedId'
 
 /** A person who applies for credit. */
@@ -49,16 +50,7 @@ export const Consumers: CollectionConfig = withHistory({
     },
     ssnField('ssn', 'SSN'),
     phoneListField('phoneNumbers'),
-    {
-      name: 'addresses',
-      type: 'relationship',
-      admin: {
-        description:
-          'Postal addresses; through the API new ones may be sent inline and are created.',
-      },
-      hasMany: true,
-      relationTo: 'address',
-    },
+    addressesField(),
   ],
   labels: { plural: 'Consumers', singular: 'Consumer' },
 })

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { recordAccess } from '../access/recordAccess'
 import { resolveAddresses } from '../hooks/resolveAddresses'
 import { phoneListField } from '../src/fields/formatted'
+import { addressesField } from '../src/fields/places'
 import { prefixedId } from '../src/fields/prefixedId'
 
 /**
@@ -28,16 +29,7 @@ export const Customers: CollectionConfig = {
       admin: { description: 'Our name for the customer, so staff can tell customers apart.' },
       index: true,
     },
-    {
-      name: 'addresses',
-      type: 'relationship',
-      admin: {
-        description:
-          'Postal addresses; through the API new ones may be sent inline and are created.',
-      },
-      hasMany: true,
-      relationTo: 'address',
-    },
+    addressesField(),
     phoneListField('phoneNumbers'),
   ],
   labels: { plural: 'Customers', singular: 'Customer' },

@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../../access/recordAccess'
-import { resolveCity } from '../../hooks/resolveCity'
 import { phoneField, zipField } from '../../src/fields/formatted'
+import { cityField } from '../../src/fields/places'
 import { prefixedId } from '../../src/fields/prefixedId'
 import { composeAddress } from './hooks/composeAddress'
 
@@ -45,17 +45,7 @@ export const Locations: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        {
-          name: 'city',
-          type: 'relationship',
-          admin: {
-            description:
-              'Pick a city; through the API an inline {name, state} is found or created.',
-          },
-          hooks: { beforeValidate: [resolveCity] },
-          relationTo: 'city',
-          required: true,
-        },
+        cityField(),
         zipField('zip', {
           admin: { description: 'US ZIP code: 12345 or 12345-6789.' },
           index: true,

@@ -49,40 +49,31 @@ const httpAddress = (error: string) =>
 /** An http(s) address, without trailing slashes; undefined when unset. */
 export const addressSetting = () => blankIsUnset(httpAddress('an http or https address').optional())
 
-/** Comma-separated http(s) addresses; none when unset. */
-export const addressListSetting = () =>
+/** Comma-separated items, each `item`; none when unset. */
+const listSetting = (item: z.ZodType<string, string>) =>
   blankIsUnset(
     z
       .string()
       .transform((value) =>
         value
           .split(',')
-          .map((item) => item.trim())
+          .map((part) => part.trim())
           .filter(Boolean),
       )
-      .pipe(z.array(httpAddress('a comma-separated list of http or https addresses')))
+      .pipe(z.array(item))
       .default([]),
   )
 
+/** Comma-separated http(s) addresses; none when unset. */
+export const addressListSetting = () =>
+  listSetting(httpAddress('a comma-separated list of http or https addresses'))
+
 /** Comma-separated postgres:// (or postgresql://) connection strings; none when unset. */
 export const postgresUrlListSetting = () =>
-  blankIsUnset(
-    z
-      .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean),
-      )
-      .pipe(
-        z.array(
-          z.string().regex(/^postgres(ql)?:\/\/\S+$/, {
-            error: 'a comma-separated list of postgres:// connection strings',
-          }),
-        ),
-      )
-      .default([]),
+  listSetting(
+    z.string().regex(/^postgres(ql)?:\/\/\S+$/, {
+      error: 'a comma-separated list of postgres:// connection strings',
+    }),
   )
 
 /** Free text, taken as it is. */
