@@ -41,7 +41,7 @@ describe('18. GET /tco/{vin}', () => {
       identitySource: 'decoder',
       milesPerYear: 15000,
       priceDefaulted: true,
-      priceSource: 'segment default',
+      priceSource: expect.stringMatching(/^estimated new price: base MSRP of the make and model/),
       salesTaxPercent: 7.25,
       segment: 'car',
       source: 'model',

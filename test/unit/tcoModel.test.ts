@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 
 import { computeTco, CREDIT_END, interestByYear } from '../../src/lookups/tco/model'
-import { SEGMENTS } from '../../src/lookups/tco/segments'
+import { repairsAt, SEGMENTS } from '../../src/lookups/tco/segments'
 import { assumptionsFrom, DEFAULTS } from '../../src/lookups/tco/settings'
 import { NATIONAL_FIGURES, STATE_FIGURES } from '../../src/lookups/tco/states'
 import { stateOfZip } from '../../src/lookups/tco/zip3'
@@ -55,6 +55,36 @@ describe('computeTco', () => {
     )
   })
 
+  it('never costs less for more miles, a higher price, or a loan at a positive APR instead of cash', () => {
+    // Before the federal credit, which grows with a used EV's price (30% of it, up to $4,000).
+    const total = (...args: Parameters<typeof computeTco>) =>
+      Object.values(computeTco(...args).years).reduce((sum, year) => sum + year.tcoPrice, 0)
+    fc.assert(
+      fc.property(
+        vehicle,
+        state,
+        assumptions,
+        asOf,
+        fc.integer({ max: 50_000, min: 1 }),
+        fc.double({ max: 100_000, min: 1, noNaN: true }),
+        (v, s, a, date, moreMiles, morePrice) => {
+          // Rounding to whole dollars per category may move a total by a few dollars either way.
+          const slack = 8
+          const base = total(v, s, a, date)
+          expect(
+            total(v, s, { ...a, milesPerYear: a.milesPerYear + moreMiles }, date),
+          ).toBeGreaterThanOrEqual(base - slack)
+          expect(total({ ...v, price: v.price + morePrice }, s, a, date)).toBeGreaterThanOrEqual(
+            base - slack,
+          )
+          const cash = total(v, s, { ...a, downPaymentPercent: 100 }, date)
+          if (a.apr > 0) expect(cash).toBeLessThanOrEqual(base + slack)
+        },
+      ),
+      { numRuns: 1000 },
+    )
+  })
+
   it('gives no federal credit for vehicles acquired after 2025-09-30, and 7,500 for a new EV before', () => {
     const ev = {
       economy: 30,
@@ -94,7 +124,7 @@ describe('computeTco', () => {
     )
     expect([years['1'].repairs, years['2'].repairs]).toEqual([0, 0])
     // 36,000 miles are reached 40% into year 3: the rest of that year is paid.
-    expect(years['3'].repairs).toBe(Math.round(550 * 0.6))
+    expect(years['3'].repairs).toBe(Math.round(repairsAt(2, 37_500) * 0.6))
     expect(years['4'].repairs).toBeGreaterThan(years['3'].repairs)
     expect(years['4'].maintenance).toBeGreaterThan(years['3'].maintenance)
     // Taxes and fees: Texas 6.25% + title + registration in year 1, registration after.

@@ -4,27 +4,12 @@ import type { Payload } from 'payload'
 import { CommerceError } from '../../api/errors'
 import { identityOf, type VehicleFacts, vehicleFacts } from '../facts'
 import { askVendor } from '../vendor'
-import { computeTco, vehicleAge } from './model'
+import { computeTco, PREMIUM_FUEL_EXTRA, type TcoAssumptions } from './model'
 import type { TcoQuery } from './query'
-import { retentionAt, SEGMENT_FIGURES, segmentOf } from './segments'
 import { assumptionsFrom, defined, loadSettings, stateFigures } from './settings'
 import { SOURCES } from './sources'
+import { type ModelledVehicle, modelledVehicle, type VehicleDescription } from './vehicle'
 import { stateOfZip } from './zip3'
-
-/** The price and where it came from: listing, then vehicle spec MSRP, then a flagged segment default. */
-const priceOf = (facts: VehicleFacts, segment: ReturnType<typeof segmentOf>, age: number) => {
-  if (facts.listing?.price) return { price: facts.listing.price, priceSource: 'listing' }
-  if (facts.spec?.msrp)
-    return {
-      price: Math.round(facts.spec.msrp * retentionAt(segment, age)),
-      priceSource: age ? 'vehicle spec MSRP, depreciated to its age' : 'vehicle spec MSRP',
-    }
-  return {
-    price: Math.round(SEGMENT_FIGURES[segment].defaultPrice * retentionAt(segment, age)),
-    priceDefaulted: true,
-    priceSource: 'segment default',
-  }
-}
 
 type Vendored = { cached: boolean; value: Record<string, unknown> }
 
@@ -35,56 +20,64 @@ const vendorAnswer = ({ cached, value }: Vendored, zip?: string) => ({
   ...(zip ? { zip } : {}),
 })
 
-/** What the model needs of the vehicle: identity, segment, age, economy and price, with sources. */
-const modelVehicle = async (payload: Payload, vin: string, asOf: Date) => {
+/** What the service knows of the vehicle, for the model: its identity and the facts of the first source that has each. */
+const describedVehicle = async (
+  payload: Payload,
+  vin: string,
+): Promise<{ description: VehicleDescription; facts: VehicleFacts; identitySource: string }> => {
   const facts = await vehicleFacts(payload, vin)
   const identity = identityOf(facts)
   if (!identity) throw new CommerceError(404, 'Vehicle Not Found')
-  const segment = segmentOf({
-    body: facts.listing?.style || facts.decoded?.body || facts.spec?.bodyStyle,
-    fuel: facts.listing?.fuel || facts.decoded?.fuel,
-    make: identity.make,
-  })
-  const electric = segment === 'ev'
-  const age = vehicleAge(identity.year, asOf)
-  const listedEconomy = electric ? facts.listing?.kwhPer100Miles : facts.listing?.combinedMpg
+  const { decoded, listing, spec } = facts
   return {
-    age,
-    economy: listedEconomy || SEGMENT_FIGURES[segment].economy,
-    electric,
+    description: {
+      body: listing?.style || decoded?.body || spec?.bodyStyle || undefined,
+      engine: listing?.engine || spec?.engine || decoded?.engine || undefined,
+      fuel: listing?.fuel || decoded?.fuel || undefined,
+      listing: listing ?? undefined,
+      make: identity.make,
+      model: identity.model,
+      specMsrp: spec?.msrp,
+      trim: listing?.trim || spec?.trim || decoded?.trim || undefined,
+      year: identity.year,
+    },
     facts,
-    identity,
-    listedEconomy,
-    segment,
-    ...priceOf(facts, segment, age),
+    identitySource: identity.source,
   }
 }
 
-type ModelVehicle = Awaited<ReturnType<typeof modelVehicle>>
-
 /** Every assumption the model used, with its source, as the answer's `assumptions`. */
 const modelAssumptions = (
-  vehicle: ModelVehicle,
+  vehicle: ModelledVehicle,
   figures: ReturnType<typeof stateFigures>,
-  assumptions: object,
-  extra: { asOf: Date; odometer: number; state: null | string; vendorReason: string },
+  assumptions: TcoAssumptions,
+  extra: { asOf: Date; identitySource: string; state: null | string; vendorReason: string },
 ) => ({
   asOf: extra.asOf.toISOString().slice(0, 10),
   economy: {
-    source: vehicle.listedEconomy ? 'listing (EPA combined)' : 'segment default',
+    source: vehicle.economySource,
     unit: vehicle.electric ? 'kWh per 100 miles' : 'miles per gallon',
     value: vehicle.economy,
   },
   ...assumptions,
   fuelPrice: vehicle.electric
     ? { unit: '$ per kWh', value: figures.electricityPrice }
-    : { unit: '$ per gallon', value: figures.gasPrice },
-  identitySource: vehicle.identity.source,
+    : {
+        grade: vehicle.premiumFuel ? 'premium' : 'regular',
+        unit: '$ per gallon',
+        value:
+          Math.round((figures.gasPrice + (vehicle.premiumFuel ? PREMIUM_FUEL_EXTRA : 0)) * 100) /
+          100,
+      },
+  identitySource: extra.identitySource,
   insuranceFactor: figures.insuranceFactor,
-  odometer: extra.odometer,
+  newPrice: vehicle.newPrice,
+  odometer: vehicle.odometer,
   price: vehicle.price,
-  priceDefaulted: vehicle.priceDefaulted ?? false,
+  priceDefaulted: vehicle.priceDefaulted,
   priceSource: vehicle.priceSource,
+  purchase: assumptions.downPaymentPercent >= 100 ? 'cash' : 'financed',
+  residual: vehicle.residual,
   salesTaxCap: figures.salesTaxCap ?? null,
   salesTaxPercent: figures.salesTaxPercent,
   segment: vehicle.segment,
@@ -110,33 +103,33 @@ export const tcoLookup = async (
     : await askVendor(payload, 'tco', vin, query.zip)
   if (vendor.ok) return vendorAnswer(vendor, query.zip)
 
-  const vehicle = await modelVehicle(payload, vin, asOf)
+  const { description, identitySource } = await describedVehicle(payload, vin)
   const settings = await loadSettings(payload)
   const state = query.zip ? stateOfZip(query.zip) : null
   const figures = stateFigures(settings, state)
-  const assumptions = {
-    ...assumptionsFrom(settings, Boolean(vehicle.facts.listing?.used) || vehicle.age > 0),
+  const milesPerYear = overrides.milesPerYear ?? settings.milesPerYear
+  const vehicle = modelledVehicle(description, asOf, milesPerYear)
+  const assumptions: TcoAssumptions = {
+    ...assumptionsFrom(settings, vehicle.used),
     registrationFee: figures.registrationFee,
     titleFee: figures.titleFee,
     ...overrides,
   }
-  const odometer = vehicle.facts.listing?.miles ?? vehicle.age * assumptions.milesPerYear
-  const { economy, electric, identity, price, segment } = vehicle
-  const tco = computeTco(
-    { economy, electric, modelYear: identity.year, odometer, price, segment },
-    figures,
-    assumptions,
-    asOf,
-  )
+  const tco = computeTco(vehicle, figures, assumptions, asOf)
   return {
     assumptions: modelAssumptions(vehicle, figures, assumptions, {
       asOf,
-      odometer,
+      identitySource,
       state,
       vendorReason: vendor.reason,
     }),
     tco,
-    vehicle: { make: identity.make, model: identity.model, vin, year: String(identity.year) },
+    vehicle: {
+      make: description.make,
+      model: description.model,
+      vin,
+      year: String(description.year),
+    },
     ...(query.zip ? { zip: query.zip } : {}),
   }
 }

@@ -3,7 +3,13 @@
  * state's figures and the assumptions. Every yearly figure is rounded to whole dollars first, so
  * the sums in the answer add up exactly. Documented in docs/tco-model.md.
  */
-import { maintenanceAt, repairsAt, retentionAt, type Segment, SEGMENT_FIGURES } from './segments'
+import {
+  maintenanceBetween,
+  repairsAt,
+  retentionAt,
+  type Segment,
+  SEGMENT_FIGURES,
+} from './segments'
 import type { StateFigures } from './states'
 
 export type TcoAssumptions = {
@@ -29,9 +35,18 @@ export type TcoVehicle = {
   modelYear: number
   /** Odometer at purchase (counts against the warranty's mileage). */
   odometer: number
+  /** A sports car of a performance make, or a performance trim: dearer tyres, brakes and parts. */
+  performance?: boolean
+  /** Premium gasoline (luxury and performance engines). */
+  premiumFuel?: boolean
   price: number
+  /** How the make or model holds its value against its segment (1: as the segment). */
+  residual?: number
   segment: Segment
 }
+
+/** Premium over regular gasoline, $/gal (EIA, 2024 average difference, rounded). */
+export const PREMIUM_FUEL_EXTRA = 0.85
 
 export const YEAR_KEYS = ['1', '2', '3', '4', '5'] as const
 /** The cost categories of a year, in the order the answer lists them. */
@@ -96,16 +111,22 @@ const basisOf = (
     age: vehicleAge(vehicle.modelYear, asOf),
     fuelPerYear: vehicle.electric
       ? (miles * vehicle.economy * state.electricityPrice) / 100
-      : (miles / vehicle.economy) * state.gasPrice,
+      : (miles / vehicle.economy) *
+        (state.gasPrice + (vehicle.premiumFuel ? PREMIUM_FUEL_EXTRA : 0)),
     interest: interestByYear(
       vehicle.price * (1 - assumptions.downPaymentPercent / 100),
       assumptions.apr,
       assumptions.termMonths,
     ),
     miles,
+    /** Performance cars' wear items and parts cost half as much again (segment factors aside). */
+    performance: vehicle.performance ? 1.5 : 1,
+    retention: (ageAt: number) =>
+      retentionAt(vehicle.segment, ageAt, vehicle.residual ?? 1, assumptions.milesPerYear),
     segment: SEGMENT_FIGURES[vehicle.segment],
     tax: Math.min((vehicle.price * state.salesTaxPercent) / 100, state.salesTaxCap ?? Infinity),
-    usage: miles / 15_000,
+    // Premiums follow the vehicle's value (collision and comprehensive cover), less than in step.
+    valueFactor: Math.min(3, Math.max(0.8, (vehicle.price / 30_000) ** 0.25)),
   }
 }
 
@@ -116,7 +137,7 @@ const yearCosts = (
   vehicle: TcoVehicle,
   state: StateFigures,
   assumptions: TcoAssumptions,
-  { age, fuelPerYear, interest, miles, segment, tax, usage }: Basis,
+  { age, fuelPerYear, interest, miles, performance, retention, segment, tax, valueFactor }: Basis,
   index: number,
 ): YearCosts => {
   const ageNow = age + index
@@ -127,20 +148,19 @@ const yearCosts = (
     clamp01((assumptions.warrantyMiles - odometer) / miles),
   )
   const categories: Record<Category, number> = {
-    depreciation:
-      (vehicle.price *
-        (retentionAt(vehicle.segment, ageNow) - retentionAt(vehicle.segment, ageNow + 1))) /
-      retentionAt(vehicle.segment, age),
+    depreciation: (vehicle.price * (retention(ageNow) - retention(ageNow + 1))) / retention(age),
     financeInterest: interest[index],
     fuel: fuelPerYear * (1 + assumptions.fuelGrowthPercent / 100) ** index,
     insurance:
       assumptions.insuranceBase *
       state.insuranceFactor *
       segment.insuranceFactor *
-      Math.max(0.6, 1 - 0.04 * ageNow) *
+      valueFactor *
       (1 + assumptions.insuranceGrowthPercent / 100) ** index,
-    maintenance: maintenanceAt(ageNow) * segment.maintenanceFactor * usage,
-    repairs: (1 - covered) * repairsAt(ageNow) * segment.repairFactor * usage,
+    maintenance:
+      maintenanceBetween(odometer, odometer + miles) * segment.maintenanceFactor * performance,
+    repairs:
+      (1 - covered) * repairsAt(ageNow, odometer + miles / 2) * segment.repairFactor * performance,
     taxesAndFees:
       index === 0
         ? tax + assumptions.titleFee + assumptions.registrationFee

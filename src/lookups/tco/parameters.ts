@@ -16,8 +16,8 @@ const figure = (value: number) => value.toLocaleString('en-US')
 
 /** The assumptions staff may override in the `tco-settings` global. */
 export const TCO_SETTINGS = {
-  aprNewPercent: { default: 7, max: 40, min: 0 },
-  aprUsedPercent: { default: 11.5, max: 40, min: 0 },
+  aprNewPercent: { default: 6.5, max: 40, min: 0 },
+  aprUsedPercent: { default: 8.5, max: 40, min: 0 },
   downPaymentPercent: { default: 10, max: 100, min: 0 },
   fuelGrowthPercent: {
     default: 3,
@@ -25,7 +25,11 @@ export const TCO_SETTINGS = {
     max: 50,
     min: -50,
   },
-  insuranceBase: { default: 1800, description: 'National full-coverage premium a year.', min: 0 },
+  insuranceBase: {
+    default: 1150,
+    description: 'National premium a year for a $30,000 vehicle, before state and vehicle factors.',
+    min: 0,
+  },
   insuranceGrowthPercent: {
     default: 3,
     description: 'Yearly growth of premiums.',

@@ -110,18 +110,81 @@ export const SEGMENT_FIGURES: Record<Segment, SegmentFigures> = {
   },
 }
 
-/** Value kept at `age` years; beyond the table each year keeps 88% of the year before. */
-export const retentionAt = (segment: Segment, age: number): number => {
-  const curve = SEGMENT_FIGURES[segment].retention
+/**
+ * The curve's value at a whole age; beyond the table each year keeps 92% of the year before, and
+ * a running vehicle keeps at least 8% of its new price (what old cars sell for).
+ */
+const curveAt = (curve: number[], age: number): number => {
   const last = curve.length - 1
-  return age <= last ? curve[age] : curve[last] * 0.88 ** (age - last)
+  return age <= last ? curve[age] : Math.max(0.08, curve[last] * 0.92 ** (age - last))
 }
 
-/** Maintenance dollars in a year of vehicle age 0, 1, 2, …, at 15,000 miles a year; rises from age 3. */
-const MAINTENANCE = [450, 600, 800, 1250, 1450, 1550, 1650, 1750, 1850, 1950]
-/** Repairs outside the warranty, by vehicle age, at 15,000 miles a year. */
-const REPAIRS = [250, 400, 550, 700, 900, 1050, 1200, 1350, 1450, 1550]
+/**
+ * Value kept at `age` years (a fraction of the new price). `residual` bends the segment's curve
+ * for makes and models that hold their value better (below 1) or worse (above 1) than their
+ * segment. Mileage above 15,000 miles a year takes about 4% of the value off per year of age per
+ * 15,000 miles over (and less mileage adds as much): a factor apart from the curve, so that more
+ * miles always mean more depreciation, the old-car floor included.
+ */
+export const retentionAt = (
+  segment: Segment,
+  age: number,
+  residual = 1,
+  milesPerYear = 15_000,
+): number => {
+  const curve = curveAt(SEGMENT_FIGURES[segment].retention, Math.max(0, Math.floor(age)))
+  return curve ** residual * Math.exp(-0.04 * Math.max(0, age) * (milesPerYear / 15_000 - 1))
+}
 
-const byAge = (table: number[], age: number): number => table[Math.min(age, table.length - 1)]
-export const maintenanceAt = (age: number): number => byAge(MAINTENANCE, age)
-export const repairsAt = (age: number): number => byAge(REPAIRS, age)
+/**
+ * How a make (or one of its models) holds its value against its segment's curve, as the exponent
+ * `residual` of `retentionAt`: shaped on iSeeCars' 5-year depreciation studies (2023, 2024: the
+ * Porsche 911, Toyota and Jeep trucks best; Maserati, BMW, Jaguar and early EVs worst) and
+ * calibrated on the published cost-to-own examples of test/fixtures/tco-references.json.
+ */
+const RESIDUALS: [RegExp, number][] = [
+  [/^PORSCHE 911\b/, 0.45],
+  [/^TOYOTA (TACOMA|4RUNNER)\b|^JEEP WRANGLER\b/, 0.8],
+  [/^TOYOTA (TUNDRA|COROLLA|PRIUS)\b|^HONDA CIVIC\b/, 0.9],
+  [/^(MASERATI|JAGUAR|ALFA ROMEO)\b|^NISSAN LEAF\b|^BMW 7/, 1.3],
+  [/^(BMW|MERCEDES-BENZ|AUDI|LINCOLN|INFINITI|LAND ROVER)\b/, 1.1],
+  [/^JEEP (GRAND )?WAGONEER\b/, 1.05],
+]
+
+export const residualOf = (make: string, model: string, trim = ''): number => {
+  const name = `${make} ${model} ${trim}`.toUpperCase().replace(/\s+/g, ' ')
+  return RESIDUALS.find(([pattern]) => pattern.test(name))?.[1] ?? 1
+}
+
+/**
+ * Scheduled maintenance between two odometer readings, in dollars (before the segment's
+ * factor): routine service (oil, filters, rotations) by the mile, and the lumps of a typical
+ * manufacturer schedule and wear items at their mileages — a 30,000-mile service, tyres every
+ * 45,000, brakes every 50,000, the major service at 60,000 (plugs, fluids), a battery every
+ * 75,000 — so that years differ as the odometer passes them. In line with AAA Your Driving Costs
+ * 2024 (about 10 cents a mile for maintenance, repair and tyres together).
+ */
+const ROUTINE_PER_MILE = 0.02
+const LUMPS: [every: number, dollars: number][] = [
+  [30_000, 550],
+  [45_000, 700],
+  [50_000, 600],
+  [60_000, 800],
+  [75_000, 250],
+]
+
+export const maintenanceBetween = (from: number, to: number): number => {
+  let dollars = Math.max(0, to - from) * ROUTINE_PER_MILE
+  for (const [every, cost] of LUMPS) {
+    dollars += (Math.floor(to / every) - Math.floor(from / every)) * cost
+  }
+  return dollars
+}
+
+/**
+ * Repairs in a year outside the warranty, in dollars (before the segment's factor): rising with
+ * age and with the miles on the vehicle (AAA Your Driving Costs; repair frequency by age in
+ * CarMD's and Consumer Reports' reliability surveys).
+ */
+export const repairsAt = (age: number, odometer: number): number =>
+  100 + 0.003 * Math.min(odometer, 300_000) + 25 * Math.min(age, 20)

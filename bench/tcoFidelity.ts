@@ -1,0 +1,102 @@
+/**
+ * How close the offline TCO model comes to published five-year cost-to-own figures:
+ * `npm run bench:tco-fidelity`. For each reference of test/fixtures/tco-references.json it runs
+ * the model as the lookup does (no listing, no spec: the price estimated from make, model, trim
+ * and year, unless the source states the price it used), at the reference's date, place, miles
+ * and purchase, and prints our five-year total beside theirs, the error, and each category's
+ * share of the total beside theirs; then the median absolute error. No database, no network.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { projectRoot } from '../src/lib/paths'
+import { CATEGORIES, computeTco } from '../src/lookups/tco/model'
+import { assumptionsFrom, DEFAULTS, stateFigures } from '../src/lookups/tco/settings'
+import { modelledVehicle, type VehicleDescription } from '../src/lookups/tco/vehicle'
+import { stateOfZip } from '../src/lookups/tco/zip3'
+import { median } from './common'
+
+type Reference = {
+  asOf: string
+  assumptions: { milesPerYear: number; purchase: 'cash' | 'financed' }
+  categories: null | Partial<Record<(typeof CATEGORIES)[number], number>>
+  id: string
+  location: { state: null | string; zip: null | string }
+  price: null | { meaning: string; value: number }
+  segment: string
+  total: number
+  vehicle: Omit<VehicleDescription, 'listing'> & { vin: null | string }
+}
+
+export const references = (): Reference[] =>
+  JSON.parse(
+    fs.readFileSync(path.join(projectRoot, 'test/fixtures/tco-references.json'), 'utf8'),
+  ) as Reference[]
+
+/** The model's figures for a reference, worked out as the lookup would. */
+export const modelFor = (reference: Reference) => {
+  const asOf = new Date(reference.asOf)
+  const settings = { ...DEFAULTS, states: [] }
+  const { milesPerYear, purchase } = reference.assumptions
+  const vehicle = modelledVehicle(
+    {
+      ...reference.vehicle,
+      ...(reference.price ? { listing: { price: reference.price.value } } : {}),
+    },
+    asOf,
+    milesPerYear,
+  )
+  const state = reference.location.zip
+    ? stateOfZip(reference.location.zip)
+    : reference.location.state
+  const figures = stateFigures(settings, state)
+  const assumptions = {
+    ...assumptionsFrom(settings, vehicle.used),
+    milesPerYear,
+    registrationFee: figures.registrationFee,
+    titleFee: figures.titleFee,
+    ...(purchase === 'cash' ? { downPaymentPercent: 100 } : {}),
+  }
+  return { tco: computeTco(vehicle, figures, assumptions, asOf), vehicle }
+}
+
+const percent = (value: number) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`
+const share = (part: number | undefined, whole: number) =>
+  part === undefined ? '   –' : `${((part / whole) * 100).toFixed(0).padStart(3)}%`
+
+const main = () => {
+  const errors: number[] = []
+  const lines: string[] = []
+  for (const reference of references()) {
+    const { tco, vehicle } = modelFor(reference)
+    const ours = tco.total.tcoPrice
+    const error = (ours - reference.total) / reference.total
+    errors.push(Math.abs(error))
+    const { make, model, trim, year } = reference.vehicle
+    lines.push(
+      `${reference.id}\n  ${year} ${make} ${model}${trim ? ` ${trim}` : ''} (${reference.segment}), as of ${reference.asOf}` +
+        `\n  price ${vehicle.price.toLocaleString('en-US')} (${vehicle.priceSource})` +
+        `\n  total: ours ${ours.toLocaleString('en-US')}, theirs ${reference.total.toLocaleString('en-US')}, error ${percent(error)}`,
+    )
+    if (reference.categories) {
+      const published = reference.categories
+      const theirTotal = Object.values(published).reduce((sum, value) => sum + (value ?? 0), 0)
+      lines.push(
+        `  ${'category'.padEnd(16)} ${'ours'.padStart(8)} ${'theirs'.padStart(8)}  share ours/theirs`,
+        ...CATEGORIES.map((name) => {
+          const theirs = published[name]
+          return `  ${name.padEnd(16)} ${tco.total[name].toLocaleString('en-US').padStart(8)} ${(theirs?.toLocaleString('en-US') ?? '–').padStart(8)}  ${share(tco.total[name], ours)} / ${share(theirs, theirTotal)}`
+        }),
+      )
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`)
+  const sorted = [...errors].sort((a, b) => a - b)
+  process.stdout.write(
+    `references: ${errors.length}\nmedian absolute error: ${(median(errors) * 100).toFixed(1)}%\n` +
+      `largest absolute error: ${(sorted.at(-1)! * 100).toFixed(1)}%\n` +
+      `within 10%: ${errors.filter((value) => value <= 0.1).length}, within 25%: ${errors.filter((value) => value <= 0.25).length}\n`,
+  )
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) main()

@@ -1,0 +1,133 @@
+/**
+ * What the TCO model needs of a vehicle, worked out from what the service knows of it (a
+ * listing, a vehicle spec, the decoder): segment, powertrain, fuel economy, price and odometer,
+ * each with where it came from. A pure function: the lookup (./lookup.ts) and the fidelity
+ * benchmark (bench/tcoFidelity.ts) both call it.
+ */
+import { type TcoVehicle, vehicleAge } from './model'
+import { estimateNewPrice } from './prices'
+import { residualOf, retentionAt, type Segment, SEGMENT_FIGURES, segmentOf } from './segments'
+
+export type VehicleDescription = {
+  body?: string
+  /** e.g. "3.5L 6-cylinder (2GR-FKS)", as the decoder gives it. */
+  engine?: string
+  fuel?: string
+  listing?: {
+    combinedMpg?: null | number
+    kwhPer100Miles?: null | number
+    miles?: null | number
+    price?: null | number
+    used?: boolean | null
+  }
+  make: string
+  model: string
+  specMsrp?: null | number
+  trim?: string
+  year: number
+}
+
+/** Trims whose engines are tuned for power and want premium fuel, and thirst. */
+const PERFORMANCE_TRIM = /\b(GT\d|RS|AMG|SRT|TYPE R|TURBO|M\d|SVR?|V-SERIES|HELLCAT|NISMO)\b/i
+
+/** Makes whose engines all want premium gasoline. */
+const PREMIUM_MAKES =
+  /^(PORSCHE|FERRARI|LAMBORGHINI|MCLAREN|ASTON MARTIN|BENTLEY|ROLLS-ROYCE|MASERATI|LOTUS|ALFA ROMEO)$/i
+
+const displacementOf = (engine = ''): null | number => {
+  const litres = /(\d+(?:\.\d+)?)\s*L\b/i.exec(engine)
+  return litres ? Number(litres[1]) : null
+}
+
+/**
+ * EPA combined MPG estimated from the engine: a power curve through the ratings of common
+ * gasoline models by displacement (fueleconomy.gov: 1.8 L about 33 MPG, 3.5 L about 23, 5.7 L
+ * about 17), less for pickups and SUVs (weight) and performance trims; hybrids and EVs from
+ * their segment.
+ */
+const estimatedEconomy = (segment: Segment, description: VehicleDescription): number => {
+  if (segment === 'ev' || segment === 'hybrid') {
+    const heavy = /pickup|truck|suv|sport utility/i.test(description.body ?? '')
+    return segment === 'ev' ? (heavy ? 38 : 29) : heavy ? 38 : SEGMENT_FIGURES.hybrid.economy
+  }
+  const litres = displacementOf(description.engine)
+  if (litres === null) return SEGMENT_FIGURES[segment].economy
+  let mpg = 33 * (1.8 / litres) ** 0.55
+  if (/pickup|truck|suv|sport utility|van/i.test(description.body ?? '')) mpg *= 0.9
+  if (PERFORMANCE_TRIM.test(description.trim ?? '')) mpg *= 0.85
+  return Math.max(10, Math.round(mpg * 10) / 10)
+}
+
+export type ModelledVehicle = TcoVehicle & {
+  age: number
+  economySource: string
+  newPrice: null | number
+  priceDefaulted: boolean
+  priceSource: string
+  used: boolean
+}
+
+export const modelledVehicle = (
+  description: VehicleDescription,
+  asOf: Date,
+  milesPerYear: number,
+): ModelledVehicle => {
+  const segment = segmentOf({
+    body: description.body,
+    fuel: description.fuel,
+    make: description.make,
+  })
+  const electric = segment === 'ev'
+  const age = vehicleAge(description.year, asOf)
+  const listing = description.listing ?? {}
+  const listedEconomy = electric ? listing.kwhPer100Miles : listing.combinedMpg
+  const residual = residualOf(description.make, description.model, description.trim)
+  const odometer = listing.miles ?? age * milesPerYear
+  // Value kept since new, at this age and with the miles it has (more miles, less value).
+  const kept = retentionAt(segment, age, residual, odometer / Math.max(age, 1))
+  const priced = ((): Pick<
+    ModelledVehicle,
+    'newPrice' | 'price' | 'priceDefaulted' | 'priceSource'
+  > => {
+    if (listing.price)
+      return { newPrice: null, price: listing.price, priceDefaulted: false, priceSource: 'listing' }
+    if (description.specMsrp)
+      return {
+        newPrice: description.specMsrp,
+        price: Math.round(description.specMsrp * kept),
+        priceDefaulted: false,
+        priceSource: age
+          ? 'vehicle spec MSRP, depreciated to its age and miles'
+          : 'vehicle spec MSRP',
+      }
+    const estimate = estimateNewPrice(description)
+    return {
+      newPrice: estimate.price,
+      price: Math.round(estimate.price * kept),
+      priceDefaulted: true,
+      priceSource: age ? `${estimate.source}, depreciated to its age and miles` : estimate.source,
+    }
+  })()
+  return {
+    age,
+    economy: listedEconomy || estimatedEconomy(segment, description),
+    economySource: listedEconomy
+      ? 'listing (EPA combined)'
+      : displacementOf(description.engine) !== null && !electric
+        ? 'estimated from the engine displacement and body'
+        : 'segment default',
+    electric,
+    modelYear: description.year,
+    odometer,
+    performance:
+      PERFORMANCE_TRIM.test(description.trim ?? '') ||
+      (PREMIUM_MAKES.test(description.make) &&
+        /coupe|convertible|roadster/i.test(description.body ?? '')),
+    premiumFuel:
+      PREMIUM_MAKES.test(description.make) || PERFORMANCE_TRIM.test(description.trim ?? ''),
+    residual,
+    segment,
+    used: Boolean(listing.used) || age > 0,
+    ...priced,
+  }
+}
