@@ -2330,11 +2330,11 @@ export interface TcoSetting {
    */
   termMonths?: number | null;
   /**
-   * Default 7.
+   * Default 6.5.
    */
   aprNewPercent?: number | null;
   /**
-   * Default 11.5.
+   * Default 8.5.
    */
   aprUsedPercent?: number | null;
   /**
@@ -2346,7 +2346,7 @@ export interface TcoSetting {
    */
   insuranceGrowthPercent?: number | null;
   /**
-   * National full-coverage premium a year. Default 1,800.
+   * National premium a year for a $30,000 vehicle, before state and vehicle factors. Default 1,150.
    */
   insuranceBase?: number | null;
   /**

@@ -14,7 +14,6 @@ import { CATEGORIES, computeTco } from '../src/lookups/tco/model'
 import { assumptionsFrom, DEFAULTS, stateFigures } from '../src/lookups/tco/settings'
 import { modelledVehicle, type VehicleDescription } from '../src/lookups/tco/vehicle'
 import { stateOfZip } from '../src/lookups/tco/zip3'
-import { median } from './common'
 
 type Reference = {
   asOf: string
@@ -60,6 +59,13 @@ export const modelFor = (reference: Reference) => {
   return { tco: computeTco(vehicle, figures, assumptions, asOf), vehicle }
 }
 
+/** The middle value, or the mean of the two middle values of an even count. */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length / 2
+  return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
 const percent = (value: number) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`
 const share = (part: number | undefined, whole: number) =>
   part === undefined ? '   –' : `${((part / whole) * 100).toFixed(0).padStart(3)}%`
@@ -67,6 +73,8 @@ const share = (part: number | undefined, whole: number) =>
 const main = () => {
   const errors: number[] = []
   const lines: string[] = []
+  /** Per reference with categories: how many of its published categories' shares are within 5 points of ours. */
+  const shareFits: string[] = []
   for (const reference of references()) {
     const { tco, vehicle } = modelFor(reference)
     const ours = tco.total.tcoPrice
@@ -78,9 +86,15 @@ const main = () => {
         `\n  price ${vehicle.price.toLocaleString('en-US')} (${vehicle.priceSource})` +
         `\n  total: ours ${ours.toLocaleString('en-US')}, theirs ${reference.total.toLocaleString('en-US')}, error ${percent(error)}`,
     )
-    if (reference.categories) {
-      const published = reference.categories
-      const theirTotal = Object.values(published).reduce((sum, value) => sum + (value ?? 0), 0)
+    const published = reference.categories ?? {}
+    const theirTotal = Object.values(published).reduce((sum, value) => sum + (value ?? 0), 0)
+    // Shares only mean something where the published categories make up the total.
+    if (theirTotal >= 0.98 * reference.total) {
+      const compared = CATEGORIES.filter((name) => published[name] !== undefined)
+      const close = compared.filter(
+        (name) => Math.abs(tco.total[name] / ours - published[name]! / theirTotal) <= 0.05,
+      )
+      shareFits.push(`${reference.id}: ${close.length} of ${compared.length}`)
       lines.push(
         `  ${'category'.padEnd(16)} ${'ours'.padStart(8)} ${'theirs'.padStart(8)}  share ours/theirs`,
         ...CATEGORIES.map((name) => {
@@ -95,7 +109,8 @@ const main = () => {
   process.stdout.write(
     `references: ${errors.length}\nmedian absolute error: ${(median(errors) * 100).toFixed(1)}%\n` +
       `largest absolute error: ${(sorted.at(-1)! * 100).toFixed(1)}%\n` +
-      `within 10%: ${errors.filter((value) => value <= 0.1).length}, within 25%: ${errors.filter((value) => value <= 0.25).length}\n`,
+      `within 10%: ${errors.filter((value) => value <= 0.1).length}, within 25%: ${errors.filter((value) => value <= 0.25).length}\n` +
+      `category shares within 5 points of the published share:\n  ${shareFits.join('\n  ')}\n`,
   )
 }
 

@@ -3179,7 +3179,7 @@ export interface operations {
             query?: {
                 /** @description Customer ZIP code: 12345 or 12345-6789; sets the state's taxes, fuel prices and insurance. */
                 zip?: string;
-                /** @description Loan APR in percent, 0–40; default 7 new, 11.5 used. */
+                /** @description Loan APR in percent, 0–40; default 6.5 new, 8.5 used. */
                 apr?: number;
                 /** @description 0–100; default 10. */
                 downPaymentPercent?: number;

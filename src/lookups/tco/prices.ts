@@ -59,8 +59,8 @@ const TRIM_MULTIPLIERS: [RegExp, number][] = [
   [/\bGT3\b|\bTURBO S\b/i, 1.6],
   [/\bTURBO\b/i, 1.45],
   [/\bAMG\b|\bSRT\b|\bRAPTOR\b|\bTRD PRO\b|\bTYPE R\b/i, 1.35],
-  [/\bPLATINUM\b|\bDENALI\b|\bSERIES III\b|\bPREMIUM LUXURY\b|\bSPORT PLATINUM\b/i, 1.2],
-  [/\bLIMITED\b|\bSERIES II\b|\bTOURING\b|\bXLE\b|\bLARIAT\b/i, 1.12],
+  [/\bPLATINUM\b|\bDENALI\b|\bSERIES III\b|\bSPORT PLATINUM\b/i, 1.2],
+  [/\bLIMITED\b|\bSERIES II\b|\bPREMIUM LUXURY\b|\bTOURING\b|\bXLE\b|\bLARIAT\b/i, 1.1],
   [/\bSR5\b|\bSE\b|\bEX\b|\bXLT\b|\bLT\b|\bPREMIUM\b/i, 1.05],
 ]
 
@@ -101,6 +101,9 @@ const TIERS: Record<string, keyof typeof TIER_PRICES> = {
   TESLA: 'premium',
   VOLVO: 'premium',
 }
+
+/** The destination charge every new vehicle pays on top of its MSRP (about $1,100–1,900 on a $30,000–50,000 vehicle). */
+const DESTINATION = 1.04
 
 /** New-car prices rose about 2% a year (BLS CPI, new vehicles, 2000–2024): older model years cost less. */
 const PRICE_GROWTH = 0.02
@@ -143,7 +146,7 @@ export const estimateNewPrice = (facts: PriceFacts): { price: number; source: st
   const trim = TRIM_MULTIPLIERS.find(([pattern]) => pattern.test(facts.trim ?? ''))?.[1] ?? 1
   const inflation = (1 + PRICE_GROWTH) ** (facts.year - PRICE_YEAR)
   return {
-    price: Math.round(base * trim * inflation),
+    price: Math.round(base * trim * inflation * DESTINATION),
     source: known
       ? 'estimated new price: base MSRP of the make and model, trim and model year'
       : `estimated new price: average ${tier} ${bodyKind(facts.body)} price, model year`,

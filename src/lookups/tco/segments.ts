@@ -144,6 +144,7 @@ export const retentionAt = (
  */
 const RESIDUALS: [RegExp, number][] = [
   [/^PORSCHE 911\b/, 0.45],
+  [/^PORSCHE\b/, 0.85],
   [/^TOYOTA (TACOMA|4RUNNER)\b|^JEEP WRANGLER\b/, 0.8],
   [/^TOYOTA (TUNDRA|COROLLA|PRIUS)\b|^HONDA CIVIC\b/, 0.9],
   [/^(MASERATI|JAGUAR|ALFA ROMEO)\b|^NISSAN LEAF\b|^BMW 7/, 1.3],

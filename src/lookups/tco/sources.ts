@@ -13,7 +13,12 @@ export const SOURCES = {
   depreciation: {
     date: '2024',
     source:
-      'Retention curves by segment, rounded approximations shaped on published 5-year depreciation studies (iSeeCars, CARFAX) of 2023-2024',
+      'Retention curves by segment, rounded approximations shaped on published 5-year depreciation studies (iSeeCars, CARFAX) of 2023-2024; make and model adjustments shaped on iSeeCars 5-year depreciation rankings and calibrated on published cost-to-own examples (test/fixtures/tco-references.json)',
+  },
+  economy: {
+    date: '2024',
+    source:
+      'Without an EPA figure in a listing: a power curve through EPA combined ratings of common gasoline models by engine displacement (fueleconomy.gov), less for pickups, SUVs and performance trims; premium gasoline at the EIA 2024 average premium-regular difference',
   },
   electricity: {
     date: '2024',
@@ -23,7 +28,7 @@ export const SOURCES = {
   finance: {
     date: '2025-Q2',
     source:
-      'Experian State of the Automotive Finance Market: average APR about 6.7% new, 11.5% used; rounded',
+      'Experian State of the Automotive Finance Market: APRs of prime borrowers, about 6.5% new and 8.5% used (the cost-to-own publishers assume good credit); rounded',
   },
   gasoline: {
     date: '2024',
@@ -33,12 +38,17 @@ export const SOURCES = {
   insurance: {
     date: '2024',
     source:
-      'National full-coverage base in line with AAA Your Driving Costs 2024; state factors approximate the relative state averages of the NAIC Auto Insurance Database Report',
+      'National base for a $30,000 vehicle calibrated on published cost-to-own examples (below AAA Your Driving Costs 2024 full-coverage average), scaled by the vehicle value to the power 0.25 and growing yearly; state factors approximate the relative state averages of the NAIC Auto Insurance Database Report',
   },
   maintenance: {
     date: '2024',
     source:
-      'Schedules by vehicle age, approximations in line with AAA Your Driving Costs 2024 (maintenance, repair and tires per mile)',
+      'Maintenance by mileage: routine service per mile and the lumps of a typical manufacturer schedule (30,000-mile service, tyres, brakes, 60,000-mile service, battery); repairs rising with age and miles; in line with AAA Your Driving Costs 2024 (maintenance, repair and tyres per mile)',
+  },
+  price: {
+    date: '2024',
+    source:
+      "Without a listing or spec price: the make and model's base MSRP in 2024 dollars (manufacturers' published prices, rounded), times the trim's place on the model's price ladder and the destination charge, deflated 2% a year to the model year (BLS CPI, new vehicles); else Kelley Blue Book average transaction prices by make tier and body (2024)",
   },
   salesTax: {
     date: '2024',
