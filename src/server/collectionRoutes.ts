@@ -27,7 +27,12 @@ const matchRoute = (pattern: string, segments: string[]): { id?: string } | null
   return { id }
 }
 
-type CollectionRoutes = { numericIds: boolean; routes: Route[]; verifies: boolean }
+type CollectionRoutes = {
+  numericIds: boolean
+  routes: Route[]
+  verifies: boolean
+  versions: boolean
+}
 
 /** What the checks need of each collection: numeric ids, its routes, whether it verifies e-mail. */
 const routeTable = (payload: Payload): Map<string, CollectionRoutes> =>
@@ -40,7 +45,10 @@ const routeTable = (payload: Payload): Map<string, CollectionRoutes> =>
         method: endpoint.method.toUpperCase(),
         segments: endpoint.path.split('/').filter(Boolean),
       }))
-      return [collection.slug, { numericIds, routes, verifies }]
+      return [
+        collection.slug,
+        { numericIds, routes, verifies, versions: Boolean(collection.versions) },
+      ]
     }),
   )
 
@@ -70,7 +78,7 @@ const routeIdOf = (collection: CollectionRoutes, method: string, segments: strin
 
 /**
  * Collection routes, checked before Payload: internal collections are closed (preferences are
- * for signed-in staff only), and an id that a collection with numeric ids cannot hold (`abc`,
+ * for signed-in staff only), version routes of collections without versions are 404, and an id that a collection with numeric ids cannot hold (`abc`,
  * `1.5`, a number past the serial range) is 404 at once, instead of a database error.
  */
 export const collectionRoutes = (payload: Payload): RequestHandler => {
@@ -93,6 +101,10 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
     }
     const collection = collections.get(slug as CollectionSlug)
     if (collection && !collection.verifies && segments[0] === 'verify') {
+      return refuse(req, res, 404, 'Not Found')
+    }
+    // Payload mounts /versions on every collection and fails (500) on one that keeps none.
+    if (collection && !collection.versions && segments[0] === 'versions') {
       return refuse(req, res, 404, 'Not Found')
     }
     if (!collection?.numericIds || segments.length === 0) return next()

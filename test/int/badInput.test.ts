@@ -552,6 +552,20 @@ describe('internal collections and credentials', () => {
     ).toEqual(restError(404))
   })
 
+  it('the version routes of a collection that keeps no versions are 404, not a 500', async () => {
+    for (const path of [
+      '/api/users/versions',
+      '/api/lead/versions/1',
+      '/api/errors/versions?limit=1',
+    ]) {
+      expect(await raw('GET', path, { headers: json('staffAdmin') })).toEqual(restError(404))
+    }
+    // A collection with history still serves them.
+    expect(
+      (await raw('GET', '/api/deal/versions?limit=1', { headers: json('staffAdmin') })).status,
+    ).toBe(200)
+  })
+
   it('a broken multipart body is 400', async () => {
     const broken = { 'Content-Type': 'multipart/form-data; boundary=x' }
     expect(
