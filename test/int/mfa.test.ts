@@ -173,6 +173,49 @@ describe('signing in with the second factor', () => {
     expect(again.body.errors[0].data).toEqual({ mfa: 'code' })
   })
 
+  it('accepts a code once even when it is sent ten times at once, and consumes recovery codes used together', async () => {
+    const racer = await newUser('admin')
+    const factor = await enrol(racer)
+    const code = codeFor(factor.secret, 1)
+    const answers = await Promise.all(Array.from({ length: 10 }, () => login({ ...racer, code })))
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1)
+    await unlock(racer.id) // the nine refused copies counted toward the lockout
+    const [first, second] = factor.recoveryCodes
+    const both = await Promise.all([
+      login({ ...racer, recoveryCode: first }),
+      login({ ...racer, recoveryCode: second }),
+    ])
+    expect(both.map((answer) => answer.status)).toEqual([200, 200])
+    for (const used of [first, second]) {
+      expect((await login({ ...racer, recoveryCode: used })).status).toBe(401)
+    }
+    await unlock(racer.id)
+  })
+
+  it('keeps an admin’s change to a user who is signing in and refreshing meanwhile', async () => {
+    const busy = await newUser('staff')
+    const token = (await login(busy)).body.token
+    let stop = false
+    const refreshing = (async () => {
+      while (!stop) {
+        await sendJson(context.service, 'POST', '/api/users/refresh-token', {
+          headers: { Authorization: `JWT ${token}` },
+        })
+        await login(busy)
+      }
+    })()
+    const changed = await sendJson(context.service, 'PATCH', `/api/users/${busy.id}`, {
+      body: { name: 'Renamed Meanwhile', role: 'admin' },
+      headers: admin.headers,
+    })
+    expect(changed.status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    stop = true
+    await refreshing
+    const stored = await context.service.payload.findByID({ collection: 'users', id: busy.id })
+    expect(stored).toMatchObject({ name: 'Renamed Meanwhile', role: 'admin' })
+  })
+
   it('counts wrong codes toward the lockout, which then refuses a right one', async () => {
     const locked = await newUser('admin')
     const { secret } = await enrol(locked)
