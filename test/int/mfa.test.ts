@@ -164,6 +164,15 @@ describe('signing in with the second factor', () => {
     }
   })
 
+  it('holds every spelling of the sign-in route to the code and to the sign-in budget', async () => {
+    for (const path of ['/api/users/LOGIN', '/api/users/Login']) {
+      const answer = await sendJson(context.service, 'POST', path, { body: who })
+      expect(answer.status).toBe(401)
+      expect(answer.body.errors[0].data).toEqual({ mfa: 'code' })
+      expect(answer.headers['ratelimit-limit']).toBe(process.env.RATE_LIMIT_AUTH)
+    }
+  })
+
   it('accepts each recovery code once', async () => {
     const [first] = factor.recoveryCodes
     const used = await login({ ...who, recoveryCode: first.toUpperCase().replace('-', ' ') })

@@ -57,15 +57,19 @@ type StoredFactor = {
   mfa_secret: null | string
 }
 
-const isLoginRoute = (req: PayloadRequest): boolean =>
-  /\/login\/?$/.test(new URL(req.url ?? '/', 'http://x').pathname)
+/**
+ * The sign-ins that set a password (reset, first user). Any other route that signs in is held to
+ * the code, whatever its spelling: routes match without regard to case.
+ */
+const setsPassword = (req: PayloadRequest): boolean =>
+  /\/(reset-password|first-register)\/?$/i.test(new URL(req.url ?? '/', 'http://x').pathname)
 
 export const requireSecondFactor: CollectionBeforeLoginHook<User> = async ({ req, user }) => {
   if (req.payloadAPI === 'local') return user
   if (!user.mfaEnabled && !mfaRequired(user)) return user
   // A password reset and the first user's sign-up also sign in. Their password change stands,
   // but the session they were issued is withdrawn: the next sign-in asks for the code.
-  if (!isLoginRoute(req)) return withdrawNewSession(req, user)
+  if (setsPassword(req)) return withdrawNewSession(req, user)
   const body = (req.data ?? {}) as Record<string, unknown>
   const code = textOf(body.code)
   if (!user.mfaEnabled) {
