@@ -41,7 +41,7 @@ import { relationsExist } from './hooks/relationsExist'
 import { serverTimestamps } from './hooks/serverTimestamps'
 import { stillReferenced } from './hooks/stillReferenced'
 import { validOperators } from './hooks/validOperators'
-import { valueTypes } from './hooks/valueTypes'
+import { noNullGroups, valueTypes } from './hooks/valueTypes'
 import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
 import { noSensitiveQueries } from './src/creditData'
@@ -81,6 +81,7 @@ const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
       beforeOperation: [
         noSensitiveQueries,
         validOperators,
+        noNullGroups,
         checkIfMatch,
         ...(collection.hooks?.beforeOperation ?? []),
       ],

@@ -1,4 +1,9 @@
-import type { CollectionBeforeValidateHook, CollectionSlug, FlattenedField } from 'payload'
+import type {
+  CollectionBeforeOperationHook,
+  CollectionBeforeValidateHook,
+  CollectionSlug,
+  FlattenedField,
+} from 'payload'
 import { ValidationError } from 'payload'
 
 import { hasSerialIds, isSerialId } from '../src/lib/ids'
@@ -102,4 +107,25 @@ export const valueTypes: CollectionBeforeValidateHook = ({ collection, data, req
   if (problems.length)
     throw new ValidationError({ collection: collection.slug, errors: problems }, req.t)
   return data
+}
+
+/**
+ * A group (or named tab) sent as null is a 400 naming it, before the operation: Payload's own
+ * field hooks, which run before `valueTypes`, read into it and fail (a 500). `{}` clears it.
+ */
+export const noNullGroups: CollectionBeforeOperationHook = ({
+  args,
+  collection,
+  operation,
+  req,
+}) => {
+  if (operation !== 'create' && operation !== 'update') return args
+  const data = args.data as Record<string, unknown> | undefined
+  const errors = collection.flattenedFields
+    .filter(
+      (field) => (field.type === 'group' || field.type === 'tab') && data?.[field.name] === null,
+    )
+    .map((field) => ({ message: 'must be an object ({} clears its fields)', path: field.name }))
+  if (errors.length) throw new ValidationError({ collection: collection.slug, errors }, req.t)
+  return args
 }

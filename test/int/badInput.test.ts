@@ -552,6 +552,15 @@ describe('internal collections and credentials', () => {
     ).toEqual(restError(404))
   })
 
+  it('a null group is a 400 naming it, not a 500', async () => {
+    const answer = await raw('PATCH', '/api/deal/deal_demo_camry', {
+      body: JSON.stringify({ dealer: null }),
+      headers: json('staffAdmin'),
+    })
+    expect(answer.status).toBe(400)
+    expect(JSON.stringify(answer.body)).toContain('dealer')
+  })
+
   it('the version routes of a collection that keeps no versions are 404, not a 500', async () => {
     for (const path of [
       '/api/users/versions',
