@@ -175,7 +175,17 @@ export default buildConfig({
   logger,
   // A refusal of what a caller sent is not a failure of the service (src/lib/clientError.ts).
   // Payload's type lists only its own error names; the lookup is by any error's name.
-  loggingLevels: { ClientError: 'info' } as Config['loggingLevels'],
+  // Payload's own refusals of a caller (a wrong password, a locked account, a field that cannot be
+  // queried, a forbidden operation) are not failures of the service either.
+  loggingLevels: {
+    AuthenticationError: 'info',
+    ClientError: 'info',
+    Forbidden: 'info',
+    LockedAuth: 'info',
+    NotFound: 'info',
+    QueryError: 'info',
+    ValidationError: 'info',
+  } as Config['loggingLevels'],
   onInit: countFromRowCounts,
   plugins: [storagePlugin()],
   secret: process.env.PAYLOAD_SECRET || '',

@@ -2,6 +2,7 @@ import type { AfterErrorHook, PayloadRequest } from 'payload'
 
 import {
   classifyFailure,
+  CONCURRENT_CONFLICT,
   RETRY_AFTER_SECONDS,
   SERVICE_UNAVAILABLE,
   STORAGE_UNAVAILABLE,
@@ -37,6 +38,7 @@ export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
       status: 400,
     }
   }
+  if (failure?.kind === 'conflict') return unavailable(req, CONCURRENT_CONFLICT)
   if (failure?.kind === 'unavailable')
     return unavailable(req, failure.storage ? STORAGE_UNAVAILABLE : SERVICE_UNAVAILABLE)
 }

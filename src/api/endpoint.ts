@@ -2,7 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { addDataAndFileToRequest, NotFound } from 'payload'
 
 import { checkRole } from '../../access/roles'
-import { classifyFailure, RETRY_AFTER_SECONDS } from '../lib/failures'
+import { classifyFailure, CONCURRENT_CONFLICT, RETRY_AFTER_SECONDS } from '../lib/failures'
 import { CommerceError, errorBody, messages } from './errors'
 
 /** Who may use endpoints 1–10 and 18–19: integrator and admin API clients, and signed-in staff. */
@@ -43,8 +43,11 @@ const toErrorResponse = (error: unknown, req: PayloadRequest, notFound?: string)
     return respond(failure.status, failure.message)
   const cause = classifyFailure(error)
   if (cause?.kind === 'input') return respond(400, messages.badRequest)
-  if (cause?.kind === 'unavailable') {
-    const response = respond(503, messages.unavailable)
+  if (cause?.kind === 'unavailable' || cause?.kind === 'conflict') {
+    const response = respond(
+      503,
+      cause.kind === 'conflict' ? CONCURRENT_CONFLICT : messages.unavailable,
+    )
     response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
     return response
   }

@@ -13,7 +13,13 @@ export const SERVICE_UNAVAILABLE = 'Service Unavailable'
 export const STORAGE_UNAVAILABLE =
   'Service Unavailable: the file storage cannot be reached. Nothing was saved; try again later.'
 
+/** The 503's message when the database broke a tie between concurrent writes (deadlock, serialization). */
+export const CONCURRENT_CONFLICT =
+  'The request ran into another one writing the same records at the same time; nothing was saved. Try again.'
+
 export type Failure =
+  /** The database rolled the request back to let a concurrent one through: retrying succeeds (503). */
+  | { kind: 'conflict' }
   /** The database (or the file storage) could not be reached or dropped the connection: retry later (503). */
   | { kind: 'unavailable'; storage?: true }
   /** The database refused a value or query the caller sent (400). */
@@ -94,6 +100,8 @@ export const classifyFailure = (error: unknown): Failure | null => {
     const sqlState = sqlStateOfLink(link)
     if (sqlState) {
       if (UNAVAILABLE_CLASSES.includes(sqlState.slice(0, 2))) return { kind: 'unavailable' }
+      // Class 40, transaction rollback: a deadlock or serialization failure.
+      if (sqlState.startsWith('40')) return { kind: 'conflict' }
       if (INPUT_CLASSES.includes(sqlState.slice(0, 2)) || INPUT_CODES.has(sqlState))
         return { kind: 'input', sqlState }
     }

@@ -8,7 +8,8 @@ const ERROR_REPORT_MAX_BYTES = 64 * 1024
 
 /** The largest request body `req` may send. */
 export const maxBodyBytes = (req: Request): number =>
-  /^\/errors(\/|$)/.test(req.path) ? ERROR_REPORT_MAX_BYTES : API_MAX_BYTES
+  // The report of an error (POST /api/errors); staff importing error records get the usual cap.
+  /^\/errors\/?$/.test(req.path) ? ERROR_REPORT_MAX_BYTES : API_MAX_BYTES
 
 /**
  * Refuses a body whose declared Content-Length is over the cap with 413 before a byte of it is

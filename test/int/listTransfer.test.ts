@@ -185,6 +185,38 @@ describe('POST /api/<collection>/import', () => {
     expect(tooMany.body.errors[0].message).toMatch(/At most 5000 rows/)
   })
 
+  it('names a cell nested too deep or a dryRun that is not true or false, without a 500', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`
+    const nested = await upload('listing', { csv: `vin,photos\n1HGCM82633A004352,"${deep}"\n` })
+    expect(nested.status).toBe(400)
+    expect(nested.body.errors[0].data.rows[0].row).toBe(2)
+    const stringly = await upload('lead', { dryRun: 'true', rows: [{ firstName: 'Dry' }] })
+    expect(stringly.status).toBe(400)
+    expect(stringly.body.errors[0].message).toBe('dryRun must be true or false.')
+    expect(await leadsNamed('Dry')).toHaveLength(0)
+  })
+
+  it('takes error records past the 64 KB cap of a single error report', async () => {
+    const rows = Array.from({ length: 300 }, (_, index) => ({
+      message: `imported ${index} ${'x'.repeat(300)}`,
+      source: 'import-cap',
+    }))
+    expect(JSON.stringify({ rows }).length).toBeGreaterThan(64 * 1024)
+    expect((await upload('errors', { rows }, 'staffAdmin')).status).toBe(201)
+  })
+
+  it('runs identical imports at once without a 500 or a half-saved file', async () => {
+    const rows = Array.from({ length: 150 }, (_, index) => ({ name: `Concurrent Motors ${index}` }))
+    const answers = await Promise.all([1, 2, 3].map(() => upload('company', { rows })))
+    for (const answer of answers) expect([201, 400, 503]).toContain(answer.status)
+    const { totalDocs } = await context.service.payload.count({
+      collection: 'company',
+      where: { name: { like: 'Concurrent Motors' } },
+    })
+    expect(totalDocs % 150).toBe(0)
+    expect(totalDocs / 150).toBe(answers.filter((answer) => answer.status === 201).length)
+  })
+
   it('is refused to callers who may not create the records, importing nothing', async () => {
     const csv = 'firstName,lastName\nNot,Allowed\n'
     expect((await upload('lead', { csv }, 'anonymous')).status).toBe(401)

@@ -6,12 +6,16 @@
  */
 import type { CollectionSlug, FlattenedField, Payload } from 'payload'
 
+import { jsonProblem } from '../../server/input/jsonChecks'
+
 const TRUE = new Set(['true', 'yes', '1'])
 const FALSE = new Set(['false', 'no', '0'])
 
+/** A cell's JSON, held to the request body's rules (depth, NULs); else the text, which then fails validation. */
 const asJson = (text: string): unknown => {
   try {
-    return JSON.parse(text)
+    const value: unknown = JSON.parse(text)
+    return jsonProblem(value, 'cell') ? text : value
   } catch {
     return text
   }

@@ -151,6 +151,10 @@ export const importRows = async (req: PayloadRequest, slug: CollectionSlug): Pro
     throw error
   }
   if (!rows.length) return payloadError(400, 'There are no rows to import.')
+  const dryRun = isRecord(body) ? body.dryRun : undefined
+  if (dryRun !== undefined && typeof dryRun !== 'boolean') {
+    return payloadError(400, 'dryRun must be true or false.')
+  }
   if (rows.length > MAX_ROWS) {
     return payloadError(
       400,
@@ -160,7 +164,7 @@ export const importRows = async (req: PayloadRequest, slug: CollectionSlug): Pro
   try {
     const tried = await createAll(req, slug, rows, false)
     if (tried.problems.length) return refusal(tried.problems, rows.length)
-    if (isRecord(body) && body.dryRun === true) {
+    if (dryRun === true) {
       return Response.json({
         message: `All ${rows.length} rows can be imported.`,
         valid: rows.length,
