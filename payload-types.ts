@@ -2358,6 +2358,22 @@ export interface TcoSetting {
    */
   registrationFee?: number | null;
   /**
+   * Premium over regular gasoline, $ per gallon (performance engines). Default 0.85.
+   */
+  premiumFuelExtra?: number | null;
+  /**
+   * Routine service (oil, filters, rotations), $ per mile, besides the scheduled lumps. Default 0.02.
+   */
+  maintenancePerMile?: number | null;
+  /**
+   * Destination charge on an estimated new price, percent. Default 4.
+   */
+  newPriceDestinationPercent?: number | null;
+  /**
+   * Yearly growth of new-vehicle prices: an older model year is priced lower. Default 2.
+   */
+  newPriceGrowthPercent?: number | null;
+  /**
    * Per-state figures replacing the built-in tables.
    */
   states?:
@@ -2412,6 +2428,10 @@ export interface TcoSettingsSelect<T extends boolean = true> {
   insuranceBase?: T;
   titleFee?: T;
   registrationFee?: T;
+  premiumFuelExtra?: T;
+  maintenancePerMile?: T;
+  newPriceDestinationPercent?: T;
+  newPriceGrowthPercent?: T;
   states?:
     | T
     | {

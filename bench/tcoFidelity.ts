@@ -44,6 +44,7 @@ export const modelFor = (reference: Reference) => {
     },
     asOf,
     milesPerYear,
+    settings,
   )
   const state = reference.location.zip
     ? stateOfZip(reference.location.zip)

@@ -42,6 +42,8 @@ export const TcoSettings: GlobalConfig = {
     settingsRow('aprNewPercent', 'aprUsedPercent'),
     settingsRow('fuelGrowthPercent', 'insuranceGrowthPercent', 'insuranceBase'),
     settingsRow('titleFee', 'registrationFee'),
+    settingsRow('premiumFuelExtra', 'maintenancePerMile'),
+    settingsRow('newPriceDestinationPercent', 'newPriceGrowthPercent'),
     {
       name: 'states',
       type: 'array',

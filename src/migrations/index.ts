@@ -15,6 +15,7 @@ import * as migration_20261123_023319_submission_status_index from './20261123_0
 import * as migration_20261123_044059_mfa from './20261123_044059_mfa';
 import * as migration_20261123_045612_media_storage from './20261123_045612_media_storage';
 import * as migration_20261123_052620_more_titles from './20261123_052620_more_titles';
+import * as migration_20261123_060739_tco_settings_more from './20261123_060739_tco_settings_more';
 
 export const migrations = [
   {
@@ -100,6 +101,11 @@ export const migrations = [
   {
     up: migration_20261123_052620_more_titles.up,
     down: migration_20261123_052620_more_titles.down,
-    name: '20261123_052620_more_titles'
+    name: '20261123_052620_more_titles',
+  },
+  {
+    up: migration_20261123_060739_tco_settings_more.up,
+    down: migration_20261123_060739_tco_settings_more.down,
+    name: '20261123_060739_tco_settings_more'
   },
 ];

@@ -96,6 +96,45 @@ describe('18. GET /tco/{vin}', () => {
     expect(before.body.tco.years['2'].taxesAndFees).toBe(150)
   })
 
+  it('applies staff overrides of the pricing, premium fuel and maintenance assumptions', async () => {
+    const GT3_RS = 'WP0AF2A99KS165242' // 2019 Porsche 911 GT3 RS: an estimated price, premium fuel
+    const before = await get(`/tco/${GT3_RS}?zip=90210`)
+    expect(before.body.assumptions).toMatchObject({
+      fuelPrice: { grade: 'premium' },
+      priceDefaulted: true,
+      priceSource: expect.stringMatching(/^estimated new price/),
+    })
+    expect(before.body.assumptions.newPrice).toBeGreaterThan(150_000)
+    await context.service.payload.updateGlobal({
+      data: {
+        maintenancePerMile: 0.1,
+        newPriceDestinationPercent: 0,
+        newPriceGrowthPercent: 0,
+        premiumFuelExtra: 2,
+      },
+      slug: 'tco-settings',
+    })
+    const after = await get(`/tco/${GT3_RS}?zip=90210`)
+    await context.service.payload.updateGlobal({
+      data: {
+        maintenancePerMile: null,
+        newPriceDestinationPercent: null,
+        newPriceGrowthPercent: null,
+        premiumFuelExtra: null,
+      },
+      slug: 'tco-settings',
+    })
+    expect(after.body.assumptions.premiumFuelExtra).toBe(2)
+    expect(after.body.assumptions.fuelPrice.value).toBeCloseTo(
+      before.body.assumptions.fuelPrice.value - 0.85 + 2,
+      2,
+    )
+    expect(after.body.tco.total.fuel).toBeGreaterThan(before.body.tco.total.fuel)
+    expect(after.body.tco.total.maintenance).toBeGreaterThan(before.body.tco.total.maintenance)
+    // No growth and no destination: the 2024 table price of a 911 times the GT3 RS ladder.
+    expect(after.body.assumptions.newPrice).toBe(Math.round(116_000 * 1.9))
+  })
+
   it('works without a ZIP (national figures, no zip echo) and for a vehicle record of the service', async () => {
     const response = await get('/tco/JTMRWRFV4LD000321')
     expect(response.status).toBe(200)

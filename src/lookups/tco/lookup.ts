@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { CommerceError } from '../../api/errors'
 import { identityOf, type VehicleFacts, vehicleFacts } from '../facts'
 import { askVendor } from '../vendor'
-import { computeTco, PREMIUM_FUEL_EXTRA, type TcoAssumptions } from './model'
+import { computeTco, type TcoAssumptions } from './model'
 import type { TcoQuery } from './query'
 import { assumptionsFrom, defined, loadSettings, stateFigures } from './settings'
 import { SOURCES } from './sources'
@@ -66,8 +66,9 @@ const modelAssumptions = (
         grade: vehicle.premiumFuel ? 'premium' : 'regular',
         unit: '$ per gallon',
         value:
-          Math.round((figures.gasPrice + (vehicle.premiumFuel ? PREMIUM_FUEL_EXTRA : 0)) * 100) /
-          100,
+          Math.round(
+            (figures.gasPrice + (vehicle.premiumFuel ? assumptions.premiumFuelExtra : 0)) * 100,
+          ) / 100,
       },
   identitySource: extra.identitySource,
   insuranceFactor: figures.insuranceFactor,
@@ -108,7 +109,7 @@ export const tcoLookup = async (
   const state = query.zip ? stateOfZip(query.zip) : null
   const figures = stateFigures(settings, state)
   const milesPerYear = overrides.milesPerYear ?? settings.milesPerYear
-  const vehicle = modelledVehicle(description, asOf, milesPerYear)
+  const vehicle = modelledVehicle(description, asOf, milesPerYear, settings)
   const assumptions: TcoAssumptions = {
     ...assumptionsFrom(settings, vehicle.used),
     registrationFee: figures.registrationFee,

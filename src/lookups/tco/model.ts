@@ -20,7 +20,11 @@ export type TcoAssumptions = {
   /** National full-coverage premium a year, before state and vehicle factors. */
   insuranceBase: number
   insuranceGrowthPercent: number
+  /** Routine maintenance, $ per mile. */
+  maintenancePerMile: number
   milesPerYear: number
+  /** Premium over regular gasoline, $ per gallon. */
+  premiumFuelExtra: number
   registrationFee: number
   termMonths: number
   titleFee: number
@@ -44,9 +48,6 @@ export type TcoVehicle = {
   residual?: number
   segment: Segment
 }
-
-/** Premium over regular gasoline, $/gal (EIA, 2024 average difference, rounded). */
-export const PREMIUM_FUEL_EXTRA = 0.85
 
 export const YEAR_KEYS = ['1', '2', '3', '4', '5'] as const
 /** The cost categories of a year, in the order the answer lists them. */
@@ -112,7 +113,7 @@ const basisOf = (
     fuelPerYear: vehicle.electric
       ? (miles * vehicle.economy * state.electricityPrice) / 100
       : (miles / vehicle.economy) *
-        (state.gasPrice + (vehicle.premiumFuel ? PREMIUM_FUEL_EXTRA : 0)),
+        (state.gasPrice + (vehicle.premiumFuel ? assumptions.premiumFuelExtra : 0)),
     interest: interestByYear(
       vehicle.price * (1 - assumptions.downPaymentPercent / 100),
       assumptions.apr,
@@ -158,7 +159,9 @@ const yearCosts = (
       valueFactor *
       (1 + assumptions.insuranceGrowthPercent / 100) ** index,
     maintenance:
-      maintenanceBetween(odometer, odometer + miles) * segment.maintenanceFactor * performance,
+      maintenanceBetween(odometer, odometer + miles, assumptions.maintenancePerMile) *
+      segment.maintenanceFactor *
+      performance,
     repairs:
       (1 - covered) * repairsAt(ageNow, odometer + miles / 2) * segment.repairFactor * performance,
     taxesAndFees:

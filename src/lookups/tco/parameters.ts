@@ -36,7 +36,32 @@ export const TCO_SETTINGS = {
     max: 50,
     min: -50,
   },
+  maintenancePerMile: {
+    default: 0.02,
+    description:
+      'Routine service (oil, filters, rotations), $ per mile, besides the scheduled lumps.',
+    max: 1,
+    min: 0,
+  },
   milesPerYear: { default: 15_000, integer: true, max: 100_000, min: 1000 },
+  newPriceDestinationPercent: {
+    default: 4,
+    description: 'Destination charge on an estimated new price, percent.',
+    max: 50,
+    min: 0,
+  },
+  newPriceGrowthPercent: {
+    default: 2,
+    description: 'Yearly growth of new-vehicle prices: an older model year is priced lower.',
+    max: 20,
+    min: -20,
+  },
+  premiumFuelExtra: {
+    default: 0.85,
+    description: 'Premium over regular gasoline, $ per gallon (performance engines).',
+    max: 5,
+    min: 0,
+  },
   registrationFee: { default: 150, description: 'Registration every year.', min: 0 },
   termMonths: { default: 60, integer: true, max: 96, min: 12 },
   titleFee: { default: 100, description: 'Title fee in year 1.', min: 0 },

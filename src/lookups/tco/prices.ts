@@ -102,12 +102,15 @@ const TIERS: Record<string, keyof typeof TIER_PRICES> = {
   VOLVO: 'premium',
 }
 
-/** The destination charge every new vehicle pays on top of its MSRP (about $1,100–1,900 on a $30,000–50,000 vehicle). */
-const DESTINATION = 1.04
-
-/** New-car prices rose about 2% a year (BLS CPI, new vehicles, 2000–2024): older model years cost less. */
-const PRICE_GROWTH = 0.02
+/** The year the table's prices are in. */
 const PRICE_YEAR = 2024
+
+/**
+ * How an estimate is priced (the `tco-settings` global): the destination charge every new
+ * vehicle pays on top of its MSRP (about 4%: $1,100–1,900 on a $30,000–50,000 vehicle), and the
+ * yearly growth of new-vehicle prices (about 2%: BLS CPI, new vehicles, 2000–2024).
+ */
+export type Pricing = { newPriceDestinationPercent: number; newPriceGrowthPercent: number }
 
 export type PriceFacts = {
   body?: string
@@ -138,15 +141,19 @@ const tableEntry = (make: string, model: string): null | number => {
 }
 
 /** The estimated new price in the model year's dollars, and how it was found. */
-export const estimateNewPrice = (facts: PriceFacts): { price: number; source: string } => {
+export const estimateNewPrice = (
+  facts: PriceFacts,
+  pricing: Pricing,
+): { price: number; source: string } => {
   const known = tableEntry(facts.make, facts.model)
   const tier = TIERS[facts.make.toUpperCase()] ?? 'economy'
   const electrified = /electric|hybrid/i.test(facts.fuel ?? '')
   const base = known ?? TIER_PRICES[tier][bodyKind(facts.body)] * (electrified ? 1.15 : 1)
   const trim = TRIM_MULTIPLIERS.find(([pattern]) => pattern.test(facts.trim ?? ''))?.[1] ?? 1
-  const inflation = (1 + PRICE_GROWTH) ** (facts.year - PRICE_YEAR)
+  const inflation = (1 + pricing.newPriceGrowthPercent / 100) ** (facts.year - PRICE_YEAR)
+  const destination = 1 + pricing.newPriceDestinationPercent / 100
   return {
-    price: Math.round(base * trim * inflation * DESTINATION),
+    price: Math.round(base * trim * inflation * destination),
     source: known
       ? 'estimated new price: base MSRP of the make and model, trim and model year'
       : `estimated new price: average ${tier} ${bodyKind(facts.body)} price, model year`,

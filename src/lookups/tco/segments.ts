@@ -159,13 +159,13 @@ export const residualOf = (make: string, model: string, trim = ''): number => {
 
 /**
  * Scheduled maintenance between two odometer readings, in dollars (before the segment's
- * factor): routine service (oil, filters, rotations) by the mile, and the lumps of a typical
+ * factor): routine service (oil, filters, rotations) at `perMile` (2 cents by default, the
+ * `tco-settings` global's `maintenancePerMile`), and the lumps of a typical
  * manufacturer schedule and wear items at their mileages — a 30,000-mile service, tyres every
  * 45,000, brakes every 50,000, the major service at 60,000 (plugs, fluids), a battery every
  * 75,000 — so that years differ as the odometer passes them. In line with AAA Your Driving Costs
  * 2024 (about 10 cents a mile for maintenance, repair and tyres together).
  */
-const ROUTINE_PER_MILE = 0.02
 const LUMPS: [every: number, dollars: number][] = [
   [30_000, 550],
   [45_000, 700],
@@ -174,8 +174,8 @@ const LUMPS: [every: number, dollars: number][] = [
   [75_000, 250],
 ]
 
-export const maintenanceBetween = (from: number, to: number): number => {
-  let dollars = Math.max(0, to - from) * ROUTINE_PER_MILE
+export const maintenanceBetween = (from: number, to: number, perMile: number): number => {
+  let dollars = Math.max(0, to - from) * perMile
   for (const [every, cost] of LUMPS) {
     dollars += (Math.floor(to / every) - Math.floor(from / every)) * cost
   }

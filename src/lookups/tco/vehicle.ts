@@ -5,7 +5,7 @@
  * benchmark (bench/tcoFidelity.ts) both call it.
  */
 import { type TcoVehicle, vehicleAge } from './model'
-import { estimateNewPrice } from './prices'
+import { estimateNewPrice, type Pricing } from './prices'
 import { residualOf, retentionAt, type Segment, SEGMENT_FIGURES, segmentOf } from './segments'
 
 export type VehicleDescription = {
@@ -71,6 +71,7 @@ export const modelledVehicle = (
   description: VehicleDescription,
   asOf: Date,
   milesPerYear: number,
+  pricing: Pricing,
 ): ModelledVehicle => {
   const segment = segmentOf({
     body: description.body,
@@ -100,7 +101,7 @@ export const modelledVehicle = (
           ? 'vehicle spec MSRP, depreciated to its age and miles'
           : 'vehicle spec MSRP',
       }
-    const estimate = estimateNewPrice(description)
+    const estimate = estimateNewPrice(description, pricing)
     return {
       newPrice: estimate.price,
       price: Math.round(estimate.price * kept),
