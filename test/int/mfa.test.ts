@@ -201,6 +201,13 @@ describe('signing in with the second factor', () => {
     await unlock(racer.id)
   })
 
+  it('gives every one of six sign-ins at once a session that works', async () => {
+    const crowd = await newUser('staff')
+    const answers = await Promise.all(Array.from({ length: 6 }, () => login(crowd)))
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200))
+    for (const answer of answers) expect((await me(answer.body.token))?.email).toBe(crowd.email)
+  })
+
   it('keeps an admin’s change to a user who is signing in and refreshing meanwhile', async () => {
     const busy = await newUser('staff')
     const token = (await login(busy)).body.token
