@@ -2374,6 +2374,40 @@ export interface TcoSetting {
    */
   newPriceGrowthPercent?: number | null;
   /**
+   * An estimated new price without a trim: how far above the line's base price, percent. Default 10.
+   */
+  newPriceUnknownTrimPercent?: number | null;
+  /**
+   * How a make, model or trim holds its value: an exponent of its segment’s retention curve (below 1 holds better, above 1 worse). The first row whose text starts the vehicle’s name (e.g. “Toyota”, “Porsche 911 GT3”) wins over the built-in table.
+   */
+  residuals?:
+    | {
+        match: string;
+        /**
+         * Exponent: 1 is the segment’s curve.
+         */
+        residual: number;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * Scheduled maintenance lumps, each paid when the odometer passes a multiple of its miles, besides the routine cost per mile. Rows here replace the built-in schedule (30,000-mile service $550, tyres $700 every 45,000, brakes $600 every 50,000, major service $800 every 60,000, battery $250 every 75,000).
+   */
+  maintenanceSchedule?:
+    | {
+        item?: string | null;
+        /**
+         * Miles.
+         */
+        everyMiles: number;
+        /**
+         * Dollars, before segment and performance factors.
+         */
+        cost: number;
+        id?: string | null;
+      }[]
+    | null;
+  /**
    * Per-state figures replacing the built-in tables.
    */
   states?:
@@ -2432,6 +2466,22 @@ export interface TcoSettingsSelect<T extends boolean = true> {
   maintenancePerMile?: T;
   newPriceDestinationPercent?: T;
   newPriceGrowthPercent?: T;
+  newPriceUnknownTrimPercent?: T;
+  residuals?:
+    | T
+    | {
+        match?: T;
+        residual?: T;
+        id?: T;
+      };
+  maintenanceSchedule?:
+    | T
+    | {
+        item?: T;
+        everyMiles?: T;
+        cost?: T;
+        id?: T;
+      };
   states?:
     | T
     | {

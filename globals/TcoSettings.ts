@@ -11,13 +11,14 @@ import {
 const number = (
   name: string,
   description: string,
-  { max, min = 0 }: { max?: number; min?: number } = {},
+  { max, min = 0, required }: { max?: number; min?: number; required?: true } = {},
 ): Field => ({
   name,
   type: 'number',
   admin: { description },
   max,
   min,
+  required,
 })
 
 /** One row of the model's adjustable assumptions, each with its bounds and default. */
@@ -43,7 +44,53 @@ export const TcoSettings: GlobalConfig = {
     settingsRow('fuelGrowthPercent', 'insuranceGrowthPercent', 'insuranceBase'),
     settingsRow('titleFee', 'registrationFee'),
     settingsRow('premiumFuelExtra', 'maintenancePerMile'),
-    settingsRow('newPriceDestinationPercent', 'newPriceGrowthPercent'),
+    settingsRow(
+      'newPriceDestinationPercent',
+      'newPriceGrowthPercent',
+      'newPriceUnknownTrimPercent',
+    ),
+    {
+      name: 'residuals',
+      type: 'array',
+      admin: {
+        description:
+          'How a make, model or trim holds its value: an exponent of its segment’s retention curve (below 1 holds better, above 1 worse). The first row whose text starts the vehicle’s name (e.g. “Toyota”, “Porsche 911 GT3”) wins over the built-in table.',
+      },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'match', type: 'text', maxLength: 100, minLength: 1, required: true },
+            number('residual', 'Exponent: 1 is the segment’s curve.', {
+              max: 3,
+              min: 0.1,
+              required: true,
+            }),
+          ],
+        },
+      ],
+    },
+    {
+      name: 'maintenanceSchedule',
+      type: 'array',
+      admin: {
+        description:
+          'Scheduled maintenance lumps, each paid when the odometer passes a multiple of its miles, besides the routine cost per mile. Rows here replace the built-in schedule (30,000-mile service $550, tyres $700 every 45,000, brakes $600 every 50,000, major service $800 every 60,000, battery $250 every 75,000).',
+      },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'item', type: 'text', maxLength: 100 },
+            number('everyMiles', 'Miles.', { max: 1_000_000, min: 1000, required: true }),
+            number('cost', 'Dollars, before segment and performance factors.', {
+              max: 100_000,
+              required: true,
+            }),
+          ],
+        },
+      ],
+    },
     {
       name: 'states',
       type: 'array',

@@ -16,6 +16,7 @@ import * as migration_20261123_044059_mfa from './20261123_044059_mfa';
 import * as migration_20261123_045612_media_storage from './20261123_045612_media_storage';
 import * as migration_20261123_052620_more_titles from './20261123_052620_more_titles';
 import * as migration_20261123_060739_tco_settings_more from './20261123_060739_tco_settings_more';
+import * as migration_20261125_061634_tco_residuals_schedule from './20261125_061634_tco_residuals_schedule';
 
 export const migrations = [
   {
@@ -106,6 +107,11 @@ export const migrations = [
   {
     up: migration_20261123_060739_tco_settings_more.up,
     down: migration_20261123_060739_tco_settings_more.down,
-    name: '20261123_060739_tco_settings_more'
+    name: '20261123_060739_tco_settings_more',
+  },
+  {
+    up: migration_20261125_061634_tco_residuals_schedule.up,
+    down: migration_20261125_061634_tco_residuals_schedule.down,
+    name: '20261125_061634_tco_residuals_schedule'
   },
 ];

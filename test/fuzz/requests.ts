@@ -292,7 +292,16 @@ const samples: Record<string, fc.Arbitrary<Record<string, Json>>> = {
     email: fc.constantFrom('admin@example.com', 'sam.rivera@example.com', 'nobody@example.com'),
     password: fc.constantFrom('wrong password', ''),
   }),
-  tcoSettings: fc.record({ milesPerYear: fc.nat(40000) }),
+  tcoSettings: fc.record({
+    maintenanceSchedule: fc.array(
+      fc.record({ cost: fc.integer(), everyMiles: fc.integer(), item: fc.string() }),
+      { maxLength: 3 },
+    ),
+    milesPerYear: fc.nat(40000),
+    residuals: fc.array(fc.record({ match: fc.string(), residual: fc.double() }), {
+      maxLength: 3,
+    }),
+  }),
 }
 const emptySample = fc.constant<Record<string, Json>>({})
 const sampleFor = (name: string) => samples[name] ?? emptySample

@@ -135,6 +135,72 @@ describe('18. GET /tco/{vin}', () => {
     expect(after.body.assumptions.newPrice).toBe(Math.round(116_000 * 1.9))
   })
 
+  it('applies staff residual rules and maintenance schedule, and names them in the assumptions', async () => {
+    const GT3_RS = 'WP0AF2A99KS165242'
+    const before = await get(`/tco/${GT3_RS}?zip=90210`)
+    expect(before.body.assumptions).toMatchObject({ residual: 0.45 })
+    expect(before.body.assumptions.maintenanceSchedule).toContainEqual({
+      cost: 700,
+      everyMiles: 45_000,
+      item: 'tyres',
+    })
+    const update = await sendJson(context.service, 'POST', '/api/globals/tco-settings', {
+      body: {
+        maintenanceSchedule: [{ cost: 5000, everyMiles: 10_000, item: 'track service' }],
+        residuals: [
+          { match: 'Porsche 911', residual: 1.5 },
+          { match: 'Porsche', residual: 0.5 },
+        ],
+      },
+      headers: context.who.staffAdmin.headers,
+    })
+    expect(update.status).toBe(200)
+    const after = await get(`/tco/${GT3_RS}?zip=90210`)
+    await context.service.payload.updateGlobal({
+      data: { maintenanceSchedule: [], residuals: [] },
+      slug: 'tco-settings',
+    })
+    expect(after.body.assumptions).toMatchObject({
+      maintenanceSchedule: [{ cost: 5000, everyMiles: 10_000, item: 'track service' }],
+      residual: 1.5,
+    })
+    // Holding its value worse, the six-year-old car is worth less today.
+    expect(after.body.assumptions.price).toBeLessThan(before.body.assumptions.price)
+    expect(after.body.tco.total.maintenance).toBeGreaterThan(3 * before.body.tco.total.maintenance)
+    const reset = await get(`/tco/${GT3_RS}?zip=90210`)
+    expect(reset.body.tco).toEqual(before.body.tco)
+  })
+
+  it.each([
+    ['a residual of 0', { residuals: [{ match: 'Kia', residual: 0 }] }, 'residuals.0.residual'],
+    ['a residual rule without a match', { residuals: [{ residual: 1 }] }, 'residuals.0.match'],
+    [
+      'a lump every 10 miles',
+      { maintenanceSchedule: [{ cost: 10, everyMiles: 10 }] },
+      'maintenanceSchedule.0.everyMiles',
+    ],
+    [
+      'a lump without a cost',
+      { maintenanceSchedule: [{ everyMiles: 30_000 }] },
+      'maintenanceSchedule.0.cost',
+    ],
+  ])('400 naming the field for TCO settings with %s', async (_name, body, path) => {
+    const response = await sendJson(context.service, 'POST', '/api/globals/tco-settings', {
+      body,
+      headers: context.who.staffAdmin.headers,
+    })
+    expect(response.status).toBe(400)
+    expect(JSON.stringify(response.body)).toContain(path)
+  })
+
+  it('lets only admins change the TCO settings', async () => {
+    const response = await sendJson(context.service, 'POST', '/api/globals/tco-settings', {
+      body: { residuals: [{ match: 'Kia', residual: 2 }] },
+      headers: context.who.staff.headers,
+    })
+    expect(response.status).toBe(403)
+  })
+
   it('works without a ZIP (national figures, no zip echo) and for a vehicle record of the service', async () => {
     const response = await get('/tco/JTMRWRFV4LD000321')
     expect(response.status).toBe(200)

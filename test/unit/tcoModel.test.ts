@@ -30,6 +30,14 @@ const assumptions = fc.record({
   insuranceBase: fc.integer({ max: 10_000, min: 0 }),
   insuranceGrowthPercent: fc.double({ max: 20, min: -20, noNaN: true }),
   maintenancePerMile: fc.double({ max: 1, min: 0, noNaN: true }),
+  maintenanceSchedule: fc.array(
+    fc.record({
+      cost: fc.integer({ max: 100_000, min: 0 }),
+      everyMiles: fc.integer({ max: 1_000_000, min: 1000 }),
+      item: fc.constant(''),
+    }),
+    { maxLength: 6 },
+  ),
   milesPerYear: fc.integer({ max: 100_000, min: 1000 }),
   premiumFuelExtra: fc.double({ max: 5, min: 0, noNaN: true }),
   registrationFee: fc.integer({ max: 2000, min: 0 }),
@@ -96,7 +104,7 @@ describe('computeTco', () => {
       price: 45_000,
       segment: 'ev' as const,
     }
-    const defaults = assumptionsFrom(DEFAULTS as never, false)
+    const defaults = assumptionsFrom(DEFAULTS, false)
     expect(
       computeTco(ev, NATIONAL_FIGURES, defaults, new Date('2025-10-01')).total.federalTaxCredit,
     ).toBe(0)
@@ -121,7 +129,7 @@ describe('computeTco', () => {
     const { years } = computeTco(
       car,
       STATE_FIGURES.TX,
-      assumptionsFrom(DEFAULTS as never, false),
+      assumptionsFrom(DEFAULTS, false),
       new Date('2026-06-01'),
     )
     expect([years['1'].repairs, years['2'].repairs]).toEqual([0, 0])
@@ -146,7 +154,7 @@ describe('computeTco', () => {
     const { years } = computeTco(
       car,
       STATE_FIGURES.SC,
-      assumptionsFrom(DEFAULTS as never, false),
+      assumptionsFrom(DEFAULTS, false),
       new Date('2026-06-01'),
     )
     expect(years['1'].taxesAndFees).toBe(500 + 100 + 150)

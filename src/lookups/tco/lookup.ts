@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { CommerceError } from '../../api/errors'
 import { identityOf, type VehicleFacts, vehicleFacts } from '../facts'
 import { askVendor } from '../vendor'
-import { computeTco, type TcoAssumptions } from './model'
+import { computeTco, fuelPriceOf, type TcoAssumptions } from './model'
 import type { TcoQuery } from './query'
 import { assumptionsFrom, defined, loadSettings, stateFigures } from './settings'
 import { SOURCES } from './sources'
@@ -60,16 +60,14 @@ const modelAssumptions = (
     value: vehicle.economy,
   },
   ...assumptions,
-  fuelPrice: vehicle.electric
-    ? { unit: '$ per kWh', value: figures.electricityPrice }
-    : {
-        grade: vehicle.premiumFuel ? 'premium' : 'regular',
-        unit: '$ per gallon',
-        value:
-          Math.round(
-            (figures.gasPrice + (vehicle.premiumFuel ? assumptions.premiumFuelExtra : 0)) * 100,
-          ) / 100,
-      },
+  fuelPrice: {
+    ...(vehicle.electric
+      ? { unit: '$ per kWh' }
+      : { grade: vehicle.premiumFuel ? 'premium' : 'regular', unit: '$ per gallon' }),
+    value:
+      Math.round(fuelPriceOf(vehicle, figures, assumptions.premiumFuelExtra, extra.asOf) * 100) /
+      100,
+  },
   identitySource: extra.identitySource,
   insuranceFactor: figures.insuranceFactor,
   newPrice: vehicle.newPrice,

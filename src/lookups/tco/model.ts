@@ -3,8 +3,10 @@
  * state's figures and the assumptions. Every yearly figure is rounded to whole dollars first, so
  * the sums in the answer add up exactly. Documented in docs/tco-model.md.
  */
+import { gasolineFactor } from './eras'
 import {
   maintenanceBetween,
+  type MaintenanceLump,
   repairsAt,
   retentionAt,
   type Segment,
@@ -22,6 +24,8 @@ export type TcoAssumptions = {
   insuranceGrowthPercent: number
   /** Routine maintenance, $ per mile. */
   maintenancePerMile: number
+  /** The lumps of the maintenance schedule, each when the odometer passes a multiple of its miles. */
+  maintenanceSchedule: MaintenanceLump[]
   milesPerYear: number
   /** Premium over regular gasoline, $ per gallon. */
   premiumFuelExtra: number
@@ -100,6 +104,20 @@ const federalTaxCredit = (vehicle: TcoVehicle, asOf: Date): number => {
 
 type YearCosts = Record<Category, number> & { tcoPrice: number }
 
+/**
+ * The price of the vehicle's energy in year 1: $ per kWh for an EV; else $ per gallon of the
+ * grade its engine wants, at the gasoline prices of `asOf`'s year (./eras.ts).
+ */
+export const fuelPriceOf = (
+  vehicle: Pick<TcoVehicle, 'electric' | 'premiumFuel'>,
+  state: Pick<StateFigures, 'electricityPrice' | 'gasPrice'>,
+  premiumFuelExtra: number,
+  asOf: Date,
+): number =>
+  vehicle.electric
+    ? state.electricityPrice
+    : state.gasPrice * gasolineFactor(asOf) + (vehicle.premiumFuel ? premiumFuelExtra : 0)
+
 /** What every year's costs are worked out from. */
 const basisOf = (
   vehicle: TcoVehicle,
@@ -110,10 +128,9 @@ const basisOf = (
   const miles = assumptions.milesPerYear
   return {
     age: vehicleAge(vehicle.modelYear, asOf),
-    fuelPerYear: vehicle.electric
-      ? (miles * vehicle.economy * state.electricityPrice) / 100
-      : (miles / vehicle.economy) *
-        (state.gasPrice + (vehicle.premiumFuel ? assumptions.premiumFuelExtra : 0)),
+    fuelPerYear:
+      (vehicle.electric ? (miles * vehicle.economy) / 100 : miles / vehicle.economy) *
+      fuelPriceOf(vehicle, state, assumptions.premiumFuelExtra, asOf),
     interest: interestByYear(
       vehicle.price * (1 - assumptions.downPaymentPercent / 100),
       assumptions.apr,
@@ -159,7 +176,12 @@ const yearCosts = (
       valueFactor *
       (1 + assumptions.insuranceGrowthPercent / 100) ** index,
     maintenance:
-      maintenanceBetween(odometer, odometer + miles, assumptions.maintenancePerMile) *
+      maintenanceBetween(
+        odometer,
+        odometer + miles,
+        assumptions.maintenancePerMile,
+        assumptions.maintenanceSchedule,
+      ) *
       segment.maintenanceFactor *
       performance,
     repairs:

@@ -56,6 +56,13 @@ export const TCO_SETTINGS = {
     max: 20,
     min: -20,
   },
+  newPriceUnknownTrimPercent: {
+    default: 10,
+    description:
+      "An estimated new price without a trim: how far above the line's base price, percent.",
+    max: 100,
+    min: 0,
+  },
   premiumFuelExtra: {
     default: 0.85,
     description: 'Premium over regular gasoline, $ per gallon (performance engines).',

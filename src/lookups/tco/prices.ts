@@ -107,10 +107,17 @@ const PRICE_YEAR = 2024
 
 /**
  * How an estimate is priced (the `tco-settings` global): the destination charge every new
- * vehicle pays on top of its MSRP (about 4%: $1,100–1,900 on a $30,000–50,000 vehicle), and the
- * yearly growth of new-vehicle prices (about 2%: BLS CPI, new vehicles, 2000–2024).
+ * vehicle pays on top of its MSRP (about 4%: $1,100–1,900 on a $30,000–50,000 vehicle), the
+ * yearly growth of new-vehicle prices (about 2%: BLS CPI, new vehicles, 2000–2024), and how far
+ * above its base a line sells when the trim is unknown (10%: the manufacturers' 2024 trim
+ * ladders put the middle trims of a Corolla, Camry or CR-V 10–20% above the base, and buyers
+ * choose them more than the base).
  */
-export type Pricing = { newPriceDestinationPercent: number; newPriceGrowthPercent: number }
+export type Pricing = {
+  newPriceDestinationPercent: number
+  newPriceGrowthPercent: number
+  newPriceUnknownTrimPercent: number
+}
 
 export type PriceFacts = {
   body?: string
@@ -149,13 +156,20 @@ export const estimateNewPrice = (
   const tier = TIERS[facts.make.toUpperCase()] ?? 'economy'
   const electrified = /electric|hybrid/i.test(facts.fuel ?? '')
   const base = known ?? TIER_PRICES[tier][bodyKind(facts.body)] * (electrified ? 1.15 : 1)
-  const trim = TRIM_MULTIPLIERS.find(([pattern]) => pattern.test(facts.trim ?? ''))?.[1] ?? 1
+  // Without a trim, a line's base price is its cheapest: buyers pay more on average.
+  const trim = facts.trim
+    ? (TRIM_MULTIPLIERS.find(([pattern]) => pattern.test(facts.trim ?? ''))?.[1] ?? 1)
+    : known
+      ? 1 + pricing.newPriceUnknownTrimPercent / 100
+      : 1
   const inflation = (1 + pricing.newPriceGrowthPercent / 100) ** (facts.year - PRICE_YEAR)
   const destination = 1 + pricing.newPriceDestinationPercent / 100
   return {
     price: Math.round(base * trim * inflation * destination),
     source: known
-      ? 'estimated new price: base MSRP of the make and model, trim and model year'
+      ? facts.trim
+        ? 'estimated new price: base MSRP of the make and model, trim and model year'
+        : "estimated new price: base MSRP of the make and model and model year, at the line's average trim (trim unknown)"
       : `estimated new price: average ${tier} ${bodyKind(facts.body)} price, model year`,
   }
 }

@@ -152,9 +152,24 @@ const RESIDUALS: [RegExp, number][] = [
   [/^JEEP (GRAND )?WAGONEER\b/, 1.05],
 ]
 
-export const residualOf = (make: string, model: string, trim = ''): number => {
-  const name = `${make} ${model} ${trim}`.toUpperCase().replace(/\s+/g, ' ')
-  return RESIDUALS.find(([pattern]) => pattern.test(name))?.[1] ?? 1
+/** A staff rule of the `tco-settings` global: vehicles whose name starts with `match`. */
+export type ResidualRule = { match: string; residual: number }
+
+const nameOf = (...words: string[]) => words.join(' ').toUpperCase().replace(/\s+/g, ' ').trim()
+
+/** The residual exponent of a vehicle: the first staff rule that matches, else the table's. */
+export const residualOf = (
+  make: string,
+  model: string,
+  trim = '',
+  rules: ResidualRule[] = [],
+): number => {
+  const name = nameOf(make, model, trim)
+  const staff = rules.find(({ match }) => {
+    const prefix = nameOf(match)
+    return name === prefix || name.startsWith(`${prefix} `)
+  })
+  return staff?.residual ?? RESIDUALS.find(([pattern]) => pattern.test(name))?.[1] ?? 1
 }
 
 /**
@@ -166,18 +181,26 @@ export const residualOf = (make: string, model: string, trim = ''): number => {
  * 75,000 — so that years differ as the odometer passes them. In line with AAA Your Driving Costs
  * 2024 (about 10 cents a mile for maintenance, repair and tyres together).
  */
-const LUMPS: [every: number, dollars: number][] = [
-  [30_000, 550],
-  [45_000, 700],
-  [50_000, 600],
-  [60_000, 800],
-  [75_000, 250],
+export type MaintenanceLump = { cost: number; everyMiles: number; item: string }
+
+/** The built-in schedule; staff replace it in the `tco-settings` global. */
+export const MAINTENANCE_SCHEDULE: MaintenanceLump[] = [
+  { cost: 550, everyMiles: 30_000, item: '30,000-mile service' },
+  { cost: 700, everyMiles: 45_000, item: 'tyres' },
+  { cost: 600, everyMiles: 50_000, item: 'brakes' },
+  { cost: 800, everyMiles: 60_000, item: 'major service (plugs, fluids)' },
+  { cost: 250, everyMiles: 75_000, item: 'battery' },
 ]
 
-export const maintenanceBetween = (from: number, to: number, perMile: number): number => {
+export const maintenanceBetween = (
+  from: number,
+  to: number,
+  perMile: number,
+  schedule: MaintenanceLump[] = MAINTENANCE_SCHEDULE,
+): number => {
   let dollars = Math.max(0, to - from) * perMile
-  for (const [every, cost] of LUMPS) {
-    dollars += (Math.floor(to / every) - Math.floor(from / every)) * cost
+  for (const { cost, everyMiles } of schedule) {
+    dollars += (Math.floor(to / everyMiles) - Math.floor(from / everyMiles)) * cost
   }
   return dollars
 }

@@ -4,10 +4,20 @@ import type { Payload } from 'payload'
 import type { TcoSetting } from '../../../payload-types'
 import type { TcoAssumptions } from './model'
 import { SETTING_DEFAULTS } from './parameters'
+import { MAINTENANCE_SCHEDULE, type ResidualRule } from './segments'
 import { NATIONAL_FIGURES, STATE_FIGURES, type StateFigures } from './states'
 
-/** The adjustable assumptions' defaults, and the warranty the model assumes for every vehicle. */
-export const DEFAULTS = { ...SETTING_DEFAULTS, warrantyMiles: 36_000, warrantyYears: 3 }
+/**
+ * The adjustable assumptions' defaults, the built-in maintenance schedule, no staff residual
+ * rules, and the warranty the model assumes for every vehicle.
+ */
+export const DEFAULTS = {
+  ...SETTING_DEFAULTS,
+  maintenanceSchedule: MAINTENANCE_SCHEDULE,
+  residuals: [] as ResidualRule[],
+  warrantyMiles: 36_000,
+  warrantyYears: 3,
+}
 
 export type Settings = typeof DEFAULTS & { states: NonNullable<TcoSetting['states']> }
 
@@ -26,11 +36,26 @@ export const loadSettings = async (payload: Payload): Promise<Settings> => {
     createdAt: _c,
     globalType: _g,
     id: _i,
+    maintenanceSchedule,
+    residuals,
     states,
     updatedAt: _u,
     ...overrides
   } = stored as TcoSetting & { globalType?: string }
-  return { ...DEFAULTS, ...(defined(overrides) as Partial<typeof DEFAULTS>), states: states ?? [] }
+  return {
+    ...DEFAULTS,
+    ...(defined(overrides) as Partial<typeof DEFAULTS>),
+    // A schedule entered by staff replaces the built-in one whole; their residual rules come first.
+    maintenanceSchedule: maintenanceSchedule?.length
+      ? maintenanceSchedule.map(({ cost, everyMiles, item }) => ({
+          cost,
+          everyMiles,
+          item: item ?? '',
+        }))
+      : DEFAULTS.maintenanceSchedule,
+    residuals: (residuals ?? []).map(({ match, residual }) => ({ match, residual })),
+    states: states ?? [],
+  }
 }
 
 /** The state's figures (table, then overrides); national figures when the state is unknown. */
@@ -49,13 +74,14 @@ export const stateFigures = (
   }
 }
 
-export const assumptionsFrom = (settings: Settings, used: boolean): TcoAssumptions => ({
+export const assumptionsFrom = (settings: typeof DEFAULTS, used: boolean): TcoAssumptions => ({
   apr: used ? settings.aprUsedPercent : settings.aprNewPercent,
   downPaymentPercent: settings.downPaymentPercent,
   fuelGrowthPercent: settings.fuelGrowthPercent,
   insuranceBase: settings.insuranceBase,
   insuranceGrowthPercent: settings.insuranceGrowthPercent,
   maintenancePerMile: settings.maintenancePerMile,
+  maintenanceSchedule: settings.maintenanceSchedule,
   milesPerYear: settings.milesPerYear,
   premiumFuelExtra: settings.premiumFuelExtra,
   registrationFee: settings.registrationFee,

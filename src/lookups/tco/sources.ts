@@ -13,12 +13,12 @@ export const SOURCES = {
   depreciation: {
     date: '2024',
     source:
-      'Retention curves by segment, rounded approximations shaped on published 5-year depreciation studies (iSeeCars, CARFAX) of 2023-2024; make and model adjustments shaped on iSeeCars 5-year depreciation rankings and calibrated on published cost-to-own examples (test/fixtures/tco-references.json)',
+      'Retention curves by segment, rounded approximations shaped on published 5-year depreciation studies (iSeeCars, CARFAX) of 2023-2024; make and model adjustments shaped on iSeeCars 5-year depreciation rankings and calibrated on published cost-to-own examples (test/fixtures/tco-references.json); staff rules come first',
   },
   economy: {
     date: '2024',
     source:
-      'Without an EPA figure in a listing: a power curve through EPA combined ratings of common gasoline models by engine displacement (fueleconomy.gov), less for pickups, SUVs and performance trims; premium gasoline at the EIA 2024 average premium-regular difference',
+      'Without an EPA figure in a listing: a power curve through EPA combined ratings of common gasoline models by engine displacement (fueleconomy.gov), 0.7% less per model year before 2024 (the ratings of the same engines over the years), less for pickups, SUVs and performance trims; premium gasoline at the EIA 2024 average premium-regular difference',
   },
   electricity: {
     date: '2024',
@@ -33,7 +33,7 @@ export const SOURCES = {
   gasoline: {
     date: '2024',
     source:
-      'U.S. EIA, Gasoline and Diesel Fuel Update: 2024 average retail regular gasoline by PADD region (California separately), rounded',
+      'U.S. EIA, Gasoline and Diesel Fuel Update: 2024 average retail regular gasoline by PADD region (California separately), rounded; for a date before 2024, scaled by that year’s U.S. average (EIA Monthly Energy Review table 9.4)',
   },
   insurance: {
     date: '2024',
@@ -43,12 +43,12 @@ export const SOURCES = {
   maintenance: {
     date: '2024',
     source:
-      'Maintenance by mileage: routine service per mile and the lumps of a typical manufacturer schedule (30,000-mile service, tyres, brakes, 60,000-mile service, battery); repairs rising with age and miles; in line with AAA Your Driving Costs 2024 (maintenance, repair and tyres per mile)',
+      'Maintenance by mileage: routine service per mile and the lumps of a typical manufacturer schedule (30,000-mile service, tyres, brakes, 60,000-mile service, battery; staff may replace the schedule); repairs rising with age and miles; in line with AAA Your Driving Costs 2024 (maintenance, repair and tyres per mile)',
   },
   price: {
     date: '2024',
     source:
-      "Without a listing or spec price: the make and model's base MSRP in 2024 dollars (manufacturers' published prices, rounded), times the trim's place on the model's price ladder and the destination charge, deflated 2% a year to the model year (BLS CPI, new vehicles); else Kelley Blue Book average transaction prices by make tier and body (2024)",
+      "Without a listing or spec price: the make and model's base MSRP in 2024 dollars (manufacturers' published prices, rounded), times the trim's place on the model's price ladder (10% above the base when the trim is unknown) and the destination charge, deflated 2% a year to the model year (BLS CPI, new vehicles); else Kelley Blue Book average transaction prices by make tier and body (2024)",
   },
   salesTax: {
     date: '2024',

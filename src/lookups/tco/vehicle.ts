@@ -4,9 +4,17 @@
  * each with where it came from. A pure function: the lookup (./lookup.ts) and the fidelity
  * benchmark (bench/tcoFidelity.ts) both call it.
  */
+import { economyFactor } from './eras'
 import { type TcoVehicle, vehicleAge } from './model'
 import { estimateNewPrice, type Pricing } from './prices'
-import { residualOf, retentionAt, type Segment, SEGMENT_FIGURES, segmentOf } from './segments'
+import {
+  residualOf,
+  type ResidualRule,
+  retentionAt,
+  type Segment,
+  SEGMENT_FIGURES,
+  segmentOf,
+} from './segments'
 
 export type VehicleDescription = {
   body?: string
@@ -42,8 +50,8 @@ const displacementOf = (engine = ''): null | number => {
 /**
  * EPA combined MPG estimated from the engine: a power curve through the ratings of common
  * gasoline models by displacement (fueleconomy.gov: 1.8 L about 33 MPG, 3.5 L about 23, 5.7 L
- * about 17), less for pickups and SUVs (weight) and performance trims; hybrids and EVs from
- * their segment.
+ * about 17), less for older model years (./eras.ts), pickups and SUVs (weight) and performance
+ * trims; hybrids and EVs from their segment.
  */
 const estimatedEconomy = (segment: Segment, description: VehicleDescription): number => {
   if (segment === 'ev' || segment === 'hybrid') {
@@ -52,7 +60,7 @@ const estimatedEconomy = (segment: Segment, description: VehicleDescription): nu
   }
   const litres = displacementOf(description.engine)
   if (litres === null) return SEGMENT_FIGURES[segment].economy
-  let mpg = 33 * (1.8 / litres) ** 0.55
+  let mpg = 33 * (1.8 / litres) ** 0.55 * economyFactor(description.year)
   if (/pickup|truck|suv|sport utility|van/i.test(description.body ?? '')) mpg *= 0.9
   if (PERFORMANCE_TRIM.test(description.trim ?? '')) mpg *= 0.85
   return Math.max(10, Math.round(mpg * 10) / 10)
@@ -71,7 +79,7 @@ export const modelledVehicle = (
   description: VehicleDescription,
   asOf: Date,
   milesPerYear: number,
-  pricing: Pricing,
+  settings: Pricing & { residuals: ResidualRule[] },
 ): ModelledVehicle => {
   const segment = segmentOf({
     body: description.body,
@@ -82,7 +90,12 @@ export const modelledVehicle = (
   const age = vehicleAge(description.year, asOf)
   const listing = description.listing ?? {}
   const listedEconomy = electric ? listing.kwhPer100Miles : listing.combinedMpg
-  const residual = residualOf(description.make, description.model, description.trim)
+  const residual = residualOf(
+    description.make,
+    description.model,
+    description.trim,
+    settings.residuals,
+  )
   const odometer = listing.miles ?? age * milesPerYear
   // Value kept since new, at this age and with the miles it has (more miles, less value).
   const kept = retentionAt(segment, age, residual, odometer / Math.max(age, 1))
@@ -101,7 +114,7 @@ export const modelledVehicle = (
           ? 'vehicle spec MSRP, depreciated to its age and miles'
           : 'vehicle spec MSRP',
       }
-    const estimate = estimateNewPrice(description, pricing)
+    const estimate = estimateNewPrice(description, settings)
     return {
       newPrice: estimate.price,
       price: Math.round(estimate.price * kept),
