@@ -40,6 +40,9 @@ describe('18. GET /tco/{vin}', () => {
     expect(response.body.assumptions).toMatchObject({
       identitySource: 'decoder',
       milesPerYear: 15000,
+      odometer: (new Date().getUTCFullYear() - 2003) * 15000,
+      odometerSource: 'estimated: vehicle age × miles per year',
+      performance: false,
       priceDefaulted: true,
       priceSource: expect.stringMatching(/^estimated new price: base MSRP of the make and model/),
       salesTaxPercent: 7.25,
@@ -68,6 +71,8 @@ describe('18. GET /tco/{vin}', () => {
       downPaymentPercent: 20,
       economy: { source: 'listing (EPA combined)', unit: 'miles per gallon', value: 32 },
       milesPerYear: 10000,
+      odometer: 41000,
+      odometerSource: 'listing',
       price: 15000,
       priceDefaulted: false,
       priceSource: 'listing',
@@ -101,6 +106,7 @@ describe('18. GET /tco/{vin}', () => {
     const before = await get(`/tco/${GT3_RS}?zip=90210`)
     expect(before.body.assumptions).toMatchObject({
       fuelPrice: { grade: 'premium' },
+      performance: true,
       priceDefaulted: true,
       priceSource: expect.stringMatching(/^estimated new price/),
     })

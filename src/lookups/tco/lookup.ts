@@ -72,6 +72,9 @@ const modelAssumptions = (
   insuranceFactor: figures.insuranceFactor,
   newPrice: vehicle.newPrice,
   odometer: vehicle.odometer,
+  odometerSource: vehicle.odometerSource,
+  // Performance cars' maintenance and repairs cost half as much again.
+  performance: Boolean(vehicle.performance),
   price: vehicle.price,
   priceDefaulted: vehicle.priceDefaulted,
   priceSource: vehicle.priceSource,

@@ -70,6 +70,7 @@ export type ModelledVehicle = TcoVehicle & {
   age: number
   economySource: string
   newPrice: null | number
+  odometerSource: string
   priceDefaulted: boolean
   priceSource: string
   used: boolean
@@ -133,6 +134,10 @@ export const modelledVehicle = (
     electric,
     modelYear: description.year,
     odometer,
+    odometerSource:
+      listing.miles === null || listing.miles === undefined
+        ? 'estimated: vehicle age × miles per year'
+        : 'listing',
     performance:
       PERFORMANCE_TRIM.test(description.trim ?? '') ||
       (PREMIUM_MAKES.test(description.make) &&
