@@ -86,6 +86,36 @@ describe('18. GET /tco/{vin}', () => {
     expect(response.body.tco.years['1'].financeInterest).toBeGreaterThan(0)
   })
 
+  it('costs a plug-in hybrid half on electricity, naming its figures in the assumptions', async () => {
+    const PRIME = 'JTDACAAU0P3012345' // not North American: no check digit to satisfy
+    await context.service.payload.create({
+      collection: 'listing',
+      data: {
+        combinedMpg: 52,
+        fuel: 'Plug-in Hybrid',
+        kwhPer100Miles: 26,
+        make: 'Toyota',
+        model: 'Prius Prime',
+        price: 33_000,
+        style: 'Hatchback',
+        vin: PRIME,
+        year: new Date().getUTCFullYear(),
+      },
+    })
+    const response = await get(`/tco/${PRIME}?zip=90210`)
+    expect(response.status).toBe(200)
+    const { economy, fuelPrice } = response.body.assumptions
+    expect(economy).toMatchObject({
+      plugIn: { electricShare: 0.5, electricityPrice: expect.any(Number), kwhPer100Miles: 26 },
+      source: 'listing (EPA combined)',
+      value: 52,
+    })
+    expect(response.body.assumptions.segment).toBe('hybrid')
+    expect(response.body.tco.years['1'].fuel).toBe(
+      Math.round((7500 / 52) * fuelPrice.value + 7500 * 0.26 * economy.plugIn.electricityPrice),
+    )
+  })
+
   it('applies staff overrides from the TCO settings global', async () => {
     const before = await get(`/tco/${ACCORD}?zip=90210`)
     await context.service.payload.updateGlobal({

@@ -19,6 +19,13 @@ const vehicle = fc.record({
   electric: fc.boolean(),
   modelYear: fc.integer({ max: 2036, min: 1981 }),
   odometer: fc.integer({ max: 400_000, min: 0 }),
+  plugIn: fc.option(
+    fc.record({
+      electricShare: fc.double({ max: 1, min: 0, noNaN: true }),
+      kwhPer100Miles: fc.double({ max: 100, min: 10, noNaN: true }),
+    }),
+    { nil: undefined },
+  ),
   price: fc.double({ max: 500_000, min: 500, noNaN: true }),
   segment: fc.constantFrom(...SEGMENTS),
 })

@@ -95,12 +95,34 @@ describe('estimated new prices', () => {
     expect(estimateNewPrice({ make: 'Kia', model: 'Soul', year: 2024 }, pricing).price).toBe(26_000)
   })
 
+  it('drives a plug-in hybrid half on electricity, and says how its economy was estimated', () => {
+    const asOf = new Date('2025-06-01')
+    const prime = modelledVehicle(
+      { body: 'Hatchback', fuel: 'Plug-in Hybrid', make: 'Toyota', model: 'Prius', year: 2025 },
+      asOf,
+      15_000,
+      DEFAULTS,
+    )
+    expect(prime).toMatchObject({
+      economy: 45,
+      economySource: 'segment default',
+      plugIn: { electricShare: 0.5, kwhPer100Miles: 30 },
+      segment: 'hybrid',
+    })
+    const state = { ...NATIONAL_FIGURES, electricityPrice: 0.2, gasPrice: 3 }
+    const { years } = computeTco(prime, state, assumptionsFrom(DEFAULTS, false), asOf)
+    expect(years['1'].fuel).toBe(Math.round((7500 / 45) * 3 + 7500 * 0.3 * 0.2))
+  })
+
   it('estimates an older engine’s economy lower than a new one of the same size', () => {
     const description = { engine: '1.8L 4-cylinder', make: 'Toyota', model: 'Corolla', trim: 'LE' }
     const asOf = new Date('2025-06-01')
     const old = modelledVehicle({ ...description, year: 2005 }, asOf, 15_000, DEFAULTS)
     const recent = modelledVehicle({ ...description, year: 2024 }, asOf, 15_000, DEFAULTS)
     expect(old.economy).toBeLessThan(recent.economy)
-    expect(recent.economy).toBe(33)
+    expect(recent).toMatchObject({
+      economy: 33,
+      economySource: 'estimated from the engine displacement, model year and body',
+    })
   })
 })

@@ -58,6 +58,10 @@ const modelAssumptions = (
     source: vehicle.economySource,
     unit: vehicle.electric ? 'kWh per 100 miles' : 'miles per gallon',
     value: vehicle.economy,
+    // A plug-in hybrid drives part of its miles on electricity, at the state's price.
+    ...(vehicle.plugIn && {
+      plugIn: { ...vehicle.plugIn, electricityPrice: figures.electricityPrice },
+    }),
   },
   ...assumptions,
   fuelPrice: {

@@ -43,6 +43,8 @@ export type TcoVehicle = {
   modelYear: number
   /** Odometer at purchase (counts against the warranty's mileage). */
   odometer: number
+  /** A plug-in hybrid: the share of its miles on electricity, and its kWh per 100 miles there. */
+  plugIn?: { electricShare: number; kwhPer100Miles: number }
   /** A sports car of a performance make, or a performance trim: dearer tyres, brakes and parts. */
   performance?: boolean
   /** Premium gasoline (luxury and performance engines). */
@@ -118,6 +120,23 @@ export const fuelPriceOf = (
     ? state.electricityPrice
     : state.gasPrice * gasolineFactor(asOf) + (vehicle.premiumFuel ? premiumFuelExtra : 0)
 
+/** Energy for a year's miles: electricity for an EV; gasoline, and a plug-in's electric miles. */
+const fuelPerYear = (
+  vehicle: TcoVehicle,
+  state: StateFigures,
+  assumptions: TcoAssumptions,
+  asOf: Date,
+): number => {
+  const miles = assumptions.milesPerYear
+  if (vehicle.electric) return ((miles * vehicle.economy) / 100) * state.electricityPrice
+  const { electricShare = 0, kwhPer100Miles = 0 } = vehicle.plugIn ?? {}
+  return (
+    ((miles * (1 - electricShare)) / vehicle.economy) *
+      fuelPriceOf(vehicle, state, assumptions.premiumFuelExtra, asOf) +
+    ((miles * electricShare * kwhPer100Miles) / 100) * state.electricityPrice
+  )
+}
+
 /** What every year's costs are worked out from. */
 const basisOf = (
   vehicle: TcoVehicle,
@@ -128,9 +147,7 @@ const basisOf = (
   const miles = assumptions.milesPerYear
   return {
     age: vehicleAge(vehicle.modelYear, asOf),
-    fuelPerYear:
-      (vehicle.electric ? (miles * vehicle.economy) / 100 : miles / vehicle.economy) *
-      fuelPriceOf(vehicle, state, assumptions.premiumFuelExtra, asOf),
+    fuelPerYear: fuelPerYear(vehicle, state, assumptions, asOf),
     interest: interestByYear(
       vehicle.price * (1 - assumptions.downPaymentPercent / 100),
       assumptions.apr,

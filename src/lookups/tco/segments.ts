@@ -39,7 +39,7 @@ export const segmentOf = ({
 }): Segment => {
   const fuelText = (fuel ?? '').toLowerCase()
   const bodyText = (body ?? '').toLowerCase()
-  if (/hybrid/.test(fuelText)) return 'hybrid'
+  if (/hybrid|plug-?in|\bphev\b/.test(fuelText)) return 'hybrid'
   if (/electric/.test(fuelText)) return 'ev'
   if (LUXURY_MAKES.has(make.toUpperCase())) return 'luxury'
   if (/pickup|truck/.test(bodyText)) return 'truck'

@@ -47,23 +47,58 @@ const displacementOf = (engine = ''): null | number => {
   return litres ? Number(litres[1]) : null
 }
 
+const HEAVY_BODY = /pickup|truck|suv|sport utility|van/i
+
+const isPlugIn = (fuel = '') => /plug-?in|\bphev\b/i.test(fuel)
+
 /**
- * EPA combined MPG estimated from the engine: a power curve through the ratings of common
- * gasoline models by displacement (fueleconomy.gov: 1.8 L about 33 MPG, 3.5 L about 23, 5.7 L
- * about 17), less for older model years (./eras.ts), pickups and SUVs (weight) and performance
- * trims; hybrids and EVs from their segment.
+ * A plug-in hybrid's electric driving: half its miles on electricity (the SAE J2841 utility
+ * factor of a 30–40-mile electric range, which EPA ratings use), at 30 kWh per 100 miles (SUVs
+ * and pickups 40: fueleconomy.gov, e.g. a Prius Prime 26, a RAV4 Prime 38, a Pacifica Hybrid 40).
  */
-const estimatedEconomy = (segment: Segment, description: VehicleDescription): number => {
-  if (segment === 'ev' || segment === 'hybrid') {
-    const heavy = /pickup|truck|suv|sport utility/i.test(description.body ?? '')
-    return segment === 'ev' ? (heavy ? 38 : 29) : heavy ? 38 : SEGMENT_FIGURES.hybrid.economy
+const plugInOf = (description: VehicleDescription): TcoVehicle['plugIn'] =>
+  isPlugIn(description.fuel)
+    ? {
+        electricShare: 0.5,
+        kwhPer100Miles:
+          description.listing?.kwhPer100Miles ||
+          (HEAVY_BODY.test(description.body ?? '') ? 40 : 30),
+      }
+    : undefined
+
+/**
+ * EPA combined MPG (kWh per 100 miles for an EV) when no listing gives it, and how it was
+ * estimated. Gasoline engines: a power curve through the ratings of common models by
+ * displacement (fueleconomy.gov: 1.8 L about 33 MPG, 3.5 L about 23, 5.7 L about 17), less for
+ * older model years (./eras.ts), pickups and SUVs (weight) and performance trims. Hybrids 48 MPG
+ * (SUVs and pickups 38, plug-ins on gasoline 45 and 33), EVs 29 kWh per 100 miles (38), from
+ * the ratings of their common models.
+ */
+const estimatedEconomy = (
+  segment: Segment,
+  description: VehicleDescription,
+): { source: string; value: number } => {
+  const heavy = HEAVY_BODY.test(description.body ?? '')
+  if (segment === 'ev') return { source: 'segment default', value: heavy ? 38 : 29 }
+  if (segment === 'hybrid') {
+    const value = isPlugIn(description.fuel)
+      ? heavy
+        ? 33
+        : 45
+      : heavy
+        ? 38
+        : SEGMENT_FIGURES.hybrid.economy
+    return { source: 'segment default', value }
   }
   const litres = displacementOf(description.engine)
-  if (litres === null) return SEGMENT_FIGURES[segment].economy
+  if (litres === null) return { source: 'segment default', value: SEGMENT_FIGURES[segment].economy }
   let mpg = 33 * (1.8 / litres) ** 0.55 * economyFactor(description.year)
-  if (/pickup|truck|suv|sport utility|van/i.test(description.body ?? '')) mpg *= 0.9
+  if (heavy) mpg *= 0.9
   if (PERFORMANCE_TRIM.test(description.trim ?? '')) mpg *= 0.85
-  return Math.max(10, Math.round(mpg * 10) / 10)
+  return {
+    source: 'estimated from the engine displacement, model year and body',
+    value: Math.max(10, Math.round(mpg * 10) / 10),
+  }
 }
 
 export type ModelledVehicle = TcoVehicle & {
@@ -123,15 +158,13 @@ export const modelledVehicle = (
       priceSource: age ? `${estimate.source}, depreciated to its age and miles` : estimate.source,
     }
   })()
+  const estimated = estimatedEconomy(segment, description)
   return {
     age,
-    economy: listedEconomy || estimatedEconomy(segment, description),
-    economySource: listedEconomy
-      ? 'listing (EPA combined)'
-      : displacementOf(description.engine) !== null && !electric
-        ? 'estimated from the engine displacement and body'
-        : 'segment default',
+    economy: listedEconomy || estimated.value,
+    economySource: listedEconomy ? 'listing (EPA combined)' : estimated.source,
     electric,
+    plugIn: plugInOf(description),
     modelYear: description.year,
     odometer,
     odometerSource:
