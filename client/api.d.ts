@@ -3187,6 +3187,8 @@ export interface operations {
                 milesPerYear?: number;
                 /** @description 12–96; default 60. */
                 termMonths?: number;
+                /** @description cash: no loan and no finance interest; financed (the default): a loan of downPaymentPercent, termMonths and apr. */
+                purchase?: "cash" | "financed";
             };
             header?: never;
             path: {

@@ -116,6 +116,28 @@ describe('18. GET /tco/{vin}', () => {
     )
   })
 
+  it('prices a cash purchase with no loan: no finance interest, named in the assumptions', async () => {
+    const financed = await get(`/tco/${ACCORD}?zip=90210`)
+    const cash = await get(`/tco/${ACCORD}?zip=90210&purchase=cash`)
+    expect(cash.status).toBe(200)
+    expect(cash.body.assumptions).toMatchObject({
+      downPaymentPercent: 100,
+      purchase: 'cash',
+      vendor: 'not asked: the query overrides assumptions',
+    })
+    expect(financed.body.assumptions).toMatchObject({
+      downPaymentPercent: 10,
+      purchase: 'financed',
+    })
+    expect(cash.body.tco.total.financeInterest).toBe(0)
+    expect(financed.body.tco.total.financeInterest).toBeGreaterThan(0)
+    expect(cash.body.tco.total.tcoPrice).toBe(
+      financed.body.tco.total.tcoPrice - financed.body.tco.total.financeInterest,
+    )
+    const explicit = await get(`/tco/${ACCORD}?zip=90210&purchase=financed&apr=4`)
+    expect(explicit.body.assumptions).toMatchObject({ apr: 4, purchase: 'financed' })
+  })
+
   it('applies staff overrides from the TCO settings global', async () => {
     const before = await get(`/tco/${ACCORD}?zip=90210`)
     await context.service.payload.updateGlobal({
@@ -281,6 +303,13 @@ describe('18. GET /tco/{vin}', () => {
     ],
     ['termMonths=0', 'termMonths', 'Invalid termMonths: must be an integer from 12 to 96'],
     ['apr=-1', 'apr', 'Invalid apr: must be a number from 0 to 40'],
+    ['purchase=lease', 'purchase', 'Invalid purchase: must be cash or financed'],
+    ['purchase=cash&apr=5', 'purchase', 'Invalid purchase: a cash purchase takes no apr'],
+    [
+      'purchase=cash&termMonths=36',
+      'purchase',
+      'Invalid purchase: a cash purchase takes no termMonths',
+    ],
     [
       'downPaymentPercent=101',
       'downPaymentPercent',

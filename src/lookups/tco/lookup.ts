@@ -101,8 +101,9 @@ export const tcoLookup = async (
   query: TcoQuery,
   asOf = new Date(),
 ) => {
-  const { zip: _zip, ...asked } = query
-  const overrides = defined(asked)
+  const { purchase, zip: _zip, ...asked } = query
+  // A cash purchase is the whole price paid down: no loan, no interest.
+  const overrides = { ...defined(asked), ...(purchase === 'cash' && { downPaymentPercent: 100 }) }
   // The vendor prices its own assumptions; a caller's overrides need our model.
   const vendor = Object.keys(overrides).length
     ? { ok: false as const, reason: 'not asked: the query overrides assumptions' }

@@ -1,6 +1,8 @@
 /** The query of endpoint 18: the customer's ZIP code and the assumptions a caller overrides. */
 import { z } from 'zod'
 
+import { CommerceError } from '../../api/errors'
+import { queryParam } from '../../api/query'
 import { numberParam, parseLookupQuery, zipParam } from '../query'
 import { queryDescription, TCO_QUERY, type TcoQueryName } from './parameters'
 
@@ -14,6 +16,12 @@ const assumptions = Object.fromEntries(
 /** A query with several refused parameters is answered for the first: assumptions, then ZIP. */
 export const tcoQuery = z.object({
   ...assumptions,
+  purchase: queryParam(
+    z.enum(['cash', 'financed'], { error: 'must be cash or financed' }).optional(),
+  ).meta({
+    description:
+      'cash: no loan and no finance interest; financed (the default): a loan of downPaymentPercent, termMonths and apr.',
+  }),
   zip: zipParam.meta({
     description:
       "Customer ZIP code: 12345 or 12345-6789; sets the state's taxes, fuel prices and insurance.",
@@ -22,5 +30,15 @@ export const tcoQuery = z.object({
 
 export type TcoQuery = z.output<typeof tcoQuery>
 
-export const parseTcoQuery = (query: Record<string, unknown>): TcoQuery =>
-  parseLookupQuery(tcoQuery, query)
+/** The loan's terms: a cash purchase has none. */
+const LOAN_TERMS = ['apr', 'downPaymentPercent', 'termMonths'] as const
+
+export const parseTcoQuery = (query: Record<string, unknown>): TcoQuery => {
+  const parsed = parseLookupQuery(tcoQuery, query)
+  const loanTerm = LOAN_TERMS.find((name) => parsed[name] !== undefined)
+  if (parsed.purchase === 'cash' && loanTerm) {
+    const message = `a cash purchase takes no ${loanTerm}`
+    throw new CommerceError(400, `Invalid purchase: ${message}`, [{ field: 'purchase', message }])
+  }
+  return parsed
+}
