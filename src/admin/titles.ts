@@ -8,16 +8,15 @@
 import type { FieldAccess, FieldHook, PayloadRequest, TextField } from 'payload'
 
 import { isStaff } from '../../access/isStaff'
+import { textOf } from '../lib/text'
 
 type Doc = Record<string, unknown>
 
 const staffOnly: FieldAccess = ({ req }) => isStaff({ req })
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
-
 /** "First Last" of a record with names. */
 export const personName = (doc: Doc | undefined): string =>
-  [text(doc?.firstName), text(doc?.lastName)].filter(Boolean).join(' ')
+  [textOf(doc?.firstName), textOf(doc?.lastName)].filter(Boolean).join(' ')
 
 const idOf = (value: unknown): number | string | undefined =>
   typeof value === 'string' || typeof value === 'number'
@@ -42,7 +41,7 @@ export const related = async (
 
 /** "2022 Toyota Camry". */
 export const vehicleName = (vehicle: Doc | undefined): string =>
-  [vehicle?.year, text(vehicle?.make), text(vehicle?.model)].filter(Boolean).join(' ')
+  [vehicle?.year, textOf(vehicle?.make), textOf(vehicle?.model)].filter(Boolean).join(' ')
 
 /**
  * A `title` field worked out by `compute` from the record as it is being saved (what was stored,
@@ -74,7 +73,7 @@ export const preApprovalTitle = async (doc: Doc, req: PayloadRequest): Promise<s
     related(req, 'consumer', doc.consumer),
     related(req, 'credit-band', doc.creditBand),
   ])
-  return ['Pre-approval', personName(consumer), text(band?.name)].filter(Boolean).join(' · ')
+  return ['Pre-approval', personName(consumer), textOf(band?.name)].filter(Boolean).join(' · ')
 }
 
 /** "Credit report · 742 · María González" (the consumer of its pre-approval). */
@@ -88,7 +87,7 @@ export const creditReportTitle = async (doc: Doc, req: PayloadRequest): Promise<
 /** "Account · María González", or "Account · lead 12" while it knows only its lead. */
 export const accountTitle = async (doc: Doc, req: PayloadRequest): Promise<string> => {
   const name = personName(await related(req, 'consumer', doc.consumer))
-  const lead = text(doc.lead)
+  const lead = textOf(doc.lead)
   return ['Account', name || (lead ? `lead ${lead}` : '')].filter(Boolean).join(' · ')
 }
 

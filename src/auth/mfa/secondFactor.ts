@@ -26,6 +26,7 @@ import type { User } from '../../../payload-types'
 import { decryptValue } from '../../creditData/cipher'
 import { transactionDb } from '../../db/transaction'
 import { ClientError } from '../../lib/clientError'
+import { textOf } from '../../lib/text'
 import { enrolmentChallenge, finishEnrolment } from './enrolment'
 import { SECRET_FIELD } from './fields'
 import { mfaRequired } from './policy'
@@ -41,8 +42,6 @@ class WrongSecondFactor extends ClientError {
     )
   }
 }
-
-const textOf = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
 
 declare module 'payload' {
   interface RequestContext {
