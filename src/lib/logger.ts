@@ -11,6 +11,18 @@ import { loggingSettings } from './settings'
  * a value a caller sent (src/lib/logSafety.ts).
  */
 const { LOG_DESTINATION, LOG_LEVEL, LOG_PRETTY } = loggingSettings()
+
+/**
+ * Payload's generic refusals of a caller (a bulk update without `where`, an unknown collection,
+ * logging out with no user): a plain `APIError` with a 4xx status, which Payload logs at error
+ * level because it has no error name of its own for `loggingLevels` (payload.config.ts).
+ */
+const isPayloadRefusal = (error: unknown): error is { message: string; status: number } => {
+  const { name, status } = (error ?? {}) as { name?: unknown; status?: unknown }
+  return name === 'APIError' && typeof status === 'number' && status >= 400 && status < 500
+}
+
+const ERROR_LEVEL = 50
 const toStderr = LOG_DESTINATION === 'stderr'
 const destination = LOG_PRETTY ? undefined : pino.destination(toStderr ? 2 : 1)
 
@@ -19,7 +31,7 @@ export const logger = pino(
     hooks: {
       // `logger.error({ err })` would log err.message as the line's message: for a failed query
       // that message holds the statement's parameters.
-      logMethod(args, method) {
+      logMethod(args, method, level) {
         const [first] = args as unknown[]
         // `logger.error(error)` logs the error as `err`, with its message as the line's.
         const error =
@@ -28,6 +40,9 @@ export const logger = pino(
             : first && typeof first === 'object' && 'err' in first
               ? first.err
               : undefined
+        // Nothing failed: logged as Payload logs its named refusals, a message at info.
+        if (level >= ERROR_LEVEL && isPayloadRefusal(error))
+          return this.info({ status: error.status }, safeMessage(error) ?? error.message)
         const message = args.length === 1 && error !== undefined ? safeMessage(error) : undefined
         if (message)
           return method.apply(this, [
