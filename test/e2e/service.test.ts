@@ -125,6 +125,22 @@ describe('first start', () => {
     expect(service.output()).not.toContain('secret-value')
   })
 
+  it('logs a caller’s mistake that Payload refuses without an error name at info, not as an error', async () => {
+    const refused = await fetch(`${service.url}/api/users/logout`, {
+      headers: { 'X-Request-Id': 'log-check-2' },
+      method: 'POST',
+    })
+    expect(refused.status).toBe(400)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const lines = service
+      .output()
+      .split('\n')
+      .filter((text) => text.includes('"reqId":"log-check-2"'))
+      .map((text) => JSON.parse(text) as { level: number; msg: string })
+    expect(lines).toContainEqual(expect.objectContaining({ level: 30, msg: 'No User' }))
+    expect(lines.filter(({ level }) => level >= 50)).toEqual([])
+  })
+
   it('serves the API under /api and the generated demo credentials work', async () => {
     const credentials = JSON.parse(
       fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
