@@ -21,6 +21,7 @@ import { jsonWhere } from './jsonWhere'
 import { payloadRest } from './payloadRest'
 import { createRateLimit, type RateLimitOptions, rateLimitOptionsFromEnv } from './rateLimit'
 import { readYourWrites } from './readYourWrites'
+import { openRedis } from './redis'
 import { requestLog } from './requestLog'
 import { securityHeaders } from './securityHeaders'
 
@@ -47,7 +48,14 @@ export const createApp = ({
   app.disable('x-powered-by')
   const { TRUST_PROXY } = settings('service')
   if (TRUST_PROXY !== undefined) app.set('trust proxy', TRUST_PROXY)
-  const replicaReads = hasReadReplicas(payload) ? readYourWrites(payload) : null
+  // One Redis connection for the rate limits and read-your-writes.
+  const redis = rateLimits.redisUrl
+    ? openRedis(
+        rateLimits.redisUrl,
+        rateLimits.redisTimeoutMs ?? settings('rateLimits').REDIS_TIMEOUT_MS,
+      )
+    : null
+  const replicaReads = hasReadReplicas(payload) ? readYourWrites(payload, redis) : null
   app.use(requestLog)
   app.use(securityHeaders())
   app.use(canonicalPath)
@@ -64,7 +72,7 @@ export const createApp = ({
       next()
     })
   }
-  const rateLimit = createRateLimit(rateLimits)
+  const rateLimit = createRateLimit(rateLimits, redis)
   const stopListening = listenForClientChanges(process.env.DATABASE_URL ?? '')
   // Cheap refusals first; the body is read only for a caller who passed the credential check
   // and the rate limit.
@@ -86,9 +94,12 @@ export const createApp = ({
   return {
     app,
     close: async () =>
-      Promise.all([rateLimit.close(), stopDecoder(), stopListening(), replicaReads?.close()]).then(
-        () => undefined,
-      ),
+      Promise.all([
+        redis?.client.disconnect(false),
+        stopDecoder(),
+        stopListening(),
+        replicaReads?.close(),
+      ]).then(() => undefined),
     sharedCounting: rateLimit.shared,
   }
 }

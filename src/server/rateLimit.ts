@@ -1,7 +1,6 @@
 import cluster from 'node:cluster'
 
 import type { RequestHandler, Response } from 'express'
-import { Redis } from 'ioredis'
 import {
   type RateLimiterAbstract,
   RateLimiterCluster,
@@ -14,6 +13,7 @@ import { apiErrorBody, isCommercePath } from '../api/paths'
 import { logger } from '../lib/logger'
 import { settings } from '../lib/settings'
 import { isSignInRoute } from '../lib/signInRoutes'
+import type { SharedRedis } from './redis'
 
 /** Longest wait for the primary's count (a worker of several, no Redis); then the request is served uncounted. */
 const CLUSTER_TIMEOUT_MS = 1000
@@ -26,7 +26,7 @@ export type RateLimitOptions = {
   api: Budget
   /** Login, password reset, first registration, unlock: per client address. */
   auth: Budget
-  /** Shared store for several instances; memory when absent. */
+  /** Shared store for several instances; memory when absent (the app opens it: ./redis.ts). */
   redisUrl?: string
   /** Longest wait for one Redis command before this instance counts in memory (default REDIS_TIMEOUT_MS's). */
   redisTimeoutMs?: number
@@ -52,54 +52,9 @@ type Kind = 'api' | 'auth' | 'commerce'
 /** `shared` counts in Redis when there is one; `local` counts in this process when there is not, or while it is away. */
 type Limiter = { budget: Budget; local: RateLimiterAbstract; shared: null | RateLimiterAbstract }
 
-type SharedStore = {
-  client: Redis
-  /** A command failed or timed out: count in memory until Redis answers again. */
-  failed: (error: Error) => void
-  /** Connected and answering; false from a failure until the connection is ready again. */
-  usable: () => boolean
-}
-
-/**
- * Redis with every command bounded by `timeoutMs`. A Redis that stops answering (paused, hung, cut
- * off by the network) keeps its connection "ready", so a timeout drops the connection: the
- * limiters then count in memory at once, and ioredis reconnects, becoming ready only when Redis
- * answers its ready check again. One warning when it goes, one line when it is back.
- */
-const openRedis = (url: string, timeoutMs: number): SharedStore => {
-  const client = new Redis(url, {
-    commandTimeout: timeoutMs,
-    enableOfflineQueue: false,
-    lazyConnect: false,
-    maxRetriesPerRequest: 1,
-  })
-  let down = false
-  const wentDown = (error: Error): boolean => {
-    if (down) return false
-    down = true
-    logger.warn(
-      { err: { message: error.message } },
-      'Redis unavailable: rate limits are counted in memory until it is back',
-    )
-    return true
-  }
-  client.on('error', wentDown)
-  client.on('ready', () => {
-    if (down) logger.info('Redis is back: rate limits are shared again')
-    down = false
-  })
-  return {
-    client,
-    failed: (error) => {
-      if (wentDown(error)) client.disconnect(true)
-    },
-    usable: () => !down && client.status === 'ready',
-  }
-}
-
 const makeLimiter = (
   options: RateLimitOptions,
-  store: null | SharedStore,
+  store: null | SharedRedis,
   name: Kind,
   budget: Budget,
 ): Limiter => {
@@ -122,7 +77,7 @@ const makeLimiter = (
 
 /** Counts in Redis while it answers within the timeout, else in memory; never waits longer. */
 const consume = async (
-  store: null | SharedStore,
+  store: null | SharedRedis,
   { local, shared }: Limiter,
   key: string,
 ): Promise<RateLimiterRes> => {
@@ -146,7 +101,7 @@ const setRateHeaders = (res: Response, { budget }: Limiter, state: RateLimiterRe
 }
 
 const limitRequests =
-  (limiters: Record<Kind, Limiter>, store: null | SharedStore): RequestHandler =>
+  (limiters: Record<Kind, Limiter>, store: null | SharedRedis): RequestHandler =>
   async (req, res, next) => {
     const kind = kindOf(req.path)
     const limiter = limiters[kind]
@@ -170,7 +125,7 @@ const limitRequests =
   }
 
 /** Resolves once counting is shared (at once without Redis): until then, each instance counts in memory. */
-const sharedCounting = (store: null | SharedStore): Promise<void> =>
+const sharedCounting = (store: null | SharedRedis): Promise<void> =>
   !store || store.client.status === 'ready'
     ? Promise.resolve()
     : new Promise((resolve) => store.client.once('ready', () => resolve()))
@@ -178,22 +133,20 @@ const sharedCounting = (store: null | SharedStore): Promise<void> =>
 /**
  * Rate limiting for /api, keyed by the authenticated API client or staff user, else by the
  * client address (behind a proxy, set TRUST_PROXY). Sends RateLimit-* headers; 429 with
- * Retry-After when a budget is spent. With Redis, instances share one budget; if Redis goes away
- * each instance falls back to counting in memory and keeps answering.
+ * Retry-After when a budget is spent. With Redis (`store`, opened from `options.redisUrl` by the
+ * app), instances share one budget; if Redis goes away each instance falls back to counting in
+ * memory and keeps answering.
  */
 export const createRateLimit = (
   options: RateLimitOptions,
-): { close: () => Promise<void>; middleware: RequestHandler; shared: () => Promise<void> } => {
-  const store = options.redisUrl
-    ? openRedis(options.redisUrl, options.redisTimeoutMs ?? settings('rateLimits').REDIS_TIMEOUT_MS)
-    : null
+  store: null | SharedRedis,
+): { middleware: RequestHandler; shared: () => Promise<void> } => {
   const limiters: Record<Kind, Limiter> = {
     api: makeLimiter(options, store, 'api', options.api),
     auth: makeLimiter(options, store, 'auth', options.auth),
     commerce: makeLimiter(options, store, 'commerce', options.commerce),
   }
   return {
-    close: async () => store?.client.disconnect(false),
     middleware: limitRequests(limiters, store),
     shared: () => sharedCounting(store),
   }

@@ -6,16 +6,18 @@
  * shares (in memory without Redis: then one node), and a request from a marked caller reads from
  * the primary. The mark is set when the write starts, so it is there before the answer is.
  *
- * If Redis does not answer, the request reads from the primary: slower, never stale.
+ * If Redis does not answer, the request reads from the primary: slower, never stale. Redis is the
+ * instance's one connection (./redis.ts), shared with the rate limits: while it is known to be
+ * away, no command is tried.
  */
 import crypto from 'node:crypto'
 
 import type { Request, RequestHandler } from 'express'
-import { Redis } from 'ioredis'
 import type { Payload } from 'payload'
 
 import { readFromPrimaryForAWhile } from '../db/replicas'
 import { settings } from '../lib/settings'
+import type { SharedRedis } from './redis'
 
 const WRITES = new Set(['DELETE', 'PATCH', 'POST', 'PUT'])
 
@@ -48,28 +50,34 @@ const memoryMarks = (windowMs: number): Marks => {
   }
 }
 
-const redisMarks = (url: string, prefix: string, windowMs: number, timeoutMs: number): Marks => {
-  const client = new Redis(url, {
-    commandTimeout: timeoutMs,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-  })
-  client.on('error', () => {}) // a failed command answers "read from the primary"
+/** Marks in the shared Redis; a command refused (Redis away) or failed throws: read from the primary. */
+const redisMarks = (redis: SharedRedis, prefix: string, windowMs: number): Marks => {
   const key = (caller: string) => `${prefix}:ryw:${caller}`
+  const command = async <T>(send: (client: SharedRedis['client']) => Promise<T>): Promise<T> => {
+    if (!redis.usable()) throw new Error('Redis unavailable')
+    try {
+      return await send(redis.client)
+    } catch (error) {
+      redis.failed(error as Error)
+      throw error
+    }
+  }
   return {
-    close: async () => void client.disconnect(),
-    has: async (caller) => (await client.exists(key(caller))) === 1,
-    mark: async (caller) => void (await client.set(key(caller), '1', 'PX', Math.max(windowMs, 1))),
+    close: async () => {}, // the connection is the app's
+    has: async (caller) => (await command((client) => client.exists(key(caller)))) === 1,
+    mark: async (caller) =>
+      void (await command((client) => client.set(key(caller), '1', 'PX', Math.max(windowMs, 1)))),
   }
 }
 
+/** `redis`: the instance's shared connection (./redis.ts), or null without Redis (marks in memory). */
 export const readYourWrites = (
   payload: Payload,
+  redis: null | SharedRedis,
 ): { close: () => Promise<void>; middleware: RequestHandler } => {
   const windowMs = settings('database').DATABASE_READ_AFTER_WRITE_MS
-  const { RATE_LIMIT_PREFIX, REDIS_TIMEOUT_MS, REDIS_URL } = settings('rateLimits')
-  const marks = REDIS_URL
-    ? redisMarks(REDIS_URL, RATE_LIMIT_PREFIX, windowMs, REDIS_TIMEOUT_MS)
+  const marks = redis
+    ? redisMarks(redis, settings('rateLimits').RATE_LIMIT_PREFIX, windowMs)
     : memoryMarks(windowMs)
   const middleware: RequestHandler = async (req, res, next) => {
     const caller = callerOf(req)
