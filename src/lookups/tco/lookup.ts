@@ -2,7 +2,7 @@
 import type { Payload } from 'payload'
 
 import { CommerceError } from '../../api/errors'
-import { identityOf, type VehicleFacts, vehicleFacts } from '../facts'
+import { describeVehicle, identityOf, type VehicleFacts, vehicleFacts } from '../facts'
 import { askVendor } from '../vendor'
 import { computeTco, fuelPriceOf, type TcoAssumptions } from './model'
 import type { TcoQuery } from './query'
@@ -20,7 +20,10 @@ const vendorAnswer = ({ cached, value }: Vendored, zip?: string) => ({
   ...(zip ? { zip } : {}),
 })
 
-/** What the service knows of the vehicle, for the model: its identity and the facts of the first source that has each. */
+/**
+ * What the service knows of the vehicle, for the model: its identity, and body, engine, fuel and
+ * trim each from the first source that knows it, in the listing lookup's order (describeVehicle).
+ */
 const describedVehicle = async (
   payload: Payload,
   vin: string,
@@ -28,17 +31,18 @@ const describedVehicle = async (
   const facts = await vehicleFacts(payload, vin)
   const identity = identityOf(facts)
   if (!identity) throw new CommerceError(404, 'Vehicle Not Found')
-  const { decoded, listing, spec } = facts
+  const { listing, spec } = facts
+  const { engine, fuel, style, trim } = describeVehicle(facts).values
   return {
     description: {
-      body: listing?.style || decoded?.body || spec?.bodyStyle || undefined,
-      engine: listing?.engine || spec?.engine || decoded?.engine || undefined,
-      fuel: listing?.fuel || decoded?.fuel || undefined,
+      body: style ?? undefined,
+      engine: engine ?? undefined,
+      fuel: fuel ?? undefined,
       listing: listing ?? undefined,
       make: identity.make,
       model: identity.model,
       specMsrp: spec?.msrp,
-      trim: listing?.trim || spec?.trim || decoded?.trim || undefined,
+      trim: trim ?? undefined,
       year: identity.year,
     },
     facts,
