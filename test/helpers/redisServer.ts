@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 
+import { describe } from '@jest/globals'
 import { Redis } from 'ioredis'
 
 import { freePort } from '../../src/lib/freePort'
@@ -16,6 +17,13 @@ export type RedisServer = {
 }
 
 export const redisServerInstalled = (): boolean => fs.existsSync(REDIS_SERVER)
+
+/** `describe` where redis-server is installed; elsewhere `describe.skip`, saying so for `file`. */
+export const describeWithRedisServer = (file: string) => {
+  if (redisServerInstalled()) return describe
+  process.stderr.write(`${file}: no ${REDIS_SERVER}; skipped (apt-get install redis-server)\n`)
+  return describe.skip
+}
 
 const answersPing = async (url: string): Promise<boolean> => {
   const client = new Redis(url, {

@@ -6,17 +6,12 @@
  */
 import crypto from 'node:crypto'
 
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
+import { afterAll, beforeAll, expect, it, jest } from '@jest/globals'
 
 import { logger } from '../../src/lib/logger'
 import type { RateLimitOptions } from '../../src/server/rateLimit'
 import { type AppInstance, startAppInstance } from '../helpers/appInstance'
-import {
-  REDIS_SERVER,
-  type RedisServer,
-  redisServerInstalled,
-  startRedisServer,
-} from '../helpers/redisServer'
+import { describeWithRedisServer, type RedisServer, startRedisServer } from '../helpers/redisServer'
 import { startTestService, type TestService } from '../helpers/service'
 
 const TIMEOUT_MS = 200
@@ -26,11 +21,7 @@ const BUDGET = 8
 /** A Payload collection path: the API budget (the commerce endpoints have their own). */
 const PATH = '/api/consumer'
 
-if (!redisServerInstalled())
-  process.stderr.write(
-    `faultRedis.test: no ${REDIS_SERVER}; skipped (apt-get install redis-server)\n`,
-  )
-const describeWithRedis = redisServerInstalled() ? describe : describe.skip
+const describeWithRedis = describeWithRedisServer('faultRedis.test')
 
 let service: TestService
 let redis: RedisServer

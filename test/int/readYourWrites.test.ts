@@ -4,28 +4,19 @@
  * answer, every read goes to the primary within the Redis timeout, with one warning for the
  * connection; once it is back, marks are shared again. The Redis is the test's own redis-server.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
+import { afterAll, beforeAll, expect, it, jest } from '@jest/globals'
 import type { Request, Response } from 'express'
 import type { Payload } from 'payload'
 
 import { logger } from '../../src/lib/logger'
 import { readYourWrites } from '../../src/server/readYourWrites'
 import { openRedis, type SharedRedis } from '../../src/server/redis'
-import {
-  REDIS_SERVER,
-  type RedisServer,
-  redisServerInstalled,
-  startRedisServer,
-} from '../helpers/redisServer'
+import { describeWithRedisServer, type RedisServer, startRedisServer } from '../helpers/redisServer'
 
 const TIMEOUT_MS = 200
 const SLACK_MS = 400
 
-if (!redisServerInstalled())
-  process.stderr.write(
-    `readYourWrites.test: no ${REDIS_SERVER}; skipped (apt-get install redis-server)\n`,
-  )
-const describeWithRedis = redisServerInstalled() ? describe : describe.skip
+const describeWithRedis = describeWithRedisServer('readYourWrites.test')
 
 /**
  * The middleware on a Payload whose adapter has replicas; `run` sends one request through it and
