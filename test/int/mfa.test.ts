@@ -208,6 +208,33 @@ describe('signing in with the second factor', () => {
     for (const answer of answers) expect((await me(answer.body.token))?.email).toBe(crowd.email)
   })
 
+  it('refuses with a 401, not a foreign-key error, the sign-in of a user deleted while it waited for the row', async () => {
+    const doomed = await newUser('staff')
+    const pool = (context.service.payload.db as unknown as { pool: import('pg').Pool }).pool
+    const holder = await pool.connect()
+    try {
+      await holder.query('BEGIN')
+      await holder.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [doomed.id])
+      const signingIn = login(doomed)
+      // The sign-in has checked the password and waits for the user's row.
+      for (let tries = 0; tries < 400; tries++) {
+        const { rows } = await holder.query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )
+        if (rows[0].waiting > 0) break
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      await holder.query('DELETE FROM users WHERE id = $1', [doomed.id])
+      await holder.query('COMMIT')
+      const answer = await signingIn
+      expect(answer.status).toBe(401)
+      expect(answer.body.token).toBeUndefined()
+    } finally {
+      holder.release()
+    }
+  })
+
   it('keeps an admin’s change to a user who is signing in and refreshing meanwhile', async () => {
     const busy = await newUser('staff')
     const token = (await login(busy)).body.token
