@@ -5,7 +5,10 @@ import { startScriptProcess } from '../helpers/serviceProcess'
 
 describe('logger', () => {
   it('logs a refusal Payload raises as a plain APIError at info, and failures at error', async () => {
-    const script = startScriptProcess('test/fixtures/logRefusals.ts', { LOG_PRETTY: 'false' })
+    const script = startScriptProcess('test/fixtures/logRefusals.ts', {
+      LOG_LEVEL: 'info',
+      LOG_PRETTY: 'false',
+    })
     expect(await script.exited).toBe(0)
     const lines = script
       .output()
