@@ -45,7 +45,8 @@ export const validOperators: CollectionBeforeOperationHook = ({
   }
   for (const [fields, tree] of trees) {
     for (const { operator, path } of conditionsIn(tree)) {
-      const field = fieldAt(fields, path)
+      // Without an id field of its own, a collection's id is PostgreSQL's serial integer.
+      const field = fieldAt(fields, path) ?? (path === 'id' ? { type: 'number' } : undefined)
       if (operator === 'all') {
         // The PostgreSQL adapter has no SQL for `all` (its operator map leaves it out).
         throw new ClientError(

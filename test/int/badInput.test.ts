@@ -321,6 +321,19 @@ describe('queries', () => {
     expect(response.status).toBeLessThan(500)
   })
 
+  it.each(['like', 'contains', 'not_like'])(
+    'where[id][%s] is a 400 naming the operator, not a database error',
+    async (operator) => {
+      const response = await raw('GET', `/api/errors?where[id][${operator}]=1`, {
+        headers: as('staffAdmin'),
+      })
+      expect(response).toEqual(restError(400))
+      expect(response.text).toContain(
+        `The ${operator} operator works only on text fields, not on id`,
+      )
+    },
+  )
+
   it('all, which PostgreSQL cannot serve, is 400 even on fields holding several values', async () => {
     expect(
       await raw('GET', '/api/vdpEmails?where[vins][all]=1', { headers: as('staffAdmin') }),
