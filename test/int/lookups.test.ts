@@ -116,6 +116,16 @@ describe('18. GET /tco/{vin}', () => {
     )
   })
 
+  it('costs a plug-in hybrid decoded from its VIN alone as one', async () => {
+    const response = await get('/tco/JTDKARFP0L3000000') // 2020 Toyota Prius Prime (PHEV)
+    expect(response.status).toBe(200)
+    expect(response.body.assumptions).toMatchObject({
+      economy: { plugIn: { electricShare: 0.5, kwhPer100Miles: 30 }, value: 45 },
+      identitySource: 'decoder',
+      segment: 'hybrid',
+    })
+  })
+
   it('prices a cash purchase with no loan: no finance interest, named in the assumptions', async () => {
     const financed = await get(`/tco/${ACCORD}?zip=90210`)
     const cash = await get(`/tco/${ACCORD}?zip=90210&purchase=cash`)

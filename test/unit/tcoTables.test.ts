@@ -109,6 +109,23 @@ describe('estimated new prices', () => {
       plugIn: { electricShare: 0.5, kwhPer100Miles: 30 },
       segment: 'hybrid',
     })
+    // The decoder says only "Hybrid"; the model's name tells a plug-in.
+    const decoded = { fuel: 'Hybrid', make: 'Toyota', year: 2020 }
+    expect(
+      modelledVehicle({ ...decoded, model: 'Prius Prime (PHEV)' }, asOf, 15_000, DEFAULTS).plugIn,
+    ).toBeDefined()
+    expect(modelledVehicle({ ...decoded, model: 'Prius' }, asOf, 15_000, DEFAULTS).plugIn).toBe(
+      undefined,
+    )
+    // A gasoline car with a name that sounds like one is not a plug-in.
+    expect(
+      modelledVehicle(
+        { fuel: 'Gasoline', make: 'Jeep', model: 'Wrangler', trim: 'Prime', year: 2024 },
+        asOf,
+        15_000,
+        DEFAULTS,
+      ).plugIn,
+    ).toBeUndefined()
     const state = { ...NATIONAL_FIGURES, electricityPrice: 0.2, gasPrice: 3 }
     const { years } = computeTco(prime, state, assumptionsFrom(DEFAULTS, false), asOf)
     expect(years['1'].fuel).toBe(Math.round((7500 / 45) * 3 + 7500 * 0.3 * 0.2))

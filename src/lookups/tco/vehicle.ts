@@ -49,7 +49,14 @@ const displacementOf = (engine = ''): null | number => {
 
 const HEAVY_BODY = /pickup|truck|suv|sport utility|van/i
 
-const isPlugIn = (fuel = '') => /plug-?in|\bphev\b/i.test(fuel)
+/**
+ * A plug-in hybrid, by its fuel or its name: the decoder calls every hybrid "Hybrid" and tells a
+ * plug-in only in the model ("Prius Prime (PHEV)") or the trim ("4xe", "Energi").
+ */
+const isPlugIn = ({ fuel = '', model, trim = '' }: VehicleDescription) =>
+  /plug-?in|\bphev\b/i.test(fuel) ||
+  (/hybrid/i.test(fuel) &&
+    /\bphev\b|plug-?in|\b4xe\b|\benergi\b|\bprime\b/i.test(`${model} ${trim}`))
 
 /**
  * A plug-in hybrid's electric driving: half its miles on electricity (the SAE J2841 utility
@@ -57,7 +64,7 @@ const isPlugIn = (fuel = '') => /plug-?in|\bphev\b/i.test(fuel)
  * and pickups 40: fueleconomy.gov, e.g. a Prius Prime 26, a RAV4 Prime 38, a Pacifica Hybrid 40).
  */
 const plugInOf = (description: VehicleDescription): TcoVehicle['plugIn'] =>
-  isPlugIn(description.fuel)
+  isPlugIn(description)
     ? {
         electricShare: 0.5,
         kwhPer100Miles:
@@ -81,7 +88,7 @@ const estimatedEconomy = (
   const heavy = HEAVY_BODY.test(description.body ?? '')
   if (segment === 'ev') return { source: 'segment default', value: heavy ? 38 : 29 }
   if (segment === 'hybrid') {
-    const value = isPlugIn(description.fuel)
+    const value = isPlugIn(description)
       ? heavy
         ? 33
         : 45
