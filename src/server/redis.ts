@@ -34,13 +34,13 @@ export const openRedis = (url: string, timeoutMs: number): SharedRedis => {
     down = true
     logger.warn(
       { err: { message: error.message } },
-      'Redis unavailable: rate limits are counted in memory until it is back',
+      'Redis unavailable: rate limits are counted in memory, and reads after a write go to the primary, until it is back',
     )
     return true
   }
   client.on('error', wentDown)
   client.on('ready', () => {
-    if (down) logger.info('Redis is back: rate limits are shared again')
+    if (down) logger.info('Redis is back: rate limits and read-after-write marks are shared again')
     down = false
   })
   return {
