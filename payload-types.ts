@@ -2374,11 +2374,11 @@ export interface TcoSetting {
    */
   newPriceGrowthPercent?: number | null;
   /**
-   * An estimated new price without a trim: how far above the line's base price, percent. Default 10.
+   * An estimated new price whose trim is unknown or not on the price ladder: how far above the line's base price, percent. Default 10.
    */
   newPriceUnknownTrimPercent?: number | null;
   /**
-   * How a make, model or trim holds its value: an exponent of its segment’s retention curve (below 1 holds better, above 1 worse). The first row whose text starts the vehicle’s name (e.g. “Toyota”, “Porsche 911 GT3”) wins over the built-in table.
+   * How a make, model or trim holds its value: an exponent of its segment’s retention curve (below 1 holds better, above 1 worse). Match: a make, optionally followed by model and trim (e.g. “Toyota”, “Toyota Tacoma”, “Porsche 911 GT3”), in whole words; the first row that starts the vehicle’s make, model and trim wins over the built-in table.
    */
   residuals?:
     | {

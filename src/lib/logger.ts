@@ -40,8 +40,12 @@ export const logger = pino(
             : first && typeof first === 'object' && 'err' in first
               ? first.err
               : undefined
-        // Nothing failed: logged as Payload logs its named refusals, a message at info.
-        if (level >= ERROR_LEVEL && isPayloadRefusal(error))
+        // Nothing failed: logged as Payload logs its named refusals, a message at info. Only
+        // Payload's own line (`{ err }` alone, from its route's logError): a refusal met by our
+        // code (a job, a script) says what failed, and stays an error.
+        const payloadsLine =
+          args.length === 1 && Object.keys(first as object).length === 1 && error !== undefined
+        if (level >= ERROR_LEVEL && payloadsLine && isPayloadRefusal(error))
           return this.info({ status: error.status }, safeMessage(error) ?? error.message)
         const message = args.length === 1 && error !== undefined ? safeMessage(error) : undefined
         if (message)

@@ -321,6 +321,11 @@ describe('18. GET /tco/{vin}', () => {
       'Invalid purchase: a cash purchase takes no termMonths',
     ],
     [
+      'purchase=financed&downPaymentPercent=100',
+      'purchase',
+      'Invalid purchase: a financed purchase needs a downPaymentPercent below 100',
+    ],
+    [
       'downPaymentPercent=101',
       'downPaymentPercent',
       'Invalid downPaymentPercent: must be a number from 0 to 100',

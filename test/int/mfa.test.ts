@@ -216,15 +216,19 @@ describe('signing in with the second factor', () => {
       await holder.query('BEGIN')
       await holder.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [doomed.id])
       const signingIn = login(doomed)
-      // The sign-in has checked the password and waits for the user's row.
-      for (let tries = 0; tries < 400; tries++) {
-        const { rows } = await holder.query(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        )
-        if (rows[0].waiting > 0) break
+      // The sign-in has checked the password and waits for the user's row (its FOR UPDATE).
+      let waiting = 0
+      for (let tries = 0; tries < 400 && waiting === 0; tries++) {
         await new Promise((resolve) => setTimeout(resolve, 25))
+        // Not on the holder: inside a transaction, pg_stat_activity is a snapshot taken once.
+        const { rows } = await pool.query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'
+              AND query ILIKE '%for update%'`,
+        )
+        waiting = rows[0].waiting
       }
+      expect(waiting).toBe(1)
       await holder.query('DELETE FROM users WHERE id = $1', [doomed.id])
       await holder.query('COMMIT')
       const answer = await signingIn

@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals'
 import { startScriptProcess } from '../helpers/serviceProcess'
 
 describe('logger', () => {
-  it('logs a refusal Payload raises as a plain APIError at info, and failures at error', async () => {
+  it('logs Payload’s own line for a refusal it raises as a plain APIError at info, and failures at error', async () => {
     const script = startScriptProcess('test/fixtures/logRefusals.ts', {
       LOG_LEVEL: 'info',
       LOG_PRETTY: 'false',
@@ -28,6 +28,8 @@ describe('logger', () => {
     ).toEqual([
       { level: 30, message: 'No User', status: 400 },
       { level: 50, message: 'Something broke', status: undefined },
+      // Met by our own code, which says what failed: an error.
+      { level: 50, message: 'job runner: a run failed', status: undefined },
       { level: 50, message: 'the provider answered 401', status: undefined },
     ])
   }, 60_000)

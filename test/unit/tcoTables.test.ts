@@ -88,11 +88,43 @@ describe('estimated new prices', () => {
     const unknown = estimateNewPrice(facts, pricing)
     expect(unknown.price).toBe(Math.round(28_500 * 1.1))
     expect(unknown.source).toMatch(/average trim \(trim unknown\)/)
+    // A trim the ladder does not know is priced like an unknown one, never below it.
+    expect(estimateNewPrice({ ...facts, trim: 'Nightshade' }, pricing)).toEqual({
+      price: unknown.price,
+      source: expect.stringMatching(/average trim \(trim not on the price ladder\)/),
+    })
     expect(estimateNewPrice(facts, { ...pricing, newPriceUnknownTrimPercent: 0 }).price).toBe(
       28_500,
     )
     // A make and model the table does not know is priced at its tier's average already.
     expect(estimateNewPrice({ make: 'Kia', model: 'Soul', year: 2024 }, pricing).price).toBe(26_000)
+  })
+})
+
+describe('modelledVehicle', () => {
+  const asOf = new Date('2025-06-01')
+  const modelled = (description: Parameters<typeof modelledVehicle>[0]) =>
+    modelledVehicle(description, asOf, 15_000, DEFAULTS)
+
+  it('tells a plug-in hybrid from an EV and from a hybrid by the fuel’s words', () => {
+    const car = { make: 'Kia', model: 'Niro', year: 2024 }
+    expect(modelled({ ...car, fuel: 'Plug-in Electric' })).toMatchObject({
+      electric: true,
+      plugIn: undefined,
+      segment: 'ev',
+    })
+    expect(modelled({ ...car, fuel: 'Plug In Hybrid' })).toMatchObject({
+      plugIn: { electricShare: 0.5 },
+      segment: 'hybrid',
+    })
+    expect(modelled({ ...car, fuel: 'Hybrid' }).plugIn).toBeUndefined()
+  })
+
+  it('gives crossovers, SUVs, vans and pickups the heavier defaults', () => {
+    const ev = { fuel: 'Electric', make: 'Kia', model: 'EV9', year: 2024 }
+    expect(modelled({ ...ev, body: 'Crossover' }).economy).toBe(38)
+    expect(modelled({ ...ev, body: 'Minivan' }).economy).toBe(38)
+    expect(modelled({ ...ev, body: 'Hatchback' }).economy).toBe(29)
   })
 
   it('drives a plug-in hybrid half on electricity, and says how its economy was estimated', () => {

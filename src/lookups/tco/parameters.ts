@@ -59,7 +59,7 @@ export const TCO_SETTINGS = {
   newPriceUnknownTrimPercent: {
     default: 10,
     description:
-      "An estimated new price without a trim: how far above the line's base price, percent.",
+      "An estimated new price whose trim is unknown or not on the price ladder: how far above the line's base price, percent.",
     max: 100,
     min: 0,
   },

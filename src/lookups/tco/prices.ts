@@ -62,6 +62,8 @@ const TRIM_MULTIPLIERS: [RegExp, number][] = [
   [/\bPLATINUM\b|\bDENALI\b|\bSERIES III\b|\bSPORT PLATINUM\b/i, 1.2],
   [/\bLIMITED\b|\bSERIES II\b|\bPREMIUM LUXURY\b|\bTOURING\b|\bXLE\b|\bLARIAT\b/i, 1.1],
   [/\bSR5\b|\bSE\b|\bEX\b|\bXLT\b|\bLT\b|\bPREMIUM\b/i, 1.05],
+  // The base trims' common names; a trim named otherwise is priced at the line's average.
+  [/\b(BASE|STANDARD|CE|DX|GX|L|LE|LS|LX|S|SV|XL)\b/i, 1],
 ]
 
 /**
@@ -156,20 +158,20 @@ export const estimateNewPrice = (
   const tier = TIERS[facts.make.toUpperCase()] ?? 'economy'
   const electrified = /electric|hybrid/i.test(facts.fuel ?? '')
   const base = known ?? TIER_PRICES[tier][bodyKind(facts.body)] * (electrified ? 1.15 : 1)
-  // Without a trim, a line's base price is its cheapest: buyers pay more on average.
-  const trim = facts.trim
-    ? (TRIM_MULTIPLIERS.find(([pattern]) => pattern.test(facts.trim ?? ''))?.[1] ?? 1)
-    : known
-      ? 1 + pricing.newPriceUnknownTrimPercent / 100
-      : 1
+  const laddered = facts.trim
+    ? TRIM_MULTIPLIERS.find(([pattern]) => pattern.test(facts.trim ?? ''))?.[1]
+    : undefined
+  // A line's base price is its cheapest: for a trim not on the ladder (or none), buyers pay the
+  // line's average. A tier's average price is an average of its trims already.
+  const trim = laddered ?? (known ? 1 + pricing.newPriceUnknownTrimPercent / 100 : 1)
   const inflation = (1 + pricing.newPriceGrowthPercent / 100) ** (facts.year - PRICE_YEAR)
   const destination = 1 + pricing.newPriceDestinationPercent / 100
   return {
     price: Math.round(base * trim * inflation * destination),
     source: known
-      ? facts.trim
+      ? laddered !== undefined
         ? 'estimated new price: base MSRP of the make and model, trim and model year'
-        : "estimated new price: base MSRP of the make and model and model year, at the line's average trim (trim unknown)"
+        : `estimated new price: base MSRP of the make and model and model year, at the line's average trim (${facts.trim ? 'trim not on the price ladder' : 'trim unknown'})`
       : `estimated new price: average ${tier} ${bodyKind(facts.body)} price, model year`,
   }
 }

@@ -36,9 +36,13 @@ const LOAN_TERMS = ['apr', 'downPaymentPercent', 'termMonths'] as const
 export const parseTcoQuery = (query: Record<string, unknown>): TcoQuery => {
   const parsed = parseLookupQuery(tcoQuery, query)
   const loanTerm = LOAN_TERMS.find((name) => parsed[name] !== undefined)
-  if (parsed.purchase === 'cash' && loanTerm) {
-    const message = `a cash purchase takes no ${loanTerm}`
+  const message =
+    parsed.purchase === 'cash' && loanTerm
+      ? `a cash purchase takes no ${loanTerm}`
+      : parsed.purchase === 'financed' && parsed.downPaymentPercent === 100
+        ? 'a financed purchase needs a downPaymentPercent below 100'
+        : undefined
+  if (message)
     throw new CommerceError(400, `Invalid purchase: ${message}`, [{ field: 'purchase', message }])
-  }
   return parsed
 }

@@ -27,6 +27,12 @@ const LUXURY_MAKES = new Set([
   'VOLVO',
 ])
 
+const TRUCK_BODY = /pickup|truck/i
+const SUV_BODY = /suv|sport utility|crossover|van|mpv/i
+
+/** Pickups, SUVs and vans: heavier, so thirstier than a car of the same powertrain. */
+export const isHeavyBody = (body = ''): boolean => TRUCK_BODY.test(body) || SUV_BODY.test(body)
+
 /** Picks the segment from what the decoder or the listing says about fuel, make and body. */
 export const segmentOf = ({
   body,
@@ -37,13 +43,12 @@ export const segmentOf = ({
   fuel?: string
   make: string
 }): Segment => {
-  const fuelText = (fuel ?? '').toLowerCase()
-  const bodyText = (body ?? '').toLowerCase()
-  if (/hybrid|plug-?in|\bphev\b/.test(fuelText)) return 'hybrid'
-  if (/electric/.test(fuelText)) return 'ev'
+  // "Plug-in Electric" is an EV; a plug-in hybrid says hybrid or PHEV.
+  if (/hybrid|\bphev\b/i.test(fuel ?? '')) return 'hybrid'
+  if (/electric/i.test(fuel ?? '')) return 'ev'
   if (LUXURY_MAKES.has(make.toUpperCase())) return 'luxury'
-  if (/pickup|truck/.test(bodyText)) return 'truck'
-  if (/suv|sport utility|crossover|van|mpv/.test(bodyText)) return 'suv'
+  if (TRUCK_BODY.test(body ?? '')) return 'truck'
+  if (SUV_BODY.test(body ?? '')) return 'suv'
   return 'car'
 }
 

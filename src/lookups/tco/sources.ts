@@ -48,7 +48,7 @@ export const SOURCES = {
   price: {
     date: '2024',
     source:
-      "Without a listing or spec price: the make and model's base MSRP in 2024 dollars (manufacturers' published prices, rounded), times the trim's place on the model's price ladder (10% above the base when the trim is unknown) and the destination charge, deflated 2% a year to the model year (BLS CPI, new vehicles); else Kelley Blue Book average transaction prices by make tier and body (2024)",
+      "Without a listing or spec price: the make and model's base MSRP in 2024 dollars (manufacturers' published prices, rounded), times the trim's place on the model's price ladder (the line's average, above its base, when the trim is unknown or not on the ladder) and the destination charge, deflated 2% a year to the model year (BLS CPI, new vehicles); else Kelley Blue Book average transaction prices by make tier and body (2024)",
   },
   salesTax: {
     date: '2024',

@@ -8,6 +8,7 @@ import { economyFactor } from './eras'
 import { type TcoVehicle, vehicleAge } from './model'
 import { estimateNewPrice, type Pricing } from './prices'
 import {
+  isHeavyBody,
   residualOf,
   type ResidualRule,
   retentionAt,
@@ -47,16 +48,14 @@ const displacementOf = (engine = ''): null | number => {
   return litres ? Number(litres[1]) : null
 }
 
-const HEAVY_BODY = /pickup|truck|suv|sport utility|van/i
-
 /**
  * A plug-in hybrid, by its fuel or its name: the decoder calls every hybrid "Hybrid" and tells a
  * plug-in only in the model ("Prius Prime (PHEV)") or the trim ("4xe", "Energi").
  */
 const isPlugIn = ({ fuel = '', model, trim = '' }: VehicleDescription) =>
-  /plug-?in|\bphev\b/i.test(fuel) ||
+  /plug[- ]?in[- ]hybrid|\bphev\b/i.test(fuel) ||
   (/hybrid/i.test(fuel) &&
-    /\bphev\b|plug-?in|\b4xe\b|\benergi\b|\bprime\b/i.test(`${model} ${trim}`))
+    /\bphev\b|plug[- ]?in|\b4xe\b|\benergi\b|\bprime\b/i.test(`${model} ${trim}`))
 
 /**
  * A plug-in hybrid's electric driving: half its miles on electricity (the SAE J2841 utility
@@ -68,8 +67,7 @@ const plugInOf = (description: VehicleDescription): TcoVehicle['plugIn'] =>
     ? {
         electricShare: 0.5,
         kwhPer100Miles:
-          description.listing?.kwhPer100Miles ||
-          (HEAVY_BODY.test(description.body ?? '') ? 40 : 30),
+          description.listing?.kwhPer100Miles || (isHeavyBody(description.body) ? 40 : 30),
       }
     : undefined
 
@@ -85,7 +83,7 @@ const estimatedEconomy = (
   segment: Segment,
   description: VehicleDescription,
 ): { source: string; value: number } => {
-  const heavy = HEAVY_BODY.test(description.body ?? '')
+  const heavy = isHeavyBody(description.body)
   if (segment === 'ev') return { source: 'segment default', value: heavy ? 38 : 29 }
   if (segment === 'hybrid') {
     const value = isPlugIn(description)
