@@ -64,12 +64,20 @@ export const modelFor = (reference: Reference) => {
   return { tco: computeTco(vehicle, figures, assumptions, asOf), vehicle }
 }
 
-/** Each reference's relative error of the five-year total (ours − theirs) ÷ theirs. */
+/** Each reference with the model's figures and the relative error of the five-year total, (ours − theirs) ÷ theirs. */
+const resultsOf = (set = references()) =>
+  set.map((reference) => {
+    const { tco, vehicle } = modelFor(reference)
+    return {
+      error: (tco.total.tcoPrice - reference.total) / reference.total,
+      reference,
+      tco,
+      vehicle,
+    }
+  })
+
 export const errorsOf = (set = references()) =>
-  set.map((reference) => ({
-    error: (modelFor(reference).tco.total.tcoPrice - reference.total) / reference.total,
-    id: reference.id,
-  }))
+  resultsOf(set).map(({ error, reference }) => ({ error, id: reference.id }))
 
 /** The middle value, or the mean of the two middle values of an even count. */
 export const median = (values: number[]) => {
@@ -87,10 +95,8 @@ const main = () => {
   const lines: string[] = []
   /** Per reference with categories: how many of its published categories' shares are within 5 points of ours. */
   const shareFits: string[] = []
-  for (const reference of references()) {
-    const { tco, vehicle } = modelFor(reference)
+  for (const { error, reference, tco, vehicle } of resultsOf()) {
     const ours = tco.total.tcoPrice
-    const error = (ours - reference.total) / reference.total
     errors.push(Math.abs(error))
     const { make, model, trim, year } = reference.vehicle
     lines.push(

@@ -131,7 +131,8 @@ describe('first start', () => {
       method: 'POST',
     })
     expect(refused.status).toBe(400)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // The request line is written when the answer is done: every line of the request is in by then.
+    await service.waitFor(/"reqId":"log-check-2"[^\n]*"msg":"request"/, 10_000)
     const lines = service
       .output()
       .split('\n')
