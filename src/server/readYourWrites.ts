@@ -80,6 +80,8 @@ export const readYourWrites = (
     ? redisMarks(redis, settings('rateLimits').RATE_LIMIT_PREFIX, windowMs)
     : memoryMarks(windowMs)
   const middleware: RequestHandler = async (req, res, next) => {
+    // Next's build files read no database: no need to ask Redis about their caller.
+    if (req.method === 'GET' && req.path?.startsWith('/_next/static/')) return next()
     const caller = callerOf(req)
     try {
       if (WRITES.has(req.method)) {

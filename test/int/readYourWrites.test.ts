@@ -25,12 +25,12 @@ const describeWithRedis = describeWithRedisServer('readYourWrites.test')
 const readsOf = (redis: null | SharedRedis) => {
   const db: { lastWriteTimestamp?: number; primaryDrizzle: object } = { primaryDrizzle: {} }
   const { close, middleware } = readYourWrites({ db } as unknown as Payload, redis)
-  const run = async (method: string, authorization: string) => {
+  const run = async (method: string, authorization: string, path = '/api/deals') => {
     db.lastWriteTimestamp = undefined
     const started = performance.now()
     await new Promise<void>((resolve) =>
       middleware(
-        { headers: { authorization }, ip: '127.0.0.1', method } as Request,
+        { headers: { authorization }, ip: '127.0.0.1', method, path } as Request,
         { on: () => undefined } as unknown as Response,
         () => resolve(),
       ),
@@ -91,6 +91,18 @@ describeWithRedis('read-your-writes on the shared Redis', () => {
     expect(await primary('GET', 'someone else')).toBe(false)
     expect(await primary('POST', 'someone else')).toBe(false)
     expect(await primary('GET', 'someone else')).toBe(true)
+  })
+
+  it('asks nothing for Next’s build files, even while Redis does not answer', async () => {
+    const { run } = readsOf(redis)
+    server.pause()
+    try {
+      const asset = await run('GET', 'writer', '/_next/static/chunks/main.js')
+      expect(asset.primary).toBe(false)
+      expect(redis.usable()).toBe(true) // no command was sent, so none timed out
+    } finally {
+      server.resume()
+    }
   })
 
   it('without Redis, marks are this node’s own', async () => {
