@@ -44,7 +44,7 @@ export const logger = pino(
         // Payload's own line (`{ err }` alone, from its route's logError): a refusal met by our
         // code (a job, a script) says what failed, and stays an error.
         const payloadsLine =
-          args.length === 1 && Object.keys(first as object).length === 1 && error !== undefined
+          error !== undefined && args.length === 1 && Object.keys(first as object).length === 1
         if (level >= ERROR_LEVEL && payloadsLine && isPayloadRefusal(error))
           return this.info({ status: error.status }, safeMessage(error) ?? error.message)
         const message = args.length === 1 && error !== undefined ? safeMessage(error) : undefined

@@ -111,7 +111,7 @@ const PRICE_YEAR = 2024
  * How an estimate is priced (the `tco-settings` global): the destination charge every new
  * vehicle pays on top of its MSRP (about 4%: $1,100–1,900 on a $30,000–50,000 vehicle), the
  * yearly growth of new-vehicle prices (about 2%: BLS CPI, new vehicles, 2000–2024), and how far
- * above its base a line sells when the trim is unknown (10%: the manufacturers' 2024 trim
+ * above its base a line sells when the trim is unknown or off the ladder below (10%: the manufacturers' 2024 trim
  * ladders put the middle trims of a Corolla, Camry or CR-V 10–20% above the base, and buyers
  * choose them more than the base).
  */

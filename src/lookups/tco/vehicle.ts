@@ -82,17 +82,12 @@ const plugInOf = (description: VehicleDescription): TcoVehicle['plugIn'] =>
 const estimatedEconomy = (
   segment: Segment,
   description: VehicleDescription,
+  plugIn: boolean,
 ): { source: string; value: number } => {
   const heavy = isHeavyBody(description.body)
   if (segment === 'ev') return { source: 'segment default', value: heavy ? 38 : 29 }
   if (segment === 'hybrid') {
-    const value = isPlugIn(description)
-      ? heavy
-        ? 33
-        : 45
-      : heavy
-        ? 38
-        : SEGMENT_FIGURES.hybrid.economy
+    const value = plugIn ? (heavy ? 33 : 45) : heavy ? 38 : SEGMENT_FIGURES.hybrid.economy
     return { source: 'segment default', value }
   }
   const litres = displacementOf(description.engine)
@@ -163,13 +158,14 @@ export const modelledVehicle = (
       priceSource: age ? `${estimate.source}, depreciated to its age and miles` : estimate.source,
     }
   })()
-  const estimated = estimatedEconomy(segment, description)
+  const plugIn = plugInOf(description)
+  const estimated = estimatedEconomy(segment, description, plugIn !== undefined)
   return {
     age,
     economy: listedEconomy || estimated.value,
     economySource: listedEconomy ? 'listing (EPA combined)' : estimated.source,
     electric,
-    plugIn: plugInOf(description),
+    plugIn,
     modelYear: description.year,
     odometer,
     odometerSource:
