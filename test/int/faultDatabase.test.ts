@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 
+import { settings } from '../../src/lib/settings'
 import { createTestDatabase } from '../helpers/database'
 import { createPrincipals, type Principal } from '../helpers/principals'
 import { startTestService, type TestService } from '../helpers/service'
@@ -18,6 +19,8 @@ let database: { drop: () => Promise<void>; url: string }
 let proxy: TcpProxy
 let service: TestService
 let integrator: Principal
+let leadAgent: Principal
+let staff: Principal
 
 beforeAll(async () => {
   database = await createTestDatabase()
@@ -27,7 +30,7 @@ beforeAll(async () => {
   proxied.hostname = '127.0.0.1'
   proxied.port = String(proxy.port)
   service = await startTestService({ databaseUrl: proxied.toString() })
-  integrator = (await createPrincipals(service.payload)).integrator
+  ;({ integrator, leadAgent, staff } = await createPrincipals(service.payload))
 })
 
 afterAll(async () => {
@@ -129,6 +132,55 @@ describe('a failed COMMIT', () => {
     )
     // The service recovers: a write after the storm is stored.
     expect((await postError('after the storm')).status).toBe(201)
+  })
+})
+
+describe('concurrent updates', () => {
+  it('several times more than the pool has connections, of one record and of others: every one answers, none waits for a connection', async () => {
+    const events = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        service.payload.create({
+          collection: 'leadEvents',
+          data: { status: 'Searching', type: 'Lead Created' },
+        }),
+      ),
+    )
+    // The pool holds 10 connections; half the updates go to one record, the rest to four others.
+    const targets = Array.from({ length: 60 }, (_, index) => events[index % 2 ? 0 : index % 5].id)
+    const answers = await Promise.all(
+      targets.map(async (id, index) => {
+        const started = Date.now()
+        const response = await service.api(`/api/leadEvents/${id}`, {
+          body: JSON.stringify({ nextSteps: `call back ${index}` }),
+          headers: { ...leadAgent.headers, 'Content-Type': 'application/json' },
+          method: 'PATCH',
+        })
+        await response.arrayBuffer()
+        return { ms: Date.now() - started, status: response.status }
+      }),
+    )
+    const slowest = Math.max(...answers.map((answer) => answer.ms))
+    process.stderr.write(
+      `concurrent updates: ${answers.filter((a) => a.status === 200).length}/${answers.length} answered 200, slowest ${slowest} ms\n`,
+    )
+    expect(answers.filter((answer) => ![200, 409, 412].includes(answer.status))).toEqual([])
+    expect(slowest).toBeLessThan(settings('database').DATABASE_CONNECT_TIMEOUT_MS)
+
+    // The lock check, now in the update's transaction, still refuses a record a staff user has
+    // open in the admin UI.
+    await service.payload.create({
+      collection: 'payload-locked-documents',
+      data: {
+        document: { relationTo: 'leadEvents', value: events[1].id },
+        user: { relationTo: 'users', value: Number(staff.id) },
+      },
+    })
+    const locked = await service.api(`/api/leadEvents/${events[1].id}`, {
+      body: JSON.stringify({ nextSteps: 'while it is open' }),
+      headers: { ...leadAgent.headers, 'Content-Type': 'application/json' },
+      method: 'PATCH',
+    })
+    expect(locked.status).toBe(423)
   })
 })
 
