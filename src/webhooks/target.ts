@@ -1,54 +1,64 @@
 /**
  * Where a webhook may be sent (SSRF protection). An endpoint's URL must be http(s) without
  * credentials; in production it must be https. At delivery time its host is resolved and every
- * address checked: loopback, private, link-local (cloud metadata at 169.254.169.254 among them),
- * carrier-grade NAT, multicast and reserved ranges are refused, IPv4-mapped IPv6 included. The
- * connection then goes to the address that was checked, so a DNS answer that changes between
- * the check and the connection (rebinding) cannot redirect it. WEBHOOK_ALLOW_LOOPBACK lets
- * loopback through, over plain http too (local development and tests).
+ * address checked: only global unicast addresses pass (IPv6: 2000::/3; IPv4: anything outside
+ * the special ranges), less every block of IANA's special-purpose address registries, so
+ * loopback, private, link-local (cloud metadata at 169.254.169.254 among them), carrier-grade
+ * NAT, site-local, unique-local, multicast, documentation, benchmarking, tunnel and reserved
+ * addresses are refused, IPv4-mapped IPv6 included. The connection then goes to the address that
+ * was checked, so a DNS answer that changes between the check and the connection (rebinding)
+ * cannot redirect it. WEBHOOK_ALLOW_LOOPBACK lets loopback through, over plain http too (local
+ * development and tests).
  */
 import dns from 'node:dns/promises'
 import net from 'node:net'
 
 import { isProduction, settings } from '../lib/settings'
 
-const blocked = new net.BlockList()
-for (const [address, prefix] of [
+const blockList = (family: 'ipv4' | 'ipv6', subnets: [string, number][]) => {
+  const list = new net.BlockList()
+  for (const [address, prefix] of subnets) list.addSubnet(address, prefix, family)
+  return list
+}
+
+/** IANA IPv4 Special-Purpose Address Registry (RFC 6890 and updates), multicast and class E. */
+const specialV4 = blockList('ipv4', [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24],
+  ['192.31.196.0', 24],
+  ['192.52.193.0', 24],
+  ['192.88.99.0', 24],
   ['192.168.0.0', 16],
+  ['192.175.48.0', 24],
   ['198.18.0.0', 15],
   ['198.51.100.0', 24],
   ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(address, prefix, 'ipv4')
-for (const [address, prefix] of [
-  // Unspecified, IPv4-compatible (::a.b.c.d) and IPv4-translated (::ffff:0:a.b.c.d) forms:
-  // each embeds an IPv4 address. (IPv4-mapped ones, ::ffff:a.b.c.d, are checked as IPv4.)
-  ['::', 96],
-  ['::ffff:0:0:0', 96],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  // Teredo and 6to4 tunnels embed an IPv4 address, which a tunnelling host would reach.
-  ['2001::', 32],
-  ['2002::', 16],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(address, prefix, 'ipv6')
+])
 
-const loopback = new net.BlockList()
-loopback.addSubnet('127.0.0.0', 8, 'ipv4')
+/** Global unicast IPv6 (RFC 4291): everything else (site-local fec0::/10 among it) is refused. */
+const globalUnicastV6 = blockList('ipv6', [['2000::', 3]])
+
+/**
+ * The blocks of IANA's IPv6 Special-Purpose Address Registry inside 2000::/3: IETF protocol
+ * assignments (Teredo, benchmarking, ORCHID…), documentation (two), 6to4 and AS112.
+ */
+const specialV6 = blockList('ipv6', [
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['2620:4f:8000::', 48],
+  ['3fff::', 20],
+])
+
+const loopback = blockList('ipv4', [['127.0.0.0', 8]])
 loopback.addAddress('::1', 'ipv6')
 
 /** The IPv4 address inside an IPv4-mapped IPv6 one (`::ffff:10.0.0.1`), else the address itself. */
@@ -58,14 +68,17 @@ const family = (address: string) => (net.isIPv4(address) ? 'ipv4' : 'ipv6')
 
 const isLoopback = (address: string) => loopback.check(address, family(address))
 
+const isGlobalUnicast = (address: string) =>
+  net.isIPv4(address)
+    ? !specialV4.check(address, 'ipv4')
+    : globalUnicastV6.check(address, 'ipv6') && !specialV6.check(address, 'ipv6')
+
 /** Why this address may not be called, or null. */
 export const addressRefusal = (raw: string): null | string => {
   const address = unmapped(raw)
   if (isLoopback(address))
     return settings('webhooks').WEBHOOK_ALLOW_LOOPBACK ? null : `${raw} is a loopback address`
-  if (blocked.check(address, family(address)))
-    return `${raw} is a private, link-local or reserved address`
-  return null
+  return isGlobalUnicast(address) ? null : `${raw} is not a global unicast address`
 }
 
 /** Why this URL cannot be an endpoint's, or null: checked when an endpoint is saved. */

@@ -115,6 +115,8 @@ describe('webhook endpoints', () => {
       'https://[::127.0.0.1]/hook',
       'https://[::ffff:0:7f00:1]/hook',
       'https://[2002:7f00:1::]/hook',
+      'https://[fec0::1]/hook',
+      'https://[3fff::1]/hook',
       'https://example.com:0/hook',
       `https://example.com/${'a'.repeat(2048)}`,
       `https://${Array.from({ length: 5 }, () => 'a'.repeat(60)).join('.')}.example/`,
@@ -441,28 +443,91 @@ describe('SSRF protection', () => {
     }
   })
 
+  // The edges of each refused range, and the first addresses past them.
   it.each([
-    '10.1.2.3',
-    '172.20.0.1',
-    '192.168.0.10',
-    '169.254.169.254',
-    '100.64.0.1',
     '0.0.0.0',
-    '::1',
-    'fe80::1',
-    'fd12:3456::1',
-    '::ffff:10.0.0.1',
+    '0.255.255.255',
+    '10.0.0.0',
+    '10.255.255.255',
+    '100.64.0.0',
+    '100.127.255.255',
+    '127.0.0.1',
+    '169.254.169.254',
+    '172.16.0.0',
+    '172.31.255.255',
+    '192.0.0.9',
+    '192.0.2.255',
+    '192.31.196.1',
+    '192.52.193.1',
+    '192.88.99.1',
+    '192.168.0.10',
+    '192.175.48.1',
+    '198.18.0.0',
+    '198.19.255.255',
+    '198.51.100.7',
+    '203.0.113.255',
     '224.0.0.1',
+    '239.255.255.255',
+    '240.0.0.1',
+    '255.255.255.255',
+    '::',
+    '::1',
+    '::ffff:10.0.0.1',
+    '64:ff9b::808:808',
+    '100::1',
+    '1fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+    '2001::1',
+    '2001:1ff:ffff::1',
+    '2001:db8::1',
+    '2002:808:808::1',
+    '2620:4f:8000::1',
+    '3fff::1',
+    '3fff:fff:ffff::1',
+    '4000::1',
+    '5f00::1',
+    'fc00::1',
+    'fd12:3456::1',
+    'fe80::1',
+    'fec0::1',
+    'feff:ffff::1',
+    'ff02::1',
   ])('refuses %s', (address) => {
     process.env.WEBHOOK_ALLOW_LOOPBACK = 'false'
     try {
-      expect(addressRefusal(address)).toMatch(/loopback|private/)
+      expect(addressRefusal(address)).toEqual(
+        expect.stringMatching(/^\S+ is (a|not a global unicast) /),
+      )
     } finally {
       process.env.WEBHOOK_ALLOW_LOOPBACK = 'true'
     }
   })
 
-  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'])('lets %s through', (address) => {
+  it.each([
+    '1.0.0.1',
+    '8.8.8.8',
+    '9.255.255.255',
+    '11.0.0.0',
+    '100.63.255.255',
+    '100.128.0.0',
+    '172.15.255.255',
+    '172.32.0.0',
+    '192.0.1.0',
+    '192.88.98.255',
+    '192.167.255.255',
+    '192.169.0.0',
+    '198.17.255.255',
+    '198.20.0.0',
+    '223.255.255.255',
+    '2000::1',
+    '2001:200::1',
+    '2001:db9::1',
+    '2003::1',
+    '2606:4700:4700::1111',
+    '2620:4f:7fff::1',
+    '2620:4f:8001::1',
+    '3ffe:ffff::1',
+    '3fff:1000::1',
+  ])('lets %s through', (address) => {
     expect(addressRefusal(address)).toBeNull()
   })
 })
