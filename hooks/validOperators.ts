@@ -1,13 +1,21 @@
-import type { CollectionBeforeOperationHook, FlattenedField } from 'payload'
+import type { CollectionBeforeOperationHook, FlattenedField, PayloadRequest } from 'payload'
 
 import { ClientError } from '../src/lib/clientError'
-import { conditionsIn, joinWheres } from '../src/lib/whereTree'
+import { MAX_SERIAL_ID } from '../src/lib/ids'
+import { isRecord } from '../src/lib/isRecord'
+import { type Condition, conditionsIn, isPrototypeName, joinWheres } from '../src/lib/whereTree'
 
-/** Operators that only make sense on a point field. */
+/** Operators that only make sense on a point field; they alone take objects (GeoJSON). */
 const GEO = new Set(['intersects', 'near', 'within'])
 /** Text matching, which the adapter has no SQL for on dates, numbers, checkboxes and points. */
 const TEXT_MATCH = new Set(['contains', 'like', 'not_like'])
 const NOT_TEXT = new Set(['checkbox', 'date', 'number', 'point'])
+/** Operators taking a list (or comma-separated text), as Payload reads them. */
+const LISTS = new Set(['all', 'in', 'not_in'])
+
+/** Payload's default id: PostgreSQL's serial integer. */
+const SERIAL_ID = { name: 'id', type: 'number', serial: true } as const
+type Target = FlattenedField | typeof SERIAL_ID
 
 /** The field a dotted path names, through groups and tabs of the collection; undefined past a relation. */
 const fieldAt = (fields: FlattenedField[], path: string): FlattenedField | undefined => {
@@ -17,10 +25,86 @@ const fieldAt = (fields: FlattenedField[], path: string): FlattenedField | undef
   return 'flattenedFields' in field ? fieldAt(field.flattenedFields, rest.join('.')) : undefined
 }
 
+const isSerialText = (text: string) =>
+  /^-?\d{1,10}$/.test(text.trim()) && Math.abs(Number(text)) <= MAX_SERIAL_ID
+const isNumberText = (text: string) => text.trim() !== '' && Number.isFinite(Number(text))
+
+/** What a value compared with `field` must be, when the database would refuse anything else. */
+const valueRule = (
+  req: PayloadRequest,
+  field: Target,
+): null | { test: (text: string) => boolean; words: string } => {
+  if ('serial' in field) return { test: isSerialText, words: 'a whole-number id' }
+  switch (field.type) {
+    case 'checkbox':
+      return { test: (text) => /^(true|false)$/i.test(text), words: 'true or false' }
+    case 'date':
+      return { test: (text) => !Number.isNaN(Date.parse(text)), words: 'a date or date-time' }
+    case 'number':
+      return { test: isNumberText, words: 'a number' }
+    case 'radio':
+    case 'select': {
+      const values = field.options.map((option) =>
+        typeof option === 'string' ? option : option.value,
+      )
+      return { test: (text) => values.includes(text), words: `one of ${values.join(', ')}` }
+    }
+    case 'relationship':
+    case 'upload': {
+      if (typeof field.relationTo !== 'string') return null
+      const target = req.payload.collections[field.relationTo]
+      return target && !target.customIDType
+        ? { test: isSerialText, words: `the whole-number id of a ${field.relationTo}` }
+        : null
+    }
+    default:
+      return null
+  }
+}
+
+/** The values a condition compares, as text; null and 'null' ask for "no value" and pass. */
+const comparedValues = ({ operator, value }: Condition): string[] => {
+  const items = LISTS.has(operator) && typeof value === 'string' ? value.split(',') : [value]
+  return items
+    .flat()
+    .filter((item) => item !== null && item !== 'null' && item !== '')
+    .map(String)
+}
+
+/** Why a condition cannot be run as the caller meant it, or null. */
+const conditionProblem = (req: PayloadRequest, condition: Condition, field?: Target) => {
+  const { operator, path, value } = condition
+  if (path.split('.').some(isPrototypeName))
+    return `The filter names no field of this collection (${path})`
+  // The PostgreSQL adapter has no SQL for `all` (its operator map leaves it out).
+  if (operator === 'all')
+    return `The all operator is not supported (on ${path}): combine equals conditions with and`
+  const kind = GEO.has(operator)
+    ? field?.type !== 'point' && 'point fields'
+    : TEXT_MATCH.has(operator) && field && NOT_TEXT.has(field.type) && 'text fields'
+  if (kind) return `The ${operator} operator works only on ${kind}, not on ${path}`
+  if (GEO.has(operator) || operator === '') return null
+  // Payload skips a condition whose value it cannot read, which would widen the filter.
+  if (isRecord(value) || (Array.isArray(value) && value.some(isRecord)))
+    return `The ${operator} filter on ${path} takes ${LISTS.has(operator) ? 'a list of values' : 'a value'}, not an object`
+  if (operator === 'exists') {
+    return comparedValues(condition).every((text) => /^(true|false)$/i.test(text))
+      ? null
+      : `The exists filter on ${path} takes true or false`
+  }
+  const rule = field && valueRule(req, field)
+  const bad = rule && comparedValues(condition).find((text) => !rule.test(text))
+  return rule && bad !== undefined
+    ? `The ${operator} filter on ${path} compares ${JSON.stringify(bad)}, which is not ${rule.words}`
+    : null
+}
+
 /**
- * `near`, `within` and `intersects` work on point fields and `like`, `not_like` and `contains` on
- * text; elsewhere the database adapter has no SQL for them (or writes invalid SQL), and it has none
- * for `all` at all: each failed with a 500. Here they are a 400 naming the field.
+ * A filter runs as written or is refused with a 400 naming the field, before any SQL: `near`,
+ * `within` and `intersects` on point fields only, text matching on text only, no `all` (the
+ * adapter has no SQL for it), no object where a value belongs (Payload would skip the condition),
+ * and values the column can hold (PostgreSQL would fail on `notabool` for a checkbox, text for a
+ * number or id, an unknown option, or a date that is not one; Payload skips a bad date).
  */
 export const validOperators: CollectionBeforeOperationHook = ({
   args,
@@ -44,21 +128,12 @@ export const validOperators: CollectionBeforeOperationHook = ({
     if (target) trees.push([target.config.flattenedFields, joinWhere])
   }
   for (const [fields, tree] of trees) {
-    for (const { operator, path } of conditionsIn(tree)) {
+    for (const condition of conditionsIn(tree)) {
       // Without an id field of its own, a collection's id is PostgreSQL's serial integer.
-      const field = fieldAt(fields, path) ?? (path === 'id' ? { type: 'number' } : undefined)
-      if (operator === 'all') {
-        // The PostgreSQL adapter has no SQL for `all` (its operator map leaves it out).
-        throw new ClientError(
-          `The all operator is not supported (on ${path}): combine equals conditions with and`,
-          400,
-        )
-      }
-      const kind = GEO.has(operator)
-        ? field?.type !== 'point' && 'point fields'
-        : TEXT_MATCH.has(operator) && field && NOT_TEXT.has(field.type) && 'text fields'
-      if (kind)
-        throw new ClientError(`The ${operator} operator works only on ${kind}, not on ${path}`, 400)
+      const field =
+        fieldAt(fields, condition.path) ?? (condition.path === 'id' ? SERIAL_ID : undefined)
+      const problem = conditionProblem(req, condition, field)
+      if (problem) throw new ClientError(problem, 400)
     }
   }
   return args

@@ -1,5 +1,6 @@
 import pino from 'pino'
 
+import { classifyFailure } from './failures'
 import { safeError, safeMessage } from './logSafety'
 import { requestContext } from './requestContext'
 import { loggingSettings } from './settings'
@@ -21,6 +22,18 @@ const isPayloadRefusal = (error: unknown): error is { message: string; status: n
   const { name, status } = (error ?? {}) as { name?: unknown; status?: unknown }
   return name === 'APIError' && typeof status === 'number' && status >= 400 && status < 500
 }
+
+/**
+ * The status of a refusal of the caller that Payload logs as an error: its plain 4xx `APIError`,
+ * or a value the database refused (a SQLSTATE of the caller's making, answered 400 by
+ * hooks/apiErrors.ts); undefined for anything else.
+ */
+const refusalStatus = (error: unknown): number | undefined =>
+  isPayloadRefusal(error)
+    ? error.status
+    : classifyFailure(error)?.kind === 'input'
+      ? 400
+      : undefined
 
 const ERROR_LEVEL = 50
 const toStderr = LOG_DESTINATION === 'stderr'
@@ -45,8 +58,9 @@ export const logger = pino(
         // code (a job, a script) says what failed, and stays an error.
         const payloadsLine =
           error !== undefined && args.length === 1 && Object.keys(first as object).length === 1
-        if (level >= ERROR_LEVEL && payloadsLine && isPayloadRefusal(error))
-          return this.info({ status: error.status }, safeMessage(error) ?? error.message)
+        const status = payloadsLine ? refusalStatus(error) : undefined
+        if (level >= ERROR_LEVEL && status)
+          return this.info({ status }, safeMessage(error) ?? String((error as Error).message))
         const message = args.length === 1 && error !== undefined ? safeMessage(error) : undefined
         if (message)
           return method.apply(this, [

@@ -1,6 +1,7 @@
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler } from 'express'
 import * as qs from 'qs-esm'
 
+import { isPrototypeName, withoutEmptyLists } from '../lib/whereTree'
 import { jsonProblem, splitUrl } from './input/jsonChecks'
 import { refuse } from './input/refuse'
 
@@ -10,30 +11,54 @@ import { refuse } from './input/refuse'
  * value is re-encoded into that form before Payload sees it. Both forms work on every list, and
  * on every method (a bulk PATCH or DELETE takes a `where` too). The JSON gets the body's checks
  * (nesting, NULs, lone surrogates), and its keys are encoded, so a key cannot add parameters of
- * its own (`{"x]&limit=0&y[": …}`).
+ * its own (`{"x]&limit=0&y[": …}`). An empty list, which the nested form cannot carry, keeps its
+ * meaning (src/lib/whereTree.ts). In either form, a field named after an Object.prototype member
+ * is refused: Payload's parser would drop the condition and widen the filter.
  */
 export const jsonWhere: RequestHandler = (req, res, next) => {
   const [path, search = ''] = splitUrl(req.url)
   const params = new URLSearchParams(search)
   const raw = params.get('where')
-  if (raw === null) return next()
-  let where: unknown
-  try {
-    where = JSON.parse(raw)
-  } catch {
-    where = undefined
+  if (raw !== null) {
+    let where: unknown
+    try {
+      where = JSON.parse(raw)
+    } catch {
+      where = undefined
+    }
+    // Payload would JSON.parse any other plain `where` value itself, and fail with a 500.
+    if (!where || typeof where !== 'object' || Array.isArray(where)) {
+      const message = raw.trim().startsWith('{')
+        ? 'is not valid JSON'
+        : 'must be a filter object: where[field][operator]=value, or JSON'
+      return refuse(req, res, 400, `The where parameter ${message}.`, { field: 'where', message })
+    }
+    const problem = jsonProblem(where, 'where')
+    if (problem) return refuse(req, res, 400, `${problem.field} ${problem.message}`, problem)
+    params.delete('where')
+    const rest = params.toString()
+    const encoded = qs.stringify({ where: withoutEmptyLists(where) })
+    req.url = `${path}?${[rest, encoded].filter(Boolean).join('&')}`
   }
-  // Payload would JSON.parse any other plain `where` value itself, and fail with a 500.
-  if (!where || typeof where !== 'object' || Array.isArray(where)) {
-    const message = raw.trim().startsWith('{')
-      ? 'is not valid JSON'
-      : 'must be a filter object: where[field][operator]=value, or JSON'
+  const unknown = prototypeField(req)
+  if (unknown) {
+    const message = `names no field of this collection (${unknown})`
     return refuse(req, res, 400, `The where parameter ${message}.`, { field: 'where', message })
   }
-  const problem = jsonProblem(where, 'where')
-  if (problem) return refuse(req, res, 400, `${problem.field} ${problem.message}`, problem)
-  params.delete('where')
-  const rest = params.toString()
-  req.url = `${path}?${[rest, qs.stringify({ where })].filter(Boolean).join('&')}`
   next()
+}
+
+/** A field of a `where` parameter (or a join's) named after an Object.prototype member. */
+const prototypeField = (req: Request): string | undefined => {
+  const [, search = ''] = splitUrl(req.url)
+  for (const name of new URLSearchParams(search).keys()) {
+    const at = name.indexOf('where[')
+    if (at === -1) continue
+    const parts = [...name.slice(at).matchAll(/\[([^\]]*)\]/g)].flatMap(([, part]) =>
+      part.split('.'),
+    )
+    const found = parts.find(isPrototypeName)
+    if (found) return found
+  }
+  return undefined
 }

@@ -5,29 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
-import pino from 'pino'
 
-import { logger } from '../../src/lib/logger'
 import { sendJson } from '../helpers/http'
+import { captureLog, type LogCapture } from '../helpers/logCapture'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true })
 
-let captured = ''
-let restore = () => {}
-
-/** Every line the logger writes from now on, as well as to where it writes. */
-const captureLog = () => {
-  const stream = (logger as unknown as Record<symbol, { write: (line: string) => unknown }>)[
-    pino.symbols.streamSym
-  ]
-  const write = stream.write
-  stream.write = function (line: string) {
-    captured += line
-    return write.call(this, line)
-  }
-  restore = () => (stream.write = write)
-}
+let log: LogCapture
 
 /** The database refuses every insert and update, so that writes which pass validation fail in SQL, quoting the values. */
 const refuseWrites = async (url: string) => {
@@ -50,10 +35,10 @@ const refuseWrites = async (url: string) => {
 const ssnShaped = (index: number) => `078-05-${String(1000 + index).padStart(4, '0')}`
 
 beforeAll(async () => {
-  captureLog()
+  log = captureLog()
   await refuseWrites(process.env.DATABASE_URL!)
 })
-afterAll(() => restore())
+afterAll(() => log.restore())
 
 describe('log output', () => {
   it('holds no value sent in failing writes, on any collection', async () => {
@@ -102,11 +87,11 @@ describe('log output', () => {
     sent.push(ssnShaped(900), ssnShaped(901), ssnShaped(901).replace(/-/g, ''))
     await new Promise((resolve) => setTimeout(resolve, 200))
 
-    expect(captured).toMatch(/database query failed/)
-    expect(captured).toMatch(/"code":"P0001"/)
-    expect(captured).toMatch(/"table":"errors"/)
-    expect(captured).toMatch(/"reqId":"[\w-]+"/)
-    const leaked = sent.filter((value) => captured.includes(value))
+    expect(log.text()).toMatch(/database query failed/)
+    expect(log.text()).toMatch(/"code":"P0001"/)
+    expect(log.text()).toMatch(/"table":"errors"/)
+    expect(log.text()).toMatch(/"reqId":"[\w-]+"/)
+    const leaked = sent.filter((value) => log.text().includes(value))
     expect(leaked).toEqual([])
   })
 })

@@ -31,6 +31,8 @@ describe('logger', () => {
       // Met by our own code, which says what failed: an error.
       { level: 50, message: 'job runner: a run failed', status: undefined },
       { level: 50, message: 'the provider answered 401', status: undefined },
+      { level: 30, message: expect.any(String), status: 400 },
+      { level: 50, message: expect.any(String), status: undefined },
     ])
   }, 60_000)
 })
