@@ -828,7 +828,6 @@ export interface components {
                     createdBy?: (number | null) | components["schemas"]["users"];
                     /** @description The lead whose current status this event is. */
                     currentStatusFor?: (number | null) | components["schemas"]["lead"];
-                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };
@@ -862,7 +861,6 @@ export interface components {
                     createdBy?: (number | null) | components["schemas"]["users"];
                     /** @description The lead whose current status this event is. */
                     currentStatusFor?: (number | null) | components["schemas"]["lead"];
-                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };
@@ -954,7 +952,6 @@ export interface components {
                     };
                     /** @description The provider's answer, without personal data. */
                     providerResponse?: unknown;
-                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };
@@ -1022,7 +1019,6 @@ export interface components {
                     };
                     /** @description The provider's answer, without personal data. */
                     providerResponse?: unknown;
-                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };
@@ -1051,7 +1047,6 @@ export interface components {
                     phoneNumbers?: string[] | null;
                     /** @description Postal addresses; through the API new ones may be sent inline and are created. */
                     addresses?: (string | components["schemas"]["address"])[] | null;
-                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };
@@ -1087,7 +1082,6 @@ export interface components {
                     /** @description The bid standing now, in US dollars. */
                     currentBidPrice?: number | null;
                     maximumBidPrice?: number | null;
-                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };
@@ -1123,7 +1117,6 @@ export interface components {
                     /** @description The bid standing now, in US dollars. */
                     currentBidPrice?: number | null;
                     maximumBidPrice?: number | null;
-                    lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt: string;
                     createdAt: string;
                 };

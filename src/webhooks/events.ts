@@ -1,11 +1,19 @@
 /**
  * The events webhooks announce: which collection's change each is, and what its payload holds.
  * A payload is `{type, timestamp, data: {id, collection, record}}` (Standard Webhooks' shape);
- * the record is as the change left it at depth 0, without the credit data (SSNs, birth dates),
- * which a webhook never carries, not even masked.
+ * the record is what an API client may read of it at depth 0, as the change left it, without the
+ * credit data (SSNs, birth dates), which a webhook never carries, not even masked.
  */
-import type { CollectionSlug, SanitizedCollectionConfig } from 'payload'
+import {
+  type CollectionSlug,
+  type Field,
+  flattenTopLevelFields,
+  type PayloadRequest,
+  type SanitizedCollectionConfig,
+} from 'payload'
+import { fieldAffectsData } from 'payload/shared'
 
+import type { ApiClient } from '../../payload-types'
 import { withheldFieldNames } from '../creditData/marker'
 
 export const EVENT_TYPES = [
@@ -55,9 +63,36 @@ export const eventCollection = (type: EventType): CollectionSlug =>
         Object.values(events).includes(type),
       )![0] as CollectionSlug)
 
-/** Fields a payload never carries (the credit data among them). */
-export const withheld = (collection: Pick<SanitizedCollectionConfig, 'fields'>) =>
-  withheldFieldNames(collection.fields)
+/** The API client that reads the most: an admin one. */
+const apiClient: ApiClient = {
+  collection: 'api-clients',
+  createdAt: '',
+  enabled: true,
+  id: 0,
+  name: 'webhook payload',
+  role: 'admin',
+  updatedAt: '',
+}
+
+/**
+ * Top-level fields whose read access refuses API clients (the staff-only `title` and
+ * `lastModifiedBy`…), asked of the fields' own access functions. Access that depends on more than
+ * the caller (a record, a promise) counts as a refusal: a payload is built for no one in particular.
+ */
+const unreadableByApiClients = (fields: Field[]): string[] =>
+  flattenTopLevelFields(fields).flatMap((field) => {
+    if (!fieldAffectsData(field) || !field.name || !field.access?.read) return []
+    return field.access.read({ req: { user: apiClient } as PayloadRequest }) === true
+      ? []
+      : [field.name]
+  })
+
+/**
+ * Fields a payload never carries: the credit data, hidden fields and what API clients may not
+ * read. The OpenAPI document's `x-webhooks` schemas leave out the same ones.
+ */
+export const withheld = (collection: Pick<SanitizedCollectionConfig, 'fields'>): Set<string> =>
+  new Set([...withheldFieldNames(collection.fields), ...unreadableByApiClients(collection.fields)])
 
 export type EventPayload = {
   data: {

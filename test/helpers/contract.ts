@@ -9,34 +9,39 @@ type Document = {
   paths: Record<string, Record<string, { responses: Record<string, any> }>>
 }
 
+/** OpenAPI 3.0 → JSON Schema for ajv: `nullable` becomes a "null" alternative; refs point at the document. */
+export const toJsonSchema = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(toJsonSchema)
+  if (!schema || typeof schema !== 'object') return schema
+  const { nullable, ...rest } = schema as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(rest)) {
+    out[key] =
+      key === '$ref'
+        ? String(value).replace('#/components/schemas/', 'openapi#/components/schemas/')
+        : toJsonSchema(value)
+  }
+  if (!nullable) return out
+  return typeof out.type === 'string'
+    ? { ...out, type: [out.type, 'null'] }
+    : { anyOf: [{ type: 'null' }, out] }
+}
+
+/** An ajv instance knowing the document's schemas as `openapi#/components/schemas/…`. */
+export const documentAjv = (document: Pick<Document, 'components'>): Ajv => {
+  const ajv = new Ajv({ allErrors: true, strict: false })
+  ;(addFormats as unknown as (ajv: Ajv) => void)(ajv)
+  ajv.addSchema({ components: toJsonSchema(document.components) }, 'openapi')
+  return ajv
+}
+
 /**
  * Validates responses against the service's own OpenAPI document: the schema of the operation
  * (path template and method) for the response's status.
  */
 export const contractValidator = async (document: Document) => {
   await SwaggerParser.validate(structuredClone(document) as never)
-  const ajv = new Ajv({ allErrors: true, strict: false })
-  ;(addFormats as unknown as (ajv: Ajv) => void)(ajv)
-  ajv.addSchema({ components: document.components }, 'openapi')
-  /** OpenAPI 3.0 → JSON Schema for ajv: `nullable` becomes a "null" alternative; refs point at the document. */
-  const rewrite = (schema: unknown): unknown => {
-    if (Array.isArray(schema)) return schema.map(rewrite)
-    if (!schema || typeof schema !== 'object') return schema
-    const { nullable, ...rest } = schema as Record<string, unknown>
-    const out: Record<string, unknown> = {}
-    for (const [key, value] of Object.entries(rest)) {
-      out[key] =
-        key === '$ref'
-          ? String(value).replace('#/components/schemas/', 'openapi#/components/schemas/')
-          : rewrite(value)
-    }
-    if (!nullable) return out
-    return typeof out.type === 'string'
-      ? { ...out, type: [out.type, 'null'] }
-      : { anyOf: [{ type: 'null' }, out] }
-  }
-  ajv.removeSchema('openapi')
-  ajv.addSchema({ components: rewrite(document.components) }, 'openapi')
+  const ajv = documentAjv(document)
   const templates = Object.keys(document.paths).map((template) => ({
     pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
     template,
@@ -51,7 +56,7 @@ export const contractValidator = async (document: Document) => {
     if (!described) return [`status ${response.status} of ${method} ${template} is not documented`]
     const schema = described.content?.['application/json']?.schema
     if (!schema) return []
-    const validate = ajv.compile(rewrite(schema) as object)
+    const validate = ajv.compile(toJsonSchema(schema) as object)
     return validate(response.body)
       ? []
       : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`)

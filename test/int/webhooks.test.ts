@@ -8,9 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { createLocalReq, initTransaction, killTransaction } from 'payload'
 import { Webhook } from 'standardwebhooks'
 
+import { isRecord } from '../../src/lib/isRecord'
 import { seedDemoData } from '../../src/seed'
-import { EVENT_TYPES } from '../../src/webhooks/events'
+import { EVENT_TYPES, type EventPayload } from '../../src/webhooks/events'
 import { addressRefusal } from '../../src/webhooks/target'
+import { documentAjv, toJsonSchema } from '../helpers/contract'
 import { sendJson } from '../helpers/http'
 import { createLeadRecords } from '../helpers/leadSide'
 import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
@@ -51,6 +53,39 @@ const deliveriesOf = async (endpoint: number) =>
       where: { endpoint: { equals: endpoint } },
     })
   ).docs
+
+const CREDIT_DATA = ['ssn', 'coApplicantSSN', 'birthDate', 'coApplicantBirthDate']
+
+/** Every object of a schema closed: a key the document does not describe fails validation. */
+const closed = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(closed)
+  if (!isRecord(schema)) return schema
+  const out = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closed(value)]))
+  return isRecord(schema.properties) && schema.additionalProperties === undefined
+    ? { ...out, additionalProperties: false }
+    : out
+}
+
+/** Per event type, the problems of a payload against the document's `x-webhooks` schema. */
+const payloadValidators = async () => {
+  const document = await (await service.api('/api/openapi.json')).json()
+  const ajv = documentAjv(document)
+  return Object.fromEntries(
+    Object.entries(document['x-webhooks']).map(([type, hook]) => {
+      const { $ref } = (hook as any).post.requestBody.content['application/json'].schema
+      const validate = ajv.compile(
+        toJsonSchema(closed(document.components.schemas[$ref.split('/').pop()])) as object,
+      )
+      return [
+        type,
+        (body: unknown) =>
+          validate(body)
+            ? []
+            : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`),
+      ]
+    }),
+  )
+}
 
 const disableAll = () =>
   service.payload.update({ collection: 'webhook-endpoints', data: { enabled: false }, where: {} })
@@ -238,8 +273,7 @@ describe('delivery', () => {
       'credit_app.submission_status_changed',
     ]) {
       const record = byType[type].data.record
-      for (const field of ['ssn', 'coApplicantSSN', 'birthDate', 'coApplicantBirthDate'])
-        expect(record).not.toHaveProperty(field)
+      for (const field of CREDIT_DATA) expect(record).not.toHaveProperty(field)
     }
     const raw = JSON.stringify(received.map((item) => item.body))
     for (const secret of ['123-45-6789', '6789', '234-56-7890', '7890', '1980-02-03'])
@@ -249,6 +283,36 @@ describe('delivery', () => {
       status: 'accepted',
     })
     expect(byType['lead_event.updated'].data.record.status).toBe('Customer Provided Options')
+    // Each record as the last event left it: what an admin API client reads at depth 0, less
+    // the credit data; never a staff-only field.
+    const latest = new Map(
+      received.map(({ body }: { body: EventPayload }) => [
+        `${body.data.collection}/${body.data.id}`,
+        body.data,
+      ]),
+    )
+    for (const data of latest.values()) {
+      const read = await call('GET', `/api/${data.collection}/${data.id}?depth=0`)
+      expect(read.status).toBe(200)
+      for (const field of CREDIT_DATA) delete read.body[field]
+      expect(data.record).toEqual(read.body)
+      expect(data.record).not.toHaveProperty('title')
+    }
+    const validate = await payloadValidators()
+    for (const { body } of received) {
+      const problems = validate[body.type](body)
+      expect({ type: body.type, problems }).toEqual({ type: body.type, problems: [] })
+    }
+    // A key the schema does not describe is a problem.
+    const updated = byType['deal.updated']
+    const leaked = {
+      ...updated,
+      data: { ...updated.data, record: { ...updated.data.record, title: 'x' } },
+    }
+    expect(validate['deal.updated'](updated)).toEqual([])
+    expect(validate['deal.updated'](leaked)).toEqual([
+      '/data/record must NOT have additional properties',
+    ])
     const log = await deliveriesOf(endpoint.id)
     expect(log).toHaveLength(9)
     for (const row of log)
