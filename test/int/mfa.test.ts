@@ -130,6 +130,28 @@ describe('setting up the second factor at the first sign-in', () => {
   })
 })
 
+describe('two first sign-ins at once', () => {
+  it('let exactly one finish setting up; the other gets a 409 and no session', async () => {
+    const who = await newUser('admin')
+    // Two people (or two tabs) each got a key of their own, and finish with it at the same moment.
+    const challenges = await Promise.all([login(who), login(who)])
+    const keys = challenges.map(({ body }) => body.errors[0].data)
+    const finished = await Promise.all(
+      keys.map(({ enrolmentToken, secret }) =>
+        login({ ...who, code: codeFor(secret), enrolmentToken }),
+      ),
+    )
+    expect(finished.map(({ status }) => status).sort()).toEqual([200, 409])
+    const loser = finished.find(({ status }) => status === 409)!
+    expect(loser.body.token).toBeUndefined()
+    expect(loser.body.errors[0].message).toMatch(/already set up/)
+    // The winner's key is the one stored: its next code signs in.
+    const winner = keys[finished.findIndex(({ status }) => status === 200)]
+    const next = await login({ ...who, code: codeFor(winner.secret, 1) })
+    expect(next.status).toBe(200)
+  })
+})
+
 describe('signing in with the second factor', () => {
   let who: Awaited<ReturnType<typeof newUser>>
   let factor: Awaited<ReturnType<typeof enrol>>

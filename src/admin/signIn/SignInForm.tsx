@@ -102,7 +102,9 @@ export const SignInForm: React.FC<{
       if (refusal.data?.mfa === 'code' || refusal.data?.mfa === 'enrol-code') {
         // The first refusal only asks for the code; a later one says what was wrong with it.
         if (step.kind !== 'credentials') setMessage(refusal.message ?? '')
-        if (step.kind === 'credentials') setStep({ kind: 'code' })
+        // An enrolment another sign-in finished first (409) leaves the code of that app to ask for.
+        if (step.kind === 'credentials' || (step.kind === 'enrol' && refusal.data?.mfa === 'code'))
+          setStep({ kind: 'code' })
       } else if (refusal.data?.mfa === 'enrol') {
         const { enrolmentToken, secret, uri } = refusal.data
         setStep({ enrolmentToken, kind: 'enrol', secret, uri })

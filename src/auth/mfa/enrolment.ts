@@ -80,9 +80,18 @@ export const finishEnrolment = async (
   const codes = newRecoveryCodes()
   const hashes = JSON.stringify(codes.map((each) => hashRecoveryCode(each, req.payload.secret)))
   const db = await transactionDb(req)
-  await db.execute(sql`
+  // The row is read before any lock: a concurrent enrolment may have committed since. Its UPDATE
+  // holds the row until then, and this one, re-checked after it, changes nothing.
+  const { rowCount } = await db.execute(sql`
     UPDATE users SET mfa_enabled = true, mfa_secret = ${encryptValue(secret, SECRET_FIELD)},
       mfa_last_time_step = ${step}, mfa_recovery_codes = ${hashes}::jsonb, mfa_enrolled_at = now()
     WHERE id = ${user.id} AND mfa_enabled IS NOT TRUE`)
+  if (rowCount !== 1) {
+    throw new ClientError(
+      'An authenticator app was already set up for this account by another sign-in a moment ago. Sign in again with a code from that app.',
+      409,
+      { mfa: 'code' },
+    )
+  }
   return codes
 }
