@@ -36,6 +36,7 @@ import { WebEvents } from './collections/WebEvents'
 import { WebhookDeliveries } from './collections/WebhookDeliveries'
 import { WebhookEndpoints } from './collections/WebhookEndpoints'
 import { TcoSettings } from './globals/TcoSettings'
+import { withVersionRoutes } from './globals/versionRoutes'
 import { answerApiErrors } from './hooks/apiErrors'
 import { relationsExist } from './hooks/relationsExist'
 import { serverTimestamps } from './hooks/serverTimestamps'
@@ -167,7 +168,7 @@ export default buildConfig({
   editor: lexicalEditor(),
   email: emailAdapter,
   endpoints: [...commerceEndpoints, ...lookupEndpoints, searchEndpoint],
-  globals: [TcoSettings],
+  globals: withVersionRoutes([TcoSettings]),
   // Everything is served over REST; one API surface is one surface to secure.
   graphQL: { disable: true },
   hooks: { afterError: [answerApiErrors] },

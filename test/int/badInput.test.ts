@@ -586,6 +586,34 @@ describe('internal collections and credentials', () => {
     ).toBe(200)
   })
 
+  it.each([
+    ['anonymous', 401],
+    ['leadAgent', 403],
+    ['integrator', 403],
+    ['staff', 404],
+    ['staffAdmin', 404],
+    ['clientAdmin', 404],
+  ] as const)(
+    'the version routes of a global that keeps no versions are %s: %s, not a 500',
+    async (who, status) => {
+      for (const [method, path] of [
+        ['GET', '/api/globals/tco-settings/versions'],
+        ['GET', '/api/globals/tco-settings/versions/1'],
+        ['POST', '/api/globals/tco-settings/versions'],
+        ['POST', '/api/globals/tco-settings/versions/1'],
+      ]) {
+        expect([
+          method,
+          path,
+          await raw(method, path, {
+            body: method === 'POST' ? '{}' : undefined,
+            headers: json(who),
+          }),
+        ]).toEqual([method, path, restError(status)])
+      }
+    },
+  )
+
   it('a broken multipart body is 400', async () => {
     const broken = { 'Content-Type': 'multipart/form-data; boundary=x' }
     expect(
