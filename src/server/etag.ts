@@ -23,6 +23,8 @@ import { isRecord } from '../lib/isRecord'
 
 export const PRECONDITION_FAILED =
   'The record has changed since the version named in If-Match. Read it again and reapply the change.'
+export const NONE_MATCH_FAILED =
+  'The record is at a version named in If-None-Match (or the header is * and the record exists): nothing was written.'
 const BULK_PRECONDITION =
   'If-Match and If-None-Match apply to one record: PATCH or DELETE /api/<collection>/<id>.'
 
@@ -63,12 +65,17 @@ const tagsOf = (header: string) => header.split(',').map((item) => item.trim())
 export const noneMatchHits = (header: string, tag: string): boolean =>
   tagsOf(header).some((item) => item === '*' || item.replace(/^W\//, '') === tag)
 
-/** A write's precondition: `*`, or a listed strong, quoted tag whose version part is `version`. */
-const matchHits = (header: string, version: string): boolean =>
-  tagsOf(header).some(
-    (item) =>
-      item === '*' || (/^"[^"]*"$/.test(item) && item.slice(1, -1).split('.')[0] === version),
-  )
+/**
+ * A write's precondition: `*`, or a listed quoted tag whose version part is `version`. If-Match
+ * compares strongly (a weak tag never matches), If-None-Match weakly (RFC 9110, 13.1.1-2).
+ */
+const matchHits = (header: string, version: string, weak = false): boolean =>
+  tagsOf(header)
+    .map((item) => (weak ? item.replace(/^W\//, '') : item))
+    .some(
+      (item) =>
+        item === '*' || (/^"[^"]*"$/.test(item) && item.slice(1, -1).split('.')[0] === version),
+    )
 
 /** The snake_case table name Payload's adapter gives a collection (`leadEvents` → `lead_events`). */
 const tableOf = (slug: string) =>
@@ -107,8 +114,8 @@ export const checkIfMatch: CollectionBeforeOperationHook = async ({
   // No such record: Payload's own 404 follows.
   if (!rows[0]) return args
   const version = versionOf({ id: rows[0].id, updatedAt: rows[0].updated_at })
-  const passes =
-    (!ifMatch || matchHits(ifMatch, version)) && (!ifNoneMatch || !matchHits(ifNoneMatch, version))
-  if (!passes) throw new ClientError(PRECONDITION_FAILED, 412)
+  if (ifMatch && !matchHits(ifMatch, version)) throw new ClientError(PRECONDITION_FAILED, 412)
+  if (ifNoneMatch && matchHits(ifNoneMatch, version, true))
+    throw new ClientError(NONE_MATCH_FAILED, 412)
   return args
 }

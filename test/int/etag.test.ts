@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
-import { PRECONDITION_FAILED } from '../../src/server/etag'
+import { NONE_MATCH_FAILED, PRECONDITION_FAILED } from '../../src/server/etag'
 import { type JsonResponse, sendJson } from '../helpers/http'
 import { createLeadRecords } from '../helpers/leadSide'
 import { useTestService } from '../helpers/service'
@@ -220,11 +220,37 @@ describe('If-Match on PATCH', () => {
       headers: { 'If-None-Match': '*' },
     })
     expect(noneMatch.status).toBe(412)
+    expect(noneMatch.body.error.message).toBe(NONE_MATCH_FAILED)
     const unquoted = await call('PATCH', '/contacts/cnt_demo_rachel', {
       body: { firstName: 'x' },
       headers: { 'If-Match': etag.slice(1, -1) },
     })
     expect(unquoted.status).toBe(412)
+  })
+
+  it('compares If-None-Match on a write weakly: W/ before the current tag is 412 naming If-None-Match', async () => {
+    const { etag } = (await readContact()).headers
+    for (const header of [`W/${etag}`, `"other", W/${etag}`]) {
+      const answer = await call('PATCH', '/contacts/cnt_demo_rachel', {
+        body: { firstName: 'Weak' },
+        headers: { 'If-None-Match': header },
+      })
+      expect(answer.status).toBe(412)
+      expect(answer.body.error.message).toBe(NONE_MATCH_FAILED)
+    }
+    expect((await readContact()).body.data.firstName).not.toBe('Weak')
+    // A weak tag naming another version lets the write through; If-Match stays strong.
+    const other = await call('PATCH', '/contacts/cnt_demo_rachel', {
+      body: { firstName: 'Weak' },
+      headers: { 'If-None-Match': 'W/"other.tag"' },
+    })
+    expect(other.status).toBe(200)
+    const weakMatch = await call('PATCH', '/contacts/cnt_demo_rachel', {
+      body: { firstName: 'Weak again' },
+      headers: { 'If-Match': `W/${other.headers.etag}` },
+    })
+    expect(weakMatch.status).toBe(412)
+    expect(weakMatch.body.error.message).toBe(PRECONDITION_FAILED)
   })
 
   it('loses no update: of 6 concurrent PATCHes naming one version, one wins and 5 are 412', async () => {
