@@ -12,10 +12,8 @@ const transfer = listTransfer('deal')
 /** "Deal · 2021 Ford F-150 · Sunset Motors": the dealer's company, else the facilitator. */
 const dealTitle = async (deal: Record<string, unknown>, req: PayloadRequest) => {
   const dealer = (deal.dealer ?? {}) as { location?: unknown }
-  const [vehicle, location] = await Promise.all([
-    related(req, 'vehicle', deal.vehicle),
-    related(req, 'location', dealer.location),
-  ])
+  const vehicle = await related(req, 'vehicle', deal.vehicle)
+  const location = await related(req, 'location', dealer.location)
   const company = await related(req, 'company', location?.companyId ?? deal.facilitator)
   return ['Deal', vehicleName(vehicle), company?.name].filter(Boolean).join(' · ')
 }

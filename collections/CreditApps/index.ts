@@ -99,10 +99,8 @@ const providerNamed: SelectFieldSingleValidation = (value, options) =>
 
 /** "Maria González — 2022 Toyota Camry · Provider A". */
 const creditAppTitle = async (app: Record<string, unknown>, req: PayloadRequest) => {
-  const [consumer, vehicle] = await Promise.all([
-    related(req, 'consumer', app.consumer),
-    related(req, 'vehicle', app.vehicle),
-  ])
+  const consumer = await related(req, 'consumer', app.consumer)
+  const vehicle = await related(req, 'vehicle', app.vehicle)
   const provider =
     app.provider === 'provider_a' ? 'Provider A' : app.provider === 'provider_b' ? 'Provider B' : ''
   const head = [personName(consumer), vehicleName(vehicle)].filter(Boolean).join(' — ')

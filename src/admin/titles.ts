@@ -25,7 +25,10 @@ const idOf = (value: unknown): number | string | undefined =>
       ? (value as { id: number | string }).id
       : undefined
 
-/** The record a relation names, at depth 0, or undefined (none, or gone). */
+/**
+ * The record a relation names, at depth 0, or undefined (none, or gone). Read in the save's
+ * transaction, on its one connection: callers await one lookup before the next.
+ */
 export const related = async (
   req: PayloadRequest,
   collection:
@@ -69,10 +72,8 @@ export const titleField = (
 
 /** "Pre-approval · María González · Prime". */
 export const preApprovalTitle = async (doc: Doc, req: PayloadRequest): Promise<string> => {
-  const [consumer, band] = await Promise.all([
-    related(req, 'consumer', doc.consumer),
-    related(req, 'credit-band', doc.creditBand),
-  ])
+  const consumer = await related(req, 'consumer', doc.consumer)
+  const band = await related(req, 'credit-band', doc.creditBand)
   return ['Pre-approval', personName(consumer), textOf(band?.name)].filter(Boolean).join(' · ')
 }
 

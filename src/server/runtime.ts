@@ -5,6 +5,7 @@ import type pg from 'pg'
 import { resolveCreditDataKeys } from '../creditData/keys'
 import { closePool } from '../db/closePool'
 import type { EmbeddedServer } from '../db/embedded'
+import { oneQueryAtATimePerConnection } from '../db/oneQueryAtATime'
 import { handlePoolErrors } from '../db/poolErrors'
 import { resolveDatabase } from '../db/resolveDatabase'
 import { loadEnv } from '../lib/loadEnv'
@@ -71,6 +72,7 @@ export const openRuntime = async ({
     const { migrations } = await import('../migrations')
     const payload = await getPayload({ config })
     handlePoolErrors(payload)
+    oneQueryAtATimePerConnection(payload)
     if (migrate) {
       await oneAtATime(payload, MIGRATION_LOCK, () =>
         payload.db.migrate({ migrations: migrations as unknown as Migration[] }),

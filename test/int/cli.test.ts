@@ -93,11 +93,13 @@ describe('npm run create-admin', () => {
 })
 
 describe('npm run seed', () => {
-  it('loads the demo data once; running it again changes nothing', async () => {
+  it('loads the demo data once, one query at a time on a connection; running it again changes nothing', async () => {
     const seedEnv = { ...env, DATA_DIR: `.data/test-seed-${process.pid}` }
     const first = await runCli('seed', [], seedEnv)
     expect(first.code).toBe(0)
     expect(JSON.parse(lastLine(first.stdout)).created).toBeGreaterThan(0)
+    // Every query waits for the one before it on its connection (pg's warning otherwise).
+    expect(first.stderr).not.toContain('already executing a query')
     const counts = async () => ({
       clients: (await service.payload.count({ collection: 'api-clients' })).totalDocs,
       users: (await service.payload.count({ collection: 'users' })).totalDocs,
