@@ -16,15 +16,24 @@ import crypto from 'node:crypto'
 
 import { sql } from '@payloadcms/db-postgres'
 import type { Request, RequestHandler, Response } from 'express'
-import type { CollectionAfterChangeHook, Payload } from 'payload'
-import { executeAuthStrategies } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionSlug,
+  FlattenedField,
+  Payload,
+  PayloadRequest,
+} from 'payload'
+import { createLocalReq, executeAuthStrategies, Forbidden } from 'payload'
 import type { Pool } from 'pg'
 
+import { messages as commerceMessages } from '../api/errors'
+import { isCommercePath } from '../api/paths'
 import { decryptValue, encryptValue } from '../creditData/cipher'
 import { transactionDb } from '../db/transaction'
+import { isRecord } from '../lib/isRecord'
 import { logger } from '../lib/logger'
 import { settings } from '../lib/settings'
-import { refuse } from './input/refuse'
+import { apiPathOf, refuse } from './input/refuse'
 
 const HEADER = 'idempotency-key'
 /** Set here, never by the caller: the key's row id, for the create's transaction to mark. */
@@ -69,6 +78,97 @@ const callerOf = async (payload: Payload, req: Request, res: Response): Promise<
     if (user) return `${user.collection}:${user.id}`
   }
   return `anonymous:${req.ip ?? ''}`
+}
+
+/** The caller as it is now (its role may have changed since the key was used), or null. */
+const currentUser = async (payload: Payload, req: Request) => {
+  const headers = new Headers()
+  for (const name of ['authorization', 'cookie'] as const) {
+    const value = req.headers[name]
+    if (value) headers.set(name, value)
+  }
+  return (await executeAuthStrategies({ headers, payload })).user
+}
+
+/** The collection a create path makes records of: a REST slug, or a commerce create's. */
+const createdCollection = (payload: Payload, req: Request): CollectionSlug | undefined => {
+  const segment = apiPathOf(req).split('/')[1]
+  if (Object.hasOwn(payload.collections, segment)) return segment as CollectionSlug
+  return payload.config.endpoints.find(
+    (endpoint) => endpoint.method === 'post' && endpoint.path === `/${segment}`,
+  )?.custom?.creates
+}
+
+const relatedCollections = (field: FlattenedField): string[] =>
+  field.type === 'relationship' || field.type === 'upload'
+    ? [field.relationTo].flat()
+    : field.type === 'join'
+      ? [field.collection].flat()
+      : []
+
+/**
+ * Whether the caller may read `data` as an answer holds it: each field's read access, the fields
+ * of groups and arrays, and every record embedded by a relation (its collection's read access
+ * and its own fields). An access function answering a Where (scoped to the caller, who owns the
+ * key still) allows.
+ */
+const mayRead = async (
+  req: PayloadRequest,
+  fields: FlattenedField[],
+  data: Record<string, unknown>,
+): Promise<boolean> => {
+  for (const field of fields) {
+    if (!(field.name in data)) continue
+    if (
+      field.access?.read &&
+      !(await field.access.read({ data, doc: data, req, siblingData: data }))
+    )
+      return false
+    const value = data[field.name]
+    const items = [isRecord(value) && Array.isArray(value.docs) ? value.docs : value].flat()
+    const targets = relatedCollections(field)
+    for (const item of items.filter(isRecord)) {
+      if (!targets.length) {
+        // A group's, tab's or array row's own fields.
+        if ('flattenedFields' in field && !(await mayRead(req, field.flattenedFields, item)))
+          return false
+        continue
+      }
+      // An embedded record; a polymorphic relation holds it as `{relationTo, value}`.
+      const polymorphic = typeof item.relationTo === 'string' && 'value' in item
+      const record = polymorphic ? item.value : item
+      if (!isRecord(record)) continue
+      const related =
+        req.payload.collections[(polymorphic ? item.relationTo : targets[0]) as CollectionSlug]
+          ?.config
+      if (!related || !(await related.access.read({ req }))) return false
+      if (!(await mayRead(req, related.flattenedFields, record))) return false
+    }
+  }
+  return true
+}
+
+/**
+ * A replay answers only a caller who may still make the create and read what its kept answer
+ * holds: a client demoted since (an admin become a lead agent) gets 403, not a webhook secret or
+ * a consumer's birth date kept for it.
+ */
+const mayStillHave = async (payload: Payload, req: Request, body: Buffer): Promise<boolean> => {
+  const slug = createdCollection(payload, req)
+  if (!slug) return true
+  const user = await currentUser(payload, req)
+  const local = await createLocalReq({ user: user ?? undefined }, payload)
+  const collection = payload.collections[slug].config
+  if (!(await collection.access.create({ req: local }))) return false
+  let answer: unknown
+  try {
+    answer = JSON.parse(body.toString('utf8'))
+  } catch {
+    return true
+  }
+  // The record of a REST create's `{doc, message}` or a commerce create's `{data, success}`.
+  const record = isRecord(answer) ? (answer.doc ?? answer.data) : undefined
+  return !isRecord(record) || mayRead(local, collection.flattenedFields, record)
 }
 
 const requestHash = (req: Request, body: Buffer) =>
@@ -116,16 +216,30 @@ const storedAnswer = async (pool: Pool, caller: string, key: string) => {
 }
 
 /** Answers a request whose key is held: a replay, or why it cannot be one. */
-const answerHeld = (req: Request, res: Response, stored: Stored, hash: string) => {
+const answerHeld = async (
+  payload: Payload,
+  req: Request,
+  res: Response,
+  stored: Stored,
+  hash: string,
+) => {
   if (stored.request_hash !== hash) return refuse(req, res, 422, messages.mismatch, mismatchProblem)
   if (stored.state === 'running') {
     if (stored.committed && stored.lapsed) return refuse(req, res, 409, messages.committedLost)
     res.set('Retry-After', '1')
     return refuse(req, res, 409, messages.inFlight)
   }
+  const body = stored.body ? openAnswer(stored.body) : Buffer.alloc(0)
+  if (!(await mayStillHave(payload, req, body)))
+    return refuse(
+      req,
+      res,
+      403,
+      isCommercePath(apiPathOf(req)) ? commerceMessages.forbidden : new Forbidden().message,
+    )
   res.status(stored.status!).set(stored.headers ?? {})
   res.set('Idempotent-Replayed', 'true')
-  res.end(stored.body ? openAnswer(stored.body) : Buffer.alloc(0))
+  res.end(body)
 }
 
 const mismatchProblem = { field: 'Idempotency-Key', message: 'was used with a different request' }
@@ -232,7 +346,7 @@ export const idempotency = (payload: Payload): RequestHandler => {
           res.set('Retry-After', '1')
           return refuse(req, res, 409, messages.inFlight)
         }
-        return answerHeld(req, res, stored, hash)
+        return await answerHeld(payload, req, res, stored, hash)
       }
       req.headers[ROW_HEADER] = rowId
       keepAnswer(pool, res, rowId)

@@ -28,7 +28,7 @@ const staffUser = async (payload: Payload, role: StaffRole): Promise<Principal> 
   return { headers: { Authorization: `JWT ${token}` }, id: user.id, login: { email, password } }
 }
 
-const apiClient = async (
+export const apiClient = async (
   payload: Payload,
   role: ClientRole,
   enabled = true,

@@ -11,6 +11,7 @@ import pg from 'pg'
 
 import { deleteExpiredKeys, messages } from '../../src/server/idempotency'
 import { type JsonResponse, sendJson } from '../helpers/http'
+import { apiClient, type Principal } from '../helpers/principals'
 import { sampleRecords } from '../helpers/samples'
 import { useTestService } from '../helpers/service'
 
@@ -338,5 +339,87 @@ describe('keys left by a request that died', () => {
       const { rows } = await client.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key])
       expect(rows).toEqual([])
     })
+  })
+})
+
+describe('a replay to a caller whose access changed', () => {
+  /** A client of its own (its role changes), and a way to change it and wait until it applies. */
+  const changingClient = async () => {
+    const client = await apiClient(context.service.payload, 'admin')
+    const become = async (role: 'admin' | 'integrator' | 'lead-agent') => {
+      await context.service.payload.update({
+        collection: 'api-clients',
+        data: { role },
+        id: client.id!,
+      })
+      // Every instance forgets the cached client on the change's notice: wait until it has.
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const read = await sendJson(context.service, 'GET', `/api/api-clients/${client.id}`, {
+          headers: client.headers,
+        })
+        if (read.body.role === role) return
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      throw new Error(`the client never became ${role}`)
+    }
+    return { become, client }
+  }
+
+  const replayTo = (client: Principal, path: string, key: string, body: unknown) =>
+    sendJson(context.service, 'POST', path, {
+      body,
+      headers: { ...client.headers, 'Idempotency-Key': key },
+    })
+
+  it('replays to a caller whose access is unchanged an answer embedding related records', async () => {
+    const key = newKey()
+    const send = () =>
+      replayTo(
+        context.who.integrator,
+        '/api/creditapps?depth=2',
+        key,
+        sampleRecords['credit-app'](),
+      )
+    const first = await send()
+    expect(first.body.data.consumer).toMatchObject({ birthDate: expect.any(String) })
+    const again = await send()
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.body).toEqual(first.body)
+  })
+
+  it('is 403 in the commerce envelope once it may no longer create the record, and replays again when it may', async () => {
+    const { become, client } = await changingClient()
+    const key = newKey()
+    const body = { ...sampleRecords.consumer(), lastName: uniqueName() }
+    const first = await replayTo(client, '/api/consumers', key, body)
+    expect(first.status).toBe(200)
+    expect(first.body.data.birthDate).toBe('1990-01-01')
+    await become('lead-agent')
+    const refused = await replayTo(client, '/api/consumers', key, body)
+    expect(refused.status).toBe(403)
+    expect(refused.body).toEqual({ error: { code: 403, message: 'Forbidden' }, success: false })
+    expect(refused.headers['idempotent-replayed']).toBeUndefined()
+    await become('integrator')
+    const again = await replayTo(client, '/api/consumers', key, body)
+    expect(again.status).toBe(200)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.body).toEqual(first.body)
+  })
+
+  it('is 403 in Payload\u2019s shape on a REST create: a demoted admin never sees the webhook secret again', async () => {
+    const { become, client } = await changingClient()
+    const key = newKey()
+    const body = { events: ['error.created'], url: 'https://example.com/hook' }
+    const first = await replayTo(client, '/api/webhook-endpoints', key, body)
+    expect(first.status).toBe(201)
+    expect(first.body.doc.secret).toMatch(/^whsec_/)
+    expect((await replayTo(client, '/api/webhook-endpoints', key, body)).body).toEqual(first.body)
+    await become('integrator')
+    const refused = await replayTo(client, '/api/webhook-endpoints', key, body)
+    expect(refused.status).toBe(403)
+    expect(refused.body).toEqual({
+      errors: [{ message: 'You are not allowed to perform this action.' }],
+    })
+    expect(JSON.stringify(refused.body)).not.toContain(first.body.doc.secret)
   })
 })

@@ -88,8 +88,8 @@ export const createRecord = ({
   collection: CollectionSlug
   path: string
   required: string[]
-}): Endpoint =>
-  apiEndpoint({
+}): Endpoint => ({
+  ...apiEndpoint({
     method: 'post',
     path,
     run: async (req) => {
@@ -102,4 +102,7 @@ export const createRecord = ({
       })
       return ok(joinsAsArrays(doc as unknown as Doc, req, collection))
     },
-  })
+  }),
+  // What an Idempotency-Key replay re-checks the caller's access to (src/server/idempotency.ts).
+  custom: { creates: collection },
+})
