@@ -41,7 +41,7 @@ import { answerApiErrors } from './hooks/apiErrors'
 import { relationsExist } from './hooks/relationsExist'
 import { serverTimestamps } from './hooks/serverTimestamps'
 import { stillReferenced } from './hooks/stillReferenced'
-import { validOperators } from './hooks/validOperators'
+import { validFilters } from './hooks/validFilters'
 import { noNullGroups, valueTypes } from './hooks/valueTypes'
 import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
@@ -81,7 +81,7 @@ const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
       ],
       beforeOperation: [
         noSensitiveQueries,
-        validOperators,
+        validFilters,
         noNullGroups,
         checkIfMatch,
         ...(collection.hooks?.beforeOperation ?? []),

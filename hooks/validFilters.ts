@@ -3,7 +3,13 @@ import type { CollectionBeforeOperationHook, FlattenedField, PayloadRequest } fr
 import { ClientError } from '../src/lib/clientError'
 import { MAX_SERIAL_ID } from '../src/lib/ids'
 import { isRecord } from '../src/lib/isRecord'
-import { type Condition, conditionsIn, isPrototypeName, joinWheres } from '../src/lib/whereTree'
+import {
+  type Condition,
+  conditionsIn,
+  isPrototypeName,
+  joinWheres,
+  mapConditions,
+} from '../src/lib/whereTree'
 
 /** Operators that only make sense on a point field; they alone take objects (GeoJSON). */
 const GEO = new Set(['intersects', 'near', 'within'])
@@ -100,13 +106,39 @@ const conditionProblem = (req: PayloadRequest, condition: Condition, field?: Tar
 }
 
 /**
+ * Text matching compares text: PostgreSQL's ILIKE, which the adapter builds it on, would read `%`
+ * and `_` as wildcards (`q=%%` matched every record). A backslash escapes them (ILIKE's default).
+ */
+const literalText = (value: unknown, operator: string) =>
+  TEXT_MATCH.has(operator) && typeof value === 'string' ? value.replace(/[\\%_]/g, '\\$&') : value
+
+/** The query's `where` and its joins' with text matching made literal. */
+const withLiteralText = <T extends object>(args: T): T => {
+  const { joins, where } = args as { joins?: unknown; where?: unknown }
+  const literal = (tree: unknown) => mapConditions(tree, literalText)
+  return {
+    ...args,
+    ...(where !== undefined && { where: literal(where) }),
+    ...(isRecord(joins) && {
+      joins: Object.fromEntries(
+        Object.entries(joins).map(([name, join]) => [
+          name,
+          isRecord(join) && 'where' in join ? { ...join, where: literal(join.where) } : join,
+        ]),
+      ),
+    }),
+  }
+}
+
+/**
  * A filter runs as written or is refused with a 400 naming the field, before any SQL: `near`,
  * `within` and `intersects` on point fields only, text matching on text only, no `all` (the
  * adapter has no SQL for it), no object where a value belongs (Payload would skip the condition),
  * and values the column can hold (PostgreSQL would fail on `notabool` for a checkbox, text for a
- * number or id, an unknown option, or a date that is not one; Payload skips a bad date).
+ * number or id, an unknown option, or a date that is not one; Payload skips a bad date). Text
+ * matching is literal.
  */
-export const validOperators: CollectionBeforeOperationHook = ({
+export const validFilters: CollectionBeforeOperationHook = ({
   args,
   collection,
   operation,
@@ -136,5 +168,5 @@ export const validOperators: CollectionBeforeOperationHook = ({
       if (problem) throw new ClientError(problem, 400)
     }
   }
-  return args
+  return withLiteralText(args)
 }

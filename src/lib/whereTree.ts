@@ -25,6 +25,30 @@ export const conditionsIn = (where: unknown): Condition[] => {
   })
 }
 
+/** The same tree with each operator's value replaced by `map(value, operator)`, through `and` / `or`. */
+export const mapConditions = (
+  where: unknown,
+  map: (value: unknown, operator: string) => unknown,
+): unknown => {
+  if (Array.isArray(where)) return where.map((node) => mapConditions(node, map))
+  if (!isRecord(where)) return where
+  return Object.fromEntries(
+    Object.entries(where).map(([key, value]) => [
+      key,
+      isCombinator(key)
+        ? mapConditions(value, map)
+        : isRecord(value)
+          ? Object.fromEntries(
+              Object.entries(value).map(([operator, operand]) => [
+                operator,
+                map(operand, operator),
+              ]),
+            )
+          : value,
+    ]),
+  )
+}
+
 /** The `where` of each join of a query, by join name. */
 export const joinWheres = (joins: unknown): [string, unknown][] =>
   joins && typeof joins === 'object'

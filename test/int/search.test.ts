@@ -52,6 +52,33 @@ describe('search', () => {
     expect(consumer.id).toBeDefined()
   })
 
+  it('takes the query as text: % and _ match only themselves, in the search and in list filters', async () => {
+    for (const q of ['%%', '__', '%_', '\\%']) {
+      const answer = await search(q)
+      expect([q, answer.body.groups.every((group: any) => group.total === 0)]).toEqual([q, true])
+    }
+    await context.service.payload.create({
+      collection: 'company',
+      data: { name: '100% Auto_Sales' },
+    })
+    expect(titlesOf((await search('100%')).body, 'Companies')).toEqual(['100% Auto_Sales'])
+    expect(titlesOf((await search('o_S')).body, 'Companies')).toEqual(['100% Auto_Sales'])
+    const listed = await sendJson(
+      context.service,
+      'GET',
+      `/api/company?where[name][like]=${encodeURIComponent('%')}&limit=100`,
+      { headers: context.who.staff.headers },
+    )
+    expect(listed.body.docs.map((doc: any) => doc.name)).toEqual(['100% Auto_Sales'])
+    const contains = await sendJson(
+      context.service,
+      'GET',
+      `/api/company?where[name][contains]=_&limit=100`,
+      { headers: context.who.staff.headers },
+    )
+    expect(contains.body.docs.map((doc: any) => doc.name)).toEqual(['100% Auto_Sales'])
+  })
+
   it('answers each caller only from the collections it may read', async () => {
     const asIntegrator = await search('González', 'integrator')
     const labels = asIntegrator.body.groups.map((group: any) => group.label)
