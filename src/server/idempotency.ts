@@ -5,6 +5,7 @@
  * true`, creating nothing; the same key with another body is 422; a repeat while the first still
  * runs is 409. Keys live in PostgreSQL (`idempotency_keys`, migration 20261123_013000), so every
  * instance sees them, for IDEMPOTENCY_KEY_TTL_SECONDS; the job runner deletes expired ones.
+ * A replay goes only to a caller who may still make the create and read its answer (403 else).
  *
  * An answer of 500 or more is not kept: the key is freed, so a retry runs again. A create
  * marks its key in its own transaction (`markIdempotentCreate`), so the key knows whether a

@@ -76,8 +76,8 @@ const apiClient: ApiClient = {
 
 /**
  * Top-level fields whose read access refuses API clients (the staff-only `title` and
- * `lastModifiedBy`…), asked of the fields' own access functions. Access that depends on more than
- * the caller (a record, a promise) counts as a refusal: a payload is built for no one in particular.
+ * `lastModifiedBy`…), asked of the fields' own access functions. Anything but a plain `true` (a
+ * promise, an answer that needed the record) withholds the field: a payload has no one reader.
  */
 const unreadableByApiClients = (fields: Field[]): string[] =>
   flattenTopLevelFields(fields).flatMap((field) => {
