@@ -96,6 +96,12 @@ const listQueries = new Map<string, ReturnType<typeof listQueryOf>>()
 const invalid = ({ field, message }: Problem) =>
   new CommerceError(400, messages.badRequest, [{ field, message }])
 
+/** Why a raw `depth` (of any API path) is refused, or null when it is one; as the commerce endpoints read it. */
+export const depthProblem = (raw: unknown): null | string => {
+  const result = depthQuery.safeParse({ depth: raw })
+  return result.success ? null : result.error.issues[0].message
+}
+
 export const parseDepth = (query: Record<string, unknown>): number =>
   parseQuery(depthQuery, query, invalid).depth ?? DEFAULT_DEPTH
 

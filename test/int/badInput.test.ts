@@ -371,6 +371,33 @@ describe('queries', () => {
     )
   })
 
+  it.each([
+    'depth=6',
+    'depth=99999999999999999999',
+    'depth=-1',
+    'depth=1.5',
+    'depth=abc',
+    'depth=1&depth=2',
+  ])('%s is 400 on REST paths, as on the commerce ones', async (query) => {
+    for (const [method, path] of [
+      ['GET', '/api/contact'],
+      ['GET', '/api/contact/cnt_demo_rachel'],
+      ['PATCH', `/api/leadEvents/${eventId}`],
+    ]) {
+      const answer = await raw(method, `${path}?${query}`, {
+        body: method === 'PATCH' ? '{}' : undefined,
+        headers: json('staffAdmin'),
+      })
+      expect([path, answer]).toEqual([path, restError(400)])
+      expect(answer.body.errors[0].message).toMatch(/^depth\b/)
+    }
+  })
+
+  it('depth up to 5 is served on REST paths', async () => {
+    const answer = await raw('GET', '/api/contact?depth=5&limit=1', { headers: json('staffAdmin') })
+    expect(answer.status).toBe(200)
+  })
+
   it('a REST limit over 100 is served as 100, and the answer says so', async () => {
     const response = await raw('GET', '/api/errors?limit=1000000000', { headers: as('staffAdmin') })
     expect(response.status).toBe(200)

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express'
 import * as qs from 'qs-esm'
 
+import { depthProblem } from '../../api/params'
 import { isCommercePath, type Problem } from '../../api/paths'
 import { checkLimit, checkPage, MAX_LIMIT } from '../../lib/paging'
 import { hasNul, splitUrl } from './jsonChecks'
@@ -59,8 +60,8 @@ const LIMIT_NAME = /^(limit|joins\[[^\]]*\]\[limit\])$/
  * Queries: no NUL anywhere, percent-encoding that decodes, and on GET the paging of a list:
  * `page` a whole number from 1, `limit` a whole number from 1 (more than MAX_LIMIT is served as
  * MAX_LIMIT, as the commerce lists do), the same for the lists of joins, and no
- * `pagination=false`, which would return a whole table. The commerce lists check their own
- * paging (with their own error details).
+ * `pagination=false`, which would return a whole table; on every method `depth` from 0 to
+ * MAX_DEPTH. The commerce endpoints check their own (with their own error details).
  */
 export const queryGuard: RequestHandler = (req, res, next) => {
   const [path, search = ''] = splitUrl(req.url)
@@ -80,7 +81,15 @@ export const queryGuard: RequestHandler = (req, res, next) => {
     })
     return
   }
-  if (!['GET', 'HEAD'].includes(req.method) || isCommercePath(req.path)) return next()
+  if (isCommercePath(req.path)) return next()
+  // Payload embeds up to its own maxDepth (10); every path keeps the one documented cap.
+  const depth = params.getAll('depth')
+  const deep = depth.length > 1 ? 'must be given once' : depthProblem(depth[0])
+  if (deep) {
+    refuse(req, res, 400, `depth ${deep}`, { field: 'depth', message: deep })
+    return
+  }
+  if (!['GET', 'HEAD'].includes(req.method)) return next()
   const problem = pagingProblem(search)
   if (problem) {
     refuse(req, res, 400, `${problem.field} ${problem.message}`, problem)
