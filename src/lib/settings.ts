@@ -136,6 +136,9 @@ export const schemas = {
     RATE_LIMIT_AUTH: wholeAtLeastOne(20),
     RATE_LIMIT_AUTH_WINDOW_SECONDS: wholeAtLeastOne(900),
     RATE_LIMIT_COMMERCE: wholeAtLeastOne(300),
+    /** Failed credential checks per client address (each costs a key lookup) before a 429. */
+    RATE_LIMIT_CREDENTIAL_FAILURES: wholeAtLeastOne(30),
+    RATE_LIMIT_CREDENTIAL_FAILURES_WINDOW_SECONDS: wholeAtLeastOne(300),
     RATE_LIMIT_PREFIX: textSetting('commerce-rl'),
     RATE_LIMIT_WINDOW_SECONDS: wholeAtLeastOne(60),
     REDIS_TIMEOUT_MS: wholeAtLeastOne(200),

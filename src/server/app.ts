@@ -81,7 +81,7 @@ export const createApp = ({
     headAsGet,
     queryGuard,
     bodyLimit,
-    credentialGate(payload),
+    credentialGate(payload, rateLimit.credentialFailures),
     rateLimit.middleware,
     collectionRoutes(payload),
     bodyGuard(maxBodyBytes),

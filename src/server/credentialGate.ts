@@ -1,10 +1,18 @@
+import crypto from 'node:crypto'
+
 import type { RequestHandler } from 'express'
+import { LRUCache } from 'lru-cache'
 import { executeAuthStrategies, type Payload } from 'payload'
 
 import { API_KEY_PREFIX } from '../auth/apiKeyCache'
 import { hasReadReplicas, readFromPrimaryForAWhile } from '../db/replicas'
 import { databaseReachable } from './health'
+import type { CredentialFailures } from './rateLimit'
 import { answerUnavailable, refuse } from './input/refuse'
+
+/** Credentials that authenticated someone lately, by hash: they pass an address's spent budget. */
+const recentlyGood = new LRUCache<string, true>({ max: 10_000, ttl: 15 * 60_000 })
+const hashOf = (header: string) => crypto.createHash('sha256').update(header).digest('base64url')
 
 /**
  * Payload treats a request whose credential it cannot match as anonymous. Here a request that
@@ -14,13 +22,26 @@ import { answerUnavailable, refuse } from './input/refuse'
  * The interface shows the header's value as the bare key, so a value without a scheme is read
  * as an API-client key. The authenticated principal is left in `res.locals.principal` (the rate
  * limiter's key).
+ *
+ * A credential that matches no one cost a database lookup; a client address that sent too many
+ * (RATE_LIMIT_CREDENTIAL_FAILURES in its window) is answered 429 without one, unless what it sends
+ * now authenticated someone lately: clients behind the same address keep working. A known but
+ * disabled key is not counted (its client is cached: ../auth/apiKeyCache.ts).
  */
 export const credentialGate =
-  (payload: Payload): RequestHandler =>
+  (payload: Payload, failures: CredentialFailures): RequestHandler =>
   async (req, res, next) => {
     const header = req.headers.authorization?.trim()
     if (header === undefined) return next()
+    const address = req.ip ?? ''
+    const credential = hashOf(header)
+    const wait = recentlyGood.has(credential) ? 0 : await failures.wait(address)
+    if (wait > 0) {
+      res.set({ Connection: 'close', 'Retry-After': String(Math.ceil(wait / 1000)) })
+      return refuse(req, res, 429, 'Too Many Requests')
+    }
     if (header && !/\s/.test(header)) req.headers.authorization = API_KEY_PREFIX + header
+    let known = false
     try {
       const headers = new Headers({ authorization: req.headers.authorization! })
       let { user } = await executeAuthStrategies({ headers, payload })
@@ -29,8 +50,10 @@ export const credentialGate =
         readFromPrimaryForAWhile(payload)
         ;({ user } = await executeAuthStrategies({ headers, payload }))
       }
+      known = Boolean(user)
       const disabled = user?.collection === 'api-clients' && user.enabled === false
       if (user && !disabled) {
+        recentlyGood.set(credential, true)
         res.locals.principal = `${user.collection}:${user.id}`
         return next()
       }
@@ -40,6 +63,7 @@ export const credentialGate =
     // Payload's strategies answer "no user" when the lookup itself failed: a key is only
     // unknown if the database could be asked. A client told 401 would drop a valid key.
     if (!(await databaseReachable(payload))) return answerUnavailable(req, res)
+    if (!known) await failures.count(address)
     // The body was never read: close the connection rather than leave it half-consumed.
     res.set('Connection', 'close')
     refuse(req, res, 401, 'Unauthorized')

@@ -26,6 +26,8 @@ export type RateLimitOptions = {
   api: Budget
   /** Login, password reset, first registration, unlock: per client address. */
   auth: Budget
+  /** Failed credential checks (an Authorization header that authenticates no one): per client address. */
+  credentials?: Budget
   /** Shared store for several instances; memory when absent (the app opens it: ./redis.ts). */
   redisUrl?: string
   /** Longest wait for one Redis command before this instance counts in memory (default REDIS_TIMEOUT_MS's). */
@@ -42,6 +44,10 @@ export const rateLimitOptionsFromEnv = (): RateLimitOptions => {
     api: { points: env.RATE_LIMIT_API, seconds },
     auth: { points: env.RATE_LIMIT_AUTH, seconds: env.RATE_LIMIT_AUTH_WINDOW_SECONDS },
     commerce: { points: env.RATE_LIMIT_COMMERCE, seconds },
+    credentials: {
+      points: env.RATE_LIMIT_CREDENTIAL_FAILURES,
+      seconds: env.RATE_LIMIT_CREDENTIAL_FAILURES_WINDOW_SECONDS,
+    },
     keyPrefix: env.RATE_LIMIT_PREFIX,
     redisTimeoutMs: env.REDIS_TIMEOUT_MS,
     redisUrl: env.REDIS_URL,
@@ -49,13 +55,14 @@ export const rateLimitOptionsFromEnv = (): RateLimitOptions => {
 }
 
 type Kind = 'api' | 'auth' | 'commerce'
+type Counter = Kind | 'credentials'
 /** `shared` counts in Redis when there is one; `local` counts in this process when there is not, or while it is away. */
 type Limiter = { budget: Budget; local: RateLimiterAbstract; shared: null | RateLimiterAbstract }
 
 const makeLimiter = (
   options: RateLimitOptions,
   store: null | SharedRedis,
-  name: Kind,
+  name: Counter,
   budget: Budget,
 ): Limiter => {
   const common = {
@@ -88,6 +95,21 @@ const consume = async (
     if (failure instanceof RateLimiterRes) throw failure
     store.failed(failure as Error)
     return local.consume(key)
+  }
+}
+
+/** The count of `key` so far, from the store `consume` would use. */
+const current = async (
+  store: null | SharedRedis,
+  { local, shared }: Limiter,
+  key: string,
+): Promise<null | RateLimiterRes> => {
+  if (!shared || !store?.usable()) return local.get(key)
+  try {
+    return await shared.get(key)
+  } catch (failure) {
+    store.failed(failure as Error)
+    return local.get(key)
   }
 }
 
@@ -124,6 +146,37 @@ const limitRequests =
     }
   }
 
+/**
+ * The budget of failed credential checks of a client address: each unknown key or bad token
+ * costs a database lookup, so an address that spent it is refused before the lookup until the
+ * window ends. Checks that succeed cost nothing, so a client using its own key never meets it.
+ */
+export type CredentialFailures = {
+  /** Milliseconds before `address` may be checked again; 0 when it may now. */
+  wait: (address: string) => Promise<number>
+  /** Counts one failed check of `address`. */
+  count: (address: string) => Promise<void>
+}
+
+const credentialFailures = (limiter: Limiter, store: null | SharedRedis): CredentialFailures => {
+  const key = (address: string) => `ip:${address}`
+  return {
+    count: (address) =>
+      consume(store, limiter, key(address)).then(
+        () => undefined,
+        (rejection) => {
+          // Spent: the next check waits. Anything else is the limiter failing; serve on.
+          if (!(rejection instanceof RateLimiterRes))
+            logger.error({ err: rejection }, 'rate limiter failed')
+        },
+      ),
+    wait: async (address) => {
+      const state = await current(store, limiter, key(address)).catch(() => null)
+      return state && state.consumedPoints >= limiter.budget.points ? state.msBeforeNext : 0
+    },
+  }
+}
+
 /** Resolves once counting is shared (at once without Redis): until then, each instance counts in memory. */
 const sharedCounting = (store: null | SharedRedis): Promise<void> =>
   !store || store.client.status === 'ready'
@@ -140,13 +193,22 @@ const sharedCounting = (store: null | SharedRedis): Promise<void> =>
 export const createRateLimit = (
   options: RateLimitOptions,
   store: null | SharedRedis,
-): { middleware: RequestHandler; shared: () => Promise<void> } => {
+): {
+  credentialFailures: CredentialFailures
+  middleware: RequestHandler
+  shared: () => Promise<void>
+} => {
   const limiters: Record<Kind, Limiter> = {
     api: makeLimiter(options, store, 'api', options.api),
     auth: makeLimiter(options, store, 'auth', options.auth),
     commerce: makeLimiter(options, store, 'commerce', options.commerce),
   }
+  const failures = options.credentials ?? rateLimitOptionsFromEnv().credentials!
   return {
+    credentialFailures: credentialFailures(
+      makeLimiter(options, store, 'credentials', failures),
+      store,
+    ),
     middleware: limitRequests(limiters, store),
     shared: () => sharedCounting(store),
   }
