@@ -63,6 +63,8 @@ export const credentialGate =
     // Payload's strategies answer "no user" when the lookup itself failed: a key is only
     // unknown if the database could be asked. A client told 401 would drop a valid key.
     if (!(await databaseReachable(payload))) return answerUnavailable(req, res)
+    // A revoked key or an ended session no longer passes a spent budget.
+    recentlyGood.delete(credential)
     if (!known) await failures.count(address)
     // The body was never read: close the connection rather than leave it half-consumed.
     res.set('Connection', 'close')
