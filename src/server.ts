@@ -19,7 +19,7 @@ import { seedDemoData, shouldSeed } from './seed'
 import { createApp } from './server/app'
 import { answerClientErrors } from './server/clientErrors'
 import { primaryStartedDatabase, runPrimary, workerRole } from './server/cluster'
-import { ensureLocalAdmin } from './server/firstAdmin'
+import { ensureLocalAdmin, loginBanner } from './server/firstAdmin'
 import { openRuntime } from './server/runtime'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -44,17 +44,19 @@ export const main = async (): Promise<void> => {
     payload,
   })
 
+  // The login exists before the service answers, and is shown before it reports ready.
+  const firstLogin = local && leads ? await ensureLocalAdmin(payload) : null
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(port(), (error?: Error) => (error ? reject(error) : resolve(s)))
   })
-  answerClientErrors(server)
-  // Unpacks and opens the vPIC file now, so the first VIN lookup is not the slow one.
-  warmDecoder()
   const address = server.address()
   const boundPort = typeof address === 'object' && address ? address.port : port()
   const url = `http://localhost:${boundPort}`
+  if (leads) process.stdout.write(loginBanner(url, firstLogin))
+  answerClientErrors(server)
+  // Unpacks and opens the vPIC file now, so the first VIN lookup is not the slow one.
+  warmDecoder()
   logger.info({ ms: Date.now() - started, port: boundPort, url }, 'commerce service listening')
-  const banner = local && leads ? await ensureLocalAdmin(payload, url) : `Admin UI: ${url}/admin`
   if (leads && shouldSeed(local)) await seedDemoData(payload)
   const jobRunner = leads && runsJobsInProcess() ? startJobRunner(payload) : null
   // Before the banner: a signal sent on seeing it must find this handler (replacing the other
@@ -74,7 +76,7 @@ export const main = async (): Promise<void> => {
     await runtime.close()
     logger.info('stopped')
   })
-  if (leads) process.stdout.write(`\n${banner}\nAPI:      ${url}/api\n\n`)
+  if (leads) process.stdout.write(`\nAdmin UI: ${url}/admin\nAPI:      ${url}/api\n\n`)
   startup.running()
 }
 

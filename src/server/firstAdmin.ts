@@ -10,31 +10,46 @@ export const LOCAL_ADMIN_EMAIL = 'admin@example.com'
 
 const loginFile = (): string => path.join(dataDir(), 'admin-login.txt')
 
+type FirstLogin = { created: boolean; email: string; file: string; password?: string }
+
 /**
  * In local mode an empty database gets an admin account, so the admin UI can be used right away.
- * Its password is random, printed once and kept in DATA_DIR/admin-login.txt (owner-only).
- * Returns what to tell the person who started the service.
+ * Its password is random, kept in DATA_DIR/admin-login.txt (owner-only) and shown once by
+ * `loginBanner`.
  */
-export const ensureLocalAdmin = async (payload: Payload, url: string): Promise<string> => {
+export const ensureLocalAdmin = async (payload: Payload): Promise<FirstLogin> => {
+  const file = loginFile()
   const { totalDocs } = await payload.count({ collection: 'users' })
-  if (totalDocs > 0) {
-    const hint = fs.existsSync(loginFile()) ? ` (first-start login in ${loginFile()})` : ''
-    return `Admin UI: ${url}/admin${hint}`
-  }
+  if (totalDocs > 0) return { created: false, email: LOCAL_ADMIN_EMAIL, file }
   const password = crypto.randomBytes(12).toString('base64url')
   await payload.create({
     collection: 'users',
     data: { email: LOCAL_ADMIN_EMAIL, name: 'Local admin', password, role: 'admin' },
   })
   fs.mkdirSync(dataDir(), { recursive: true })
-  fs.writeFileSync(loginFile(), `email: ${LOCAL_ADMIN_EMAIL}\npassword: ${password}\n`, {
-    mode: 0o600,
-  })
-  return [
-    `Admin UI: ${url}/admin`,
-    `Created an admin account. Log in with`,
-    `  email:    ${LOCAL_ADMIN_EMAIL}`,
-    `  password: ${password}`,
-    `(also saved in ${loginFile()}; change it under Users once logged in)`,
-  ].join('\n')
+  fs.writeFileSync(file, `email: ${LOCAL_ADMIN_EMAIL}\npassword: ${password}\n`, { mode: 0o600 })
+  return { created: true, email: LOCAL_ADMIN_EMAIL, file, password }
+}
+
+const RULE = '─'.repeat(72)
+
+/**
+ * What the person who started the service needs first, as plain lines framed apart from the JSON
+ * log: the admin UI's address and, on the first start, the new admin's login.
+ */
+export const loginBanner = (url: string, login: FirstLogin | null): string => {
+  const lines = !login?.created
+    ? [
+        `Admin UI:  ${url}/admin`,
+        ...(login && fs.existsSync(login.file) ? [`First-start login kept in ${login.file}`] : []),
+      ]
+    : [
+        'First start: an admin account was created. Sign in with',
+        `  email:     ${login.email}`,
+        `  password:  ${login.password}`,
+        `Admin UI:  ${url}/admin`,
+        `Also kept in ${login.file} (readable by you only). The first sign-in`,
+        'sets up two-factor sign-in with an authenticator app; change the password under Users.',
+      ]
+  return `\n${RULE}\n${lines.map((line) => `  ${line}`).join('\n')}\n${RULE}\n\n`
 }

@@ -103,6 +103,16 @@ describe('first start', () => {
     expect(postgresProcessesIn(dataDir)).toHaveLength(1)
   })
 
+  it('prints the first-start login as a plain block before it reports listening or loads demo data', () => {
+    const output = service.output()
+    const block = output.indexOf('First start: an admin account was created')
+    expect(block).toBeGreaterThan(-1)
+    expect(block).toBeLessThan(output.indexOf('"msg":"commerce service listening"'))
+    const lines = output.slice(block).split('\n').slice(0, 6)
+    expect(lines.join('\n')).toContain(`password:  ${login.password}`)
+    expect(lines.filter((line) => line.trimStart().startsWith('{'))).toEqual([])
+  })
+
   it('logs one line per request with method, path, status, duration and id, and no credentials', async () => {
     await fetch(`${service.url}/api/users?where[email][equals]=secret-value`, {
       headers: {
