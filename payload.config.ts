@@ -47,6 +47,7 @@ import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
 import { noSensitiveQueries } from './src/creditData'
 import { extraIndexes, TRIGRAM_EXTENSION } from './src/db/indexes'
+import { queryTimeouts } from './src/db/pooledQueries'
 import { countFromRowCounts } from './src/db/rowCounts'
 import { jobs } from './src/jobs/config'
 import { emailAdapter } from './src/lib/email'
@@ -155,6 +156,9 @@ export default buildConfig({
       // A server that takes the connection and never answers must fail the start (or the
       // request) instead of holding it forever.
       connectionTimeoutMillis: settings('database').DATABASE_CONNECT_TIMEOUT_MS,
+      // A query runs at most this long on the server; a connection that then stays silent is
+      // given up a second later (a request answers 503 instead of hanging).
+      ...queryTimeouts(settings('database').DATABASE_QUERY_TIMEOUT_MS),
     },
     // The schema only ever changes through committed migrations, in every environment.
     push: false,

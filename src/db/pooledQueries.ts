@@ -3,39 +3,65 @@ import type pg from 'pg'
 
 type Send = (...args: unknown[]) => Promise<unknown>
 
-const done = new WeakSet<pg.ClientBase>()
+/** pg's error when a query had no answer within `query_timeout`. */
+export const QUERY_READ_TIMEOUT = 'Query read timeout'
+
+/**
+ * The pool's settings for DATABASE_QUERY_TIMEOUT_MS: PostgreSQL cancels a longer statement
+ * (57014, a 503), and pg gives up on a connection that has not answered a second after that.
+ */
+export const queryTimeouts = (
+  ms: number,
+): { query_timeout?: number; statement_timeout?: number } =>
+  ms > 0 ? { query_timeout: ms + 1000, statement_timeout: ms } : {}
+
+const guarded = new WeakSet<pg.ClientBase>()
 
 const isCallbackOrSubmittable = (args: unknown[]): boolean =>
   typeof args.at(-1) === 'function' ||
   (typeof args[0] === 'object' && args[0] !== null && 'submit' in args[0])
 
+/** Ends the client's socket: pg then fails what is queued on it and the pool drops it on release. */
+const closeConnection = (client: pg.ClientBase): void =>
+  (
+    client as unknown as { connection?: { stream?: { destroy: () => void } } }
+  ).connection?.stream?.destroy()
+
 /**
- * A transaction's queries all go through its one connection, and Payload issues some of them at
- * once: field validators and hooks of one save run in parallel (two `filterOptions` checks and a
- * title lookup of a deal), as does relationship population. pg queues a query sent while another
- * runs, with a deprecation warning ("Calling client.query() when the client is already executing
- * a query"), and pg 9 will refuse it. Each query on a pooled client now waits for the one before
- * it: the same order pg's queue kept, without relying on it. The callback and submittable forms
- * (pool.query, cursors) are pg's own single-query paths and are left alone.
+ * Two guards on every query sent through a pooled client:
+ * - One at a time. A transaction's queries all go through its one connection, and Payload sends
+ *   some at once: the field validators and hooks of one save run in parallel (a deal's two
+ *   `filterOptions` checks and its title lookup), as does relationship population. pg queued a
+ *   query sent while another ran, with a deprecation warning ("Calling client.query() when the
+ *   client is already executing a query"), and pg 9 will refuse it. Each query now waits for the
+ *   one before it: the order pg's queue kept, without relying on it.
+ * - A connection that left a query unanswered past `query_timeout` (the database host or the
+ *   network went silent) is closed. pg fails that query but keeps it as the connection's active
+ *   one, so the transaction's ROLLBACK, and every later user of the connection, would wait
+ *   behind it for the timeout again.
+ * The callback and submittable forms (pool.query, cursors) are pg's own single-query paths, and
+ * pool.query already discards a client whose query failed.
  */
-const oneQueryAtATime = (client: pg.ClientBase): void => {
-  if (done.has(client)) return
-  done.add(client)
+const guard = (client: pg.ClientBase): void => {
+  if (guarded.has(client)) return
+  guarded.add(client)
   const send = client.query.bind(client) as Send
   let previous: Promise<unknown> = Promise.resolve()
   client.query = ((...args: unknown[]) => {
     if (isCallbackOrSubmittable(args)) return send(...args)
     const result = previous.then(() => send(...args))
-    previous = result.catch(() => {})
+    previous = result.catch((error: Error) => {
+      if (error?.message === QUERY_READ_TIMEOUT) closeConnection(client)
+    })
     return result
   }) as pg.ClientBase['query']
 }
 
-/** Every client of Payload's pool, those open now and those it opens later. */
-export const oneQueryAtATimePerConnection = (payload: Payload): void => {
+/** Guards every client of Payload's pool, those open now and those it opens later. */
+export const guardPooledQueries = (payload: Payload): void => {
   const pool = (payload.db as unknown as { pool?: pg.Pool }).pool
   if (!pool) return
-  pool.on('connect', oneQueryAtATime)
+  pool.on('connect', guard)
   for (const client of (pool as unknown as { _clients?: pg.PoolClient[] })._clients ?? [])
-    oneQueryAtATime(client)
+    guard(client)
 }

@@ -46,6 +46,7 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_MESSAGES = [
   /connection terminated/i,
   /timeout exceeded when trying to connect/i,
+  /query read timeout/i,
   /not queryable/i,
   /cannot begin transaction/i,
   /connection (is )?(closed|ended)/i,

@@ -83,6 +83,11 @@ export const schemas = {
   database: z.object({
     /** Longest wait for a new PostgreSQL connection to be ready (pool, LISTEN, job runner). */
     DATABASE_CONNECT_TIMEOUT_MS: numberSetting(10_000, { integer: true, min: 1 }),
+    /**
+     * Longest run of one query: PostgreSQL cancels it (statement_timeout), and a connection that
+     * has not answered a query a second after that is closed (src/db/pooledQueries.ts). 0: none.
+     */
+    DATABASE_QUERY_TIMEOUT_MS: numberSetting(30_000, { integer: true, min: 0 }),
     /** How long after a caller's write their reads go to the primary (src/server/readYourWrites.ts). */
     DATABASE_READ_AFTER_WRITE_MS: numberSetting(2_000, { integer: true, min: 0 }),
     /** Read replicas of DATABASE_URL; reads outside transactions go to them. */

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+
 import type { Migration, Payload } from 'payload'
 import type pg from 'pg'
 
@@ -5,7 +7,7 @@ import type pg from 'pg'
 import { resolveCreditDataKeys } from '../creditData/keys'
 import { closePool } from '../db/closePool'
 import type { EmbeddedServer } from '../db/embedded'
-import { oneQueryAtATimePerConnection } from '../db/oneQueryAtATime'
+import { guardPooledQueries } from '../db/pooledQueries'
 import { handlePoolErrors } from '../db/poolErrors'
 import { resolveDatabase } from '../db/resolveDatabase'
 import { loadEnv } from '../lib/loadEnv'
@@ -39,15 +41,19 @@ export const openEnvironment = async (): Promise<EmbeddedServer | null> => {
 
 /** Advisory lock key of migrations (the job runner's is another). */
 const MIGRATION_LOCK = 0x636f6d6d // "comm"
+const LOCK_POLL_MS = 200
 
 /**
  * Runs `work` holding a PostgreSQL advisory lock, so nodes started together migrate one after
- * another: the first applies what is pending, the others find nothing left to do.
+ * another: the first applies what is pending, the others find nothing left to do. The lock is
+ * polled, not waited for in one statement, which DATABASE_QUERY_TIMEOUT_MS would cancel while
+ * another node's migrations run.
  */
 const oneAtATime = async <T>(payload: Payload, key: number, work: () => Promise<T>): Promise<T> => {
   const client = await (payload.db as unknown as { pool: pg.Pool }).pool.connect()
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [key])
+    while (!(await client.query('SELECT pg_try_advisory_lock($1) AS locked', [key])).rows[0].locked)
+      await sleep(LOCK_POLL_MS)
     return await work()
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {})
@@ -72,7 +78,7 @@ export const openRuntime = async ({
     const { migrations } = await import('../migrations')
     const payload = await getPayload({ config })
     handlePoolErrors(payload)
-    oneQueryAtATimePerConnection(payload)
+    guardPooledQueries(payload)
     if (migrate) {
       await oneAtATime(payload, MIGRATION_LOCK, () =>
         payload.db.migrate({ migrations: migrations as unknown as Migration[] }),

@@ -6,12 +6,19 @@ export type TcpProxy = {
   port: number
   /** Accepts connections again, on the same port. */
   restore: () => Promise<void>
+  /**
+   * Keeps every connection open but passes nothing either way, as a host or network that went
+   * silent (a firewall dropping packets); `speak` passes data again on connections made from now.
+   */
+  silence: () => void
+  speak: () => void
   stop: () => Promise<void>
 }
 
 /** A TCP proxy on 127.0.0.1 in front of `target`, to take a server away from a client and bring it back. */
 export const startTcpProxy = async (target: { host: string; port: number }): Promise<TcpProxy> => {
   const sockets = new Set<net.Socket>()
+  let silent = false
   const server = net.createServer((client) => {
     const upstream = net.connect(target)
     for (const socket of [client, upstream]) {
@@ -19,7 +26,15 @@ export const startTcpProxy = async (target: { host: string; port: number }): Pro
       socket.on('close', () => sockets.delete(socket))
       socket.on('error', () => socket.destroy())
     }
-    client.pipe(upstream).pipe(client)
+    // What a silenced connection dropped cannot be resent: it stays silent.
+    let dropped = false
+    const forward = (from: net.Socket, to: net.Socket) =>
+      from.on('data', (chunk) => {
+        dropped ||= silent
+        if (!dropped) to.write(chunk)
+      })
+    forward(client, upstream)
+    forward(upstream, client)
     client.on('close', () => upstream.destroy())
     upstream.on('close', () => client.destroy())
   })
@@ -38,5 +53,12 @@ export const startTcpProxy = async (target: { host: string; port: number }): Pro
       for (const socket of sockets) socket.destroy()
       server.close(() => resolve())
     })
-  return { cut: close, port, restore: () => listen(port), stop: close }
+  return {
+    cut: close,
+    port,
+    restore: () => listen(port),
+    silence: () => void (silent = true),
+    speak: () => void (silent = false),
+    stop: close,
+  }
 }

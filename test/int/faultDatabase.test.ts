@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 
-import { settings } from '../../src/lib/settings'
+import { classifyFailure } from '../../src/lib/failures'
 import { createTestDatabase } from '../helpers/database'
 import { createPrincipals, type Principal } from '../helpers/principals'
 import { startTestService, type TestService } from '../helpers/service'
@@ -21,8 +21,17 @@ let service: TestService
 let integrator: Principal
 let leadAgent: Principal
 let staff: Principal
+/** This file's service gives up on a silent connection soon: its query and connect timeouts. */
+const QUERY_TIMEOUT_MS = 3000
+const CONNECT_TIMEOUT_MS = 5000
+const timeoutsBefore = {
+  DATABASE_CONNECT_TIMEOUT_MS: process.env.DATABASE_CONNECT_TIMEOUT_MS,
+  DATABASE_QUERY_TIMEOUT_MS: process.env.DATABASE_QUERY_TIMEOUT_MS,
+}
 
 beforeAll(async () => {
+  process.env.DATABASE_QUERY_TIMEOUT_MS = String(QUERY_TIMEOUT_MS)
+  process.env.DATABASE_CONNECT_TIMEOUT_MS = String(CONNECT_TIMEOUT_MS)
   database = await createTestDatabase()
   const direct = new URL(database.url)
   proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) })
@@ -34,6 +43,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  for (const [name, value] of Object.entries(timeoutsBefore)) process.env[name] = value ?? ''
   await service?.close()
   await proxy?.stop()
   await database?.drop()
@@ -57,18 +67,24 @@ const postError = (message: string) =>
     method: 'POST',
   })
 
+/** A transaction of the service's adapter, and the handle its statements run through. */
+const beginTransaction = async () => {
+  const id = String(await service.payload.db.beginTransaction())
+  const tx = (
+    service.payload.db as unknown as {
+      sessions: Record<
+        string,
+        { db: { execute: (query: unknown) => Promise<{ rows: { pid: number }[] }> } }
+      >
+    }
+  ).sessions[id].db
+  return { id, tx }
+}
+
 describe('a failed COMMIT', () => {
   it('is an error of the database adapter, never a success (the patched @payloadcms/drizzle)', async () => {
     const { payload } = service
-    const id = String(await payload.db.beginTransaction())
-    const tx = (
-      payload.db as unknown as {
-        sessions: Record<
-          string,
-          { db: { execute: (query: unknown) => Promise<{ rows: { pid: number }[] }> } }
-        >
-      }
-    ).sessions[id].db
+    const { id, tx } = await beginTransaction()
     const [{ pid }] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows
     await tx.execute(
       sql`insert into errors (message, updated_at, created_at) values ('never committed', now(), now())`,
@@ -164,7 +180,7 @@ describe('concurrent updates', () => {
       `concurrent updates: ${answers.filter((a) => a.status === 200).length}/${answers.length} answered 200, slowest ${slowest} ms\n`,
     )
     expect(answers.filter((answer) => ![200, 409, 412].includes(answer.status))).toEqual([])
-    expect(slowest).toBeLessThan(settings('database').DATABASE_CONNECT_TIMEOUT_MS)
+    expect(slowest).toBeLessThan(CONNECT_TIMEOUT_MS)
 
     // The lock check, now in the update's transaction, still refuses a record a staff user has
     // open in the admin UI.
@@ -218,6 +234,80 @@ describe('a database that cannot be reached', () => {
       (await service.api('/api/deal', { headers: { Authorization: 'api-clients API-Key nope' } }))
         .status,
     ).toBe(401)
+  })
+})
+
+describe('a connection that goes silent', () => {
+  it('fails the request it carries with 503 and Retry-After once the query timeout passes, never a hung request; later requests succeed', async () => {
+    const timed = async (send: () => Promise<Response>) => {
+      const started = Date.now()
+      const response = await send()
+      await response.arrayBuffer()
+      return {
+        ms: Date.now() - started,
+        retryAfter: response.headers.get('retry-after'),
+        status: response.status,
+      }
+    }
+    // Before the timeout existed these waited for ever: the fetch gives up first, failing the test.
+    const signal = () => AbortSignal.timeout(30_000)
+    // Connections are open and idle (and the key is known) when the network goes silent: a new
+    // connection would be DATABASE_CONNECT_TIMEOUT_MS's to give up on, not this timeout's.
+    await Promise.all(
+      Array.from({ length: 4 }, () => service.api('/api/deal', { headers: integrator.headers })),
+    )
+    proxy.silence()
+    try {
+      const answers = await Promise.all([
+        // One query each (a list would wait once for its page and once for its count).
+        timed(() =>
+          service.api('/api/deal/deal_none', { headers: integrator.headers, signal: signal() }),
+        ),
+        timed(() =>
+          service.api('/api/errors', {
+            body: JSON.stringify({ message: 'while the database is silent' }),
+            headers: { 'Content-Type': 'application/json' },
+            method: 'POST',
+            signal: signal(),
+          }),
+        ),
+      ])
+      for (const answer of answers) {
+        expect(answer).toEqual({ ms: expect.any(Number), retryAfter: '5', status: 503 })
+        // Bounded by the timeouts: a query on an open connection is given up a second after the
+        // query timeout, a new connection at the connect timeout (a request may meet both).
+        expect(answer.ms).toBeLessThan(QUERY_TIMEOUT_MS + 1000 + CONNECT_TIMEOUT_MS + 1500)
+      }
+    } finally {
+      proxy.speak()
+    }
+    expect((await service.api('/api/deal', { headers: integrator.headers })).status).toBe(200)
+    expect((await postError('after the silence')).status).toBe(201)
+  })
+
+  it('in a transaction: the query fails at the timeout, and the rollback does not wait behind it', async () => {
+    const { id, tx } = await beginTransaction()
+    await tx.execute(sql`select 1`)
+    proxy.silence()
+    try {
+      const error = await tx.execute(sql`select 2`).catch((caught: unknown) => caught)
+      expect(classifyFailure(error)).toEqual({ kind: 'unavailable' })
+      const started = Date.now()
+      await service.payload.db.rollbackTransaction(id)
+      // Without closing the connection, ROLLBACK queued behind the dead query for a second timeout.
+      expect(Date.now() - started).toBeLessThan(1000)
+    } finally {
+      proxy.speak()
+    }
+    expect((await postError('after the silent transaction')).status).toBe(201)
+  })
+
+  it('a statement running past the timeout is cancelled by PostgreSQL: 57014, classified as the database being unavailable', async () => {
+    const error = await service.payload.db.drizzle
+      .execute(sql`select pg_sleep(${(QUERY_TIMEOUT_MS + 2000) / 1000})`)
+      .catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ cause: { code: '57014' } })
+    expect(classifyFailure(error)).toEqual({ kind: 'unavailable' })
   })
 })
 
