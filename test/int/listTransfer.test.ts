@@ -59,6 +59,25 @@ describe('GET /api/<collection>/export', () => {
     expect(rows[0]).toContain('one')
   })
 
+  it("honours the list's search box (search=), with its filter, as the list view does", async () => {
+    for (const [message, source] of [
+      ['searchable needle', 'csv-search'],
+      ['another needle', 'csv-other'],
+      ['no match here', 'csv-search'],
+    ])
+      await context.service.payload.create({ collection: 'errors', data: { message, source } })
+    const searched = rowsOf((await download('/errors/export?search=needle')).text).slice(1)
+    expect(searched.map((row) => row.find((cell) => cell.includes('needle'))).sort()).toEqual([
+      'another needle',
+      'searchable needle',
+    ])
+    const both = rowsOf(
+      (await download('/errors/export?search=needle&where[source][equals]=csv-search')).text,
+    ).slice(1)
+    expect(both).toHaveLength(1)
+    expect(both[0]).toContain('searchable needle')
+  })
+
   it('neutralises cells a spreadsheet would run as a formula, and quotes commas and quotes', async () => {
     await context.service.payload.create({
       collection: 'errors',

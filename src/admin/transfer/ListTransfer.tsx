@@ -57,9 +57,9 @@ export const ListTransfer: React.FC = () => {
   } = useConfig()
   const slug = pathname.split('/collections/')[1]?.split('/')[0]
   if (!slug) return null
-  // The list's filter, as its address carries it (`where[...]=…`).
+  // The list's filter and search box, as its address carries them (`where[...]=…`, `search=`).
   const where = new URLSearchParams(
-    [...params.entries()].filter(([name]) => name.startsWith('where')),
+    [...params.entries()].filter(([name]) => name.startsWith('where') || name === 'search'),
   ).toString()
 
   const chosen = async (event: React.ChangeEvent<HTMLInputElement>) => {

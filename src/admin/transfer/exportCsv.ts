@@ -1,6 +1,6 @@
 /**
  * CSV export of a list, for staff who hand records to others: `GET /api/<collection>/export`
- * (with the list view's `where`, if any) answers every matching record as CSV, read as the caller
+ * (with the list view's `where` and `search`, if any) answers every matching record as CSV, read as the caller
  * (their read access, including field access), at depth 0: relations as ids. Credit data and
  * hidden fields are never exported. Cells a spreadsheet would run as a formula (starting with
  * `=`, `+`, `-`, `@`, tab or carriage return) are prefixed with `'`.
@@ -13,6 +13,7 @@ import {
   type PayloadRequest,
   type Where,
 } from 'payload'
+import { mergeListSearchAndWhere } from 'payload/shared'
 
 import { withheldFieldNames } from '../../creditData/marker'
 import { isRecord } from '../../lib/isRecord'
@@ -50,7 +51,12 @@ const filename = (slug: string) => `${slug}-${new Date().toISOString().slice(0, 
 export const exportCsv = async (req: PayloadRequest, slug: CollectionSlug): Promise<Response> => {
   const { config } = req.payload.collections[slug]
   const columns = ['id', ...exportColumns(config).filter((name) => name !== 'id')]
-  const where = isRecord(req.query?.where) ? (req.query.where as Where) : undefined
+  // What the list shows: its filter and its search box, combined as the list view combines them.
+  const where = mergeListSearchAndWhere({
+    collectionConfig: config,
+    search: typeof req.query?.search === 'string' ? req.query.search : '',
+    where: isRecord(req.query?.where) ? (req.query.where as Where) : undefined,
+  })
   const lines = [columns.join(',')]
   for (let page = 1; ; page++) {
     const found = await req.payload.find({
