@@ -38,7 +38,7 @@ export const startLocalService = async (): Promise<LocalService> => {
   const { createPrincipals } = await import('../helpers/principals')
   const { seedDemoData } = await import('../../src/seed')
   const service = await startTestService({
-    rateLimits: { api: UNLIMITED, auth: UNLIMITED, commerce: UNLIMITED },
+    rateLimits: { api: UNLIMITED, auth: UNLIMITED, commerce: UNLIMITED, credentials: UNLIMITED },
   })
   const who = await createPrincipals(service.payload)
   await seedDemoData(service.payload)

@@ -25,7 +25,7 @@ const level = logger.level
 
 beforeAll(async () => {
   service = await startTestService({
-    rateLimits: { api: UNLIMITED, auth: UNLIMITED, commerce: UNLIMITED },
+    rateLimits: { api: UNLIMITED, auth: UNLIMITED, commerce: UNLIMITED, credentials: UNLIMITED },
   })
   who = await createPrincipals(service.payload)
   await seedDemoData(service.payload)
