@@ -7,7 +7,7 @@ import { personName, related, titleField, vehicleName } from '../../src/admin/ti
 import { creditDataHooks, encrypted, ssnField } from '../../src/creditData'
 import { dateField, emailField, phoneField } from '../../src/fields/formatted'
 import { prefixedId } from '../../src/fields/prefixedId'
-import { markForProvider, queueForProvider } from './hooks/providerSubmission'
+import { markForProvider, queueForProvider } from '../../src/providers'
 
 /** The two credit-application providers of the contract (section 2.1), by their contract names. */
 export const creditProviders = ['provider_a', 'provider_b'] as const

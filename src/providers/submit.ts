@@ -6,7 +6,7 @@
  */
 import type { PayloadRequest } from 'payload'
 
-import type { CreditApp } from '../../payload-types'
+import type { CreditApp, TaskSendCreditApp } from '../../payload-types'
 import type { Applicant, Application } from './adapters'
 import { retryDelayMs } from './backoff'
 import { type ProviderSlug, retrySettings } from './config'
@@ -16,7 +16,8 @@ import { type Outcome, sendApplication } from './send'
 export const SEND_TASK = 'sendCreditApp'
 export const PROVIDER_QUEUE = 'providers'
 
-export type SendInput = { attempt: number; creditApp: string; queuedAt: string }
+/** The job's input (task.ts): one attempt at one queueing of one app. */
+export type SendInput = TaskSendCreditApp['input']
 
 /** The state of a credit app's submission, as stored in its `providerSubmission` group. */
 export type Submission = NonNullable<CreditApp['providerSubmission']>

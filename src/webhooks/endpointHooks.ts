@@ -1,5 +1,10 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionBeforeChangeHook,
+  PayloadRequest,
+  RequestContext,
+} from 'payload'
 
 import { transactionDb } from '../db/transaction'
 import { newSecret, openSecret, PREVIOUS_SECRET_FIELD, sealSecret } from './secrets'
@@ -13,15 +18,6 @@ const SYSTEM_FIELDS = [
   'disabledReason',
 ] as const
 
-type EndpointContext = {
-  /** A rotation's new secret (sealed) and the end of the grace of the one it replaces. */
-  webhookRotation?: { previousSecretExpiresAt: string; secret: string }
-  /** A new secret in clear, for the answer of the create that made it. */
-  webhookSecret?: string
-  /** System field values a service write sets (rotation, failure counting). */
-  webhookSystem?: Record<string, unknown>
-}
-
 /**
  * beforeChange of webhook endpoints: system fields keep their stored values (a create starts
  * them afresh and generates the secret); an endpoint turned on again starts counting failures
@@ -33,7 +29,7 @@ export const guardEndpointFields: CollectionBeforeChangeHook = async ({
   originalDoc,
   req,
 }) => {
-  const context = req.context as EndpointContext
+  const { context } = req
   const next: Record<string, unknown> = { ...data }
   for (const name of SYSTEM_FIELDS) next[name] = originalDoc?.[name] ?? null
   if (operation === 'create') {
@@ -55,7 +51,7 @@ export const guardEndpointFields: CollectionBeforeChangeHook = async ({
 const rotation = async (
   req: PayloadRequest,
   id: number | string,
-  { previousSecretExpiresAt, secret }: NonNullable<EndpointContext['webhookRotation']>,
+  { previousSecretExpiresAt, secret }: NonNullable<RequestContext['webhookRotation']>,
 ) => {
   const db = await transactionDb(req)
   const { rows } = (await db.execute(
@@ -71,6 +67,6 @@ const rotation = async (
 
 /** afterChange: the create's answer carries the new secret, the only time it is shown. */
 export const showSecretOnce: CollectionAfterChangeHook = ({ doc, operation, req }) => {
-  const { webhookSecret } = req.context as EndpointContext
+  const { webhookSecret } = req.context
   return operation === 'create' && webhookSecret ? { ...doc, secret: webhookSecret } : doc
 }

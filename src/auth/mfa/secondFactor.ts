@@ -43,13 +43,6 @@ class WrongSecondFactor extends ClientError {
   }
 }
 
-declare module 'payload' {
-  interface RequestContext {
-    /** Set by a sign-in that finished an enrolment: its recovery codes, shown in its answer. */
-    mfaNewRecoveryCodes?: { codes: string[]; userId: number }
-  }
-}
-
 type StoredFactor = {
   mfa_last_time_step: null | number | string
   mfa_recovery_codes: null | string[]

@@ -1,9 +1,13 @@
+/**
+ * Marking and queueing, the hooks the credit-app collection registers: a write that asks for
+ * the provider stamps the app's submission and queues the job in the write's own transaction.
+ */
 import crypto from 'node:crypto'
 
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, RequestContext } from 'payload'
 
-import type { CreditApp } from '../../../payload-types'
-import { PROVIDER_QUEUE, SEND_TASK, type Submission } from '../../../src/providers/submit'
+import type { CreditApp } from '../../payload-types'
+import { PROVIDER_QUEUE, SEND_TASK, type Submission } from './submit'
 
 /** Asked for on this write: created with toProvider, or updated from off to on (not by the provider job). */
 const turnedOn = (

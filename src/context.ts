@@ -1,0 +1,33 @@
+import type { CollectionSlug } from 'payload'
+
+/**
+ * Every key the service keeps on `req.context` (Payload's per-operation scratch space, shared by
+ * the hooks of one request and by the nested Local API calls made with that `req`), typed by
+ * declaration merging into `RequestContext` so hooks read them without casts. A key a module sets
+ * for another is declared here and nowhere else: add a new one here, saying who sets it and who
+ * reads it. No request can set any of them; only code does.
+ */
+declare module 'payload' {
+  interface RequestContext {
+    /** Set by checkIfMatch (src/server/etag.ts) on its first check; read by it to check a request once. */
+    ifMatchChecked?: boolean
+    /** Set by requireSecondFactor on a sign-in that finished an enrolment; read by revealNewRecoveryCodes (src/auth/mfa/secondFactor.ts), which shows them in its answer. */
+    mfaNewRecoveryCodes?: { codes: string[]; userId: number }
+    /** Set by the provider job on its own writes (src/providers/submit.ts); read by markForProvider and queueForProvider (src/providers/hooks.ts), so they do not queue the app again. */
+    providerJob?: boolean
+    /** Set by the provider job on its read of an app to send (src/providers/submit.ts); read by revealsSsn (src/creditData/reveal.ts): SSNs decrypted, not masked, and audited. */
+    revealForProvider?: boolean
+    /** Set by encryptOnWrite (src/creditData/encryptOnWrite.ts): the sensitive fields each collection's write changed; read by the audit hook (src/creditData/audit.ts) for that write's entry. */
+    sensitiveChanges?: Partial<Record<CollectionSlug, string[]>>
+    /** Set and read by encryptOnWrite (src/creditData/encryptOnWrite.ts): rows as stored (ciphertexts), read once per request by `collection:id`. */
+    storedRows?: Record<string, Promise<null | Record<string, unknown>>>
+    /** Set by the rotate-secret endpoint (src/webhooks/rotate.ts): the new secret (sealed) and the end of the old one's grace; read by guardEndpointFields (src/webhooks/endpointHooks.ts). */
+    webhookRotation?: { previousSecretExpiresAt: string; secret: string }
+    /** Set by guardEndpointFields on a create (src/webhooks/endpointHooks.ts): the new secret in clear; read by showSecretOnce, for that create's answer only. */
+    webhookSecret?: string
+    /** Set by the delivery worker when it disables an endpoint (src/webhooks/deliver.ts): system field values; read by guardEndpointFields (src/webhooks/endpointHooks.ts). */
+    webhookSystem?: { disabledReason: string }
+  }
+}
+
+export {}
