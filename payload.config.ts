@@ -49,6 +49,7 @@ import { noSensitiveQueries } from './src/creditData'
 import { extraIndexes, TRIGRAM_EXTENSION } from './src/db/indexes'
 import { queryTimeouts } from './src/db/pooledQueries'
 import { countFromRowCounts } from './src/db/rowCounts'
+import { REFUSAL_LOG_LEVELS } from './src/errors'
 import { jobs } from './src/jobs/config'
 import { emailAdapter } from './src/lib/email'
 import { logger } from './src/lib/logger'
@@ -178,19 +179,9 @@ export default buildConfig({
   hooks: { afterError: [answerApiErrors] },
   jobs,
   logger,
-  // A refusal of what a caller sent is not a failure of the service (src/lib/clientError.ts).
+  // A refusal of what a caller sent is not a failure of the service (src/errors/levels.ts).
   // Payload's type lists only its own error names; the lookup is by any error's name.
-  // Payload's own refusals of a caller (a wrong password, a locked account, a field that cannot be
-  // queried, a forbidden operation) are not failures of the service either.
-  loggingLevels: {
-    AuthenticationError: 'info',
-    ClientError: 'info',
-    Forbidden: 'info',
-    LockedAuth: 'info',
-    NotFound: 'info',
-    QueryError: 'info',
-    ValidationError: 'info',
-  } as Config['loggingLevels'],
+  loggingLevels: REFUSAL_LOG_LEVELS as Config['loggingLevels'],
   onInit: countFromRowCounts,
   plugins: [storagePlugin()],
   secret: process.env.PAYLOAD_SECRET || '',

@@ -1,6 +1,6 @@
 import type { CollectionBeforeDeleteHook, CollectionSlug, FlattenedField, Payload } from 'payload'
 
-import { ClientError } from '../src/lib/clientError'
+import { ClientError } from '../src/errors'
 
 type Reference = { collection: CollectionSlug; path: string }
 

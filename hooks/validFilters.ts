@@ -1,6 +1,6 @@
 import type { CollectionBeforeOperationHook, FlattenedField, PayloadRequest } from 'payload'
 
-import { ClientError } from '../src/lib/clientError'
+import { ClientError } from '../src/errors'
 import { MAX_SERIAL_ID } from '../src/lib/ids'
 import { isRecord } from '../src/lib/isRecord'
 import {

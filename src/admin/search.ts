@@ -8,8 +8,8 @@
 import type { CollectionSlug, Endpoint, PayloadRequest, Where } from 'payload'
 
 import { isStaff } from '../../access/isStaff'
-import { ClientError } from '../lib/clientError'
-import { payloadError, unlessForbidden } from '../lib/refusals'
+import { ClientError, messages } from '../errors'
+import { payloadError, unlessForbidden } from '../errors'
 
 /** Matches shown per collection. */
 const PER_COLLECTION = 5
@@ -70,7 +70,7 @@ export const searchRecords = async (req: PayloadRequest, q: string) => {
 
 export const searchEndpoint: Endpoint = {
   handler: async (req) => {
-    if (!req.user) return payloadError(401, 'Unauthorized')
+    if (!req.user) return payloadError(401, messages.unauthorized)
     const q = typeof req.query?.q === 'string' ? req.query.q : ''
     return Response.json({ groups: await searchRecords(req, q), q })
   },

@@ -4,11 +4,11 @@
  */
 import { z } from 'zod'
 
+import type { Problem } from '../errors'
+import { CommerceError, messages } from '../errors'
 import { isRecord } from '../lib/isRecord'
 import { DEFAULT_LIMIT, MAX_LIMIT, pageLimit, pageNumber } from '../lib/paging'
 import { CURSOR_RULE, decodeCursor, type Order, type Position } from './cursor'
-import { CommerceError, messages } from './errors'
-import type { Problem } from './paths'
 import { parseQuery, queryParam } from './query'
 
 /** Relation depth: default 2 (Payload's own default), at most 5. */

@@ -1,6 +1,6 @@
 import type { CollectionBeforeOperationHook, SanitizedConfig } from 'payload'
 
-import { ClientError } from '../lib/clientError'
+import { ClientError } from '../errors'
 import { conditionsIn, joinWheres } from '../lib/whereTree'
 import { encryptedFieldNames } from './marker'
 

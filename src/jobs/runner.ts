@@ -16,7 +16,7 @@
 import type { Payload } from 'payload'
 import type pg from 'pg'
 
-import { classifyFailure } from '../lib/failures'
+import { classifyFailure } from '../errors'
 import { logger } from '../lib/logger'
 import { settings } from '../lib/settings'
 import { checkProviderSettings } from '../providers/config'

@@ -1,4 +1,4 @@
-import { sqlStateOf } from './failures'
+import { sqlStateOf } from '../errors/failures'
 
 /**
  * Errors as they may be logged: never with a value a caller sent. A failed SQL statement comes

@@ -1,6 +1,6 @@
 import pino from 'pino'
 
-import { classifyFailure } from './failures'
+import { refusalStatusOf } from '../errors/levels'
 import { safeError, safeMessage } from './logSafety'
 import { requestContext } from './requestContext'
 import { loggingSettings } from './settings'
@@ -12,28 +12,6 @@ import { loggingSettings } from './settings'
  * a value a caller sent (src/lib/logSafety.ts).
  */
 const { LOG_DESTINATION, LOG_LEVEL, LOG_PRETTY } = loggingSettings()
-
-/**
- * Payload's generic refusals of a caller (a bulk update without `where`, an unknown collection,
- * logging out with no user): a plain `APIError` with a 4xx status, which Payload logs at error
- * level because it has no error name of its own for `loggingLevels` (payload.config.ts).
- */
-const isPayloadRefusal = (error: unknown): error is { message: string; status: number } => {
-  const { name, status } = (error ?? {}) as { name?: unknown; status?: unknown }
-  return name === 'APIError' && typeof status === 'number' && status >= 400 && status < 500
-}
-
-/**
- * The status of a refusal of the caller that Payload logs as an error: its plain 4xx `APIError`,
- * or a value the database refused (a SQLSTATE of the caller's making, answered 400 by
- * hooks/apiErrors.ts); undefined for anything else.
- */
-const refusalStatus = (error: unknown): number | undefined =>
-  isPayloadRefusal(error)
-    ? error.status
-    : classifyFailure(error)?.kind === 'input'
-      ? 400
-      : undefined
 
 const ERROR_LEVEL = 50
 const toStderr = LOG_DESTINATION === 'stderr'
@@ -58,7 +36,7 @@ export const logger = pino(
         // code (a job, a script) says what failed, and stays an error.
         const payloadsLine =
           error !== undefined && args.length === 1 && Object.keys(first as object).length === 1
-        const status = payloadsLine ? refusalStatus(error) : undefined
+        const status = payloadsLine ? refusalStatusOf(error) : undefined
         if (level >= ERROR_LEVEL && status)
           return this.info({ status }, safeMessage(error) ?? String((error as Error).message))
         const message = args.length === 1 && error !== undefined ? safeMessage(error) : undefined

@@ -5,7 +5,7 @@
 import type { Payload } from 'payload'
 
 import type { Listing, Vehicle, VehicleSpec } from '../../payload-types'
-import { CommerceError } from '../api/errors'
+import { CommerceError } from '../errors'
 import { type DecodedVehicle, decodeVin } from './vin/decoder'
 import { validateVin } from './vin/validate'
 

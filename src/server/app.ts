@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 
 import { listenForClientChanges } from '../auth/clientChanges'
 import { hasReadReplicas } from '../db/replicas'
+import { messages } from '../errors'
 import { logger } from '../lib/logger'
 import { listingPath, settings } from '../lib/settings'
 import { stopDecoder } from '../lookups/vin/decoder'
@@ -108,7 +109,7 @@ export const createApp = ({
 const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
   logger.error({ err: error }, 'request failed in the HTTP layer')
   if (res.headersSent) return void res.destroy()
-  refuse(req, res, 500, 'Internal Server Error')
+  refuse(req, res, 500, messages.internal)
 }
 
 /**

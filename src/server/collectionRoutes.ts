@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express'
 import { type CollectionSlug, executeAuthStrategies, type Payload } from 'payload'
 
+import { messages } from '../errors'
 import { hasSerialIds, isSerialId } from '../lib/ids'
 import { databaseReachable } from './health'
 import { answerUnavailable, refuse } from './input/refuse'
@@ -96,8 +97,8 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
     if (slug === PREFERENCES) {
       const who = await callerOf(payload, res.locals.principal, req.headers.cookie)
       if (who === 'unknown') return answerUnavailable(req, res)
-      if (who === 'none') return refuse(req, res, 401, 'Unauthorized')
-      if (who !== 'staff') return refuse(req, res, 403, 'Forbidden')
+      if (who === 'none') return refuse(req, res, 401, messages.unauthorized)
+      if (who !== 'staff') return refuse(req, res, 403, messages.forbidden)
     }
     const collection = collections.get(slug as CollectionSlug)
     if (collection && !collection.verifies && segments[0] === 'verify') {

@@ -6,9 +6,10 @@ import { executeAuthStrategies, type Payload } from 'payload'
 
 import { API_KEY_PREFIX } from '../auth/apiKeyCache'
 import { hasReadReplicas, readFromPrimaryForAWhile } from '../db/replicas'
+import { messages } from '../errors'
 import { databaseReachable } from './health'
-import type { CredentialFailures } from './rateLimit'
 import { answerUnavailable, refuse } from './input/refuse'
+import type { CredentialFailures } from './rateLimit'
 
 /** Credentials that authenticated someone lately, by hash: they pass an address's spent budget. */
 const recentlyGood = new LRUCache<string, true>({ max: 10_000, ttl: 15 * 60_000 })
@@ -38,7 +39,7 @@ export const credentialGate =
     const wait = recentlyGood.has(credential) ? 0 : await failures.wait(address)
     if (wait > 0) {
       res.set({ Connection: 'close', 'Retry-After': String(Math.ceil(wait / 1000)) })
-      return refuse(req, res, 429, 'Too Many Requests')
+      return refuse(req, res, 429, messages.tooManyRequests)
     }
     if (header && !/\s/.test(header)) req.headers.authorization = API_KEY_PREFIX + header
     let known = false
@@ -68,5 +69,5 @@ export const credentialGate =
     if (!known) await failures.count(address)
     // The body was never read: close the connection rather than leave it half-consumed.
     res.set('Connection', 'close')
-    refuse(req, res, 401, 'Unauthorized')
+    refuse(req, res, 401, messages.unauthorized)
   }

@@ -18,7 +18,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeOperationHook } from 'payload'
 
 import { transactionDb } from '../db/transaction'
-import { ClientError } from '../lib/clientError'
+import { ClientError } from '../errors'
 import { isRecord } from '../lib/isRecord'
 
 export const PRECONDITION_FAILED =

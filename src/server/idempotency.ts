@@ -27,10 +27,10 @@ import type {
 import { createLocalReq, executeAuthStrategies, Forbidden } from 'payload'
 import type { Pool } from 'pg'
 
-import { messages as commerceMessages } from '../api/errors'
-import { isCommercePath } from '../api/paths'
+import { isCommercePath } from '../commerce/paths'
 import { decryptValue, encryptValue } from '../creditData/cipher'
 import { transactionDb } from '../db/transaction'
+import { messages as commerceMessages } from '../errors'
 import { isRecord } from '../lib/isRecord'
 import { logger } from '../lib/logger'
 import { settings } from '../lib/settings'

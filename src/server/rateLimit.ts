@@ -9,10 +9,12 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible'
 
-import { apiErrorBody, isCommercePath } from '../api/paths'
+import { isCommercePath } from '../commerce/paths'
+import { messages } from '../errors'
 import { logger } from '../lib/logger'
 import { settings } from '../lib/settings'
 import { isSignInRoute } from '../lib/signInRoutes'
+import { refuse } from './input/refuse'
 import type { SharedRedis } from './redis'
 
 /** Longest wait for the primary's count (a worker of several, no Redis); then the request is served uncounted. */
@@ -139,10 +141,8 @@ const limitRequests =
       }
       setRateHeaders(res, limiter, rejection)
       res.set('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)))
-      res
-        .status(429)
-        .set('Connection', 'close')
-        .json(apiErrorBody(req.path, 429, 'Too Many Requests'))
+      res.set('Connection', 'close')
+      refuse(req, res, 429, messages.tooManyRequests)
     }
   }
 

@@ -1,4 +1,4 @@
-import { adminAction } from '../lib/adminAction'
+import { adminAction } from '../api/adminAction'
 import { settings } from '../lib/settings'
 import { newSecret, sealSecret } from './secrets'
 

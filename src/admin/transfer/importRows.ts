@@ -24,9 +24,8 @@ import {
   ValidationError,
 } from 'payload'
 
-import { classifyFailure } from '../../lib/failures'
+import { classifyFailure, messages, payloadError } from '../../errors'
 import { isRecord } from '../../lib/isRecord'
-import { payloadError } from '../../lib/refusals'
 import { cellValue } from './cells'
 
 /** The most rows one import takes (the request body is capped at 1 MB as well). */
@@ -140,7 +139,7 @@ const createAll = async (req: PayloadRequest, slug: CollectionSlug, rows: Row[],
 }
 
 export const importRows = async (req: PayloadRequest, slug: CollectionSlug): Promise<Response> => {
-  if (!req.user) return payloadError(401, 'Unauthorized')
+  if (!req.user) return payloadError(401, messages.unauthorized)
   await addDataAndFileToRequest(req)
   const body = req.data as unknown
   let rows: Row[]

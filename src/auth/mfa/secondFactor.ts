@@ -25,7 +25,7 @@ import {
 import type { User } from '../../../payload-types'
 import { decryptValue } from '../../creditData/cipher'
 import { transactionDb } from '../../db/transaction'
-import { ClientError } from '../../lib/clientError'
+import { ClientError } from '../../errors'
 import { textOf } from '../../lib/text'
 import { enrolmentChallenge, finishEnrolment } from './enrolment'
 import { SECRET_FIELD } from './fields'

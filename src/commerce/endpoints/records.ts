@@ -104,5 +104,5 @@ export const createRecord = ({
     },
   }),
   // What an Idempotency-Key replay re-checks the caller's access to (src/server/idempotency.ts).
-  custom: { creates: collection },
+  custom: { creates: collection, envelope: 'commerce' },
 })

@@ -5,7 +5,7 @@
 import type { Payload } from 'payload'
 
 import type { Listing, Media } from '../../../payload-types'
-import { CommerceError } from '../../api/errors'
+import { CommerceError } from '../../errors'
 import {
   describeVehicle,
   identityOf,

@@ -1,7 +1,7 @@
 /** Endpoint 18: the TCO answer for a VIN, from the vendor when configured, else from our model. */
 import type { Payload } from 'payload'
 
-import { CommerceError } from '../../api/errors'
+import { CommerceError } from '../../errors'
 import { describeVehicle, identityOf, type VehicleFacts, vehicleFacts } from '../facts'
 import { askVendor } from '../vendor'
 import { computeTco, fuelPriceOf, type TcoAssumptions } from './model'

@@ -1,8 +1,8 @@
 /** The query of endpoint 18: the customer's ZIP code and the assumptions a caller overrides. */
 import { z } from 'zod'
 
-import { CommerceError } from '../../api/errors'
 import { queryParam } from '../../api/query'
+import { CommerceError } from '../../errors'
 import { numberParam, parseLookupQuery, zipParam } from '../query'
 import { queryDescription, TCO_QUERY, type TcoQueryName } from './parameters'
 

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream'
 
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 
-import { messages } from '../../api/errors'
-import type { Problem } from '../../api/paths'
+import type { Problem } from '../../errors'
+import { messages } from '../../errors'
 import { jsonProblem, splitUrl } from './jsonChecks'
 import { queryGuard } from './queryGuard'
 import { refuse } from './refuse'

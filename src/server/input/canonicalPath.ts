@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 
-import { isCommercePath } from '../../api/paths'
+import { isCommercePath } from '../../commerce/paths'
 import { hasNul, splitUrl } from './jsonChecks'
 import { refuse } from './refuse'
 

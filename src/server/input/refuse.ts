@@ -1,7 +1,13 @@
 import type { Request, Response } from 'express'
 
-import { apiErrorBody, type Problem } from '../../api/paths'
-import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '../../lib/failures'
+import { envelopeOf } from '../../commerce/paths'
+import {
+  errorBody,
+  type Problem,
+  refusalAnswer,
+  RETRY_AFTER_SECONDS,
+  SERVICE_UNAVAILABLE,
+} from '../../errors'
 
 /** The request's path under /api (`/deals/deal_1`), wherever the middleware asking is mounted. */
 export const apiPathOf = (req: Request): string => {
@@ -23,5 +29,6 @@ export const refuse = (
   message: string,
   problem?: Problem,
 ): void => {
-  res.status(status).json(apiErrorBody(apiPathOf(req), status, message, problem))
+  const envelope = envelopeOf(apiPathOf(req))
+  res.status(status).json(errorBody(envelope, refusalAnswer(envelope, status, message, problem)))
 }

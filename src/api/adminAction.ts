@@ -1,7 +1,7 @@
 import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import { checkRole } from '../../access/roles'
-import { payloadError } from './refusals'
+import { messages, payloadError } from '../errors'
 
 const ADMINS = { clients: ['admin'], staff: ['admin'] } as const
 
@@ -16,7 +16,7 @@ export const adminAction = (
   run: (req: PayloadRequest, id: string) => Promise<Response>,
 ): Endpoint => ({
   handler: async (req) => {
-    if (!req.user) return payloadError(401, 'Unauthorized')
+    if (!req.user) return payloadError(401, messages.unauthorized)
     if (!checkRole(req.user, ADMINS))
       return payloadError(403, 'You are not allowed to perform this action.')
     const id = req.routeParams?.id as string

@@ -4,19 +4,6 @@
  * causes is searched for a PostgreSQL SQLSTATE or a socket error code.
  */
 
-/** Seconds a client should wait before retrying when the database cannot be reached. */
-export const RETRY_AFTER_SECONDS = 5
-/** The message of every 503 the service answers while its database is away. */
-export const SERVICE_UNAVAILABLE = 'Service Unavailable'
-
-/** The 503's message when the file storage (an S3 bucket) cannot be reached. */
-export const STORAGE_UNAVAILABLE =
-  'Service Unavailable: the file storage cannot be reached. Nothing was saved; try again later.'
-
-/** The 503's message when the database broke a tie between concurrent writes (deadlock, serialization). */
-export const CONCURRENT_CONFLICT =
-  'The request ran into another one writing the same records at the same time; nothing was saved. Try again.'
-
 export type Failure =
   /** The database rolled the request back to let a concurrent one through: retrying succeeds (503). */
   | { kind: 'conflict' }
