@@ -49,13 +49,13 @@ import { noSensitiveQueries } from './src/creditData'
 import { extraIndexes, TRIGRAM_EXTENSION } from './src/db/indexes'
 import { queryTimeouts } from './src/db/pooledQueries'
 import { countFromRowCounts } from './src/db/rowCounts'
+import { emailAdapter } from './src/email/adapter'
 import { REFUSAL_LOG_LEVELS } from './src/errors'
 import { jobs } from './src/jobs/config'
-import { emailAdapter } from './src/lib/email'
 import { logger } from './src/lib/logger'
 import { allowedOrigins, serverURL, settings } from './src/lib/settings'
-import { storagePlugin } from './src/lib/storage'
 import { lookupEndpoints } from './src/lookups/endpoints'
+import { storagePlugin } from './src/media/storage'
 import { checkIfMatch } from './src/server/etag'
 import { markIdempotentCreate } from './src/server/idempotency'
 import { recordWebhookEvents } from './src/webhooks/outbox'
@@ -69,7 +69,9 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
  * No query may filter or sort on an SSN or birth date, whatever the collection it starts from.
  * A create made under an Idempotency-Key marks the key in its own transaction; an update sent
  * with If-Match is refused (412) when the record has changed; a change that announces a webhook
- * event writes its deliveries in its own transaction.
+ * event writes its deliveries in its own transaction. Which hooks run on each collection, shared
+ * and own, by stage: README, "Hooks on each collection" (test/unit/collectionHooks.test.ts checks
+ * it against the built config).
  */
 const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
   collections.map((collection) => ({

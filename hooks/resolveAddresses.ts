@@ -1,7 +1,7 @@
 import type { CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 import { ValidationError } from 'payload'
 
-import { callerAccess } from '../src/lib/callerAccess'
+import { callerAccess } from '../access/callerAccess'
 import { isRecord } from '../src/lib/isRecord'
 
 const FIELD = 'addresses'

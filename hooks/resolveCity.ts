@@ -1,8 +1,8 @@
 import type { FieldHook, PayloadRequest } from 'payload'
 import { ValidationError } from 'payload'
 
+import { callerAccess } from '../access/callerAccess'
 import type { Address, Location } from '../payload-types'
-import { callerAccess } from '../src/lib/callerAccess'
 
 type StateRef = string | { code?: string; id?: string }
 type CityInput = string | { id?: string; name?: string; state?: StateRef }

@@ -1,7 +1,7 @@
 import type { CollectionBeforeOperationHook, FlattenedField, PayloadRequest } from 'payload'
 
+import { MAX_SERIAL_ID } from '../src/db/ids'
 import { ClientError } from '../src/errors'
-import { MAX_SERIAL_ID } from '../src/lib/ids'
 import { isRecord } from '../src/lib/isRecord'
 import {
   type Condition,

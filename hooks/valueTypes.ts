@@ -6,7 +6,7 @@ import type {
 } from 'payload'
 import { ValidationError } from 'payload'
 
-import { hasSerialIds, isSerialId } from '../src/lib/ids'
+import { hasSerialIds, isSerialId } from '../src/db/ids'
 import { isRecord } from '../src/lib/isRecord'
 
 type Problem = { message: string; path: string }

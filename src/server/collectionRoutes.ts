@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express'
 import { type CollectionSlug, executeAuthStrategies, type Payload } from 'payload'
 
+import { hasSerialIds, isSerialId } from '../db/ids'
 import { messages } from '../errors'
-import { hasSerialIds, isSerialId } from '../lib/ids'
 import { databaseReachable } from './health'
 import { answerUnavailable, refuse } from './input/refuse'
 
