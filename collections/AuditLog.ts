@@ -1,8 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { isStaffAdmin } from '../access/isStaffAdmin'
-
-const nobody = () => false
+import { nobody } from '../access/nobody'
 
 /**
  * Append-only trail of credit data: every create, update and delete of consumers, credit apps and

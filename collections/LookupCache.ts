@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '../access/isAdmin'
+import { nobody } from '../access/nobody'
 
 /**
  * Answers of the upstream vehicle-data vendor, kept until `expiresAt` so a VIN asked about
@@ -8,7 +9,7 @@ import { isAdmin } from '../access/isAdmin'
  */
 export const LookupCache: CollectionConfig = {
   slug: 'lookup-cache',
-  access: { create: () => false, delete: isAdmin, read: isAdmin, update: () => false },
+  access: { create: nobody, delete: isAdmin, read: isAdmin, update: nobody },
   admin: {
     defaultColumns: ['key', 'expiresAt', 'updatedAt'],
     group: 'Operations',

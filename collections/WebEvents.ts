@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { nobody } from '../access/nobody'
 import { allow } from '../access/recordAccess'
 import { prefixedId } from '../src/fields/prefixedId'
 
@@ -15,7 +16,7 @@ export const WebEvents: CollectionConfig = {
     create: allow({ clients: ['admin'] }),
     delete: allow({ clients: ['admin'], staff: ['admin'] }),
     read: allow({ clients: ['admin', 'integrator'], staff: ['admin', 'staff'] }),
-    update: () => false,
+    update: nobody,
   },
   admin: {
     defaultColumns: ['name', 'anonymousId', 'account', 'createdAt'],

@@ -1,6 +1,7 @@
 import type { CollectionConfig, Field, PayloadRequest, SelectFieldSingleValidation } from 'payload'
 import { select } from 'payload/shared'
 
+import { nobodyFieldLevel } from '../../access/nobody'
 import { recordAccess } from '../../access/recordAccess'
 import { withHistory } from '../../src/admin/history'
 import { personName, related, titleField, vehicleName } from '../../src/admin/titles'
@@ -34,7 +35,7 @@ const applicant = (prefix: '' | 'coApplicant'): Field[] => {
 const providerSubmission: Field = {
   name: 'providerSubmission',
   type: 'group',
-  access: { create: () => false, update: () => false },
+  access: { create: nobodyFieldLevel, update: nobodyFieldLevel },
   admin: {
     description: 'Set by the service when the app is sent to its provider.',
     readOnly: true,
@@ -208,7 +209,7 @@ export const CreditApps: CollectionConfig = withHistory({
             {
               name: 'providerResponse',
               type: 'json',
-              access: { create: () => false, update: () => false },
+              access: { create: nobodyFieldLevel, update: nobodyFieldLevel },
               admin: {
                 components: { Field: '/src/admin/JsonReadout#JsonReadout' },
                 description: "The provider's answer, without personal data.",

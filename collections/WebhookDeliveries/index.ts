@@ -1,10 +1,9 @@
 import type { CollectionConfig, Field } from 'payload'
 
 import { isAdmin } from '../../access/isAdmin'
+import { nobody } from '../../access/nobody'
 import { EVENT_TYPES } from '../../src/webhooks/events'
 import { resendEndpoint } from '../../src/webhooks/resend'
-
-const nobody = () => false
 
 /** How the delivery went: beside the form, where staff look first. */
 const outcome = (field: Field): Field =>

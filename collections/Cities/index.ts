@@ -1,7 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { recordAccess } from '../access/recordAccess'
-import { prefixedId } from '../src/fields/prefixedId'
+import { recordAccess } from '../../access/recordAccess'
+import { prefixedId } from '../../src/fields/prefixedId'
+import { trimName } from './hooks/trimName'
 
 /** A city is identified by its state plus its name (unique together). */
 export const Cities: CollectionConfig = {
@@ -22,9 +23,7 @@ export const Cities: CollectionConfig = {
         {
           name: 'name',
           type: 'text',
-          hooks: {
-            beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim() : value)],
-          },
+          hooks: { beforeValidate: [trimName] },
           index: true,
           required: true,
         },

@@ -1,0 +1,6 @@
+import type { Access, FieldAccess } from 'payload'
+
+/** No caller, whatever its role: what only the service writes (through the Local API). */
+export const nobody: Access = () => false
+
+export const nobodyFieldLevel: FieldAccess = () => false
