@@ -6,6 +6,7 @@ import type {
   RequestContext,
 } from 'payload'
 
+import type { WebhookEndpoint } from '../../payload-types'
 import { transactionDb } from '../db/transaction'
 import { newSecret, openSecret, PREVIOUS_SECRET_FIELD, sealSecret } from './secrets'
 
@@ -23,7 +24,7 @@ const SYSTEM_FIELDS = [
  * them afresh and generates the secret); an endpoint turned on again starts counting failures
  * from zero; a service write sets what it says.
  */
-export const guardEndpointFields: CollectionBeforeChangeHook = async ({
+export const guardEndpointFields: CollectionBeforeChangeHook<WebhookEndpoint> = async ({
   data,
   operation,
   originalDoc,
@@ -66,7 +67,11 @@ const rotation = async (
 }
 
 /** afterChange: the create's answer carries the new secret, the only time it is shown. */
-export const showSecretOnce: CollectionAfterChangeHook = ({ doc, operation, req }) => {
+export const showSecretOnce: CollectionAfterChangeHook<WebhookEndpoint> = ({
+  doc,
+  operation,
+  req,
+}) => {
   const { webhookSecret } = req.context
   return operation === 'create' && webhookSecret ? { ...doc, secret: webhookSecret } : doc
 }
