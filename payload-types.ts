@@ -848,7 +848,7 @@ export interface Account {
    */
   id: string;
   /**
-   * Id of the lead, as a string (the contract types it so).
+   * Id of the lead, as a string.
    */
   lead?: string | null;
   /**

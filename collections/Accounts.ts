@@ -25,7 +25,7 @@ export const Accounts: CollectionConfig = {
         {
           name: 'lead',
           type: 'text',
-          admin: { description: 'Id of the lead, as a string (the contract types it so).' },
+          admin: { description: 'Id of the lead, as a string.' },
           index: true,
           validate: textMatching((value) => /^\d{1,18}$/.test(value), 'must be a lead id'),
         },

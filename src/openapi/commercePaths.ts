@@ -47,7 +47,10 @@ const createOp = (name: OperationName, schema: string, requestBody: Obj) =>
   operation(name, {
     parameters: [depthParam, idempotencyKeyParam],
     requestBody,
-    responses: { 200: envelope(schema), ...commerceErrors(undefined, createErrors) },
+    responses: {
+      200: envelope(schema),
+      ...commerceErrors(undefined, createErrors, { body: true }),
+    },
   })
 /** One record by id: a read, or an update when it has a body; with its version (ETag). */
 const recordOp = (name: OperationName, schema: string, notFound: string, requestBody?: Obj) =>
@@ -60,6 +63,7 @@ const recordOp = (name: OperationName, schema: string, notFound: string, request
       ...commerceErrors(
         notFound,
         requestBody ? { 412: commerceError(412, PRECONDITION_FAILED) } : {},
+        { body: Boolean(requestBody) },
       ),
     },
   })
@@ -76,21 +80,33 @@ const commerce = tagged('Commerce')
 export const creditPaths = (records: Records) => ({
   '/creditapps': {
     post: createOp(
-      credit('createCreditApp', '1. Create a credit app'),
+      credit(
+        'createCreditApp',
+        '1. Create a credit app',
+        'Creates a credit application for a consumer, a pre-approval and a vehicle (by VIN). With `toProvider: true` it is sent to the provider named in `provider` by a durable job; `providerSubmission` tells how that goes.',
+      ),
       'credit-app',
       createBody(records['credit-app'], ['preApproval', 'consumer', 'vehicle'], creditAppExample),
     ),
   },
   '/creditapps/{id}': {
     get: recordOp(
-      credit('getCreditApp', '2. Get a credit app'),
+      credit(
+        'getCreditApp',
+        '2. Get a credit app',
+        'One credit application by id, its relations embedded to `depth`. SSNs are masked; birth dates are shown to the roles that may read them.',
+      ),
       'credit-app',
       'Credit App Not Found',
     ),
   },
   '/creditreports/{id}': {
     patch: recordOp(
-      credit('updateCreditReport', '3. Update a credit report'),
+      credit(
+        'updateCreditReport',
+        '3. Update a credit report',
+        'Changes the fields the body carries of one credit report; with `If-Match`, only while it is still that version.',
+      ),
       'credit-report',
       'Credit Report Not Found',
       updateBody(records['credit-report']),
@@ -98,7 +114,11 @@ export const creditPaths = (records: Records) => ({
   },
   '/consumers': {
     post: createOp(
-      credit('createConsumer', '4. Create a consumer'),
+      credit(
+        'createConsumer',
+        '4. Create a consumer',
+        'Creates a consumer. `addresses` takes address ids, existing addresses by `id`, or new addresses to create and link, all in one transaction.',
+      ),
       'consumer',
       createBody(
         records.consumer,
@@ -114,29 +134,67 @@ export const creditPaths = (records: Records) => ({
 export const commercePaths = (records: Records) => ({
   '/contacts/{id}': {
     patch: recordOp(
-      commerce('updateContact', '5. Update a contact'),
+      commerce(
+        'updateContact',
+        '5. Update a contact',
+        'Changes the fields the body carries of one contact; with `If-Match`, only while it is still that version.',
+      ),
       'contact',
       'Contact Not Found',
       updateBody(records.contact),
     ),
   },
-  '/webevents': { get: listOp(commerce('listWebEvents', '6. List web events'), 'web-event') },
-  '/companies': { get: listOp(commerce('listCompanies', '7. List companies'), 'company') },
+  '/webevents': {
+    get: listOp(
+      commerce(
+        'listWebEvents',
+        '6. List web events',
+        'A page of web events, by page number or by cursor (`nextCursor`), filtered by `where`.',
+      ),
+      'web-event',
+    ),
+  },
+  '/companies': {
+    get: listOp(
+      commerce(
+        'listCompanies',
+        '7. List companies',
+        'A page of companies, facilitators included (`where[isFacilitator][equals]=false` for the others), each with every one of its locations.',
+      ),
+      'company',
+    ),
+  },
   '/deals/{id}': {
     get: recordOp(
-      commerce('getDeal', '8. Get a deal (the facilitator carries its `location`)'),
+      commerce(
+        'getDeal',
+        '8. Get a deal (the facilitator carries its `location`)',
+        "One deal by id, its relations embedded to `depth`; the expanded facilitator carries the deal's facilitator location as `location`.",
+      ),
       'deal',
       'Deal Not Found',
     ),
   },
   '/facilitators/{id}': {
     get: recordOp(
-      commerce('getFacilitator', '9. Get a facilitator'),
+      commerce(
+        'getFacilitator',
+        '9. Get a facilitator',
+        'One company that is a facilitator (`isFacilitator`), by id, with its locations.',
+      ),
       'company',
       'Facilitator Not Found',
     ),
   },
   '/customers/{id}': {
-    get: recordOp(commerce('getCustomer', '10. Get a customer'), 'customer', 'Customer Not Found'),
+    get: recordOp(
+      commerce(
+        'getCustomer',
+        '10. Get a customer',
+        'One customer by id, its relations embedded to `depth`.',
+      ),
+      'customer',
+      'Customer Not Found',
+    ),
   },
 })

@@ -1,14 +1,27 @@
 /**
- * The OpenAPI 3.0 description of endpoints 1–19, with record schemas derived from the collection
- * configs (the same JSON Schema Payload generates its types from), so it cannot drift from them.
+ * The OpenAPI 3.0 description of everything served under /api: endpoints 1–19 and Payload's REST
+ * API of every collection and global, with record schemas derived from the collection configs
+ * (the same JSON Schema Payload generates its types from), so it cannot drift from them.
  */
 import type { SanitizedConfig } from 'payload'
 
 import { commercePaths, creditPaths } from './commercePaths'
 import { lookupPaths, lookupSchemas } from './lookups'
-import { errorPaths, leadPaths } from './payloadPaths'
+import { sharedParameters } from './parameters'
+import { numberedRestPaths } from './payloadPaths'
 import { recordSchemas } from './records'
-import { errorSchemas } from './responses'
+import { errorSchemas, type Obj, sharedResponses } from './responses'
+import {
+  collectionPaths,
+  collectionTag,
+  globalPaths,
+  GLOBALS_TAG,
+  inputSchemas,
+  ROOT_TAG,
+  rootPaths,
+  servedCollections,
+  versionSchema,
+} from './restPaths'
 import { webhookDocs } from './webhooks'
 
 const securitySchemes = {
@@ -28,10 +41,41 @@ const securitySchemes = {
 }
 
 const info = {
-  description:
-    "Records of an automotive retail flow. Endpoints 1–10 answer in the commerce envelope; 11–17 are Payload's REST API; 18–19 are the vehicle lookups (commerce errors).",
+  contact: { name: 'The commerce service team' },
+  description: [
+    'Records of an automotive retail flow: consumers, credit applications and reports, deals, companies, leads and more.',
+    '',
+    '- Endpoints 1–10 (tags Credit and Commerce) answer in the commerce envelope `{data, success}`, errors as `{error: {code, message, details}, success: false}`; 18–19 (Vehicle lookups) answer the bare result, errors in the same envelope.',
+    "- Every collection is also served by Payload's REST API at `/<collection>` (one tag per collection; 11–17 are operations of it): list, by id, `/count`, bulk update and delete with `where`, `/versions` where kept, permissions; errors as `{errors: [{message}]}`.",
+    "- Credentials: an API client's key in `Authorization`, or a staff session. A request without one where one is needed, or with one that does not authenticate, is 401; a role that may not, 403.",
+    '- Every operation may answer 400 (a bad query parameter or value), 429 (the rate limit; `Retry-After`) and 503 (the database is unreachable; `Retry-After`); one that takes a body, 413 (over 1 MiB; 64 KiB on POST /errors) and 415 (not JSON or form data).',
+  ].join('\n'),
   title: 'Commerce service',
   version: '3.0',
+}
+
+const TAG_TEXTS: Record<string, string> = {
+  Commerce: 'Endpoints 5–10: contacts, web events, companies, deals, facilitators and customers.',
+  Credit: 'Endpoints 1–4: credit apps, credit reports and consumers.',
+  [GLOBALS_TAG]: 'Settings with one record for the whole service.',
+  [ROOT_TAG]: 'Search across collections, and what the caller may do.',
+  'Vehicle lookups': 'Endpoints 18–19: total cost of ownership and listing details of a VIN.',
+  Webhooks: 'The events sent to webhook endpoints (`x-webhooks`).',
+}
+
+/** Every tag an operation names, in order of first use, with what it groups. */
+const tagsOf = (config: SanitizedConfig, paths: Record<string, Record<string, Obj>>) => {
+  const texts = { ...TAG_TEXTS }
+  for (const collection of servedCollections(config)) {
+    texts[collectionTag(collection)] ??=
+      `Payload's REST API of the \`${collection.slug}\` collection.`
+  }
+  const names = new Set<string>()
+  for (const methods of Object.values(paths))
+    for (const operation of Object.values(methods))
+      for (const tag of operation.tags as string[]) names.add(tag)
+  names.add('Webhooks')
+  return [...names].map((name) => ({ description: texts[name] ?? name, name }))
 }
 
 /** The `$ref` targets (component names) anywhere inside `value`. */
@@ -62,16 +106,26 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
   const paths = {
     ...creditPaths(records),
     ...commercePaths(records),
-    ...leadPaths(records),
-    ...errorPaths(records),
     ...lookupPaths,
-  }
+    ...rootPaths(),
+    ...numberedRestPaths(collectionPaths(config, records), records),
+    ...globalPaths(config),
+  } as Record<string, Record<string, Obj>>
   return {
     components: {
       schemas: reachable(
-        { ...records, ...lookupSchemas, ...errorSchemas, ...webhooks.schemas },
-        { paths, webhooks: webhooks.webhooks },
+        {
+          ...records,
+          ...inputSchemas(config, records),
+          ...lookupSchemas,
+          ...errorSchemas,
+          Version: versionSchema,
+          ...webhooks.schemas,
+        },
+        { paths, responses: sharedResponses(), webhooks: webhooks.webhooks },
       ),
+      parameters: sharedParameters,
+      responses: sharedResponses(),
       securitySchemes,
     },
     info,
@@ -79,6 +133,7 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
     paths,
     security: [{ apiKey: [] }, { session: [] }],
     servers: [{ description: 'This service', url: '/api' }],
+    tags: tagsOf(config, paths),
     'x-webhooks': webhooks.webhooks,
   }
 }

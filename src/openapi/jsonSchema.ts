@@ -29,6 +29,11 @@ export const toOpenApiSchema = (schema: unknown): unknown => {
     if (key === 'title' || key === 'tsType') continue
     // OpenAPI 3.0 forbids an empty `required` list.
     if (key === 'required' && Array.isArray(value) && value.length === 0) continue
+    // OpenAPI 3.0 has no `const`: a one-value enum says the same.
+    if (key === 'const') {
+      out.enum = [value]
+      continue
+    }
     if (key === '$ref' && typeof value === 'string') {
       out.$ref = value.replace('#/definitions/', '#/components/schemas/')
       continue

@@ -30,7 +30,7 @@ export const lookupSchemas = {
         type: 'object',
       },
       sources: {
-        description: "Added to the contract's shape: where the answer came from.",
+        description: 'Where the answer came from.',
         type: 'object',
       },
       specs: {
@@ -72,8 +72,7 @@ export const lookupSchemas = {
   TcoResult: {
     properties: {
       assumptions: {
-        description:
-          "Added to the contract's shape: the inputs, rates and sources behind the figures (docs/tco-model.md).",
+        description: 'The inputs, rates and sources behind the figures.',
         type: 'object',
       },
       tco: {
@@ -111,7 +110,7 @@ const vinParam = {
 }
 const tcoParameters = [
   vinParam,
-  // The contract's query parameter first, then the assumptions it does not name.
+  // The ZIP first, then the assumptions a caller may override.
   ...queryParameters(tcoQuery.pick({ zip: true })),
   ...queryParameters(tcoQuery.omit({ zip: true })),
 ]
@@ -120,17 +119,28 @@ const lookup = tagged('Vehicle lookups')
 
 export const lookupPaths = {
   '/tco/{vin}': {
-    get: operation(lookup('getTotalCostOfOwnership', '18. Total cost of ownership of a VIN'), {
-      parameters: tcoParameters,
-      responses: {
-        200: { content: json(ref('TcoResult')), description: 'Five-year cost of ownership' },
-        ...commerceErrors('Vehicle Not Found'),
+    get: operation(
+      lookup(
+        'getTotalCostOfOwnership',
+        '18. Total cost of ownership of a VIN',
+        "Five years of ownership costs of the vehicle, year by year and in total, from the vendor when one is configured and answers, else from the service's own model; `assumptions` tells the inputs and sources.",
+      ),
+      {
+        parameters: tcoParameters,
+        responses: {
+          200: { content: json(ref('TcoResult')), description: 'Five-year cost of ownership' },
+          ...commerceErrors('Vehicle Not Found'),
+        },
       },
-    }),
+    ),
   },
   '/listings/{vin}': {
     get: operation(
-      lookup('getListingDetails', '19. Listing details of a VIN (also at LISTING_URL)'),
+      lookup(
+        'getListingDetails',
+        '19. Listing details of a VIN (also at LISTING_URL)',
+        "The vehicle (from the dealer's listing, the vehicle record and the offline VIN decoder, in that order), its retail listing (null when none is known) and its specifications; `sources` tells where each came from.",
+      ),
       {
         parameters: [vinParam],
         responses: {

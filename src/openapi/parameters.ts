@@ -1,13 +1,37 @@
 /** Parameters several operations share; query parameters from the schemas that parse them. */
+import type { SanitizedCollectionConfig } from 'payload'
+
 import { depthQuery, listQuery, pagingQuery } from '../api/params'
 import { queryParameters } from './queryParameters'
 
+/** The largest serial id (PostgreSQL `integer`); the gate answers 404 past it. */
+export const MAX_SERIAL_ID = 2_147_483_647
+
 export const idParam = { in: 'path', name: 'id', required: true, schema: { type: 'string' } }
+/** The id of a record of a collection with serial ids: a whole number (anything else is 404). */
+export const serialIdParam = {
+  in: 'path',
+  name: 'id',
+  required: true,
+  schema: { maximum: MAX_SERIAL_ID, minimum: 1, type: 'integer' },
+}
+/** Does the collection number its records (no id field of its own: Payload's serial id)? */
+export const hasSerialIdField = (collection: SanitizedCollectionConfig): boolean =>
+  !collection.flattenedFields.some((field) => field.name === 'id')
+/** The `id` path parameter of a collection: an integer where ids are serial, else text. */
+export const idParamOf = (collection: SanitizedCollectionConfig) =>
+  hasSerialIdField(collection) ? serialIdParam : idParam
 export const [depthParam] = queryParameters(depthQuery)
 /** Of the commerce lists (6, 7). */
 export const listParams = queryParameters(listQuery)
 /** Of Payload's REST lists (13). */
 export const pagingParams = queryParameters(pagingQuery)
+/** The filter of a bulk update or delete, a count and an export. */
+export const whereParam = {
+  ...pagingParams.find((parameter) => parameter.name === 'where')!,
+  description:
+    'The records to act on, with Payload\'s operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it).',
+}
 /** Of every create: a retry with the same key answers the first answer (src/server/idempotency.ts). */
 export const idempotencyKeyParam = {
   description:
@@ -32,3 +56,23 @@ export const ifMatchParam = {
   name: 'If-Match',
   schema: { type: 'string' },
 }
+
+/** The parameters of Payload's REST operations, as components: one text each, in one place. */
+export const sharedParameters = {
+  depth: depthParam,
+  id: idParam,
+  idempotencyKey: idempotencyKeyParam,
+  ifMatch: ifMatchParam,
+  ifNoneMatch: ifNoneMatchParam,
+  limit: pagingParams.find((parameter) => parameter.name === 'limit')!,
+  page: pagingParams.find((parameter) => parameter.name === 'page')!,
+  serialId: serialIdParam,
+  sort: pagingParams.find((parameter) => parameter.name === 'sort')!,
+  where: pagingParams.find((parameter) => parameter.name === 'where')!,
+  whereOfMany: whereParam,
+}
+
+/** A reference to one of the shared parameters. */
+export const param = (name: keyof typeof sharedParameters) => ({
+  $ref: `#/components/parameters/${name}`,
+})

@@ -3,16 +3,26 @@ import { configToJSONSchema, type SanitizedConfig } from 'payload'
 
 import { toOpenApiSchema } from './jsonSchema'
 import { json, type Obj, ref } from './responses'
+import { CLOSED_COLLECTIONS } from './restPaths'
 
 export type Records = Record<string, Obj>
 
-/** Payload's own collections and the internal ones are not part of the interface. */
-const isDocumented = (slug: string) =>
-  !slug.startsWith('payload-') && !['api-clients', 'lookup-cache'].includes(slug)
+/** Every collection served over REST (the bookkeeping ones are closed), and the globals. */
+const isDocumented = (slug: string) => !CLOSED_COLLECTIONS.has(slug)
 
 /**
- * The commerce API answers a join (a company's `locations`) as an array of the joined records,
- * not as Payload's `{docs, hasNextPage}` (src/commerce/endpoints/joins.ts).
+ * Payload's schema of an auth collection requires `collection`, which only the sign-in answers
+ * carry: a record read from the collection has none.
+ */
+const withoutAuthMarker = (schema: Obj): Obj => {
+  const { required, ...rest } = schema as { required?: string[] }
+  const kept = required?.filter((name) => name !== 'collection') ?? []
+  return kept.length ? { ...rest, required: kept } : rest
+}
+
+/**
+ * The commerce API answers a join (a company's `locations`) as an array of the joined records
+ * (src/commerce/endpoints/joins.ts); Payload's REST API as a page, `{docs, hasNextPage}`.
  */
 const joinsAsArrays = (config: SanitizedConfig, schemas: Obj): Obj =>
   Object.fromEntries(
@@ -23,14 +33,27 @@ const joinsAsArrays = (config: SanitizedConfig, schemas: Obj): Obj =>
           ?.flattenedFields.flatMap((field) => (field.type === 'join' ? [field] : [])) ?? []
       if (!joins.length) return [slug, schema]
       const { properties } = schema as { properties: Obj }
-      const arrays = joins.map((field) => [
-        field.name,
-        {
-          description: `Every ${field.collection} whose \`${field.on}\` is this record (ids at depth 0).`,
-          items: { oneOf: [{ type: 'string' }, ref(field.collection as string)] },
-          type: 'array',
-        },
-      ])
+      const arrays = joins.map((field) => {
+        const item = { oneOf: [{ type: 'string' }, ref(field.collection as string)] }
+        return [
+          field.name,
+          {
+            description: `Every ${field.collection} whose \`${field.on}\` is this record (ids at depth 0): an array on endpoints 1–10, a page \`{docs, hasNextPage}\` on the REST API.`,
+            oneOf: [
+              { items: item, type: 'array' },
+              {
+                properties: {
+                  docs: { items: item, type: 'array' },
+                  hasNextPage: { type: 'boolean' },
+                  totalDocs: { type: 'integer' },
+                },
+                required: ['docs'],
+                type: 'object',
+              },
+            ],
+          },
+        ]
+      })
       return [
         slug,
         { ...(schema as Obj), properties: { ...properties, ...Object.fromEntries(arrays) } },
@@ -38,15 +61,33 @@ const joinsAsArrays = (config: SanitizedConfig, schemas: Obj): Obj =>
     }),
   )
 
+/** A global read before its first save has no `id`. */
+const withoutNewId = (schema: Obj): Obj => {
+  const { required, ...rest } = schema as { required?: string[] }
+  const kept = required?.filter((name) => name !== 'id') ?? []
+  return kept.length ? { ...rest, required: kept } : rest
+}
+
 /** Each documented collection's schema, from the JSON Schema Payload generates its types from. */
 export const recordSchemas = (config: SanitizedConfig): Records => {
   const { definitions } = configToJSONSchema(config, 'number') as {
     definitions: Record<string, unknown>
   }
-  const slugs = config.collections.map((collection) => collection.slug).filter(isDocumented)
+  const globals = new Set<string>(config.globals.map((global) => global.slug))
+  const slugs = [
+    ...config.collections.map((collection) => collection.slug).filter(isDocumented),
+    ...config.globals.map((global) => global.slug),
+  ]
   return joinsAsArrays(
     config,
-    Object.fromEntries(slugs.map((slug) => [slug, toOpenApiSchema(definitions[slug])])),
+    Object.fromEntries(
+      slugs.map((slug) => [
+        slug,
+        globals.has(slug)
+          ? withoutNewId(toOpenApiSchema(definitions[slug]) as Obj)
+          : withoutAuthMarker(toOpenApiSchema(definitions[slug]) as Obj),
+      ]),
+    ),
   ) as Records
 }
 

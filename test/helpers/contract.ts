@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats'
 import type { JsonResponse } from './http'
 
 type Document = {
-  components: { schemas: Record<string, unknown> }
+  components: { responses?: Record<string, any>; schemas: Record<string, unknown> }
   paths: Record<string, Record<string, { responses: Record<string, any> }>>
 }
 
@@ -52,8 +52,12 @@ export const contractValidator = async (document: Document) => {
     const template = templates.find((item) => item.pattern.test(bare))?.template ?? bare
     const operation = document.paths[template]?.[method.toLowerCase()]
     if (!operation) return [`no operation ${method} ${template} in the document`]
-    const described = operation.responses[String(response.status)]
-    if (!described) return [`status ${response.status} of ${method} ${template} is not documented`]
+    const answer = operation.responses[String(response.status)]
+    if (!answer) return [`status ${response.status} of ${method} ${template} is not documented`]
+    // A shared answer (`#/components/responses/Payload400`) is a reference.
+    const described = answer.$ref
+      ? document.components.responses?.[String(answer.$ref).split('/').pop()!]
+      : answer
     const schema = described.content?.['application/json']?.schema
     if (!schema) return []
     const validate = ajv.compile(toJsonSchema(schema) as object)

@@ -1,0 +1,539 @@
+/**
+ * The OpenAPI document against what the service does, through Stoplight Prism's validating proxy
+ * (test/helpers/prism.ts): every documented operation is called with a valid request and with
+ * invalid ones (no credential, a credential that does not authenticate, a bad `limit` or `where`,
+ * a wrong content type, an id that is not one), plus the sign-in with its second factor, bodies
+ * over the cap and a spent sign-in budget. Prism reports in `sl-violations` every request and
+ * every answer that does not match the document.
+ *
+ * What must hold: no answer violates the document (its status, headers and body are all
+ * described), and no request sent as valid violates it. Requests sent as invalid are refused by
+ * the service and may be flagged by Prism too: that flag is the document stating the rule.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { generateSync } from 'otplib'
+
+import { seedDemoData } from '../../src/seed'
+import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
+import { type PrismProxy, startPrismProxy } from '../helpers/prism'
+import { startTestService, type TestService } from '../helpers/service'
+
+type Obj = Record<string, any>
+type Violation = { location: string[]; message: string; severity: string }
+type Call = {
+  body?: BodyInit
+  /** What the request is: one the document allows, or one the service must refuse. */
+  intent: 'invalid' | 'valid'
+  headers?: Record<string, string>
+  method: string
+  /** The documented operation it calls: `get /errors/{id}`. */
+  operation: string
+  /** Under the document's server (/api), with the query. */
+  url: string
+}
+type Sent = Call & { answer: string; status: number; violations: Violation[] }
+
+/** Sign-ins per client address in this test's window: enough for the sequence, then spent on purpose. */
+const AUTH_BUDGET = 150
+const BIG = { points: 1_000_000, seconds: 60 }
+const CONCURRENCY = 4
+const NO_SUCH_SERIAL_ID = 2147483647
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
+
+let service: TestService
+let who: Record<PrincipalName, Principal>
+let prism: PrismProxy
+let document: Obj
+let folder: string
+const sent: Sent[] = []
+
+/** Record ids to call by-id operations with, per collection (and the values a create copies). */
+const fixtures: {
+  filename: string
+  ids: Record<string, number | string>
+  preferenceId: number
+  records: Record<string, Obj>
+  throwaway: Record<string, number>
+  versions: Record<string, number>
+} = { filename: '', ids: {}, preferenceId: 0, records: {}, throwaway: {}, versions: {} }
+
+const JSON_TYPE = { 'Content-Type': 'application/json' }
+
+const COMMERCE_COLLECTIONS: Record<string, string> = {
+  companies: 'company',
+  consumers: 'consumer',
+  contacts: 'contact',
+  creditapps: 'credit-app',
+  creditreports: 'credit-report',
+  customers: 'customer',
+  deals: 'deal',
+  facilitators: 'facilitator',
+  listings: 'vehicle',
+  tco: 'vehicle',
+  webevents: 'web-event',
+}
+
+const prepareFixtures = async () => {
+  const { payload } = service
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true'
+  const endpoint = await payload.create({
+    collection: 'webhook-endpoints',
+    data: { events: ['error.created'], url: 'http://127.0.0.1:9/hook' } as never,
+  })
+  await payload.create({ collection: 'errors', data: { message: 'seen by a storefront' } })
+  await payload.update({
+    collection: 'webhook-endpoints',
+    data: { enabled: false } as never,
+    id: endpoint.id,
+  })
+  const media = await payload.create({
+    collection: 'media',
+    data: { alt: 'A pixel' } as never,
+    file: { data: PNG, mimetype: 'image/png', name: 'pixel.png', size: PNG.length },
+  })
+  fixtures.filename = String((media as Obj).filename)
+  // A preference is the signed-in user's own: saved as the admin UI saves it.
+  const saved = await service.api('/api/payload-preferences/sequence', {
+    body: JSON.stringify({ value: { columns: [] } }),
+    headers: { ...who.staffAdmin.headers, ...JSON_TYPE },
+    method: 'POST',
+  })
+  expect(saved.status).toBe(200)
+  const preference = await payload.find({
+    collection: 'payload-preferences',
+    limit: 1,
+    where: { key: { equals: 'sequence' } },
+  })
+  fixtures.preferenceId = preference.docs[0].id as number
+  for (const collection of payload.config.collections) {
+    const { slug } = collection
+    if (['payload-kv', 'payload-locked-documents', 'payload-migrations'].includes(slug)) continue
+    const found = await payload.find({ collection: slug, depth: 0, limit: 1, sort: '-createdAt' })
+    const record = found.docs[0] as Obj | undefined
+    if (record) {
+      fixtures.ids[slug] = record.id
+      fixtures.records[slug] = record
+    }
+    if (collection.versions) {
+      const versions = await payload.findVersions({ collection: slug, depth: 0, limit: 1 })
+      if (versions.docs[0]) fixtures.versions[slug] = Number(versions.docs[0].id)
+    }
+  }
+  const facilitator = await payload.find({
+    collection: 'company',
+    depth: 0,
+    limit: 1,
+    where: { isFacilitator: { equals: true } },
+  })
+  fixtures.ids.facilitator = facilitator.docs[0].id
+  // Records the delete phase may remove without taking a caller's credential with them.
+  const user = await payload.create({
+    collection: 'users',
+    data: { email: 'throwaway@example.com', password: crypto.randomUUID(), role: 'staff' },
+  })
+  const client = await payload.create({
+    collection: 'api-clients',
+    data: { enableAPIKey: true, name: 'Throwaway', role: 'integrator' } as never,
+  })
+  fixtures.throwaway = { 'api-clients': client.id as number, users: user.id as number }
+}
+
+/** A parameter object, its `$ref` to the shared ones resolved. */
+const resolve = (item: Obj): Obj =>
+  item.$ref
+    ? resolve(document.components[item.$ref.split('/')[2]][item.$ref.split('/').pop()])
+    : item
+
+const schemaOf = (schema: Obj): Obj => (schema.$ref ? resolve(schema) : schema)
+
+/** Values for the path parameters of `template` (a real record where there is one). */
+const pathOf = (template: string, method: string, { badId = false } = {}): string => {
+  const [first, ...rest] = template.split('/').filter(Boolean)
+  const collection = COMMERCE_COLLECTIONS[first] ?? first
+  return (
+    '/' +
+    [first, ...rest]
+      .map((segment) => {
+        if (!segment.startsWith('{')) return segment
+        if (badId) return 'abc'
+        if (segment === '{filename}') return fixtures.filename
+        if (segment === '{vin}') return String(fixtures.ids.vehicle)
+        if (segment === '{key}') return method === 'patch' ? String(fixtures.preferenceId) : 'nav'
+        if (rest[0] === 'versions')
+          return String(fixtures.versions[collection] ?? NO_SUCH_SERIAL_ID)
+        if (method === 'delete' && fixtures.throwaway[collection])
+          return String(fixtures.throwaway[collection])
+        if (segment === '{id}' && template.endsWith('/mfa-reset')) return String(who.staff.id)
+        return encodeURIComponent(String(fixtures.ids[collection] ?? NO_SUCH_SERIAL_ID))
+      })
+      .join('/')
+  )
+}
+
+/** A value of a property's schema (for a collection with no record to copy from). */
+const sampleOf = (property: Obj): unknown => {
+  const schema = schemaOf(property.oneOf?.[0] ?? property)
+  if (schema.enum) return schema.enum[0]
+  return (
+    { array: [], boolean: false, integer: 1, number: 1, object: {}, string: 'sample' }[
+      schema.type as string
+    ] ?? {}
+  )
+}
+
+/** A body the document accepts for `operation` (null when it takes none). */
+const validBody = (template: string, operation: Obj): null | { body: BodyInit; headers: Obj } => {
+  const content = operation.requestBody?.content
+  if (!content) return null
+  if (content['multipart/form-data']) {
+    const form = new FormData()
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png')
+    form.append('_payload', JSON.stringify({ alt: 'A pixel' }))
+    return { body: form, headers: {} }
+  }
+  const media = content['application/json']
+  const json = (value: unknown) => ({ body: JSON.stringify(value), headers: JSON_TYPE })
+  if (media.example) return json(media.example)
+  if (template.endsWith('/import')) return json({ dryRun: true, rows: [{}] })
+  if (template.startsWith('/payload-preferences/')) return json({ value: { columns: [] } })
+  const schema = schemaOf(media.schema)
+  const collection = template.split('/')[1]
+  const record = fixtures.records[collection] ?? {}
+  const values: Obj = {}
+  for (const name of schema.required ?? [])
+    values[name] = record[name] ?? sampleOf(schema.properties[name])
+  return json(values)
+}
+
+/** The calls of one documented operation: a valid one and the invalid ones that apply. */
+const callsOf = (template: string, method: string, operation: Obj): Call[] => {
+  const name = `${method} ${template}`
+  const parameters = (operation.parameters ?? []).map(resolve)
+  const names = new Set(parameters.map((parameter: Obj) => parameter.name))
+  const commerce = Boolean(COMMERCE_COLLECTIONS[template.split('/')[1]])
+  const caller = commerce ? who.clientAdmin.headers : who.staffAdmin.headers
+  const publicOperation = (operation.security ?? []).some(
+    (requirement: Obj) => Object.keys(requirement).length === 0,
+  )
+  const query = names.has('limit')
+    ? '?limit=2'
+    : names.has('q')
+      ? '?q=ma'
+      : parameters.some(
+            (parameter: Obj) =>
+              parameter.name === 'where' && parameter.description?.includes('Required'),
+          )
+        ? `?where=${encodeURIComponent(JSON.stringify({ id: { equals: 'no-such-record' } }))}`
+        : ''
+  const body = validBody(template, operation)
+  const url = pathOf(template, method) + query
+  const base = { method: method.toUpperCase(), operation: name }
+  const calls: Call[] = [
+    { ...base, body: body?.body, headers: { ...caller, ...body?.headers }, intent: 'valid', url },
+    // Without a credential where one is needed; where none is, with one that does not authenticate.
+    {
+      ...base,
+      body: body?.body,
+      headers: publicOperation
+        ? { Authorization: 'api-clients API-Key no-such-key', ...body?.headers }
+        : body?.headers,
+      intent: 'invalid',
+      url,
+    },
+  ]
+  if (names.has('limit'))
+    calls.push({
+      ...base,
+      headers: caller,
+      intent: 'invalid',
+      url: `${pathOf(template, method)}?limit=0`,
+    })
+  if (names.has('where'))
+    calls.push({
+      ...base,
+      headers: caller,
+      intent: 'invalid',
+      url: `${pathOf(template, method)}?where=abc`,
+    })
+  if (body)
+    calls.push({
+      ...base,
+      body: 'plain text',
+      headers: { ...caller, 'Content-Type': 'text/plain' },
+      intent: 'invalid',
+      url,
+    })
+  const serial = parameters.some(
+    (parameter: Obj) => parameter.in === 'path' && parameter.schema?.type === 'integer',
+  )
+  if (serial)
+    calls.push({
+      ...base,
+      headers: caller,
+      intent: 'invalid',
+      url: pathOf(template, method, { badId: true }),
+    })
+  return calls
+}
+
+const send = async (call: Call): Promise<Sent> => {
+  const response = await fetch(prism.url + call.url, {
+    body: call.body,
+    headers: call.headers,
+    method: call.method,
+  })
+  const answer = await response.text()
+  const header = response.headers.get('sl-violations')
+  let violations: Violation[] = []
+  if (header) {
+    try {
+      violations = JSON.parse(header) as Violation[]
+    } catch {
+      violations = [{ location: ['response'], message: header, severity: 'Error' }]
+    }
+  }
+  const result = { ...call, answer, status: response.status, violations }
+  sent.push(result)
+  return result
+}
+
+const sendAll = async (calls: Call[]) => {
+  const queue = [...calls]
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let call = queue.shift(); call; call = queue.shift()) await send(call)
+    }),
+  )
+}
+
+const SIGN_IN_BODIES: Record<string, (collection: string) => Obj> = {
+  'first-register': () => ({ email: 'first@example.com', password: 'a long password 1' }),
+  'forgot-password': () => ({ email: who.staff.login!.email }),
+  login: () => ({ email: 'nobody@example.com', password: 'wrong password' }),
+  'reset-password': () => ({ password: 'a long password 1', token: 'no-such-token' }),
+  unlock: () => ({ email: who.staff.login!.email }),
+}
+
+/** Operations the sequence calls in a step of their own: sign-in and sign-out, and deletes. */
+const special = (template: string, method: string) =>
+  /\/(login|logout|refresh-token|first-register|forgot-password|reset-password|unlock)$/.test(
+    template,
+  ) ||
+  (method === 'delete' && /\{id\}$/.test(template))
+
+const signInCalls = (): Call[] =>
+  Object.entries(document.paths as Record<string, Obj>).flatMap(([template, methods]) => {
+    const route = template.split('/').pop()!
+    const body = SIGN_IN_BODIES[route]
+    if (!body || !methods.post) return []
+    return [
+      {
+        body: JSON.stringify(body(template.split('/')[1])),
+        headers: JSON_TYPE,
+        intent: 'valid' as const,
+        method: 'POST',
+        operation: `post ${template}`,
+        url: template,
+      },
+      {
+        body: 'plain text',
+        headers: { 'Content-Type': 'text/plain' },
+        intent: 'invalid' as const,
+        method: 'POST',
+        operation: `post ${template}`,
+        url: template,
+      },
+    ]
+  })
+
+const signIn = (body: Obj, intent: Call['intent'] = 'valid') =>
+  send({
+    body: JSON.stringify(body),
+    headers: JSON_TYPE,
+    intent,
+    method: 'POST',
+    operation: 'post /users/login',
+    url: '/users/login',
+  })
+
+/** Sign-in with a password, then the second factor: enrolment, a code, a recovery code, a wrong code. */
+const secondFactorSteps = async () => {
+  const { email, password } = who.staffAdmin.login!
+  const enrol = await signIn({ email, password })
+  expect(enrol.status).toBe(401)
+  const challenge = JSON.parse(enrol.answer).errors[0].data
+  expect(challenge.mfa).toBe('enrol')
+  const code = generateSync({ secret: challenge.secret })
+  const enrolled = await signIn({ code, email, enrolmentToken: challenge.enrolmentToken, password })
+  expect(enrolled.status).toBe(200)
+  const asked = await signIn({ email, password })
+  expect(JSON.parse(asked.answer).errors[0].data.mfa).toBe('code')
+  await signIn({ code: '000000', email, password }, 'invalid')
+  const later = generateSync({
+    epoch: Math.floor(Date.now() / 1000) + 30,
+    secret: challenge.secret,
+  })
+  await signIn({ code: later, email, password })
+}
+
+/** A session of its own, to refresh and end. */
+const sessionCalls = async (): Promise<Call[]> => {
+  const { email, password } = who.staff.login!
+  const fresh = async () =>
+    (await service.payload.login({ collection: 'users', data: { email, password } })).token!
+  const calls: Call[] = []
+  for (const route of ['refresh-token', 'logout']) {
+    const operation = `post /users/${route}`
+    calls.push({
+      headers: { Authorization: `JWT ${await fresh()}` },
+      intent: 'valid',
+      method: 'POST',
+      operation,
+      url: `/users/${route}`,
+    })
+    calls.push({ intent: 'invalid', method: 'POST', operation, url: `/users/${route}` })
+    calls.push({
+      headers: { Authorization: 'JWT not-a-token' },
+      intent: 'invalid',
+      method: 'POST',
+      operation,
+      url: `/users/${route}`,
+    })
+  }
+  for (const route of ['refresh-token', 'logout']) {
+    const operation = `post /api-clients/${route}`
+    calls.push({
+      headers: who.clientAdmin.headers,
+      intent: 'valid',
+      method: 'POST',
+      operation,
+      url: `/api-clients/${route}`,
+    })
+    calls.push({ intent: 'invalid', method: 'POST', operation, url: `/api-clients/${route}` })
+  }
+  return calls
+}
+
+/** Bodies over the cap: refused unread with 413. */
+const oversizeCalls = (): Call[] => [
+  {
+    body: JSON.stringify({ message: 'x'.repeat(70 * 1024) }),
+    headers: JSON_TYPE,
+    intent: 'invalid',
+    method: 'POST',
+    operation: 'post /errors',
+    url: '/errors',
+  },
+  {
+    body: JSON.stringify({ source: 'x'.repeat(1100 * 1024) }),
+    headers: { ...who.staffAdmin.headers, ...JSON_TYPE },
+    intent: 'invalid',
+    method: 'PATCH',
+    operation: 'patch /lead/{id}',
+    url: `/lead/${fixtures.ids.lead}`,
+  },
+]
+
+/** Spends what is left of the sign-in budget, then one more: 429 with Retry-After. */
+const spendSignInBudget = async () => {
+  for (let tries = 0; tries <= AUTH_BUDGET; tries++) {
+    const refused = await signIn(
+      { email: 'nobody@example.com', password: 'wrong password' },
+      'invalid',
+    )
+    if (refused.status === 429) return
+  }
+}
+
+beforeAll(async () => {
+  service = await startTestService({
+    rateLimits: { api: BIG, auth: { points: AUTH_BUDGET, seconds: 900 }, commerce: BIG },
+  })
+  who = await createPrincipals(service.payload)
+  await seedDemoData(service.payload)
+  await prepareFixtures()
+  document = await (await service.api('/api/openapi.json')).json()
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-proxy-'))
+  const file = path.join(folder, 'openapi.json')
+  fs.writeFileSync(file, JSON.stringify(document))
+  prism = await startPrismProxy(file, `${service.url}/api`)
+})
+
+afterAll(async () => {
+  await prism?.stop()
+  await service?.close()
+  if (folder) fs.rmSync(folder, { force: true, recursive: true })
+})
+
+describe('the service behind Prism’s validating proxy', () => {
+  it('answers every documented operation, valid and invalid requests, as the document says', async () => {
+    const operations = Object.entries(document.paths as Record<string, Obj>).flatMap(
+      ([template, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          method,
+          operation: operation as Obj,
+          template,
+        })),
+    )
+    const calls = operations.flatMap(({ method, operation, template }) =>
+      callsOf(template, method, operation),
+    )
+    await sendAll(
+      calls.filter((call) => !special(call.operation.split(' ')[1], call.method.toLowerCase())),
+    )
+    await sendAll(signInCalls())
+    await secondFactorSteps()
+    // One after another: sessions of one user are one row to write.
+    for (const call of await sessionCalls()) await send(call)
+    await sendAll(oversizeCalls())
+    await sendAll(
+      calls.filter(
+        (call) => call.method === 'DELETE' && special(call.operation.split(' ')[1], 'delete'),
+      ),
+    )
+    await spendSignInBudget()
+
+    // For a look at every answer: OPENAPI_PROXY_DUMP=/tmp/sent.json npx jest test/int/openapiProxy.test.ts
+    if (process.env.OPENAPI_PROXY_DUMP)
+      fs.writeFileSync(process.env.OPENAPI_PROXY_DUMP, JSON.stringify(sent, null, 1))
+    const report = (items: Sent[]) =>
+      items.map(({ answer, method, status, url, violations }) => ({
+        answer: answer.slice(0, 160),
+        call: `${method} ${url.slice(0, 120)}`,
+        status,
+        violations: violations.map(
+          (violation) => `${violation.location.join('.')}: ${violation.message}`,
+        ),
+      }))
+    const answerViolations = sent.filter((item) =>
+      item.violations.some((violation) => violation.location[0] === 'response'),
+    )
+    const invalidValidRequests = sent.filter(
+      (item) =>
+        item.intent === 'valid' &&
+        item.violations.some((violation) => violation.location[0] === 'request'),
+    )
+    expect(report(answerViolations)).toEqual([])
+    expect(report(invalidValidRequests)).toEqual([])
+
+    // Every operation was called, validly and not.
+    const called = (intent: Call['intent']) =>
+      new Set(sent.filter((item) => item.intent === intent).map((item) => item.operation))
+    const documented = operations.map(({ method, template }) => `${method} ${template}`)
+    expect(documented.filter((name) => !called('valid').has(name))).toEqual([])
+    expect(documented.filter((name) => !called('invalid').has(name))).toEqual([])
+    // And the refusals the document promises were seen.
+    const statuses = new Set(sent.map((item) => item.status))
+    for (const status of [200, 201, 400, 401, 403, 404, 413, 415, 429])
+      expect(statuses).toContain(status)
+  }, 120_000)
+})
