@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { accountTitle, titleField } from '../src/admin/titles'
 import { prefixedId } from '../src/fields/prefixedId'
 import { textMatching } from '../src/fields/textMatching'
+import { accountTitle, titleField } from '../src/fields/titles'
 
 /** The visitor account web events are tracked against. */
 export const Accounts: CollectionConfig = {

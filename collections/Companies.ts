@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { withHistory } from '../src/admin/history'
 import { listTransfer } from '../src/admin/transfer'
+import { withHistory } from '../src/fields/history'
 import { prefixedId } from '../src/fields/prefixedId'
 
 const transfer = listTransfer('company')

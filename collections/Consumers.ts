@@ -2,12 +2,12 @@ import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
 import { resolveAddresses } from '../hooks/resolveAddresses'
-import { withHistory } from '../src/admin/history'
-import { personName, titleField } from '../src/admin/titles'
 import { creditDataHooks, encrypted, ssnField } from '../src/creditData'
 import { dateField, emailField, phoneField, phoneListField } from '../src/fields/formatted'
+import { withHistory } from '../src/fields/history'
 import { addressesField } from '../src/fields/places'
 import { prefixedId } from '../src/fields/prefixedId'
+import { personName, titleField } from '../src/fields/titles'
 
 /** A person who applies for credit. */
 export const Consumers: CollectionConfig = withHistory({

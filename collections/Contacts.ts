@@ -1,10 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { withHistory } from '../src/admin/history'
-import { personName, titleField } from '../src/admin/titles'
 import { emailField, phoneField } from '../src/fields/formatted'
+import { withHistory } from '../src/fields/history'
 import { prefixedId } from '../src/fields/prefixedId'
+import { personName, titleField } from '../src/fields/titles'
 
 /**
  * A person the business deals with (dealer staff, agents). The contract names id, roles,

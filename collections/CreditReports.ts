@@ -1,10 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { creditReportTitle, titleField } from '../src/admin/titles'
 import { creditDataHooks } from '../src/creditData'
 import { dateTimeField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
+import { creditReportTitle, titleField } from '../src/fields/titles'
 
 /** Keeps the helper's date-and-time picker beside the description added here. */
 const pulledAt = dateTimeField('time')

@@ -1,11 +1,11 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { withHistory } from '../src/admin/history'
-import { related, titleField, vehicleName } from '../src/admin/titles'
 import { listTransfer } from '../src/admin/transfer'
+import { withHistory } from '../src/fields/history'
 import { prefixedId } from '../src/fields/prefixedId'
 import { notBelowField } from '../src/fields/range'
+import { related, titleField, vehicleName } from '../src/fields/titles'
 
 const transfer = listTransfer('deal')
 

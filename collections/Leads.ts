@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { personName, titleField } from '../src/admin/titles'
 import { listTransfer } from '../src/admin/transfer'
 import { emailField, phoneField } from '../src/fields/formatted'
+import { personName, titleField } from '../src/fields/titles'
 
 const transfer = listTransfer('lead')
 

@@ -2,9 +2,9 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
 import { upperTrim } from '../hooks/upperTrim'
-import { withHistory } from '../src/admin/history'
 import { listTransfer } from '../src/admin/transfer'
 import { vinField } from '../src/fields/formatted'
+import { withHistory } from '../src/fields/history'
 import { integerField } from '../src/fields/integer'
 import { textMatching } from '../src/fields/textMatching'
 

@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../access/recordAccess'
-import { preApprovalTitle, titleField } from '../src/admin/titles'
 import { dateTimeField } from '../src/fields/formatted'
 import { prefixedId } from '../src/fields/prefixedId'
+import { preApprovalTitle, titleField } from '../src/fields/titles'
 
 export const PreApprovals: CollectionConfig = {
   slug: 'pre-approval',

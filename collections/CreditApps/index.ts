@@ -3,11 +3,11 @@ import { select } from 'payload/shared'
 
 import { nobodyFieldLevel } from '../../access/nobody'
 import { recordAccess } from '../../access/recordAccess'
-import { withHistory } from '../../src/admin/history'
-import { personName, related, titleField, vehicleName } from '../../src/admin/titles'
 import { creditDataHooks, encrypted, ssnField } from '../../src/creditData'
 import { dateField, emailField, phoneField } from '../../src/fields/formatted'
+import { withHistory } from '../../src/fields/history'
 import { prefixedId } from '../../src/fields/prefixedId'
+import { personName, related, titleField, vehicleName } from '../../src/fields/titles'
 import { markForProvider, queueForProvider } from '../../src/providers'
 
 /** The two credit-application providers of the contract (section 2.1), by their contract names. */

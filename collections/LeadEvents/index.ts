@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../../access/recordAccess'
-import { withHistory } from '../../src/admin/history'
 import { listTransfer } from '../../src/admin/transfer'
+import { withHistory } from '../../src/fields/history'
 import { stampedUserField } from '../../src/fields/stampedUser'
 import { leadEventStatuses, leadEventTypes } from './values'
 

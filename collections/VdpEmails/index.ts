@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
 import { recordAccess } from '../../access/recordAccess'
-import { withHistory } from '../../src/admin/history'
-import { titleField, vdpEmailTitle } from '../../src/admin/titles'
+import { withHistory } from '../../src/fields/history'
 import { stampedUserField } from '../../src/fields/stampedUser'
+import { titleField, vdpEmailTitle } from '../../src/fields/titles'
 import { countVins } from './hooks/countVins'
 
 /** A vehicle-detail-page e-mail sent to a lead. Served at /api/vdpEmails. */

@@ -7,7 +7,7 @@ import {
 
 import { isStaff } from '../../access/isStaff'
 import { isStaffAdminUser } from '../../access/isStaffAdmin'
-import { stampedUserField } from '../fields/stampedUser'
+import { stampedUserField } from './stampedUser'
 
 const isStaffField: FieldAccess = ({ req }) => isStaff({ req })
 
