@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 import type pg from 'pg'
 
 import { logger } from '../lib/logger'
+import { replicaPools } from './replicas'
 
 /** Repeats of one error code within this window add nothing to the log (a restart closes every idle connection at once). */
 const QUIET_MS = 10_000
@@ -13,11 +14,18 @@ const handled = new WeakSet<pg.Pool>()
  * terminated, a reset socket when the network drops) is an `error` event on the pool, and an
  * unhandled one ends the process. The pool has already discarded that client and opens another
  * when it is next needed, so the event only needs logging: its code and message, never the
- * client it carries (which holds the connection settings). Once per code per burst.
+ * client it carries (which holds the connection settings). Once per code per burst. A read
+ * replica's pools are handled too, at debug: a replica that is down is logged by its breaker
+ * (./replicas.ts), once.
  */
 export const handlePoolErrors = (payload: Payload): void => {
   const pool = (payload.db as unknown as { pool?: pg.Pool }).pool
-  if (!pool || handled.has(pool)) return
+  if (pool) handleErrorsOf(pool, 'warn')
+  for (const replica of replicaPools(payload)) handleErrorsOf(replica, 'debug')
+}
+
+const handleErrorsOf = (pool: pg.Pool, level: 'debug' | 'warn'): void => {
+  if (handled.has(pool)) return
   handled.add(pool)
   const lastLogged = new Map<string, number>()
   const log = (error: Error & { code?: string }, what: string) => {
@@ -25,7 +33,7 @@ export const handlePoolErrors = (payload: Payload): void => {
     const now = Date.now()
     if (now - (lastLogged.get(code) ?? -Infinity) < QUIET_MS) return
     lastLogged.set(code, now)
-    logger.warn({ code, reason: error.message }, what)
+    logger[level]({ code, reason: error.message }, what)
   }
   pool.on('error', (error: Error & { code?: string }) =>
     log(error, 'the database closed an idle connection; the pool opens a new one when needed'),

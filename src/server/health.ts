@@ -3,6 +3,8 @@ import express from 'express'
 import type { Payload } from 'payload'
 import type pg from 'pg'
 
+import { checkReplicas, hasReadReplicas } from '../db/replicas'
+
 const READY_TIMEOUT_MS = 2000
 
 /** Resolves when the database answers a trivial query within the timeout. */
@@ -22,17 +24,25 @@ export const databaseReachable = async (payload: Payload): Promise<boolean> => {
   return result
 }
 
-/** `/healthz`: the process answers. `/readyz`: it can also reach its database. */
+/**
+ * `/healthz`: the process answers. `/readyz`: it can also reach its database; a replica that is
+ * down only says so (its reads go to the primary), without credentials or addresses.
+ */
 export const healthRoutes = (payload: Payload): Router => {
   const router = express.Router()
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' })
   })
   router.get('/readyz', async (_req, res) => {
-    const ok = await databaseReachable(payload)
-    res
-      .status(ok ? 200 : 503)
-      .json({ database: ok ? 'reachable' : 'unreachable', status: ok ? 'ready' : 'unavailable' })
+    const [ok, replicas] = await Promise.all([
+      databaseReachable(payload),
+      hasReadReplicas(payload) ? checkReplicas(payload, READY_TIMEOUT_MS) : undefined,
+    ])
+    res.status(ok ? 200 : 503).json({
+      database: ok ? 'reachable' : 'unreachable',
+      replicas,
+      status: ok ? 'ready' : 'unavailable',
+    })
   })
   return router
 }

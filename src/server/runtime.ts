@@ -9,6 +9,7 @@ import { closePool } from '../db/closePool'
 import type { EmbeddedServer } from '../db/embedded'
 import { guardPooledQueries } from '../db/pooledQueries'
 import { handlePoolErrors } from '../db/poolErrors'
+import { fallBackToPrimary } from '../db/replicas'
 import { resolveDatabase } from '../db/resolveDatabase'
 import { loadEnv } from '../lib/loadEnv'
 import { logger } from '../lib/logger'
@@ -79,6 +80,7 @@ export const openRuntime = async ({
     const payload = await getPayload({ config })
     handlePoolErrors(payload)
     guardPooledQueries(payload)
+    fallBackToPrimary(payload)
     if (migrate) {
       await oneAtATime(payload, MIGRATION_LOCK, () =>
         payload.db.migrate({ migrations: migrations as unknown as Migration[] }),

@@ -58,6 +58,10 @@ export type Replicated = {
   /** Stops applying WAL on the replica: it keeps answering, with what it had (as if lagging). */
   pauseReplay: () => Promise<void>
   resumeReplay: () => Promise<void>
+  /** PID of the replica's postmaster, to kill it. */
+  replicaPid: () => number
+  /** Starts the replica again once it was killed, and waits until it answers. */
+  restartReplica: () => Promise<void>
   stop: () => Promise<void>
 }
 
@@ -159,11 +163,28 @@ export const startReplicatedPostgres = async ({ replica = true } = {}): Promise<
       await client.end()
     }
   }
+  /** A killed postmaster's children leave a moment later; until then a new one refuses to start. */
+  const restartReplica = async () => {
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      const server = startServer(replicaDir)
+      const exited = new Promise((resolve) => server.once('exit', resolve))
+      const answered = await Promise.race([
+        ready(urlOn(replicaPort)('postgres')).then(() => true),
+        exited.then(() => false),
+      ])
+      if (answered) return void (servers[1] = server)
+      if (Date.now() > deadline) throw new Error('the replica did not start again')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
   return {
     onReplica,
     pauseReplay: async () => void (await onReplica('SELECT pg_wal_replay_pause()')),
     primaryUrl: urlOn(primaryPort),
+    replicaPid: () => servers[1].pid!,
     replicaUrl: urlOn(replicaPort),
+    restartReplica,
     resumeReplay: async () => void (await onReplica('SELECT pg_wal_replay_resume()')),
     stop,
   }
