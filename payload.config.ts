@@ -38,6 +38,7 @@ import { WebhookEndpoints } from './collections/WebhookEndpoints'
 import { TcoSettings } from './globals/TcoSettings'
 import { withVersionRoutes } from './globals/versionRoutes'
 import { answerApiErrors } from './hooks/apiErrors'
+import { checkIfMatch } from './hooks/checkIfMatch'
 import { relationsExist } from './hooks/relationsExist'
 import { serverTimestamps } from './hooks/serverTimestamps'
 import { stillReferenced } from './hooks/stillReferenced'
@@ -51,13 +52,12 @@ import { queryTimeouts } from './src/db/pooledQueries'
 import { countFromRowCounts } from './src/db/rowCounts'
 import { emailAdapter } from './src/email/adapter'
 import { REFUSAL_LOG_LEVELS } from './src/errors'
+import { markIdempotentCreate } from './src/idempotency'
 import { jobs } from './src/jobs/config'
 import { logger } from './src/lib/logger'
 import { allowedOrigins, serverURL, settings } from './src/lib/settings'
 import { lookupEndpoints } from './src/lookups/endpoints'
 import { storagePlugin } from './src/media/storage'
-import { checkIfMatch } from './src/server/etag'
-import { markIdempotentCreate } from './src/server/idempotency'
 import { recordWebhookEvents } from './src/webhooks/outbox'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -166,7 +166,7 @@ export default buildConfig({
     // The schema only ever changes through committed migrations, in every environment.
     push: false,
     // Reads outside a transaction go to the replicas, except for this long after a write by this
-    // process or, on any node, by the same caller (src/server/readYourWrites.ts).
+    // process or, on any node, by the same caller (src/http/readYourWrites.ts).
     readReplicas: settings('database').DATABASE_READ_URLS.length
       ? settings('database').DATABASE_READ_URLS
       : undefined,

@@ -18,7 +18,7 @@ import pg from 'pg'
 
 import { companyWords } from '../src/generate/vocabulary'
 import { projectRoot } from '../src/lib/paths'
-import { buildIsCurrent, ensureBuild } from '../src/server/adminBuild'
+import { buildIsCurrent, ensureBuild } from '../src/start/adminBuild'
 import { commandArgv, lastLine, runCli } from '../test/helpers/cli'
 import { throwawayDatabase } from './common'
 import { type LoadResult, runLoad, send } from './http/load'

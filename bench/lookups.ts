@@ -9,7 +9,7 @@ import { listingLookup } from '../src/lookups/listing/lookup'
 import { tcoLookup } from '../src/lookups/tco/lookup'
 import { decodeVin, stopDecoder } from '../src/lookups/vin/decoder'
 import { validateVin } from '../src/lookups/vin/validate'
-import { openRuntime } from '../src/server/runtime'
+import { openRuntime } from '../src/start/runtime'
 import { arg, median } from './common'
 
 const VINS = [

@@ -12,7 +12,7 @@ import { startJobRunner } from '../src/jobs/runner'
 import { sendApplication } from '../src/providers/send'
 import { toApplication } from '../src/providers/submit'
 import { seedDemoData } from '../src/seed'
-import { openRuntime } from '../src/server/runtime'
+import { openRuntime } from '../src/start/runtime'
 import { startFakeProvider } from '../test/helpers/fakeProvider'
 import { arg, median, throwawayDatabase } from './common'
 

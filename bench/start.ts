@@ -10,7 +10,7 @@ import fs from 'node:fs'
 
 import { freePort } from '../src/lib/freePort'
 import { projectRoot } from '../src/lib/paths'
-import { buildIsCurrent, ensureBuild } from '../src/server/adminBuild'
+import { buildIsCurrent, ensureBuild } from '../src/start/adminBuild'
 import { commandArgv } from '../test/helpers/cli'
 import { childrenOf } from '../test/helpers/processes'
 import { arg, median, throwawayDatabase } from './common'

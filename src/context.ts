@@ -9,7 +9,7 @@ import type { CollectionSlug } from 'payload'
  */
 declare module 'payload' {
   interface RequestContext {
-    /** Set by checkIfMatch (src/server/etag.ts) on its first check; read by it to check a request once. */
+    /** Set by checkIfMatch (hooks/checkIfMatch.ts) on its first check; read by it to check a request once. */
     ifMatchChecked?: boolean
     /** Set by requireSecondFactor on a sign-in that finished an enrolment; read by revealNewRecoveryCodes (src/auth/mfa/secondFactor.ts), which shows them in its answer. */
     mfaNewRecoveryCodes?: { codes: string[]; userId: number }

@@ -7,6 +7,8 @@ import type { Server } from 'node:http'
 
 import next from 'next'
 
+import { createApp } from './http/app'
+import { answerClientErrors } from './http/clientErrors'
 import { runsJobsInProcess, startJobRunner } from './jobs/runner'
 import { loadEnv } from './lib/loadEnv'
 import { logger } from './lib/logger'
@@ -16,15 +18,13 @@ import { onShutdownSignal } from './lib/shutdown'
 import { startFailed, untilRunning } from './lib/startupGuard'
 import { warmDecoder } from './lookups/vin/decoder'
 import { seedDemoData, shouldSeed } from './seed'
-import { createApp } from './server/app'
-import { answerClientErrors } from './server/clientErrors'
-import { primaryStartedDatabase, runPrimary, workerRole } from './server/cluster'
-import { ensureLocalAdmin, loginBanner } from './server/firstAdmin'
-import { openRuntime } from './server/runtime'
+import { primaryStartedDatabase, runPrimary, workerRole } from './start/cluster'
+import { ensureLocalAdmin, loginBanner } from './start/firstAdmin'
+import { openRuntime } from './start/runtime'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
-/** Serves HTTP: the whole service, or one worker of several (src/server/cluster.ts). */
+/** Serves HTTP: the whole service, or one worker of several (src/start/cluster.ts). */
 export const main = async (): Promise<void> => {
   const started = Date.now()
   const startup = untilRunning('the service')

@@ -1,7 +1,7 @@
 'use client'
 /**
  * A read-only JSON field drawn as formatted text. Payload's JSON editor (Monaco) loads from a
- * public CDN, which the content security policy refuses (src/server/securityHeaders.ts).
+ * public CDN, which the content security policy refuses (src/http/securityHeaders.ts).
  */
 import { FieldDescription, FieldLabel, useField } from '@payloadcms/ui'
 import type { JSONFieldClientComponent } from 'payload'

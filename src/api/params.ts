@@ -2,6 +2,7 @@
  * Query parameters of the commerce endpoints as zod schemas, which the endpoints parse with and
  * the OpenAPI document describes (src/openapi/queryParameters.ts).
  */
+import type { Where } from 'payload'
 import { z } from 'zod'
 
 import type { Problem } from '../errors'
@@ -44,9 +45,17 @@ const depth = queryParam(
 export const depthQuery = z.object({ depth })
 
 /**
+ * A `where` filter as a query carries it: an object. Payload checks its paths, operators and
+ * values when it runs the query (and hooks/validFilters.ts before that).
+ */
+export const whereFilter = z.custom<Where>(isRecord, {
+  error: 'must be a filter object, e.g. where[name][like]=acme',
+})
+
+/**
  * `limit`, `page`, `sort` and `where` of a list, as the commerce lists and Payload's REST lists
  * read them (each list checks `sort` against its own fields). `where` is written as text (nested
- * parameters or JSON); Payload's query-string parser and src/server/jsonWhere.ts have made it an
+ * parameters or JSON); Payload's query-string parser and src/http/input/jsonWhere.ts have made it an
  * object before a handler reads it.
  */
 export const pagingQuery = z.object({
@@ -57,16 +66,11 @@ export const pagingQuery = z.object({
   sort: queryParam(z.string().optional()).meta({
     description: 'A top-level field; a leading "-" sorts descending.',
   }),
-  where: z
-    .custom<Record<string, unknown>>(isRecord, {
-      error: 'must be a filter object, e.g. where[name][like]=acme',
-    })
-    .optional()
-    .meta({
-      description:
-        'Filter with Payload\'s operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`).',
-      type: 'string',
-    }),
+  where: whereFilter.optional().meta({
+    description:
+      'Filter with Payload\'s operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`).',
+    type: 'string',
+  }),
 })
 
 /** The query of the commerce lists (6, 7): paging by page number or by cursor (src/api/cursor.ts). */
@@ -112,7 +116,7 @@ export type ListParams = {
   limit: number
   order: Order
   page: number
-  where?: Record<string, unknown>
+  where?: Where
 }
 
 /** `sort` as an order; without one, newest first (Payload's default). */

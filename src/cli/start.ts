@@ -8,7 +8,7 @@ Object.assign(process.env, {
 
 const { ignoreClosedOutput } = await import('../lib/closedOutput')
 ignoreClosedOutput()
-const { ensureBuild } = await import('../server/adminBuild')
+const { ensureBuild } = await import('../start/adminBuild')
 const { startFailed } = await import('../lib/startupGuard')
 try {
   // Workers of a cluster start from this file too; their primary has built already.

@@ -8,7 +8,7 @@ import { ignoreClosedOutput } from '../lib/closedOutput'
 import { logger } from '../lib/logger'
 import { onShutdownSignal } from '../lib/shutdown'
 import { startFailed, untilRunning } from '../lib/startupGuard'
-import { openRuntime } from '../server/runtime'
+import { openRuntime } from '../start/runtime'
 
 ignoreClosedOutput()
 const startup = untilRunning('the worker')

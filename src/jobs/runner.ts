@@ -17,11 +17,11 @@ import type { Payload } from 'payload'
 import type pg from 'pg'
 
 import { classifyFailure } from '../errors'
+import { deleteExpiredKeys } from '../idempotency'
 import { logger } from '../lib/logger'
 import { settings } from '../lib/settings'
 import { checkProviderSettings } from '../providers/config'
 import { PROVIDER_QUEUE } from '../providers/submit'
-import { deleteExpiredKeys } from '../server/idempotency'
 import { type WebhookDispatcher, webhookDispatcher } from '../webhooks/deliver'
 
 /** Any constant shared by every runner of this database: it names the lock. */

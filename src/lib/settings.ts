@@ -88,7 +88,7 @@ export const schemas = {
      * has not answered a query a second after that is closed (src/db/pooledQueries.ts). 0: none.
      */
     DATABASE_QUERY_TIMEOUT_MS: numberSetting(30_000, { integer: true, min: 0 }),
-    /** How long after a caller's write their reads go to the primary (src/server/readYourWrites.ts). */
+    /** How long after a caller's write their reads go to the primary (src/http/readYourWrites.ts). */
     DATABASE_READ_AFTER_WRITE_MS: numberSetting(2_000, { integer: true, min: 0 }),
     /** Read replicas of DATABASE_URL; reads outside transactions go to them. */
     DATABASE_READ_URLS: postgresUrlListSetting(),
@@ -153,7 +153,7 @@ export const schemas = {
     COOKIE_SECURE: optionalFlagSetting(),
     CORS_ORIGINS: addressListSetting(),
     EMAIL_FROM: textSetting('no-reply@localhost'),
-    /** How long a create's Idempotency-Key is remembered (src/server/idempotency.ts). */
+    /** How long a create's Idempotency-Key is remembered (src/http/idempotency.ts). */
     IDEMPOTENCY_KEY_TTL_SECONDS: wholeAtLeastOne(86_400),
     /** How long a claimed key outlives news of its request (renewed while it runs). */
     IDEMPOTENCY_LEASE_SECONDS: wholeAtLeastOne(60),
@@ -229,7 +229,7 @@ export const port = (): number => settings('service').PORT
 /** Default processes at most: each has its own connection pool (see the README). */
 const DEFAULT_WORKERS_CAP = 8
 
-/** How many processes serve HTTP (src/server/cluster.ts). */
+/** How many processes serve HTTP (src/start/cluster.ts). */
 export const webConcurrency = (): number =>
   settings('service').WEB_CONCURRENCY ??
   (isProduction() ? Math.min(os.availableParallelism(), DEFAULT_WORKERS_CAP) : 1)

@@ -8,7 +8,7 @@ import { parseTcoQuery } from './tco/query'
 
 /**
  * Endpoints 18 and 19, with the commerce API's callers, rate limits and error envelope. The
- * listing lookup also answers at LISTING_URL's path when that is set (src/server/app.ts).
+ * listing lookup also answers at LISTING_URL's path when that is set (src/http/app.ts).
  */
 export const lookupEndpoints: Endpoint[] = [
   apiEndpoint({

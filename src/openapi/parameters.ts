@@ -32,7 +32,7 @@ export const whereParam = {
   description:
     'The records to act on, with Payload\'s operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it).',
 }
-/** Of every create: a retry with the same key answers the first answer (src/server/idempotency.ts). */
+/** Of every create: a retry with the same key answers the first answer (src/http/idempotency.ts). */
 export const idempotencyKeyParam = {
   description:
     'Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller.',
@@ -40,7 +40,7 @@ export const idempotencyKeyParam = {
   name: 'Idempotency-Key',
   schema: { maxLength: 255, minLength: 1, pattern: '^[ -~]+$', type: 'string' },
 }
-/** Of single-record reads: 304 while the record's version is the one named (src/server/etag.ts). */
+/** Of single-record reads: 304 while the record's version is the one named (src/http/etag.ts). */
 export const ifNoneMatchParam = {
   description:
     'An `ETag` from an earlier answer: while the record is unchanged, 304 without a body.',

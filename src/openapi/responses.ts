@@ -54,7 +54,7 @@ const success = (properties: Obj) => ({
 export const envelope = (schema: string) =>
   success({ data: ref(schema), success: { type: 'boolean' } })
 
-/** The version header of a single-record answer (src/server/etag.ts). */
+/** The version header of a single-record answer (src/http/etag.ts). */
 export const withETag = (response: Obj) => ({
   ...response,
   headers: {

@@ -974,7 +974,7 @@ export const collectionTag = (collection: SanitizedCollectionConfig) => pluralOf
 
 /**
  * Payload's bookkeeping collections, which the HTTP layer closes (404 for everyone:
- * src/server/collectionRoutes.ts). The proxy test calls every documented route, so a list that
+ * src/http/collectionRoutes.ts). The proxy test calls every documented route, so a list that
  * drifts from the gate's fails it.
  */
 export const CLOSED_COLLECTIONS = new Set([

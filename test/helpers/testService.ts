@@ -6,11 +6,11 @@ import type { AddressInfo } from 'node:net'
 
 import type { Payload } from 'payload'
 
+import { createApp } from '../../src/http/app'
+import { answerClientErrors } from '../../src/http/clientErrors'
+import type { RateLimitOptions } from '../../src/http/rateLimit'
 import { startJobRunner } from '../../src/jobs/runner'
-import { createApp } from '../../src/server/app'
-import { answerClientErrors } from '../../src/server/clientErrors'
-import type { RateLimitOptions } from '../../src/server/rateLimit'
-import { openRuntime } from '../../src/server/runtime'
+import { openRuntime } from '../../src/start/runtime'
 import { createTestDatabase } from './database'
 
 export type TestService = {

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
-import { NONE_MATCH_FAILED, PRECONDITION_FAILED } from '../../src/server/etag'
+import { NONE_MATCH_FAILED, PRECONDITION_FAILED } from '../../hooks/checkIfMatch'
 import { type JsonResponse, sendJson } from '../helpers/http'
 import { createLeadRecords } from '../helpers/leadSide'
 import { useTestService } from '../helpers/service'
@@ -32,7 +32,7 @@ const call = (
   })
 }
 
-/** The version part of a tag (src/server/etag.ts). */
+/** The version part of a tag (hooks/checkIfMatch.ts). */
 const version = (tag: string) => tag.slice(1, 23)
 
 /** A contact as staff read it over REST (the commerce API only updates contacts). */

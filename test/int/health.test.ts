@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from '@jest/globals'
 import express from 'express'
 
-import { securityHeaders } from '../../src/server/securityHeaders'
+import { securityHeaders } from '../../src/http/securityHeaders'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService()

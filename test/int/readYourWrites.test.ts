@@ -1,5 +1,5 @@
 /**
- * Read-your-writes on the instance's one Redis connection (src/server/redis.ts), the one the rate
+ * Read-your-writes on the instance's one Redis connection (src/http/redis.ts), the one the rate
  * limits use: a caller who wrote reads from the primary and others do not; while Redis does not
  * answer, every read goes to the primary within the Redis timeout, with one warning for the
  * connection; once it is back, marks are shared again. The Redis is the test's own redis-server.
@@ -8,9 +8,9 @@ import { afterAll, beforeAll, expect, it, jest } from '@jest/globals'
 import type { Request, Response } from 'express'
 import type { Payload } from 'payload'
 
+import { readYourWrites } from '../../src/http/readYourWrites'
+import { openRedis, type SharedRedis } from '../../src/http/redis'
 import { logger } from '../../src/lib/logger'
-import { readYourWrites } from '../../src/server/readYourWrites'
-import { openRedis, type SharedRedis } from '../../src/server/redis'
 import { describeWithRedisServer, type RedisServer, startRedisServer } from '../helpers/redisServer'
 
 const TIMEOUT_MS = 200

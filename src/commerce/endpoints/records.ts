@@ -103,6 +103,6 @@ export const createRecord = ({
       return ok(joinsAsArrays(doc as unknown as Doc, req, collection))
     },
   }),
-  // What an Idempotency-Key replay re-checks the caller's access to (src/server/idempotency.ts).
+  // What an Idempotency-Key replay re-checks the caller's access to (src/http/idempotency.ts).
   custom: { creates: collection, envelope: 'commerce' },
 })

@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 
 import type { Problem } from '../../errors'
 import { messages } from '../../errors'
-import { jsonProblem, splitUrl } from './jsonChecks'
+import { jsonProblem, splitUrl } from '../../validation/json'
 import { queryGuard } from './queryGuard'
 import { refuse } from './refuse'
 

@@ -1,25 +1,16 @@
 /**
- * Optimistic concurrency. Every answer that carries one record (a GET or PATCH of
- * `/api/<path>/<id>`, commerce or REST) has a strong `ETag` of two parts, `"<version>.<body>"`:
- * a hash of the record's id and `updatedAt`, and a hash of the answer's bytes.
- * - `If-None-Match` on a GET compares whole tags: 304 only for the very same answer, so a record
- *   embedded at a deeper `depth` that changed is not hidden behind an unchanged outer record
- *   (browsers revalidate cached answers this way, the admin UI's included).
- * - `If-Match` on a PATCH or DELETE compares the version part: 412 when the record itself
- *   changed since, whatever path or depth the tag was read from (`If-None-Match` on a write: 412
- *   when it names the current version, or is `*`).
- *
- * Two writes in the same millisecond would share a version; the If-Match check cannot be raced
- * that way, as it reads the version under a row lock held until the write commits.
+ * Optimistic concurrency on writes (the reading half, ETags on answers, is src/http/etag.ts). A
+ * record's version is a hash of its id and `updatedAt`: `If-Match` on a PATCH or DELETE must name
+ * it (compared strongly), `If-None-Match` must not (compared weakly, as RFC 9110 asks); else 412
+ * and nothing is written. Two writes in the same millisecond would share a version; the check
+ * cannot be raced that way, as it reads the version under a row lock held until the write commits.
  */
-import crypto from 'node:crypto'
-
 import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeOperationHook } from 'payload'
 
-import { transactionDb } from '../db/transaction'
-import { ClientError } from '../errors'
-import { isRecord } from '../lib/isRecord'
+import { transactionDb } from '../src/db/transaction'
+import { ClientError } from '../src/errors'
+import { digest } from '../src/lib/digest'
 
 export const PRECONDITION_FAILED =
   'The record has changed since the version named in If-Match. Read it again and reapply the change.'
@@ -30,40 +21,12 @@ const BULK_PRECONDITION =
 
 type Version = { id: number | string; updatedAt: Date | string }
 
-const digest = (value: Buffer | string, length: number) =>
-  crypto.createHash('sha256').update(value).digest('base64url').slice(0, length)
-
 /** The version part of a tag: 22 characters of a SHA-256 of the id and `updatedAt`. */
 export const versionOf = ({ id, updatedAt }: Version): string =>
   digest(`${id}\n${new Date(updatedAt).toISOString()}`, 22)
 
-/** The record an answer carries: a REST read (the record), a REST write (`doc`), a commerce answer (`data`). */
-const answeredVersion = (body: unknown): null | Version => {
-  if (!isRecord(body)) return null
-  const record = isRecord(body.doc) ? body.doc : isRecord(body.data) ? body.data : body
-  const { id, updatedAt } = record
-  return (typeof id === 'string' || typeof id === 'number') && typeof updatedAt === 'string'
-    ? { id, updatedAt }
-    : null
-}
-
-/** The tag of a 200 answer to a GET or PATCH of one record (two segments under /api), if it has one. */
-export const answerTag = (method: string, path: string, status: number, body: Buffer) => {
-  if (status !== 200 || !['GET', 'PATCH'].includes(method)) return undefined
-  if (path.split('/').filter(Boolean).length !== 3) return undefined
-  try {
-    const version = answeredVersion(JSON.parse(body.toString('utf8')))
-    return version ? `"${versionOf(version)}.${digest(body, 11)}"` : undefined
-  } catch {
-    return undefined
-  }
-}
-
-const tagsOf = (header: string) => header.split(',').map((item) => item.trim())
-
-/** If-None-Match: `*`, or one of the listed tags (weakly compared, as RFC 9110 asks). */
-export const noneMatchHits = (header: string, tag: string): boolean =>
-  tagsOf(header).some((item) => item === '*' || item.replace(/^W\//, '') === tag)
+/** The tags an If-Match or If-None-Match header lists. */
+export const tagsOf = (header: string) => header.split(',').map((item) => item.trim())
 
 /**
  * A write's precondition: `*`, or a listed quoted tag whose version part is `version`. If-Match

@@ -15,10 +15,10 @@ import { healthRoutes } from './health'
 import { idempotency } from './idempotency'
 import { bodyGuard } from './input/bodyGuard'
 import { canonicalPath } from './input/canonicalPath'
+import { jsonWhere } from './input/jsonWhere'
 import { queryGuard } from './input/queryGuard'
 import { refuse } from './input/refuse'
 import { trailingSlashRedirect } from './input/trailingSlash'
-import { jsonWhere } from './jsonWhere'
 import { payloadRest } from './payloadRest'
 import { createRateLimit, type RateLimitOptions, rateLimitOptionsFromEnv } from './rateLimit'
 import { readYourWrites } from './readYourWrites'
@@ -40,7 +40,7 @@ const DEFAULT_LISTING_PATH = '/api/listings'
 
 /** Express routes of our own first, `/api` through its checks to Payload, the rest to Next. */
 export const createApp = ({
-  apiHandler = payloadRest(),
+  apiHandler,
   nextHandler,
   payload,
   rateLimits = rateLimitOptionsFromEnv(),
@@ -88,7 +88,7 @@ export const createApp = ({
     bodyGuard(maxBodyBytes),
     idempotency(payload),
     jsonWhere,
-    apiHandler,
+    apiHandler ?? payloadRest(payload.config),
   )
   app.use(nextHandler)
   app.use(lastResort)

@@ -14,7 +14,7 @@ export const maxBodyBytes = (req: Request): number =>
 /**
  * Refuses a body whose declared Content-Length is over the cap with 413 before a byte of it is
  * read (and before the credential check). Chunked bodies, which declare nothing, are counted as
- * they are read (src/server/input/bodyGuard.ts).
+ * they are read (src/http/input/bodyGuard.ts).
  */
 export const bodyLimit: RequestHandler = (req, res, next) => {
   const declared = req.headers['content-length']

@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from 'express'
 import * as qs from 'qs-esm'
 
-import { isPrototypeName, withoutEmptyLists } from '../lib/whereTree'
-import { jsonProblem, splitUrl } from './input/jsonChecks'
-import { refuse } from './input/refuse'
+import { isPrototypeName, withoutEmptyLists } from '../../lib/whereTree'
+import { jsonProblem, splitUrl } from '../../validation/json'
+import { refuse } from './refuse'
 
 /**
  * The interface calls the list filter of /api/errors a "JSON filter": `?where={"source":{"equals":"web"}}`.

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 
 import type { RequestHandler } from 'express'
+import type { SanitizedConfig } from 'payload'
 
 import { answerTag, noneMatchHits } from './etag'
 
@@ -12,8 +13,7 @@ type RouteHandler = (
 type Handlers = Record<string, RouteHandler>
 
 /** Payload's REST route handlers: the ones Next mounts at /api/[...slug] for the admin UI. */
-const loadHandlers = async (): Promise<Handlers> => {
-  const { default: config } = await import('../../payload.config')
+const loadHandlers = async (config: SanitizedConfig): Promise<Handlers> => {
   const routes = await import('@payloadcms/next/routes')
   return {
     DELETE: routes.REST_DELETE(config),
@@ -71,11 +71,11 @@ const send = async (
  * between: the same handlers, answers and headers, at a fraction of the cost per request (see
  * docs/performance.md). Mounted at `/api`; Next keeps the admin UI.
  */
-export const payloadRest = (): RequestHandler => {
+export const payloadRest = (config: SanitizedConfig): RequestHandler => {
   let handlers: Promise<Handlers> | undefined
   return async (req, res, next) => {
     try {
-      const handler = (await (handlers ??= loadHandlers()))[req.method]
+      const handler = (await (handlers ??= loadHandlers(config)))[req.method]
       // A client that closed its side while an earlier check waited: no body left to read and no
       // one to answer. (Nothing has been written; a key it claimed lapses with its lease.)
       if (req.socket.destroyed || req.readableAborted) return

@@ -1,0 +1,79 @@
+import type { CollectionSlug, FlattenedField, Payload, PayloadRequest, TypedUser } from 'payload'
+import { createLocalReq } from 'payload'
+
+import { isRecord } from '../lib/isRecord'
+
+const relatedCollections = (field: FlattenedField): string[] =>
+  field.type === 'relationship' || field.type === 'upload'
+    ? [field.relationTo].flat()
+    : field.type === 'join'
+      ? [field.collection].flat()
+      : []
+
+/**
+ * Whether the caller may read `data` as an answer holds it: each field's read access, the fields
+ * of groups and arrays, and every record embedded by a relation (its collection's read access
+ * and its own fields). An access function answering a Where (scoped to the caller, who owns the
+ * key still) allows.
+ */
+const mayRead = async (
+  req: PayloadRequest,
+  fields: FlattenedField[],
+  data: Record<string, unknown>,
+): Promise<boolean> => {
+  for (const field of fields) {
+    if (!(field.name in data)) continue
+    if (
+      field.access?.read &&
+      !(await field.access.read({ data, doc: data, req, siblingData: data }))
+    )
+      return false
+    const value = data[field.name]
+    const items = [isRecord(value) && Array.isArray(value.docs) ? value.docs : value].flat()
+    const targets = relatedCollections(field)
+    for (const item of items.filter(isRecord)) {
+      if (!targets.length) {
+        // A group's, tab's or array row's own fields.
+        if ('flattenedFields' in field && !(await mayRead(req, field.flattenedFields, item)))
+          return false
+        continue
+      }
+      // An embedded record; a polymorphic relation holds it as `{relationTo, value}`.
+      const polymorphic = typeof item.relationTo === 'string' && 'value' in item
+      const record = polymorphic ? item.value : item
+      if (!isRecord(record)) continue
+      const related =
+        req.payload.collections[(polymorphic ? item.relationTo : targets[0]) as CollectionSlug]
+          ?.config
+      if (!related || !(await related.access.read({ req }))) return false
+      if (!(await mayRead(req, related.flattenedFields, record))) return false
+    }
+  }
+  return true
+}
+
+/**
+ * A replay answers only a caller who may still make the create and read what its kept answer
+ * holds: a client demoted since (an admin become a lead agent) gets 403, not a webhook secret or
+ * a consumer's birth date kept for it.
+ */
+export const mayStillHave = async (
+  payload: Payload,
+  slug: CollectionSlug | undefined,
+  user: null | TypedUser,
+  body: Buffer,
+): Promise<boolean> => {
+  if (!slug) return true
+  const local = await createLocalReq({ user: user ?? undefined }, payload)
+  const collection = payload.collections[slug].config
+  if (!(await collection.access.create({ req: local }))) return false
+  let answer: unknown
+  try {
+    answer = JSON.parse(body.toString('utf8'))
+  } catch {
+    return true
+  }
+  // The record of a REST create's `{doc, message}` or a commerce create's `{data, success}`.
+  const record = isRecord(answer) ? (answer.doc ?? answer.data) : undefined
+  return !isRecord(record) || mayRead(local, collection.flattenedFields, record)
+}
