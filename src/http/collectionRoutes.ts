@@ -1,13 +1,16 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
 import type { RequestHandler } from 'express'
 import { type CollectionSlug, executeAuthStrategies, type Payload } from 'payload'
 
+import { CLOSED_COLLECTIONS } from '../api/closedCollections'
 import { hasSerialIds, isSerialId } from '../db/ids'
 import { messages } from '../errors'
+import { hasSchedules } from '../jobs/config'
 import { databaseReachable } from './health'
 import { answerUnavailable, refuse } from './input/refuse'
 
-/** Payload's bookkeeping collections that the API does not serve: the admin UI reaches them through the Local API. */
-const CLOSED = new Set(['payload-migrations', 'payload-locked-documents', 'payload-kv'])
 /** Saved admin-UI preferences: the admin UI reads and writes them over REST, for the signed-in staff user. */
 const PREFERENCES = 'payload-preferences'
 
@@ -29,6 +32,8 @@ const matchRoute = (pattern: string, segments: string[]): { id?: string } | null
 }
 
 type CollectionRoutes = {
+  /** Where an upload collection keeps its files on this node's disk (none with a bucket). */
+  fileDir?: string
   numericIds: boolean
   routes: Route[]
   verifies: boolean
@@ -36,6 +41,12 @@ type CollectionRoutes = {
 }
 
 /** What the checks need of each collection: numeric ids, its routes, whether it verifies e-mail. */
+const exists = (file: string) =>
+  fs.promises.stat(file).then(
+    () => true,
+    () => false,
+  )
+
 const routeTable = (payload: Payload): Map<string, CollectionRoutes> =>
   new Map(
     payload.config.collections.map((collection) => {
@@ -46,9 +57,13 @@ const routeTable = (payload: Payload): Map<string, CollectionRoutes> =>
         method: endpoint.method.toUpperCase(),
         segments: endpoint.path.split('/').filter(Boolean),
       }))
+      const fileDir =
+        collection.upload && !collection.upload.disableLocalStorage
+          ? path.resolve(collection.upload.staticDir ?? collection.slug)
+          : undefined
       return [
         collection.slug,
-        { numericIds, routes, verifies, versions: Boolean(collection.versions) },
+        { fileDir, numericIds, routes, verifies, versions: Boolean(collection.versions) },
       ]
     }),
   )
@@ -79,11 +94,13 @@ const routeIdOf = (collection: CollectionRoutes, method: string, segments: strin
 
 /**
  * Collection routes, checked before Payload: internal collections are closed (preferences are
- * for signed-in staff only), version routes of collections without versions are 404, and an id that a collection with numeric ids cannot hold (`abc`,
+ * for signed-in staff only), version routes of collections without versions, /handle-schedules without schedules and files no
+ * record has are 404, and an id that a collection with numeric ids cannot hold (`abc`,
  * `1.5`, a number past the serial range) is 404 at once, instead of a database error.
  */
 export const collectionRoutes = (payload: Payload): RequestHandler => {
   const collections = routeTable(payload)
+  const schedules = hasSchedules(payload.config)
   return async (req, res, next) => {
     // Split before decoding: an encoded `/` belongs to its segment.
     const [slug, ...segments] = req.path
@@ -91,8 +108,8 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
       .filter(Boolean)
       .map((segment) => decodeURIComponent(segment))
     if (!slug) return next()
-    if (CLOSED.has(slug)) {
-      return refuse(req, res, 404, 'Not Found')
+    if (CLOSED_COLLECTIONS.has(slug)) {
+      return refuse(req, res, 404, messages.notFound)
     }
     if (slug === PREFERENCES) {
       const who = await callerOf(payload, res.locals.principal, req.headers.cookie)
@@ -102,16 +119,26 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
     }
     const collection = collections.get(slug as CollectionSlug)
     if (collection && !collection.verifies && segments[0] === 'verify') {
-      return refuse(req, res, 404, 'Not Found')
+      return refuse(req, res, 404, messages.notFound)
     }
-    // Payload mounts /versions on every collection and fails (500) on one that keeps none.
-    if (collection && !collection.versions && segments[0] === 'versions') {
-      return refuse(req, res, 404, 'Not Found')
+    // Payload mounts /versions on every collection and fails (500) on one that keeps none, and
+    // /handle-schedules on its jobs, failing (500) when no job has a schedule.
+    if (
+      (collection && !collection.versions && segments[0] === 'versions') ||
+      (slug === 'payload-jobs' && segments[0] === 'handle-schedules' && !schedules)
+    ) {
+      return refuse(req, res, 404, messages.notFound)
+    }
+    // A file no record has: Payload answers a file missing from the disk with a 500.
+    if (collection?.fileDir && segments[0] === 'file' && segments.length === 2) {
+      const file = path.resolve(collection.fileDir, segments[1])
+      if (file.startsWith(collection.fileDir + path.sep) && !(await exists(file)))
+        return refuse(req, res, 404, messages.notFound)
     }
     if (!collection?.numericIds || segments.length === 0) return next()
     const id = routeIdOf(collection, req.method, segments)
     if (id !== undefined && !isSerialId(id)) {
-      return refuse(req, res, 404, 'Not Found')
+      return refuse(req, res, 404, messages.notFound)
     }
     next()
   }

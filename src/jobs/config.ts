@@ -1,4 +1,4 @@
-import type { JobsConfig, PayloadRequest } from 'payload'
+import type { JobsConfig, PayloadRequest, SanitizedConfig } from 'payload'
 
 import { isStaffAdminUser } from '../../access/isStaffAdmin'
 import { sendCreditAppTask } from '../providers'
@@ -34,3 +34,9 @@ export const jobs: JobsConfig = {
   }),
   tasks: [sendCreditAppTask],
 }
+
+/** Does any job task or workflow run on a schedule (else Payload's /handle-schedules fails)? */
+export const hasSchedules = (config: SanitizedConfig): boolean =>
+  [...(config.jobs?.tasks ?? []), ...(config.jobs?.workflows ?? [])].some(
+    (job) => (job as { schedule?: unknown[] }).schedule?.length,
+  )

@@ -1,9 +1,9 @@
 /** Record schemas derived from the collection configs, and the request bodies built on them. */
 import { configToJSONSchema, type SanitizedConfig } from 'payload'
 
+import { CLOSED_COLLECTIONS } from '../api/closedCollections'
 import { toOpenApiSchema } from './jsonSchema'
 import { json, type Obj, ref } from './responses'
-import { CLOSED_COLLECTIONS } from './restPaths'
 
 export type Records = Record<string, Obj>
 

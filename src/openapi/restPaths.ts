@@ -14,6 +14,8 @@ import type {
   SanitizedGlobalConfig,
 } from 'payload'
 
+import { CLOSED_COLLECTIONS } from '../api/closedCollections'
+import { hasSchedules } from '../jobs/config'
 import { type OperationName } from './operation'
 import { hasSerialIdField, MAX_SERIAL_ID, param, sharedParameters } from './parameters'
 import type { Records } from './records'
@@ -971,23 +973,6 @@ const merge = (into: PathItems, items: PathItems, mounted: Mounted[] = []) => {
 
 /** The tag of a collection's operations: its plural label. */
 export const collectionTag = (collection: SanitizedCollectionConfig) => pluralOf(collection)
-
-/**
- * Payload's bookkeeping collections, which the HTTP layer closes (404 for everyone:
- * src/http/collectionRoutes.ts). The proxy test calls every documented route, so a list that
- * drifts from the gate's fails it.
- */
-export const CLOSED_COLLECTIONS = new Set([
-  'payload-kv',
-  'payload-locked-documents',
-  'payload-migrations',
-])
-
-/** Does any job task or workflow run on a schedule (else Payload's /handle-schedules fails)? */
-const hasSchedules = (config: SanitizedConfig): boolean =>
-  [...(config.jobs?.tasks ?? []), ...(config.jobs?.workflows ?? [])].some(
-    (job) => (job as { schedule?: unknown[] }).schedule?.length,
-  )
 
 /** The collections the service serves over REST (not the closed bookkeeping ones). */
 export const servedCollections = (config: SanitizedConfig) =>

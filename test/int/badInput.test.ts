@@ -641,6 +641,19 @@ describe('internal collections and credentials', () => {
     },
   )
 
+  it.each(['anonymous', 'staffAdmin'] as const)(
+    'a file no media record has, and the jobs schedule route without schedules, are 404 for %s, not a 500',
+    async (who) => {
+      expect(await raw('GET', '/api/media/file/nothing-here.png', { headers: json(who) })).toEqual(
+        restError(404),
+      )
+      if (who === 'staffAdmin')
+        expect(
+          await raw('GET', '/api/payload-jobs/handle-schedules', { headers: json(who) }),
+        ).toEqual(restError(404))
+    },
+  )
+
   it('a broken multipart body is 400', async () => {
     const broken = { 'Content-Type': 'multipart/form-data; boundary=x' }
     expect(

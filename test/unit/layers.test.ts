@@ -1,0 +1,95 @@
+/**
+ * The layers of the tree, as the README's map draws them: entry points (src/server.ts, src/cli,
+ * src/start, Next's src/app, payload.config.ts) on top, the HTTP layer (src/http) under them,
+ * and Payload's config and the features below. An import may only point down, and the graph has
+ * no cycle: a reader of a module never needs what sits above it.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { describe, expect, it } from '@jest/globals'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const SOURCES = ['access', 'collections', 'globals', 'hooks', 'src']
+const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx']
+
+const filesUnder = (dir: string): string[] =>
+  fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name)
+    if (entry.isDirectory()) return relative === 'src/migrations' ? [] : filesUnder(relative)
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [relative] : []
+  })
+
+const resolve = (from: string, specifier: string): string | undefined => {
+  const base = path.normalize(path.join(path.dirname(from), specifier))
+  if (/\.tsx?$/.test(base) && fs.existsSync(path.join(root, base))) return base
+  return EXTENSIONS.map((extension) => base + extension).find((candidate) =>
+    fs.existsSync(path.join(root, candidate)),
+  )
+}
+
+/** Each module's imports of other modules of the project (relative specifiers). */
+const graph = (): Map<string, string[]> => {
+  const files = [...SOURCES.flatMap(filesUnder), 'payload.config.ts']
+  return new Map(
+    files.map((file) => {
+      const text = fs.readFileSync(path.join(root, file), 'utf8')
+      const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map(
+        ([, specifier]) => specifier,
+      )
+      return [file, specifiers.flatMap((specifier) => resolve(file, specifier) ?? [])]
+    }),
+  )
+}
+
+const ENTRY = /^(payload\.config\.ts|src\/server\.ts|src\/cli\/|src\/start\/|src\/app\/)/
+const HTTP = /^src\/http\//
+const layerOf = (file: string) => (ENTRY.test(file) ? 0 : HTTP.test(file) ? 1 : 2)
+
+/** The cycles of the graph (its strongly connected components of more than one module). */
+const cycles = (edges: Map<string, string[]>): string[][] => {
+  let counter = 0
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const found: string[][] = []
+  const visit = (node: string) => {
+    index.set(node, counter)
+    low.set(node, counter++)
+    stack.push(node)
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next)
+        low.set(node, Math.min(low.get(node)!, low.get(next)!))
+      } else if (stack.includes(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!))
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = []
+      let member: string
+      do {
+        member = stack.pop()!
+        component.push(member)
+      } while (member !== node)
+      if (component.length > 1) found.push(component.sort())
+    }
+  }
+  for (const node of edges.keys()) if (!index.has(node)) visit(node)
+  return found
+}
+
+describe('the import graph', () => {
+  const edges = graph()
+
+  it('points only down: no feature imports the HTTP layer, nothing below the entry points imports them', () => {
+    const upward = [...edges].flatMap(([file, imports]) =>
+      imports
+        .filter((target) => layerOf(target) < layerOf(file))
+        .map((target) => `${file} → ${target}`),
+    )
+    expect(upward).toEqual([])
+  })
+
+  it('has no cycle', () => {
+    expect(cycles(edges)).toEqual([])
+  })
+})
