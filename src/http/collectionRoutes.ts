@@ -2,13 +2,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import type { RequestHandler } from 'express'
-import { type CollectionSlug, executeAuthStrategies, type Payload } from 'payload'
+import type { CollectionSlug, Payload } from 'payload'
 
 import { CLOSED_COLLECTIONS } from '../api/closedCollections'
 import { hasSerialIds, isSerialId } from '../db/ids'
 import { messages } from '../errors'
 import { hasSchedules } from '../jobs/config'
-import { databaseReachable } from './health'
+import { callerOf } from './caller'
 import { answerUnavailable, refuse } from './input/refuse'
 
 /** Saved admin-UI preferences: the admin UI reads and writes them over REST, for the signed-in staff user. */
@@ -68,20 +68,6 @@ const routeTable = (payload: Payload): Map<string, CollectionRoutes> =>
     }),
   )
 
-/** Who is calling: the credential gate has checked an Authorization header; a session cookie is checked here. */
-const callerOf = async (
-  payload: Payload,
-  principal: string | undefined,
-  cookie: string | undefined,
-): Promise<'none' | 'other' | 'staff' | 'unknown'> => {
-  if (principal) return principal.startsWith('users:') ? 'staff' : 'other'
-  if (!cookie) return 'none'
-  const { user } = await executeAuthStrategies({ headers: new Headers({ cookie }), payload })
-  if (user) return user.collection === 'users' ? 'staff' : 'other'
-  // The strategies answer "no user" when the lookup itself failed, as for API keys.
-  return (await databaseReachable(payload)) ? 'none' : 'unknown'
-}
-
 /** The `:id` of the collection route that the method and path segments call, if any. */
 const routeIdOf = (collection: CollectionRoutes, method: string, segments: string[]) =>
   collection.routes
@@ -112,10 +98,10 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
       return refuse(req, res, 404, messages.notFound)
     }
     if (slug === PREFERENCES) {
-      const who = await callerOf(payload, res.locals.principal, req.headers.cookie)
-      if (who === 'unknown') return answerUnavailable(req, res)
-      if (who === 'none') return refuse(req, res, 401, messages.unauthorized)
-      if (who !== 'staff') return refuse(req, res, 403, messages.forbidden)
+      const { kind } = await callerOf(payload, req, res)
+      if (kind === 'unknown') return answerUnavailable(req, res)
+      if (kind === 'anonymous') return refuse(req, res, 401, messages.unauthorized)
+      if (kind !== 'staff') return refuse(req, res, 403, messages.forbidden)
     }
     const collection = collections.get(slug as CollectionSlug)
     if (collection && !collection.verifies && segments[0] === 'verify') {

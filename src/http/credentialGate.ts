@@ -7,6 +7,7 @@ import { executeAuthStrategies, type Payload } from 'payload'
 import { API_KEY_PREFIX } from '../auth/apiKeyCache'
 import { hasReadReplicas, readFromPrimaryForAWhile } from '../db/replicas'
 import { messages } from '../errors'
+import { callerFor } from './caller'
 import { databaseReachable } from './health'
 import { answerUnavailable, refuse } from './input/refuse'
 import type { CredentialFailures } from './rateLimit'
@@ -21,8 +22,7 @@ const hashOf = (header: string) => crypto.createHash('sha256').update(header).di
  * any handler runs: a mistyped, revoked or disabled key never quietly becomes "no key".
  *
  * The interface shows the header's value as the bare key, so a value without a scheme is read
- * as an API-client key. The authenticated principal is left in `res.locals.principal` (the rate
- * limiter's key).
+ * as an API-client key. The authenticated caller is left on the request (./caller.ts).
  *
  * A credential that matches no one cost a database lookup; a client address that sent too many
  * (RATE_LIMIT_CREDENTIAL_FAILURES in its window) is answered 429 without one, unless what it sends
@@ -55,7 +55,7 @@ export const credentialGate =
       const disabled = user?.collection === 'api-clients' && user.enabled === false
       if (user && !disabled) {
         recentlyGood.set(credential, true)
-        res.locals.principal = `${user.collection}:${user.id}`
+        res.locals.caller = callerFor(user)
         return next()
       }
     } catch (error) {

@@ -17,7 +17,7 @@ import crypto from 'node:crypto'
 
 import type { Request, RequestHandler, Response } from 'express'
 import type { CollectionSlug, Payload } from 'payload'
-import { executeAuthStrategies, Forbidden } from 'payload'
+import { Forbidden } from 'payload'
 import type { Pool } from 'pg'
 
 import { isCommercePath } from '../commerce/paths'
@@ -35,6 +35,7 @@ import {
 } from '../idempotency'
 import { logger } from '../lib/logger'
 import { settings } from '../lib/settings'
+import { callerOf } from './caller'
 import { apiPathOf, refuse } from './input/refuse'
 
 const HEADER = 'idempotency-key'
@@ -48,27 +49,6 @@ const poolOf = (payload: Payload): Pool => (payload.db as unknown as { pool: Poo
 /** Creates are POSTs to a single segment under /api (`/api/creditapps`, `/api/lead-events`). */
 const isCreate = (req: Request) =>
   req.method === 'POST' && req.path.split('/').filter(Boolean).length === 1
-
-/** Who the key belongs to: the checked credential, the session's user, or an anonymous address. */
-const callerOf = async (payload: Payload, req: Request, res: Response): Promise<string> => {
-  if (res.locals.principal) return res.locals.principal as string
-  if (req.headers.cookie) {
-    const headers = new Headers({ cookie: req.headers.cookie })
-    const { user } = await executeAuthStrategies({ headers, payload })
-    if (user) return `${user.collection}:${user.id}`
-  }
-  return `anonymous:${req.ip ?? ''}`
-}
-
-/** The caller as it is now (its role may have changed since the key was used), or null. */
-const currentUser = async (payload: Payload, req: Request) => {
-  const headers = new Headers()
-  for (const name of ['authorization', 'cookie'] as const) {
-    const value = req.headers[name]
-    if (value) headers.set(name, value)
-  }
-  return (await executeAuthStrategies({ headers, payload })).user
-}
 
 /** The collection a create path makes records of: a REST slug, or a commerce create's. */
 const createdCollection = (payload: Payload, req: Request): CollectionSlug | undefined => {
@@ -102,7 +82,8 @@ const answerHeld = async (
     return refuse(req, res, 409, messages.inFlight)
   }
   const body = stored.body ? openAnswer(stored.body) : Buffer.alloc(0)
-  const user = await currentUser(payload, req)
+  const caller = await callerOf(payload, req, res)
+  const user = 'user' in caller ? caller.user : null
   if (!(await mayStillHave(payload, createdCollection(payload, req), user, body)))
     return refuse(
       req,
@@ -175,8 +156,10 @@ export const idempotency = (payload: Payload): RequestHandler => {
         message: 'is not valid',
       })
     try {
-      const caller = await callerOf(payload, req, res)
-      const hash = requestHash(req, (res.locals.body as Buffer | undefined) ?? Buffer.alloc(0))
+      const who = await callerOf(payload, req, res)
+      // Whom the key belongs to: the caller, or an anonymous caller's address.
+      const caller = 'id' in who ? who.id : `anonymous:${req.ip ?? ''}`
+      const hash = requestHash(req, res.locals.body ?? Buffer.alloc(0))
       const rowId = await claim(pool, caller, key, hash)
       if (rowId === null) {
         const stored = await storedAnswer(pool, caller, key)

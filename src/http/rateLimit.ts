@@ -129,7 +129,8 @@ const limitRequests =
   async (req, res, next) => {
     const kind = kindOf(req.path)
     const limiter = limiters[kind]
-    const key = kind !== 'auth' && res.locals.principal ? res.locals.principal : `ip:${req.ip}`
+    const caller = res.locals.caller
+    const key = kind !== 'auth' && caller && 'id' in caller ? caller.id : `ip:${req.ip}`
     try {
       setRateHeaders(res, limiter, await consume(store, limiter, key))
       next()
