@@ -3,8 +3,11 @@
  * credential gate sets it for an `Authorization` header (./credentialGate.ts); a session cookie
  * is resolved the first time a check needs it (the preferences gate, an idempotent create), and
  * never again for the same request. Rate limits, idempotency keys and the preferences gate read
- * it from here.
+ * it from here. Read-your-writes, which runs on every request before any of that, keys a caller
+ * without a lookup (`unauthenticatedKey`).
  */
+import crypto from 'node:crypto'
+
 import type { Request, Response } from 'express'
 import { executeAuthStrategies, type Payload, type TypedUser } from 'payload'
 
@@ -49,4 +52,15 @@ export const callerOf = async (payload: Payload, req: Request, res: Response): P
   }
   res.locals.caller = caller
   return caller
+}
+
+/**
+ * A caller's key known without a lookup: the credential's hash, else the client address (a
+ * cookie session, or none: the admin UI's sign-in is a write from that address).
+ */
+export const unauthenticatedKey = (req: Request): string => {
+  const credential = req.headers.authorization
+  return credential
+    ? `key:${crypto.createHash('sha256').update(credential).digest('base64url')}`
+    : `address:${req.ip}`
 }

@@ -10,27 +10,15 @@
  * instance's one connection (./redis.ts), shared with the rate limits: while it is known to be
  * away, no command is tried.
  */
-import crypto from 'node:crypto'
-
 import type { Request, RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
 import { readFromPrimaryForAWhile } from '../db/replicas'
 import { settings } from '../lib/settings'
+import { unauthenticatedKey } from './caller'
 import type { SharedRedis } from './redis'
 
 const WRITES = new Set(['DELETE', 'PATCH', 'POST', 'PUT'])
-
-/**
- * The credential's hash, else the client address (a cookie session, or none: the admin UI's
- * sign-in is a write from that address, so its next pages read from the primary).
- */
-const callerOf = (req: Request): string => {
-  const credential = req.headers.authorization
-  return credential
-    ? `key:${crypto.createHash('sha256').update(credential).digest('base64url')}`
-    : `address:${req.ip}`
-}
 
 type Marks = {
   close: () => Promise<void>
@@ -82,7 +70,7 @@ export const readYourWrites = (
   const middleware: RequestHandler = async (req, res, next) => {
     // Next's build files read no database: no need to ask Redis about their caller.
     if (req.method === 'GET' && req.path?.startsWith('/_next/static/')) return next()
-    const caller = callerOf(req)
+    const caller = unauthenticatedKey(req)
     try {
       if (WRITES.has(req.method)) {
         await marks.mark(caller)
