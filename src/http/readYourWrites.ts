@@ -10,7 +10,7 @@
  * instance's one connection (./redis.ts), shared with the rate limits: while it is known to be
  * away, no command is tried.
  */
-import type { Request, RequestHandler } from 'express'
+import type { RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
 import { readFromPrimaryForAWhile } from '../db/replicas'
