@@ -92,4 +92,17 @@ describe('the import graph', () => {
   it('has no cycle', () => {
     expect(cycles(edges)).toEqual([])
   })
+
+  it("is the README's map: every folder of src/ and every source folder is named there", () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8')
+    const map = readme.slice(readme.indexOf('## Architecture')).split('```')[1]
+    const folders = [
+      ...SOURCES.filter((dir) => dir !== 'src').map((dir) => `${dir}/`),
+      ...fs
+        .readdirSync(path.join(root, 'src'), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `src/${entry.name}/`),
+    ]
+    expect(folders.filter((folder) => !map.includes(folder))).toEqual([])
+  })
 })
