@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { type Server, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 
+import { errorBody, messages } from '../errors'
 import { securityHeaders } from './securityHeaders'
 
 /** The security headers the service sends, as raw header lines, read once from the helmet middleware. */
@@ -41,7 +42,9 @@ export const answerClientErrors = (server: Server): void => {
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? 408
           : 400
-    const body = JSON.stringify({ errors: [{ message: STATUS_CODES[status] }] })
+    const body = JSON.stringify(
+      errorBody('payload', { message: STATUS_CODES[status] ?? messages.badRequest, status }),
+    )
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}X-Request-Id: ${crypto.randomUUID()}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
