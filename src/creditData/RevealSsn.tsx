@@ -8,6 +8,8 @@ import { TextField, useAuth, useConfig, useDocumentInfo, useField } from '@paylo
 import type { TextFieldClientComponent } from 'payload'
 import React, { useState } from 'react'
 
+import { isRecord } from '../lib/isRecord'
+
 type Staff = { collection?: string; role?: string }
 
 const RevealSsn: React.FC<{ name: string; path: string }> = ({ name, path }) => {
@@ -27,8 +29,9 @@ const RevealSsn: React.FC<{ name: string; path: string }> = ({ name, path }) => 
       { credentials: 'include' },
     )
     if (!response.ok) return setError(`Could not reveal (HTTP ${response.status})`)
-    const doc = (await response.json()) as Record<string, unknown>
-    setShown(typeof doc[name] === 'string' ? (doc[name] as string) : null)
+    const doc: unknown = await response.json()
+    const revealed = isRecord(doc) ? doc[name] : null
+    setShown(typeof revealed === 'string' ? revealed : null)
   }
 
   return (

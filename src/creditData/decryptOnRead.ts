@@ -5,12 +5,11 @@ import { decryptValue } from './cipher'
 import { maskSsn } from './mask'
 import { revealsSsn } from './reveal'
 
-/** Decrypts on every read; SSNs are then masked unless revealed (see revealsSsn). */
+/** Decrypts field `name` on every read; SSNs are then masked unless revealed (see revealsSsn). */
 export const decryptSensitive =
-  (kind: 'date' | 'ssn'): FieldHook =>
-  async ({ collection, data, field, req, value }) => {
+  (name: string, kind: 'date' | 'ssn'): FieldHook =>
+  async ({ collection, data, req, value }) => {
     if (typeof value !== 'string' || !value) return value
-    const name = (field as { name: string }).name
     let plain: string
     try {
       plain = decryptValue(value, name)

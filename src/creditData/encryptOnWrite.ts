@@ -46,7 +46,8 @@ export const encryptSensitive: CollectionBeforeChangeHook = async ({
   for (const name of given) {
     const value = data[name]
     // Collection hooks run before field validation: an invalid value stays in clear, so that
-    // validation rejects it (naming the field) and nothing is stored.
+    // validation rejects it (naming the field) and nothing is stored. Cast: a collection hook
+    // has no form path or preferences for Payload's full validate options (unread here).
     const field = flattenTopLevelFields(collection.fields).find(
       (item) => 'name' in item && item.name === name,
     ) as undefined | { validate?: (value: unknown, options: object) => unknown }

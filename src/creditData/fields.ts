@@ -22,7 +22,7 @@ export const encrypted = <T extends TextField>(field: T, kind: 'date' | 'ssn' = 
         : ((field.validate as undefined | Validate)?.(value, options) ?? true),
     hooks: {
       ...field.hooks,
-      afterRead: [...(field.hooks?.afterRead ?? []), decryptSensitive(kind)],
+      afterRead: [...(field.hooks?.afterRead ?? []), decryptSensitive(field.name, kind)],
     },
   })
 

@@ -3,7 +3,8 @@
  * CREDIT_DATA_KEYS) and encrypts values stored in clear before encryption existed. Afterwards
  * no value needs an older key, so those keys can be removed from the configuration.
  */
-import { and, eq, gt, type SQL } from 'drizzle-orm'
+import { and, eq, gt } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { CollectionSlug, Payload } from 'payload'
 
 import { decryptValue, encryptValue, keyIdOf } from './cipher'
@@ -26,71 +27,62 @@ export type RotationSummary = {
 const BATCH = 200
 
 /** The encrypted fields (found by their marker) of each collection that has any. */
-const encryptedFields = (payload: Payload): [string, string[]][] =>
-  payload.config.collections.flatMap((collection) => {
+const encryptedFields = (payload: Payload) =>
+  payload.config.collections.flatMap((collection): [CollectionSlug, string[]][] => {
     const names = encryptedFieldNames(collection.fields)
-    return names.length ? [[collection.slug, names] as [string, string[]]] : []
+    return names.length ? [[collection.slug, names]] : []
   })
 
-type Db = {
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- drizzle's builders are only called, never typed here
-  drizzle: { select: Function; transaction: Function; update: Function }
-  tableNameMap: Map<string, string>
-  tables: Record<string, Record<string, unknown>>
-}
+/** A collection's table, its columns by name (the adapter keeps its tables untyped). */
+type Table = PgTable & Record<string, PgColumn>
 
 export const rotateCreditDataKeys = async (
   payload: Payload,
   onProgress: (progress: RotationProgress) => void = () => {},
 ): Promise<RotationSummary> => {
   const { current } = keyRing()
-  const db = payload.db as unknown as Db
+  const db = payload.db
   const summary: RotationSummary = { collections: [], key: current, reencrypted: 0, scanned: 0 }
   for (const [slug, names] of encryptedFields(payload)) {
-    const table = db.tables[db.tableNameMap.get(slug.replace(/-/g, '_'))!] as Record<string, never>
-    const total = await payload.db
-      .count({ collection: slug as CollectionSlug })
-      .then((result) => result.totalDocs)
+    const table: Table = db.tables[db.tableNameMap.get(slug.replace(/-/g, '_'))!]
+    const total = await payload.db.count({ collection: slug }).then((result) => result.totalDocs)
     const progress: RotationProgress = { collection: slug, reencrypted: 0, scanned: 0, total }
     // Keyset paging on id: rows are read straight from the table, no hooks (nothing is masked).
-    let after: null | number | string = null
+    let after: unknown = null // the last id read: a number or a text, as the table's ids are
     for (;;) {
-      const rows: Record<string, unknown>[] = await db.drizzle
+      const rows = await db.drizzle
         .select()
         .from(table)
-        .where(after === null ? undefined : (gt(table.id, after) as SQL))
+        .where(after === null ? undefined : gt(table.id, after))
         .orderBy(table.id)
         .limit(BATCH)
       if (!rows.length) break
       // One transaction per batch: one commit (and disk flush) per 200 rows instead of per row.
-      await db.drizzle.transaction(async (tx: Db['drizzle']) => {
+      await db.drizzle.transaction(async (tx) => {
         for (const row of rows) {
-          const stale = names.filter(
-            (name) =>
-              typeof row[name] === 'string' &&
-              row[name] !== '' &&
-              keyIdOf(row[name] as string) !== current,
-          )
+          const stale = names.flatMap((name): [string, string][] => {
+            const value = row[name]
+            return typeof value === 'string' && value !== '' && keyIdOf(value) !== current
+              ? [[name, value]]
+              : []
+          })
           if (stale.length) {
             const next = Object.fromEntries(
-              stale.map((name) => [
-                name,
-                encryptValue(decryptValue(row[name] as string, name), name),
-              ]),
+              stale.map(([name, value]) => [name, encryptValue(decryptValue(value, name), name)]),
             )
             // Compare-and-set: a value changed since it was read is left to the writer, who used the current key.
-            const unchanged = stale.map((name) => eq(table[name], row[name] as string))
+            const unchanged = stale.map(([name, value]) => eq(table[name], value))
             const written = await tx
               .update(table)
               .set(next)
-              .where(and(eq(table.id, row.id as string), ...unchanged))
+              .where(and(eq(table.id, row.id), ...unchanged))
               .returning({ id: table.id })
             if (written.length) progress.reencrypted += 1
           }
           progress.scanned += 1
         }
       })
-      after = rows[rows.length - 1].id as number | string
+      after = rows[rows.length - 1].id
       onProgress({ ...progress })
     }
     summary.collections.push(progress)
