@@ -2,6 +2,7 @@
  * The two provider adapters: how a credit app becomes each provider's request, and what of the
  * answer names the application. The mappings are documented in docs/providers.md.
  */
+import { isRecord } from '../lib/isRecord'
 import { credential, type ProviderSlug } from './config'
 
 /** One applicant as the providers need it (decrypted values, never logged). */
@@ -33,8 +34,7 @@ export type ProviderAdapter = {
 
 const digits = (value: null | string) => (value ? value.replace(/\D/g, '') : null)
 const field = (answer: unknown, name: string): null | string => {
-  const value =
-    answer && typeof answer === 'object' ? (answer as Record<string, unknown>)[name] : undefined
+  const value = isRecord(answer) ? answer[name] : undefined
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null
 }
 

@@ -16,14 +16,17 @@ const spellings = (secret: string): { digits: string[]; literal: string[] } => {
   }
 }
 
-export const stripPii = (value: unknown, secrets: string[]): unknown => {
+/** A value as JSON.parse gives it: what a provider answers. */
+export type Json = boolean | Json[] | null | number | string | { [key: string]: Json }
+
+export const stripPii = (value: Json, secrets: string[]): Json => {
   const forms = secrets.filter(Boolean).map(spellings)
   const literal = forms.flatMap((form) => form.literal)
   const digits = forms.flatMap((form) => form.digits)
   const holdsSecret = (text: string) =>
     literal.some((needle) => text.includes(needle)) ||
     digits.some((needle) => text.replace(/\D/g, '').includes(needle))
-  const clean = (node: unknown): unknown => {
+  const clean = (node: Json): Json => {
     if (typeof node === 'string') return holdsSecret(node) ? REDACTED : node
     if (Array.isArray(node)) return node.map(clean)
     if (node && typeof node === 'object') {

@@ -5,14 +5,16 @@
  * The Idempotency-Key header carries the credit app's key on every attempt, so a retry after a
  * lost answer finds the application the provider already has.
  */
+import { isRecord } from '../lib/isRecord'
 import { adapters, type Application, type ProviderAdapter } from './adapters'
 import { providerBaseUrl, type ProviderSlug, providerTimeoutMs } from './config'
+import type { Json } from './pii'
 
 export type Outcome =
-  | { answer: unknown; kind: 'accepted'; reference: null | string; status: number }
-  | { answer: unknown; kind: 'rejected'; message: string; status: number }
+  | { answer: Json; kind: 'accepted'; reference: null | string; status: number }
+  | { answer: Json; kind: 'rejected'; message: string; status: number }
   | {
-      answer?: unknown
+      answer?: Json
       kind: 'retry'
       message: string
       retryAfterMs: null | number
@@ -20,7 +22,7 @@ export type Outcome =
     }
   | { kind: 'unconfigured'; message: string }
 
-const readBody = async (response: Response): Promise<unknown> => {
+const readBody = async (response: Response): Promise<Json> => {
   const text = await response.text()
   try {
     return text ? JSON.parse(text) : null
@@ -31,18 +33,15 @@ const readBody = async (response: Response): Promise<unknown> => {
 
 /** The provider's own words about a refusal, from the usual places in an error body. */
 export const providerMessage = (answer: unknown, status: number): string => {
-  const body = (answer && typeof answer === 'object' ? answer : {}) as Record<string, unknown>
-  const error = body.error as Record<string, unknown> | string | undefined
-  const errors = Array.isArray(body.errors)
-    ? (body.errors[0] as Record<string, unknown> | undefined)
-    : undefined
+  const body = isRecord(answer) ? answer : {}
+  const first: unknown = Array.isArray(body.errors) ? body.errors[0] : undefined
   const found = [
     body.message,
-    typeof error === 'string' ? error : error?.message,
-    errors?.message,
+    isRecord(body.error) ? body.error.message : body.error,
+    isRecord(first) ? first.message : undefined,
     body.detail,
-  ].find((item) => typeof item === 'string' && item)
-  return (found as string | undefined)?.slice(0, 500) ?? `HTTP ${status}`
+  ].find((item): item is string => typeof item === 'string' && item !== '')
+  return found?.slice(0, 500) ?? `HTTP ${status}`
 }
 
 /** Retry-After as milliseconds from now: delta-seconds or an HTTP date; null when absent or unreadable. */
@@ -54,6 +53,9 @@ export const retryAfterMs = (header: null | string, now = Date.now()): null | nu
 }
 
 type Retry = Extract<Outcome, { kind: 'retry' }>
+
+/** What fetch threw, read field by field: its timeout's DOMException may not be `instanceof Error`. */
+const failureOf = (thrown: unknown): Record<string, unknown> => (isRecord(thrown) ? thrown : {})
 
 const noAnswerWithin = (ms: number) => `no answer within ${ms} ms`
 
@@ -76,21 +78,22 @@ const requestOf = (
 const post = async (url: string, init: RequestInit, timeout: number): Promise<Response | Retry> => {
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(timeout) })
-  } catch (error) {
-    const timedOut = (error as Error).name === 'TimeoutError'
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  } catch (thrown) {
+    const error = failureOf(thrown)
+    const cause = failureOf(error.cause)
     return {
       kind: 'retry',
-      message: timedOut
-        ? noAnswerWithin(timeout)
-        : `network error: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+      message:
+        error.name === 'TimeoutError'
+          ? noAnswerWithin(timeout)
+          : `network error: ${cause.code ?? cause.message ?? error.message}`,
       retryAfterMs: null,
     }
   }
 }
 
 /** What a complete answer means: accepted (2xx), worth retrying (429, 5xx) or rejected. */
-const outcomeOf = (response: Response, answer: unknown, adapter: ProviderAdapter): Outcome => {
+const outcomeOf = (response: Response, answer: Json, adapter: ProviderAdapter): Outcome => {
   const { status } = response
   if (response.ok) return { answer, kind: 'accepted', reference: adapter.reference(answer), status }
   if (status === 429 || status >= 500) {
@@ -124,13 +127,14 @@ export const sendApplication = async (
     timeout,
   )
   if ('kind' in response) return response
-  let answer: unknown
+  let answer: Json
   try {
     answer = await readBody(response)
-  } catch (error) {
+  } catch (thrown) {
+    const error = failureOf(thrown)
     return {
       kind: 'retry',
-      message: `the answer was cut off: ${(error as Error).name === 'TimeoutError' ? noAnswerWithin(timeout) : (error as Error).message}`,
+      message: `the answer was cut off: ${error.name === 'TimeoutError' ? noAnswerWithin(timeout) : error.message}`,
       retryAfterMs: null,
       status: response.status,
     }

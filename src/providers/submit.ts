@@ -7,10 +7,11 @@
 import type { PayloadRequest } from 'payload'
 
 import type { CreditApp, TaskSendCreditApp } from '../../payload-types'
+import { isRecord } from '../lib/isRecord'
 import type { Applicant, Application } from './adapters'
 import { retryDelayMs } from './backoff'
-import { type ProviderSlug, retrySettings } from './config'
-import { stripPii } from './pii'
+import { retrySettings } from './config'
+import { type Json, stripPii } from './pii'
 import { type Outcome, sendApplication } from './send'
 
 export const SEND_TASK = 'sendCreditApp'
@@ -25,7 +26,7 @@ export type Submission = NonNullable<CreditApp['providerSubmission']>
 type Doc = Record<string, unknown>
 
 const text = (value: unknown): null | string => (typeof value === 'string' && value ? value : null)
-const relation = (value: unknown): Doc => (value && typeof value === 'object' ? (value as Doc) : {})
+const relation = (value: unknown): Doc => (isRecord(value) ? value : {})
 
 /** The applicant's values from the credit app, each falling back to the linked consumer's. */
 const applicant = (app: Doc, prefix: '' | 'coApplicant', consumer: Doc): Applicant => {
@@ -65,16 +66,16 @@ const secretsOf = (application: Application): string[] =>
     .flatMap((person) => (person ? [person.ssn, person.birthDate] : []))
     .filter((value): value is string => Boolean(value))
 
-type Changes = { providerResponse?: unknown; providerSubmission: Submission }
+type Changes = { providerResponse?: Json; providerSubmission: Submission }
 type Save = (changes: Changes) => Promise<void>
-type Clean = (value: unknown) => unknown
+type Clean = (value: Json) => Json
 type Retry = Extract<Outcome, { kind: 'retry' }>
 
 const now = () => new Date().toISOString()
 
 /** The app as the provider gets it: SSNs in clear (an audited read), relations one level deep. */
-const readForSending = async (req: PayloadRequest, id: string) =>
-  (await req.payload.findByID({
+const readForSending = (req: PayloadRequest, id: string) =>
+  req.payload.findByID({
     collection: 'credit-app',
     // Reading the app for sending decrypts its SSNs (context flag); each such read is audited.
     context: { revealForProvider: true },
@@ -83,7 +84,7 @@ const readForSending = async (req: PayloadRequest, id: string) =>
     id,
     overrideAccess: true,
     req,
-  })) as Doc | null
+  })
 
 /** A job stands for the app's latest queueing only; one queued before is superseded. */
 const isLatestQueueing = (submission: Submission, input: SendInput): boolean =>
@@ -101,7 +102,6 @@ const submissionWriter = (req: PayloadRequest, id: string, initial: Submission):
       context: { providerJob: true, revealForProvider: false },
       data: {
         ...changes,
-        providerResponse: changes.providerResponse as CreditApp['providerResponse'],
         providerSubmission: submission,
       },
       depth: 0,
@@ -133,7 +133,7 @@ const retryLater = async (
   clean: Clean,
 ): Promise<string> => {
   const settings = retrySettings()
-  const message = clean(outcome.message) as string
+  const message = String(clean(outcome.message))
   if (input.attempt >= settings.maxAttempts) {
     await save({
       providerSubmission: {
@@ -187,7 +187,7 @@ const recordOutcome = async (
         providerResponse: clean(outcome.answer) ?? {},
         providerSubmission: {
           ...finished,
-          message: clean(outcome.message) as string,
+          message: String(clean(outcome.message)),
           status: 'rejected',
         },
       })
@@ -205,7 +205,7 @@ const recordOutcome = async (
 export const submitCreditApp = async (req: PayloadRequest, input: SendInput): Promise<string> => {
   const app = await readForSending(req, input.creditApp)
   if (!app) return 'deleted'
-  const submission = (app.providerSubmission ?? {}) as Submission
+  const submission: Submission = app.providerSubmission ?? {}
   if (!isLatestQueueing(submission, input)) return 'superseded'
   const save = submissionWriter(req, input.creditApp, submission)
   if (!app.toProvider) {
@@ -227,13 +227,13 @@ export const submitCreditApp = async (req: PayloadRequest, input: SendInput): Pr
       status: 'sending',
     },
   })
-  const application = toApplication(app)
+  // A plain copy: the generated interface has no index signature for reading fields by name.
+  const application = toApplication({ ...app })
   const secrets = secretsOf(application)
-  const outcome = await sendApplication(
-    app.provider as ProviderSlug,
-    application,
-    submission.idempotencyKey!,
-  )
+  // Validation asks for a provider whenever toProvider is on (providerNamed).
+  const outcome: Outcome = app.provider
+    ? await sendApplication(app.provider, application, submission.idempotencyKey!)
+    : { kind: 'unconfigured', message: 'no provider was chosen' }
   logAttempt(req, input, app.provider, outcome)
   return recordOutcome(req, input, save, outcome, (value) => stripPii(value, secrets))
 }
