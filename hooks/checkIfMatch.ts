@@ -68,7 +68,7 @@ export const checkIfMatch: CollectionBeforeOperationHook = async ({
   // The id of a write by id (a bulk write has a `where` instead).
   const id = (args as { id?: number | string }).id
   if (id === undefined) throw new ClientError(BULK_PRECONDITION, 400)
-  const { tableNameMap } = req.payload.db as unknown as { tableNameMap: Map<string, string> }
+  const { tableNameMap } = req.payload.db
   const tableName = tableNameMap.get(tableOf(collection.slug)) ?? tableOf(collection.slug)
   const db = await transactionDb(req)
   const { rows } = (await db.execute(

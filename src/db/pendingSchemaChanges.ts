@@ -3,26 +3,13 @@ import path from 'node:path'
 
 import type { Payload } from 'payload'
 
-type DrizzleKit = {
-  generateDrizzleJson: (schema: unknown) => Promise<{ version: string }>
-  generateMigration: (before: unknown, after: unknown) => Promise<string[]>
-  upSnapshot?: (snapshot: unknown) => { version: string }
-}
-
-type PostgresAdapter = {
-  defaultDrizzleSnapshot: { version: string }
-  migrationDir: string
-  requireDrizzleKit: () => DrizzleKit
-  schema: unknown
-}
-
 /**
  * The SQL that `payload migrate:create` would put in a new migration: the difference between
  * the collections as configured and the snapshot of the newest committed migration. Empty when
  * every schema change has its migration.
  */
 export const pendingSchemaChanges = async (payload: Payload): Promise<string[]> => {
-  const db = payload.db as unknown as PostgresAdapter
+  const db = payload.db
   const { generateDrizzleJson, generateMigration, upSnapshot } = db.requireDrizzleKit()
   const after = await generateDrizzleJson(db.schema)
   const latest = fs

@@ -19,7 +19,7 @@ const handled = new WeakSet<pg.Pool>()
  * (./replicas.ts), once.
  */
 export const handlePoolErrors = (payload: Payload): void => {
-  const pool = (payload.db as unknown as { pool?: pg.Pool }).pool
+  const pool = payload.db.pool
   if (pool) handleErrorsOf(pool, 'warn')
   for (const replica of replicaPools(payload)) handleErrorsOf(replica, 'debug')
 }

@@ -59,7 +59,7 @@ const guard = (client: pg.ClientBase): void => {
 
 /** Guards every client of Payload's pool, those open now and those it opens later. */
 export const guardPooledQueries = (payload: Payload): void => {
-  const pool = (payload.db as unknown as { pool?: pg.Pool }).pool
+  const pool = payload.db.pool
   if (!pool) return
   pool.on('connect', guard)
   for (const client of (pool as unknown as { _clients?: pg.PoolClient[] })._clients ?? [])

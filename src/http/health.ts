@@ -1,7 +1,6 @@
 import type { Router } from 'express'
 import express from 'express'
 import type { Payload } from 'payload'
-import type pg from 'pg'
 
 import { checkReplicas, hasReadReplicas } from '../db/replicas'
 
@@ -9,7 +8,7 @@ const READY_TIMEOUT_MS = 2000
 
 /** Resolves when the database answers a trivial query within the timeout. */
 export const databaseReachable = async (payload: Payload): Promise<boolean> => {
-  const pool = (payload.db as unknown as { pool?: pg.Pool }).pool
+  const pool = payload.db.pool
   if (!pool) return false
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<boolean>((resolve) => {

@@ -44,7 +44,7 @@ const VALID_KEY = /^[\x20-\x7e]{1,255}$/
 /** What a replay repeats of the first answer's headers (never cookies, dates or request ids). */
 const REPLAYED_HEADERS = ['content-type', 'etag', 'location', 'retry-after']
 
-const poolOf = (payload: Payload): Pool => (payload.db as unknown as { pool: Pool }).pool
+const poolOf = (payload: Payload): Pool => payload.db.pool
 
 /** Creates are POSTs to a single segment under /api (`/api/creditapps`, `/api/lead-events`). */
 const isCreate = (req: Request) =>

@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 
 import type { Migration, Payload } from 'payload'
-import type pg from 'pg'
 
 // The keys alone, not the module's index: Payload must not load before the environment is set.
 import { resolveCreditDataKeys } from '../creditData/keys'
@@ -51,7 +50,7 @@ const LOCK_POLL_MS = 200
  * another node's migrations run.
  */
 const oneAtATime = async <T>(payload: Payload, key: number, work: () => Promise<T>): Promise<T> => {
-  const client = await (payload.db as unknown as { pool: pg.Pool }).pool.connect()
+  const client = await payload.db.pool.connect()
   try {
     while (!(await client.query('SELECT pg_try_advisory_lock($1) AS locked', [key])).rows[0].locked)
       await sleep(LOCK_POLL_MS)
