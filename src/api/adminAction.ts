@@ -19,7 +19,8 @@ export const adminAction = (
     if (!req.user) return payloadError(401, messages.unauthorized)
     if (!checkRole(req.user, ADMINS))
       return payloadError(403, 'You are not allowed to perform this action.')
-    const id = req.routeParams?.id as string
+    // The route's `:id`: always a path segment.
+    const id = String(req.routeParams?.id)
     await req.payload.findByID({ collection, depth: 0, id, overrideAccess: false, req })
     return run(req, id)
   },

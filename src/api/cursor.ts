@@ -25,7 +25,8 @@ export type Position = z.infer<typeof position>
 
 export const CURSOR_RULE = 'must be the nextCursor of an answer of this list'
 
-export const encodeCursor = (at: Position): string =>
+/** The cursor of a position; `v` is the sort field's value as read (decodeCursor checks it). */
+export const encodeCursor = (at: Omit<Position, 'v'> & { v: unknown }): string =>
   Buffer.from(JSON.stringify(at)).toString('base64url')
 
 /** The position, or null when `text` is not a cursor. */

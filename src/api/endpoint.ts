@@ -3,6 +3,7 @@ import { addDataAndFileToRequest, NotFound } from 'payload'
 
 import { checkRole } from '../../access/roles'
 import { commerceAnswer, CommerceError, errorResponse, messages } from '../errors'
+import { isRecord } from '../lib/isRecord'
 
 /** Who may use endpoints 1–10 and 18–19: integrator and admin API clients, and signed-in staff. */
 export const COMMERCE_ROLES = {
@@ -43,12 +44,12 @@ export const apiEndpoint = ({ method, notFound, path, run }: Options): Endpoint 
 export const readBody = async (req: PayloadRequest): Promise<Record<string, unknown>> => {
   await addDataAndFileToRequest(req)
   const data = req.data
-  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+  if (!isRecord(data)) {
     throw new CommerceError(400, messages.badRequest, [
       { field: 'body', message: 'must be a JSON object' },
     ])
   }
-  return data as Record<string, unknown>
+  return data
 }
 
 /** 400 Missing Required Information, naming every absent field. */

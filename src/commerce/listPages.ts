@@ -2,10 +2,11 @@
  * Pages of the commerce lists (6, 7): by page number (Payload's paging) or after a cursor (keyset
  * paging, src/api/cursor.ts), and the cursor of the page that follows.
  */
-import type { CollectionSlug, PaginatedDocs, PayloadRequest, Where } from 'payload'
+import type { CollectionSlug, PaginatedDocs, PayloadRequest } from 'payload'
 
 import { encodeCursor, type Position, rowsAfter, sortWithId } from '../api/cursor'
 import type { ListParams } from '../api/params'
+import { isRecord } from '../lib/isRecord'
 import { joinOptions } from './endpoints/joins'
 
 /** What a page asks Payload for, by number or by cursor alike. */
@@ -24,7 +25,7 @@ export const pageByNumber = (req: PayloadRequest, collection: CollectionSlug, pa
     ...findOptions(req, collection, params),
     limit: params.limit,
     page: params.page,
-    where: params.where as Where | undefined,
+    where: params.where,
   })
 
 /**
@@ -38,7 +39,7 @@ export const pageAfter = async (
   params: ListParams,
   after: Position,
 ): Promise<PaginatedDocs> => {
-  const filter = params.where as Where | undefined
+  const filter = params.where
   const { docs: read } = await req.payload.find({
     ...findOptions(req, collection, params),
     limit: params.limit + 1,
@@ -69,14 +70,16 @@ export const pageAfter = async (
 
 /** Where the page after `result` starts, or null on the last page. */
 export const cursorAfter = (result: PaginatedDocs, { order }: ListParams): null | string => {
-  const last = result.docs.at(-1) as Record<string, unknown> | undefined
-  if (!result.hasNextPage || !last) return null
+  const last: unknown = result.docs.at(-1)
+  if (!result.hasNextPage || !isRecord(last)) return null
+  const { id } = last
+  if (typeof id !== 'number' && typeof id !== 'string') return null
   const value = last[order.field]
   return encodeCursor({
     d: order.direction,
     f: order.field,
-    id: last.id as number | string,
+    id,
     n: result.pagingCounter + result.docs.length,
-    v: value === undefined ? null : (value as Position['v']),
+    v: value === undefined ? null : value,
   })
 }

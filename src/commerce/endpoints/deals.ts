@@ -40,9 +40,10 @@ const withCityStates = async (deal: Doc, req: PayloadRequest): Promise<Doc> => {
   const states = new Map(docs.map((state) => [state.id, state]))
   const embed = (location: unknown) => {
     const code = cityStateCode(location)
-    if (code === undefined || !states.has(code)) return location
-    const { city } = location as { city: Doc }
-    return { ...(location as Doc), city: { ...city, state: states.get(code) } }
+    // A code means an embedded location with an embedded city; the checks let them be spread.
+    if (code === undefined || !states.has(code) || !isDoc(location) || !isDoc(location.city))
+      return location
+    return { ...location, city: { ...location.city, state: states.get(code) } }
   }
   return {
     ...deal,

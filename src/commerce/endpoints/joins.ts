@@ -1,5 +1,7 @@
 import type { CollectionSlug, JoinQuery, PayloadRequest, PopulateType } from 'payload'
 
+import { isRecord } from '../../lib/isRecord'
+
 type Doc = Record<string, unknown>
 
 type Joins = { byCollection: Map<string, string[]>; populate: PopulateType }
@@ -17,11 +19,11 @@ const joinsOf = (req: PayloadRequest): Joins => {
         fields.flatMap((field) => (field.type === 'join' ? [field.name] : [])),
       ]),
     )
-    const populate = Object.fromEntries(
+    const populate: PopulateType = Object.fromEntries(
       [...byCollection]
         .filter(([, names]) => names.length)
         .map(([slug, names]) => [slug, Object.fromEntries(names.map((name) => [name, false]))]),
-    ) as PopulateType
+    )
     joins = { byCollection, populate }
     cache.set(config, joins)
   }
@@ -42,15 +44,23 @@ const joinNames = (req: PayloadRequest, collection: string): string[] =>
 export const joinOptions = (
   req: PayloadRequest,
   collection: CollectionSlug,
-): { joins: JoinQuery; populate: PopulateType } => ({
+): { joins: JoinQuery<CollectionSlug>; populate: PopulateType } => ({
+  // Payload types joins per slug from TypedCollectionJoins, which lists only collections that have
+  // joins, so for a slug known only at run time it is `never`; the names come from the config.
   joins: Object.fromEntries(
     joinNames(req, collection).map((name) => [name, { limit: 0 }]),
-  ) as JoinQuery,
+  ) as JoinQuery<CollectionSlug>,
   populate: joinsOf(req).populate,
 })
 
 /** The record with each join answered as the array of its records (their ids at depth 0). */
-export const joinsAsArrays = (doc: Doc, req: PayloadRequest, collection: CollectionSlug): Doc => {
+export const joinsAsArrays = (
+  record: object,
+  req: PayloadRequest,
+  collection: CollectionSlug,
+): Doc => {
+  // Every record Payload answers is a JSON object.
+  const doc: Doc = isRecord(record) ? record : {}
   const joined = joinNames(req, collection).filter(
     (name) => doc[name] && typeof doc[name] === 'object',
   )
@@ -58,7 +68,10 @@ export const joinsAsArrays = (doc: Doc, req: PayloadRequest, collection: Collect
   return {
     ...doc,
     ...Object.fromEntries(
-      joined.map((name) => [name, (doc[name] as { docs?: unknown[] }).docs ?? []]),
+      joined.map((name) => {
+        const join = doc[name]
+        return [name, (isRecord(join) ? join.docs : undefined) ?? []]
+      }),
     ),
   }
 }

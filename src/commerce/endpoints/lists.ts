@@ -23,9 +23,7 @@ const list = (collection: CollectionSlug) => async (req: PayloadRequest) => {
   return paged(
     {
       ...result,
-      docs: result.docs.map((doc) =>
-        joinsAsArrays(doc as unknown as Record<string, unknown>, req, collection),
-      ),
+      docs: result.docs.map((doc) => joinsAsArrays(doc, req, collection)),
     },
     cursorAfter(result, params),
   )

@@ -17,7 +17,7 @@ const findOne = async (req: PayloadRequest, collection: CollectionSlug): Promise
     req,
     ...joinOptions(req, collection),
   })
-  return joinsAsArrays(doc as unknown as Doc, req, collection)
+  return joinsAsArrays(doc, req, collection)
 }
 
 /** Options of a write answered at the requested depth, embedded records shaped as reads shape them. */
@@ -75,7 +75,7 @@ export const updateRecord = ({
         select: {},
       })
       const doc = await req.payload.update({ collection, data, id: routeId(req), ...options })
-      return ok(joinsAsArrays(doc as unknown as Doc, req, collection))
+      return ok(joinsAsArrays(doc, req, collection))
     },
   })
 
@@ -97,10 +97,12 @@ export const createRecord = ({
       requireFields(data, required)
       const doc = await req.payload.create({
         collection,
+        // The body as sent: Payload validates it against the collection's fields. Its type for a
+        // slug known only at run time is the intersection of every collection's data.
         data: data as never,
         ...writeOptions(req, collection),
       })
-      return ok(joinsAsArrays(doc as unknown as Doc, req, collection))
+      return ok(joinsAsArrays(doc, req, collection))
     },
   }),
   // What an Idempotency-Key replay re-checks the caller's access to (src/http/idempotency.ts).
