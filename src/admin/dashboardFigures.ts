@@ -5,7 +5,7 @@
  * Every count is bounded by an index: a time window on `createdAt`, or a status column that only
  * a few rows hold, so a visit costs the same on a large database.
  */
-import type { CollectionSlug, Payload, TypedUser, Where } from 'payload'
+import type { CollectionSlug, Payload, TypedUser, Where, WhereField } from 'payload'
 
 import { unlessForbidden } from '../errors'
 
@@ -22,12 +22,12 @@ export const windows = (now: Date) => {
 }
 
 /** `where` as the admin list view reads it from its address (`?where[a][equals]=b`). */
-const queryOf = (where: Where, prefix = 'where'): string[] =>
+const queryOf = (where: Where | WhereField, prefix = 'where'): string[] =>
   Object.entries(where).flatMap(([key, value]) =>
     Array.isArray(value)
-      ? value.flatMap((item, index) => queryOf(item as Where, `${prefix}[${key}][${index}]`))
+      ? value.flatMap((item, index) => queryOf(item, `${prefix}[${key}][${index}]`))
       : value && typeof value === 'object'
-        ? queryOf(value as Where, `${prefix}[${key}]`)
+        ? queryOf(value, `${prefix}[${key}]`)
         : [`${prefix}[${key}]=${encodeURIComponent(String(value))}`],
   )
 

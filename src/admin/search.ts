@@ -10,6 +10,7 @@ import type { CollectionSlug, Endpoint, PayloadRequest, Where } from 'payload'
 import { isStaff } from '../../access/isStaff'
 import { ClientError, messages } from '../errors'
 import { payloadError, unlessForbidden } from '../errors'
+import { isRecord } from '../lib/isRecord'
 
 /** Matches shown per collection. */
 const PER_COLLECTION = 5
@@ -53,15 +54,13 @@ export const searchRecords = async (req: PayloadRequest, q: string) => {
       )
       if (!found) return null
       const { useAsTitle } = req.payload.collections[collection].config.admin
-      const hits: SearchHit[] = found.docs.map((doc) => {
-        const record = doc as unknown as Record<string, unknown>
-        return {
-          collection,
-          href: `/admin/collections/${collection}/${record.id}`,
-          id: record.id as number | string,
-          title: String((useAsTitle && record[useAsTitle]) ?? record.id),
-        }
-      })
+      const hits: SearchHit[] = found.docs.map((doc) => ({
+        collection,
+        href: `/admin/collections/${collection}/${doc.id}`,
+        id: doc.id,
+        // A record is a JSON object; the check lets it be read by the name in the config.
+        title: String((useAsTitle && (isRecord(doc) ? doc[useAsTitle] : undefined)) ?? doc.id),
+      }))
       return { hits, label, total: found.totalDocs }
     }),
   )

@@ -87,10 +87,11 @@ export const SignInForm: React.FC<{
         headers: { 'Content-Type': 'application/json' },
         method: 'POST',
       })
-      const answer = (await response.json().catch(() => ({}))) as {
+      // The service's own answer to a sign-in (src/auth/mfa).
+      const answer: {
         errors?: Refusal[]
         user?: { recoveryCodes?: string[] }
-      }
+      } = await response.json().catch(() => ({}))
       if (response.ok) {
         const codes = answer.user?.recoveryCodes
         if (codes?.length) setStep({ codes, kind: 'recovery-codes' })

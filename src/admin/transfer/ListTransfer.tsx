@@ -16,7 +16,7 @@ const send = async (url: string, file: File): Promise<Outcome> => {
   let body: string
   if (/\.json$/i.test(file.name) || file.type === 'application/json') {
     try {
-      const parsed = JSON.parse(text) as unknown
+      const parsed: unknown = JSON.parse(text)
       body = JSON.stringify({ rows: Array.isArray(parsed) ? parsed : [parsed] })
     } catch {
       return { message: `${file.name} is not valid JSON.`, ok: false }
@@ -30,10 +30,11 @@ const send = async (url: string, file: File): Promise<Outcome> => {
     headers: { 'Content-Type': 'application/json' },
     method: 'POST',
   })
-  const answer = (await response.json().catch(() => ({}))) as {
+  // The service's own answer to an import (src/admin/transfer/importRows.ts).
+  const answer: {
     errors?: { data?: { rows?: RowProblems[] }; message: string }[]
     message?: string
-  }
+  } = await response.json().catch(() => ({}))
   if (response.ok) return { message: answer.message ?? 'Imported.', ok: true }
   const error = answer.errors?.[0]
   return {

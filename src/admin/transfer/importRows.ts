@@ -60,9 +60,11 @@ const fromCsv = (req: PayloadRequest, slug: CollectionSlug, text: string): Row[]
   ])
   let records: string[][]
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true }) as string[][]
+    records = parse(text, { bom: true, skip_empty_lines: true })
   } catch (error) {
-    throw new BadFile(`The CSV cannot be read: ${(error as Error).message}`)
+    throw new BadFile(
+      `The CSV cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+    )
   }
   const [header, ...lines] = records
   if (!header) throw new BadFile('The CSV is empty: it needs a header line of field names.')
@@ -141,7 +143,7 @@ const createAll = async (req: PayloadRequest, slug: CollectionSlug, rows: Row[],
 export const importRows = async (req: PayloadRequest, slug: CollectionSlug): Promise<Response> => {
   if (!req.user) return payloadError(401, messages.unauthorized)
   await addDataAndFileToRequest(req)
-  const body = req.data as unknown
+  const body = req.data
   let rows: Row[]
   try {
     rows = rowsOf(req, slug, isRecord(body) ? body : {})
