@@ -22,6 +22,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { Webhook } from 'standardwebhooks'
 
+import { isRecord } from '../lib/isRecord'
 import { logger } from '../lib/logger'
 import { settings } from '../lib/settings'
 import { retryDelayMs } from '../providers/backoff'
@@ -104,7 +105,7 @@ const attempt = async (
       settings('webhooks').WEBHOOK_TIMEOUT_MS,
     )
   } catch (error) {
-    return { error: (error as Error).message }
+    return { error: String(isRecord(error) ? error.message : error) }
   }
 }
 
@@ -113,11 +114,12 @@ const describe = (outcome: Outcome) =>
 
 /** Counts a failed attempt against the endpoint; disables it at the threshold. */
 const countFailure = async (payload: Payload, endpointId: number | string, outcome: Outcome) => {
-  const { rows } = (await payload.db.drizzle.execute(sql`
+  const { rows } = await payload.db.drizzle.execute<{
+    consecutive_failures: number
+    enabled: boolean
+  }>(sql`
     UPDATE webhook_endpoints SET consecutive_failures = coalesce(consecutive_failures, 0) + 1
-     WHERE id = ${endpointId} RETURNING consecutive_failures, enabled`)) as unknown as {
-    rows: { consecutive_failures: number; enabled: boolean }[]
-  }
+     WHERE id = ${endpointId} RETURNING consecutive_failures, enabled`)
   const threshold = settings('webhooks').WEBHOOK_DISABLE_AFTER_FAILURES
   if (!rows[0]?.enabled || rows[0].consecutive_failures < threshold) return
   const disabledReason = `Disabled at ${new Date().toISOString()} after ${rows[0].consecutive_failures} failed attempts in a row; the last: ${describe(outcome)}.`
@@ -157,7 +159,8 @@ const deliver = async (payload: Payload, id: number | string): Promise<void> => 
   const endpoint = await payload.findByID({
     collection: 'webhook-endpoints',
     depth: 0,
-    id: delivery.endpoint as number | string,
+    // Read at depth 0: the relation is the endpoint's id.
+    id: typeof delivery.endpoint === 'object' ? delivery.endpoint.id : delivery.endpoint,
     showHiddenFields: true,
   })
   if (!endpoint.enabled) return
@@ -199,7 +202,7 @@ const deliver = async (payload: Payload, id: number | string): Promise<void> => 
 
 /** Ids of the deliveries due now, in order, at most `limit`. */
 const dueDeliveries = async (payload: Payload, limit: number) => {
-  const { rows } = (await payload.db.drizzle.execute(sql`
+  const { rows } = await payload.db.drizzle.execute<{ id: number }>(sql`
     SELECT d.id FROM webhook_deliveries d
       JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
      WHERE d.status = 'pending' AND d.next_attempt_at <= now()
@@ -208,7 +211,7 @@ const dueDeliveries = async (payload: Payload, limit: number) => {
           WHERE earlier.endpoint_id = d.endpoint_id AND earlier.record_key = d.record_key
             AND earlier.status = 'pending' AND earlier.id < d.id)
      ORDER BY d.next_attempt_at, d.id
-     LIMIT ${limit}`)) as unknown as { rows: { id: number }[] }
+     LIMIT ${limit}`)
   return rows.map(({ id }) => id)
 }
 

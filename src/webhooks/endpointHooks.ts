@@ -55,9 +55,9 @@ const rotation = async (
   { previousSecretExpiresAt, secret }: NonNullable<RequestContext['webhookRotation']>,
 ) => {
   const db = await transactionDb(req)
-  const { rows } = (await db.execute(
+  const { rows } = await db.execute<{ secret: null | string }>(
     sql`SELECT secret FROM webhook_endpoints WHERE id = ${id} FOR UPDATE`,
-  )) as unknown as { rows: { secret: null | string }[] }
+  )
   const current = rows[0]?.secret
   return {
     previousSecret: current ? sealSecret(openSecret(current), PREVIOUS_SECRET_FIELD) : null,

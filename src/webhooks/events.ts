@@ -31,16 +31,14 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number]
 
 /** Each source collection's events on create and on update. */
-export const EVENT_SOURCES: Partial<
-  Record<CollectionSlug, { create?: EventType; update?: EventType }>
-> = {
-  consumer: { create: 'consumer.created' },
-  'credit-app': { create: 'credit_app.created' },
-  deal: { create: 'deal.created', update: 'deal.updated' },
-  errors: { create: 'error.created' },
-  leadEvents: { create: 'lead_event.created', update: 'lead_event.updated' },
-  vdpEmails: { update: 'vdp_email.updated' },
-}
+export const EVENT_SOURCES = new Map<CollectionSlug, { create?: EventType; update?: EventType }>([
+  ['consumer', { create: 'consumer.created' }],
+  ['credit-app', { create: 'credit_app.created' }],
+  ['deal', { create: 'deal.created', update: 'deal.updated' }],
+  ['errors', { create: 'error.created' }],
+  ['leadEvents', { create: 'lead_event.created', update: 'lead_event.updated' }],
+  ['vdpEmails', { update: 'vdp_email.updated' }],
+])
 
 /**
  * Submission statuses announced by `credit_app.submission_status_changed`: every change but the
@@ -59,9 +57,7 @@ export const ANNOUNCED_STATUSES = [
 export const eventCollection = (type: EventType): CollectionSlug =>
   type === 'credit_app.submission_status_changed'
     ? 'credit-app'
-    : (Object.entries(EVENT_SOURCES).find(([, events]) =>
-        Object.values(events).includes(type),
-      )![0] as CollectionSlug)
+    : [...EVENT_SOURCES].find(([, events]) => Object.values(events).includes(type))![0]
 
 /** The API client that reads the most: an admin one. */
 const apiClient: ApiClient = {
@@ -82,6 +78,7 @@ const apiClient: ApiClient = {
 const unreadableByApiClients = (fields: Field[]): string[] =>
   flattenTopLevelFields(fields).flatMap((field) => {
     if (!fieldAffectsData(field) || !field.name || !field.access?.read) return []
+    // Cast: a request with only its user, which is all these access functions read.
     return field.access.read({ req: { user: apiClient } as PayloadRequest }) === true
       ? []
       : [field.name]
@@ -110,13 +107,13 @@ export type EventPayload = {
 export const eventPayload = (
   type: EventType,
   collection: SanitizedCollectionConfig,
-  doc: Record<string, unknown>,
+  doc: { id: number | string },
   extra: Pick<EventPayload['data'], 'previousStatus' | 'status'> = {},
 ): EventPayload => {
   const hidden = withheld(collection)
   const record = Object.fromEntries(Object.entries(doc).filter(([name]) => !hidden.has(name)))
   return {
-    data: { collection: collection.slug, id: doc.id as number | string, record, ...extra },
+    data: { collection: collection.slug, id: doc.id, record, ...extra },
     timestamp: new Date().toISOString(),
     type,
   }

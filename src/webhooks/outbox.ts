@@ -34,7 +34,7 @@ const announcements = (
   doc: unknown,
   previousDoc: unknown,
 ): Announcement[] => {
-  const type = EVENT_SOURCES[collection.slug as keyof typeof EVENT_SOURCES]?.[operation]
+  const type = EVENT_SOURCES.get(collection.slug)?.[operation]
   const found: Announcement[] = type ? [{ type }] : []
   if (collection.slug === 'credit-app' && operation === 'update') {
     const previousStatus = submissionStatus(previousDoc)
@@ -84,12 +84,7 @@ export const recordWebhookEvents: CollectionAfterChangeHook = async ({
     req,
   })
   for (const { extra, type } of found) {
-    const payload = eventPayload(
-      type,
-      collection,
-      record as unknown as Record<string, unknown>,
-      extra,
-    )
+    const payload = eventPayload(type, collection, record, extra)
     for (const endpoint of endpoints.filter(({ events }) => events?.includes(type))) {
       await req.payload.create({
         collection: 'webhook-deliveries',
@@ -98,7 +93,7 @@ export const recordWebhookEvents: CollectionAfterChangeHook = async ({
           event: type,
           messageId: `msg_${crypto.randomUUID().replace(/-/g, '')}`,
           nextAttemptAt: payload.timestamp,
-          payload: payload as unknown as Record<string, unknown>,
+          payload,
           recordKey: `${collection.slug}:${doc.id}`,
           status: 'pending',
         },

@@ -98,7 +98,8 @@ export const urlRefusal = (value: string): null | string => {
   return null
 }
 
-export type Target = { address: string; family: 4 | 6; url: URL }
+/** `family`: 4 or 6, as net.isIP and dns.lookup give it. */
+export type Target = { address: string; family: number; url: URL }
 
 /** Resolves the URL's host and checks every address it has; throws naming the refusal. */
 export const resolveTarget = async (value: string): Promise<Target> => {
@@ -107,12 +108,12 @@ export const resolveTarget = async (value: string): Promise<Target> => {
   const url = new URL(value)
   const host = url.hostname.replace(/^\[|\]$/g, '')
   const addresses = net.isIP(host)
-    ? [{ address: host, family: net.isIP(host) as 4 | 6 }]
+    ? [{ address: host, family: net.isIP(host) }]
     : await dns.lookup(host, { all: true, verbatim: true })
   if (!addresses.length) throw new Error(`${host} has no address`)
   for (const { address } of addresses) {
     const why = addressRefusal(address)
     if (why) throw new Error(`refused: ${host} resolves to ${why}`)
   }
-  return { address: addresses[0].address, family: addresses[0].family as 4 | 6, url }
+  return { address: addresses[0].address, family: addresses[0].family, url }
 }
