@@ -20,11 +20,11 @@ export type AllowedRoles = { clients?: readonly ClientRole[]; staff?: readonly S
 export const checkRole = (user: Principal | null | undefined, allowed: AllowedRoles): boolean => {
   if (!user) return false
   if (user.collection === 'users') {
-    return Boolean(allowed.staff?.includes(user.role as StaffRole))
+    return Boolean(allowed.staff?.includes(user.role))
   }
   if (user.collection === 'api-clients') {
     if (user.enabled === false) return false
-    return Boolean(allowed.clients?.includes(user.role as ClientRole))
+    return Boolean(allowed.clients?.includes(user.role))
   }
   return false
 }

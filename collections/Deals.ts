@@ -6,14 +6,18 @@ import { withHistory } from '../src/fields/history'
 import { prefixedId } from '../src/fields/prefixedId'
 import { notBelowField } from '../src/fields/range'
 import { related, titleField, vehicleName } from '../src/fields/titles'
+import { isRecord } from '../src/lib/isRecord'
 
 const transfer = listTransfer('deal')
 
 /** "Deal · 2021 Ford F-150 · Sunset Motors": the dealer's company, else the facilitator. */
 const dealTitle = async (deal: Record<string, unknown>, req: PayloadRequest) => {
-  const dealer = (deal.dealer ?? {}) as { location?: unknown }
   const vehicle = await related(req, 'vehicle', deal.vehicle)
-  const location = await related(req, 'location', dealer.location)
+  const location = await related(
+    req,
+    'location',
+    isRecord(deal.dealer) ? deal.dealer.location : undefined,
+  )
   const company = await related(req, 'company', location?.companyId ?? deal.facilitator)
   return ['Deal', vehicleName(vehicle), company?.name].filter(Boolean).join(' · ')
 }
@@ -75,10 +79,10 @@ export const Deals: CollectionConfig = withHistory({
           name: 'facilitatorLocation',
           type: 'relationship',
           admin: { description: "The facilitator's location handling this deal." },
-          filterOptions: ({ siblingData }) =>
-            (siblingData as { facilitator?: string })?.facilitator
-              ? { companyId: { equals: (siblingData as { facilitator: string }).facilitator } }
-              : true,
+          filterOptions: ({ siblingData }) => {
+            const facilitator = isRecord(siblingData) ? siblingData.facilitator : undefined
+            return facilitator ? { companyId: { equals: facilitator } } : true
+          },
           relationTo: 'location',
         },
       ],

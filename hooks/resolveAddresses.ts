@@ -55,6 +55,7 @@ const resolve = async (
           (
             await req.payload.create({
               collection: 'address',
+              // The address as sent: Payload validates it against the collection's fields.
               data: item as never,
               depth: 0,
               ...callerAccess(req),

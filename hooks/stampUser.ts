@@ -9,7 +9,9 @@ export const stampUser =
   (when: 'change' | 'create'): FieldHook =>
   ({ field, operation, originalDoc, req, value }) => {
     const stored =
-      operation === 'create' ? null : (originalDoc?.[(field as { name: string }).name] ?? null)
+      operation === 'create' || field.name === undefined
+        ? null
+        : (originalDoc?.[field.name] ?? null)
     const stampable = operation === 'create' || when === 'change'
     if (stampable && req.user?.collection === 'users') return req.user.id
     if (req.payloadAPI === 'local' && !req.user) return value

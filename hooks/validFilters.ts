@@ -114,7 +114,8 @@ const literalText = (value: unknown, operator: string) =>
 
 /** The query's `where` and its joins' with text matching made literal. */
 const withLiteralText = <T extends object>(args: T): T => {
-  const { joins, where } = args as { joins?: unknown; where?: unknown }
+  const joins = 'joins' in args ? args.joins : undefined
+  const where = 'where' in args ? args.where : undefined
   const literal = (tree: unknown) => mapConditions(tree, literalText)
   return {
     ...args,

@@ -120,10 +120,13 @@ export const noNullGroups: CollectionBeforeOperationHook = ({
   req,
 }) => {
   if (operation !== 'create' && operation !== 'update') return args
-  const data = args.data as Record<string, unknown> | undefined
+  const data: unknown = args.data
   const errors = collection.flattenedFields
     .filter(
-      (field) => (field.type === 'group' || field.type === 'tab') && data?.[field.name] === null,
+      (field) =>
+        (field.type === 'group' || field.type === 'tab') &&
+        isRecord(data) &&
+        data[field.name] === null,
     )
     .map((field) => ({ message: 'must be an object ({} clears its fields)', path: field.name }))
   if (errors.length) throw new ValidationError({ collection: collection.slug, errors }, req.t)

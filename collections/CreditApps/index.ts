@@ -8,6 +8,7 @@ import { dateField, emailField, phoneField } from '../../src/fields/formatted'
 import { withHistory } from '../../src/fields/history'
 import { prefixedId } from '../../src/fields/prefixedId'
 import { personName, related, titleField, vehicleName } from '../../src/fields/titles'
+import { isRecord } from '../../src/lib/isRecord'
 import { markForProvider, queueForProvider } from '../../src/providers'
 
 /** The two credit-application providers of the contract (section 2.1), by their contract names. */
@@ -94,7 +95,7 @@ const providerSubmission: Field = {
 
 /** A provider must be named for the app to be sent. */
 const providerNamed: SelectFieldSingleValidation = (value, options) =>
-  (options.data as { toProvider?: boolean })?.toProvider && !value
+  isRecord(options.data) && options.data.toProvider && !value
     ? 'is required when toProvider is true'
     : select(value, options)
 

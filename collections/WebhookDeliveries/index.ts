@@ -7,6 +7,8 @@ import { resendEndpoint } from '../../src/webhooks/resend'
 
 /** How the delivery went: beside the form, where staff look first. */
 const outcome = (field: Field): Field =>
+  // A cast: TypeScript cannot tell that a field spread with its own admin options is still that
+  // field (it checks the copy against every field type's admin options at once).
   ({ ...field, admin: { ...field.admin, position: 'sidebar' } }) as Field
 
 const dateTime = (name: string, description?: string): Field =>

@@ -11,6 +11,8 @@ const MAX_URL_LENGTH = 2048
 
 /** Set by the service only (a write through the API or the admin UI leaves them as they are). */
 const systemField = (field: Field): Field =>
+  // A cast: TypeScript cannot tell that a field spread with its own admin options is still that
+  // field (it checks the copy against every field type's admin options at once).
   ({ ...field, admin: { ...field.admin, position: 'sidebar', readOnly: true } }) as Field
 
 /**

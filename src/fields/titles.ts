@@ -5,7 +5,13 @@
  * records it names; a later rename of those records shows in it at the record's next save.
  * Staff read it; API answers leave it out, keeping the shape the interface documents.
  */
-import type { FieldAccess, FieldHook, PayloadRequest, TextField } from 'payload'
+import type {
+  DataFromCollectionSlug,
+  FieldAccess,
+  FieldHook,
+  PayloadRequest,
+  TextField,
+} from 'payload'
 
 import { isStaff } from '../../access/isStaff'
 import { textOf } from '../lib/text'
@@ -15,35 +21,39 @@ type Doc = Record<string, unknown>
 const staffOnly: FieldAccess = ({ req }) => isStaff({ req })
 
 /** "First Last" of a record with names. */
-export const personName = (doc: Doc | undefined): string =>
+export const personName = (doc?: { firstName?: unknown; lastName?: unknown } | null): string =>
   [textOf(doc?.firstName), textOf(doc?.lastName)].filter(Boolean).join(' ')
 
 const idOf = (value: unknown): number | string | undefined =>
   typeof value === 'string' || typeof value === 'number'
     ? value
     : value && typeof value === 'object' && 'id' in value
-      ? (value as { id: number | string }).id
+      ? idOf(value.id)
       : undefined
 
 /**
  * The record a relation names, at depth 0, or undefined (none, or gone). Read in the save's
  * transaction, on its one connection: callers await one lookup before the next.
  */
-export const related = async (
-  req: PayloadRequest,
-  collection:
+export const related = async <
+  Slug extends
     'company' | 'consumer' | 'credit-band' | 'lead' | 'location' | 'pre-approval' | 'vehicle',
+>(
+  req: PayloadRequest,
+  collection: Slug,
   value: unknown,
-): Promise<Doc | undefined> => {
+): Promise<DataFromCollectionSlug<Slug> | null | undefined> => {
   const id = idOf(value)
   if (id === undefined) return undefined
-  return (await req.payload
+  return req.payload
     .findByID({ collection, depth: 0, disableErrors: true, id, req })
-    .catch(() => undefined)) as Doc | undefined
+    .catch(() => undefined)
 }
 
 /** "2022 Toyota Camry". */
-export const vehicleName = (vehicle: Doc | undefined): string =>
+export const vehicleName = (
+  vehicle?: { make?: unknown; model?: unknown; year?: unknown } | null,
+): string =>
   [vehicle?.year, textOf(vehicle?.make), textOf(vehicle?.model)].filter(Boolean).join(' ')
 
 /**
