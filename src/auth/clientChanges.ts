@@ -40,7 +40,7 @@ export const listenForClientChanges = (connectionString: string): (() => Promise
   let unwatch: (() => void) | null = null
   let timer: NodeJS.Timeout | undefined
 
-  const lost = (error?: Error) => {
+  const lost = (error?: unknown) => {
     unwatch?.()
     unwatch = null
     client?.removeAllListeners()
@@ -71,7 +71,7 @@ export const listenForClientChanges = (connectionString: string): (() => Promise
       forgetAllClients()
       unwatch = watchingClientChanges()
     } catch (error) {
-      if (client === next) lost(error as Error)
+      if (client === next) lost(error)
     }
   }
 

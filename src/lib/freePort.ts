@@ -7,7 +7,9 @@ export const freePort = (): Promise<number> =>
     server.unref()
     server.on('error', reject)
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
+      const address = server.address()
+      // A TCP server's address is an AddressInfo; a string names a pipe or socket file.
+      if (!address || typeof address === 'string') return reject(new Error('not a TCP address'))
+      server.close(() => resolve(address.port))
     })
   })

@@ -2,17 +2,20 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { z } from 'zod'
+
 import { dataDir } from './paths'
 
-type Secrets = Record<string, string>
+const secretsSchema = z.record(z.string(), z.string())
+type Secrets = z.infer<typeof secretsSchema>
 
 const secretsFile = (): string => path.join(dataDir(), 'secrets.json')
 
 const read = (): Secrets => {
   try {
-    return JSON.parse(fs.readFileSync(secretsFile(), 'utf8')) as Secrets
+    return secretsSchema.parse(JSON.parse(fs.readFileSync(secretsFile(), 'utf8')))
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {}
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return {}
     throw new Error(`${secretsFile()} is not valid JSON; fix or remove it`)
   }
 }

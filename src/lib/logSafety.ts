@@ -1,4 +1,5 @@
 import { sqlStateOf } from '../errors/failures'
+import { isRecord } from './isRecord'
 
 /**
  * Errors as they may be logged: never with a value a caller sent. A failed SQL statement comes
@@ -31,12 +32,8 @@ const frames = (stack: unknown): string | undefined =>
 
 const databaseError = (error: Loggable) => {
   const chain: Loggable[] = []
-  for (
-    let link: unknown = error;
-    link && typeof link === 'object' && chain.length < 8;
-    link = (link as Loggable).cause
-  )
-    chain.push(link as Loggable)
+  for (let link: unknown = error; isRecord(link) && chain.length < 8; link = link.cause)
+    chain.push(link)
   const query = chain
     .map((link) => link.query)
     .find((value): value is string => typeof value === 'string')
@@ -63,7 +60,8 @@ const withoutUrls = (text: string) => text.replace(URL_PATTERN, '[address]')
 /** pino's `err` serializer: database errors without values, others as pino would log them. */
 export const safeError = (error: unknown): unknown => {
   if (!error || typeof error !== 'object') return error
-  const loggable = error as Loggable
+  // A list has no fields to read: it is logged as pino would, like any error without them.
+  const loggable: Loggable = isRecord(error) ? error : {}
   if (isDatabaseError(loggable)) return databaseError(loggable)
   if (loggable.name === 'SyntaxError' && typeof loggable.message === 'string') {
     return {

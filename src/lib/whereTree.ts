@@ -52,10 +52,8 @@ export const mapConditions = (
 /** The `where` of each join of a query, by join name. */
 export const joinWheres = (joins: unknown): [string, unknown][] =>
   joins && typeof joins === 'object'
-    ? Object.entries(joins as Record<string, unknown>).flatMap(([name, join]) =>
-        join && typeof join === 'object' && 'where' in join
-          ? [[name, (join as { where: unknown }).where] as [string, unknown]]
-          : [],
+    ? Object.entries(joins).flatMap(([name, join]): [string, unknown][] =>
+        join && typeof join === 'object' && 'where' in join ? [[name, join.where]] : [],
       )
     : []
 

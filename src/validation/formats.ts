@@ -28,7 +28,9 @@ export const isIdnEmail = (value: string): boolean => {
 }
 
 /** `YYYY-MM-DD` naming a day that exists (no 2023-02-29): ajv-formats' RFC 3339 full-date. */
-export const isDate = (fullFormats.date as { validate: (value: string) => boolean }).validate
+export const isDate =
+  // ajv-formats types each of its formats as any kind of format; `date` is a definition with `validate`.
+  (fullFormats.date as { validate: (value: string) => boolean }).validate
 
 /**
  * RFC 3339 date-time with a real calendar date and time and an explicit offset. Not ajv-formats'

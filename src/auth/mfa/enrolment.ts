@@ -11,6 +11,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { PayloadRequest } from 'payload'
+import { z } from 'zod'
 
 import type { User } from '../../../payload-types'
 import { decryptValue, encryptValue } from '../../creditData/cipher'
@@ -23,7 +24,8 @@ import { acceptedStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUr
 const TOKEN_FIELD = 'mfaEnrolmentToken'
 const TOKEN_LIFETIME_MS = 15 * 60_000
 
-type Enrolment = { expiresAt: number; secret: string; userId: number }
+const enrolmentToken = z.object({ expiresAt: z.number(), secret: z.string(), userId: z.number() })
+type Enrolment = z.infer<typeof enrolmentToken>
 
 export const enrolmentChallenge = (user: User): ClientError => {
   const secret = newTotpSecret()
@@ -47,7 +49,7 @@ export const enrolmentChallenge = (user: User): ClientError => {
 const openToken = (token: string, userId: number): Enrolment => {
   let enrolment: Enrolment | undefined
   try {
-    enrolment = JSON.parse(decryptValue(token, TOKEN_FIELD)) as Enrolment
+    enrolment = enrolmentToken.parse(JSON.parse(decryptValue(token, TOKEN_FIELD)))
   } catch {
     enrolment = undefined
   }

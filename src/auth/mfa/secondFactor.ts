@@ -62,7 +62,7 @@ export const requireSecondFactor: CollectionBeforeLoginHook<User> = async ({ req
   // A password reset and the first user's sign-up also sign in. Their password change stands,
   // but the session they were issued is withdrawn: the next sign-in asks for the code.
   if (setsPassword(req)) return withdrawNewSession(req, user)
-  const body = (req.data ?? {}) as Record<string, unknown>
+  const body: Record<string, unknown> = req.data ?? {}
   const code = textOf(body.code)
   if (!user.mfaEnabled) {
     const token = textOf(body.enrolmentToken)
