@@ -22,8 +22,8 @@ const asJson = (text: string): unknown => {
 }
 
 /** An id as the related collection keys its records: text ids stay text, serial ids are numbers. */
-const asId = (payload: Payload, relationTo: string, text: string): number | string =>
-  payload.collections[relationTo as CollectionSlug]?.customIDType === 'text' || !/^\d+$/.test(text)
+const asId = (payload: Payload, relationTo: CollectionSlug, text: string): number | string =>
+  payload.collections[relationTo]?.customIDType === 'text' || !/^\d+$/.test(text)
     ? text
     : Number(text)
 
