@@ -3,7 +3,8 @@
  * `type: [t, "null"]` becomes `type: t, nullable: true`, references point into components, and
  * objects stay open to additive fields.
  */
-type Schema = Record<string, unknown>
+import { isRecord } from '../lib/isRecord'
+import type { Schema } from './responses'
 
 /**
  * A relation is `oneOf: [id, $ref]`, and its `null` was set on the id. OpenAPI 3.0 allows
@@ -20,11 +21,15 @@ const nullableOnTypedOption = (options: Schema[]): Schema[] => {
   })
 }
 
-export const toOpenApiSchema = (schema: unknown): unknown => {
-  if (Array.isArray(schema)) return schema.map(toOpenApiSchema)
-  if (!schema || typeof schema !== 'object') return schema
+/** A keyword's value converted: schemas inside it, lists of them, or a plain value as it is. */
+const converted = (value: unknown): unknown =>
+  Array.isArray(value) ? value.map(converted) : isRecord(value) ? toOpenApiSchema(value) : value
+
+/** One schema converted. */
+export const toOpenApiSchema = (schema: unknown): Schema => {
   const out: Schema = {}
-  for (const [key, value] of Object.entries(schema as Schema)) {
+  if (!isRecord(schema)) return out
+  for (const [key, value] of Object.entries(schema)) {
     if (key === 'additionalProperties' && value === false) continue
     if (key === 'title' || key === 'tsType') continue
     // OpenAPI 3.0 forbids an empty `required` list.
@@ -45,10 +50,10 @@ export const toOpenApiSchema = (schema: unknown): unknown => {
       continue
     }
     if (key === 'oneOf' && Array.isArray(value)) {
-      out.oneOf = nullableOnTypedOption(value.map(toOpenApiSchema) as Schema[])
+      out.oneOf = nullableOnTypedOption(value.map(toOpenApiSchema))
       continue
     }
-    out[key] = toOpenApiSchema(value)
+    out[key] = converted(value)
   }
   // OpenAPI 3.0: `nullable` means something only beside a `type`; a schema of any type (a JSON
   // field) admits null already.

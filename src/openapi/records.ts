@@ -3,9 +3,9 @@ import { configToJSONSchema, type SanitizedConfig } from 'payload'
 
 import { CLOSED_COLLECTIONS } from '../api/closedCollections'
 import { toOpenApiSchema } from './jsonSchema'
-import { json, type Obj, ref } from './responses'
+import { json, type Obj, ref, type Schema } from './responses'
 
-export type Records = Record<string, Obj>
+export type Records = Record<string, Schema>
 
 /** Every collection served over REST (the bookkeeping ones are closed), and the globals. */
 const isDocumented = (slug: string) => !CLOSED_COLLECTIONS.has(slug)
@@ -14,8 +14,8 @@ const isDocumented = (slug: string) => !CLOSED_COLLECTIONS.has(slug)
  * Payload's schema of an auth collection requires `collection`, which only the sign-in answers
  * carry: a record read from the collection has none.
  */
-const withoutAuthMarker = (schema: Obj): Obj => {
-  const { required, ...rest } = schema as { required?: string[] }
+const withoutAuthMarker = (schema: Schema): Schema => {
+  const { required, ...rest } = schema
   const kept = required?.filter((name) => name !== 'collection') ?? []
   return kept.length ? { ...rest, required: kept } : rest
 }
@@ -24,7 +24,7 @@ const withoutAuthMarker = (schema: Obj): Obj => {
  * The commerce API answers a join (a company's `locations`) as an array of the joined records
  * (src/commerce/endpoints/joins.ts); Payload's REST API as a page, `{docs, hasNextPage}`.
  */
-const joinsAsArrays = (config: SanitizedConfig, schemas: Obj): Obj =>
+const joinsAsArrays = (config: SanitizedConfig, schemas: Records): Records =>
   Object.fromEntries(
     Object.entries(schemas).map(([slug, schema]) => {
       const joins =
@@ -32,9 +32,9 @@ const joinsAsArrays = (config: SanitizedConfig, schemas: Obj): Obj =>
           .find((collection) => collection.slug === slug)
           ?.flattenedFields.flatMap((field) => (field.type === 'join' ? [field] : [])) ?? []
       if (!joins.length) return [slug, schema]
-      const { properties } = schema as { properties: Obj }
+      const { properties } = schema
       const arrays = joins.map((field) => {
-        const item = { oneOf: [{ type: 'string' }, ref(field.collection as string)] }
+        const item = { oneOf: [{ type: 'string' }, ref(String(field.collection))] }
         return [
           field.name,
           {
@@ -54,25 +54,20 @@ const joinsAsArrays = (config: SanitizedConfig, schemas: Obj): Obj =>
           },
         ]
       })
-      return [
-        slug,
-        { ...(schema as Obj), properties: { ...properties, ...Object.fromEntries(arrays) } },
-      ]
+      return [slug, { ...schema, properties: { ...properties, ...Object.fromEntries(arrays) } }]
     }),
   )
 
 /** A global read before its first save has no `id`. */
-const withoutNewId = (schema: Obj): Obj => {
-  const { required, ...rest } = schema as { required?: string[] }
+const withoutNewId = (schema: Schema): Schema => {
+  const { required, ...rest } = schema
   const kept = required?.filter((name) => name !== 'id') ?? []
   return kept.length ? { ...rest, required: kept } : rest
 }
 
 /** Each documented collection's schema, from the JSON Schema Payload generates its types from. */
 export const recordSchemas = (config: SanitizedConfig): Records => {
-  const { definitions } = configToJSONSchema(config, 'number') as {
-    definitions: Record<string, unknown>
-  }
+  const { definitions = {} } = configToJSONSchema(config, 'number')
   const globals = new Set<string>(config.globals.map((global) => global.slug))
   const slugs = [
     ...config.collections.map((collection) => collection.slug).filter(isDocumented),
@@ -84,28 +79,28 @@ export const recordSchemas = (config: SanitizedConfig): Records => {
       slugs.map((slug) => [
         slug,
         globals.has(slug)
-          ? withoutNewId(toOpenApiSchema(definitions[slug]) as Obj)
-          : withoutAuthMarker(toOpenApiSchema(definitions[slug]) as Obj),
+          ? withoutNewId(toOpenApiSchema(definitions[slug]))
+          : withoutAuthMarker(toOpenApiSchema(definitions[slug])),
       ]),
     ),
-  ) as Records
+  )
 }
 
 /** The record's schema with the contract's required fields (3.0 forbids `required: []`). */
-const withRequired = (record: Obj, required: string[]): Obj => {
+const withRequired = (record: Schema, required: string[]): Schema => {
   const { required: _stored, ...schema } = record
   return required.length ? { ...schema, required } : schema
 }
 
 /** The body of an update: any of the record's fields. */
-export const updateBody = (record: Obj) => ({
+export const updateBody = (record: Schema) => ({
   content: json(withRequired(record, [])),
   required: true,
 })
 
 /** The body of a create: the required fields, an example, and `properties` a write accepts. */
 export const createBody = (
-  record: Obj,
+  record: Schema,
   required: string[],
   example: unknown,
   properties: Obj = {},
@@ -115,7 +110,7 @@ export const createBody = (
     content: {
       'application/json': {
         example,
-        schema: { ...schema, properties: { ...(schema.properties as Obj), ...properties } },
+        schema: { ...schema, properties: { ...schema.properties, ...properties } },
       },
     },
     required: true,
@@ -126,8 +121,8 @@ export const createBody = (
  * What an `addresses` list accepts on a write: an address id, an existing address by `id`, or an
  * Address to create and link (hooks/resolveAddresses.ts), its city by id or inline `{name, state}`.
  */
-export const addressesInput = (address: Obj) => {
-  const { createdAt: _created, updatedAt: _updated, ...properties } = address.properties as Obj
+export const addressesInput = (address: Schema) => {
+  const { createdAt: _created, updatedAt: _updated, ...properties } = address.properties ?? {}
   const state = {
     oneOf: [
       { description: 'The state code, e.g. TX.', type: 'string' },

@@ -1,6 +1,9 @@
 /** What the answers look like: the commerce envelope and its error body, and Payload's REST shapes. */
 export type Obj = Record<string, unknown>
 
+/** A schema object of the document: open to any keyword, with the two the builders read typed. */
+export type Schema = Obj & { properties?: Obj; required?: string[] }
+
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 export const json = (schema: unknown, example?: unknown) => ({
   'application/json': { schema, ...(example ? { example } : {}) },

@@ -35,12 +35,12 @@ const signatureHeaders = [
 const payloadRecord = (config: SanitizedConfig, records: Records, slug: string): Obj => {
   const collection = config.collections.find((candidate) => candidate.slug === slug)!
   const hidden = withheld(collection)
-  const schema = records[slug] as { properties: Obj; required?: string[] }
+  const schema = records[slug]
   const required = (schema.required ?? []).filter((name) => !hidden.has(name))
   return {
     ...schema,
     properties: Object.fromEntries(
-      Object.entries(schema.properties).filter(([name]) => !hidden.has(name)),
+      Object.entries(schema.properties ?? {}).filter(([name]) => !hidden.has(name)),
     ),
     ...(required.length ? { required } : { required: undefined }),
   }
@@ -60,7 +60,7 @@ const eventSchema = (config: SanitizedConfig, records: Records, type: EventType)
       data: {
         properties: {
           collection: { enum: [slug], type: 'string' },
-          id: (records[slug] as { properties: Obj }).properties.id,
+          id: records[slug].properties?.id,
           record: payloadRecord(config, records, slug),
           ...statuses,
         },
