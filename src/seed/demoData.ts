@@ -4,6 +4,8 @@
  * the Social Security Administration reserves for advertising (987-65-4320 … 987-65-4329) and the
  * VINs carry valid check digits but describe no real car.
  */
+import type { RequiredDataFromCollectionSlug } from 'payload'
+
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
 
 export const states = [
@@ -370,7 +372,10 @@ export const leads = [
 export const vins = ['4T1B11HK7NU000123', 'JTMRWRFV4LD000321', '5YJ3E1EA0PF000789']
 
 /** The leads' history; leads have numeric ids, known once they are stored. */
-export const leadEvents = (maria: number, james: number) => [
+export const leadEvents = (
+  maria: number,
+  james: number,
+): RequiredDataFromCollectionSlug<'leadEvents'>[] => [
   {
     lead: maria,
     nextSteps: 'Send three matching vehicles by e-mail.',

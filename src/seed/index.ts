@@ -2,7 +2,8 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import type { CollectionSlug, Payload, Where } from 'payload'
+import type { CollectionSlug, Payload, RequiredDataFromCollectionSlug, Where } from 'payload'
+import { z } from 'zod'
 
 import type { ClientRole } from '../../access/roles'
 import { logger } from '../lib/logger'
@@ -24,28 +25,28 @@ const demoStaff = { email: 'sam.rivera@example.com', name: 'Sam Rivera', role: '
 
 const credentialsFile = (): string => path.join(dataDir(), 'demo-credentials.json')
 
-type Credentials = Record<string, string>
+const Credentials = z.record(z.string(), z.string())
 
-const readCredentials = (): Credentials => {
+const readCredentials = (): z.infer<typeof Credentials> => {
   try {
-    return JSON.parse(fs.readFileSync(credentialsFile(), 'utf8')) as Credentials
+    return Credentials.parse(JSON.parse(fs.readFileSync(credentialsFile(), 'utf8')))
   } catch {
     return {}
   }
 }
 
 /** Creates each record whose id is not there yet; returns how many it created. */
-const ensureById = async (
+const ensureById = async <Slug extends CollectionSlug>(
   payload: Payload,
-  collection: CollectionSlug,
-  records: { id?: string; code?: string; vin?: string }[],
+  collection: Slug,
+  records: (RequiredDataFromCollectionSlug<Slug> & { id?: string; code?: string; vin?: string })[],
 ) => {
   let created = 0
   for (const record of records) {
     const id = record.id ?? record.code ?? record.vin
     const existing = await payload.findByID({ collection, depth: 0, disableErrors: true, id: id! })
     if (existing) continue
-    await payload.create({ collection, data: record as never, depth: 0 })
+    await payload.create({ collection, data: record, depth: 0 })
     created++
   }
   return created
@@ -55,36 +56,38 @@ const ensureById = async (
  * The id of each item's record, found by `where` or created from `data`, and how many were
  * created: records with numeric ids are known by a natural key instead.
  */
-const findOrCreateAll = async <T>(
+const findOrCreateAll = async <Slug extends 'lead' | 'vin', T>(
   payload: Payload,
-  collection: CollectionSlug,
+  collection: Slug,
   items: readonly T[],
   where: (item: T) => Where,
-  data: (item: T) => Promise<object> | object,
+  data: (
+    item: T,
+  ) => Promise<RequiredDataFromCollectionSlug<Slug>> | RequiredDataFromCollectionSlug<Slug>,
 ): Promise<{ created: number; ids: number[] }> => {
   const ids: number[] = []
   let created = 0
   for (const item of items) {
     const found = await payload.find({ collection, depth: 0, limit: 1, where: where(item) })
     if (found.docs[0]) {
-      ids.push(found.docs[0].id as number)
+      ids.push(found.docs[0].id)
       continue
     }
-    ids.push((await payload.create({ collection, data: (await data(item)) as never })).id as number)
+    ids.push((await payload.create({ collection, data: await data(item) })).id)
     created++
   }
   return { created, ids }
 }
 
 /** Creates `records` unless `where` already matches a record; returns how many it created. */
-const createUnlessAny = async (
+const createUnlessAny = async <Slug extends CollectionSlug>(
   payload: Payload,
-  collection: CollectionSlug,
+  collection: Slug,
   where: Where,
-  records: object[],
+  records: RequiredDataFromCollectionSlug<Slug>[],
 ): Promise<number> => {
   if ((await payload.count({ collection, where })).totalDocs > 0) return 0
-  for (const data of records) await payload.create({ collection, data: data as never })
+  for (const data of records) await payload.create({ collection, data })
   return records.length
 }
 
