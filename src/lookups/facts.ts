@@ -2,7 +2,7 @@
  * What the service itself knows of a VIN: the dealer's listing, the vehicle record and its
  * spec (or a spec matching the VIN's "squish" pattern), and the offline decode.
  */
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 
 import type { Listing, Vehicle, VehicleSpec } from '../../payload-types'
 import { CommerceError } from '../errors'
@@ -31,26 +31,26 @@ export const vinParam = (raw: unknown): string => {
 /** Positions 1–8 and 10–11: the part of a VIN a spec pattern matches. */
 const squishOf = (vin: string) => vin.slice(0, 8) + vin.slice(9, 11)
 
-const first = async <T>(
+const first = async <Slug extends 'listing' | 'vehicle' | 'vehicle-spec'>(
   payload: Payload,
-  collection: 'listing' | 'vehicle' | 'vehicle-spec',
-  where: Record<string, unknown>,
-): Promise<null | T> => {
+  collection: Slug,
+  where: Where,
+) => {
   const { docs } = await payload.find({
     collection,
     depth: 1,
     limit: 1,
     overrideAccess: true,
     pagination: false,
-    where: where as never,
+    where,
   })
-  return (docs[0] as T) ?? null
+  return docs[0] ?? null
 }
 
 export const vehicleFacts = async (payload: Payload, vin: string): Promise<VehicleFacts> => {
   const [listing, vehicle, decoded] = await Promise.all([
-    first<Listing>(payload, 'listing', { vin: { equals: vin } }),
-    first<Vehicle>(payload, 'vehicle', { id: { equals: vin } }),
+    first(payload, 'listing', { vin: { equals: vin } }),
+    first(payload, 'vehicle', { id: { equals: vin } }),
     decodeVin(vin).catch((error) => {
       payload.logger.error({ err: error }, 'VIN decoder failed')
       return null
@@ -58,8 +58,7 @@ export const vehicleFacts = async (payload: Payload, vin: string): Promise<Vehic
   ])
   const linked = vehicle?.spec && typeof vehicle.spec === 'object' ? vehicle.spec : null
   const spec =
-    linked ??
-    (await first<VehicleSpec>(payload, 'vehicle-spec', { squishVin: { equals: squishOf(vin) } }))
+    linked ?? (await first(payload, 'vehicle-spec', { squishVin: { equals: squishOf(vin) } }))
   return { decoded, listing, spec, vehicle, vin }
 }
 
@@ -102,10 +101,10 @@ type Candidates<T> = [
 ]
 
 const firstKnown = <T>(candidates: Candidates<T>): null | { source: Source; value: T } => {
-  const index = candidates.findIndex(
-    (value) => value !== undefined && value !== null && value !== '',
-  )
-  return index < 0 ? null : { source: SOURCE_ORDER[index], value: candidates[index] as T }
+  for (const [index, value] of candidates.entries())
+    if (value !== undefined && value !== null && value !== '')
+      return { source: SOURCE_ORDER[index], value }
+  return null
 }
 
 /**
@@ -134,6 +133,7 @@ export const describeVehicle = (facts: VehicleFacts) => {
     ]),
     trim: firstKnown<string>([l?.trim, v?.trim, s?.trim, d?.trim]),
   }
+  // Cast below: Object.fromEntries types its keys as plain strings, losing each fact's type.
   type Values = { [K in keyof typeof picked]: NonNullable<(typeof picked)[K]>['value'] | null }
   const given = Object.values(picked).map((fact) => fact?.source)
   return {

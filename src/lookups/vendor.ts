@@ -108,7 +108,8 @@ const readCache = async (
       and: [{ key: { equals: key } }, { expiresAt: { greater_than: new Date().toISOString() } }],
     },
   })
-  return (docs[0]?.value as Record<string, unknown>) ?? null
+  const value = docs[0]?.value
+  return isRecord(value) ? value : null
 }
 
 const writeCache = async (

@@ -4,7 +4,7 @@
  */
 import type { Payload } from 'payload'
 
-import type { Listing, Media } from '../../../payload-types'
+import type { Listing } from '../../../payload-types'
 import { CommerceError } from '../../errors'
 import {
   describeVehicle,
@@ -21,8 +21,7 @@ const toMap = (rows: Pairs, key: string, value: string): Record<string, string> 
   Object.fromEntries((rows ?? []).map((row) => [String(row[key]), String(row[value])]))
 
 const photoUrl = (photo: NonNullable<Listing['photos']>[number]): null | string =>
-  photo.url ||
-  (photo.image && typeof photo.image === 'object' ? ((photo.image as Media).url ?? null) : null)
+  photo.url || (photo.image && typeof photo.image === 'object' ? (photo.image.url ?? null) : null)
 
 const specsOf = (rows: Listing['specs']): Record<string, Record<string, boolean | string>> => {
   const specs: Record<string, Record<string, boolean | string>> = {}

@@ -2,6 +2,7 @@
 import type { Payload } from 'payload'
 
 import { CommerceError } from '../../errors'
+import { isRecord } from '../../lib/isRecord'
 import { describeVehicle, identityOf, type VehicleFacts, vehicleFacts } from '../facts'
 import { askVendor } from '../vendor'
 import { computeTco, fuelPriceOf, type TcoAssumptions } from './model'
@@ -16,7 +17,11 @@ type Vendored = { cached: boolean; value: Record<string, unknown> }
 /** The vendor's answer as it is, saying it is the vendor's. */
 const vendorAnswer = ({ cached, value }: Vendored, zip?: string) => ({
   ...value,
-  assumptions: { ...(value.assumptions as object), source: 'vendor', vendorCached: cached },
+  assumptions: {
+    ...(isRecord(value.assumptions) ? value.assumptions : {}),
+    source: 'vendor',
+    vendorCached: cached,
+  },
   ...(zip ? { zip } : {}),
 })
 

@@ -3,6 +3,7 @@
  * state's figures and the assumptions. Every yearly figure is rounded to whole dollars first, so
  * the sums in the answer add up exactly. Documented in docs/tco-model.md.
  */
+import { fromKeys } from '../keyed'
 import { gasolineFactor } from './eras'
 import {
   maintenanceBetween,
@@ -208,9 +209,7 @@ const yearCosts = (
         ? tax + assumptions.titleFee + assumptions.registrationFee
         : assumptions.registrationFee,
   }
-  const rounded = Object.fromEntries(
-    CATEGORIES.map((name) => [name, Math.max(0, Math.round(categories[name]))]),
-  ) as Record<Category, number>
+  const rounded = fromKeys(CATEGORIES, (name) => Math.max(0, Math.round(categories[name])))
   return { ...rounded, tcoPrice: CATEGORIES.reduce((sum, name) => sum + rounded[name], 0) }
 }
 
@@ -220,10 +219,7 @@ const totalOf = (yearFigures: YearCosts[], credit: number, miles: number): TcoTo
     yearFigures.reduce((total, year) => total + year[name], 0)
   const tcoPrice = Math.max(0, sum('tcoPrice') - credit)
   return {
-    ...(Object.fromEntries(CATEGORIES.map((name) => [name, sum(name)])) as Record<
-      Category,
-      number
-    >),
+    ...fromKeys(CATEGORIES, sum),
     averageCostPerMile: Math.round((tcoPrice / (miles * YEAR_KEYS.length)) * 100) / 100,
     federalTaxCredit: credit,
     tcoPrice,
@@ -241,11 +237,9 @@ export const computeTco = (
     yearCosts(vehicle, state, assumptions, basis, index),
   )
   const total = totalOf(yearFigures, federalTaxCredit(vehicle, asOf), basis.miles)
-  const years = Object.fromEntries(
-    YEAR_KEYS.map((key, index) => [
-      key,
-      { ...yearFigures[index], averageCostPerMile: total.averageCostPerMile },
-    ]),
-  ) as TcoFigures['years']
+  const years = fromKeys(YEAR_KEYS, (_, index) => ({
+    ...yearFigures[index],
+    averageCostPerMile: total.averageCostPerMile,
+  }))
   return { total, years }
 }

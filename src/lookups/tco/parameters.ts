@@ -3,6 +3,8 @@
  * `tco-settings` global's fields and the lookup's query schema (./query.ts: its parser and its
  * OpenAPI parameters) are all derived from these rows (docs/tco-model.md).
  */
+import { fromKeys, keysOf } from '../keyed'
+
 type TcoParameter = {
   default: number
   /** What the value means, when its name does not say it; the texts add bounds and default. */
@@ -94,9 +96,10 @@ export const TCO_QUERY = {
 export type TcoQueryName = keyof typeof TCO_QUERY
 
 /** Every setting's default, by name. */
-export const SETTING_DEFAULTS = Object.fromEntries(
-  Object.entries(TCO_SETTINGS).map(([name, parameter]) => [name, parameter.default]),
-) as Record<TcoSettingName, number>
+export const SETTING_DEFAULTS: Record<TcoSettingName, number> = fromKeys(
+  keysOf(TCO_SETTINGS),
+  (name) => TCO_SETTINGS[name].default,
+)
 
 /** The admin description of a setting, e.g. "Yearly growth of premiums. Default 3." */
 export const settingDescription = (name: TcoSettingName): string => {

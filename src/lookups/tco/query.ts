@@ -3,15 +3,13 @@ import { z } from 'zod'
 
 import { queryParam } from '../../api/query'
 import { CommerceError } from '../../errors'
+import { fromKeys, keysOf } from '../keyed'
 import { numberParam, parseLookupQuery, zipParam } from '../query'
-import { queryDescription, TCO_QUERY, type TcoQueryName } from './parameters'
+import { queryDescription, TCO_QUERY } from './parameters'
 
-const assumptions = Object.fromEntries(
-  (Object.keys(TCO_QUERY) as TcoQueryName[]).map((name) => [
-    name,
-    numberParam(TCO_QUERY[name]).meta({ description: queryDescription(name) }),
-  ]),
-) as Record<TcoQueryName, ReturnType<typeof numberParam>>
+const assumptions = fromKeys(keysOf(TCO_QUERY), (name) =>
+  numberParam(TCO_QUERY[name]).meta({ description: queryDescription(name) }),
+)
 
 /** A query with several refused parameters is answered for the first: assumptions, then ZIP. */
 export const tcoQuery = z.object({

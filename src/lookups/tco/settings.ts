@@ -2,10 +2,13 @@
 import type { Payload } from 'payload'
 
 import type { TcoSetting } from '../../../payload-types'
+import { fromKeys, keysOf } from '../keyed'
 import type { TcoAssumptions } from './model'
-import { SETTING_DEFAULTS } from './parameters'
+import { SETTING_DEFAULTS, TCO_SETTINGS } from './parameters'
 import { MAINTENANCE_SCHEDULE, type ResidualRule } from './segments'
 import { NATIONAL_FIGURES, STATE_FIGURES, type StateFigures } from './states'
+
+const NO_RESIDUALS: ResidualRule[] = []
 
 /**
  * The adjustable assumptions' defaults, the built-in maintenance schedule, no staff residual
@@ -14,7 +17,7 @@ import { NATIONAL_FIGURES, STATE_FIGURES, type StateFigures } from './states'
 export const DEFAULTS = {
   ...SETTING_DEFAULTS,
   maintenanceSchedule: MAINTENANCE_SCHEDULE,
-  residuals: [] as ResidualRule[],
+  residuals: NO_RESIDUALS,
   warrantyMiles: 36_000,
   warrantyYears: 3,
 }
@@ -23,28 +26,18 @@ export type Settings = typeof DEFAULTS & { states: NonNullable<TcoSetting['state
 
 /** The entries of `values` that are set (neither null nor undefined). */
 export const defined = <T extends object>(values: T) =>
+  // Cast: Object.fromEntries types its keys as plain strings.
   Object.fromEntries(
     Object.entries(values).filter(([, value]) => value !== null && value !== undefined),
-  ) as Partial<T>
+  ) as { [K in keyof T]?: NonNullable<T[K]> }
 
 export const loadSettings = async (payload: Payload): Promise<Settings> => {
-  const stored = (await payload.findGlobal({
-    slug: 'tco-settings',
-    overrideAccess: true,
-  })) as TcoSetting
-  const {
-    createdAt: _c,
-    globalType: _g,
-    id: _i,
-    maintenanceSchedule,
-    residuals,
-    states,
-    updatedAt: _u,
-    ...overrides
-  } = stored as TcoSetting & { globalType?: string }
+  const stored = await payload.findGlobal({ slug: 'tco-settings', overrideAccess: true })
+  const { maintenanceSchedule, residuals, states } = stored
+  const overrides = fromKeys(keysOf(TCO_SETTINGS), (name) => stored[name])
   return {
     ...DEFAULTS,
-    ...(defined(overrides) as Partial<typeof DEFAULTS>),
+    ...defined(overrides),
     // A schedule entered by staff replaces the built-in one whole; their residual rules come first.
     maintenanceSchedule: maintenanceSchedule?.length
       ? maintenanceSchedule.map(({ cost, everyMiles, item }) => ({
@@ -70,7 +63,7 @@ export const stateFigures = (
     registrationFee: settings.registrationFee,
     titleFee: settings.titleFee,
     ...base,
-    ...(defined(values) as Partial<StateFigures & { registrationFee: number; titleFee: number }>),
+    ...defined(values),
   }
 }
 
