@@ -66,14 +66,14 @@ export const checkIfMatch: CollectionBeforeOperationHook = async ({
   if (!write || (!ifMatch && !ifNoneMatch) || req.context.ifMatchChecked) return args
   req.context.ifMatchChecked = true
   // The id of a write by id (a bulk write has a `where` instead).
-  const id = (args as { id?: number | string }).id
+  const id = 'id' in args ? args.id : undefined
   if (id === undefined) throw new ClientError(BULK_PRECONDITION, 400)
   const { tableNameMap } = req.payload.db
   const tableName = tableNameMap.get(tableOf(collection.slug)) ?? tableOf(collection.slug)
   const db = await transactionDb(req)
-  const { rows } = (await db.execute(
+  const { rows } = await db.execute<{ id: number | string; updated_at: Date | string }>(
     sql`SELECT id, updated_at FROM ${sql.identifier(tableName)} WHERE id = ${id} FOR UPDATE`,
-  )) as unknown as { rows: { id: number | string; updated_at: Date | string }[] }
+  )
   // No such record: Payload's own 404 follows.
   if (!rows[0]) return args
   const version = versionOf({ id: rows[0].id, updatedAt: rows[0].updated_at })

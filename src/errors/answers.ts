@@ -6,6 +6,7 @@
  */
 import type { PayloadRequest } from 'payload'
 
+import { isRecord } from '../lib/isRecord'
 import { classifyFailure } from './failures'
 import {
   CONCURRENT_CONFLICT,
@@ -96,10 +97,10 @@ type PayloadError = Error & {
  * the answer) for the rest.
  */
 export const commerceAnswer = (error: unknown, req: PayloadRequest, notFound?: string): Answer => {
-  const failure = error as PayloadError
+  const failure: Partial<PayloadError> = error instanceof Error ? error : {}
   if (error instanceof CommerceError)
     return { details: error.details, message: error.message, status: error.code }
-  if (failure?.name === 'ValidationError') {
+  if (failure.name === 'ValidationError') {
     const details = (failure.data?.errors ?? []).map(({ message, path }) => ({
       field: path,
       message,
@@ -109,19 +110,19 @@ export const commerceAnswer = (error: unknown, req: PayloadRequest, notFound?: s
     const allMissing = details.length > 0 && details.every((item) => item.message === required)
     return { details, message: allMissing ? messages.missing : messages.badRequest, status: 400 }
   }
-  if (failure?.name === 'QueryError')
+  if (failure.name === 'QueryError')
     return {
-      details: [{ field: 'where', message: failure.message }],
+      details: [{ field: 'where', message: failure.message ?? '' }],
       message: messages.badRequest,
       status: 400,
     }
-  if (failure?.status === 404) return { message: notFound ?? messages.notFound, status: 404 }
-  if (failure?.status === 403) return { message: messages.forbidden, status: 403 }
-  if (failure?.status === 401) return { message: messages.unauthorized, status: 401 }
-  if (failure?.status === 400 && failure.message === 'Invalid JSON')
+  if (failure.status === 404) return { message: notFound ?? messages.notFound, status: 404 }
+  if (failure.status === 403) return { message: messages.forbidden, status: 403 }
+  if (failure.status === 401) return { message: messages.unauthorized, status: 401 }
+  if (failure.status === 400 && failure.message === 'Invalid JSON')
     return { message: messages.malformedJson, status: 400 }
-  if (failure?.status && failure.status >= 400 && failure.status < 500)
-    return { message: failure.message, status: failure.status }
+  if (failure.status && failure.status >= 400 && failure.status < 500)
+    return { message: failure.message ?? '', status: failure.status }
   const answer = failureAnswer('commerce', error)
   if (answer) return answer
   req.payload.logger.error({ err: error }, 'commerce endpoint failed')
@@ -135,6 +136,6 @@ export const payloadError = (status: number, message: string): Response =>
 /** The work's result, or null when the caller may not read what it reads (Forbidden, 403). */
 export const unlessForbidden = <T>(work: Promise<T>): Promise<null | T> =>
   work.catch((error: unknown) => {
-    if ((error as { status?: number }).status === 403) return null
+    if (isRecord(error) && error.status === 403) return null
     throw error
   })

@@ -3,6 +3,7 @@
  * wrapped (drizzle's `DrizzleQueryError` keeps the driver's error in `cause`), so the chain of
  * causes is searched for a PostgreSQL SQLSTATE or a socket error code.
  */
+import { isRecord } from '../lib/isRecord'
 
 export type Failure =
   /** The database rolled the request back to let a concurrent one through: retrying succeeds (503). */
@@ -53,9 +54,9 @@ const INPUT_CODES = new Set(['42804', '42846', '42883', '42P18'])
 const causes = (error: unknown): Coded[] => {
   const chain: Coded[] = []
   let current = error
-  while (current && typeof current === 'object' && chain.length < 8) {
-    chain.push(current as Coded)
-    current = (current as Coded).cause
+  while (isRecord(current) && chain.length < 8) {
+    chain.push(current)
+    current = current.cause
   }
   return chain
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../lib/isRecord'
 import { classifyFailure } from './failures'
 
 /**
@@ -20,10 +21,12 @@ export const REFUSAL_LOG_LEVELS = {
  * logging out with no user): a plain `APIError` with a 4xx status, which Payload logs at error
  * level because it has no error name of its own for REFUSAL_LOG_LEVELS.
  */
-const isPayloadRefusal = (error: unknown): error is { status: number } => {
-  const { name, status } = (error ?? {}) as { name?: unknown; status?: unknown }
-  return name === 'APIError' && typeof status === 'number' && status >= 400 && status < 500
-}
+const isPayloadRefusal = (error: unknown): error is { status: number } =>
+  isRecord(error) &&
+  error.name === 'APIError' &&
+  typeof error.status === 'number' &&
+  error.status >= 400 &&
+  error.status < 500
 
 /**
  * The status of a refusal of the caller that Payload logs as an error (its plain 4xx `APIError`,

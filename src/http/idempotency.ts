@@ -115,16 +115,20 @@ const keepAnswer = (pool: Pool, res: Response, rowId: string) => {
   heartbeat.unref()
   res.once('close', () => clearInterval(heartbeat))
   const chunks: Buffer[] = []
+  const keep = (chunk: unknown) => {
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk))
+  }
   const write = res.write.bind(res)
   const end = res.end.bind(res)
+  // Handlers write strings and Buffers; the wrappers keep each call's own arguments.
   res.write = ((chunk: unknown, ...rest: never[]) => {
-    if (chunk) chunks.push(Buffer.from(chunk as Buffer))
-    return write(chunk as Buffer, ...rest)
+    keep(chunk)
+    return write(chunk, ...rest)
   }) as typeof res.write
   res.end = ((chunk?: unknown, ...rest: never[]) => {
     clearInterval(heartbeat)
-    if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer))
-    const finish = () => end(chunk as Buffer, ...rest)
+    keep(chunk)
+    const finish = () => end(chunk, ...rest)
     const headers = Object.fromEntries(
       REPLAYED_HEADERS.flatMap((name) => {
         const value = res.getHeader(name)

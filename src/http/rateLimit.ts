@@ -95,7 +95,7 @@ const consume = async (
     return await shared.consume(key)
   } catch (failure) {
     if (failure instanceof RateLimiterRes) throw failure
-    store.failed(failure as Error)
+    store.failed(failure)
     return local.consume(key)
   }
 }
@@ -110,7 +110,7 @@ const current = async (
   try {
     return await shared.get(key)
   } catch (failure) {
-    store.failed(failure as Error)
+    store.failed(failure)
     return local.get(key)
   }
 }

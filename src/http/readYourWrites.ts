@@ -46,7 +46,7 @@ const redisMarks = (redis: SharedRedis, prefix: string, windowMs: number): Marks
     try {
       return await send(redis.client)
     } catch (error) {
-      redis.failed(error as Error)
+      redis.failed(error)
       throw error
     }
   }

@@ -9,7 +9,7 @@ import { logger } from '../lib/logger'
 export type SharedRedis = {
   client: Redis
   /** A command failed or timed out: treat Redis as away until it answers again. */
-  failed: (error: Error) => void
+  failed: (error: unknown) => void
   /** Connected and answering; false from a failure until the connection is ready again. */
   usable: () => boolean
 }
@@ -29,11 +29,11 @@ export const openRedis = (url: string, timeoutMs: number): SharedRedis => {
     maxRetriesPerRequest: 1,
   })
   let down = false
-  const wentDown = (error: Error): boolean => {
+  const wentDown = (error: unknown): boolean => {
     if (down) return false
     down = true
     logger.warn(
-      { err: { message: error.message } },
+      { err: { message: error instanceof Error ? error.message : String(error) } },
       'Redis unavailable: rate limits are counted in memory, and reads after a write go to the primary, until it is back',
     )
     return true
