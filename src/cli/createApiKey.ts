@@ -6,7 +6,7 @@ import './cliEnv'
 
 import crypto from 'node:crypto'
 
-import { type ClientRole, clientRoles } from '../../access/roles'
+import { clientRoles } from '../../access/roles'
 import { cliOptions, runTask, UsageError } from './run'
 
 const usage = `usage: npm run create-api-key -- --role <${clientRoles.join('|')}> [--name <name>]`
@@ -14,9 +14,8 @@ const usage = `usage: npm run create-api-key -- --role <${clientRoles.join('|')}
 await runTask(
   () => {
     const values = cliOptions({ name: { type: 'string' }, role: { type: 'string' } }, usage)
-    const role = values.role as ClientRole
-    if (!clientRoles.includes(role))
-      throw new UsageError(`--role must be one of ${clientRoles.join(', ')}\n${usage}`)
+    const role = clientRoles.find((known) => known === values.role)
+    if (!role) throw new UsageError(`--role must be one of ${clientRoles.join(', ')}\n${usage}`)
     return {
       name: values.name?.trim() || `${role} client ${new Date().toISOString().slice(0, 10)}`,
       role,

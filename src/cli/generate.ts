@@ -8,7 +8,7 @@
 import './cliEnv'
 
 import { checkSizes, generateData, type Sizes } from '../generate'
-import { cliOptions, runTask, UsageError } from './run'
+import { cliOptions, type Options, runTask, UsageError } from './run'
 
 const counts: Record<string, keyof Sizes> = {
   'audit-rows': 'auditRows',
@@ -24,25 +24,37 @@ const usage = `usage: npm run generate -- ${Object.keys(counts)
 
 await runTask(
   () => {
-    const values = cliOptions(
-      {
-        ...Object.fromEntries(Object.keys(counts).map((name) => [name, { type: 'string' }])),
-        'database-url': { type: 'string' },
-        seed: { type: 'string' },
-      } as const,
-      usage,
-    ) as Record<string, string | undefined>
-    const sizes = {} as Sizes
+    // Typed as a whole (not by key): the count options are made from `counts`.
+    const options: Options = {
+      ...Object.fromEntries(Object.keys(counts).map((name) => [name, { type: 'string' as const }])),
+      'database-url': { type: 'string' },
+      seed: { type: 'string' },
+    }
+    const values = cliOptions(options, usage)
+    // Every option takes a string (`type: 'string'`).
+    const given = (name: string) => {
+      const value = values[name]
+      return typeof value === 'string' ? value : undefined
+    }
+    const sizes: Sizes = {
+      auditRows: 0,
+      companies: 0,
+      consumers: 0,
+      creditApps: 0,
+      customers: 0,
+      webEvents: 0,
+    }
     for (const [name, key] of Object.entries(counts)) {
-      const value = Number(values[name] ?? 0)
+      const value = Number(given(name) ?? 0)
       if (!Number.isSafeInteger(value) || value < 0)
         throw new UsageError(`--${name} must be a whole number ≥ 0\n${usage}`)
       sizes[key] = value
     }
     const problem = checkSizes(sizes)
     if (problem) throw new UsageError(`${problem}\n${usage}`)
-    if (values['database-url']) process.env.DATABASE_URL = values['database-url']
-    return { seed: values.seed, sizes }
+    const databaseUrl = given('database-url')
+    if (databaseUrl) process.env.DATABASE_URL = databaseUrl
+    return { seed: given('seed'), sizes }
   },
   (_payload, { seed, sizes }) =>
     generateData(process.env.DATABASE_URL!, sizes, {

@@ -13,14 +13,17 @@ export class UsageError extends Error {}
 /** An expected failure (a check that did not pass): the message and exit code 1. */
 export class TaskFailed extends Error {}
 
-type Options = NonNullable<ParseArgsConfig['options']>
+export type Options = NonNullable<ParseArgsConfig['options']>
+
+/** What was thrown, as its message (an Error's) or as text. */
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** Parses `--name value` options, turning parse errors into a usage message. */
 export const cliOptions = <T extends Options>(options: T, usage: string) => {
   try {
     return parseArgs({ options, strict: true }).values
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${usage}`)
+    throw new UsageError(`${messageOf(error)}\n${usage}`)
   }
 }
 
@@ -56,7 +59,7 @@ export const runTask = async <T>(
       code = error instanceof UsageError ? 2 : 1
     } else {
       logger.error({ err: error }, 'command failed')
-      process.stderr.write(`${(error as Error).message}\n`)
+      process.stderr.write(`${messageOf(error)}\n`)
       code = 1
     }
   }

@@ -4,7 +4,10 @@ const words = (text: string): string[] => text.trim().split(/\s*\|\s*/)
 
 /** `Name:XX` pairs, e.g. a city and its state's code. */
 const pairs = (text: string): [string, string][] =>
-  words(text).map((pair) => pair.split(':') as [string, string])
+  words(text).map((pair) => {
+    const [name, code] = pair.split(':')
+    return [name, code]
+  })
 
 export const firstNames =
   words(`Maria | James | Wei | Aisha | Carlos | Emily | Noah | Priya | Liam |

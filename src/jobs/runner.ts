@@ -150,7 +150,7 @@ export const startJobRunner = (
   const runner: Runner = {
     cleanedAt: 0,
     lock: null,
-    pool: (payload.db as unknown as { pool: pg.Pool }).pool,
+    pool: payload.db.pool,
     stopped: false,
     wake: () => {},
     webhooks: webhookDispatcher(payload),
