@@ -38,5 +38,5 @@ export const jobs: JobsConfig = {
 /** Does any job task or workflow run on a schedule (else Payload's /handle-schedules fails)? */
 export const hasSchedules = (config: SanitizedConfig): boolean =>
   [...(config.jobs?.tasks ?? []), ...(config.jobs?.workflows ?? [])].some(
-    (job) => (job as { schedule?: unknown[] }).schedule?.length,
+    (job) => job.schedule?.length,
   )
