@@ -16,7 +16,7 @@ type PoolInternals = pg.Pool & {
  * crashes the process.
  */
 export const closePool = async (payload: Payload): Promise<void> => {
-  const pools = [(payload.db as unknown as { pool?: PoolInternals }).pool, ...replicaPools(payload)]
+  const pools: (PoolInternals | undefined)[] = [payload.db.pool, ...replicaPools(payload)]
   await payload.destroy()
   await Promise.all(pools.map(endPool))
 }

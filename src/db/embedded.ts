@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -88,7 +87,8 @@ const removeStaleLockFile = (dir: string, report: Report): void => {
  * by pid instead, and makes the package forget a child that is gone.
  */
 const forgetChild = (server: EmbeddedPostgres): void => {
-  ;(server as unknown as { process?: ChildProcess }).process = undefined
+  // The package keeps its child in a field its types do not declare.
+  Reflect.set(server, 'process', undefined)
 }
 
 /** Owns the server on `dir`: stops it on `stop()` and, when supervising, restarts it on the same port if it dies. */

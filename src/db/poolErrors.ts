@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 import type pg from 'pg'
 
 import { logger } from '../lib/logger'
+import { pooledClients } from './pooledQueries'
 import { replicaPools } from './replicas'
 
 /** Repeats of one error code within this window add nothing to the log (a restart closes every idle connection at once). */
@@ -47,6 +48,5 @@ const handleErrorsOf = (pool: pg.Pool, level: 'debug' | 'warn'): void => {
     if (!client.listeners('error').includes(onClientError)) client.on('error', onClientError)
   }
   pool.on('connect', watch)
-  for (const client of (pool as unknown as { _clients?: pg.PoolClient[] })._clients ?? [])
-    watch(client)
+  for (const client of pooledClients(pool)) watch(client)
 }

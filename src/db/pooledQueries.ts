@@ -23,9 +23,8 @@ const isCallbackOrSubmittable = (args: unknown[]): boolean =>
 
 /** Ends the client's socket: pg then fails what is queued on it and the pool drops it on release. */
 const closeConnection = (client: pg.ClientBase): void =>
-  (
-    client as unknown as { connection?: { stream?: { destroy: () => void } } }
-  ).connection?.stream?.destroy()
+  // pg's socket, which its types do not declare.
+  Reflect.get(client, 'connection')?.stream?.destroy()
 
 /**
  * Two guards on every query sent through a pooled client:
@@ -57,11 +56,13 @@ const guard = (client: pg.ClientBase): void => {
   }) as pg.ClientBase['query']
 }
 
+/** The clients a pool has open: pg keeps them in a field its types do not declare. */
+export const pooledClients = (pool: pg.Pool): pg.PoolClient[] => Reflect.get(pool, '_clients') ?? []
+
 /** Guards every client of Payload's pool, those open now and those it opens later. */
 export const guardPooledQueries = (payload: Payload): void => {
   const pool = payload.db.pool
   if (!pool) return
   pool.on('connect', guard)
-  for (const client of (pool as unknown as { _clients?: pg.PoolClient[] })._clients ?? [])
-    guard(client)
+  for (const client of pooledClients(pool)) guard(client)
 }

@@ -52,9 +52,7 @@ const replicaDown = (error: unknown): boolean =>
 
 const hostOf = (pool: pg.Pool): string | undefined => {
   try {
-    return new URL(
-      (pool as unknown as { options: { connectionString: string } }).options.connectionString,
-    ).host
+    return new URL(String(Reflect.get(pool, 'options')?.connectionString)).host
   } catch {
     return undefined
   }

@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { z } from 'zod'
 
+import { isRecord } from './isRecord'
 import { dataDir } from './paths'
 
 const secretsSchema = z.record(z.string(), z.string())
@@ -15,7 +16,8 @@ const read = (): Secrets => {
   try {
     return secretsSchema.parse(JSON.parse(fs.readFileSync(secretsFile(), 'utf8')))
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return {}
+    // Read by its field: under jest's VM a core module's error is no instance of this realm's Error.
+    if (isRecord(error) && error.code === 'ENOENT') return {}
     throw new Error(`${secretsFile()} is not valid JSON; fix or remove it`)
   }
 }

@@ -198,13 +198,10 @@ const readCapped = (req: Request, maxBytes: number): Promise<'aborted' | 'too-la
  * it ignores events from any other emitter).
  */
 export const replayBody = (req: Request, body: Buffer): void => {
-  const fresh = new Readable({ read() {} }) as unknown as {
-    _read: unknown
-    _readableState: unknown
-  }
-  const target = req as unknown as typeof fresh
-  target._readableState = fresh._readableState
-  target._read = fresh._read
+  // Node's stream internals, which no type declares.
+  const fresh = new Readable({ read() {} })
+  Reflect.set(req, '_readableState', Reflect.get(fresh, '_readableState'))
+  Reflect.set(req, '_read', Reflect.get(fresh, '_read'))
   req.push(body)
   req.push(null)
 }
