@@ -17,6 +17,7 @@ type ReplicatedAdapter = {
   primaryDrizzle?: unknown
 }
 
+// The adapter declares none of these: they are drizzle's replica list and the adapter's own state.
 const adapterOf = (payload: Payload) => payload.db as unknown as ReplicatedAdapter
 
 export const hasReadReplicas = (payload: Payload): boolean =>

@@ -25,6 +25,7 @@ type CountArgs = Parameters<PostgresAdapter['countDistinct']>[0]
 
 /** Installs the counter lookup on Payload's PostgreSQL adapter (config `onInit`). */
 export const countFromRowCounts = (payload: Payload): void => {
+  // Payload types countDistinct for every drizzle adapter (SQLite's too); this one is PostgreSQL's.
   const adapter = payload.db as unknown as PostgresAdapter
   const countDistinct = adapter.countDistinct
   adapter.countDistinct = async function (this: PostgresAdapter, args: CountArgs) {

@@ -12,6 +12,7 @@ const securityHeaderLines = (): string => {
     removeHeader: () => {},
     setHeader: (name: string, value: unknown) => lines.push(`${name}: ${String(value)}`),
   }
+  // Called once with stand-ins for a request and a response, which Express's types cannot be.
   ;(securityHeaders() as unknown as (req: unknown, res: unknown, next: () => void) => void)(
     { headers: {}, method: 'GET', path: '/', url: '/' },
     res,

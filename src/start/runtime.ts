@@ -82,6 +82,7 @@ export const openRuntime = async ({
     fallBackToPrimary(payload)
     if (migrate) {
       await oneAtATime(payload, MIGRATION_LOCK, () =>
+        // The generated index types each migration's args with the adapter's own, narrower types.
         payload.db.migrate({ migrations: migrations as unknown as Migration[] }),
       )
     }
