@@ -17,7 +17,10 @@ const swc = [
 const project = (displayName, testMatch, extra = {}) => ({
   displayName,
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  moduleNameMapper: { '^@payload-config$': '<rootDir>/payload.config.ts' },
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/src/$1',
+    '^@payload-config$': '<rootDir>/payload.config.ts',
+  },
   rootDir: '.',
   testEnvironment: 'node',
   testMatch,

@@ -2,8 +2,8 @@ import crypto from 'node:crypto'
 
 import pg from 'pg'
 
-import { resolveDatabase } from '../src/db/resolveDatabase'
-import { loadEnv } from '../src/lib/loadEnv'
+import { resolveDatabase } from '@/db/resolveDatabase'
+import { loadEnv } from '@/lib/loadEnv'
 
 /** `--name N` from the command line, or the fallback. */
 export const arg = (name: string, fallback: number): number =>

@@ -16,9 +16,10 @@ import { parseArgs } from 'node:util'
 
 import pg from 'pg'
 
-import { companyWords } from '../src/generate/vocabulary'
-import { projectRoot } from '../src/lib/paths'
-import { buildIsCurrent, ensureBuild } from '../src/start/adminBuild'
+import { companyWords } from '@/generate/vocabulary'
+import { projectRoot } from '@/lib/paths'
+import { buildIsCurrent, ensureBuild } from '@/start/adminBuild'
+
 import { commandArgv, lastLine, runCli } from '../test/helpers/cli'
 import { throwawayDatabase } from './common'
 import { type LoadResult, runLoad, send } from './http/load'

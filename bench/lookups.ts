@@ -5,11 +5,12 @@
  */
 import { performance } from 'node:perf_hooks'
 
-import { listingLookup } from '../src/lookups/listing/lookup'
-import { tcoLookup } from '../src/lookups/tco/lookup'
-import { decodeVin, stopDecoder } from '../src/lookups/vin/decoder'
-import { validateVin } from '../src/lookups/vin/validate'
-import { openRuntime } from '../src/start/runtime'
+import { listingLookup } from '@/lookups/listing/lookup'
+import { tcoLookup } from '@/lookups/tco/lookup'
+import { decodeVin, stopDecoder } from '@/lookups/vin/decoder'
+import { validateVin } from '@/lookups/vin/validate'
+import { openRuntime } from '@/start/runtime'
+
 import { arg, median } from './common'
 
 const VINS = [

@@ -8,11 +8,12 @@
 import crypto from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 
-import { startJobRunner } from '../src/jobs/runner'
-import { sendApplication } from '../src/providers/send'
-import { toApplication } from '../src/providers/submit'
-import { seedDemoData } from '../src/seed'
-import { openRuntime } from '../src/start/runtime'
+import { startJobRunner } from '@/jobs/runner'
+import { sendApplication } from '@/providers/send'
+import { toApplication } from '@/providers/submit'
+import { seedDemoData } from '@/seed'
+import { openRuntime } from '@/start/runtime'
+
 import { startFakeProvider } from '../test/helpers/fakeProvider'
 import { arg, median, throwawayDatabase } from './common'
 

@@ -6,8 +6,9 @@
 import crypto from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 
-import { encryptValue, rotateCreditDataKeys } from '../src/creditData'
-import { openRuntime } from '../src/start/runtime'
+import { encryptValue, rotateCreditDataKeys } from '@/creditData'
+import { openRuntime } from '@/start/runtime'
+
 import { arg, median, throwawayDatabase } from './common'
 
 const rows = arg('rows', 5000)

@@ -8,9 +8,10 @@ import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 
-import { freePort } from '../src/lib/freePort'
-import { projectRoot } from '../src/lib/paths'
-import { buildIsCurrent, ensureBuild } from '../src/start/adminBuild'
+import { freePort } from '@/lib/freePort'
+import { projectRoot } from '@/lib/paths'
+import { buildIsCurrent, ensureBuild } from '@/start/adminBuild'
+
 import { commandArgv } from '../test/helpers/cli'
 import { childrenOf } from '../test/helpers/processes'
 import { arg, median, throwawayDatabase } from './common'

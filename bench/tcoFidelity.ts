@@ -11,11 +11,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { projectRoot } from '../src/lib/paths'
-import { CATEGORIES, computeTco } from '../src/lookups/tco/model'
-import { assumptionsFrom, DEFAULTS, stateFigures } from '../src/lookups/tco/settings'
-import { modelledVehicle, type VehicleDescription } from '../src/lookups/tco/vehicle'
-import { stateOfZip } from '../src/lookups/tco/zip3'
+import { projectRoot } from '@/lib/paths'
+import { CATEGORIES, computeTco } from '@/lookups/tco/model'
+import { assumptionsFrom, DEFAULTS, stateFigures } from '@/lookups/tco/settings'
+import { modelledVehicle, type VehicleDescription } from '@/lookups/tco/vehicle'
+import { stateOfZip } from '@/lookups/tco/zip3'
 
 type Reference = {
   asOf: string

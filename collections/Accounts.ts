@@ -1,9 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
+import { prefixedId } from '@/fields/prefixedId'
+import { textMatching } from '@/fields/textMatching'
+import { accountTitle, titleField } from '@/fields/titles'
+
 import { recordAccess } from '../access/recordAccess'
-import { prefixedId } from '../src/fields/prefixedId'
-import { textMatching } from '../src/fields/textMatching'
-import { accountTitle, titleField } from '../src/fields/titles'
 
 /** The visitor account web events are tracked against. */
 export const Accounts: CollectionConfig = {

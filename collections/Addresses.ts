@@ -1,9 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
+import { zipField } from '@/fields/formatted'
+import { cityField } from '@/fields/places'
+import { prefixedId } from '@/fields/prefixedId'
+
 import { recordAccess } from '../access/recordAccess'
-import { zipField } from '../src/fields/formatted'
-import { cityField } from '../src/fields/places'
-import { prefixedId } from '../src/fields/prefixedId'
 
 /** A postal address. `city` accepts a city id or an inline `{name, state}` (found or created). */
 export const Addresses: CollectionConfig = {

@@ -1,9 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
+import { listTransfer } from '@/admin/transfer'
+import { withHistory } from '@/fields/history'
+import { prefixedId } from '@/fields/prefixedId'
+
 import { recordAccess } from '../access/recordAccess'
-import { listTransfer } from '../src/admin/transfer'
-import { withHistory } from '../src/fields/history'
-import { prefixedId } from '../src/fields/prefixedId'
 
 const transfer = listTransfer('company')
 

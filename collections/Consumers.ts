@@ -1,13 +1,14 @@
 import type { CollectionConfig } from 'payload'
 
+import { creditDataHooks, encrypted, ssnField } from '@/creditData'
+import { dateField, emailField, phoneField, phoneListField } from '@/fields/formatted'
+import { withHistory } from '@/fields/history'
+import { addressesField } from '@/fields/places'
+import { prefixedId } from '@/fields/prefixedId'
+import { personName, titleField } from '@/fields/titles'
+
 import { recordAccess } from '../access/recordAccess'
 import { resolveAddresses } from '../hooks/resolveAddresses'
-import { creditDataHooks, encrypted, ssnField } from '../src/creditData'
-import { dateField, emailField, phoneField, phoneListField } from '../src/fields/formatted'
-import { withHistory } from '../src/fields/history'
-import { addressesField } from '../src/fields/places'
-import { prefixedId } from '../src/fields/prefixedId'
-import { personName, titleField } from '../src/fields/titles'
 
 /** A person who applies for credit. */
 export const Consumers: CollectionConfig = withHistory({

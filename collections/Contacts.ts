@@ -1,10 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
+import { emailField, phoneField } from '@/fields/formatted'
+import { withHistory } from '@/fields/history'
+import { prefixedId } from '@/fields/prefixedId'
+import { personName, titleField } from '@/fields/titles'
+
 import { recordAccess } from '../access/recordAccess'
-import { emailField, phoneField } from '../src/fields/formatted'
-import { withHistory } from '../src/fields/history'
-import { prefixedId } from '../src/fields/prefixedId'
-import { personName, titleField } from '../src/fields/titles'
 
 /**
  * A person the business deals with (dealer staff, agents). The contract names id, roles,

@@ -1,8 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
+import { prefixedId } from '@/fields/prefixedId'
+import { notBelowField } from '@/fields/range'
+
 import { recordAccess } from '../access/recordAccess'
-import { prefixedId } from '../src/fields/prefixedId'
-import { notBelowField } from '../src/fields/range'
 
 /** A band of credit scores (e.g. "Prime 720-850"). */
 export const CreditBands: CollectionConfig = {

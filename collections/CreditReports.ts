@@ -1,10 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
+import { creditDataHooks } from '@/creditData'
+import { dateTimeField } from '@/fields/formatted'
+import { prefixedId } from '@/fields/prefixedId'
+import { creditReportTitle, titleField } from '@/fields/titles'
+
 import { recordAccess } from '../access/recordAccess'
-import { creditDataHooks } from '../src/creditData'
-import { dateTimeField } from '../src/fields/formatted'
-import { prefixedId } from '../src/fields/prefixedId'
-import { creditReportTitle, titleField } from '../src/fields/titles'
 
 /** Keeps the helper's date-and-time picker beside the description added here. */
 const pulledAt = dateTimeField('time')

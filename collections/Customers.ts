@@ -1,10 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
+import { phoneListField } from '@/fields/formatted'
+import { addressesField } from '@/fields/places'
+import { prefixedId } from '@/fields/prefixedId'
+
 import { recordAccess } from '../access/recordAccess'
 import { resolveAddresses } from '../hooks/resolveAddresses'
-import { phoneListField } from '../src/fields/formatted'
-import { addressesField } from '../src/fields/places'
-import { prefixedId } from '../src/fields/prefixedId'
 
 /**
  * A buyer or seller in a deal. `name` is ours, so staff can tell customers apart. `addresses`

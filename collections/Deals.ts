@@ -1,12 +1,13 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
 
+import { listTransfer } from '@/admin/transfer'
+import { withHistory } from '@/fields/history'
+import { prefixedId } from '@/fields/prefixedId'
+import { notBelowField } from '@/fields/range'
+import { related, titleField, vehicleName } from '@/fields/titles'
+import { isRecord } from '@/lib/isRecord'
+
 import { recordAccess } from '../access/recordAccess'
-import { listTransfer } from '../src/admin/transfer'
-import { withHistory } from '../src/fields/history'
-import { prefixedId } from '../src/fields/prefixedId'
-import { notBelowField } from '../src/fields/range'
-import { related, titleField, vehicleName } from '../src/fields/titles'
-import { isRecord } from '../src/lib/isRecord'
 
 const transfer = listTransfer('deal')
 

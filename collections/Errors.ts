@@ -1,8 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
+import { listTransfer } from '@/admin/transfer'
+
 import { anyone } from '../access/anyone'
 import { recordAccess } from '../access/recordAccess'
-import { listTransfer } from '../src/admin/transfer'
 
 const transfer = listTransfer('errors')
 

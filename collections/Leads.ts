@@ -1,9 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
+import { listTransfer } from '@/admin/transfer'
+import { emailField, phoneField } from '@/fields/formatted'
+import { personName, titleField } from '@/fields/titles'
+
 import { recordAccess } from '../access/recordAccess'
-import { listTransfer } from '../src/admin/transfer'
-import { emailField, phoneField } from '../src/fields/formatted'
-import { personName, titleField } from '../src/fields/titles'
 
 const transfer = listTransfer('lead')
 

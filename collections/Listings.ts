@@ -1,12 +1,13 @@
 import type { CollectionConfig, Field } from 'payload'
 
+import { listTransfer } from '@/admin/transfer'
+import { vinField } from '@/fields/formatted'
+import { withHistory } from '@/fields/history'
+import { integerField } from '@/fields/integer'
+import { textMatching } from '@/fields/textMatching'
+
 import { recordAccess } from '../access/recordAccess'
 import { upperTrim } from '../hooks/upperTrim'
-import { listTransfer } from '../src/admin/transfer'
-import { vinField } from '../src/fields/formatted'
-import { withHistory } from '../src/fields/history'
-import { integerField } from '../src/fields/integer'
-import { textMatching } from '../src/fields/textMatching'
 
 const HEX = /^#[0-9A-Fa-f]{6}$/
 

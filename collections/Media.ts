@@ -2,10 +2,11 @@ import path from 'node:path'
 
 import type { CollectionConfig } from 'payload'
 
+import { dataDir } from '@/lib/paths'
+import { settings } from '@/lib/settings'
+
 import { anyone } from '../access/anyone'
 import { recordAccess } from '../access/recordAccess'
-import { dataDir } from '../src/lib/paths'
-import { settings } from '../src/lib/settings'
 
 /**
  * Images staff upload (listing photos). Inventory photos are public, as on any dealer site;

@@ -1,9 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
+import { dateTimeField } from '@/fields/formatted'
+import { prefixedId } from '@/fields/prefixedId'
+import { preApprovalTitle, titleField } from '@/fields/titles'
+
 import { recordAccess } from '../access/recordAccess'
-import { dateTimeField } from '../src/fields/formatted'
-import { prefixedId } from '../src/fields/prefixedId'
-import { preApprovalTitle, titleField } from '../src/fields/titles'
 
 export const PreApprovals: CollectionConfig = {
   slug: 'pre-approval',

@@ -1,9 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
+import { naturalIdField } from '@/fields/naturalId'
+import { stateCodeField } from '@/fields/stateCode'
+
 import { recordAccess } from '../access/recordAccess'
 import { upperTrim } from '../hooks/upperTrim'
-import { naturalIdField } from '../src/fields/naturalId'
-import { stateCodeField } from '../src/fields/stateCode'
 
 /** A US state or territory. Its two-letter code is its id, so relations carry `"CA"`. */
 export const States: CollectionConfig = {

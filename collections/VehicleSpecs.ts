@@ -1,10 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
+import { integerField } from '@/fields/integer'
+import { prefixedId } from '@/fields/prefixedId'
+import { textMatching } from '@/fields/textMatching'
+import { vehicleDescriptionFields } from '@/fields/vehicle'
+
 import { recordAccess } from '../access/recordAccess'
-import { integerField } from '../src/fields/integer'
-import { prefixedId } from '../src/fields/prefixedId'
-import { textMatching } from '../src/fields/textMatching'
-import { vehicleDescriptionFields } from '../src/fields/vehicle'
 
 /** A make/model/year/trim specification that vehicles can point at. */
 export const VehicleSpecs: CollectionConfig = {

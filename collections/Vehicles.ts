@@ -1,11 +1,12 @@
 import type { CollectionConfig } from 'payload'
 
+import { vinField } from '@/fields/formatted'
+import { integerField } from '@/fields/integer'
+import { naturalIdField } from '@/fields/naturalId'
+import { vehicleDescriptionFields } from '@/fields/vehicle'
+
 import { recordAccess } from '../access/recordAccess'
 import { upperTrim } from '../hooks/upperTrim'
-import { vinField } from '../src/fields/formatted'
-import { integerField } from '../src/fields/integer'
-import { naturalIdField } from '../src/fields/naturalId'
-import { vehicleDescriptionFields } from '../src/fields/vehicle'
 
 /**
  * A vehicle. Its VIN is its id, so every relation to a vehicle is given (and returned) as the VIN.

@@ -1,8 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
+import { vinField } from '@/fields/formatted'
+
 import { recordAccess } from '../access/recordAccess'
 import { upperTrim } from '../hooks/upperTrim'
-import { vinField } from '../src/fields/formatted'
 
 /** A VIN mentioned on the lead side (VDP e-mails list these by numeric id). */
 export const Vins: CollectionConfig = {

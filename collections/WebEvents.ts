@@ -1,8 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
+import { prefixedId } from '@/fields/prefixedId'
+
 import { nobody } from '../access/nobody'
 import { allow } from '../access/recordAccess'
-import { prefixedId } from '../src/fields/prefixedId'
 
 /**
  * A tracked web event. The contract serves the list read-only; events reach the service through

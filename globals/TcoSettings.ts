@@ -1,12 +1,9 @@
 import type { Field, GlobalConfig } from 'payload'
 
+import { stateCodeField } from '@/fields/stateCode'
+import { settingDescription, TCO_SETTINGS, type TcoSettingName } from '@/lookups/tco/parameters'
+
 import { checkRole } from '../access/roles'
-import { stateCodeField } from '../src/fields/stateCode'
-import {
-  settingDescription,
-  TCO_SETTINGS,
-  type TcoSettingName,
-} from '../src/lookups/tco/parameters'
 
 const number = (
   name: string,

@@ -7,8 +7,8 @@ import {
   messages,
   RETRY_AFTER_SECONDS,
   SERVICE_UNAVAILABLE,
-} from '../src/errors'
-import { isSignInRoute } from '../src/lib/signInRoutes'
+} from '@/errors'
+import { isSignInRoute } from '@/lib/signInRoutes'
 
 /**
  * Payload answers 500 for any error it does not know. Two kinds are not the service's fault:

@@ -8,9 +8,9 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeOperationHook } from 'payload'
 
-import { transactionDb } from '../src/db/transaction'
-import { ClientError } from '../src/errors'
-import { digest } from '../src/lib/digest'
+import { transactionDb } from '@/db/transaction'
+import { ClientError } from '@/errors'
+import { digest } from '@/lib/digest'
 
 export const PRECONDITION_FAILED =
   'The record has changed since the version named in If-Match. Read it again and reapply the change.'

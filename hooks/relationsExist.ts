@@ -1,7 +1,7 @@
 import type { CollectionBeforeValidateHook, CollectionSlug, FlattenedField } from 'payload'
 import { ValidationError } from 'payload'
 
-import { isRecord } from '../src/lib/isRecord'
+import { isRecord } from '@/lib/isRecord'
 
 type Relation = { path: string; relationTo: CollectionSlug; value: unknown }
 

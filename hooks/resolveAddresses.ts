@@ -1,8 +1,9 @@
 import type { CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 import { ValidationError } from 'payload'
 
+import { isRecord } from '@/lib/isRecord'
+
 import { callerAccess } from '../access/callerAccess'
-import { isRecord } from '../src/lib/isRecord'
 
 const FIELD = 'addresses'
 

@@ -1,6 +1,6 @@
 import type { CollectionBeforeDeleteHook, CollectionSlug, FlattenedField, Payload } from 'payload'
 
-import { ClientError } from '../src/errors'
+import { ClientError } from '@/errors'
 
 type Reference = { collection: CollectionSlug; path: string }
 

@@ -1,15 +1,15 @@
 import type { CollectionBeforeOperationHook, FlattenedField, PayloadRequest } from 'payload'
 
-import { MAX_SERIAL_ID } from '../src/db/ids'
-import { ClientError } from '../src/errors'
-import { isRecord } from '../src/lib/isRecord'
+import { MAX_SERIAL_ID } from '@/db/ids'
+import { ClientError } from '@/errors'
+import { isRecord } from '@/lib/isRecord'
 import {
   type Condition,
   conditionsIn,
   isPrototypeName,
   joinWheres,
   mapConditions,
-} from '../src/lib/whereTree'
+} from '@/lib/whereTree'
 
 /** Operators that only make sense on a point field; they alone take objects (GeoJSON). */
 const GEO = new Set(['intersects', 'near', 'within'])

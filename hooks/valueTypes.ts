@@ -6,8 +6,8 @@ import type {
 } from 'payload'
 import { ValidationError } from 'payload'
 
-import { hasSerialIds, isSerialId } from '../src/db/ids'
-import { isRecord } from '../src/lib/isRecord'
+import { hasSerialIds, isSerialId } from '@/db/ids'
+import { isRecord } from '@/lib/isRecord'
 
 type Problem = { message: string; path: string }
 

@@ -10,9 +10,10 @@ import http from 'node:http'
 
 import pg from 'pg'
 
-import { encodeCursor } from '../../src/api/cursor'
-import { encryptValue } from '../../src/creditData/cipher'
-import { isDate, isPhone } from '../../src/validation/formats'
+import { encodeCursor } from '@/api/cursor'
+import { encryptValue } from '@/creditData/cipher'
+import { isDate, isPhone } from '@/validation/formats'
+
 import {
   company,
   consumer,

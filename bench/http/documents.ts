@@ -4,7 +4,7 @@
  * UTC). Columns follow Payload's naming (snake_case; relations `<name>_id`; lists of text in
  * `<table>_texts`, lists of relations in `<table>_rels`).
  */
-import { decryptValue, isEncrypted } from '../../src/creditData/cipher'
+import { decryptValue, isEncrypted } from '@/creditData/cipher'
 
 /**
  * A column, a timestamp, a list of text, a relation (one, or many through `_rels`), a group of

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { freePort } from '../../src/lib/freePort'
-import { projectRoot } from '../../src/lib/paths'
+import { freePort } from '@/lib/freePort'
+import { projectRoot } from '@/lib/paths'
 
 /** A server process the benchmark started: its address, memory and SQL statement count. */
 export type Server = {

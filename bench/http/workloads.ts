@@ -1,5 +1,6 @@
 /** What the HTTP benchmark sends: each workload to the service, Payload's REST path and a baseline. */
-import { makeVin } from '../../src/generate/vins'
+import { makeVin } from '@/generate/vins'
+
 import type { Request } from './load'
 
 /** Where a target's requests go: the service, or the hand-written baseline server. */

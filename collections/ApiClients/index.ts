@@ -1,10 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
+import { cachedApiKeyStrategy } from '@/auth/apiKeyCache'
+import { announceClientChange, announceClientDelete } from '@/auth/clientChanges'
+
 import { adminOrSelf } from '../../access/adminOrSelf'
 import { isAdmin } from '../../access/isAdmin'
 import { clientRoles } from '../../access/roles'
-import { cachedApiKeyStrategy } from '../../src/auth/apiKeyCache'
-import { announceClientChange, announceClientDelete } from '../../src/auth/clientChanges'
 
 /**
  * Machine clients. Each one authenticates with its API key, sent as

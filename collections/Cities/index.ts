@@ -1,7 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
+import { prefixedId } from '@/fields/prefixedId'
+
 import { recordAccess } from '../../access/recordAccess'
-import { prefixedId } from '../../src/fields/prefixedId'
 import { trimName } from './hooks/trimName'
 
 /** A city is identified by its state plus its name (unique together). */

@@ -1,15 +1,16 @@
 import type { CollectionConfig, Field, PayloadRequest, SelectFieldSingleValidation } from 'payload'
 import { select } from 'payload/shared'
 
+import { creditDataHooks, encrypted, ssnField } from '@/creditData'
+import { dateField, emailField, phoneField } from '@/fields/formatted'
+import { withHistory } from '@/fields/history'
+import { prefixedId } from '@/fields/prefixedId'
+import { personName, related, titleField, vehicleName } from '@/fields/titles'
+import { isRecord } from '@/lib/isRecord'
+import { markForProvider, queueForProvider } from '@/providers'
+
 import { nobodyFieldLevel } from '../../access/nobody'
 import { recordAccess } from '../../access/recordAccess'
-import { creditDataHooks, encrypted, ssnField } from '../../src/creditData'
-import { dateField, emailField, phoneField } from '../../src/fields/formatted'
-import { withHistory } from '../../src/fields/history'
-import { prefixedId } from '../../src/fields/prefixedId'
-import { personName, related, titleField, vehicleName } from '../../src/fields/titles'
-import { isRecord } from '../../src/lib/isRecord'
-import { markForProvider, queueForProvider } from '../../src/providers'
 
 /** The two credit-application providers of the contract (section 2.1), by their contract names. */
 export const creditProviders = ['provider_a', 'provider_b'] as const

@@ -1,9 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
+import { listTransfer } from '@/admin/transfer'
+import { withHistory } from '@/fields/history'
+import { stampedUserField } from '@/fields/stampedUser'
+
 import { recordAccess } from '../../access/recordAccess'
-import { listTransfer } from '../../src/admin/transfer'
-import { withHistory } from '../../src/fields/history'
-import { stampedUserField } from '../../src/fields/stampedUser'
 import { leadEventStatuses, leadEventTypes } from './values'
 
 const options = (values: readonly string[]) => values.map((value) => ({ label: value, value }))

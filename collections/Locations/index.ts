@@ -1,9 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
+import { phoneField, zipField } from '@/fields/formatted'
+import { cityField } from '@/fields/places'
+import { prefixedId } from '@/fields/prefixedId'
+
 import { recordAccess } from '../../access/recordAccess'
-import { phoneField, zipField } from '../../src/fields/formatted'
-import { cityField } from '../../src/fields/places'
-import { prefixedId } from '../../src/fields/prefixedId'
 import { composeAddress } from './hooks/composeAddress'
 
 const coordinate = (name: string, limit: number, description: string) => ({

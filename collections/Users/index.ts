@@ -1,17 +1,18 @@
 import type { CollectionConfig } from 'payload'
 
-import { adminOrSelf } from '../../access/adminOrSelf'
-import { isAdmin, isAdminFieldLevel } from '../../access/isAdmin'
-import { isStaff } from '../../access/isStaff'
-import { staffRoles } from '../../access/roles'
-import { mfaFields } from '../../src/auth/mfa/fields'
-import { resetSecondFactor } from '../../src/auth/mfa/reset'
+import { mfaFields } from '@/auth/mfa/fields'
+import { resetSecondFactor } from '@/auth/mfa/reset'
 import {
   countFailedCode,
   requireSecondFactor,
   revealNewRecoveryCodes,
-} from '../../src/auth/mfa/secondFactor'
-import { sessionCookies } from '../../src/lib/settings'
+} from '@/auth/mfa/secondFactor'
+import { sessionCookies } from '@/lib/settings'
+
+import { adminOrSelf } from '../../access/adminOrSelf'
+import { isAdmin, isAdminFieldLevel } from '../../access/isAdmin'
+import { isStaff } from '../../access/isStaff'
+import { staffRoles } from '../../access/roles'
 import { firstUserIsAdmin } from './hooks/firstUserIsAdmin'
 import { resetPasswordEmail } from './resetEmail'
 

@@ -1,4 +1,4 @@
-import { port, serverURL } from '../../src/lib/settings'
+import { port, serverURL } from '@/lib/settings'
 
 /**
  * Where links in e-mails point: SERVER_URL, or this machine's port for local use. Never the

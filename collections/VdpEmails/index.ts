@@ -1,9 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
+import { withHistory } from '@/fields/history'
+import { stampedUserField } from '@/fields/stampedUser'
+import { titleField, vdpEmailTitle } from '@/fields/titles'
+
 import { recordAccess } from '../../access/recordAccess'
-import { withHistory } from '../../src/fields/history'
-import { stampedUserField } from '../../src/fields/stampedUser'
-import { titleField, vdpEmailTitle } from '../../src/fields/titles'
 import { countVins } from './hooks/countVins'
 
 /** A vehicle-detail-page e-mail sent to a lead. Served at /api/vdpEmails. */

@@ -1,9 +1,10 @@
 import type { CollectionConfig, Field } from 'payload'
 
+import { EVENT_TYPES } from '@/webhooks/events'
+import { resendEndpoint } from '@/webhooks/resend'
+
 import { isAdmin } from '../../access/isAdmin'
 import { nobody } from '../../access/nobody'
-import { EVENT_TYPES } from '../../src/webhooks/events'
-import { resendEndpoint } from '../../src/webhooks/resend'
 
 /** How the delivery went: beside the form, where staff look first. */
 const outcome = (field: Field): Field =>

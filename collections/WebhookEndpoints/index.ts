@@ -1,11 +1,12 @@
 import type { CollectionConfig, Field } from 'payload'
 
+import { markEncrypted } from '@/creditData/marker'
+import { guardEndpointFields, showSecretOnce } from '@/webhooks/endpointHooks'
+import { EVENT_TYPES } from '@/webhooks/events'
+import { rotateSecretEndpoint } from '@/webhooks/rotate'
+import { urlRefusal } from '@/webhooks/target'
+
 import { isAdmin } from '../../access/isAdmin'
-import { markEncrypted } from '../../src/creditData/marker'
-import { guardEndpointFields, showSecretOnce } from '../../src/webhooks/endpointHooks'
-import { EVENT_TYPES } from '../../src/webhooks/events'
-import { rotateSecretEndpoint } from '../../src/webhooks/rotate'
-import { urlRefusal } from '../../src/webhooks/target'
 
 const MAX_URL_LENGTH = 2048
 

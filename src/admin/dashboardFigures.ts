@@ -7,7 +7,7 @@
  */
 import type { CollectionSlug, Payload, TypedUser, Where, WhereField } from 'payload'
 
-import { unlessForbidden } from '../errors'
+import { unlessForbidden } from '@/errors'
 
 export type Figure = { href: string; label: string; value: number }
 export type Section = { figures: Figure[]; title: string }

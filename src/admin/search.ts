@@ -7,10 +7,11 @@
  */
 import type { CollectionSlug, Endpoint, PayloadRequest, Where } from 'payload'
 
+import { ClientError, messages } from '@/errors'
+import { payloadError, unlessForbidden } from '@/errors'
+import { isRecord } from '@/lib/isRecord'
+
 import { isStaff } from '../../access/isStaff'
-import { ClientError, messages } from '../errors'
-import { payloadError, unlessForbidden } from '../errors'
-import { isRecord } from '../lib/isRecord'
 
 /** Matches shown per collection. */
 const PER_COLLECTION = 5

@@ -1,7 +1,8 @@
 import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
+import { messages, payloadError } from '@/errors'
+
 import { checkRole } from '../../access/roles'
-import { messages, payloadError } from '../errors'
 
 const ADMINS = { clients: ['admin'], staff: ['admin'] } as const
 

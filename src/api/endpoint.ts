@@ -1,9 +1,10 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import { addDataAndFileToRequest, NotFound } from 'payload'
 
+import { commerceAnswer, CommerceError, errorResponse, messages } from '@/errors'
+import { isRecord } from '@/lib/isRecord'
+
 import { checkRole } from '../../access/roles'
-import { commerceAnswer, CommerceError, errorResponse, messages } from '../errors'
-import { isRecord } from '../lib/isRecord'
 
 /** Who may use endpoints 1–10 and 18–19: integrator and admin API clients, and signed-in staff. */
 export const COMMERCE_ROLES = {

@@ -5,10 +5,11 @@
 import type { Where } from 'payload'
 import { z } from 'zod'
 
-import type { Problem } from '../errors'
-import { CommerceError, messages } from '../errors'
-import { isRecord } from '../lib/isRecord'
-import { DEFAULT_LIMIT, MAX_LIMIT, pageLimit, pageNumber } from '../lib/paging'
+import type { Problem } from '@/errors'
+import { CommerceError, messages } from '@/errors'
+import { isRecord } from '@/lib/isRecord'
+import { DEFAULT_LIMIT, MAX_LIMIT, pageLimit, pageNumber } from '@/lib/paging'
+
 import { CURSOR_RULE, decodeCursor, type Order, type Position } from './cursor'
 import { parseQuery, queryParam } from './query'
 

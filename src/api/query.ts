@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 
-import type { Problem } from '../errors'
+import type { Problem } from '@/errors'
 
 /** A parameter given empty (`?depth=`) counts as not given. */
 export const queryParam = <T extends z.ZodType>(schema: T) =>

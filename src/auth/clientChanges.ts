@@ -2,9 +2,10 @@ import { sql } from '@payloadcms/db-postgres'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
 import pg from 'pg'
 
-import { transactionDb } from '../db/transaction'
-import { logger } from '../lib/logger'
-import { settings } from '../lib/settings'
+import { transactionDb } from '@/db/transaction'
+import { logger } from '@/lib/logger'
+import { settings } from '@/lib/settings'
+
 import { forgetAllClients, forgetClient, watchingClientChanges } from './apiKeyCache'
 
 const CHANNEL = 'api_clients_changed'

@@ -1,6 +1,6 @@
 /** npm run build: compiles the server (scripts/run.mjs did that) and builds the admin UI. */
-import { logger } from '../lib/logger'
-import { ensureBuild } from '../start/adminBuild'
+import { logger } from '@/lib/logger'
+import { ensureBuild } from '@/start/adminBuild'
 
 try {
   await ensureBuild({ force: process.argv.includes('--force') })

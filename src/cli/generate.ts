@@ -7,7 +7,8 @@
  */
 import './cliEnv'
 
-import { checkSizes, generateData, type Sizes } from '../generate'
+import { checkSizes, generateData, type Sizes } from '@/generate'
+
 import { cliOptions, type Options, runTask, UsageError } from './run'
 
 const counts: Record<string, keyof Sizes> = {

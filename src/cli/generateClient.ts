@@ -4,9 +4,10 @@ import './cliEnv'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { projectRoot } from '../lib/paths'
-import { CLIENT_TYPES_FILE, clientTypes } from '../openapi/client'
-import { buildOpenApiDocument } from '../openapi/document'
+import { projectRoot } from '@/lib/paths'
+import { CLIENT_TYPES_FILE, clientTypes } from '@/openapi/client'
+import { buildOpenApiDocument } from '@/openapi/document'
+
 import { runTask } from './run'
 
 await runTask(

@@ -1,7 +1,8 @@
 /** npm run migrate:check — exits 1 when a collection change has no committed migration. */
 import './cliEnv'
 
-import { pendingSchemaChanges } from '../db/pendingSchemaChanges'
+import { pendingSchemaChanges } from '@/db/pendingSchemaChanges'
+
 import { runTask, TaskFailed } from './run'
 
 await runTask(

@@ -5,10 +5,10 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 
-import { resolveDatabase } from '../db/resolveDatabase'
-import { loadEnv } from '../lib/loadEnv'
-import { projectRoot } from '../lib/paths'
-import { resolvePayloadSecret } from '../lib/secret'
+import { resolveDatabase } from '@/db/resolveDatabase'
+import { loadEnv } from '@/lib/loadEnv'
+import { projectRoot } from '@/lib/paths'
+import { resolvePayloadSecret } from '@/lib/secret'
 
 loadEnv()
 const embedded = await resolveDatabase()

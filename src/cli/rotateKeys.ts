@@ -6,7 +6,8 @@
  */
 import './cliEnv'
 
-import { rotateCreditDataKeys } from '../creditData'
+import { rotateCreditDataKeys } from '@/creditData'
+
 import { cliOptions, runTask } from './run'
 
 await runTask(

@@ -2,10 +2,10 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 
 import type { Payload } from 'payload'
 
-import { ConfigError } from '../lib/envSchema'
-import { logger } from '../lib/logger'
-import { untilRunning } from '../lib/startupGuard'
-import { openRuntime } from '../start/runtime'
+import { ConfigError } from '@/lib/envSchema'
+import { logger } from '@/lib/logger'
+import { untilRunning } from '@/lib/startupGuard'
+import { openRuntime } from '@/start/runtime'
 
 /** Wrong arguments: the message and exit code 2. */
 export class UsageError extends Error {}

@@ -1,7 +1,8 @@
 /** npm run seed: loads the demo data set (idempotent). */
 import './cliEnv'
 
-import { seedDemoData } from '../seed'
+import { seedDemoData } from '@/seed'
+
 import { runTask } from './run'
 
 await runTask(

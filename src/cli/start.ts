@@ -6,14 +6,14 @@ Object.assign(process.env, {
   NODE_ENV: process.env.NODE_ENV || 'production',
 })
 
-const { ignoreClosedOutput } = await import('../lib/closedOutput')
+const { ignoreClosedOutput } = await import('@/lib/closedOutput')
 ignoreClosedOutput()
-const { ensureBuild } = await import('../start/adminBuild')
-const { startFailed } = await import('../lib/startupGuard')
+const { ensureBuild } = await import('@/start/adminBuild')
+const { startFailed } = await import('@/lib/startupGuard')
 try {
   // Workers of a cluster start from this file too; their primary has built already.
   if (cluster.isPrimary) await ensureBuild()
-  const { serve } = await import('../server')
+  const { serve } = await import('@/server')
   await serve()
 } catch (error) {
   startFailed('the service', error)

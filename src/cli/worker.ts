@@ -3,12 +3,12 @@
  * installs that run the service on several machines with JOBS_RUNNER=off. Any number of workers
  * and services may run: one at a time holds the runner lock (src/jobs/runner.ts).
  */
-import { startJobRunner } from '../jobs/runner'
-import { ignoreClosedOutput } from '../lib/closedOutput'
-import { logger } from '../lib/logger'
-import { onShutdownSignal } from '../lib/shutdown'
-import { startFailed, untilRunning } from '../lib/startupGuard'
-import { openRuntime } from '../start/runtime'
+import { startJobRunner } from '@/jobs/runner'
+import { ignoreClosedOutput } from '@/lib/closedOutput'
+import { logger } from '@/lib/logger'
+import { onShutdownSignal } from '@/lib/shutdown'
+import { startFailed, untilRunning } from '@/lib/startupGuard'
+import { openRuntime } from '@/start/runtime'
 
 ignoreClosedOutput()
 const startup = untilRunning('the worker')

@@ -4,9 +4,10 @@
  */
 import type { CollectionSlug, PaginatedDocs, PayloadRequest } from 'payload'
 
-import { encodeCursor, type Position, rowsAfter, sortWithId } from '../api/cursor'
-import type { ListParams } from '../api/params'
-import { isRecord } from '../lib/isRecord'
+import { encodeCursor, type Position, rowsAfter, sortWithId } from '@/api/cursor'
+import type { ListParams } from '@/api/params'
+import { isRecord } from '@/lib/isRecord'
+
 import { joinOptions } from './endpoints/joins'
 
 /** What a page asks Payload for, by number or by cursor alike. */

@@ -1,7 +1,8 @@
 import type { Endpoint } from 'payload'
 
-import type { Envelope } from '../errors'
-import { lookupEndpoints } from '../lookups/endpoints'
+import type { Envelope } from '@/errors'
+import { lookupEndpoints } from '@/lookups/endpoints'
+
 import { commerceEndpoints } from '.'
 
 /**

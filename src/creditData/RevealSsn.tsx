@@ -8,7 +8,7 @@ import { TextField, useAuth, useConfig, useDocumentInfo, useField } from '@paylo
 import type { TextFieldClientComponent } from 'payload'
 import React, { useState } from 'react'
 
-import { isRecord } from '../lib/isRecord'
+import { isRecord } from '@/lib/isRecord'
 
 type Staff = { collection?: string; role?: string }
 

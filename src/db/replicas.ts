@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 import type pg from 'pg'
 
-import { classifyFailure, sqlStateOf } from '../errors/failures'
-import { logger } from '../lib/logger'
+import { classifyFailure, sqlStateOf } from '@/errors/failures'
+import { logger } from '@/lib/logger'
 
 /**
  * Payload's PostgreSQL adapter, with read replicas configured, sends reads outside a transaction

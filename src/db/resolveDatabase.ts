@@ -1,8 +1,9 @@
 import path from 'node:path'
 
-import { localSecret } from '../lib/localSecrets'
-import { logger } from '../lib/logger'
-import { dataDir } from '../lib/paths'
+import { localSecret } from '@/lib/localSecrets'
+import { logger } from '@/lib/logger'
+import { dataDir } from '@/lib/paths'
+
 import { type EmbeddedServer, ensureDatabase, startEmbeddedPostgres } from './embedded'
 
 export const LOCAL_DATABASE = 'commerce'

@@ -9,7 +9,7 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 import { APIError, type EmailAdapter } from 'payload'
 
-import { settings } from '../lib/settings'
+import { settings } from '@/lib/settings'
 
 export const EMAIL_UNAVAILABLE = 'The e-mail could not be sent. Try again later.'
 

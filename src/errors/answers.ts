@@ -6,7 +6,8 @@
  */
 import type { PayloadRequest } from 'payload'
 
-import { isRecord } from '../lib/isRecord'
+import { isRecord } from '@/lib/isRecord'
+
 import { classifyFailure } from './failures'
 import {
   CONCURRENT_CONFLICT,

@@ -1,4 +1,5 @@
-import { isRecord } from '../lib/isRecord'
+import { isRecord } from '@/lib/isRecord'
+
 import { classifyFailure } from './failures'
 
 /**

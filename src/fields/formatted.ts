@@ -10,7 +10,8 @@ import {
   isVinFormat,
   PHONE_PATTERN_SOURCE,
   ZIP_PATTERN,
-} from '../validation/formats'
+} from '@/validation/formats'
+
 import { isEmpty, textMatching } from './textMatching'
 
 type Options = Pick<

@@ -1,6 +1,6 @@
 import type { NumberField } from 'payload'
 
-import { isRecord } from '../lib/isRecord'
+import { isRecord } from '@/lib/isRecord'
 
 /**
  * A number that must not be below its sibling `lowerName` (e.g. a maximum bid not below the

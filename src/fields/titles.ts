@@ -13,8 +13,9 @@ import type {
   TextField,
 } from 'payload'
 
+import { textOf } from '@/lib/text'
+
 import { isStaff } from '../../access/isStaff'
-import { textOf } from '../lib/text'
 
 type Doc = Record<string, unknown>
 

@@ -1,5 +1,6 @@
 /** Consumers (with encrypted birth dates and SSNs) and customers, each with an address and a phone. */
-import { encryptValue } from '../creditData/cipher'
+import { encryptValue } from '@/creditData/cipher'
+
 import { addresses, addressId } from './places'
 import { idOf, pastTime, phoneOf, pickFor, series } from './sql'
 import { CHUNK, type ChunkWriter, type Context, inOrder, statement, type Step } from './step'

@@ -1,4 +1,5 @@
-import { checkDigitOf } from '../lookups/vin/validate'
+import { checkDigitOf } from '@/lookups/vin/validate'
+
 import { vehicleModels } from './vocabulary'
 
 const models = vehicleModels.length

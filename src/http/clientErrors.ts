@@ -2,7 +2,8 @@ import crypto from 'node:crypto'
 import { type Server, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 
-import { errorBody, messages } from '../errors'
+import { errorBody, messages } from '@/errors'
+
 import { securityHeaders } from './securityHeaders'
 
 /** The security headers the service sends, as raw header lines, read once from the helmet middleware. */

@@ -4,10 +4,11 @@ import path from 'node:path'
 import type { RequestHandler } from 'express'
 import type { CollectionSlug, Payload } from 'payload'
 
-import { CLOSED_COLLECTIONS } from '../api/closedCollections'
-import { hasSerialIds, isSerialId } from '../db/ids'
-import { messages } from '../errors'
-import { hasSchedules } from '../jobs/config'
+import { CLOSED_COLLECTIONS } from '@/api/closedCollections'
+import { hasSerialIds, isSerialId } from '@/db/ids'
+import { messages } from '@/errors'
+import { hasSchedules } from '@/jobs/config'
+
 import { callerOf } from './caller'
 import { answerUnavailable, refuse } from './input/refuse'
 

@@ -4,9 +4,10 @@ import type { RequestHandler } from 'express'
 import { LRUCache } from 'lru-cache'
 import { executeAuthStrategies, type Payload } from 'payload'
 
-import { API_KEY_PREFIX } from '../auth/apiKeyCache'
-import { hasReadReplicas, readFromPrimaryForAWhile } from '../db/replicas'
-import { messages } from '../errors'
+import { API_KEY_PREFIX } from '@/auth/apiKeyCache'
+import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
+import { messages } from '@/errors'
+
 import { callerFor } from './caller'
 import { databaseReachable } from './health'
 import { answerUnavailable, refuse } from './input/refuse'

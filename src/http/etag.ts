@@ -9,9 +9,10 @@
  *   or depth the tag was read from: a Payload hook checks them in the write's transaction
  *   (hooks/checkIfMatch.ts).
  */
+import { digest } from '@/lib/digest'
+import { isRecord } from '@/lib/isRecord'
+
 import { tagsOf, versionOf } from '../../hooks/checkIfMatch'
-import { digest } from '../lib/digest'
-import { isRecord } from '../lib/isRecord'
 
 /** The record an answer carries: a REST read (the record), a REST write (`doc`), a commerce answer (`data`). */
 const answeredVersion = (body: unknown): null | Parameters<typeof versionOf>[0] => {

@@ -2,7 +2,7 @@ import type { Router } from 'express'
 import express from 'express'
 import type { Payload } from 'payload'
 
-import { checkReplicas, hasReadReplicas } from '../db/replicas'
+import { checkReplicas, hasReadReplicas } from '@/db/replicas'
 
 const READY_TIMEOUT_MS = 2000
 

@@ -20,8 +20,8 @@ import type { CollectionSlug, Payload } from 'payload'
 import { Forbidden } from 'payload'
 import type { Pool } from 'pg'
 
-import { isCommercePath } from '../commerce/paths'
-import { messages as commerceMessages } from '../errors'
+import { isCommercePath } from '@/commerce/paths'
+import { messages as commerceMessages } from '@/errors'
 import {
   claim,
   mayStillHave,
@@ -32,9 +32,10 @@ import {
   settle,
   type Stored,
   storedAnswer,
-} from '../idempotency'
-import { logger } from '../lib/logger'
-import { settings } from '../lib/settings'
+} from '@/idempotency'
+import { logger } from '@/lib/logger'
+import { settings } from '@/lib/settings'
+
 import { callerOf } from './caller'
 import { apiPathOf, refuse } from './input/refuse'
 

@@ -9,11 +9,12 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible'
 
-import { isCommercePath } from '../commerce/paths'
-import { messages } from '../errors'
-import { logger } from '../lib/logger'
-import { settings } from '../lib/settings'
-import { isSignInRoute } from '../lib/signInRoutes'
+import { isCommercePath } from '@/commerce/paths'
+import { messages } from '@/errors'
+import { logger } from '@/lib/logger'
+import { settings } from '@/lib/settings'
+import { isSignInRoute } from '@/lib/signInRoutes'
+
 import { refuse } from './input/refuse'
 import type { SharedRedis } from './redis'
 

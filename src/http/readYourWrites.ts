@@ -13,8 +13,9 @@
 import type { RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
-import { readFromPrimaryForAWhile } from '../db/replicas'
-import { settings } from '../lib/settings'
+import { readFromPrimaryForAWhile } from '@/db/replicas'
+import { settings } from '@/lib/settings'
+
 import { unauthenticatedKey } from './caller'
 import type { SharedRedis } from './redis'
 

@@ -4,7 +4,7 @@
  */
 import { Redis } from 'ioredis'
 
-import { logger } from '../lib/logger'
+import { logger } from '@/lib/logger'
 
 export type SharedRedis = {
   client: Redis

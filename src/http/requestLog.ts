@@ -4,8 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Request, RequestHandler } from 'express'
 import { pinoHttp } from 'pino-http'
 
-import { logger } from '../lib/logger'
-import { requestContext } from '../lib/requestContext'
+import { logger } from '@/lib/logger'
+import { requestContext } from '@/lib/requestContext'
 
 const VALID_ID = /^[\w.:-]{1,128}$/
 

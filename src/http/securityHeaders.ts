@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
 
-import { isDevelopment, serverURL } from '../lib/settings'
+import { isDevelopment, serverURL } from '@/lib/settings'
 
 /** Uploaded media (listing photos) are meant to be shown on the dealers' own sites. */
 const PUBLIC_FILES = /^\/api\/media\/file\//

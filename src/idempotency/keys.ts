@@ -6,8 +6,8 @@
  */
 import type { Pool } from 'pg'
 
-import { decryptValue, encryptValue } from '../creditData/cipher'
-import { settings } from '../lib/settings'
+import { decryptValue, encryptValue } from '@/creditData/cipher'
+import { settings } from '@/lib/settings'
 
 /** Set here, never by the caller: the key's row id, for the create's transaction to mark. */
 export const ROW_HEADER = 'x-commerce-idempotency-row'

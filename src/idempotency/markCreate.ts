@@ -1,7 +1,8 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { CollectionAfterChangeHook } from 'payload'
 
-import { transactionDb } from '../db/transaction'
+import { transactionDb } from '@/db/transaction'
+
 import { ROW_HEADER } from './keys'
 
 /**

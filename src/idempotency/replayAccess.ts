@@ -1,7 +1,7 @@
 import type { CollectionSlug, FlattenedField, Payload, PayloadRequest, TypedUser } from 'payload'
 import { createLocalReq } from 'payload'
 
-import { isRecord } from '../lib/isRecord'
+import { isRecord } from '@/lib/isRecord'
 
 const relatedCollections = (field: FlattenedField): string[] =>
   field.type === 'relationship' || field.type === 'upload'

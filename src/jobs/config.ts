@@ -1,7 +1,8 @@
 import type { JobsConfig, PayloadRequest, SanitizedConfig } from 'payload'
 
+import { sendCreditAppTask } from '@/providers'
+
 import { isStaffAdminUser } from '../../access/isStaffAdmin'
-import { sendCreditAppTask } from '../providers'
 
 const staffAdmin = ({ req }: { req: PayloadRequest }) => isStaffAdminUser(req.user)
 

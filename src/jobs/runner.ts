@@ -16,13 +16,13 @@
 import type { Payload } from 'payload'
 import type pg from 'pg'
 
-import { classifyFailure } from '../errors'
-import { deleteExpiredKeys } from '../idempotency'
-import { logger } from '../lib/logger'
-import { settings } from '../lib/settings'
-import { checkProviderSettings } from '../providers/config'
-import { PROVIDER_QUEUE } from '../providers/submit'
-import { type WebhookDispatcher, webhookDispatcher } from '../webhooks/deliver'
+import { classifyFailure } from '@/errors'
+import { deleteExpiredKeys } from '@/idempotency'
+import { logger } from '@/lib/logger'
+import { settings } from '@/lib/settings'
+import { checkProviderSettings } from '@/providers/config'
+import { PROVIDER_QUEUE } from '@/providers/submit'
+import { type WebhookDispatcher, webhookDispatcher } from '@/webhooks/deliver'
 
 /** Any constant shared by every runner of this database: it names the lock. */
 const RUNNER_LOCK = 724_015_311

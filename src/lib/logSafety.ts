@@ -1,4 +1,5 @@
-import { sqlStateOf } from '../errors/failures'
+import { sqlStateOf } from '@/errors/failures'
+
 import { isRecord } from './isRecord'
 
 /**

@@ -1,6 +1,7 @@
 import pino from 'pino'
 
-import { refusalStatusOf } from '../errors/levels'
+import { refusalStatusOf } from '@/errors/levels'
+
 import { safeError, safeMessage } from './logSafety'
 import { requestContext } from './requestContext'
 import { loggingSettings } from './settings'

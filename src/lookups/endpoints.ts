@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
-import { apiEndpoint } from '../api/endpoint'
+import { apiEndpoint } from '@/api/endpoint'
+
 import { vinParam } from './facts'
 import { listingLookup } from './listing/lookup'
 import { tcoLookup } from './tco/lookup'

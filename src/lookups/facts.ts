@@ -4,8 +4,9 @@
  */
 import type { Payload, Where } from 'payload'
 
+import { CommerceError } from '@/errors'
+
 import type { Listing, Vehicle, VehicleSpec } from '../../payload-types'
-import { CommerceError } from '../errors'
 import { type DecodedVehicle, decodeVin } from './vin/decoder'
 import { validateVin } from './vin/validate'
 

@@ -1,10 +1,10 @@
 /** Query parameters of the lookups as zod schemas, refused with 400s that name the parameter. */
 import { z } from 'zod'
 
-import { parseQuery, queryParam } from '../api/query'
-import type { Problem } from '../errors'
-import { CommerceError } from '../errors'
-import { ZIP_PATTERN } from '../validation/formats'
+import { parseQuery, queryParam } from '@/api/query'
+import type { Problem } from '@/errors'
+import { CommerceError } from '@/errors'
+import { ZIP_PATTERN } from '@/validation/formats'
 
 const ZIP_RULE = 'must be 12345 or 12345-6789'
 

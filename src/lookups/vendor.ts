@@ -18,8 +18,8 @@ import {
 } from 'cockatiel'
 import type { Payload } from 'payload'
 
-import { isRecord } from '../lib/isRecord'
-import { settings } from '../lib/settings'
+import { isRecord } from '@/lib/isRecord'
+import { settings } from '@/lib/settings'
 
 export type VendorKind = 'listing' | 'tco'
 export type VendorAnswer =

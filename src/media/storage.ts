@@ -10,7 +10,7 @@
 import { s3Storage } from '@payloadcms/storage-s3'
 import type { Plugin } from 'payload'
 
-import { settings } from '../lib/settings'
+import { settings } from '@/lib/settings'
 
 export const storagePlugin = (): Plugin => {
   const {

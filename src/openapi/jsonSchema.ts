@@ -3,7 +3,8 @@
  * `type: [t, "null"]` becomes `type: t, nullable: true`, references point into components, and
  * objects stay open to additive fields.
  */
-import { isRecord } from '../lib/isRecord'
+import { isRecord } from '@/lib/isRecord'
+
 import type { Schema } from './responses'
 
 /**

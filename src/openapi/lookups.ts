@@ -1,6 +1,7 @@
 /** Endpoints 18 and 19: their parameters, and their answers (2.17, 2.18) with our additive fields. */
-import { YEAR_FIELDS } from '../lookups/tco/model'
-import { tcoQuery } from '../lookups/tco/query'
+import { YEAR_FIELDS } from '@/lookups/tco/model'
+import { tcoQuery } from '@/lookups/tco/query'
+
 import { operation, tagged } from './operation'
 import { queryParameters } from './queryParameters'
 import { commerceErrors, json, ref } from './responses'

@@ -1,7 +1,8 @@
 /** Parameters several operations share; query parameters from the schemas that parse them. */
 import type { SanitizedCollectionConfig } from 'payload'
 
-import { depthQuery, listQuery, pagingQuery } from '../api/params'
+import { depthQuery, listQuery, pagingQuery } from '@/api/params'
+
 import { queryParameters } from './queryParameters'
 
 /** The largest serial id (PostgreSQL `integer`); the gate answers 404 past it. */

@@ -1,7 +1,8 @@
 /** Record schemas derived from the collection configs, and the request bodies built on them. */
 import { configToJSONSchema, type SanitizedConfig } from 'payload'
 
-import { CLOSED_COLLECTIONS } from '../api/closedCollections'
+import { CLOSED_COLLECTIONS } from '@/api/closedCollections'
+
 import { toOpenApiSchema } from './jsonSchema'
 import { json, type Obj, ref, type Schema } from './responses'
 

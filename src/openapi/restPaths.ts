@@ -14,8 +14,9 @@ import type {
   SanitizedGlobalConfig,
 } from 'payload'
 
-import { CLOSED_COLLECTIONS } from '../api/closedCollections'
-import { hasSchedules } from '../jobs/config'
+import { CLOSED_COLLECTIONS } from '@/api/closedCollections'
+import { hasSchedules } from '@/jobs/config'
+
 import { type OperationName } from './operation'
 import { hasSerialIdField, MAX_SERIAL_ID, param, sharedParameters } from './parameters'
 import type { Records } from './records'

@@ -4,7 +4,8 @@
  */
 import type { SanitizedConfig } from 'payload'
 
-import { EVENT_TYPES, eventCollection, type EventType, withheld } from '../webhooks/events'
+import { EVENT_TYPES, eventCollection, type EventType, withheld } from '@/webhooks/events'
+
 import type { Records } from './records'
 import { json, type Obj, ref } from './responses'
 

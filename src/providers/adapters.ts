@@ -2,7 +2,8 @@
  * The two provider adapters: how a credit app becomes each provider's request, and what of the
  * answer names the application. The mappings are documented in docs/providers.md.
  */
-import { isRecord } from '../lib/isRecord'
+import { isRecord } from '@/lib/isRecord'
+
 import { credential, type ProviderSlug } from './config'
 
 /** One applicant as the providers need it (decrypted values, never logged). */

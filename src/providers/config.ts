@@ -2,7 +2,7 @@
  * Provider settings from the environment (README, "Credit providers"). A provider without a base
  * URL is "not configured": a credit app sent to it fails at once, saying so.
  */
-import { settings } from '../lib/settings'
+import { settings } from '@/lib/settings'
 
 export type ProviderSlug = 'provider_a' | 'provider_b'
 

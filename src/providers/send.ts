@@ -5,7 +5,8 @@
  * The Idempotency-Key header carries the credit app's key on every attempt, so a retry after a
  * lost answer finds the application the provider already has.
  */
-import { isRecord } from '../lib/isRecord'
+import { isRecord } from '@/lib/isRecord'
+
 import { adapters, type Application, type ProviderAdapter } from './adapters'
 import { providerBaseUrl, type ProviderSlug, providerTimeoutMs } from './config'
 import type { Json } from './pii'

@@ -6,8 +6,9 @@
  */
 import type { PayloadRequest } from 'payload'
 
+import { isRecord } from '@/lib/isRecord'
+
 import type { CreditApp, TaskSendCreditApp } from '../../payload-types'
-import { isRecord } from '../lib/isRecord'
 import type { Applicant, Application } from './adapters'
 import { retryDelayMs } from './backoff'
 import { retrySettings } from './config'

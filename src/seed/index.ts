@@ -5,10 +5,11 @@ import path from 'node:path'
 import type { CollectionSlug, Payload, RequiredDataFromCollectionSlug, Where } from 'payload'
 import { z } from 'zod'
 
+import { logger } from '@/lib/logger'
+import { dataDir } from '@/lib/paths'
+import { settings } from '@/lib/settings'
+
 import type { ClientRole } from '../../access/roles'
-import { logger } from '../lib/logger'
-import { dataDir } from '../lib/paths'
-import { settings } from '../lib/settings'
 import * as demo from './demoData'
 
 /** Demo data loads by default in local mode only; SEED_DEMO_DATA=true|false decides otherwise. */

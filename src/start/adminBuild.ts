@@ -6,9 +6,10 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { logger } from '@/lib/logger'
+import { projectRoot } from '@/lib/paths'
+
 import { hashSources } from '../../scripts/compile.mjs'
-import { logger } from '../lib/logger'
-import { projectRoot } from '../lib/paths'
 
 /** What the Next build is made of; a change to any of these makes the build stale. */
 const INPUTS = [

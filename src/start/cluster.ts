@@ -13,9 +13,10 @@ import cluster, { type Worker } from 'node:cluster'
 
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible'
 
-import type { EmbeddedServer } from '../db/embedded'
-import { logger } from '../lib/logger'
-import { onShutdownSignal } from '../lib/shutdown'
+import type { EmbeddedServer } from '@/db/embedded'
+import { logger } from '@/lib/logger'
+import { onShutdownSignal } from '@/lib/shutdown'
+
 import { openEnvironment } from './runtime'
 
 /** What a worker is told by the primary, through its environment. */

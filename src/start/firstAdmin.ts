@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import type { Payload } from 'payload'
 
-import { dataDir } from '../lib/paths'
+import { dataDir } from '@/lib/paths'
 
 export const LOCAL_ADMIN_EMAIL = 'admin@example.com'
 

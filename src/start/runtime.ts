@@ -3,17 +3,17 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Migration, Payload } from 'payload'
 
 // The keys alone, not the module's index: Payload must not load before the environment is set.
-import { resolveCreditDataKeys } from '../creditData/keys'
-import { closePool } from '../db/closePool'
-import type { EmbeddedServer } from '../db/embedded'
-import { guardPooledQueries } from '../db/pooledQueries'
-import { handlePoolErrors } from '../db/poolErrors'
-import { fallBackToPrimary } from '../db/replicas'
-import { resolveDatabase } from '../db/resolveDatabase'
-import { loadEnv } from '../lib/loadEnv'
-import { logger } from '../lib/logger'
-import { resolvePayloadSecret } from '../lib/secret'
-import { checkSettings } from '../lib/settings'
+import { resolveCreditDataKeys } from '@/creditData/keys'
+import { closePool } from '@/db/closePool'
+import type { EmbeddedServer } from '@/db/embedded'
+import { guardPooledQueries } from '@/db/pooledQueries'
+import { handlePoolErrors } from '@/db/poolErrors'
+import { fallBackToPrimary } from '@/db/replicas'
+import { resolveDatabase } from '@/db/resolveDatabase'
+import { loadEnv } from '@/lib/loadEnv'
+import { logger } from '@/lib/logger'
+import { resolvePayloadSecret } from '@/lib/secret'
+import { checkSettings } from '@/lib/settings'
 
 export type Runtime = {
   close: () => Promise<void>
@@ -75,7 +75,7 @@ export const openRuntime = async ({
     // One at a time: jest's ESM loader cannot link parallel imports that share dependencies.
     const { getPayload } = await import('payload')
     const { default: config } = await import('../../payload.config')
-    const { migrations } = await import('../migrations')
+    const { migrations } = await import('@/migrations')
     const payload = await getPayload({ config })
     handlePoolErrors(payload)
     guardPooledQueries(payload)

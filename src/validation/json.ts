@@ -1,4 +1,4 @@
-import type { Problem } from '../errors'
+import type { Problem } from '@/errors'
 
 /** Deeper JSON than any record of the service has; deeper input only costs CPU and stack. */
 export const MAX_JSON_DEPTH = 32

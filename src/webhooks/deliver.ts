@@ -22,11 +22,12 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { Webhook } from 'standardwebhooks'
 
-import { isRecord } from '../lib/isRecord'
-import { logger } from '../lib/logger'
-import { settings } from '../lib/settings'
-import { retryDelayMs } from '../providers/backoff'
-import { retryAfterMs } from '../providers/send'
+import { isRecord } from '@/lib/isRecord'
+import { logger } from '@/lib/logger'
+import { settings } from '@/lib/settings'
+import { retryDelayMs } from '@/providers/backoff'
+import { retryAfterMs } from '@/providers/send'
+
 import { signingSecrets } from './secrets'
 import { resolveTarget, type Target } from './target'
 

@@ -6,8 +6,9 @@ import type {
   RequestContext,
 } from 'payload'
 
+import { transactionDb } from '@/db/transaction'
+
 import type { WebhookEndpoint } from '../../payload-types'
-import { transactionDb } from '../db/transaction'
 import { newSecret, openSecret, PREVIOUS_SECRET_FIELD, sealSecret } from './secrets'
 
 /** Fields only the service writes: whatever a caller sends for them is ignored. */

@@ -13,8 +13,9 @@ import {
 } from 'payload'
 import { fieldAffectsData } from 'payload/shared'
 
+import { withheldFieldNames } from '@/creditData/marker'
+
 import type { ApiClient } from '../../payload-types'
-import { withheldFieldNames } from '../creditData/marker'
 
 export const EVENT_TYPES = [
   'lead_event.created',

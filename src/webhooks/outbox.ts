@@ -8,7 +8,8 @@ import crypto from 'node:crypto'
 
 import type { CollectionAfterChangeHook, PayloadRequest, SanitizedCollectionConfig } from 'payload'
 
-import { isRecord } from '../lib/isRecord'
+import { isRecord } from '@/lib/isRecord'
+
 import {
   ANNOUNCED_STATUSES,
   EVENT_SOURCES,

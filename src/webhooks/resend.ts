@@ -1,4 +1,4 @@
-import { adminAction } from '../api/adminAction'
+import { adminAction } from '@/api/adminAction'
 
 /**
  * POST /api/webhook-deliveries/:id/resend: the delivery is due again at once, with a fresh

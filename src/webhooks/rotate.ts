@@ -1,5 +1,6 @@
-import { adminAction } from '../api/adminAction'
-import { settings } from '../lib/settings'
+import { adminAction } from '@/api/adminAction'
+import { settings } from '@/lib/settings'
+
 import { newSecret, sealSecret } from './secrets'
 
 /**

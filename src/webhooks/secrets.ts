@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto'
 
-import { decryptValue, encryptValue } from '../creditData/cipher'
+import { decryptValue, encryptValue } from '@/creditData/cipher'
 
 export const SECRET_FIELD = 'secret'
 export const PREVIOUS_SECRET_FIELD = 'previousSecret'

@@ -13,7 +13,7 @@
 import dns from 'node:dns/promises'
 import net from 'node:net'
 
-import { isProduction, settings } from '../lib/settings'
+import { isProduction, settings } from '@/lib/settings'
 
 const blockList = (family: 'ipv4' | 'ipv6', subnets: [string, number][]) => {
   const list = new net.BlockList()

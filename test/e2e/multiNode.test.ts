@@ -14,7 +14,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
-import { dataDir } from '../../src/lib/paths'
+import { dataDir } from '@/lib/paths'
+
 import { lastLine, runCli } from '../helpers/cli'
 import { type FakeProvider, startFakeProvider } from '../helpers/fakeProvider'
 import { type RedisServer, redisServerInstalled, startRedisServer } from '../helpers/redisServer'

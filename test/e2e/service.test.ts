@@ -9,8 +9,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Browser, Page } from 'playwright-core'
 
-import { freePort } from '../../src/lib/freePort'
-import { projectRoot } from '../../src/lib/paths'
+import { freePort } from '@/lib/freePort'
+import { projectRoot } from '@/lib/paths'
+
 import { factors, freshCode, signIn as signInAs } from '../helpers/adminSignIn'
 import { launchBrowser } from '../helpers/browser'
 import {

@@ -5,8 +5,9 @@
  */
 import path from 'node:path'
 
-import { startEmbeddedPostgres } from '../../src/db/embedded'
-import { dataDir } from '../../src/lib/paths'
+import { startEmbeddedPostgres } from '@/db/embedded'
+import { dataDir } from '@/lib/paths'
+
 import type { Principal, PrincipalName } from '../helpers/principals'
 
 const UNLIMITED = { points: 1_000_000_000, seconds: 60 }
@@ -36,7 +37,7 @@ export const startLocalService = async (): Promise<LocalService> => {
   // Imported only now: the configuration reads the environment set above when it loads.
   const { startTestService } = await import('../helpers/testService')
   const { createPrincipals } = await import('../helpers/principals')
-  const { seedDemoData } = await import('../../src/seed')
+  const { seedDemoData } = await import('@/seed')
   const service = await startTestService({
     rateLimits: { api: UNLIMITED, auth: UNLIMITED, commerce: UNLIMITED, credentials: UNLIMITED },
   })

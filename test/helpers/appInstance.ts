@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net'
 import type { RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
-import { createApp } from '../../src/http/app'
-import type { RateLimitOptions } from '../../src/http/rateLimit'
+import { createApp } from '@/http/app'
+import type { RateLimitOptions } from '@/http/rateLimit'
 
 const notFound: RequestHandler = (_req, res) => void res.status(404).end()
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 
-import { projectRoot } from '../../src/lib/paths'
+import { projectRoot } from '@/lib/paths'
 
 export type CliResult = { code: number; stderr: string; stdout: string }
 

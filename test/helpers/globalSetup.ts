@@ -1,7 +1,10 @@
+// Loaded by Node's require, outside jest's resolver: the `@/` alias is registered first.
+import './registerAlias'
+
 import path from 'node:path'
 
-import { startEmbeddedPostgres } from '../../src/db/embedded'
-import { dataDir } from '../../src/lib/paths'
+import { startEmbeddedPostgres } from '@/db/embedded'
+import { dataDir } from '@/lib/paths'
 
 /**
  * Tests use DATABASE_URL's server when it is set; otherwise a throwaway embedded PostgreSQL.

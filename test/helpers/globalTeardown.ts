@@ -1,4 +1,7 @@
-import type { EmbeddedServer } from '../../src/db/embedded'
+// Loaded by Node's require, outside jest's resolver: the `@/` alias is registered first.
+import './registerAlias'
+
+import type { EmbeddedServer } from '@/db/embedded'
 
 /** Stops the embedded server once, however many projects name this teardown. */
 export default async function globalTeardown(): Promise<void> {

@@ -1,6 +1,6 @@
 import pino from 'pino'
 
-import { logger } from '../../src/lib/logger'
+import { logger } from '@/lib/logger'
 
 export type LogCapture = {
   lines: () => Record<string, unknown>[]

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import { describe } from '@jest/globals'
 import { Redis } from 'ioredis'
 
-import { freePort } from '../../src/lib/freePort'
+import { freePort } from '@/lib/freePort'
 
 export const REDIS_SERVER = '/usr/bin/redis-server'
 

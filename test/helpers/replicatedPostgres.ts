@@ -12,8 +12,8 @@ import { promisify } from 'node:util'
 
 import pg from 'pg'
 
-import { freePort } from '../../src/lib/freePort'
-import { dataDir } from '../../src/lib/paths'
+import { freePort } from '@/lib/freePort'
+import { dataDir } from '@/lib/paths'
 
 export const PG_BIN_DIR = process.env.PG_BIN_DIR || '/usr/lib/postgresql/15/bin'
 const BINARIES = ['initdb', 'pg_basebackup', 'postgres']

@@ -9,8 +9,8 @@ import path from 'node:path'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 
-import { freePort } from '../../src/lib/freePort'
-import { dataDir } from '../../src/lib/paths'
+import { freePort } from '@/lib/freePort'
+import { dataDir } from '@/lib/paths'
 
 export type S3Server = {
   close: () => Promise<void>

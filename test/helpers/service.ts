@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from '@jest/globals'
 
-import { seedDemoData } from '../../src/seed'
+import { seedDemoData } from '@/seed'
+
 import { createPrincipals, type Principal, type PrincipalName } from './principals'
 import { startTestService, type TestService } from './testService'
 

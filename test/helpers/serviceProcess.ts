@@ -3,8 +3,9 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { freePort } from '../../src/lib/freePort'
-import { projectRoot } from '../../src/lib/paths'
+import { freePort } from '@/lib/freePort'
+import { projectRoot } from '@/lib/paths'
+
 import { commandArgv } from './cli'
 
 export type ScriptProcess = {

@@ -1,6 +1,6 @@
 import { expect } from '@jest/globals'
 
-import { CATEGORIES, YEAR_FIELDS } from '../../src/lookups/tco/model'
+import { CATEGORIES, YEAR_FIELDS } from '@/lookups/tco/model'
 
 /** The 2.17 invariants: complete, finite, non-negative, and adding up. */
 export const expectTcoInvariants = (

@@ -6,11 +6,12 @@ import type { AddressInfo } from 'node:net'
 
 import type { Payload } from 'payload'
 
-import { createApp } from '../../src/http/app'
-import { answerClientErrors } from '../../src/http/clientErrors'
-import type { RateLimitOptions } from '../../src/http/rateLimit'
-import { startJobRunner } from '../../src/jobs/runner'
-import { openRuntime } from '../../src/start/runtime'
+import { createApp } from '@/http/app'
+import { answerClientErrors } from '@/http/clientErrors'
+import type { RateLimitOptions } from '@/http/rateLimit'
+import { startJobRunner } from '@/jobs/runner'
+import { openRuntime } from '@/start/runtime'
+
 import { createTestDatabase } from './database'
 
 export type TestService = {

@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 
-import { decryptValue } from '../../src/creditData/cipher'
-import { seedDemoData } from '../../src/seed'
+import { decryptValue } from '@/creditData/cipher'
+import { seedDemoData } from '@/seed'
+
 import {
   type Replicated,
   replicationUnavailable,

@@ -4,10 +4,11 @@ import path from 'node:path'
 
 import { describe, expect, it } from '@jest/globals'
 
+import { projectRoot } from '@/lib/paths'
+import { CLIENT_TYPES_FILE, clientTypes } from '@/openapi/client'
+import { buildOpenApiDocument } from '@/openapi/document'
+
 import { facilitatorNames } from '../../client/example'
-import { projectRoot } from '../../src/lib/paths'
-import { CLIENT_TYPES_FILE, clientTypes } from '../../src/openapi/client'
-import { buildOpenApiDocument } from '../../src/openapi/document'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })

@@ -6,7 +6,8 @@ import crypto from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { EMAIL_UNAVAILABLE } from '../../src/email/adapter'
+import { EMAIL_UNAVAILABLE } from '@/email/adapter'
+
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
 import { firstLink, type SmtpCapture, startSmtpCapture } from '../helpers/smtpServer'

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 
-import { classifyFailure } from '../../src/errors'
+import { classifyFailure } from '@/errors'
+
 import { createTestDatabase } from '../helpers/database'
 import { createPrincipals, type Principal } from '../helpers/principals'
 import { startTestService, type TestService } from '../helpers/service'

@@ -13,9 +13,10 @@ import path from 'node:path'
 
 import { afterAll, describe, expect, it } from '@jest/globals'
 
-import { readPostmaster } from '../../src/db/postmaster'
-import { projectRoot } from '../../src/lib/paths'
-import type { Runtime } from '../../src/start/runtime'
+import { readPostmaster } from '@/db/postmaster'
+import { projectRoot } from '@/lib/paths'
+import type { Runtime } from '@/start/runtime'
+
 import { type AppInstance, startAppInstance } from '../helpers/appInstance'
 import {
   postgresProcessesIn,
@@ -180,7 +181,7 @@ describe('the embedded PostgreSQL dying under a running owner', () => {
       let runtime: Runtime | undefined
       let app: AppInstance | undefined
       try {
-        const { openRuntime } = await import('../../src/start/runtime')
+        const { openRuntime } = await import('@/start/runtime')
         runtime = await openRuntime()
         expect(runtime.embedded?.owned).toBe(true)
         const budget = { points: 10_000, seconds: 60 }

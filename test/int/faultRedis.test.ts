@@ -8,8 +8,9 @@ import crypto from 'node:crypto'
 
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals'
 
-import type { RateLimitOptions } from '../../src/http/rateLimit'
-import { logger } from '../../src/lib/logger'
+import type { RateLimitOptions } from '@/http/rateLimit'
+import { logger } from '@/lib/logger'
+
 import { type AppInstance, startAppInstance } from '../helpers/appInstance'
 import { describeWithRedisServer, type RedisServer, startRedisServer } from '../helpers/redisServer'
 import { startTestService, type TestService } from '../helpers/service'

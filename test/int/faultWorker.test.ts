@@ -10,7 +10,8 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
-import { freePort } from '../../src/lib/freePort'
+import { freePort } from '@/lib/freePort'
+
 import { createTestDatabase } from '../helpers/database'
 import { type ScriptProcess, startScriptProcess } from '../helpers/serviceProcess'
 

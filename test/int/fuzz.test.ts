@@ -8,8 +8,9 @@
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 
-import { logger } from '../../src/lib/logger'
-import { seedDemoData } from '../../src/seed'
+import { logger } from '@/lib/logger'
+import { seedDemoData } from '@/seed'
+
 import { report, runCampaign } from '../fuzz/campaign'
 import { contextFromPrincipals } from '../fuzz/context'
 import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from '@jest/globals'
 import express from 'express'
 
-import { securityHeaders } from '../../src/http/securityHeaders'
+import { securityHeaders } from '@/http/securityHeaders'
+
 import { useTestService } from '../helpers/service'
 
 const context = useTestService()

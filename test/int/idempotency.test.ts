@@ -9,7 +9,8 @@ import http from 'node:http'
 import { describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
-import { deleteExpiredKeys, messages } from '../../src/idempotency'
+import { deleteExpiredKeys, messages } from '@/idempotency'
+
 import { type JsonResponse, sendJson } from '../helpers/http'
 import { apiClient, type Principal } from '../helpers/principals'
 import { sampleRecords } from '../helpers/samples'

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals'
 
-import { exportColumns } from '../../src/admin/transfer'
+import { exportColumns } from '@/admin/transfer'
+
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
 

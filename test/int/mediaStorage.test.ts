@@ -8,7 +8,8 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { STORAGE_UNAVAILABLE } from '../../src/errors'
+import { STORAGE_UNAVAILABLE } from '@/errors'
+
 import { createPrincipals, type Principal } from '../helpers/principals'
 import { type S3Server, startS3Server } from '../helpers/s3Server'
 import { startTestService, type TestService } from '../helpers/service'

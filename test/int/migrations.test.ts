@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 
-import { pendingSchemaChanges } from '../../src/db/pendingSchemaChanges'
+import { pendingSchemaChanges } from '@/db/pendingSchemaChanges'
+
 import { useTestService } from '../helpers/service'
 
 const context = useTestService()

@@ -6,7 +6,8 @@ import { Document, type RulesetDefinition, Spectral } from '@stoplight/spectral-
 import * as Parsers from '@stoplight/spectral-parsers'
 import { oas } from '@stoplight/spectral-rulesets'
 
-import { consumers, creditApps } from '../../src/seed/demoData'
+import { consumers, creditApps } from '@/seed/demoData'
+
 import { useTestService } from '../helpers/service'
 
 const context = useTestService()

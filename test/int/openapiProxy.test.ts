@@ -18,7 +18,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { generateSync } from 'otplib'
 
-import { seedDemoData } from '../../src/seed'
+import { seedDemoData } from '@/seed'
+
 import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
 import { type PrismProxy, startPrismProxy } from '../helpers/prism'
 import { startTestService, type TestService } from '../helpers/service'

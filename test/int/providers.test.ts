@@ -9,8 +9,9 @@ import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
-import { projectRoot } from '../../src/lib/paths'
-import { seedDemoData } from '../../src/seed'
+import { projectRoot } from '@/lib/paths'
+import { seedDemoData } from '@/seed'
+
 import { commandArgv } from '../helpers/cli'
 import { createTestDatabase } from '../helpers/database'
 import { type FakeProvider, startFakeProvider } from '../helpers/fakeProvider'

@@ -4,8 +4,9 @@ import net from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 
-import type { RateLimitOptions } from '../../src/http/rateLimit'
-import { freePort } from '../../src/lib/freePort'
+import type { RateLimitOptions } from '@/http/rateLimit'
+import { freePort } from '@/lib/freePort'
+
 import { startAppInstance } from '../helpers/appInstance'
 import { sendJson } from '../helpers/http'
 import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'

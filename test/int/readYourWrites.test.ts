@@ -8,9 +8,10 @@ import { afterAll, beforeAll, expect, it, jest } from '@jest/globals'
 import type { Request, Response } from 'express'
 import type { Payload } from 'payload'
 
-import { readYourWrites } from '../../src/http/readYourWrites'
-import { openRedis, type SharedRedis } from '../../src/http/redis'
-import { logger } from '../../src/lib/logger'
+import { readYourWrites } from '@/http/readYourWrites'
+import { openRedis, type SharedRedis } from '@/http/redis'
+import { logger } from '@/lib/logger'
+
 import { describeWithRedisServer, type RedisServer, startRedisServer } from '../helpers/redisServer'
 
 const TIMEOUT_MS = 200

@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import pg from 'pg'
 
-import { REPLICA_COOL_DOWN_MS } from '../../src/db/replicas'
-import { logger } from '../../src/lib/logger'
+import { REPLICA_COOL_DOWN_MS } from '@/db/replicas'
+import { logger } from '@/lib/logger'
+
 import { captureLog, type LogCapture } from '../helpers/logCapture'
 import { apiClient, type Principal } from '../helpers/principals'
 import {

@@ -7,8 +7,9 @@ import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
-import { decryptValue, encryptValue } from '../../src/creditData/cipher'
-import { seedDemoData } from '../../src/seed'
+import { decryptValue, encryptValue } from '@/creditData/cipher'
+import { seedDemoData } from '@/seed'
+
 import { lastLine, runCli } from '../helpers/cli'
 import { createTestDatabase } from '../helpers/database'
 import { sendJson } from '../helpers/http'

@@ -6,8 +6,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { sql } from 'drizzle-orm'
 
-import { backfillTitles } from '../../src/migrations/20261123_021600_titles'
-import { backfillMoreTitles } from '../../src/migrations/20261123_052620_more_titles'
+import { backfillTitles } from '@/migrations/20261123_021600_titles'
+import { backfillMoreTitles } from '@/migrations/20261123_052620_more_titles'
+
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
 

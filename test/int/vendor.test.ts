@@ -1,7 +1,8 @@
 /** The upstream vehicle-data vendor, faked on 127.0.0.1: ok, cached, slow, 5xx, down, circuit breaker. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 
-import { resetVendorBreaker } from '../../src/lookups/vendor'
+import { resetVendorBreaker } from '@/lookups/vendor'
+
 import { type FakeVendor, startFakeVendor } from '../helpers/fakeVendor'
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { createLocalReq, initTransaction, killTransaction } from 'payload'
 import { Webhook } from 'standardwebhooks'
 
-import { isRecord } from '../../src/lib/isRecord'
-import { seedDemoData } from '../../src/seed'
-import { EVENT_TYPES, type EventPayload } from '../../src/webhooks/events'
-import { addressRefusal } from '../../src/webhooks/target'
+import { isRecord } from '@/lib/isRecord'
+import { seedDemoData } from '@/seed'
+import { EVENT_TYPES, type EventPayload } from '@/webhooks/events'
+import { addressRefusal } from '@/webhooks/target'
+
 import { documentAjv, toJsonSchema } from '../helpers/contract'
 import { sendJson } from '../helpers/http'
 import { createLeadRecords } from '../helpers/leadSide'

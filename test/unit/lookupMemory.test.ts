@@ -4,9 +4,9 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 
-import { decodeVin, stopDecoder, vpicDatabasePath } from '../../src/lookups/vin/decoder'
-import { boundQueryCaches } from '../../src/lookups/vin/queryCaches.mjs'
-import { checkDigitOf } from '../../src/lookups/vin/validate'
+import { decodeVin, stopDecoder, vpicDatabasePath } from '@/lookups/vin/decoder'
+import { boundQueryCaches } from '@/lookups/vin/queryCaches.mjs'
+import { checkDigitOf } from '@/lookups/vin/validate'
 
 afterAll(() => stopDecoder())
 

@@ -8,7 +8,7 @@ import path from 'node:path'
 
 import { expect, it } from '@jest/globals'
 
-import { projectRoot } from '../../src/lib/paths'
+import { projectRoot } from '@/lib/paths'
 
 const LAGGING = ['@payloadcms/storage-s3', '@payloadcms/plugin-cloud-storage']
 

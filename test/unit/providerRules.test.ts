@@ -1,9 +1,9 @@
 /** The pure rules of provider sending: backoff, Retry-After, the provider's message, PII stripping. */
 import { describe, expect, it } from '@jest/globals'
 
-import { retryDelayMs } from '../../src/providers/backoff'
-import { stripPii } from '../../src/providers/pii'
-import { providerMessage, retryAfterMs } from '../../src/providers/send'
+import { retryDelayMs } from '@/providers/backoff'
+import { stripPii } from '@/providers/pii'
+import { providerMessage, retryAfterMs } from '@/providers/send'
 
 const settings = { baseMs: 1000, maxAttempts: 8, maxDelayMs: 30_000 }
 
@@ -107,8 +107,8 @@ describe('stripPii', () => {
 
 describe('settings', () => {
   it('a bad provider or runner setting stops the start, naming it', async () => {
-    const { checkProviderSettings } = await import('../../src/providers/config')
-    const { jobsPollMs } = await import('../../src/jobs/runner')
+    const { checkProviderSettings } = await import('@/providers/config')
+    const { jobsPollMs } = await import('@/jobs/runner')
     const before = { ...process.env }
     try {
       process.env.PROVIDER_MAX_ATTEMPTS = '2.5'

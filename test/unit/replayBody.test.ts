@@ -10,7 +10,7 @@ import { Readable } from 'node:stream'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { replayBody } from '../../src/http/input/bodyGuard'
+import { replayBody } from '@/http/input/bodyGuard'
 
 let server: http.Server
 let url: string

@@ -2,11 +2,12 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 
-import { computeTco, CREDIT_END, interestByYear } from '../../src/lookups/tco/model'
-import { repairsAt, SEGMENTS } from '../../src/lookups/tco/segments'
-import { assumptionsFrom, DEFAULTS } from '../../src/lookups/tco/settings'
-import { NATIONAL_FIGURES, STATE_FIGURES } from '../../src/lookups/tco/states'
-import { stateOfZip } from '../../src/lookups/tco/zip3'
+import { computeTco, CREDIT_END, interestByYear } from '@/lookups/tco/model'
+import { repairsAt, SEGMENTS } from '@/lookups/tco/segments'
+import { assumptionsFrom, DEFAULTS } from '@/lookups/tco/settings'
+import { NATIONAL_FIGURES, STATE_FIGURES } from '@/lookups/tco/states'
+import { stateOfZip } from '@/lookups/tco/zip3'
+
 import { expectTcoInvariants } from '../helpers/tco'
 
 const asOf = fc.date({

@@ -1,17 +1,13 @@
 /** The TCO model's tables and the staff rules that replace them: eras, residuals, maintenance, prices. */
 import { describe, expect, it } from '@jest/globals'
 
-import { economyFactor, gasolineFactor } from '../../src/lookups/tco/eras'
-import { computeTco } from '../../src/lookups/tco/model'
-import { estimateNewPrice } from '../../src/lookups/tco/prices'
-import {
-  MAINTENANCE_SCHEDULE,
-  maintenanceBetween,
-  residualOf,
-} from '../../src/lookups/tco/segments'
-import { assumptionsFrom, DEFAULTS } from '../../src/lookups/tco/settings'
-import { NATIONAL_FIGURES } from '../../src/lookups/tco/states'
-import { modelledVehicle } from '../../src/lookups/tco/vehicle'
+import { economyFactor, gasolineFactor } from '@/lookups/tco/eras'
+import { computeTco } from '@/lookups/tco/model'
+import { estimateNewPrice } from '@/lookups/tco/prices'
+import { MAINTENANCE_SCHEDULE, maintenanceBetween, residualOf } from '@/lookups/tco/segments'
+import { assumptionsFrom, DEFAULTS } from '@/lookups/tco/settings'
+import { NATIONAL_FIGURES } from '@/lookups/tco/states'
+import { modelledVehicle } from '@/lookups/tco/vehicle'
 
 describe('eras', () => {
   it('prices gasoline at the tables from 2024 on, and at each earlier year’s national price before', () => {

@@ -1,7 +1,7 @@
 /** Offline decoding of real VINs against their known make, model and year (NHTSA vPIC). */
 import { afterAll, describe, expect, it } from '@jest/globals'
 
-import { decodeVin, stopDecoder } from '../../src/lookups/vin/decoder'
+import { decodeVin, stopDecoder } from '@/lookups/vin/decoder'
 
 afterAll(() => stopDecoder())
 

@@ -6,7 +6,7 @@
  */
 import type { CollectionSlug, FlattenedField, Payload } from 'payload'
 
-import { jsonProblem } from '../../validation/json'
+import { jsonProblem } from '@/validation/json'
 
 const TRUE = new Set(['true', 'yes', '1'])
 const FALSE = new Set(['false', 'no', '0'])

@@ -13,9 +13,9 @@ import {
 } from 'payload'
 import { mergeListSearchAndWhere } from 'payload/shared'
 
-import { whereFilter } from '../../api/params'
-import { withheldFieldNames } from '../../creditData/marker'
-import { isRecord } from '../../lib/isRecord'
+import { whereFilter } from '@/api/params'
+import { withheldFieldNames } from '@/creditData/marker'
+import { isRecord } from '@/lib/isRecord'
 
 /** Records read per query while the file is written. */
 const PAGE = 500

@@ -24,8 +24,9 @@ import {
   ValidationError,
 } from 'payload'
 
-import { classifyFailure, messages, payloadError } from '../../errors'
-import { isRecord } from '../../lib/isRecord'
+import { classifyFailure, messages, payloadError } from '@/errors'
+import { isRecord } from '@/lib/isRecord'
+
 import { cellValue } from './cells'
 
 /** The most rows one import takes (the request body is capped at 1 MB as well). */

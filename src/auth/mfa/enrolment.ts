@@ -13,11 +13,12 @@ import { sql } from 'drizzle-orm'
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
+import { decryptValue, encryptValue } from '@/creditData/cipher'
+import { transactionDb } from '@/db/transaction'
+import { ClientError } from '@/errors'
+import { settings } from '@/lib/settings'
+
 import type { User } from '../../../payload-types'
-import { decryptValue, encryptValue } from '../../creditData/cipher'
-import { transactionDb } from '../../db/transaction'
-import { ClientError } from '../../errors'
-import { settings } from '../../lib/settings'
 import { SECRET_FIELD } from './fields'
 import { acceptedStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri } from './totp'
 

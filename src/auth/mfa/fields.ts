@@ -1,6 +1,6 @@
 import type { Field, FieldAccess } from 'payload'
 
-import { markEncrypted } from '../../creditData/marker'
+import { markEncrypted } from '@/creditData/marker'
 
 /** The name the secret's ciphertext is bound to (and that key rotation finds by its marker). */
 export const SECRET_FIELD = 'mfaSecret'

@@ -1,4 +1,4 @@
-import { settings } from '../../lib/settings'
+import { settings } from '@/lib/settings'
 
 /**
  * Who must sign in with a second factor. Staff admins always; every staff user when

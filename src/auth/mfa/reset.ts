@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 
-import { adminAction } from '../../api/adminAction'
+import { adminAction } from '@/api/adminAction'
 
 /**
  * `POST /api/users/:id/mfa-reset` (admins): for someone who lost both the app and the recovery

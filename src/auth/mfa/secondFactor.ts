@@ -22,11 +22,12 @@ import {
   type PayloadRequest,
 } from 'payload'
 
+import { decryptValue } from '@/creditData/cipher'
+import { transactionDb } from '@/db/transaction'
+import { ClientError } from '@/errors'
+import { textOf } from '@/lib/text'
+
 import type { User } from '../../../payload-types'
-import { decryptValue } from '../../creditData/cipher'
-import { transactionDb } from '../../db/transaction'
-import { ClientError } from '../../errors'
-import { textOf } from '../../lib/text'
 import { enrolmentChallenge, finishEnrolment } from './enrolment'
 import { SECRET_FIELD } from './fields'
 import { mfaRequired } from './policy'

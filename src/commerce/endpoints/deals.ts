@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import { isRecord } from '../../lib/isRecord'
+import { isRecord } from '@/lib/isRecord'
 
 type Doc = Record<string, unknown>
 

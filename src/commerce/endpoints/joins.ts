@@ -1,6 +1,6 @@
 import type { CollectionSlug, JoinQuery, PayloadRequest, PopulateType } from 'payload'
 
-import { isRecord } from '../../lib/isRecord'
+import { isRecord } from '@/lib/isRecord'
 
 type Doc = Record<string, unknown>
 

@@ -1,8 +1,9 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
 
-import { apiEndpoint } from '../../api/endpoint'
-import { paged } from '../../api/envelope'
-import { parseListParams } from '../../api/params'
+import { apiEndpoint } from '@/api/endpoint'
+import { paged } from '@/api/envelope'
+import { parseListParams } from '@/api/params'
+
 import { cursorAfter, pageAfter, pageByNumber } from '../listPages'
 import { joinsAsArrays } from './joins'
 

@@ -1,8 +1,9 @@
 import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
-import { apiEndpoint, readBody, requireFields, routeId } from '../../api/endpoint'
-import { ok } from '../../api/envelope'
-import { parseDepth } from '../../api/params'
+import { apiEndpoint, readBody, requireFields, routeId } from '@/api/endpoint'
+import { ok } from '@/api/envelope'
+import { parseDepth } from '@/api/params'
+
 import { joinOptions, joinsAsArrays } from './joins'
 
 type Doc = Record<string, unknown>

@@ -2,9 +2,10 @@ import { Readable } from 'node:stream'
 
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 
-import type { Problem } from '../../errors'
-import { messages } from '../../errors'
-import { jsonProblem, splitUrl } from '../../validation/json'
+import type { Problem } from '@/errors'
+import { messages } from '@/errors'
+import { jsonProblem, splitUrl } from '@/validation/json'
+
 import { queryGuard } from './queryGuard'
 import { refuse } from './refuse'
 

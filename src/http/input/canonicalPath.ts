@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express'
 
-import { isCommercePath } from '../../commerce/paths'
-import { hasNul, splitUrl } from '../../validation/json'
+import { isCommercePath } from '@/commerce/paths'
+import { hasNul, splitUrl } from '@/validation/json'
+
 import { refuse } from './refuse'
 
 /** Characters a path segment keeps as they are; everything else is percent-encoded. */

@@ -1,8 +1,9 @@
 import type { Request, RequestHandler } from 'express'
 import * as qs from 'qs-esm'
 
-import { isPrototypeName, withoutEmptyLists } from '../../lib/whereTree'
-import { jsonProblem, splitUrl } from '../../validation/json'
+import { isPrototypeName, withoutEmptyLists } from '@/lib/whereTree'
+import { jsonProblem, splitUrl } from '@/validation/json'
+
 import { refuse } from './refuse'
 
 /**

@@ -1,11 +1,12 @@
 import type { RequestHandler } from 'express'
 import * as qs from 'qs-esm'
 
-import { depthProblem } from '../../api/params'
-import { isCommercePath } from '../../commerce/paths'
-import { type Problem } from '../../errors'
-import { checkLimit, checkPage, MAX_LIMIT } from '../../lib/paging'
-import { hasNul, splitUrl } from '../../validation/json'
+import { depthProblem } from '@/api/params'
+import { isCommercePath } from '@/commerce/paths'
+import { type Problem } from '@/errors'
+import { checkLimit, checkPage, MAX_LIMIT } from '@/lib/paging'
+import { hasNul, splitUrl } from '@/validation/json'
+
 import { refuse } from './refuse'
 
 /** How Payload parses a REST query (createPayloadRequest): what it will see is what is checked. */

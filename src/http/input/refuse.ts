@@ -1,13 +1,13 @@
 import type { Request, Response } from 'express'
 
-import { envelopeOf } from '../../commerce/paths'
+import { envelopeOf } from '@/commerce/paths'
 import {
   errorBody,
   type Problem,
   refusalAnswer,
   RETRY_AFTER_SECONDS,
   SERVICE_UNAVAILABLE,
-} from '../../errors'
+} from '@/errors'
 
 /** The request's path under /api (`/deals/deal_1`), wherever the middleware asking is mounted. */
 export const apiPathOf = (req: Request): string => {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 
-import { splitUrl } from '../../validation/json'
+import { splitUrl } from '@/validation/json'
 
 /** Longest query string a redirect carries over; a longer one is dropped rather than echoed. */
 const MAX_REDIRECT_QUERY = 1024

@@ -4,8 +4,9 @@
  */
 import type { Payload } from 'payload'
 
+import { CommerceError } from '@/errors'
+
 import type { Listing } from '../../../payload-types'
-import { CommerceError } from '../../errors'
 import {
   describeVehicle,
   identityOf,

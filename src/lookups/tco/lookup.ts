@@ -1,8 +1,9 @@
 /** Endpoint 18: the TCO answer for a VIN, from the vendor when configured, else from our model. */
 import type { Payload } from 'payload'
 
-import { CommerceError } from '../../errors'
-import { isRecord } from '../../lib/isRecord'
+import { CommerceError } from '@/errors'
+import { isRecord } from '@/lib/isRecord'
+
 import { describeVehicle, identityOf, type VehicleFacts, vehicleFacts } from '../facts'
 import { askVendor } from '../vendor'
 import { computeTco, fuelPriceOf, type TcoAssumptions } from './model'

@@ -1,8 +1,9 @@
 /** The query of endpoint 18: the customer's ZIP code and the assumptions a caller overrides. */
 import { z } from 'zod'
 
-import { queryParam } from '../../api/query'
-import { CommerceError } from '../../errors'
+import { queryParam } from '@/api/query'
+import { CommerceError } from '@/errors'
+
 import { fromKeys, keysOf } from '../keyed'
 import { numberParam, parseLookupQuery, zipParam } from '../query'
 import { queryDescription, TCO_QUERY } from './parameters'

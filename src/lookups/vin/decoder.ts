@@ -10,8 +10,8 @@ import { Worker } from 'node:worker_threads'
 
 import { LRUCache } from 'lru-cache'
 
-import { dataDir } from '../../lib/paths'
-import { settings } from '../../lib/settings'
+import { dataDir } from '@/lib/paths'
+import { settings } from '@/lib/settings'
 
 export type DecodedVehicle = {
   body?: string
