@@ -21,20 +21,22 @@ const filesUnder = (dir: string): string[] =>
   })
 
 const resolve = (from: string, specifier: string): string | undefined => {
-  const base = path.normalize(path.join(path.dirname(from), specifier))
+  const base = specifier.startsWith('@/')
+    ? path.join('src', specifier.slice(2))
+    : path.normalize(path.join(path.dirname(from), specifier))
   if (/\.tsx?$/.test(base) && fs.existsSync(path.join(root, base))) return base
   return EXTENSIONS.map((extension) => base + extension).find((candidate) =>
     fs.existsSync(path.join(root, candidate)),
   )
 }
 
-/** Each module's imports of other modules of the project (relative specifiers). */
+/** Each module's imports of other modules of the project (relative or `@/` specifiers). */
 const graph = (): Map<string, string[]> => {
   const files = [...SOURCES.flatMap(filesUnder), 'payload.config.ts']
   return new Map(
     files.map((file) => {
       const text = fs.readFileSync(path.join(root, file), 'utf8')
-      const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map(
+      const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*'((?:\.|@\/)[^']+)'/g)].map(
         ([, specifier]) => specifier,
       )
       return [file, specifiers.flatMap((specifier) => resolve(file, specifier) ?? [])]
