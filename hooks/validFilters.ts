@@ -19,6 +19,15 @@ const NOT_TEXT = new Set(['checkbox', 'date', 'number', 'point'])
 /** Operators taking a list (or comma-separated text), as Payload reads them. */
 const LISTS = new Set(['all', 'in', 'not_in'])
 
+/** The operations that take a `where`: reads (of versions too: Payload calls those `read`), counts, bulk writes. */
+const FILTERED = new Set(['count', 'countVersions', 'delete', 'read', 'readDistinct', 'update'])
+
+/** A filter on versions names the record's fields under `version.`; no collection has a field of that name. */
+const recordPath = (fields: FlattenedField[], path: string) =>
+  path.startsWith('version.') && !fields.some((field) => field.name === 'version')
+    ? path.slice('version.'.length)
+    : path
+
 /** Payload's default id: PostgreSQL's serial integer. */
 const SERIAL_ID = { name: 'id', type: 'number', serial: true } as const
 type Target = FlattenedField | typeof SERIAL_ID
@@ -145,7 +154,7 @@ export const validFilters: CollectionBeforeOperationHook = ({
   operation,
   req,
 }) => {
-  if (!['count', 'read', 'delete', 'update'].includes(operation)) return args
+  if (!FILTERED.has(operation)) return args
   const joins = 'joins' in args ? args.joins : undefined
   const where = 'where' in args ? args.where : undefined
   const trees: [FlattenedField[], unknown][] = [[collection.flattenedFields, where]]
@@ -164,7 +173,8 @@ export const validFilters: CollectionBeforeOperationHook = ({
     for (const condition of conditionsIn(tree)) {
       // Without an id field of its own, a collection's id is PostgreSQL's serial integer.
       const field =
-        fieldAt(fields, condition.path) ?? (condition.path === 'id' ? SERIAL_ID : undefined)
+        fieldAt(fields, recordPath(fields, condition.path)) ??
+        (condition.path === 'id' ? SERIAL_ID : undefined)
       const problem = conditionProblem(req, condition, field)
       if (problem) throw new ClientError(problem, 400)
     }

@@ -177,6 +177,34 @@ describe('bulk writes', () => {
   })
 })
 
+describe('versions', () => {
+  it('a filter on the versions of a collection with history is checked and literal too', async () => {
+    const { payload } = context.service
+    await payload.create({ collection: 'company', data: { name: '100% Motors' } })
+    await payload.create({ collection: 'company', data: { name: 'Plain Motors' } })
+    const literal = await send(
+      'GET',
+      `/api/company/versions?where[version.name][like]=${encodeURIComponent('%')}`,
+      {
+        headers: as('staff'),
+      },
+    )
+    expect(literal.status).toBe(200)
+    expect(literal.body.docs.map((doc: { version: { name: string } }) => doc.version.name)).toEqual(
+      ['100% Motors'],
+    )
+    const refused = await send(
+      'GET',
+      '/api/company/versions?where[version.isFacilitator][equals]=notabool',
+      {
+        headers: as('staff'),
+      },
+    )
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(refused.body)).toContain('notabool')
+  })
+})
+
 describe('the Local API', () => {
   it('an empty in list selects nothing for server code too', async () => {
     const { payload } = context.service
