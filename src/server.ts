@@ -59,7 +59,7 @@ export const main = async (): Promise<void> => {
   logger.info({ ms: Date.now() - started, port: boundPort, url }, 'commerce service listening')
   if (leads && shouldSeed(local)) await seedDemoData(payload)
   const jobRunner = leads && runsJobsInProcess() ? startJobRunner(payload) : null
-  // Before the banner: a signal sent on seeing it must find this handler (replacing the other
+  // Before the last lines: a signal sent on seeing them must find this handler (replacing the other
   // handlers of a signal drops one that arrived and was not dispatched yet).
   onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight')
@@ -76,7 +76,8 @@ export const main = async (): Promise<void> => {
     await runtime.close()
     logger.info('stopped')
   })
-  if (leads) process.stdout.write(`\nAdmin UI: ${url}/admin\nAPI:      ${url}/api\n\n`)
+  // The demo data and jobs are ready too: where to go, last.
+  if (leads) process.stdout.write(`\nAPI:      ${url}/api\n\n`)
   startup.running()
 }
 

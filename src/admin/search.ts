@@ -7,8 +7,7 @@
  */
 import type { CollectionSlug, Endpoint, PayloadRequest, Where } from 'payload'
 
-import { ClientError, messages } from '@/errors'
-import { payloadError, unlessForbidden } from '@/errors'
+import { ClientError, messages, payloadError, unlessForbidden } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 
 import { isStaff } from '../../access/isStaff'
@@ -38,7 +37,7 @@ export const searchRecords = async (req: PayloadRequest, q: string) => {
   const staff = isStaff({ req })
   const groups = await Promise.all(
     SEARCHED.map(async ({ collection, fields, label }) => {
-      // The derived title is for staff only (src/admin/titles.ts): others search the names.
+      // The derived title is for staff only (src/fields/titles.ts): others search the names.
       const searched = staff ? fields : fields.filter((field) => field !== 'title')
       if (!searched.length) return null
       const where: Where = { or: searched.map((field) => ({ [field]: { like: term } })) }

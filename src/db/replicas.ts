@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 import type pg from 'pg'
 
 import { classifyFailure, sqlStateOf } from '@/errors/failures'
+import { isRecord } from '@/lib/isRecord'
 import { logger } from '@/lib/logger'
 
 /**
@@ -81,8 +82,8 @@ const breaker = (pool: pg.Pool, primary: pg.Pool, replica: number): Breaker => {
     logger.warn(
       {
         ...where,
-        code: sqlStateOf(error) ?? (error as { code?: unknown })?.code,
-        reason: (error as Error)?.message,
+        code: sqlStateOf(error) ?? (isRecord(error) ? error.code : undefined),
+        reason: isRecord(error) ? error.message : String(error),
       },
       'read replica unavailable: its reads go to the primary',
     )

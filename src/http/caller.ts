@@ -60,7 +60,9 @@ export const callerOf = async (payload: Payload, req: Request, res: Response): P
  */
 export const unauthenticatedKey = (req: Request): string => {
   const credential = req.headers.authorization
-  return credential
-    ? `key:${crypto.createHash('sha256').update(credential).digest('base64url')}`
-    : `address:${req.ip}`
+  return credential ? `key:${credentialHash(credential)}` : `address:${req.ip}`
 }
+
+/** A credential as it may be kept: its SHA-256. */
+export const credentialHash = (credential: string): string =>
+  crypto.createHash('sha256').update(credential).digest('base64url')

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { type Server, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 
-import { errorBody, messages } from '@/errors'
+import { errorBody } from '@/errors'
 
 import { securityHeaders } from './securityHeaders'
 
@@ -33,7 +33,8 @@ export const answerClientErrors = (server: Server): void => {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // As Node's own handler: answer only if no response has started on this socket (a pipelined
     // request's error must not be written into the middle of an earlier answer).
-    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+    // The answer under way on the socket: Node's field, which its types do not declare.
+    const inFlight = Reflect.get(socket, '_httpMessage')
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
       socket.destroy()
       return
@@ -45,7 +46,7 @@ export const answerClientErrors = (server: Server): void => {
           ? 408
           : 400
     const body = JSON.stringify(
-      errorBody('payload', { message: STATUS_CODES[status] ?? messages.badRequest, status }),
+      errorBody('payload', { message: STATUS_CODES[status] ?? 'Bad Request', status }),
     )
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}X-Request-Id: ${crypto.randomUUID()}\r\n` +

@@ -1,5 +1,3 @@
-import crypto from 'node:crypto'
-
 import type { RequestHandler } from 'express'
 import { LRUCache } from 'lru-cache'
 import { executeAuthStrategies, type Payload } from 'payload'
@@ -8,14 +6,10 @@ import { API_KEY_PREFIX } from '@/auth/apiKeyCache'
 import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
 import { messages } from '@/errors'
 
-import { callerFor } from './caller'
+import { callerFor, credentialHash } from './caller'
 import { databaseReachable } from './health'
 import { answerUnavailable, refuse } from './input/refuse'
 import type { CredentialFailures } from './rateLimit'
-
-/** Credentials that authenticated someone lately, by hash: they pass an address's spent budget. */
-const recentlyGood = new LRUCache<string, true>({ max: 10_000, ttl: 15 * 60_000 })
-const hashOf = (header: string) => crypto.createHash('sha256').update(header).digest('base64url')
 
 /**
  * Payload treats a request whose credential it cannot match as anonymous. Here a request that
@@ -30,13 +24,14 @@ const hashOf = (header: string) => crypto.createHash('sha256').update(header).di
  * now authenticated someone lately: clients behind the same address keep working. A known but
  * disabled key is not counted (its client is cached: ../auth/apiKeyCache.ts).
  */
-export const credentialGate =
-  (payload: Payload, failures: CredentialFailures): RequestHandler =>
-  async (req, res, next) => {
+export const credentialGate = (payload: Payload, failures: CredentialFailures): RequestHandler => {
+  /** Credentials that authenticated someone lately, by hash: they pass an address's spent budget. */
+  const recentlyGood = new LRUCache<string, true>({ max: 10_000, ttl: 15 * 60_000 })
+  return async (req, res, next) => {
     const header = req.headers.authorization?.trim()
     if (header === undefined) return next()
     const address = req.ip ?? ''
-    const credential = hashOf(header)
+    const credential = credentialHash(header)
     const wait = recentlyGood.has(credential) ? 0 : await failures.wait(address)
     if (wait > 0) {
       res.set({ Connection: 'close', 'Retry-After': String(Math.ceil(wait / 1000)) })
@@ -72,3 +67,4 @@ export const credentialGate =
     res.set('Connection', 'close')
     refuse(req, res, 401, messages.unauthorized)
   }
+}

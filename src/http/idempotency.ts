@@ -37,7 +37,7 @@ import { logger } from '@/lib/logger'
 import { settings } from '@/lib/settings'
 
 import { callerOf } from './caller'
-import { apiPathOf, refuse } from './input/refuse'
+import { answerUnavailable, apiPathOf, refuse } from './input/refuse'
 
 const HEADER = 'idempotency-key'
 /** A printable ASCII value of 1–255 characters (as Stripe's and the IETF draft's keys). */
@@ -84,6 +84,8 @@ const answerHeld = async (
   }
   const body = stored.body ? openAnswer(stored.body) : Buffer.alloc(0)
   const caller = await callerOf(payload, req, res)
+  // Whether the caller may still have it cannot be known while the database is away.
+  if (caller.kind === 'unknown') return answerUnavailable(req, res)
   const user = 'user' in caller ? caller.user : null
   if (!(await mayStillHave(payload, createdCollection(payload, req), user, body)))
     return refuse(

@@ -1,4 +1,11 @@
-import type { CollectionSlug, FlattenedField, Payload, PayloadRequest, TypedUser } from 'payload'
+import type {
+  CollectionSlug,
+  FlattenedField,
+  Payload,
+  PayloadRequest,
+  SanitizedCollectionConfig,
+  TypedUser,
+} from 'payload'
 import { createLocalReq } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
@@ -11,10 +18,32 @@ const relatedCollections = (field: FlattenedField): string[] =>
       : []
 
 /**
+ * Whether the caller may read this embedded record by its collection's read access: a plain yes,
+ * or a filter (a caller's own records) that the record itself meets.
+ */
+const mayReadRecord = async (
+  req: PayloadRequest,
+  collection: SanitizedCollectionConfig,
+  record: Record<string, unknown>,
+): Promise<boolean> => {
+  const access = await collection.access.read({ req })
+  if (!isRecord(access)) return Boolean(access)
+  const id = record.id
+  if (typeof id !== 'string' && typeof id !== 'number') return false
+  const { totalDocs } = await req.payload.count({
+    collection: collection.slug,
+    overrideAccess: true,
+    req,
+    where: { and: [{ id: { equals: id } }, access] },
+  })
+  return totalDocs > 0
+}
+
+/**
  * Whether the caller may read `data` as an answer holds it: each field's read access, the fields
  * of groups and arrays, and every record embedded by a relation (its collection's read access
- * and its own fields). An access function answering a Where (scoped to the caller, who owns the
- * key still) allows.
+ * and its own fields). A field's access answering a Where allows (it scopes records, not fields);
+ * a collection's is checked against the embedded record.
  */
 const mayRead = async (
   req: PayloadRequest,
@@ -45,7 +74,7 @@ const mayRead = async (
       const related =
         req.payload.collections[(polymorphic ? item.relationTo : targets[0]) as CollectionSlug]
           ?.config
-      if (!related || !(await related.access.read({ req }))) return false
+      if (!related || !(await mayReadRecord(req, related, record))) return false
       if (!(await mayRead(req, related.flattenedFields, record))) return false
     }
   }

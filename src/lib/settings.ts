@@ -182,7 +182,7 @@ export const schemas = {
   }),
   storage: z.object({
     S3_ACCESS_KEY_ID: optionalTextSetting(),
-    /** Unset: uploaded files stay in MEDIA_DIR (src/lib/storage.ts). */
+    /** Unset: uploaded files stay in MEDIA_DIR (src/media/storage.ts). */
     S3_BUCKET: optionalTextSetting(),
     /** An S3-compatible server's address (MinIO, …); unset: AWS. */
     S3_ENDPOINT: addressSetting(),

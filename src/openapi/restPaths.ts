@@ -820,7 +820,7 @@ function authRoutes(): Record<string, (context: Context) => PathItems> {
   }
 }
 
-/** The actions this service adds: `POST /<collection>/{id}/<action>`, for admins (src/lib/adminAction.ts). */
+/** The actions this service adds: `POST /<collection>/{id}/<action>`, for admins (src/api/adminAction.ts). */
 function actionRoutes(): Record<string, (context: Context) => PathItems> {
   const action =
     (name: string, summary: string, description: string, answer: Obj) =>

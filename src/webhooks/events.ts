@@ -79,10 +79,15 @@ const apiClient: ApiClient = {
 const unreadableByApiClients = (fields: Field[]): string[] =>
   flattenTopLevelFields(fields).flatMap((field) => {
     if (!fieldAffectsData(field) || !field.name || !field.access?.read) return []
-    // Cast: a request with only its user, which is all these access functions read.
-    return field.access.read({ req: { user: apiClient } as PayloadRequest }) === true
-      ? []
-      : [field.name]
+    // Cast: a request with only its user, which is all these access functions read; one that
+    // reads more throws, and its field is withheld.
+    try {
+      return field.access.read({ req: { user: apiClient } as PayloadRequest }) === true
+        ? []
+        : [field.name]
+    } catch {
+      return [field.name]
+    }
   })
 
 /**

@@ -15,6 +15,7 @@ import { mergeListSearchAndWhere } from 'payload/shared'
 
 import { whereFilter } from '@/api/params'
 import { withheldFieldNames } from '@/creditData/marker'
+import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 
 /** Records read per query while the file is written. */
@@ -50,12 +51,14 @@ const filename = (slug: string) => `${slug}-${new Date().toISOString().slice(0, 
 export const exportCsv = async (req: PayloadRequest, slug: CollectionSlug): Promise<Response> => {
   const { config } = req.payload.collections[slug]
   const columns = ['id', ...exportColumns(config).filter((name) => name !== 'id')]
-  const filter = whereFilter.safeParse(req.query?.where)
+  const filter = whereFilter.optional().safeParse(req.query?.where)
+  // Never "no filter" for one that cannot be read: that would export every row.
+  if (!filter.success) throw new ClientError('The where parameter must be a filter object.', 400)
   // What the list shows: its filter and its search box, combined as the list view combines them.
   const where = mergeListSearchAndWhere({
     collectionConfig: config,
     search: typeof req.query?.search === 'string' ? req.query.search : '',
-    where: filter.success ? filter.data : undefined,
+    where: filter.data,
   })
   const lines = [columns.join(',')]
   for (let page = 1; ; page++) {
