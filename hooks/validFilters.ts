@@ -102,6 +102,9 @@ const conditionProblem = (req: PayloadRequest, condition: Condition, field?: Tar
   // Payload skips a condition whose value it cannot read, which would widen the filter.
   if (isRecord(value) || (Array.isArray(value) && value.some(isRecord)))
     return `The ${operator} filter on ${path} takes ${LISTS.has(operator) ? 'a list of values' : 'a value'}, not an object`
+  // The adapter splits a `like` value into words: a list there fails in its code (a 500).
+  if ((operator === 'like' || operator === 'not_like') && Array.isArray(value))
+    return `The ${operator} filter on ${path} takes one text, not a list`
   if (operator === 'exists') {
     return comparedValues(condition).every((text) => /^(true|false)$/i.test(text))
       ? null
@@ -118,8 +121,14 @@ const conditionProblem = (req: PayloadRequest, condition: Condition, field?: Tar
  * Text matching compares text: PostgreSQL's ILIKE, which the adapter builds it on, would read `%`
  * and `_` as wildcards (`q=%%` matched every record). A backslash escapes them (ILIKE's default).
  */
-const literalText = (value: unknown, operator: string) =>
-  TEXT_MATCH.has(operator) && typeof value === 'string' ? value.replace(/[\\%_]/g, '\\$&') : value
+const literalText = (value: unknown, operator: string): unknown =>
+  !TEXT_MATCH.has(operator)
+    ? value
+    : typeof value === 'string'
+      ? value.replace(/[\\%_]/g, '\\$&')
+      : Array.isArray(value)
+        ? value.map((item) => literalText(item, operator))
+        : value
 
 /** The query's `where` and its joins' with text matching made literal. */
 const withLiteralText = <T extends object>(args: T): T => {

@@ -71,6 +71,7 @@ const refused: [string, string, string[]][] = [
     ['valueOf'],
   ],
   ['a value with no operator', 'where[lastName]=Ames', ['lastName']],
+  ['a list where like takes one text', json({ lastName: { like: [1, 2] } }), ['lastName', 'like']],
 ]
 
 describe.each([
