@@ -21,7 +21,7 @@ import {
   rootPaths,
   servedCollections,
   versionSchema,
-} from './restPaths'
+} from './rest'
 import { webhookDocs } from './webhooks'
 
 const securitySchemes = {

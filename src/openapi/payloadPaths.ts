@@ -1,5 +1,5 @@
 /**
- * Endpoints 11–17 are operations of Payload's REST API (./restPaths.ts) with names of their own:
+ * Endpoints 11–17 are operations of Payload's REST API (./rest/) with names of their own:
  * their numbers, the ids integrators' code calls them by, and what they add (the locale
  * parameters of 11 and 12, an example error report).
  */
