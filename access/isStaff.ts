@@ -1,7 +1,12 @@
-import type { PayloadRequest } from 'payload'
+import type { FieldAccess, PayloadRequest } from 'payload'
+
+import { pureOnRead } from '@/reads/pure'
 
 import { checkRole } from './roles'
 
 /** Anyone signed in to the admin UI, whatever their staff role. Also usable as `access.admin`. */
 export const isStaff = ({ req: { user } }: { req: PayloadRequest }): boolean =>
   checkRole(user, { staff: ['admin', 'staff'] })
+
+/** A field only staff read (API answers leave it out); a pure function of the request. */
+export const staffOnlyField: FieldAccess = pureOnRead(({ req }) => isStaff({ req }))

@@ -1,14 +1,18 @@
 import type { FieldHook } from 'payload'
 
+import { pureOnRead } from '@/reads/pure'
+
 import { recordAudit } from './audit'
 import { decryptValue } from './cipher'
 import { maskSsn } from './mask'
 import { revealsSsn } from './reveal'
 
-/** Decrypts field `name` on every read; SSNs are then masked unless revealed (see revealsSsn). */
-export const decryptSensitive =
-  (name: string, kind: 'date' | 'ssn'): FieldHook =>
-  async ({ collection, data, req, value }) => {
+/**
+ * Decrypts field `name` on every read; SSNs are then masked unless revealed (see revealsSsn).
+ * It reads only the value, the record's id and the request, so compiled reads run it as is.
+ */
+export const decryptSensitive = (name: string, kind: 'date' | 'ssn'): FieldHook =>
+  pureOnRead<FieldHook>(async ({ collection, data, req, value }) => {
     if (typeof value !== 'string' || !value) return value
     let plain: string
     try {
@@ -33,4 +37,4 @@ export const decryptSensitive =
       recordId: String(data?.id ?? ''),
     })
     return plain
-  }
+  })

@@ -5,21 +5,13 @@
  * records it names; a later rename of those records shows in it at the record's next save.
  * Staff read it; API answers leave it out, keeping the shape the interface documents.
  */
-import type {
-  DataFromCollectionSlug,
-  FieldAccess,
-  FieldHook,
-  PayloadRequest,
-  TextField,
-} from 'payload'
+import type { DataFromCollectionSlug, FieldHook, PayloadRequest, TextField } from 'payload'
 
 import { textOf } from '@/lib/text'
 
-import { isStaff } from '../../access/isStaff'
+import { staffOnlyField } from '../../access/isStaff'
 
 type Doc = Record<string, unknown>
-
-const staffOnly: FieldAccess = ({ req }) => isStaff({ req })
 
 /** "First Last" of a record with names. */
 export const personName = (doc?: { firstName?: unknown; lastName?: unknown } | null): string =>
@@ -57,21 +49,48 @@ export const vehicleName = (
 ): string =>
   [vehicle?.year, textOf(vehicle?.make), textOf(vehicle?.model)].filter(Boolean).join(' ')
 
+/** A value as stored: a related record by its id, object keys in one order. */
+const comparable = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(comparable)
+  if (!value || typeof value !== 'object') return value ?? null
+  if ('id' in value) return idOf(value)
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, item]) => [key, comparable(item)]),
+  )
+}
+
+const differs = (a: unknown, b: unknown) =>
+  JSON.stringify(comparable(a)) !== JSON.stringify(comparable(b))
+
 /**
  * A `title` field worked out by `compute` from the record as it is being saved (what was stored,
- * overlaid with what this write changes). `fallback` names a record with nothing better.
+ * overlaid with what this write changes). `from` names the top-level fields `compute` reads, its
+ * relations among them: an update that changes none of them keeps the stored title without
+ * working it out (which may look up related records). The record's id names a record with
+ * nothing better.
  */
 export const titleField = (
   compute: (doc: Doc, req: PayloadRequest) => Promise<string> | string,
+  from: string[],
 ): TextField => {
-  const hook: FieldHook = async ({ data, originalDoc, req }) => {
+  const hook: FieldHook = async ({ data = {}, operation, originalDoc, req }) => {
+    const stored: unknown = originalDoc?.title
+    if (
+      operation === 'update' &&
+      typeof stored === 'string' &&
+      stored &&
+      !from.some((name) => name in data && differs(data[name], originalDoc?.[name]))
+    )
+      return stored
     const doc = { ...originalDoc, ...data }
     return (await compute(doc, req)) || String(doc.id ?? '')
   }
   return {
     name: 'title',
     type: 'text',
-    access: { read: staffOnly },
+    access: { read: staffOnlyField },
     admin: {
       description: 'Worked out from the record when it is saved.',
       hidden: true,

@@ -92,6 +92,8 @@ export const schemas = {
     DATABASE_READ_AFTER_WRITE_MS: numberSetting(2_000, { integer: true, min: 0 }),
     /** Read replicas of DATABASE_URL; reads outside transactions go to them. */
     DATABASE_READ_URLS: postgresUrlListSetting(),
+    /** Commerce reads as one compiled SQL statement (src/reads); false: every read through Payload. */
+    COMPILED_READS: flagSetting(true),
   }),
   email: z.object({
     /** smtp://user:password@host:port (smtps:// for TLS from the start); unset: nothing is sent. */

@@ -2,7 +2,8 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 
 import { apiEndpoint } from '@/api/endpoint'
 import { paged } from '@/api/envelope'
-import { parseListParams } from '@/api/params'
+import { type ListParams, parseListParams } from '@/api/params'
+import { compiledPage } from '@/reads'
 
 import { cursorAfter, pageAfter, pageByNumber } from '../listPages'
 import { joinsAsArrays } from './joins'
@@ -16,18 +17,19 @@ const sortableFields = (req: PayloadRequest, collection: CollectionSlug): string
       : [],
   )
 
-const list = (collection: CollectionSlug) => async (req: PayloadRequest) => {
-  const params = parseListParams(req.query, sortableFields(req, collection))
+/** A page by Payload's find (or its cursor reading), joins reshaped as the compiled reads answer them. */
+const payloadPage = async (req: PayloadRequest, collection: CollectionSlug, params: ListParams) => {
   const result = params.after
     ? await pageAfter(req, collection, params, params.after)
     : await pageByNumber(req, collection, params)
-  return paged(
-    {
-      ...result,
-      docs: result.docs.map((doc) => joinsAsArrays(doc, req, collection)),
-    },
-    cursorAfter(result, params),
-  )
+  return { ...result, docs: result.docs.map((doc) => joinsAsArrays(doc, req, collection)) }
+}
+
+const list = (collection: CollectionSlug) => async (req: PayloadRequest) => {
+  const params = parseListParams(req.query, sortableFields(req, collection))
+  const result =
+    (await compiledPage(req, collection, params)) ?? (await payloadPage(req, collection, params))
+  return paged(result, cursorAfter(result, params))
 }
 
 /** 6. GET /webevents — paged, read-only. */

@@ -3,16 +3,23 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 import { apiEndpoint, readBody, requireFields, routeId } from '@/api/endpoint'
 import { ok } from '@/api/envelope'
 import { parseDepth } from '@/api/params'
+import { compiledRecord } from '@/reads'
 
 import { joinOptions, joinsAsArrays } from './joins'
 
 type Doc = Record<string, unknown>
 
-/** Reads one record as the caller, at the requested depth (NotFound when there is none). */
+/**
+ * Reads one record as the caller, at the requested depth (NotFound when there is none): by one
+ * compiled statement where the compiler reproduces the collection (src/reads), else by Payload.
+ */
 const findOne = async (req: PayloadRequest, collection: CollectionSlug): Promise<Doc> => {
+  const depth = parseDepth(req.query)
+  const compiled = await compiledRecord(req, collection, routeId(req), depth)
+  if (compiled) return compiled
   const doc = await req.payload.findByID({
     collection,
-    depth: parseDepth(req.query),
+    depth,
     id: routeId(req),
     overrideAccess: false,
     req,

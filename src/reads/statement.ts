@@ -1,0 +1,236 @@
+/**
+ * From read plans to SQL: one expression that builds a record as JSON (`json_build_object`, with
+ * related records embedded by subqueries to the requested depth), as Payload answers it: field
+ * names, nesting, timestamps as ISO 8601 UTC, ids where a relation is not embedded (depth, or a
+ * collection the caller may not read), joins as arrays. Fields the caller may not read are left
+ * out of the SQL itself. What Payload does in JS after the read (the `afterRead` hooks the
+ * compiler knows) becomes a walk over the parsed answer.
+ */
+import type { Payload, PayloadRequest } from 'payload'
+
+import { collectionOf, type Node, type Plan, planOf, Refusal } from './plan'
+
+/** An access decision the statement was built on: it is reused for callers who get the same. */
+export type Decision = { answer: unknown; ask: (req: PayloadRequest) => unknown }
+
+/** Applies hooks to a parsed record (its embedded records included). */
+export type Walk = (doc: Record<string, unknown>, req: PayloadRequest) => Promise<void>
+
+type Build = {
+  decisions: Decision[]
+  payload: Payload
+  req: PayloadRequest
+}
+
+const quote = (text: string) => `"${text.replace(/"/g, '""')}"`
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`
+const iso = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/** Records the answer of an access function, so the statement is reused only for the same answers. */
+const decide = (build: Build, ask: (req: PayloadRequest) => unknown): unknown => {
+  const answer = ask(build.req)
+  if (answer instanceof Promise) throw new Refusal('an access function is asynchronous')
+  build.decisions.push({ answer, ask })
+  return answer
+}
+
+/** Whether the caller may read `slug`'s records (embedded ones: a filter there is not compiled). */
+const mayRead = (build: Build, slug: string): boolean => {
+  const read = collectionOf(build.payload, slug)?.config.access?.read
+  const answer = read ? decide(build, (req) => read({ req })) : false
+  if (typeof answer !== 'boolean') throw new Refusal(`${slug}: read access with a filter, embedded`)
+  return answer
+}
+
+const mayReadField = (build: Build, node: Node): boolean => {
+  const access = node.access
+  if (!access) return true
+  return Boolean(decide(build, (req) => access({ req })))
+}
+
+let aliases = 0
+const nextAlias = () => `r${++aliases % 1_000_000}`
+
+type Part = {
+  sql: string
+  walk?: (
+    value: unknown,
+    sibling: Record<string, unknown>,
+    req: PayloadRequest,
+    doc: Record<string, unknown>,
+  ) => Promise<unknown>
+}
+
+/** A record of `plan` as a JSON object of row `alias`; `embedded` records leave their joins out. */
+export const documentOf = (
+  build: Build,
+  plan: Plan,
+  alias: string,
+  depth: number,
+  embedded: boolean,
+): { sql: string; walk?: Walk } => {
+  const { parts, walks } = fieldsOf(build, plan, plan.fields, alias, depth, embedded)
+  return {
+    sql: objectOf(parts),
+    walk: walks.length
+      ? async (doc, req) => {
+          for (const walk of walks) await walk(doc, req, doc)
+        }
+      : undefined,
+  }
+}
+
+type FieldWalk = (
+  sibling: Record<string, unknown>,
+  req: PayloadRequest,
+  doc: Record<string, unknown>,
+) => Promise<void>
+
+/** json_build_object takes at most 100 arguments: longer records are concatenated in halves. */
+const objectOf = (parts: [string, string][]): string => {
+  if (parts.length <= 50)
+    return `json_build_object(${parts.map(([name, sql]) => `${literal(name)}, ${sql}`).join(', ')})`
+  throw new Refusal(`a record of ${parts.length} fields is not compiled (at most 50)`)
+}
+
+const fieldsOf = (
+  build: Build,
+  plan: Plan,
+  nodes: Node[],
+  alias: string,
+  depth: number,
+  embedded: boolean,
+): { parts: [string, string][]; walks: FieldWalk[] } => {
+  const parts: [string, string][] = []
+  const walks: FieldWalk[] = []
+  for (const node of nodes) {
+    if (!mayReadField(build, node)) continue
+    if (node.kind === 'join' && embedded) continue
+    const part = partOf(build, plan, node, alias, depth)
+    parts.push([node.name, part.sql])
+    const hooks = node.hooks
+    const inner = part.walk
+    if (!hooks.length && !inner) continue
+    walks.push(async (sibling, req, doc) => {
+      let value = sibling[node.name]
+      if (inner) value = await inner(value, sibling, req, doc)
+      for (const hook of hooks) {
+        value = await hook({
+          collection: plan.config,
+          context: req.context,
+          data: doc,
+          field: node.field,
+          global: null,
+          originalDoc: doc,
+          path: [node.name],
+          req,
+          schemaPath: [node.name],
+          siblingData: sibling,
+          value,
+        } as never)
+      }
+      sibling[node.name] = value
+    })
+  }
+  return { parts, walks }
+}
+
+/** The JSON of embedded record(s) of `target`, and the walk of its hooks when it has any. */
+const embed = (build: Build, target: string, alias: string, depth: number) => {
+  const plan = planOf(build.payload, target)
+  if (plan instanceof Refusal) throw plan
+  return { plan, ...documentOf(build, plan, alias, depth, true) }
+}
+
+const eachRecord =
+  (walk: Walk | undefined) =>
+  async (
+    value: unknown,
+    _sibling: Record<string, unknown>,
+    req: PayloadRequest,
+  ): Promise<unknown> => {
+    if (!walk) return value
+    const records = Array.isArray(value) ? value : [value]
+    for (const record of records) {
+      if (record && typeof record === 'object') await walk(record as Record<string, unknown>, req)
+    }
+    return value
+  }
+
+const partOf = (build: Build, plan: Plan, node: Node, alias: string, depth: number): Part => {
+  const column = (name: string) => `${alias}.${quote(name)}`
+  switch (node.kind) {
+    case 'value':
+      return { sql: column(node.column) }
+    case 'time':
+      return { sql: iso(column(node.column)) }
+    case 'texts': {
+      const t = nextAlias()
+      return {
+        sql: `coalesce((SELECT json_agg(${t}."text" ORDER BY ${t}."order") FROM ${quote(`${plan.table}_texts`)} ${t}
+          WHERE ${t}.parent_id = ${alias}.id AND ${t}.path = ${literal(node.path)}), '[]')`,
+      }
+    }
+    case 'group': {
+      const { parts, walks } = fieldsOf(build, plan, node.fields, alias, depth, true)
+      return {
+        sql: objectOf(parts),
+        walk: walks.length
+          ? async (value, _sibling, req, doc) => {
+              if (value && typeof value === 'object') {
+                for (const walk of walks) await walk(value as Record<string, unknown>, req, doc)
+              }
+              return value
+            }
+          : undefined,
+      }
+    }
+    case 'relation': {
+      const id = column(node.column)
+      if (depth === 0 || !mayRead(build, node.target)) return { sql: `to_json(${id})` }
+      const sub = nextAlias()
+      const target = embed(build, node.target, sub, depth - 1)
+      return {
+        sql: `coalesce((SELECT ${target.sql} FROM ${quote(target.plan.table)} ${sub} WHERE ${sub}.id = ${id}), to_json(${id}))`,
+        walk: eachRecord(target.walk),
+      }
+    }
+    case 'relations': {
+      const link = nextAlias()
+      const rels = `FROM ${quote(`${plan.table}_rels`)} ${link}`
+      const linked = `${link}.parent_id = ${alias}.id AND ${link}.path = ${literal(node.path)}`
+      const id = `${link}.${quote(node.column)}`
+      if (depth === 0 || !mayRead(build, node.target)) {
+        return {
+          sql: `coalesce((SELECT json_agg(${id} ORDER BY ${link}."order") ${rels} WHERE ${linked} AND ${id} IS NOT NULL), '[]')`,
+        }
+      }
+      const sub = nextAlias()
+      const target = embed(build, node.target, sub, depth - 1)
+      return {
+        sql: `coalesce((SELECT json_agg(CASE WHEN ${sub}.id IS NULL THEN to_json(${id}) ELSE ${target.sql} END ORDER BY ${link}."order") ${rels}
+          LEFT JOIN ${quote(target.plan.table)} ${sub} ON ${sub}.id = ${id} WHERE ${linked} AND ${id} IS NOT NULL), '[]')`,
+        walk: eachRecord(target.walk),
+      }
+    }
+    case 'join': {
+      const sub = nextAlias()
+      const targetPlan = planOf(build.payload, node.target)
+      if (targetPlan instanceof Refusal) throw targetPlan
+      if (!mayRead(build, node.target))
+        throw new Refusal(`${plan.slug}.${node.name}: a join the caller may not read`)
+      // Payload embeds joined records with their own relations as ids, whatever the depth.
+      const target =
+        depth === 0
+          ? { sql: `${sub}.id`, walk: undefined }
+          : documentOf(build, targetPlan, sub, 0, true)
+      const order = `${sub}.${quote(node.order.column)} ${node.order.descending ? 'DESC' : 'ASC'}`
+      return {
+        sql: `coalesce((SELECT json_agg(${target.sql} ORDER BY ${order}) FROM ${quote(targetPlan.table)} ${sub}
+          WHERE ${sub}.${quote(node.on)} = ${alias}.id), '[]')`,
+        walk: eachRecord(target.walk),
+      }
+    }
+  }
+}
