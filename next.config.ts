@@ -2,6 +2,8 @@ import { withPayload } from '@payloadcms/next/withPayload'
 import type { NextConfig } from 'next'
 
 const nextConfig: NextConfig = {
+  // ADMIN_BUILD_DIR (README, "Configuration"); the build and the server read the same setting.
+  distDir: process.env.ADMIN_BUILD_DIR || '.next',
   // Payload and its database adapter are loaded from node_modules at run time rather than
   // bundled, so the Express server and Next's route handlers share one Payload instance
   // (one connection pool, migrations applied once) — the same arrangement Payload uses in dev.

@@ -1,25 +1,32 @@
 /**
- * Cold start: `npm run bench:start [-- --runs 5]`. In a throwaway database (migrated by a first
- * start that is not counted), starts the service as `npm start` does, with the admin UI build and
- * the compiled commands present, and measures the time from spawning the process to the first
- * 200 of /readyz, and its resident memory then. WEB_CONCURRENCY=1 and 2, one after the other.
+ * Cold start: `npm run bench:start [-- --runs 5] [--seconds 5]`. In a throwaway database
+ * (migrated by a first start that is not counted), starts the service as `npm start` does, with
+ * the admin UI build and the compiled commands present, and measures the time from spawning the
+ * process to the first 200 of /readyz, the resident memory of its API processes then, and their
+ * largest resident memory under `GET /api/users/me` from 50 connections for `seconds`.
+ * Each setup in turn: the normal one (ADMIN_UI=on), API only (ADMIN_UI=off), WEB_CONCURRENCY=2,
+ * and ADMIN_UI=separate (whose admin worker is reported apart).
  */
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
 
 import { freePort } from '@/lib/freePort'
 import { projectRoot } from '@/lib/paths'
-import { buildIsCurrent, ensureBuild } from '@/start/adminBuild'
+import { ensureBuild } from '@/start/adminBuild'
 
 import { commandArgv } from '../test/helpers/cli'
 import { childrenOf } from '../test/helpers/processes'
 import { arg, median, throwawayDatabase } from './common'
 
 const runs = arg('runs', 5)
+const seconds = arg('seconds', 5)
+const CONNECTIONS = 50
 const say = (line: string) => process.stderr.write(`${line}\n`)
 
-if (!buildIsCurrent()) await ensureBuild()
+await ensureBuild()
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres'
 const database = await throwawayDatabase()
 const settings: Record<string, string> = {
@@ -28,8 +35,16 @@ const settings: Record<string, string> = {
   NODE_ENV: 'production',
   NODE_OPTIONS: '',
   PAYLOAD_SECRET: crypto.randomBytes(32).toString('hex'),
+  RATE_LIMIT_API: '1000000',
   SEED_DEMO_DATA: 'false',
 }
+
+const SETUPS = [
+  { env: { ADMIN_UI: 'on', WEB_CONCURRENCY: '1' }, name: 'normal (ADMIN_UI=on)' },
+  { env: { ADMIN_UI: 'off', WEB_CONCURRENCY: '1' }, name: 'API only (ADMIN_UI=off)' },
+  { env: { ADMIN_UI: 'on', WEB_CONCURRENCY: '2' }, name: 'WEB_CONCURRENCY=2' },
+  { env: { ADMIN_UI: 'separate', WEB_CONCURRENCY: '1' }, name: 'ADMIN_UI=separate, 1 API worker' },
+]
 
 const rssMiB = (pid: number): number => {
   try {
@@ -40,16 +55,68 @@ const rssMiB = (pid: number): number => {
   }
 }
 
-/**
- * Spawns the service, waits for /readyz (the first worker's), stops it; the time to ready, and
- * the largest RSS of its processes then (with WEB_CONCURRENCY=2, the lead's).
- */
-const start = async (workers: number): Promise<{ ms: number; rss: number }> => {
+/** The service's node processes (the process itself, or a primary's workers), by role. */
+const servingProcesses = (pid: number): { admin: number[]; api: number[] } => {
+  const workers = childrenOf(pid).filter((child) => {
+    try {
+      return fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('start.js')
+    } catch {
+      return false
+    }
+  })
+  if (!workers.length) return { admin: [], api: [pid] }
+  const role = (child: number) => {
+    try {
+      return /COMMERCE_WORKER_ROLE=(\w+)/.exec(
+        fs.readFileSync(`/proc/${child}/environ`, 'utf8'),
+      )?.[1]
+    } catch {
+      return undefined
+    }
+  }
+  return {
+    admin: workers.filter((child) => role(child) === 'admin'),
+    api: workers.filter((child) => role(child) !== 'admin'),
+  }
+}
+
+const largest = (pids: number[]) => Math.max(0, ...pids.map(rssMiB))
+
+/** GET /api/users/me from CONNECTIONS keep-alive connections for `seconds`; the largest RSS seen. */
+const underLoad = async (port: number, pids: () => number[]): Promise<number> => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
+  const deadline = Date.now() + seconds * 1000
+  let peak = largest(pids())
+  const sampler = setInterval(() => (peak = Math.max(peak, largest(pids()))), 100)
+  const get = () =>
+    new Promise<void>((resolve) => {
+      http
+        .get({ agent, host: '127.0.0.1', path: '/api/users/me', port }, (response) => {
+          response.resume()
+          response.on('end', resolve)
+        })
+        .on('error', () => resolve())
+    })
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < deadline) await get()
+    }),
+  )
+  clearInterval(sampler)
+  agent.destroy()
+  return Math.max(peak, largest(pids()))
+}
+
+type Result = { admin: number; loaded: number; ms: number; rss: number }
+
+/** Spawns the service, waits for /readyz (the first worker's), loads it, stops it. */
+const start = async (env: Record<string, string>, load: boolean): Promise<Result> => {
+  if (env.ADMIN_UI !== 'off') await ensureBuild()
   const port = await freePort()
   const started = performance.now()
   const child = spawn(process.execPath, commandArgv('start'), {
     cwd: projectRoot,
-    env: { ...process.env, ...settings, PORT: String(port), WEB_CONCURRENCY: String(workers) },
+    env: { ...process.env, ...settings, ...env, PORT: String(port) },
     stdio: 'ignore',
   })
   try {
@@ -63,7 +130,10 @@ const start = async (workers: number): Promise<{ ms: number; rss: number }> => {
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
     const ms = performance.now() - started
-    return { ms, rss: Math.max(...[child.pid!, ...childrenOf(child.pid!)].map(rssMiB)) }
+    const processes = () => servingProcesses(child.pid!)
+    const rss = largest(processes().api)
+    const loaded = load ? await underLoad(port, () => processes().api) : 0
+    return { admin: largest(processes().admin), loaded, ms, rss }
   } finally {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM')
@@ -72,15 +142,21 @@ const start = async (workers: number): Promise<{ ms: number; rss: number }> => {
   }
 }
 
+const mib = (values: number[]) => Math.round(median(values))
+
 try {
-  await start(1)
-  for (const workers of [1, 2]) {
-    const results = []
-    for (let run = 0; run < runs; run++) results.push(await start(workers))
+  await start(SETUPS[0].env, false)
+  say(`load average ${os.loadavg()[0].toFixed(2)} before`)
+  for (const { env, name } of SETUPS) {
+    const results: Result[] = []
+    for (let run = 0; run < runs; run++) results.push(await start(env, true))
+    const admin =
+      env.ADMIN_UI === 'separate' ? `; admin worker ${mib(results.map((r) => r.admin))} MiB` : ''
     say(
-      `WEB_CONCURRENCY=${workers}: to /readyz ${results.map((r) => Math.round(r.ms)).join(', ')} ms (median ${Math.round(median(results.map((r) => r.ms)))}); largest RSS of its processes at ready: median ${Math.round(median(results.map((r) => r.rss)))} MiB`,
+      `${name}: to /readyz ${results.map((r) => Math.round(r.ms)).join(', ')} ms (median ${Math.round(median(results.map((r) => r.ms)))}); largest RSS of its API processes, medians: ${mib(results.map((r) => r.rss))} MiB at ready, ${mib(results.map((r) => r.loaded))} MiB under ${CONNECTIONS} connections of GET for ${seconds} s${admin}`,
     )
   }
+  say(`load average ${os.loadavg()[0].toFixed(2)} after`)
 } finally {
   await database.drop()
 }

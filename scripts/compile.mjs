@@ -129,7 +129,7 @@ export const ensureCompiled = async () => {
     fs.utimesSync(outdir, now, now)
     return outdir
   }
-  const { build } = await import('esbuild')
+  const { build, stop } = await import('esbuild')
   const staging = `${outdir}.${process.pid}.tmp`
   fs.rmSync(staging, { force: true, recursive: true })
   await build({
@@ -147,6 +147,8 @@ export const ensureCompiled = async () => {
     splitting: true,
     target: 'node20',
   })
+  // esbuild's service process would otherwise live as long as the server (about 45 MiB).
+  await stop()
   fs.writeFileSync(path.join(staging, 'complete'), `${new Date().toISOString()}\n`)
   try {
     fs.renameSync(staging, outdir)

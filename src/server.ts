@@ -1,24 +1,26 @@
 /**
  * The service: Express in front, Next (admin UI + Payload REST under /api) behind it, one
- * Payload instance and one connection pool for both.
+ * Payload instance and one connection pool for both. A process that does not serve the admin UI
+ * (ADMIN_UI=off, or an API worker of ADMIN_UI=separate) never loads Next.
  */
 import cluster from 'node:cluster'
 import type { Server } from 'node:http'
 
-import next from 'next'
-
+import { adminUiNotServed } from './http/adminPages'
+import { adminProxy } from './http/adminProxy'
 import { createApp } from './http/app'
 import { answerClientErrors } from './http/clientErrors'
+import { payloadRest } from './http/payloadRest'
 import { runsJobsInProcess, startJobRunner } from './jobs/runner'
 import { loadEnv } from './lib/loadEnv'
 import { logger } from './lib/logger'
-import { projectRoot } from './lib/paths'
-import { isProduction, port, webConcurrency } from './lib/settings'
+import { adminUiMode, port, webConcurrency } from './lib/settings'
 import { onShutdownSignal } from './lib/shutdown'
 import { startFailed, untilRunning } from './lib/startupGuard'
 import { warmDecoder } from './lookups/vin/decoder'
 import { seedDemoData, shouldSeed } from './seed'
-import { primaryStartedDatabase, runPrimary, workerRole } from './start/cluster'
+import { adminUi } from './start/adminUi'
+import { adminSocket, primaryStartedDatabase, runPrimary, workerRole } from './start/cluster'
 import { ensureLocalAdmin, loginBanner } from './start/firstAdmin'
 import { openRuntime } from './start/runtime'
 
@@ -29,34 +31,55 @@ export const main = async (): Promise<void> => {
   const started = Date.now()
   const startup = untilRunning('the service')
   const role = workerRole()
+  const mode = adminUiMode()
+  // First: a build that is not current starts now, beside Payload's start.
+  const admin = mode === 'on' || role === 'admin' ? adminUi() : null
   // A follower starts once the lead has migrated; the lead does what there must be one of.
-  const runtime = await openRuntime({ migrate: role !== 'follower' })
+  const leads = role === 'single' || role === 'lead'
+  const runtime = await openRuntime({ migrate: leads })
   const { payload } = runtime
   const local = role === 'single' ? Boolean(runtime.embedded) : primaryStartedDatabase()
-  const leads = role !== 'follower'
 
-  const dev = !isProduction()
-  const nextApp = next({ dev, dir: projectRoot })
-  await nextApp.prepare()
-  const handle = nextApp.getRequestHandler()
+  // With its build current, the admin UI is ready before the process answers, as the API is;
+  // without, the API answers at once and /admin says the UI is being built.
+  if (admin?.current) await admin.ready
+  const socket = adminSocket()
   const { app, close: closeApp } = createApp({
-    nextHandler: (req, res) => handle(req, res),
+    // Without the admin UI, Payload's REST handlers without Next's route module (payloadRest.ts).
+    apiHandler: payloadRest(payload.config, { next: Boolean(admin) }),
+    nextHandler: admin ? admin.handler : socket ? adminProxy(socket) : adminUiNotServed,
     payload,
   })
 
   // The login exists before the service answers, and is shown before it reports ready.
   const firstLogin = local && leads ? await ensureLocalAdmin(payload) : null
+  // The admin worker of ADMIN_UI=separate listens on its socket, where the API workers reach it.
+  const where = role === 'admin' && socket ? socket : port()
   const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(port(), (error?: Error) => (error ? reject(error) : resolve(s)))
+    const s = app.listen(where, (error?: Error) => (error ? reject(error) : resolve(s)))
   })
   const address = server.address()
   const boundPort = typeof address === 'object' && address ? address.port : port()
   const url = `http://localhost:${boundPort}`
-  if (leads) process.stdout.write(loginBanner(url, firstLogin))
+  if (leads)
+    process.stdout.write(
+      loginBanner(
+        url,
+        firstLogin,
+        mode === 'off' ? 'off' : admin?.current === false ? 'building' : 'on',
+      ),
+    )
   answerClientErrors(server)
   // Unpacks and opens the vPIC file now, so the first VIN lookup is not the slow one.
   warmDecoder()
-  logger.info({ ms: Date.now() - started, port: boundPort, url }, 'commerce service listening')
+  logger.info(
+    {
+      adminUi: mode,
+      ms: Date.now() - started,
+      ...(role === 'admin' ? { socket } : { port: boundPort, url }),
+    },
+    'commerce service listening',
+  )
   if (leads && shouldSeed(local)) await seedDemoData(payload)
   const jobRunner = leads && runsJobsInProcess() ? startJobRunner(payload) : null
   // Before the last lines: a signal sent on seeing them must find this handler (replacing the other
@@ -69,7 +92,7 @@ export const main = async (): Promise<void> => {
       server.close(() => resolve())
       server.closeIdleConnections()
     })
-    await nextApp.close().catch(() => {})
+    await admin?.close()
     // A job in flight finishes (its provider call has its own timeout) before the pool closes.
     await jobRunner?.stop()
     await closeApp()
@@ -85,7 +108,7 @@ export const main = async (): Promise<void> => {
 export const serve = async (): Promise<void> => {
   loadEnv()
   const count = webConcurrency()
-  if (cluster.isPrimary && count > 1) await runPrimary(count)
+  if (cluster.isPrimary && (count > 1 || adminUiMode() === 'separate')) await runPrimary(count)
   else await main()
 }
 

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream'
 
 import type { RequestHandler } from 'express'
-import type { SanitizedConfig } from 'payload'
+import { handleEndpoints, type SanitizedConfig } from 'payload'
+import { formatAdminURL } from 'payload/shared'
 
 import { answerTag, noneMatchHits } from './etag'
 
@@ -12,8 +13,38 @@ type RouteHandler = (
 
 type Handlers = Record<string, RouteHandler>
 
+/**
+ * What those handlers do, without Next: `@payloadcms/next/routes` loads Next (for the Open Graph
+ * image endpoint, /api/og, that it adds), which a process not serving the admin UI never loads.
+ */
+const withoutNext = (config: SanitizedConfig): RouteHandler => {
+  const handler: RouteHandler = async (request, { params }) => {
+    const { slug } = await params
+    return handleEndpoints({
+      config,
+      path: formatAdminURL({
+        apiRoute: config.routes.api,
+        path: `/${slug.map((segment) => encodeURIComponent(segment)).join('/')}`,
+      }),
+      request,
+    })
+  }
+  return handler
+}
+
 /** Payload's REST route handlers: the ones Next mounts at /api/[...slug] for the admin UI. */
-const loadHandlers = async (config: SanitizedConfig): Promise<Handlers> => {
+const loadHandlers = async (config: SanitizedConfig, next: boolean): Promise<Handlers> => {
+  if (!next) {
+    const handler = withoutNext(config)
+    return {
+      DELETE: handler,
+      GET: handler,
+      OPTIONS: handler,
+      PATCH: handler,
+      POST: handler,
+      PUT: handler,
+    }
+  }
   const routes = await import('@payloadcms/next/routes')
   return {
     DELETE: routes.REST_DELETE(config),
@@ -69,13 +100,17 @@ const send = async (
 /**
  * `/api` served by Payload's REST handlers straight from Express, without Next's router in
  * between: the same handlers, answers and headers, at a fraction of the cost per request (see
- * docs/performance.md). Mounted at `/api`; Next keeps the admin UI.
+ * docs/performance.md). Mounted at `/api`; Next keeps the admin UI. With `next: false` (a process
+ * that does not serve the admin UI) Next's route module is not loaded, and /api/og is not served.
  */
-export const payloadRest = (config: SanitizedConfig): RequestHandler => {
+export const payloadRest = (
+  config: SanitizedConfig,
+  { next: withNext = true }: { next?: boolean } = {},
+): RequestHandler => {
   let handlers: Promise<Handlers> | undefined
   return async (req, res, next) => {
     try {
-      const handler = (await (handlers ??= loadHandlers(config)))[req.method]
+      const handler = (await (handlers ??= loadHandlers(config, withNext)))[req.method]
       // A client that closed its side while an earlier check waited: no body left to read and no
       // one to answer. (Nothing has been written; a key it claimed lapses with its lease.)
       if (req.socket.destroyed || req.readableAborted) return

@@ -152,6 +152,13 @@ export const schemas = {
     REDIS_URL: optionalTextSetting(),
   }),
   service: z.object({
+    /** Where the admin UI's build is kept (a folder inside the project): `next build` writes it. */
+    ADMIN_BUILD_DIR: textSetting('.next'),
+    /**
+     * Whether this node serves the admin UI: `on`, `off` (the API only: Next is never loaded), or
+     * `separate` (the workers serve the API, one more process the admin UI; src/start/cluster.ts).
+     */
+    ADMIN_UI: choiceSetting(['on', 'off', 'separate'], 'on'),
     COOKIE_SECURE: optionalFlagSetting(),
     CORS_ORIGINS: addressListSetting(),
     EMAIL_FROM: textSetting('no-reply@localhost'),
@@ -227,6 +234,8 @@ export const isProduction = (): boolean => settings('service').NODE_ENV === 'pro
 export const isDevelopment = (): boolean => settings('service').NODE_ENV === 'development'
 
 export const port = (): number => settings('service').PORT
+
+export const adminUiMode = (): 'off' | 'on' | 'separate' => settings('service').ADMIN_UI
 
 /** Default processes at most: each has its own connection pool (see the README). */
 const DEFAULT_WORKERS_CAP = 8

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import path from 'node:path'
 
 import express, { type Router } from 'express'
 import type { Payload } from 'payload'
@@ -6,8 +7,9 @@ import type { Payload } from 'payload'
 import { buildOpenApiDocument } from './document'
 
 const require = createRequire(import.meta.url)
-const swaggerUiDir = (): string =>
-  (require('swagger-ui-dist') as { getAbsoluteFSPath: () => string }).getAbsoluteFSPath()
+// The package's folder, found without loading its index, which evaluates the whole 1.4 MB bundle
+// (a quarter of a second of every start).
+const swaggerUiDir = (): string => path.dirname(require.resolve('swagger-ui-dist'))
 
 const page = `<!doctype html>
 <html lang="en">

@@ -1,36 +1,63 @@
 /**
- * WEB_CONCURRENCY above 1: this process (the primary) serves nothing itself. It owns what there is
- * one of — the embedded PostgreSQL, the local secrets, the in-memory rate-limit counts when there
- * is no Redis — and forks that many workers, which share the port.
+ * WEB_CONCURRENCY above 1, or ADMIN_UI=separate: this process (the primary) serves nothing itself.
+ * It owns what there is one of — the embedded PostgreSQL, the local secrets, the in-memory
+ * rate-limit counts when there is no Redis, the admin UI's build when it is not current — and
+ * forks that many workers, which share the port.
  *
  * The first worker is the lead: it migrates, creates the local admin, seeds the demo data and
  * runs the jobs, as a single process does. The others are forked once it listens, so they find
  * the schema up to date. A worker that dies is replaced (a lead by a lead, see `supervise`); one
  * that dies during the service's start stops the whole service, as a single process whose start
  * fails would.
+ *
+ * With ADMIN_UI=separate the workers serve the API only (Next is never loaded in them) and hand
+ * the admin UI's paths to one more worker, which serves the admin UI (and the API) on a Unix
+ * socket of its own rather than the port (src/http/adminProxy.ts).
  */
 import cluster, { type Worker } from 'node:cluster'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible'
 
 import type { EmbeddedServer } from '@/db/embedded'
+import { isRecord } from '@/lib/isRecord'
 import { logger } from '@/lib/logger'
+import { adminUiMode, isProduction } from '@/lib/settings'
 import { onShutdownSignal } from '@/lib/shutdown'
 
+import {
+  ADMIN_BUILD_QUERY,
+  adminBuildMessage,
+  type Build,
+  BUILD_STATE,
+  buildAdminUi,
+  buildIsCurrent,
+  type BuildState,
+  reportBuildFailure,
+} from './adminBuild'
 import { openEnvironment } from './runtime'
 
 /** What a worker is told by the primary, through its environment. */
 const ROLE = 'COMMERCE_WORKER_ROLE'
 const LOCAL = 'COMMERCE_LOCAL_DATABASE'
+const ADMIN_SOCKET = 'COMMERCE_ADMIN_SOCKET'
 const RESTART_DELAY_MS = 1000
 const MAX_RESTART_DELAY_MS = 30_000
 const STABLE_MS = 60_000
 
-export type WorkerRole = 'follower' | 'lead' | 'single'
+export type WorkerRole = 'admin' | 'follower' | 'lead' | 'single'
 
 /** This process's part: `single` when it serves alone (no cluster). */
-export const workerRole = (): WorkerRole =>
-  cluster.isWorker ? (process.env[ROLE] === 'lead' ? 'lead' : 'follower') : 'single'
+export const workerRole = (): WorkerRole => {
+  if (!cluster.isWorker) return 'single'
+  const role = process.env[ROLE]
+  return role === 'lead' || role === 'admin' ? role : 'follower'
+}
+
+/** ADMIN_UI=separate: the socket of the worker serving the admin UI. */
+export const adminSocket = (): string | undefined => process.env[ADMIN_SOCKET] || undefined
 
 /** In a worker: whether the primary started the embedded PostgreSQL (a local install). */
 export const primaryStartedDatabase = (): boolean => process.env[LOCAL] === '1'
@@ -51,10 +78,15 @@ const listening = (worker: Worker): Promise<void> =>
  * with each death in a row up to 30 s (a worker that lived a minute resets the count), so a
  * database that is down is not hammered by starts that cannot succeed.
  */
-const supervise = (env: Record<string, string>, state: { running: boolean; stopping: boolean }) => {
+const supervise = (
+  env: () => Record<string, string>,
+  state: { running: boolean; stopping: boolean },
+) => {
   let deaths = 0
-  const fork = (role: 'follower' | 'lead'): Worker => {
-    const worker = cluster.fork({ ...env, [ROLE]: role })
+  const fork = (role: 'admin' | 'follower' | 'lead'): Worker => {
+    // A dead admin worker's socket file goes before its replacement listens on the path.
+    if (role === 'admin') fs.rmSync(env()[ADMIN_SOCKET], { force: true })
+    const worker = cluster.fork({ ...env(), [ROLE]: role })
     const born = Date.now()
     worker.once('exit', (code, signal) => {
       // During start-up the failure is the start's own (`listening` rejects).
@@ -87,9 +119,42 @@ const stopAll = async (embedded: EmbeddedServer | null) => {
   if (embedded?.owned) await embedded.stop()
 }
 
+/**
+ * The admin UI's build, when a worker will serve it and it is not current: run here, beside the
+ * workers, each told how it ended (and each worker forked later, through its environment).
+ */
+const buildForWorkers = (): { build: Build | null; state: () => BuildState } => {
+  if (adminUiMode() === 'off' || !isProduction() || buildIsCurrent())
+    return { build: null, state: () => 'current' }
+  let state: BuildState = 'building'
+  const build = buildAdminUi({ background: true })
+  const tell = (ended: BuildState) => {
+    state = ended
+    for (const worker of Object.values(cluster.workers ?? {}))
+      if (worker?.isConnected()) worker.send(adminBuildMessage(ended))
+  }
+  cluster.on('message', (worker, message: unknown) => {
+    if (isRecord(message) && message.adminBuild === ADMIN_BUILD_QUERY.adminBuild)
+      worker.send(adminBuildMessage(state))
+  })
+  build.done.then(
+    () => tell('current'),
+    (error: unknown) => {
+      if (!stopping) reportBuildFailure(error)
+      tell('failed')
+    },
+  )
+  return { build, state: () => state }
+}
+
+let stopping = false
+
 export const runPrimary = async (count: number): Promise<void> => {
   // In this process's environment, which every worker inherits.
   const embedded = await openEnvironment()
+  const separate = adminUiMode() === 'separate'
+  const admin = buildForWorkers()
+  const socket = separate ? path.join(os.tmpdir(), `commerce-admin-${process.pid}.sock`) : ''
   new RateLimiterClusterMaster()
   // Workers accept from the shared socket themselves. Node's default on Linux (the primary
   // accepts and hands each connection over) loses a connection handed to a worker in the instant
@@ -99,11 +164,15 @@ export const runPrimary = async (count: number): Promise<void> => {
   // Stack traces in the workers' logs name the TypeScript sources, as in this process's.
   cluster.setupPrimary({ execArgv: [...process.execArgv, '--enable-source-maps'] })
   const state = { running: false, stopping: false }
-  const fork = supervise({ [LOCAL]: embedded ? '1' : '' }, state)
+  const fork = supervise(
+    () => ({ [ADMIN_SOCKET]: socket, [BUILD_STATE]: admin.state(), [LOCAL]: embedded ? '1' : '' }),
+    state,
+  )
   let stopped: Promise<void> | undefined
   const stop = () => {
     state.stopping = true
-    return (stopped ??= stopAll(embedded))
+    stopping = true
+    return (stopped ??= Promise.all([admin.build?.stop(), stopAll(embedded)]).then(() => {}))
   }
   onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'stopping the workers')
@@ -111,11 +180,14 @@ export const runPrimary = async (count: number): Promise<void> => {
   })
   try {
     await listening(fork('lead'))
-    await Promise.all(Array.from({ length: count - 1 }, () => listening(fork('follower'))))
+    await Promise.all([
+      ...Array.from({ length: count - 1 }, () => listening(fork('follower'))),
+      ...(separate ? [listening(fork('admin'))] : []),
+    ])
   } catch (error) {
     await stop()
     throw error
   }
   state.running = true
-  logger.info({ workers: count }, 'all workers listening')
+  logger.info({ adminWorker: separate, workers: count }, 'all workers listening')
 }

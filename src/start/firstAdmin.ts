@@ -33,14 +33,26 @@ export const ensureLocalAdmin = async (payload: Payload): Promise<FirstLogin> =>
 
 const RULE = '─'.repeat(72)
 
+const ADMIN_UI_NOTE = {
+  building: ['           (being built beside the API; the page says so until it is ready)'],
+  off: ['           (not served by this process: ADMIN_UI=off)'],
+  on: [],
+}
+
 /**
  * What the person who started the service needs first, as plain lines framed apart from the JSON
- * log: the admin UI's address and, on the first start, the new admin's login.
+ * log: the admin UI's address (and whether it is there yet) and, on the first start, the new
+ * admin's login.
  */
-export const loginBanner = (url: string, login: FirstLogin | null): string => {
+export const loginBanner = (
+  url: string,
+  login: FirstLogin | null,
+  adminUi: keyof typeof ADMIN_UI_NOTE = 'on',
+): string => {
   const lines = !login?.created
     ? [
         `Admin UI:  ${url}/admin`,
+        ...ADMIN_UI_NOTE[adminUi],
         ...(login && fs.existsSync(login.file) ? [`First-start login kept in ${login.file}`] : []),
       ]
     : [
@@ -48,6 +60,7 @@ export const loginBanner = (url: string, login: FirstLogin | null): string => {
         `  email:     ${login.email}`,
         `  password:  ${login.password}`,
         `Admin UI:  ${url}/admin`,
+        ...ADMIN_UI_NOTE[adminUi],
         `Also kept in ${login.file} (readable by you only). The first sign-in`,
         'sets up two-factor sign-in with an authenticator app; change the password under Users.',
       ]
