@@ -207,28 +207,30 @@ const collectionRefusal = (config: SanitizedCollectionConfig): string | undefine
   return undefined
 }
 
-/** The plan of a collection, or the reason it has none (worked out once per Payload instance). */
-export const planOf = (payload: Payload, slug: string): Plan | Refusal => {
-  let cache = plans.get(payload)
-  if (!cache) plans.set(payload, (cache = new Map()))
-  const known = cache.get(slug)
-  if (known) return known
-  let plan: Plan | Refusal
+/** The plan of a collection, or the reason it has none (planOf keeps it). */
+export const compilePlan = (payload: Payload, slug: string): Plan | Refusal => {
   try {
     const config = collectionOf(payload, slug)?.config ?? refuse(slug, 'no such collection')
     const why = collectionRefusal(config)
     if (why) refuse(slug, why)
     const table = tableOf(payload, slug)
-    plan = {
+    return {
       config,
       fields: nodesOf(payload, slug, table, config.flattenedFields, { column: '', path: '' }),
       slug,
       table,
     }
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error
-    plan = error
+    if (error instanceof Refusal) return error
+    throw error
   }
+}
+
+/** The plan of a collection, or the reason it has none (worked out once per Payload instance). */
+export const planOf = (payload: Payload, slug: string): Plan | Refusal => {
+  let cache = plans.get(payload)
+  if (!cache) plans.set(payload, (cache = new Map()))
+  const plan = cache.get(slug) ?? compilePlan(payload, slug)
   cache.set(slug, plan)
   return plan
 }

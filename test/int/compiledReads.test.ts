@@ -1,0 +1,297 @@
+/**
+ * The compiled reads (src/reads) against Payload: every commerce read they answer (endpoints 2,
+ * 8, 9, 10 by id, the lists 6 and 7) is sent twice to the same service, with COMPILED_READS off
+ * (Payload's find) and on, over generated records, every caller and depths 0–3; the lists with
+ * property-based queries (filters, sorts, limits, pages, cursors). The two answers must be the
+ * same, status and body. A read the compiler refuses answers through Payload, so the test also
+ * counts the compiled answers: the callers the compiler serves must get them.
+ */
+import crypto from 'node:crypto'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
+import pg from 'pg'
+
+import { compiledReads } from '@/reads'
+import { compilePlan, Refusal } from '@/reads/plan'
+import { seedDemoData } from '@/seed'
+
+import { lastLine, runCli } from '../helpers/cli'
+import { createTestDatabase } from '../helpers/database'
+import { type JsonResponse, sendJson } from '../helpers/http'
+import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
+import { startTestService, type TestService } from '../helpers/service'
+
+const KEYS = `g:${crypto.randomBytes(32).toString('base64')}`
+const SIZES = ['--web-events', '300', '--companies', '60', '--customers', '60']
+const CREDIT = ['--consumers', '60', '--credit-apps', '60']
+const CALLERS: PrincipalName[] = [
+  'integrator',
+  'clientAdmin',
+  'staff',
+  'staffAdmin',
+  'leadAgent',
+  'anonymous',
+]
+/** The callers every compiled read serves (staff reads of records a staff user changed embed that user: Payload's). */
+const SERVED: PrincipalName[] = ['integrator', 'clientAdmin']
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>
+let service: TestService
+let who: Record<PrincipalName, Principal>
+let client: pg.Client
+const previousKeys = process.env.CREDIT_DATA_KEYS
+
+const column = async (query: string): Promise<string[]> =>
+  (await client.query(query)).rows.map((row) => String(Object.values(row)[0]))
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  const result = await runCli('generate', [...SIZES, ...CREDIT], {
+    CREDIT_DATA_KEYS: KEYS,
+    DATABASE_URL: database.url,
+  })
+  expect(result).toMatchObject({ code: 0 })
+  expect(JSON.parse(lastLine(result.stdout)).rows).toBeGreaterThan(0)
+  process.env.CREDIT_DATA_KEYS = KEYS
+  // Thousands of requests from one address: the limiter is not what this test measures.
+  const unlimited = { points: 1_000_000, seconds: 60 }
+  service = await startTestService({
+    databaseUrl: database.url,
+    rateLimits: { api: unlimited, auth: unlimited, commerce: unlimited, credentials: unlimited },
+  })
+  who = await createPrincipals(service.payload)
+  await seedDemoData(service.payload)
+  client = new pg.Client({ connectionString: database.url })
+  await client.connect()
+  // A record a staff user changed names them (lastModifiedBy), which only staff read.
+  await sendJson(service, 'PATCH', '/api/company/com_demo_lane', {
+    body: { address: '500 Congress Ave, Austin, TX 78701' },
+    headers: who.staff.headers,
+  })
+}, 180_000)
+
+afterAll(async () => {
+  await client?.end()
+  await service?.close()
+  await database?.drop()
+  process.env.CREDIT_DATA_KEYS = previousKeys
+  if (previousKeys === undefined) delete process.env.CREDIT_DATA_KEYS
+  delete process.env.COMPILED_READS
+})
+
+type Pair = { compiled: JsonResponse; payload: JsonResponse; servedCompiled: boolean }
+
+/** The same request through Payload, then through the compiled read. */
+const both = async (path: string, caller: PrincipalName): Promise<Pair> => {
+  const headers = who[caller].headers
+  process.env.COMPILED_READS = 'false'
+  const payload = await sendJson(service, 'GET', path, { headers })
+  process.env.COMPILED_READS = 'true'
+  const before = compiledReads.served
+  const compiled = await sendJson(service, 'GET', path, { headers })
+  return { compiled, payload, servedCompiled: compiledReads.served > before }
+}
+
+const same = ({ compiled, payload }: Pair, path: string, caller: string) => {
+  expect(payload.status).not.toBe(429)
+  expect({ caller, path, status: compiled.status, body: compiled.body }).toEqual({
+    caller,
+    path,
+    status: payload.status,
+    body: payload.body,
+  })
+}
+
+describe('a record by id (endpoints 2, 8, 9, 10)', () => {
+  const paths = async (): Promise<string[]> => [
+    ...(await column('SELECT id FROM credit_app ORDER BY random() LIMIT 4')).map(
+      (id) => `/api/creditapps/${id}`,
+    ),
+    '/api/creditapps/crapp_demo_maria',
+    ...(await column('SELECT id FROM customer ORDER BY random() LIMIT 3')).map(
+      (id) => `/api/customers/${id}`,
+    ),
+    '/api/customers/cus_demo_maria',
+    ...(await column('SELECT id FROM deal LIMIT 2')).map((id) => `/api/deals/${id}`),
+    ...(await column('SELECT id FROM company WHERE is_facilitator ORDER BY random() LIMIT 3')).map(
+      (id) => `/api/facilitators/${id}`,
+    ),
+    '/api/facilitators/com_demo_lane',
+    // Not found, each in its own way: no such id, and a company that is no facilitator.
+    '/api/creditapps/crapp_missing',
+    '/api/customers/cus_missing',
+    '/api/deals/deal_missing',
+    '/api/facilitators/com_demo_sunset',
+  ]
+
+  it('answers as Payload does, for every caller and depth 0–3', async () => {
+    let served = 0
+    let expected = 0
+    for (const path of await paths()) {
+      for (const depth of [0, 1, 2, 3]) {
+        for (const caller of CALLERS) {
+          const url = `${path}?depth=${depth}`
+          const pair = await both(url, caller)
+          same(pair, url, caller)
+          if (SERVED.includes(caller) && pair.payload.status === 200) {
+            expected++
+            if (pair.servedCompiled) served++
+          }
+        }
+      }
+    }
+    expect(expected).toBeGreaterThan(100)
+    expect(served).toBe(expected)
+  }, 300_000)
+
+  it('decrypts birth dates and masks SSNs as Payload does (not the stored ciphertext)', async () => {
+    const { compiled, servedCompiled } = await both(
+      '/api/creditapps/crapp_demo_maria?depth=1',
+      'integrator',
+    )
+    expect(servedCompiled).toBe(true)
+    expect(compiled.body.data).toMatchObject({ birthDate: '1988-04-17', ssn: '***-**-4321' })
+    expect(compiled.body.data.consumer).toMatchObject({
+      birthDate: '1988-04-17',
+      ssn: '***-**-4321',
+    })
+  })
+})
+
+/** A filter on a list's fields, from the records' own values. */
+const filters = async () => {
+  const names = await column('SELECT DISTINCT name FROM web_event')
+  const anonymous = await column('SELECT anonymous_id FROM web_event ORDER BY random() LIMIT 20')
+  const accounts = await column('SELECT id FROM account ORDER BY random() LIMIT 10')
+  const lastNames = await column('SELECT last_name FROM consumer ORDER BY random() LIMIT 10')
+  const times = await column(
+    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM web_event ORDER BY random() LIMIT 10`,
+  )
+  const eventIds = await column('SELECT id FROM web_event ORDER BY random() LIMIT 20')
+  const words = (await column('SELECT name FROM company ORDER BY random() LIMIT 20')).flatMap(
+    (name) => name.split(/\s+/).map((word) => word.slice(0, 5).toLowerCase()),
+  )
+  const zips = await column('SELECT zip FROM location ORDER BY random() LIMIT 10')
+  const companyIds = await column('SELECT id FROM company ORDER BY random() LIMIT 20')
+  const pick = <T>(values: T[]) => fc.constantFrom(...values)
+  const event = fc.oneof(
+    fc.record({ name: fc.record({ equals: pick(names) }) }),
+    fc.record({ name: fc.record({ not_equals: pick(names) }) }),
+    fc.record({ name: fc.record({ in: fc.subarray(names) }) }),
+    fc.record({ name: fc.record({ not_in: fc.subarray(names) }) }),
+    fc.record({ anonymousId: fc.record({ like: pick(anonymous).map((id) => id.slice(2, 7)) }) }),
+    fc.record({ anonymousId: fc.record({ contains: pick(anonymous).map((id) => id.slice(-4)) }) }),
+    fc.record({ account: fc.record({ equals: pick(accounts) }) }),
+    fc.record({ account: fc.record({ exists: fc.boolean() }) }),
+    fc.record({ createdAt: fc.record({ greater_than: pick(times) }) }),
+    fc.record({ createdAt: fc.record({ less_than_equal: pick(times) }) }),
+    fc.record({ 'account.consumer.lastName': fc.record({ equals: pick(lastNames) }) }),
+    fc.record({ id: fc.record({ in: fc.subarray(eventIds, { maxLength: 8 }) }) }),
+  )
+  const company = fc.oneof(
+    fc.record({ name: fc.record({ like: pick(words) }) }),
+    fc.record({ name: fc.record({ contains: pick(words) }) }),
+    fc.record({ isFacilitator: fc.record({ equals: fc.boolean() }) }),
+    fc.record({ address: fc.record({ like: pick(words) }) }),
+    fc.record({ id: fc.record({ not_in: fc.subarray(companyIds, { maxLength: 10 }) }) }),
+    fc.record({ 'locations.zip': fc.record({ equals: pick(zips) }) }),
+  )
+  const combined = <T>(leaf: fc.Arbitrary<T>) =>
+    fc.oneof(
+      { arbitrary: leaf, weight: 3 },
+      fc.record({ and: fc.array(leaf, { maxLength: 3, minLength: 1 }) }),
+      fc.record({ or: fc.array(leaf, { maxLength: 3, minLength: 1 }) }),
+    )
+  return { company: combined(company), event: combined(event) }
+}
+
+const SORTS = {
+  companies: ['createdAt', 'name', 'address', 'isFacilitator', 'id', 'updatedAt'],
+  webevents: ['createdAt', 'name', 'anonymousId', 'id', 'updatedAt'],
+}
+
+describe('a page of a list (endpoints 6, 7)', () => {
+  it('answers as Payload does: filters, sorts, limits, pages, cursors, depths, callers', async () => {
+    const where = await filters()
+    const query = fc.record({
+      caller: fc.constantFrom<PrincipalName>('integrator', 'clientAdmin', 'staff', 'integrator'),
+      depth: fc.integer({ max: 3, min: 0 }),
+      descending: fc.boolean(),
+      follow: fc.boolean(),
+      limit: fc.integer({ max: 25, min: 1 }),
+      list: fc.constantFrom('webevents' as const, 'companies' as const),
+      page: fc.integer({ max: 4, min: 1 }),
+      sortIndex: fc.nat(),
+      where: fc.option(fc.oneof(where.event, where.company), { nil: undefined }),
+    })
+    let served = 0
+    let runs = 0
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const fields = SORTS[q.list]
+        const sort = `${q.descending ? '-' : ''}${fields[q.sortIndex % fields.length]}`
+        const filter = q.where ? `&where=${encodeURIComponent(JSON.stringify(q.where))}` : ''
+        const base = `/api/${q.list}?depth=${q.depth}&limit=${q.limit}&sort=${sort}${filter}`
+        const first = await both(`${base}&page=${q.page}`, q.caller)
+        same(first, `${base}&page=${q.page}`, q.caller)
+        runs++
+        if (first.servedCompiled) served++
+        const cursor = first.payload.body?.nextCursor
+        if (q.follow && cursor) {
+          const next = `${base}&cursor=${encodeURIComponent(cursor)}`
+          const pair = await both(next, q.caller)
+          same(pair, next, q.caller)
+          runs++
+          if (pair.servedCompiled) served++
+        }
+      }),
+      { numRuns: 150 },
+    )
+    // Staff reads of companies at depth ≥ 1 embed the staff user who changed one: Payload's.
+    expect(served).toBeGreaterThan(runs / 2)
+  }, 600_000)
+
+  it('answers a bad filter with the error Payload answers', async () => {
+    for (const where of [
+      { nosuchfield: { equals: 'x' } },
+      { ssn: { equals: '123' } },
+      { createdAt: { greater_than: 'not a date' } },
+      { title: { equals: 'x' } },
+    ]) {
+      const path = `/api/webevents?where=${encodeURIComponent(JSON.stringify(where))}`
+      const pair = await both(path, 'integrator')
+      same(pair, path, 'integrator')
+      expect(pair.compiled.status).toBe(400)
+    }
+  })
+})
+
+describe('what the compiler does not know', () => {
+  it('refuses a field with an afterRead hook or read access it does not know, naming it', () => {
+    const config = service.payload.collections.customer.config
+    const field = config.flattenedFields.find(({ name }) => name === 'name')!
+    const saved = { access: field.access, hooks: 'hooks' in field ? field.hooks : undefined }
+    try {
+      Object.assign(field, { hooks: { afterRead: [({ value }: { value: unknown }) => value] } })
+      const hooked = compilePlan(service.payload, 'customer')
+      expect(hooked).toBeInstanceOf(Refusal)
+      expect((hooked as Refusal).message).toBe(
+        'customer.name: it has an afterRead hook the compiler does not know',
+      )
+      Object.assign(field, { access: { read: () => true }, hooks: saved.hooks })
+      expect((compilePlan(service.payload, 'customer') as Refusal).message).toBe(
+        'customer.name: its read access is not a pure function of the request',
+      )
+    } finally {
+      Object.assign(field, saved)
+    }
+    expect(compilePlan(service.payload, 'customer')).not.toBeInstanceOf(Refusal)
+  })
+
+  it('names the collections it leaves to Payload', () => {
+    expect((compilePlan(service.payload, 'users') as Refusal).message).toBe(
+      'users: auth collections are not compiled',
+    )
+  })
+})
