@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto'
 
 import { buildQuery } from '@payloadcms/drizzle'
-import { type SQL,sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type {
   PaginatedDocs,
