@@ -47,6 +47,7 @@ import { noNullGroups, valueTypes } from './hooks/valueTypes'
 import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
 import { noSensitiveQueries } from './src/creditData'
+import { sendBatchedWrites } from './src/db/batchedWrites'
 import { extraIndexes, TRIGRAM_EXTENSION } from './src/db/indexes'
 import { queryTimeouts } from './src/db/pooledQueries'
 import { countFromRowCounts } from './src/db/rowCounts'
@@ -69,9 +70,10 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
  * No query may filter or sort on an SSN or birth date, whatever the collection it starts from.
  * A create made under an Idempotency-Key marks the key in its own transaction; an update sent
  * with If-Match is refused (412) when the record has changed; a change that announces a webhook
- * event writes its deliveries in its own transaction. Which hooks run on each collection, shared
- * and own, by stage: README, "Hooks on each collection" (test/unit/collectionHooks.test.ts checks
- * it against the built config).
+ * event writes its deliveries in its own transaction; the rows hooks add beside a change (audit,
+ * deliveries, history's trim) go to the database as one statement, sent last. Which hooks run on
+ * each collection, shared and own, by stage: README, "Hooks on each collection"
+ * (test/unit/collectionHooks.test.ts checks it against the built config).
  */
 const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
   collections.map((collection) => ({
@@ -82,6 +84,7 @@ const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
         ...(collection.hooks?.afterChange ?? []),
         recordWebhookEvents,
         markIdempotentCreate,
+        sendBatchedWrites,
       ],
       beforeOperation: [
         noSensitiveQueries,

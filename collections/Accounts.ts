@@ -18,7 +18,7 @@ export const Accounts: CollectionConfig = {
   },
   disableDuplicate: true,
   fields: [
-    titleField(accountTitle),
+    titleField(accountTitle, ['consumer', 'lead']),
     prefixedId('acc_'),
     {
       type: 'row',

@@ -23,7 +23,7 @@ export const Consumers: CollectionConfig = withHistory({
   disableDuplicate: true,
   hooks: { ...creditDataHooks(), beforeOperation: [resolveAddresses] },
   fields: [
-    titleField(personName),
+    titleField(personName, ['firstName', 'lastName']),
     prefixedId('con_'),
     {
       type: 'row',

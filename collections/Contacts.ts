@@ -29,7 +29,7 @@ export const Contacts: CollectionConfig = withHistory({
   },
   disableDuplicate: true,
   fields: [
-    titleField(personName),
+    titleField(personName, ['firstName', 'lastName']),
     prefixedId('cnt_'),
     {
       name: 'roles',

@@ -22,7 +22,7 @@ export const CreditReports: CollectionConfig = {
   disableDuplicate: true,
   hooks: creditDataHooks(),
   fields: [
-    titleField(creditReportTitle),
+    titleField(creditReportTitle, ['creditScore', 'preApproval']),
     prefixedId('crp_'),
     {
       type: 'row',

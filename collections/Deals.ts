@@ -37,7 +37,7 @@ export const Deals: CollectionConfig = withHistory({
   disableDuplicate: true,
   endpoints: transfer.endpoints,
   fields: [
-    titleField(dealTitle),
+    titleField(dealTitle, ['vehicle', 'dealer', 'facilitator']),
     prefixedId('deal_'),
     {
       name: 'dealer',

@@ -21,7 +21,7 @@ export const Leads: CollectionConfig = {
   },
   endpoints: transfer.endpoints,
   fields: [
-    titleField(personName),
+    titleField(personName, ['firstName', 'lastName']),
     {
       type: 'row',
       fields: [

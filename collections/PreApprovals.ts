@@ -17,7 +17,7 @@ export const PreApprovals: CollectionConfig = {
   },
   disableDuplicate: true,
   fields: [
-    titleField(preApprovalTitle),
+    titleField(preApprovalTitle, ['consumer', 'creditBand']),
     prefixedId('pre_'),
     { ...dateTimeField('validUntilTime', { required: true }), index: true },
     {

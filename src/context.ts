@@ -1,5 +1,7 @@
 import type { CollectionSlug } from 'payload'
 
+import type { BatchedWrite } from './db/batchedWrites'
+
 /**
  * Every key the service keeps on `req.context` (Payload's per-operation scratch space, shared by
  * the hooks of one request and by the nested Local API calls made with that `req`), typed by
@@ -9,6 +11,8 @@ import type { CollectionSlug } from 'payload'
  */
 declare module 'payload' {
   interface RequestContext {
+    /** Set by batchWrite (src/db/batchedWrites.ts) from the audit, outbox and history hooks: statements queued per change (`collection:id`); sent and cleared by sendBatchedWrites, that change's last afterChange hook. */
+    batchedWrites?: Record<string, BatchedWrite[]>
     /** Set by checkIfMatch (hooks/checkIfMatch.ts) on its first check; read by it to check a request once. */
     ifMatchChecked?: boolean
     /** Set by requireSecondFactor on a sign-in that finished an enrolment; read by revealNewRecoveryCodes (src/auth/mfa/secondFactor.ts), which shows them in its answer. */
@@ -21,6 +25,8 @@ declare module 'payload' {
     sensitiveChanges?: Partial<Record<CollectionSlug, string[]>>
     /** Set and read by encryptOnWrite (src/creditData/encryptOnWrite.ts): rows as stored (ciphertexts), read once per request by `collection:id`. */
     storedRows?: Record<string, Promise<null | Record<string, unknown>>>
+    /** Set by the hooks announcing a change to a webhook endpoint (src/webhooks/subscriptions.ts); read by `subscribers` there: this request's transaction changed an endpoint, so the cached subscriptions are neither used nor filled for it. */
+    webhookEndpointsChanged?: boolean
     /** Set by the rotate-secret endpoint (src/webhooks/rotate.ts): the new secret (sealed) and the end of the old one's grace; read by guardEndpointFields (src/webhooks/endpointHooks.ts). */
     webhookRotation?: { previousSecretExpiresAt: string; secret: string }
     /** Set by guardEndpointFields on a create (src/webhooks/endpointHooks.ts): the new secret in clear; read by showSecretOnce, for that create's answer only. */

@@ -127,7 +127,7 @@ export const CreditApps: CollectionConfig = withHistory({
   }),
   fields: [
     prefixedId('crapp_'),
-    titleField(creditAppTitle),
+    titleField(creditAppTitle, ['consumer', 'vehicle', 'provider']),
     {
       type: 'tabs',
       // Tabs without names: they group the form, not the data (the API shape is flat).

@@ -17,7 +17,7 @@ export const VdpEmails: CollectionConfig = withHistory({
     useAsTitle: 'title',
   },
   fields: [
-    titleField(vdpEmailTitle),
+    titleField(vdpEmailTitle, ['lead', 'vins']),
     {
       name: 'lead',
       type: 'relationship',

@@ -4,6 +4,7 @@ import { markEncrypted } from '@/creditData/marker'
 import { guardEndpointFields, showSecretOnce } from '@/webhooks/endpointHooks'
 import { EVENT_TYPES } from '@/webhooks/events'
 import { rotateSecretEndpoint } from '@/webhooks/rotate'
+import { announceEndpointChange, announceEndpointDelete } from '@/webhooks/subscriptions'
 import { urlRefusal } from '@/webhooks/target'
 
 import { isAdmin } from '../../access/isAdmin'
@@ -107,6 +108,10 @@ export const WebhookEndpoints: CollectionConfig = {
       label: 'Disabled because',
     }),
   ],
-  hooks: { afterChange: [showSecretOnce], beforeChange: [guardEndpointFields] },
+  hooks: {
+    afterChange: [showSecretOnce, announceEndpointChange],
+    afterDelete: [announceEndpointDelete],
+    beforeChange: [guardEndpointFields],
+  },
   labels: { plural: 'Webhook endpoints', singular: 'Webhook endpoint' },
 }

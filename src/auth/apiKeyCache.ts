@@ -3,6 +3,8 @@ import crypto from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import type { AuthStrategy, AuthStrategyFunctionArgs, AuthStrategyResult } from 'payload'
 
+import { changeChannel } from '@/db/changeNotices'
+
 const SLUG = 'api-clients'
 /** How Payload reads an API client's key from `Authorization`. */
 export const API_KEY_PREFIX = `${SLUG} API-Key `
@@ -12,24 +14,23 @@ export const API_KEY_CACHE_MS = 5_000
 type Client = NonNullable<AuthStrategyResult['user']>
 
 const clients = new LRUCache<string, Client>({ max: 1_000, ttl: API_KEY_CACHE_MS })
-/** Listeners for client changes now running; without one, a change elsewhere would go unseen. */
-let watchers = 0
-
-export const watchingClientChanges = (): (() => void) => {
-  watchers += 1
-  return () => {
-    watchers -= 1
-    clients.clear()
-  }
-}
 
 /** A client was changed or deleted (here or on another instance): its next request looks it up. */
-export const forgetClient = (id: number | string): void => {
+const forgetClient = (id: string): void => {
   for (const [key, client] of clients.entries())
     if (String(client.id) === String(id)) clients.delete(key)
 }
 
-export const forgetAllClients = (): void => clients.clear()
+const forgetAllClients = (): void => clients.clear()
+
+/**
+ * Changes to API clients (announced by clientChanges.ts): every process forgets the client a
+ * notice names, and uses no cached client while it does not hear them.
+ */
+export const clientChanges = changeChannel('api_clients_changed', {
+  changed: forgetClient,
+  reset: forgetAllClients,
+})
 
 const builtIn = (payload: AuthStrategyFunctionArgs['payload']) =>
   payload.authStrategies.find((strategy) => strategy.name === `${SLUG}-api-key`)
@@ -50,11 +51,11 @@ export const cachedApiKeyStrategy: AuthStrategy = {
       .createHmac('sha256', args.payload.secret)
       .update(header.slice(API_KEY_PREFIX.length))
       .digest('hex')
-    const known = watchers > 0 ? clients.get(key) : undefined
+    const known = clientChanges.heard() ? clients.get(key) : undefined
     // A copy: hooks may add to req.user, and the next request must not see it.
     if (known) return { user: { ...known } }
     const result = await strategy.authenticate(args)
-    if (result.user && watchers > 0) clients.set(key, { ...result.user })
+    if (result.user && clientChanges.heard()) clients.set(key, { ...result.user })
     return result
   },
 }

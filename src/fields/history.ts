@@ -1,15 +1,17 @@
+import { sql } from '@payloadcms/db-postgres'
 import {
+  type CollectionAfterChangeHook,
   type CollectionBeforeOperationHook,
   type CollectionConfig,
-  type FieldAccess,
   Forbidden,
+  type Payload,
 } from 'payload'
 
-import { isStaff } from '../../access/isStaff'
+import { batchWrite } from '@/db/batchedWrites'
+
+import { isStaff, staffOnlyField } from '../../access/isStaff'
 import { isStaffAdminUser } from '../../access/isStaffAdmin'
 import { stampedUserField } from './stampedUser'
-
-const isStaffField: FieldAccess = ({ req }) => isStaff({ req })
 
 /** Versions kept per record: the oldest go first. */
 const MAX_VERSIONS = 100
@@ -18,6 +20,37 @@ const MAX_VERSIONS = 100
 const restoreByStaffAdmins: CollectionBeforeOperationHook = ({ args, operation, req }) => {
   if (operation === 'restoreVersion' && !isStaffAdminUser(req.user)) throw new Forbidden(req.t)
   return args
+}
+
+/** The versions table of a collection, as the database adapter names it. */
+const versionsTable = (payload: Payload, slug: string): string => {
+  const snake = slug
+    .replace(/-/g, '_')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+  const name = payload.db.tableNameMap.get(`_${snake}${payload.db.versionsSuffix}`)
+  if (!name) throw new Error(`no versions table for ${slug}`)
+  return name
+}
+
+/**
+ * afterChange: an update's new version may be the one past MAX_VERSIONS, so the oldest beyond
+ * the newest MAX_VERSIONS go (what Payload's `maxPerDoc` does, as one statement sent with the
+ * change's other rows instead of a read and a delete). A create's version is its record's first:
+ * nothing to trim.
+ */
+const trimHistory: CollectionAfterChangeHook = ({ collection, doc, operation, req }) => {
+  if (operation !== 'update') return doc
+  const table = sql.identifier(versionsTable(req.payload, collection.slug))
+  batchWrite(req, collection.slug, doc.id, () => [
+    {
+      query: sql`
+        DELETE FROM ${table} WHERE parent_id = ${doc.id} AND updated_at <= (
+          SELECT updated_at FROM ${table} WHERE parent_id = ${doc.id}
+           ORDER BY updated_at DESC OFFSET ${MAX_VERSIONS} LIMIT 1)`,
+    },
+  ])
+  return doc
 }
 
 /**
@@ -39,12 +72,14 @@ export const withHistory = (collection: CollectionConfig): CollectionConfig => {
       : [
           ...collection.fields,
           // For staff only: API answers keep the shape the interface documents.
-          { ...stampedUserField('lastModifiedBy', 'change'), access: { read: isStaffField } },
+          { ...stampedUserField('lastModifiedBy', 'change'), access: { read: staffOnlyField } },
         ],
     hooks: {
       ...collection.hooks,
+      afterChange: [...(collection.hooks?.afterChange ?? []), trimHistory],
       beforeOperation: [restoreByStaffAdmins, ...(collection.hooks?.beforeOperation ?? [])],
     },
-    versions: { maxPerDoc: MAX_VERSIONS },
+    // 0: Payload keeps every version; trimHistory trims.
+    versions: { maxPerDoc: 0 },
   }
 }

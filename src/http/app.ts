@@ -1,13 +1,15 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
-import { listenForClientChanges } from '@/auth/clientChanges'
+import { clientChanges } from '@/auth/apiKeyCache'
+import { listenForChanges } from '@/db/changeNotices'
 import { hasReadReplicas } from '@/db/replicas'
 import { messages } from '@/errors'
 import { logger } from '@/lib/logger'
 import { listingPath, settings } from '@/lib/settings'
 import { stopDecoder } from '@/lookups/vin/decoder'
 import { openApiRoutes } from '@/openapi/routes'
+import { endpointChanges } from '@/webhooks/subscriptions'
 
 import { bodyLimit, maxBodyBytes } from './bodyLimit'
 import { collectionRoutes } from './collectionRoutes'
@@ -75,7 +77,10 @@ export const createApp = ({
     })
   }
   const rateLimit = createRateLimit(rateLimits, redis)
-  const stopListening = listenForClientChanges(process.env.DATABASE_URL ?? '')
+  const stopListening = listenForChanges(process.env.DATABASE_URL ?? '', [
+    clientChanges,
+    endpointChanges,
+  ])
   // Cheap refusals first; the body is read only for a caller who passed the credential check
   // and the rate limit.
   app.use(

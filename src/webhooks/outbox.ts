@@ -1,13 +1,16 @@
 /**
  * The outbox: a change that announces an event writes one delivery per subscribed, enabled
- * endpoint, through the change's own request, so in its transaction. If the change rolls back,
+ * endpoint (src/webhooks/subscriptions.ts), through the change's own request, so in its
+ * transaction. If the change rolls back,
  * so do its deliveries; once it commits, they are in the database, whatever happens to the
  * process next, for the job runner to send (src/webhooks/deliver.ts).
  */
 import crypto from 'node:crypto'
 
-import type { CollectionAfterChangeHook, PayloadRequest, SanitizedCollectionConfig } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
+import type { CollectionAfterChangeHook, SanitizedCollectionConfig } from 'payload'
 
+import { batchWrite } from '@/db/batchedWrites'
 import { isRecord } from '@/lib/isRecord'
 
 import {
@@ -17,6 +20,7 @@ import {
   eventPayload,
   type EventType,
 } from './events'
+import { subscribers } from './subscriptions'
 
 type Announcement = {
   extra?: Pick<EventPayload['data'], 'previousStatus' | 'status'>
@@ -49,19 +53,6 @@ const announcements = (
   return found
 }
 
-/** Enabled endpoints subscribed to any of these events, with what each is subscribed to. */
-const subscribers = async (req: PayloadRequest, types: EventType[]) =>
-  (
-    await req.payload.find({
-      collection: 'webhook-endpoints',
-      depth: 0,
-      pagination: false,
-      req,
-      select: { events: true },
-      where: { and: [{ enabled: { equals: true } }, { events: { in: types } }] },
-    })
-  ).docs
-
 /** afterChange on every collection: the change's deliveries, in its transaction. */
 export const recordWebhookEvents: CollectionAfterChangeHook = async ({
   collection,
@@ -84,24 +75,35 @@ export const recordWebhookEvents: CollectionAfterChangeHook = async ({
     id: doc.id,
     req,
   })
-  for (const { extra, type } of found) {
+  const now = new Date().toISOString()
+  const rows = found.flatMap(({ extra, type }) => {
     const payload = eventPayload(type, collection, record, extra)
-    for (const endpoint of endpoints.filter(({ events }) => events?.includes(type))) {
-      await req.payload.create({
-        collection: 'webhook-deliveries',
-        data: {
-          endpoint: endpoint.id,
-          event: type,
-          messageId: `msg_${crypto.randomUUID().replace(/-/g, '')}`,
-          nextAttemptAt: payload.timestamp,
-          payload,
-          recordKey: `${collection.slug}:${doc.id}`,
-          status: 'pending',
-        },
-        depth: 0,
-        req,
-      })
-    }
-  }
+    return endpoints
+      .filter(({ events }) => events.includes(type))
+      .map(
+        (endpoint) => sql`(
+          ${`msg_${crypto.randomUUID().replace(/-/g, '')}`}::varchar, ${type}::varchar,
+          ${endpoint.id}::integer, ${payload.timestamp}::timestamptz, ${JSON.stringify(payload)}::jsonb)`,
+      )
+  })
+  // One INSERT of every delivery, sent with the change's other rows (src/db/batchedWrites.ts).
+  // The join checks each endpoint is still enabled and subscribed as the row is written, so a
+  // cached list that has not yet heard of a disabling, an unsubscription or a delete adds nothing.
+  batchWrite(req, collection.slug, doc.id, () => [
+    {
+      query: sql`
+        INSERT INTO webhook_deliveries (message_id, event, endpoint_id, record_key, status,
+          attempts, next_attempt_at, payload, created_at, updated_at)
+        SELECT d.message_id, d.event::enum_webhook_delivery_event, d.endpoint_id,
+          ${`${collection.slug}:${doc.id}`}, 'pending', 0, d.next_attempt_at, d.payload,
+          ${now}, ${now}
+          FROM (VALUES ${sql.join(rows, sql`, `)})
+            AS d(message_id, event, endpoint_id, next_attempt_at, payload)
+          JOIN webhook_endpoints endpoint ON endpoint.id = d.endpoint_id AND endpoint.enabled
+         WHERE EXISTS (SELECT 1 FROM webhook_endpoints_events subscribed
+                        WHERE subscribed.parent_id = endpoint.id
+                          AND subscribed.value::text = d.event)`,
+    },
+  ])
   return doc
 }

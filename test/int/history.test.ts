@@ -38,6 +38,26 @@ describe('versions', () => {
     })
   })
 
+  it('keep the newest 100 saves of a record: an update drops the oldest beyond them', async () => {
+    const { payload } = context.service
+    const contact = await payload.create({ collection: 'contact', data: { firstName: 'Save 0' } })
+    for (let save = 1; save <= 101; save += 1)
+      await payload.update({
+        collection: 'contact',
+        data: { firstName: `Save ${save}` },
+        id: contact.id,
+      })
+    const { docs, totalDocs } = await payload.findVersions({
+      collection: 'contact',
+      limit: 200,
+      sort: '-updatedAt',
+      where: { parent: { equals: contact.id } },
+    })
+    expect(totalDocs).toBe(100)
+    expect(docs[0].version.firstName).toBe('Save 101')
+    expect(docs.at(-1)?.version.firstName).toBe('Save 2')
+  })
+
   it('are not for API clients', async () => {
     for (const who of ['integrator', 'leadAgent', 'clientAdmin'] as const) {
       const response = await call('GET', '/api/deal/versions', who)

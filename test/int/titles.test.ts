@@ -88,4 +88,51 @@ describe('titles', () => {
     await execute(backfillMoreTitles)
     expect(await titles()).toEqual(saved)
   })
+
+  it('are worked out again only when a field they name changes: a save of anything else looks nothing up', async () => {
+    const { payload } = context.service
+    const stored = async () =>
+      (await execute(sql`SELECT title FROM credit_app WHERE id = 'crapp_demo_maria'`)).rows[0].title
+    const before = await stored()
+    expect(before).toBe('María González — 2022 Toyota Camry · Provider A')
+    await payload.update({
+      collection: 'consumer',
+      data: { firstName: 'Mara' },
+      id: 'con_demo_maria',
+    })
+    try {
+      // Its applicant's name is not among the app's own fields: the title stays as it was.
+      await payload.update({
+        collection: 'credit-app',
+        data: { email: 'maria.new@example.com' },
+        id: 'crapp_demo_maria',
+      })
+      expect(await stored()).toBe(before)
+      // The same consumer sent again is no change either.
+      await payload.update({
+        collection: 'credit-app',
+        data: { consumer: 'con_demo_maria' },
+        id: 'crapp_demo_maria',
+      })
+      expect(await stored()).toBe(before)
+      await payload.update({
+        collection: 'credit-app',
+        data: { provider: 'provider_b' },
+        id: 'crapp_demo_maria',
+      })
+      expect(await stored()).toBe('Mara González — 2022 Toyota Camry · Provider B')
+    } finally {
+      await payload.update({
+        collection: 'consumer',
+        data: { firstName: 'María' },
+        id: 'con_demo_maria',
+      })
+      await payload.update({
+        collection: 'credit-app',
+        data: { provider: 'provider_a' },
+        id: 'crapp_demo_maria',
+      })
+    }
+    expect(await stored()).toBe(before)
+  })
 })

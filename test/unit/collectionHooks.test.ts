@@ -141,8 +141,10 @@ describe('hooks on each collection', () => {
       afterChange: [
         'auditChange',
         'queueForProvider',
+        'trimHistory',
         'recordWebhookEvents',
         'markIdempotentCreate',
+        'sendBatchedWrites',
       ],
       beforeDelete: ['stillReferenced'],
       afterDelete: ['auditDelete'],
@@ -150,7 +152,7 @@ describe('hooks on each collection', () => {
     expect(actual.city).toEqual({
       beforeOperation: ['noSensitiveQueries', 'validFilters', 'noNullGroups', 'checkIfMatch'],
       beforeValidate: ['serverTimestamps', 'valueTypes', 'relationsExist'],
-      afterChange: ['recordWebhookEvents', 'markIdempotentCreate'],
+      afterChange: ['recordWebhookEvents', 'markIdempotentCreate', 'sendBatchedWrites'],
       beforeDelete: ['stillReferenced'],
     })
     expect(actual.location.beforeChange).toEqual(['composeAddress'])

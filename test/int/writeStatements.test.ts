@@ -1,0 +1,139 @@
+/**
+ * What a write sends to PostgreSQL, statement by statement (BEGIN and COMMIT included), counted
+ * on Payload's pooled connections as bench/http/countStatements.mjs counts them in the benchmark:
+ * 20 creates of a consumer through each path, and the statements of one, by kind. The figures are
+ * printed; docs/performance.md reports them.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import type pg from 'pg'
+
+import { pooledClients } from '@/db/pooledQueries'
+
+import { sendJson } from '../helpers/http'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true })
+const CREATES = 20
+
+let sent: string[] = []
+/** Counts on the pool's clients themselves: the test's own `pg` import is another module instance. */
+const count = (client: pg.ClientBase) => {
+  const send = client.query.bind(client) as (...args: unknown[]) => unknown
+  client.query = ((...args: unknown[]) => {
+    const first = args[0]
+    sent.push(typeof first === 'string' ? first : String(Reflect.get(Object(first), 'text')))
+    return send(...args)
+  }) as pg.ClientBase['query']
+}
+
+beforeAll(() => {
+  const pool = context.service.payload.db.pool
+  pool.on('connect', count)
+  for (const client of pooledClients(pool)) count(client)
+})
+
+/** A statement by what it does: `insert consumer`, `select _consumer_v`, `batch: …`. */
+const kind = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ').trim().toLowerCase()
+  if (/^(begin|commit|rollback)\b/.test(flat)) return flat.split(' ')[0]
+  if (flat.startsWith('with ') || flat.startsWith('insert into audit_log')) {
+    const tables = [...flat.matchAll(/(insert into|delete from) "?([a-z_]+)"?/g)].map(
+      ([, verb, table]) => `${verb.split(' ')[0]} ${table}`,
+    )
+    return `batch: ${tables.join(', ')}`
+  }
+  const match =
+    /^(insert into|update|delete from) "?([a-z_]+)"?/.exec(flat) ??
+    /^(select) .*? from "?([a-z_]+)"?/.exec(flat)
+  return match ? `${match[1].split(' ')[0]} ${match[2]}` : flat.slice(0, 60)
+}
+
+const body = {
+  birthDate: '1985-03-14',
+  email: 'bench@example.com',
+  firstName: 'Bench',
+  lastName: 'Write',
+  phoneNumber: '(646) 555-0100',
+  ssn: '900-12-3456',
+}
+
+/** Statements per create through `path` (the benchmark's body), and those of one create by kind. */
+const measure = async (path: string) => {
+  const headers = context.who.integrator.headers
+  const create = async () =>
+    expect((await sendJson(context.service, 'POST', path, { body, headers })).status).toBeLessThan(
+      300,
+    )
+  // One first: the key is looked up and cached, as in a running service.
+  await create()
+  sent = []
+  for (let i = 0; i < CREATES; i += 1) await create()
+  // Not the write's: the API key is looked up again when its 5 s in the cache are over.
+  const statements = sent.filter((text) => kind(text) !== 'select api_clients')
+  const perCreate = statements.length / CREATES
+  const kinds = statements.slice(0, perCreate).map(kind)
+  process.stderr.write(`POST ${path}: ${perCreate} statements per create: ${kinds.join(' | ')}\n`)
+  return { kinds, perCreate }
+}
+
+const ONE_CREATE = [
+  'begin',
+  'insert consumer',
+  // The adapter reads the row back with its lists and relations (Payload's create returns it).
+  'select consumer',
+  'insert _consumer_v',
+  'batch: insert audit_log, insert audit_log_texts',
+  'commit',
+]
+
+describe('statements per create of a consumer', () => {
+  it('commerce endpoint 4 and Payload REST: no subscriber looked up, audit entry in one statement, no trim', async () => {
+    for (const path of ['/api/consumers', '/api/consumer'])
+      expect(await measure(path)).toEqual({ kinds: ONE_CREATE, perCreate: ONE_CREATE.length })
+  })
+
+  it('with an endpoint subscribed: the record read for the payload, the delivery in the same batch', async () => {
+    const endpoint = await context.service.payload.create({
+      collection: 'webhook-endpoints',
+      data: { events: ['consumer.created'], url: 'https://receiver.example.com/hooks' },
+    })
+    const withDelivery = [
+      ...ONE_CREATE.slice(0, 4),
+      'select consumer',
+      'batch: insert audit_log, insert audit_log_texts, insert webhook_deliveries',
+      'commit',
+    ]
+    try {
+      for (const path of ['/api/consumers', '/api/consumer'])
+        expect(await measure(path)).toEqual({
+          kinds: withDelivery,
+          perCreate: withDelivery.length,
+        })
+    } finally {
+      await context.service.payload.update({
+        collection: 'webhook-endpoints',
+        data: { enabled: false },
+        id: endpoint.id,
+      })
+    }
+  })
+
+  it('an update sends its audit entry and the trim of old versions as one statement', async () => {
+    const { id } = await context.service.payload.create({ collection: 'consumer', data: body })
+    sent = []
+    const response = await sendJson(context.service, 'PATCH', `/api/consumer/${id}`, {
+      body: { firstName: 'Renamed' },
+      headers: context.who.staff.headers,
+    })
+    expect(response.status).toBe(200)
+    const kinds = sent.map(kind)
+    process.stderr.write(
+      `PATCH /api/consumer/{id}: ${kinds.length} statements: ${kinds.join(' | ')}\n`,
+    )
+    expect(kinds.filter((found) => found.startsWith('batch'))).toEqual([
+      'batch: insert audit_log, insert audit_log_texts, delete _consumer_v',
+    ])
+    // The adapter reads the new version back; Payload's trim read the versions again before.
+    expect(kinds.filter((found) => found === 'select _consumer_v')).toHaveLength(1)
+  })
+})
