@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 
+import { adminBuilt } from '../helpers/adminBuild'
 import { createTestDatabase } from '../helpers/database'
 import { cpuSeconds } from '../helpers/processes'
 import {
@@ -20,6 +21,8 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>
 let service: ServiceProcess
 
 beforeAll(async () => {
+  // Next must be serving: its first page writes to its console.
+  await adminBuilt()
   database = await createTestDatabase()
   service = await startServiceProcess({
     ...productionSettings(database.url),

@@ -9,6 +9,7 @@ import http from 'node:http'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { adminBuilt } from '../helpers/adminBuild'
 import { createTestDatabase } from '../helpers/database'
 import { childrenOf } from '../helpers/processes'
 import {
@@ -53,6 +54,8 @@ const listeningPids = (): number[] =>
   )
 
 beforeAll(async () => {
+  // The build first, as before: the workers serve the admin UI from their start.
+  await adminBuilt()
   database = await createTestDatabase()
   service = await startServiceProcess({
     ...productionSettings(database.url),

@@ -16,6 +16,7 @@ import pg from 'pg'
 
 import { dataDir } from '@/lib/paths'
 
+import { adminBuilt } from '../helpers/adminBuild'
 import { lastLine, runCli } from '../helpers/cli'
 import { type FakeProvider, startFakeProvider } from '../helpers/fakeProvider'
 import { type RedisServer, redisServerInstalled, startRedisServer } from '../helpers/redisServer'
@@ -109,6 +110,8 @@ const startNode = async (extra: Record<string, string> = {}) => {
 
 beforeAll(async () => {
   if (unavailable) return
+  // The build first, as before: the nodes serve the admin UI from their start.
+  await adminBuilt()
   fs.mkdirSync(folder, { recursive: true })
   database = await startReplicatedPostgres()
   primary = new pg.Client({ connectionString: database.primaryUrl('postgres') })

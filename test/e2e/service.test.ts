@@ -83,6 +83,8 @@ beforeAll(async () => {
   )
   login = { email, password }
   await service.waitFor(/^API:\s+http/m)
+  // The admin UI's build, when it was missing, ran beside the API (npm start no longer waits for it).
+  await service.waitFor(/"msg":"serving the admin UI"/, BUILD_AND_START)
 }, BUILD_AND_START + 60_000)
 
 afterAll(async () => {

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { adminBuilt } from '../helpers/adminBuild'
 import { lastLine, runCli } from '../helpers/cli'
 import { createTestDatabase } from '../helpers/database'
 import {
@@ -45,6 +46,8 @@ const post = async (path: string, body: unknown) => {
 }
 
 beforeAll(async () => {
+  // The build first, as before: the service serves the admin UI from its start.
+  await adminBuilt()
   database = await createTestDatabase()
   receiver = await startWebhookReceiver()
   settings = {
