@@ -47,7 +47,7 @@ const eventually = async (check: () => Promise<boolean>) => {
 const listenerBackends = async () =>
   (
     await sqlOnDatabase(
-      `select pid from pg_stat_activity where datname = current_database() and query like '%listen api_clients_changed%'`,
+      `select pid from pg_stat_activity where datname = current_database() and query like '%listen api_clients_changed%' and pid <> pg_backend_pid()`,
     )
   ).rows.map((row: { pid: number }) => row.pid)
 
