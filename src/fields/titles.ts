@@ -1,8 +1,9 @@
 /**
  * Readable titles in the admin UI ("Maria González — 2022 Toyota Camry · Provider A") where a
  * record has no field that names it. The title is a stored `title` field (Payload titles by a
- * stored field only), worked out on every save of the record from its own fields and the
- * records it names; a later rename of those records shows in it at the record's next save.
+ * stored field only), worked out from the record's own fields and the records it names when a
+ * save changes one of those fields; a later rename of a named record shows in it once the record
+ * is saved with one of them changed.
  * Staff read it; API answers leave it out, keeping the shape the interface documents.
  */
 import type { DataFromCollectionSlug, FieldHook, PayloadRequest, TextField } from 'payload'
