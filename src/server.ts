@@ -32,7 +32,7 @@ export const main = async (): Promise<void> => {
   const startup = untilRunning('the service')
   const role = workerRole()
   const mode = adminUiMode()
-  // First: a build that is not current starts now, beside Payload's start.
+  // First, so a worker hears the primary's word on the build while Payload starts.
   const admin = mode === 'on' || role === 'admin' ? adminUi() : null
   // A follower starts once the lead has migrated; the lead does what there must be one of.
   const leads = role === 'single' || role === 'lead'
@@ -45,8 +45,8 @@ export const main = async (): Promise<void> => {
   if (admin?.current) await admin.ready
   const socket = adminSocket()
   const { app, close: closeApp } = createApp({
-    // Without the admin UI, Payload's REST handlers without Next's route module (payloadRest.ts).
-    apiHandler: payloadRest(payload.config, { next: Boolean(admin) }),
+    // Until Next serves the admin UI here, Payload's REST handlers without Next's route module.
+    apiHandler: payloadRest(payload.config, { next: () => admin?.serving() ?? false }),
     nextHandler: admin ? admin.handler : socket ? adminProxy(socket) : adminUiNotServed,
     payload,
   })
@@ -70,6 +70,7 @@ export const main = async (): Promise<void> => {
       ),
     )
   answerClientErrors(server)
+  admin?.startBuild()
   // Unpacks and opens the vPIC file now, so the first VIN lookup is not the slow one.
   warmDecoder()
   logger.info(

@@ -4,7 +4,7 @@ import { localSecret } from '@/lib/localSecrets'
 import { logger } from '@/lib/logger'
 import { dataDir } from '@/lib/paths'
 
-import { type EmbeddedServer, ensureDatabase, startEmbeddedPostgres } from './embedded'
+import type { EmbeddedServer } from './embedded'
 
 export const LOCAL_DATABASE = 'commerce'
 
@@ -16,6 +16,8 @@ export const LOCAL_DATABASE = 'commerce'
  */
 export const resolveDatabase = async (): Promise<EmbeddedServer | null> => {
   if (process.env.DATABASE_URL) return null
+  // Loaded only here: a node given DATABASE_URL starts without the package (about 0.1 s).
+  const { ensureDatabase, startEmbeddedPostgres } = await import('./embedded')
   const started = Date.now()
   const log = logger.child({ component: 'embedded-postgres' })
   const server = await startEmbeddedPostgres({

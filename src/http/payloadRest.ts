@@ -32,19 +32,20 @@ const withoutNext = (config: SanitizedConfig): RouteHandler => {
   return handler
 }
 
-/** Payload's REST route handlers: the ones Next mounts at /api/[...slug] for the admin UI. */
-const loadHandlers = async (config: SanitizedConfig, next: boolean): Promise<Handlers> => {
-  if (!next) {
-    const handler = withoutNext(config)
-    return {
-      DELETE: handler,
-      GET: handler,
-      OPTIONS: handler,
-      PATCH: handler,
-      POST: handler,
-      PUT: handler,
-    }
+const plainHandlers = (config: SanitizedConfig): Handlers => {
+  const handler = withoutNext(config)
+  return {
+    DELETE: handler,
+    GET: handler,
+    OPTIONS: handler,
+    PATCH: handler,
+    POST: handler,
+    PUT: handler,
   }
+}
+
+/** Payload's REST route handlers: the ones Next mounts at /api/[...slug] for the admin UI. */
+const loadHandlers = async (config: SanitizedConfig): Promise<Handlers> => {
   const routes = await import('@payloadcms/next/routes')
   return {
     DELETE: routes.REST_DELETE(config),
@@ -100,17 +101,22 @@ const send = async (
 /**
  * `/api` served by Payload's REST handlers straight from Express, without Next's router in
  * between: the same handlers, answers and headers, at a fraction of the cost per request (see
- * docs/performance.md). Mounted at `/api`; Next keeps the admin UI. With `next: false` (a process
- * that does not serve the admin UI) Next's route module is not loaded, and /api/og is not served.
+ * docs/performance.md). Mounted at `/api`; Next keeps the admin UI. While `next()` says false (a
+ * process that does not serve the admin UI, or whose admin UI is still being built) Next's route
+ * module is not loaded, and /api/og is not served.
  */
 export const payloadRest = (
   config: SanitizedConfig,
-  { next: withNext = true }: { next?: boolean } = {},
+  { next: withNext = () => true }: { next?: () => boolean } = {},
 ): RequestHandler => {
-  let handlers: Promise<Handlers> | undefined
+  let nextHandlers: Promise<Handlers> | undefined
+  let plain: Promise<Handlers> | undefined
   return async (req, res, next) => {
     try {
-      const handler = (await (handlers ??= loadHandlers(config, withNext)))[req.method]
+      const handlers = withNext()
+        ? (nextHandlers ??= loadHandlers(config))
+        : (plain ??= Promise.resolve(plainHandlers(config)))
+      const handler = (await handlers)[req.method]
       // A client that closed its side while an earlier check waited: no body left to read and no
       // one to answer. (Nothing has been written; a key it claimed lapses with its lease.)
       if (req.socket.destroyed || req.readableAborted) return

@@ -32,15 +32,27 @@ export type AdminUi = {
   handler: RequestHandler
   /** Resolves once Next serves the admin UI, or the page says why it cannot. */
   ready: Promise<void>
+  /** Whether Next is loaded and serves the admin UI now. */
+  serving: () => boolean
+  /** Starts the build this process runs, if any: once it listens, so the API's start comes first. */
+  startBuild: () => void
 }
 
+type State = {
+  build: () => Build | null
+  now: BuildState
+  settled: Promise<BuildState>
+}
+
+const CURRENT: State = { build: () => null, now: 'current', settled: Promise.resolve('current') }
+
 /**
- * Starts the build here when this process serves alone and it is not current, and resolves with
- * what it is now. In a worker: the primary's word, then its message when the build ends.
+ * Whether the build is current, and how it will end when it is not: by a build this process runs
+ * when it serves alone (started by `build()`), or, in a worker, as the primary says.
  */
-const buildState = (): { build: Build | null; now: BuildState; settled: Promise<BuildState> } => {
+const buildState = (): State => {
   // `npm run dev`: Next compiles pages as they are asked for.
-  if (!isProduction()) return { build: null, now: 'current', settled: Promise.resolve('current') }
+  if (!isProduction()) return CURRENT
   if (cluster.isWorker) {
     const told = process.env[BUILD_STATE]
     const now: BuildState = told === 'building' || told === 'failed' ? told : 'current'
@@ -56,18 +68,26 @@ const buildState = (): { build: Build | null; now: BuildState; settled: Promise<
       // A message sent before this process listened for it was lost: ask again.
       process.send?.(ADMIN_BUILD_QUERY)
     })
-    return { build: null, now, settled }
+    return { build: () => null, now, settled }
   }
-  if (buildIsCurrent()) return { build: null, now: 'current', settled: Promise.resolve('current') }
-  const build = buildAdminUi({ background: true })
-  const settled = build.done.then(
-    () => 'current' as const,
-    (error: unknown) => {
-      if (!stopping) reportBuildFailure(error)
-      return 'failed' as const
+  if (buildIsCurrent()) return CURRENT
+  let ended: (state: BuildState) => void = () => {}
+  const settled = new Promise<BuildState>((resolve) => (ended = resolve))
+  return {
+    build: () => {
+      const build = buildAdminUi({ background: true })
+      build.done.then(
+        () => ended('current'),
+        (error: unknown) => {
+          if (!stopping) reportBuildFailure(error)
+          ended('failed')
+        },
+      )
+      return build
     },
-  )
-  return { build, now: 'building', settled }
+    now: 'building',
+    settled,
+  }
 }
 
 let stopping = false
@@ -75,10 +95,12 @@ let stopping = false
 /**
  * The admin UI of this process. Called at the start of `main`, so a worker hears the primary's
  * message even while Payload is starting; `ready` resolves at once only when the build is
- * current (the process then waits for Next before it listens, as it always did).
+ * current (the process then waits for Next before it listens, as it always did). Otherwise the
+ * build starts once the process listens (`startBuild`).
  */
 export const adminUi = (): AdminUi & { current: boolean } => {
-  const { build, now, settled } = buildState()
+  const { build: startBuild, now, settled } = buildState()
+  let build: Build | null = null
   let pending: AdminUiPending = now === 'failed' ? 'failed' : 'building'
   let handle: RequestHandler | undefined
   let close = async () => {}
@@ -114,5 +136,9 @@ export const adminUi = (): AdminUi & { current: boolean } => {
     current: now === 'current',
     handler: (req, res, next) => (handle ? handle(req, res, next) : waiting(req, res, next)),
     ready,
+    serving: () => handle !== undefined,
+    startBuild: () => {
+      if (!stopping) build ??= startBuild()
+    },
   }
 }

@@ -120,14 +120,17 @@ const stopAll = async (embedded: EmbeddedServer | null) => {
 }
 
 /**
- * The admin UI's build, when a worker will serve it and it is not current: run here, beside the
- * workers, each told how it ended (and each worker forked later, through its environment).
+ * The admin UI's build, when a worker will serve it and it is not current: run here (`build()`,
+ * once the lead listens), beside the workers, each told how it ended (and each worker forked
+ * later, through its environment).
  */
-const buildForWorkers = (): { build: Build | null; state: () => BuildState } => {
+const buildForWorkers = (): {
+  build: () => Build | null
+  state: () => BuildState
+} => {
   if (adminUiMode() === 'off' || !isProduction() || buildIsCurrent())
-    return { build: null, state: () => 'current' }
+    return { build: () => null, state: () => 'current' }
   let state: BuildState = 'building'
-  const build = buildAdminUi({ background: true })
   const tell = (ended: BuildState) => {
     state = ended
     for (const worker of Object.values(cluster.workers ?? {}))
@@ -137,14 +140,22 @@ const buildForWorkers = (): { build: Build | null; state: () => BuildState } => 
     if (isRecord(message) && message.adminBuild === ADMIN_BUILD_QUERY.adminBuild)
       worker.send(adminBuildMessage(state))
   })
-  build.done.then(
-    () => tell('current'),
-    (error: unknown) => {
-      if (!stopping) reportBuildFailure(error)
-      tell('failed')
-    },
-  )
-  return { build, state: () => state }
+  let build: Build | null = null
+  return {
+    build: () =>
+      (build ??= (() => {
+        const started = buildAdminUi({ background: true })
+        started.done.then(
+          () => tell('current'),
+          (error: unknown) => {
+            if (!stopping) reportBuildFailure(error)
+            tell('failed')
+          },
+        )
+        return started
+      })()),
+    state: () => state,
+  }
 }
 
 let stopping = false
@@ -169,10 +180,11 @@ export const runPrimary = async (count: number): Promise<void> => {
     state,
   )
   let stopped: Promise<void> | undefined
+  let running: Build | null = null
   const stop = () => {
     state.stopping = true
     stopping = true
-    return (stopped ??= Promise.all([admin.build?.stop(), stopAll(embedded)]).then(() => {}))
+    return (stopped ??= Promise.all([running?.stop(), stopAll(embedded)]).then(() => {}))
   }
   onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'stopping the workers')
@@ -180,6 +192,8 @@ export const runPrimary = async (count: number): Promise<void> => {
   })
   try {
     await listening(fork('lead'))
+    // Once the API answers: the lead's start (migrations on a first start) comes first.
+    running = admin.build()
     await Promise.all([
       ...Array.from({ length: count - 1 }, () => listening(fork('follower'))),
       ...(separate ? [listening(fork('admin'))] : []),
