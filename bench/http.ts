@@ -1,7 +1,8 @@
 /**
  * The service against Payload's own REST path and hand-written baselines, over HTTP:
  * `npm run bench [-- --quick] [--runs 3] [--seconds 10] [--connections 50] [--web-events N]
- * [--companies N] [--customers N] [--consumers N] [--credit-apps N] [--audit-rows N]`.
+ * [--companies N] [--customers N] [--consumers N] [--credit-apps N] [--audit-rows N]
+ * [--only <part of a workload's name>]`.
  * In a throwaway database beside DATABASE_URL's (default: the PostgreSQL on 127.0.0.1:5432),
  * filled by `npm run generate`, it starts the service in production mode and the baseline server
  * (bench/http/baseline.ts), both on 127.0.0.1, and runs each workload's targets in turn, run
@@ -31,6 +32,7 @@ const sizeFlags = ['web-events', 'companies', 'customers', 'consumers', 'credit-
 const { values: flags } = parseArgs({
   options: {
     connections: { default: '50', type: 'string' },
+    only: { type: 'string' },
     quick: { default: false, type: 'boolean' },
     runs: { default: '3', type: 'string' },
     seconds: { type: 'string' },
@@ -205,24 +207,23 @@ try {
       (await db.query('SELECT count(*)::int AS n FROM audit_log')).rows[0].n as number
     ).toLocaleString('en-US')
 
+  // --only: the workloads whose name contains it (the audit rows are then generated only for a write).
+  const only = typeof flags.only === 'string' ? flags.only : ''
+  const wanted = (workload: Workload) => workload.name.includes(only)
   const rows: Row[] = []
-  for (const workload of readWorkloads(inputs)) rows.push(await measure(workload))
+  for (const workload of readWorkloads(inputs).filter(wanted)) rows.push(await measure(workload))
   const headers = { authorization }
-  rows.push(
-    await measure(
-      writeWorkload(`POST /api/consumers (audit log: ${await auditRows()} rows)`, headers),
-    ),
-  )
-  rows.push(await measure(lookupWorkload(authorization)))
-  generated.push(await generate(['audit-rows']))
-  rows.push(
-    await measure(
-      writeWorkload(`POST /api/consumers (audit log: ${await auditRows()} rows)`, headers),
-    ),
-  )
+  const write = async () =>
+    writeWorkload(`POST /api/consumers (audit log: ${await auditRows()} rows)`, headers)
+  if (wanted(await write())) rows.push(await measure(await write()))
+  if (wanted(lookupWorkload(authorization))) rows.push(await measure(lookupWorkload(authorization)))
+  if (wanted(await write())) {
+    generated.push(await generate(['audit-rows']))
+    rows.push(await measure(await write()))
+  }
 
   const version = (await db.query('SHOW server_version')).rows[0].server_version
-  const [first, second] = generated
+  const [first, second = first] = generated
   console.log(`\n${table(rows)}\n`)
   console.log(
     [

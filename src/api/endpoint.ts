@@ -5,6 +5,23 @@ import { commerceAnswer, CommerceError, errorResponse, messages } from '@/errors
 import { isRecord } from '@/lib/isRecord'
 
 import { checkRole } from '../../access/roles'
+import { versionOf } from '../../hooks/checkIfMatch'
+
+/**
+ * The version of the one record an answer carries (its id and `updatedAt`), handed to the HTTP
+ * layer in this header, which it turns into the ETag and removes: no need to parse the answer
+ * back to find them (src/http/etag.ts).
+ */
+export const RECORD_VERSION_HEADER = 'x-record-version'
+
+const versionHeaders = (answer: unknown): Record<string, string> => {
+  const record = isRecord(answer) && isRecord(answer.data) ? answer.data : undefined
+  const id = record?.id
+  const updatedAt = record?.updatedAt
+  return (typeof id === 'string' || typeof id === 'number') && typeof updatedAt === 'string'
+    ? { [RECORD_VERSION_HEADER]: versionOf({ id, updatedAt }) }
+    : {}
+}
 
 /** Who may use endpoints 1–10 and 18–19: integrator and admin API clients, and signed-in staff. */
 export const COMMERCE_ROLES = {
@@ -31,7 +48,8 @@ export const apiEndpoint = ({ method, notFound, path, run }: Options): Endpoint 
     try {
       if (!req.user) throw new CommerceError(401, messages.unauthorized)
       if (!checkRole(req.user, COMMERCE_ROLES)) throw new CommerceError(403, messages.forbidden)
-      return Response.json(await run(req), { status: 200 })
+      const answer = await run(req)
+      return Response.json(answer, { headers: versionHeaders(answer), status: 200 })
     } catch (error) {
       return errorResponse('commerce', commerceAnswer(error, req, notFound))
     }

@@ -13,6 +13,7 @@ import { endpointChanges } from '@/webhooks/subscriptions'
 
 import { bodyLimit, maxBodyBytes } from './bodyLimit'
 import { collectionRoutes } from './collectionRoutes'
+import { commerceReads } from './commerceReads'
 import { credentialGate } from './credentialGate'
 import { healthRoutes } from './health'
 import { idempotency } from './idempotency'
@@ -94,7 +95,7 @@ export const createApp = ({
     bodyGuard(maxBodyBytes),
     idempotency(payload),
     jsonWhere,
-    apiHandler ?? payloadRest(payload.config),
+    ...(apiHandler ? [apiHandler] : [commerceReads(payload), payloadRest(payload.config)]),
   )
   app.use(nextHandler)
   app.use(lastResort)

@@ -24,10 +24,20 @@ const answeredVersion = (body: unknown): null | Parameters<typeof versionOf>[0] 
     : null
 }
 
-/** The tag of a 200 answer to a GET or PATCH of one record (two segments under /api), if it has one. */
-export const answerTag = (method: string, path: string, status: number, body: Buffer) => {
+/**
+ * The tag of a 200 answer to a GET or PATCH of one record (two segments under /api), if it has
+ * one. A commerce answer names its record's version (`version`); a REST answer is parsed for it.
+ */
+export const answerTag = (
+  method: string,
+  path: string,
+  status: number,
+  body: Buffer,
+  version?: null | string,
+) => {
   if (status !== 200 || !['GET', 'PATCH'].includes(method)) return undefined
   if (path.split('/').filter(Boolean).length !== 3) return undefined
+  if (version) return `"${version}.${digest(body, 11)}"`
   try {
     const version = answeredVersion(JSON.parse(body.toString('utf8')))
     return version ? `"${versionOf(version)}.${digest(body, 11)}"` : undefined

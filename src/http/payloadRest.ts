@@ -4,6 +4,8 @@ import type { RequestHandler } from 'express'
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 import { formatAdminURL } from 'payload/shared'
 
+import { RECORD_VERSION_HEADER } from '@/api/endpoint'
+
 import { answerTag, noneMatchHits } from './etag'
 
 type RouteHandler = (
@@ -73,19 +75,21 @@ const toWebRequest = (req: ExpressRequest, url: URL): Request => {
 
 type ExpressRequest = Parameters<RequestHandler>[0]
 
-const send = async (
+/** Sends a Web Response of Payload's (or of an endpoint's) through Express, with its ETag. */
+export const send = async (
   req: ExpressRequest,
   res: Parameters<RequestHandler>[1],
   response: Response,
 ): Promise<void> => {
   res.status(response.status)
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') res.setHeader(name, value)
+    if (name !== 'set-cookie' && name !== RECORD_VERSION_HEADER) res.setHeader(name, value)
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length) res.setHeader('set-cookie', cookies)
   const body = Buffer.from(await response.arrayBuffer())
-  const tag = answerTag(req.method, req.baseUrl + req.path, response.status, body)
+  const version = response.headers.get(RECORD_VERSION_HEADER)
+  const tag = answerTag(req.method, req.baseUrl + req.path, response.status, body, version)
   if (tag) {
     res.setHeader('ETag', tag)
     const ifNoneMatch = req.headers['if-none-match']

@@ -1,0 +1,102 @@
+/**
+ * The commerce GETs (endpoints 2, 6–10) called straight from Express, for a caller the credential
+ * gate has already authenticated: the same endpoint handler Payload's REST router would call, on
+ * a request built as Payload builds one, without what that router costs on top (a Web Request
+ * made from Express's, the credential checked a second time, every endpoint's path compiled and
+ * tried in turn, the answer copied into a new Response). Anything else goes on to Payload's
+ * handlers: other methods and paths, cookie sessions (resolved there), and a caller asking for
+ * a language other than the one the service answers in.
+ */
+import type { RequestHandler } from 'express'
+import {
+  createLocalReq,
+  type Endpoint,
+  getLocalI18n,
+  headersWithCors,
+  type Payload,
+  type PayloadRequest,
+} from 'payload'
+import * as qs from 'qs-esm'
+
+import { send } from './payloadRest'
+
+type Route = { endpoint: Endpoint; segments: string[] }
+
+/** `params` of `path` against a route's `/creditapps/:id`, or null. */
+const matchRoute = (segments: string[], path: string[]): null | Record<string, string> => {
+  if (segments.length !== path.length) return null
+  const params: Record<string, string> = {}
+  for (const [i, segment] of segments.entries()) {
+    if (segment.startsWith(':')) {
+      try {
+        params[segment.slice(1)] = decodeURIComponent(path[i])
+      } catch {
+        return null
+      }
+    } else if (segment !== path[i]) return null
+  }
+  return params
+}
+
+const headersOf = (raw: Record<string, string | string[] | undefined>): Headers => {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  }
+  return headers
+}
+
+/** Mounted at /api, after the credential gate and the other checks, before Payload's handlers. */
+export const commerceReads = (payload: Payload): RequestHandler => {
+  const routes: Route[] = (payload.config.endpoints || [])
+    .filter(({ custom, method }) => method === 'get' && custom?.envelope === 'commerce')
+    .map((endpoint) => ({ endpoint, segments: endpoint.path.split('/').filter(Boolean) }))
+  const languages = Object.keys(payload.config.i18n.supportedLanguages ?? {})
+  // With one language, Payload's pick from Accept-Language is always that one.
+  const oneLanguage = languages.length <= 1
+  const i18n = getLocalI18n({
+    config: payload.config,
+    language: payload.config.i18n.fallbackLanguage,
+  })
+  return async (req, res, next) => {
+    const caller = res.locals.caller
+    // API clients only: a staff JWT may come back with headers of Payload's (a refreshed session).
+    if (req.method !== 'GET' || caller?.kind !== 'client') return next()
+    if (!oneLanguage && req.headers['accept-language']) return next()
+    const path = req.path.split('/').filter(Boolean)
+    let params: null | Record<string, string> = null
+    const route = routes.find(({ segments }) => (params = matchRoute(segments, path)))
+    if (!route || !params) return next()
+    try {
+      const url = new URL(req.baseUrl + req.url, `http://${req.headers.host ?? 'localhost'}`)
+      const headers = headersOf(req.headers)
+      const request = await createLocalReq(
+        {
+          context: {},
+          req: {
+            headers,
+            i18n: await i18n,
+            payloadAPI: 'REST',
+            query: url.search
+              ? qs.parse(url.search, {
+                  allowEmptyArrays: true,
+                  arrayLimit: 1000,
+                  depth: 10,
+                  ignoreQueryPrefix: true,
+                })
+              : {},
+            routeParams: params,
+            url: url.href,
+          } as Partial<PayloadRequest>,
+          user: caller.user,
+        },
+        payload,
+      )
+      const answer = await route.endpoint.handler(request)
+      headersWithCors({ headers: answer.headers, req: request })
+      await send(req, res, answer)
+    } catch (error) {
+      next(error)
+    }
+  }
+}
