@@ -33,6 +33,8 @@ import { securityHeaders } from './securityHeaders'
 type Options = {
   /** What answers `/api` once the checks pass; Payload's REST handlers unless a test says otherwise. */
   apiHandler?: RequestHandler
+  /** Commerce GETs of API clients answered before `apiHandler` (./commerceReads.ts); default true. */
+  directReads?: boolean
   /** Next's request handler: the admin UI. */
   nextHandler: RequestHandler
   payload: Payload
@@ -45,6 +47,7 @@ const DEFAULT_LISTING_PATH = '/api/listings'
 /** Express routes of our own first, `/api` through its checks to Payload, the rest to Next. */
 export const createApp = ({
   apiHandler,
+  directReads = true,
   nextHandler,
   payload,
   rateLimits = rateLimitOptionsFromEnv(),
@@ -95,7 +98,8 @@ export const createApp = ({
     bodyGuard(maxBodyBytes),
     idempotency(payload),
     jsonWhere,
-    ...(apiHandler ? [apiHandler] : [commerceReads(payload), payloadRest(payload.config)]),
+    ...(directReads ? [commerceReads(payload)] : []),
+    apiHandler ?? payloadRest(payload.config),
   )
   app.use(nextHandler)
   app.use(lastResort)

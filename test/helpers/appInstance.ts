@@ -30,7 +30,13 @@ export const startAppInstance = async (
     app,
     close,
     sharedCounting: shared,
-  } = createApp({ apiHandler: notFound, nextHandler: notFound, payload, rateLimits })
+  } = createApp({
+    apiHandler: notFound,
+    directReads: false,
+    nextHandler: notFound,
+    payload,
+    rateLimits,
+  })
   if (sharedCounting) await shared()
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
