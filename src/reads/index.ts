@@ -33,8 +33,14 @@ import { type Decision, documentOf, type Walk } from './statement'
 
 type Doc = Record<string, unknown>
 
-/** One built statement and the access answers it holds for. */
-type Variant = { decisions: Decision[]; text: string; walk?: Walk }
+/** One built statement and the access answers it holds for; a list's keeps its unfiltered pages' statements by sort. */
+type Variant = {
+  decisions: Decision[]
+  name: string
+  pages?: Map<string, { name: string; text: string }>
+  text: string
+  walk?: Walk
+}
 
 const variants = new WeakMap<Payload, Map<string, Variant[]>>()
 
@@ -48,11 +54,15 @@ const fallBack = (why: string): undefined => {
   return undefined
 }
 
+/** A prepared statement's name: the same text, the same name, on every connection. */
+const nameOf = (text: string) =>
+  `r_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
+
 /** The statement for `key`, built for this caller's access answers or reused from a caller with the same. */
 const variantOf = (
   req: PayloadRequest,
   key: string,
-  build: (decisions: Decision[]) => Omit<Variant, 'decisions'>,
+  build: (decisions: Decision[]) => Omit<Variant, 'decisions' | 'name'>,
 ): Variant => {
   let byKey = variants.get(req.payload)
   if (!byKey) variants.set(req.payload, (byKey = new Map()))
@@ -62,7 +72,8 @@ const variantOf = (
   )
   if (hit) return hit
   const decisions: Decision[] = []
-  const variant = { decisions, ...build(decisions) }
+  const built = build(decisions)
+  const variant = { decisions, name: nameOf(built.text), ...built }
   byKey.set(key, [...known, variant])
   return variant
 }
@@ -90,8 +101,17 @@ const beforeRead = async (
 /** Reads answered by a compiled statement since the process started (tests check the path taken). */
 export const compiledReads = { served: 0 }
 
+let setting: { enabled: boolean; raw?: string } | undefined
+/** COMPILED_READS, parsed again only when the variable changes (tests turn it off and on). */
+const enabled = (): boolean => {
+  const raw = process.env.COMPILED_READS
+  if (!setting || setting.raw !== raw)
+    setting = { enabled: settings('database').COMPILED_READS, raw }
+  return setting.enabled
+}
+
 const planFor = (req: PayloadRequest, slug: string): Plan | undefined => {
-  if (!settings('database').COMPILED_READS) return undefined
+  if (!enabled()) return undefined
   const plan = planOf(req.payload, slug)
   return plan instanceof Refusal ? fallBack(plan.message) : plan
 }
@@ -137,20 +157,13 @@ export const compiledRecord = (
         walk: document.walk,
       }
     })
-    const rows = await sendStatement(req, {
-      name: nameOf(variant.text),
-      text: variant.text,
-      values: [id],
-    })
+    const rows = await sendStatement(req, { name: variant.name, text: variant.text, values: [id] })
     const doc = rows[0]?.doc as Doc | undefined
     if (!doc) throw new NotFound(req.t)
     await variant.walk?.(doc, req)
     compiledReads.served++
     return doc
   })
-
-const nameOf = (text: string) =>
-  `r_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
 
 const dialect = new PgDialect()
 
@@ -320,6 +333,58 @@ const pageOf = (
   }
 }
 
+/**
+ * The statement of a page with no filter at all (the usual first page): its text depends only on
+ * the shape and the sort, so it is built once and prepared, and the page's limit and offset are
+ * its two values. The total is the kept row count where there is one (src/db/rowCounts.ts).
+ */
+const unfilteredPage = (
+  req: PayloadRequest,
+  plan: Plan,
+  variant: Variant,
+  built: Built,
+  sort: string[],
+): { name: string; text: string } => {
+  const pages = (variant.pages ??= new Map())
+  const key = sort.join()
+  const known = pages.get(key)
+  if (known) return known
+  const order = dialect.sqlToQuery(
+    sql.join(
+      built.orderBy.map(({ column, order }) => order(column)),
+      sql`, `,
+    ),
+  ).sql
+  const table = `"${plan.table}"`
+  const text = `WITH page AS (SELECT s.id, row_number() OVER () AS n FROM (SELECT ${table}.id FROM ${table} ORDER BY ${order} LIMIT $1 OFFSET $2) s)
+    SELECT (${variant.text}) AS docs, coalesce((SELECT row_count FROM row_counts WHERE table_name = '${plan.table}'), (SELECT count(*) FROM ${table}))::bigint AS total`
+  const statement = { name: nameOf(text), text }
+  pages.set(key, statement)
+  return statement
+}
+
+/** The statement of a filtered page, or of a page after a cursor: drizzle renders Payload's filter SQL. */
+const filteredPage = (
+  req: PayloadRequest,
+  plan: Plan,
+  variant: Variant,
+  counted: Built,
+  filter: Where,
+  sort: string[],
+  params: ListParams,
+): { text: string; values: unknown[] } => {
+  const paged = params.after
+    ? payloadQuery(req, plan, { and: [filter, rowsAfter(params.after)] }, sort)
+    : counted
+  const ids = params.after
+    ? idsOf(req, plan, paged, params.limit + 1, 0)
+    : idsOf(req, plan, paged, params.limit, (params.page - 1) * params.limit)
+  const query =
+    dialect.sqlToQuery(sql`WITH page AS (SELECT s.page_id AS id, row_number() OVER () AS n FROM ${ids} s)
+      SELECT (${sql.raw(variant.text)}) AS docs, (${countOf(req, plan, counted)})::bigint AS total`)
+  return { text: query.sql, values: query.params }
+}
+
 /** A page of a commerce list as Payload's find (or the cursor's reading) answers it, or undefined. */
 export const compiledPage = (
   req: PayloadRequest,
@@ -365,21 +430,13 @@ export const compiledPage = (
       }
     })
     const counted = payloadQuery(req, plan, filter, sort)
-    const paged = params.after
-      ? payloadQuery(req, plan, { and: [filter, rowsAfter(params.after)] }, sort)
-      : counted
-    const ids = params.after
-      ? idsOf(req, plan, paged, params.limit + 1, 0)
-      : idsOf(req, plan, paged, params.limit, (params.page - 1) * params.limit)
-    const statement = sql`WITH page AS (SELECT s.page_id AS id, row_number() OVER () AS n FROM ${ids} s)
-      SELECT (${sql.raw(variant.text)}) AS docs, (${countOf(req, plan, counted)})::bigint AS total`
-    const query = dialect.sqlToQuery(statement)
-    const unfiltered = !counted.where && !params.after
-    const rows = await sendStatement(req, {
-      name: unfiltered ? nameOf(query.sql) : undefined,
-      text: query.sql,
-      values: query.params,
-    })
+    const unfiltered = !counted.where && !counted.joins.length && !params.after
+    const rows = unfiltered
+      ? await sendStatement(req, {
+          ...unfilteredPage(req, plan, variant, counted, sort),
+          values: [params.limit, (params.page - 1) * params.limit],
+        })
+      : await sendStatement(req, filteredPage(req, plan, variant, counted, filter, sort, params))
     const docs = (rows[0]?.docs ?? []) as Doc[]
     if (variant.walk) for (const doc of docs) await variant.walk(doc, req)
     compiledReads.served++
