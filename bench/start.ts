@@ -2,7 +2,8 @@
  * Cold start: `npm run bench:start [-- --runs 5] [--seconds 5]`. In a throwaway database
  * (migrated by a first start that is not counted), starts the service as `npm start` does, with
  * the admin UI build and the compiled commands present, and measures the time from spawning the
- * process to the first 200 of /readyz, the resident memory of its API processes then, and their
+ * process to the first 200 of /readyz, the CPU time its processes used until then (steadier than
+ * the time on a busy machine), the resident memory of its API processes then, and their
  * largest resident memory under `GET /api/users/me` from 50 connections for `seconds`.
  * Each setup in turn: the normal one (ADMIN_UI=on), API only (ADMIN_UI=off), WEB_CONCURRENCY=2,
  * and ADMIN_UI=separate (whose admin worker is reported apart).
@@ -18,7 +19,7 @@ import { projectRoot } from '@/lib/paths'
 import { ensureBuild } from '@/start/adminBuild'
 
 import { commandArgv } from '../test/helpers/cli'
-import { childrenOf } from '../test/helpers/processes'
+import { childrenOf, cpuSeconds } from '../test/helpers/processes'
 import { arg, median, throwawayDatabase } from './common'
 
 const runs = arg('runs', 5)
@@ -107,7 +108,7 @@ const underLoad = async (port: number, pids: () => number[]): Promise<number> =>
   return Math.max(peak, largest(pids()))
 }
 
-type Result = { admin: number; loaded: number; ms: number; rss: number }
+type Result = { admin: number; cpu: number; loaded: number; ms: number; rss: number }
 
 /** Spawns the service, waits for /readyz (the first worker's), loads it, stops it. */
 const start = async (env: Record<string, string>, load: boolean): Promise<Result> => {
@@ -131,9 +132,14 @@ const start = async (env: Record<string, string>, load: boolean): Promise<Result
     }
     const ms = performance.now() - started
     const processes = () => servingProcesses(child.pid!)
-    const rss = largest(processes().api)
+    const { admin, api } = processes()
+    const cpu = [...new Set([child.pid!, ...api, ...admin])].reduce(
+      (sum, pid) => sum + cpuSeconds(pid),
+      0,
+    )
+    const rss = largest(api)
     const loaded = load ? await underLoad(port, () => processes().api) : 0
-    return { admin: largest(processes().admin), loaded, ms, rss }
+    return { admin: largest(processes().admin), cpu, loaded, ms, rss }
   } finally {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM')
@@ -153,7 +159,7 @@ try {
     const admin =
       env.ADMIN_UI === 'separate' ? `; admin worker ${mib(results.map((r) => r.admin))} MiB` : ''
     say(
-      `${name}: to /readyz ${results.map((r) => Math.round(r.ms)).join(', ')} ms (median ${Math.round(median(results.map((r) => r.ms)))}); largest RSS of its API processes, medians: ${mib(results.map((r) => r.rss))} MiB at ready, ${mib(results.map((r) => r.loaded))} MiB under ${CONNECTIONS} connections of GET for ${seconds} s${admin}`,
+      `${name}: to /readyz ${results.map((r) => Math.round(r.ms)).join(', ')} ms (median ${Math.round(median(results.map((r) => r.ms)))}), CPU until then median ${median(results.map((r) => r.cpu)).toFixed(2)} s; largest RSS of its API processes, medians: ${mib(results.map((r) => r.rss))} MiB at ready, ${mib(results.map((r) => r.loaded))} MiB under ${CONNECTIONS} connections of GET for ${seconds} s${admin}`,
     )
   }
   say(`load average ${os.loadavg()[0].toFixed(2)} after`)
