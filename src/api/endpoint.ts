@@ -14,6 +14,9 @@ import { versionOf } from '../../hooks/checkIfMatch'
  */
 export const RECORD_VERSION_HEADER = 'x-record-version'
 
+/** A success answer of an endpoint, before it is serialized: its JSON body, headers and status. */
+export type Answer = { body: unknown; headers: Record<string, string>; status: number }
+
 const versionHeaders = (answer: unknown): Record<string, string> => {
   const record = isRecord(answer) && isRecord(answer.data) ? answer.data : undefined
   const id = record?.id
@@ -43,21 +46,29 @@ type Options = {
  * Its mark (`custom.envelope`) is what makes the HTTP layer answer its path in that envelope too
  * (src/commerce/paths.ts).
  */
-export const apiEndpoint = ({ method, notFound, path, run }: Options): Endpoint => ({
-  handler: async (req) => {
+export const apiEndpoint = ({ method, notFound, path, run }: Options): Endpoint => {
+  const answer = async (req: PayloadRequest): Promise<Answer | Response> => {
     try {
       if (!req.user) throw new CommerceError(401, messages.unauthorized)
       if (!checkRole(req.user, COMMERCE_ROLES)) throw new CommerceError(403, messages.forbidden)
-      const answer = await run(req)
-      return Response.json(answer, { headers: versionHeaders(answer), status: 200 })
+      const body = await run(req)
+      return { body, headers: versionHeaders(body), status: 200 }
     } catch (error) {
       return errorResponse('commerce', commerceAnswer(error, req, notFound))
     }
-  },
-  custom: { envelope: 'commerce' },
-  method,
-  path,
-})
+  }
+  return {
+    handler: async (req) => {
+      const answered = await answer(req)
+      if (answered instanceof Response) return answered
+      return Response.json(answered.body, { headers: answered.headers, status: answered.status })
+    },
+    // `answer`: the same, before it is made a Web Response (src/http/commerceReads.ts sends it as is).
+    custom: { answer, envelope: 'commerce' },
+    method,
+    path,
+  }
+}
 
 /** The JSON object in the request body. */
 export const readBody = async (req: PayloadRequest): Promise<Record<string, unknown>> => {

@@ -75,21 +75,25 @@ const toWebRequest = (req: ExpressRequest, url: URL): Request => {
 
 type ExpressRequest = Parameters<RequestHandler>[0]
 
-/** Sends a Web Response of Payload's (or of an endpoint's) through Express, with its ETag. */
-export const send = async (
+/**
+ * Sends an answer through Express with its ETag: from the record version an endpoint names
+ * (RECORD_VERSION_HEADER, not sent on), else from the answer itself (./etag.ts).
+ */
+export const sendAnswer = (
   req: ExpressRequest,
   res: Parameters<RequestHandler>[1],
-  response: Response,
-): Promise<void> => {
-  res.status(response.status)
-  response.headers.forEach((value, name) => {
+  status: number,
+  headers: Headers,
+  body: Buffer,
+): void => {
+  res.status(status)
+  headers.forEach((value, name) => {
     if (name !== 'set-cookie' && name !== RECORD_VERSION_HEADER) res.setHeader(name, value)
   })
-  const cookies = response.headers.getSetCookie()
+  const cookies = headers.getSetCookie()
   if (cookies.length) res.setHeader('set-cookie', cookies)
-  const body = Buffer.from(await response.arrayBuffer())
-  const version = response.headers.get(RECORD_VERSION_HEADER)
-  const tag = answerTag(req.method, req.baseUrl + req.path, response.status, body, version)
+  const version = headers.get(RECORD_VERSION_HEADER)
+  const tag = answerTag(req.method, req.baseUrl + req.path, status, body, version)
   if (tag) {
     res.setHeader('ETag', tag)
     const ifNoneMatch = req.headers['if-none-match']
@@ -101,6 +105,14 @@ export const send = async (
   }
   res.end(body)
 }
+
+/** Sends a Web Response of Payload's (or of an endpoint's) through Express. */
+const send = async (
+  req: ExpressRequest,
+  res: Parameters<RequestHandler>[1],
+  response: Response,
+): Promise<void> =>
+  sendAnswer(req, res, response.status, response.headers, Buffer.from(await response.arrayBuffer()))
 
 /**
  * `/api` served by Payload's REST handlers straight from Express, without Next's router in
