@@ -247,7 +247,10 @@ const idsOf = (
     .limit(limit)
 }
 
-/** The count Payload's find answers: distinct ids of the filter; with none, the kept row count. */
+/**
+ * The count Payload's find answers (its countDistinct): the filter's rows, distinct ids when the
+ * filter joins other tables; with no filter, the kept row count.
+ */
 const countOf = (req: PayloadRequest, plan: Plan, built: Built): SQL => {
   const table = Reflect.get(req.payload.db, 'tables')[plan.table]
   if (!built.where && !built.joins.length) {
@@ -256,7 +259,11 @@ const countOf = (req: PayloadRequest, plan: Plan, built: Built): SQL => {
   const db = drizzleOf(req.payload)
   return sql`${withJoins(
     db
-      .select({ count: sql`count(DISTINCT ${sql.identifier(plan.table)}.id)` })
+      .select({
+        count: built.joins.length
+          ? sql`count(DISTINCT ${sql.identifier(plan.table)}.id)`
+          : sql`count(*)`,
+      })
       .from(table)
       .$dynamic(),
     built,
