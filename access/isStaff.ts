@@ -1,6 +1,6 @@
 import type { FieldAccess, PayloadRequest } from 'payload'
 
-import { pureOnRead } from '@/reads/pure'
+import { safeToCompile } from '@/lib/safeToCompile'
 
 import { checkRole } from './roles'
 
@@ -9,4 +9,4 @@ export const isStaff = ({ req: { user } }: { req: PayloadRequest }): boolean =>
   checkRole(user, { staff: ['admin', 'staff'] })
 
 /** A field only staff read (API answers leave it out); a pure function of the request. */
-export const staffOnlyField: FieldAccess = pureOnRead(({ req }) => isStaff({ req }))
+export const staffOnlyField: FieldAccess = safeToCompile(({ req }) => isStaff({ req }))

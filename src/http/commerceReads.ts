@@ -1,5 +1,5 @@
 /**
- * The commerce GETs (endpoints 2, 6–10) called straight from Express, for a caller the credential
+ * The commerce GETs (endpoints 2, 6–10, and the lookups 18–19) called straight from Express, for a caller the credential
  * gate has already authenticated: the same endpoint handler Payload's REST router would call, on
  * a request built as Payload builds one, without what that router costs on top (a Web Request
  * made from Express's, the credential checked a second time, every endpoint's path compiled and

@@ -35,6 +35,8 @@ const pathOf = (req: IncomingMessage): string =>
  */
 export const requestLog: RequestHandler = (req, res, next) => {
   const started = performance.now()
+  // As sent: a HEAD is answered as a GET further on (./input/headAsGet).
+  const method = req.method
   const reqId = requestId(req, res)
   let logged = false
   const done = () => {
@@ -44,7 +46,7 @@ export const requestLog: RequestHandler = (req, res, next) => {
     // Static assets of the admin UI would drown the useful lines.
     logger[path.startsWith('/_next/') ? 'debug' : 'info'](
       {
-        method: req.method,
+        method,
         ms: Math.round(performance.now() - started),
         path,
         reqId,

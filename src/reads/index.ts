@@ -25,6 +25,7 @@ import { combineQueries, executeAccess, NotFound, validateQueryPaths } from 'pay
 import { rowsAfter, sortWithId } from '@/api/cursor'
 import type { ListParams } from '@/api/params'
 import { logger } from '@/lib/logger'
+import { compiledReadExcepted } from '@/lib/safeToCompile'
 import { settings } from '@/lib/settings'
 
 import { collectionOf, type Plan, planOf, Refusal } from './plan'
@@ -112,6 +113,8 @@ const enabled = (): boolean => {
 
 const planFor = (req: PayloadRequest, slug: string): Plan | undefined => {
   if (!enabled()) return undefined
+  if (compiledReadExcepted(req))
+    return fallBack('a request a read hook is not safe for (an SSN reveal)')
   const plan = planOf(req.payload, slug)
   return plan instanceof Refusal ? fallBack(plan.message) : plan
 }

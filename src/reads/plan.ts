@@ -17,12 +17,12 @@ import type {
   SanitizedCollectionConfig,
 } from 'payload'
 
-import { isPureOnRead } from './pure'
+import { isSafeToCompile } from '@/lib/safeToCompile'
 
 type Common = {
-  /** Read access of the field, run once per request (pure functions only). */
+  /** Read access of the field, run once per request (declared safeToCompile only). */
   access?: FieldAccess
-  /** `afterRead` hooks, run in JS on the value (pure functions only). */
+  /** `afterRead` hooks, run in JS on the value (declared safeToCompile only). */
   hooks: FieldHook[]
   field: FlattenedField
   name: string
@@ -99,12 +99,12 @@ export const collectionOf = (payload: Payload, slug: string): Collection | undef
 const afterReadOf = (field: FlattenedField): FieldHook[] =>
   ('hooks' in field ? field.hooks?.afterRead : undefined) ?? []
 
-const pureOrRefused = (where: string, field: FlattenedField) => {
+const declaredOrRefused = (where: string, field: FlattenedField) => {
   const access = field.access?.read
-  if (access && !isPureOnRead(access))
-    refuse(where, 'its read access is not a pure function of the request')
+  if (access && !isSafeToCompile(access))
+    refuse(where, 'its read access is not declared safe to compile')
   const hooks = afterReadOf(field)
-  if (hooks.some((hook) => !isPureOnRead(hook)))
+  if (hooks.some((hook) => !isSafeToCompile(hook)))
     refuse(where, 'it has an afterRead hook the compiler does not know')
   return { access, hooks }
 }
@@ -122,7 +122,7 @@ const nodesOf = (
     if ('hidden' in field && field.hidden) return []
     if ('virtual' in field && field.virtual) refuse(where, 'virtual fields are not compiled')
     if ('localized' in field && field.localized) refuse(where, 'localized fields are not compiled')
-    const common = { field, name: field.name, ...pureOrRefused(where, field) }
+    const common = { field, name: field.name, ...declaredOrRefused(where, field) }
     const key = `${prefix.column}${field.name}`
     const column = () => columns[key]?.name ?? refuse(where, `no column "${key}" in table ${table}`)
     const hasMany = 'hasMany' in field && field.hasMany
@@ -199,8 +199,9 @@ const collectionRefusal = (config: SanitizedCollectionConfig): string | undefine
   if (typeof config.versions === 'object' && config.versions?.drafts)
     return 'drafts are not compiled'
   if (config.defaultPopulate) return 'defaultPopulate is not compiled'
+  // The compiled read runs none of these: a collection with any is read by Payload.
   for (const name of ['beforeRead', 'afterRead', 'afterOperation'] as const) {
-    if (hooks?.[name]?.some((hook) => !isPureOnRead(hook))) return `its ${name} hooks are not known`
+    if (hooks?.[name]?.length) return `its ${name} hooks are not compiled`
   }
   const read: Access | undefined = config.access?.read
   if (!read) return 'it has no read access function'
@@ -214,9 +215,14 @@ export const compilePlan = (payload: Payload, slug: string): Plan | Refusal => {
     const why = collectionRefusal(config)
     if (why) refuse(slug, why)
     const table = tableOf(payload, slug)
+    const fields = nodesOf(payload, slug, table, config.flattenedFields, { column: '', path: '' })
     return {
       config,
-      fields: nodesOf(payload, slug, table, config.flattenedFields, { column: '', path: '' }),
+      // Payload's answers start with the id, wherever the config declares it.
+      fields: [
+        ...fields.filter(({ name }) => name === 'id'),
+        ...fields.filter(({ name }) => name !== 'id'),
+      ],
       slug,
       table,
     }
