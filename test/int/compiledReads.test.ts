@@ -7,11 +7,13 @@
  * counts the compiled answers: the callers the compiler serves must get them.
  */
 import crypto from 'node:crypto'
+import type { AddressInfo } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import pg from 'pg'
 
+import { createApp } from '@/http/app'
 import { compiledReads } from '@/reads'
 import { compilePlan, Refusal } from '@/reads/plan'
 import { seedDemoData } from '@/seed'
@@ -264,6 +266,68 @@ describe('a page of a list (endpoints 6, 7)', () => {
       const pair = await both(path, 'integrator')
       same(pair, path, 'integrator')
       expect(pair.compiled.status).toBe(400)
+    }
+  })
+})
+
+describe("API clients' commerce GETs without Payload's router (src/http/commerceReads.ts)", () => {
+  it('answer as the router path does: status, body, ETag, content type, rate-limit headers', async () => {
+    const unlimited = { points: 1_000_000, seconds: 60 }
+    // The same app on the same Payload, with every request going through Payload's REST router.
+    const { app, close } = createApp({
+      directReads: false,
+      nextHandler: (_req, res) => void res.status(404).end(),
+      payload: service.payload,
+      rateLimits: { api: unlimited, auth: unlimited, commerce: unlimited, credentials: unlimited },
+    })
+    const server = app.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    const routed = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const customer = (await column('SELECT id FROM customer LIMIT 1'))[0]
+    const headers = who.integrator.headers
+    const pick = (response: Response) =>
+      Object.fromEntries(
+        ['content-type', 'etag', 'ratelimit-limit', 'access-control-allow-methods'].map((name) => [
+          name,
+          response.headers.get(name),
+        ]),
+      )
+    try {
+      for (const path of [
+        `/api/customers/${customer}?depth=1`,
+        '/api/creditapps/crapp_demo_maria',
+        '/api/creditapps/crapp_missing',
+        '/api/facilitators/com_demo_sunset',
+        '/api/webevents?limit=3&where[name][equals]=vdp_viewed',
+        '/api/companies?where[nosuchfield][equals]=x',
+        '/api/customers/%ZZ',
+        '/api/customers/x?depth=9',
+      ]) {
+        const direct = await fetch(service.url + path, { headers })
+        const viaRouter = await fetch(routed + path, { headers })
+        expect({
+          path,
+          status: direct.status,
+          headers: pick(direct),
+          body: await direct.text(),
+        }).toEqual({
+          path,
+          status: viaRouter.status,
+          headers: pick(viaRouter),
+          body: await viaRouter.text(),
+        })
+      }
+      const tag = (
+        await fetch(service.url + '/api/creditapps/crapp_demo_maria', { headers })
+      ).headers.get('etag')!
+      const again = await fetch(routed + '/api/creditapps/crapp_demo_maria', {
+        headers: { ...headers, 'If-None-Match': tag },
+      })
+      expect(again.status).toBe(304)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      await close()
     }
   })
 })
