@@ -9,7 +9,7 @@
  * select rows the caller may read anyway. Its `pagingCounter` counts from where the chain of
  * cursors started; rows added or removed before that position since are not reflected in it.
  */
-import type { Where } from 'payload'
+import type { PaginatedDocs, Where } from 'payload'
 import { z } from 'zod'
 
 export type Order = { direction: 'asc' | 'desc'; field: string }
@@ -64,4 +64,31 @@ export const rowsAfter = ({ d, f, id, v }: Position): Where => {
     ],
   }
   return d === 'asc' ? { or: [within, isNull] } : within
+}
+
+/**
+ * The page read after a cursor, from its rows (one more than `limit` was read, so whether another
+ * page follows is known from the rows themselves) and the filter's total. Its number and
+ * `pagingCounter` count from where the chain of cursors started.
+ */
+export const pageAfterCursor = <T>(
+  read: T[],
+  limit: number,
+  after: Position,
+  totalDocs: number,
+): PaginatedDocs<T> => {
+  const page = Math.floor((after.n - 1) / limit) + 1
+  const hasNextPage = read.length > limit
+  return {
+    docs: read.slice(0, limit),
+    hasNextPage,
+    hasPrevPage: after.n > 1,
+    limit,
+    nextPage: hasNextPage ? page + 1 : null,
+    page,
+    pagingCounter: after.n,
+    prevPage: after.n > 1 ? Math.max(1, page - 1) : null,
+    totalDocs,
+    totalPages: Math.ceil(totalDocs / limit),
+  }
 }

@@ -4,7 +4,7 @@
  */
 import type { CollectionSlug, PaginatedDocs, PayloadRequest } from 'payload'
 
-import { encodeCursor, type Position, rowsAfter, sortWithId } from '@/api/cursor'
+import { encodeCursor, pageAfterCursor, type Position, rowsAfter, sortWithId } from '@/api/cursor'
 import type { ListParams } from '@/api/params'
 import { isRecord } from '@/lib/isRecord'
 
@@ -53,20 +53,7 @@ export const pageAfter = async (
     req,
     where: filter,
   })
-  const page = Math.floor((after.n - 1) / params.limit) + 1
-  const hasNextPage = read.length > params.limit
-  return {
-    docs: read.slice(0, params.limit),
-    hasNextPage,
-    hasPrevPage: after.n > 1,
-    limit: params.limit,
-    nextPage: hasNextPage ? page + 1 : null,
-    page,
-    pagingCounter: after.n,
-    prevPage: after.n > 1 ? Math.max(1, page - 1) : null,
-    totalDocs,
-    totalPages: Math.ceil(totalDocs / params.limit),
-  }
+  return pageAfterCursor(read, params.limit, after, totalDocs)
 }
 
 /** Where the page after `result` starts, or null on the last page. */

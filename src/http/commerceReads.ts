@@ -20,7 +20,7 @@ import * as qs from 'qs-esm'
 
 import type { Answer } from '@/api/endpoint'
 
-import { sendAnswer } from './payloadRest'
+import { sendAnswer, webHeaders } from './payloadRest'
 
 type Route = { endpoint: Endpoint; segments: string[] }
 
@@ -38,14 +38,6 @@ const matchRoute = (segments: string[], path: string[]): null | Record<string, s
     } else if (segment !== path[i]) return null
   }
   return params
-}
-
-const headersOf = (raw: Record<string, string | string[] | undefined>): Headers => {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(raw)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-  }
-  return headers
 }
 
 /** Mounted at /api, after the credential gate and the other checks, before Payload's handlers. */
@@ -71,7 +63,7 @@ export const commerceReads = (payload: Payload): RequestHandler => {
     if (!route || !params) return next()
     try {
       const url = new URL(req.baseUrl + req.url, `http://${req.headers.host ?? 'localhost'}`)
-      const headers = headersOf(req.headers)
+      const headers = webHeaders(req.headers)
       const request = await createLocalReq(
         {
           context: {},

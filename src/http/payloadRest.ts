@@ -59,11 +59,17 @@ const loadHandlers = async (config: SanitizedConfig): Promise<Handlers> => {
   }
 }
 
-const toWebRequest = (req: ExpressRequest, url: URL): Request => {
+/** Node's request headers as Web Headers (a repeated header joined, as fetch does). */
+export const webHeaders = (raw: ExpressRequest['headers']): Headers => {
   const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
+  for (const [name, value] of Object.entries(raw)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
   }
+  return headers
+}
+
+const toWebRequest = (req: ExpressRequest, url: URL): Request => {
+  const headers = webHeaders(req.headers)
   const hasBody = !['GET', 'HEAD'].includes(req.method)
   return new Request(url, {
     body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,

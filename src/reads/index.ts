@@ -22,7 +22,7 @@ import type {
 } from 'payload'
 import { combineQueries, executeAccess, NotFound, validateQueryPaths } from 'payload'
 
-import { rowsAfter, sortWithId } from '@/api/cursor'
+import { pageAfterCursor, rowsAfter, sortWithId } from '@/api/cursor'
 import type { ListParams } from '@/api/params'
 import { logger } from '@/lib/logger'
 import { compiledReadExcepted } from '@/lib/safeToCompile'
@@ -273,7 +273,7 @@ const countOf = (req: PayloadRequest, plan: Plan, built: Built): SQL => {
   )}`
 }
 
-/** The page by Payload's rules (src/commerce/listPages.ts for the cursor's). */
+/** The page by Payload's find's rules, or by the cursor's (src/api/cursor.ts). */
 const pageOf = (
   docs: Doc[],
   total: number,
@@ -281,23 +281,7 @@ const pageOf = (
   joined: boolean,
 ): PaginatedDocs<Doc> => {
   const { limit, page } = params
-  if (params.after) {
-    const after = params.after
-    const number = Math.floor((after.n - 1) / limit) + 1
-    const hasNextPage = docs.length > limit
-    return {
-      docs: docs.slice(0, limit),
-      hasNextPage,
-      hasPrevPage: after.n > 1,
-      limit,
-      nextPage: hasNextPage ? number + 1 : null,
-      page: number,
-      pagingCounter: after.n,
-      prevPage: after.n > 1 ? Math.max(1, number - 1) : null,
-      totalDocs: total,
-      totalPages: Math.ceil(total / limit),
-    }
-  }
+  if (params.after) return pageAfterCursor(docs, limit, params.after, total)
   if (!docs.length && joined) {
     return {
       docs,
