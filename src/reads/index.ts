@@ -282,34 +282,19 @@ const pageOf = (
 ): PaginatedDocs<Doc> => {
   const { limit, page } = params
   if (params.after) return pageAfterCursor(docs, limit, params.after, total)
-  if (!docs.length && joined) {
-    return {
-      docs,
-      hasNextPage: false,
-      hasPrevPage: false,
-      limit,
-      nextPage: null,
-      page: 1,
-      pagingCounter: 0,
-      prevPage: null,
-      totalDocs: 0,
-      totalPages: 0,
-    }
+  // One page or none, as Payload's find answers it: an empty page of a joined filter is page 1 of
+  // 0, any other page of a filter that matched nothing counts as 1 page.
+  const alone = {
+    docs,
+    hasNextPage: false,
+    hasPrevPage: false,
+    limit,
+    nextPage: null,
+    prevPage: null,
   }
-  if (!total) {
-    return {
-      docs,
-      hasNextPage: false,
-      hasPrevPage: false,
-      limit,
-      nextPage: null,
-      page,
-      pagingCounter: 1,
-      prevPage: null,
-      totalDocs: docs.length,
-      totalPages: 1,
-    }
-  }
+  if (!docs.length && joined)
+    return { ...alone, page: 1, pagingCounter: 0, totalDocs: 0, totalPages: 0 }
+  if (!total) return { ...alone, page, pagingCounter: 1, totalDocs: docs.length, totalPages: 1 }
   const totalPages = Math.ceil(total / limit)
   const hasPrevPage = page > 1
   const hasNextPage = totalPages > page

@@ -261,5 +261,24 @@ export const reportBuildFailure = (error: unknown): void => {
   )
 }
 
+/**
+ * The build beside a running service: `ended` hears how it ended; a failure is reported unless
+ * the service is stopping (which ends the build on purpose).
+ */
+export const buildBeside = (
+  ended: (state: 'current' | 'failed') => void,
+  stopping: () => boolean,
+): Build => {
+  const build = buildAdminUi({ background: true })
+  build.done.then(
+    () => ended('current'),
+    (error: unknown) => {
+      if (!stopping()) reportBuildFailure(error)
+      ended('failed')
+    },
+  )
+  return build
+}
+
 /** `npm run build`, and anything else that needs the build before going on. */
 export const ensureBuild = ({ force = false } = {}): Promise<void> => buildAdminUi({ force }).done

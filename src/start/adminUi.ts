@@ -20,10 +20,9 @@ import {
   ADMIN_BUILD_QUERY,
   type Build,
   BUILD_STATE,
-  buildAdminUi,
+  buildBeside,
   buildIsCurrent,
   type BuildState,
-  reportBuildFailure,
 } from './adminBuild'
 
 export type AdminUi = {
@@ -74,17 +73,7 @@ const buildState = (): State => {
   let ended: (state: BuildState) => void = () => {}
   const settled = new Promise<BuildState>((resolve) => (ended = resolve))
   return {
-    build: () => {
-      const build = buildAdminUi({ background: true })
-      build.done.then(
-        () => ended('current'),
-        (error: unknown) => {
-          if (!stopping) reportBuildFailure(error)
-          ended('failed')
-        },
-      )
-      return build
-    },
+    build: () => buildBeside(ended, () => stopping),
     now: 'building',
     settled,
   }

@@ -32,10 +32,9 @@ import {
   adminBuildMessage,
   type Build,
   BUILD_STATE,
-  buildAdminUi,
+  buildBeside,
   buildIsCurrent,
   type BuildState,
-  reportBuildFailure,
 } from './adminBuild'
 import { openEnvironment } from './runtime'
 
@@ -142,18 +141,7 @@ const buildForWorkers = (): {
   })
   let build: Build | null = null
   return {
-    build: () =>
-      (build ??= (() => {
-        const started = buildAdminUi({ background: true })
-        started.done.then(
-          () => tell('current'),
-          (error: unknown) => {
-            if (!stopping) reportBuildFailure(error)
-            tell('failed')
-          },
-        )
-        return started
-      })()),
+    build: () => (build ??= buildBeside(tell, () => stopping)),
     state: () => state,
   }
 }
