@@ -1022,6 +1022,10 @@ export interface Lead {
    * The consumer record of this person, when there is one.
    */
   consumer?: (string | null) | Consumer;
+  /**
+   * The dealership location that works this lead: its rota, business hours and manager.
+   */
+  location?: (string | null) | Location;
   updatedAt: string;
   createdAt: string;
 }
@@ -2077,6 +2081,7 @@ export interface LeadSelect<T extends boolean = true> {
   phoneNumber?: T;
   source?: T;
   consumer?: T;
+  location?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -44,6 +44,16 @@ export const Leads: CollectionConfig = {
       admin: { description: 'The consumer record of this person, when there is one.' },
       relationTo: 'consumer',
     },
+    {
+      name: 'location',
+      type: 'relationship',
+      admin: {
+        description:
+          'The dealership location that works this lead: its rota, business hours and manager.',
+      },
+      index: true,
+      relationTo: 'location',
+    },
   ],
   labels: { plural: 'Leads', singular: 'Lead' },
 }

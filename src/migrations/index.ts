@@ -17,6 +17,7 @@ import * as migration_20261123_045612_media_storage from './20261123_045612_medi
 import * as migration_20261123_052620_more_titles from './20261123_052620_more_titles';
 import * as migration_20261123_060739_tco_settings_more from './20261123_060739_tco_settings_more';
 import * as migration_20261125_061634_tco_residuals_schedule from './20261125_061634_tco_residuals_schedule';
+import * as migration_20261125_185507_lead_location from './20261125_185507_lead_location';
 
 export const migrations = [
   {
@@ -112,6 +113,11 @@ export const migrations = [
   {
     up: migration_20261125_061634_tco_residuals_schedule.up,
     down: migration_20261125_061634_tco_residuals_schedule.down,
-    name: '20261125_061634_tco_residuals_schedule'
+    name: '20261125_061634_tco_residuals_schedule',
+  },
+  {
+    up: migration_20261125_185507_lead_location.up,
+    down: migration_20261125_185507_lead_location.down,
+    name: '20261125_185507_lead_location'
   },
 ];

@@ -1,0 +1,88 @@
+/**
+ * A service with its admin UI, as staff meet it: `npm start` on a fresh data folder (embedded
+ * PostgreSQL, the first admin, the demo data), the admin UI's build made current first, and
+ * Chromium pages signed in as the admin or the demo staff user. One per browser test file.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import type { Browser, Page } from 'playwright-core'
+
+import { projectRoot } from '@/lib/paths'
+
+import { adminBuilt } from './adminBuild'
+import { signIn } from './adminSignIn'
+import { launchBrowser } from './browser'
+import { type ServiceProcess, startServiceProcess } from './serviceProcess'
+
+/** Time for the admin UI's build (when the sources changed) and a first start. */
+export const ADMIN_SERVICE_MS = 15 * 60_000
+
+export const DEMO_STAFF = 'sam.rivera@example.com'
+
+export type AdminService = {
+  /** The first admin's e-mail and password, as the start printed them. */
+  admin: { email: string; password: string }
+  browser: Browser
+  /** Stops the browser and the service, and removes the data folder. */
+  close: () => Promise<void>
+  /** Passwords of the demo users, by e-mail (demo-credentials.json). */
+  credentials: Record<string, string>
+  dataDir: string
+  /** A new browser context signed in as `email` (the admin, the demo staff user, or one made). */
+  pageAs: (email: string, password?: string) => Promise<Page>
+  service: ServiceProcess
+  url: string
+}
+
+/**
+ * Starts the service for the browser tests of one file; `name` keeps its data folder apart.
+ * `env` adds settings (SMTP_URL, say).
+ */
+export const startAdminService = async (
+  name: string,
+  env: Record<string, string | undefined> = {},
+): Promise<AdminService> => {
+  await adminBuilt()
+  const dataDir = path.join(projectRoot, '.data', `e2e-${name}-${process.pid}`)
+  fs.rmSync(dataDir, { force: true, recursive: true })
+  const service = await startServiceProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: undefined,
+    LOG_LEVEL: 'info',
+    NODE_ENV: undefined,
+    PAYLOAD_SECRET: undefined,
+    RATE_LIMIT_AUTH: '200',
+    ...env,
+  })
+  const [, email, password] = await service.waitFor(
+    /email:\s+(\S+)\s+password:\s+(\S+)/,
+    ADMIN_SERVICE_MS,
+  )
+  await service.waitFor(/"msg":"serving the admin UI"/, ADMIN_SERVICE_MS)
+  await service.waitFor(/"msg":"demo data loaded"/, ADMIN_SERVICE_MS)
+  const credentials = JSON.parse(
+    fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
+  ) as Record<string, string>
+  const browser = await launchBrowser()
+  const admin = { email, password }
+  return {
+    admin,
+    browser,
+    close: async () => {
+      await browser.close()
+      await service.stop()
+      fs.rmSync(dataDir, { force: true, recursive: true })
+    },
+    credentials,
+    dataDir,
+    pageAs: async (who, secret) => {
+      const page = await (await browser.newContext()).newPage()
+      const known = who === admin.email ? admin.password : credentials[who]
+      await signIn(page, service.url, who, secret ?? known!)
+      return page
+    },
+    service,
+    url: service.url,
+  }
+}
