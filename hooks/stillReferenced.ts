@@ -1,4 +1,11 @@
-import type { CollectionBeforeDeleteHook, CollectionSlug, FlattenedField, Payload } from 'payload'
+import type {
+  CollectionBeforeChangeHook,
+  CollectionBeforeDeleteHook,
+  CollectionSlug,
+  FlattenedField,
+  Payload,
+  PayloadRequest,
+} from 'payload'
 
 import { ClientError } from '@/errors'
 
@@ -25,20 +32,25 @@ const requiredReferencesTo = (payload: Payload, slug: string): Reference[] => {
 const cache = new WeakMap<Payload, Map<string, Reference[]>>()
 
 /**
- * A record that a required relation of another record still names cannot be deleted: the
- * database would set that relation to null and refuse (a NOT NULL column), mid-transaction. Here
- * it is a 409 naming what still uses it, before anything is written.
+ * 409 when a required relation of another record names this one. A permanent delete counts the
+ * records in the trash too (their column is as NOT NULL as any); a move to the trash counts only
+ * the live ones, so a record whose dependants are all in the trash can follow them there.
  */
-export const stillReferenced: CollectionBeforeDeleteHook = async ({ collection, id, req }) => {
+const refuseIfReferenced = async (
+  req: PayloadRequest,
+  slug: string,
+  id: number | string,
+  { trashed }: { trashed: boolean },
+): Promise<void> => {
   const known = cache.get(req.payload) ?? new Map<string, Reference[]>()
   cache.set(req.payload, known)
-  if (!known.has(collection.slug))
-    known.set(collection.slug, requiredReferencesTo(req.payload, collection.slug))
-  for (const reference of known.get(collection.slug)!) {
+  if (!known.has(slug)) known.set(slug, requiredReferencesTo(req.payload, slug))
+  for (const reference of known.get(slug)!) {
     const { totalDocs } = await req.payload.count({
       collection: reference.collection,
       overrideAccess: true,
       req,
+      trash: trashed,
       where: { [reference.path]: { equals: id } },
     })
     if (totalDocs > 0) {
@@ -48,4 +60,25 @@ export const stillReferenced: CollectionBeforeDeleteHook = async ({ collection, 
       )
     }
   }
+}
+
+/**
+ * A record that a required relation of another record still names cannot be deleted: the
+ * database would set that relation to null and refuse (a NOT NULL column), mid-transaction. Here
+ * it is a 409 naming what still uses it, before anything is written.
+ */
+export const stillReferenced: CollectionBeforeDeleteHook = ({ collection, id, req }) =>
+  refuseIfReferenced(req, collection.slug, id, { trashed: true })
+
+/** The same refusal for a move to the trash (an update setting `deletedAt`, src/trash). */
+export const trashOnlyUnreferenced: CollectionBeforeChangeHook = async ({
+  collection,
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
+  if (collection.trash && operation === 'update' && data.deletedAt && !originalDoc?.deletedAt)
+    await refuseIfReferenced(req, collection.slug, originalDoc!.id, { trashed: false })
+  return data
 }

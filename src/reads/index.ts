@@ -156,7 +156,7 @@ export const compiledRecord = (
         false,
       )
       return {
-        text: `SELECT ${document.sql} AS doc FROM "${plan.table}" t0 WHERE t0.id = $1`,
+        text: `SELECT ${document.sql} AS doc FROM "${plan.table}" t0 WHERE t0.id = $1${plan.trash ? ' AND t0.deleted_at IS NULL' : ''}`,
         walk: document.walk,
       }
     })
@@ -335,8 +335,13 @@ const unfilteredPage = (
     ),
   ).sql
   const table = `"${plan.table}"`
-  const text = `WITH page AS (SELECT s.id, row_number() OVER () AS n FROM (SELECT ${table}.id FROM ${table} ORDER BY ${order} LIMIT $1 OFFSET $2) s)
-    SELECT (${variant.text}) AS docs, coalesce((SELECT row_count FROM row_counts WHERE table_name = '${plan.table}'), (SELECT count(*) FROM ${table}))::bigint AS total`
+  // With a trash, the live rows: the kept count less the trashed ones (few, and indexed).
+  const live = plan.trash ? ` WHERE ${table}.deleted_at IS NULL` : ''
+  const trashed = plan.trash
+    ? ` - (SELECT count(*) FROM ${table} WHERE ${table}.deleted_at IS NOT NULL)`
+    : ''
+  const text = `WITH page AS (SELECT s.id, row_number() OVER () AS n FROM (SELECT ${table}.id FROM ${table}${live} ORDER BY ${order} LIMIT $1 OFFSET $2) s)
+    SELECT (${variant.text}) AS docs, coalesce((SELECT row_count FROM row_counts WHERE table_name = '${plan.table}')${trashed}, (SELECT count(*) FROM ${table}${live}))::bigint AS total`
   const statement = { name: nameOf(text), text }
   pages.set(key, statement)
   return statement
@@ -408,14 +413,17 @@ export const compiledPage = (
         walk: document.walk,
       }
     })
-    const counted = payloadQuery(req, plan, filter, sort)
-    const unfiltered = !counted.where && !counted.joins.length && !params.after
+    const bare = payloadQuery(req, plan, filter, sort)
+    const unfiltered = !bare.where && !bare.joins.length && !params.after
+    // Payload's find leaves trashed records out by adding this condition (appendNonTrashedFilter).
+    const live = plan.trash ? combineQueries(filter, { deletedAt: { exists: false } }) : filter
+    const counted = plan.trash && !unfiltered ? payloadQuery(req, plan, live, sort) : bare
     const rows = unfiltered
       ? await sendStatement(req, {
           ...unfilteredPage(req, plan, variant, counted, sort),
           values: [params.limit, (params.page - 1) * params.limit],
         })
-      : await sendStatement(req, filteredPage(req, plan, variant, counted, filter, sort, params))
+      : await sendStatement(req, filteredPage(req, plan, variant, counted, live, sort, params))
     const docs = (rows[0]?.docs ?? []) as Doc[]
     if (variant.walk) for (const doc of docs) await variant.walk(doc, req)
     compiledReads.served++

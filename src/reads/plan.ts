@@ -3,7 +3,9 @@
  * text, a relation by column or through `_rels`, a join, a group of these) and what Payload does
  * with it after the read (field read access, `afterRead` hooks, hidden fields), worked out once
  * from the collection's config and Payload's own table definitions. What the compiler cannot
- * reproduce exactly is refused by name, and reads that need it go through Payload.
+ * reproduce exactly is refused by name, and reads that need it go through Payload. A collection
+ * with a trash is read as Payload reads it: trashed records are not found, not listed, and
+ * embedded as null.
  */
 import { getTableColumns } from 'drizzle-orm'
 import type {
@@ -44,6 +46,8 @@ export type Plan = {
   fields: Node[]
   slug: string
   table: string
+  /** The collection keeps a trash (src/trash): only its live rows (`deleted_at` null) are read. */
+  trash: boolean
 }
 
 /** A read the compiler leaves to Payload, and why (named, for the log and the README). */
@@ -109,6 +113,9 @@ const declaredOrRefused = (where: string, field: FlattenedField) => {
   return { access, hooks }
 }
 
+const isTrashMark = (payload: Payload, slug: string, path: string, field: FlattenedField) =>
+  path === '' && field.name === 'deletedAt' && Boolean(collectionOf(payload, slug)?.config.trash)
+
 const nodesOf = (
   payload: Payload,
   slug: string,
@@ -120,6 +127,8 @@ const nodesOf = (
   return fields.flatMap((field): Node[] => {
     const where = `${slug}.${prefix.path}${field.name}`
     if ('hidden' in field && field.hidden) return []
+    // Only live records are compiled, and a live record's `deletedAt` is left out (src/trash).
+    if (isTrashMark(payload, slug, prefix.path, field)) return []
     if ('virtual' in field && field.virtual) refuse(where, 'virtual fields are not compiled')
     if ('localized' in field && field.localized) refuse(where, 'localized fields are not compiled')
     const common = { field, name: field.name, ...declaredOrRefused(where, field) }
@@ -164,6 +173,8 @@ const nodesOf = (
       if (field.where) refuse(where, 'joins with a filter are not compiled')
       const target = String(field.collection)
       const targetConfig = collectionOf(payload, target)?.config
+      // Payload's joins list trashed records too; the compiled ones would not.
+      if (targetConfig?.trash) refuse(where, 'joins to a collection with trash are not compiled')
       const sort = String(field.defaultSort ?? targetConfig?.defaultSort ?? '-createdAt')
       if (!/^-?\w+$/.test(sort)) refuse(where, `join sort "${sort}" is not compiled`)
       const targetColumns = columnsOf(payload, tableOf(payload, target))
@@ -195,7 +206,6 @@ const collectionRefusal = (config: SanitizedCollectionConfig): string | undefine
   const hooks = config.hooks
   if (config.auth) return 'auth collections are not compiled'
   if (config.upload) return 'upload collections are not compiled'
-  if (config.trash) return 'collections with trash are not compiled'
   if (typeof config.versions === 'object' && config.versions?.drafts)
     return 'drafts are not compiled'
   if (config.defaultPopulate) return 'defaultPopulate is not compiled'
@@ -225,6 +235,7 @@ export const compilePlan = (payload: Payload, slug: string): Plan | Refusal => {
       ],
       slug,
       table,
+      trash: Boolean(config.trash),
     }
   } catch (error) {
     if (error instanceof Refusal) return error

@@ -136,6 +136,13 @@ const fieldsOf = (
   return { parts, walks }
 }
 
+/**
+ * An embedded record of a collection with a trash: Payload answers a trashed one as null (a JSON
+ * null, which `coalesce` keeps, unlike the SQL NULL of a record not found).
+ */
+const unlessTrashed = (plan: Plan, alias: string, record: string): string =>
+  plan.trash ? `CASE WHEN ${alias}.deleted_at IS NULL THEN ${record} ELSE 'null'::json END` : record
+
 /** The JSON of embedded record(s) of `target`, and the walk of its hooks when it has any. */
 const embed = (build: Build, target: string, alias: string, depth: number) => {
   const plan = planOf(build.payload, target)
@@ -192,7 +199,7 @@ const partOf = (build: Build, plan: Plan, node: Node, alias: string, depth: numb
       const sub = nextAlias()
       const target = embed(build, node.target, sub, depth - 1)
       return {
-        sql: `coalesce((SELECT ${target.sql} FROM ${quote(target.plan.table)} ${sub} WHERE ${sub}.id = ${id}), to_json(${id}))`,
+        sql: `coalesce((SELECT ${unlessTrashed(target.plan, sub, target.sql)} FROM ${quote(target.plan.table)} ${sub} WHERE ${sub}.id = ${id}), to_json(${id}))`,
         walk: eachRecord(target.walk),
       }
     }
@@ -209,7 +216,7 @@ const partOf = (build: Build, plan: Plan, node: Node, alias: string, depth: numb
       const sub = nextAlias()
       const target = embed(build, node.target, sub, depth - 1)
       return {
-        sql: `coalesce((SELECT json_agg(CASE WHEN ${sub}.id IS NULL THEN to_json(${id}) ELSE ${target.sql} END ORDER BY ${link}."order") ${rels}
+        sql: `coalesce((SELECT json_agg(CASE WHEN ${sub}.id IS NULL THEN to_json(${id}) ELSE ${unlessTrashed(target.plan, sub, target.sql)} END ORDER BY ${link}."order") ${rels}
           LEFT JOIN ${quote(target.plan.table)} ${sub} ON ${sub}.id = ${id} WHERE ${linked} AND ${id} IS NOT NULL), '[]')`,
         walk: eachRecord(target.walk),
       }

@@ -39,6 +39,9 @@ const announcements = (
   doc: unknown,
   previousDoc: unknown,
 ): Announcement[] => {
+  // A move to the trash or out of it (src/trash) is not an edit: it announces nothing.
+  const trashed = (record: unknown) => isRecord(record) && record.deletedAt != null
+  if (operation === 'update' && (trashed(doc) || trashed(previousDoc))) return []
   const type = EVENT_SOURCES.get(collection.slug)?.[operation]
   const found: Announcement[] = type ? [{ type }] : []
   if (collection.slug === 'credit-app' && operation === 'update') {
