@@ -1,0 +1,300 @@
+/**
+ * The trash (src/trash): a DELETE answers as it always has, a staff user's moves the record to the
+ * trash, `?trash=true` lists and empties it (emptying: admins only), staff restore, credit data
+ * stays encrypted in it, records others require are refused (409) on the way in and out, and
+ * commerce reads (compiled or Payload's) do not see trashed records.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import pg from 'pg'
+
+import { compiledReads } from '@/reads'
+
+import { sendJson } from '../helpers/http'
+import type { PrincipalName } from '../helpers/principals'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true, seed: true })
+const call = (method: string, path: string, caller: PrincipalName, body?: unknown) =>
+  sendJson(context.service, method, path, { body, headers: context.who[caller].headers })
+
+let client: pg.Client
+let serial = 0
+
+beforeAll(async () => {
+  client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  // The service drops its database when it closes, ending this connection.
+  client.on('error', () => {})
+  await client.connect()
+})
+afterAll(async () => {
+  await client?.end()
+})
+
+const newCustomer = async () =>
+  (
+    await context.service.payload.create({
+      collection: 'customer',
+      data: { name: `Trash customer ${++serial}` },
+    })
+  ).id
+
+const newPreApproval = async () =>
+  (
+    await context.service.payload.create({
+      collection: 'pre-approval',
+      data: {
+        consumer: 'con_demo_maria',
+        creditBand: 'crb_demo_prime',
+        validUntilTime: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    })
+  ).id
+
+const newCreditApp = async (preApproval: string) =>
+  (
+    await context.service.payload.create({
+      collection: 'credit-app',
+      data: {
+        birthDate: '1990-02-03',
+        consumer: 'con_demo_maria',
+        preApproval,
+        ssn: '111-22-3333',
+        vehicle: '4T1B11HK7NU000123',
+      } as never,
+    })
+  ).id
+
+const deletedAt = async (table: string, id: number | string): Promise<null | string | undefined> =>
+  (await client.query(`SELECT deleted_at FROM "${table}" WHERE id = $1`, [id])).rows[0]?.deleted_at
+
+describe('DELETE answers as before', () => {
+  it("a staff user's DELETE answers {doc, message} and moves the record to the trash", async () => {
+    const id = await newCustomer()
+    const response = await call('DELETE', `/api/customer/${id}?depth=0`, 'staff')
+    expect(response.status).toBe(200)
+    expect(response.body).toEqual({
+      doc: expect.objectContaining({ id, name: `Trash customer ${serial}` }),
+      message: 'Deleted successfully.',
+    })
+    expect(response.body.doc).not.toHaveProperty('deletedAt')
+    expect(await deletedAt('customer', id)).toBeInstanceOf(Date)
+    expect((await call('GET', `/api/customer/${id}`, 'staff')).status).toBe(404)
+    expect(await call('GET', `/api/customers/${id}`, 'integrator')).toMatchObject({
+      body: { error: { code: 404, message: 'Customer Not Found' }, success: false },
+      status: 404,
+    })
+    // Trashed once, it is not there to delete again without ?trash=true.
+    expect((await call('DELETE', `/api/customer/${id}`, 'staff')).status).toBe(404)
+  })
+
+  it("an admin's DELETE deletes for good, as before", async () => {
+    for (const caller of ['staffAdmin', 'clientAdmin'] as PrincipalName[]) {
+      const id = await newCustomer()
+      const response = await call('DELETE', `/api/customer/${id}`, caller)
+      expect(response).toMatchObject({
+        body: { doc: { id }, message: 'Deleted successfully.' },
+        status: 200,
+      })
+      expect(await deletedAt('customer', id)).toBeUndefined()
+    }
+  })
+
+  it('callers who could not delete still cannot: 401, 403, 404', async () => {
+    const id = await newCustomer()
+    expect((await call('DELETE', `/api/customer/${id}`, 'anonymous')).status).toBe(401)
+    expect((await call('DELETE', `/api/customer/${id}`, 'integrator')).status).toBe(403)
+    expect((await call('DELETE', `/api/customer/${id}`, 'leadAgent')).status).toBe(403)
+    expect((await call('DELETE', '/api/customer/cus_nobody', 'staff')).status).toBe(404)
+    expect(await deletedAt('customer', id)).toBeNull()
+  })
+
+  it('endpoint 17: a staff user deletes an error record, then it is not found', async () => {
+    const created = await call('POST', '/api/errors', 'anonymous', { message: 'to the trash' })
+    const id = created.body.doc.id
+    const deleted = await call('DELETE', `/api/errors/${id}`, 'staff')
+    expect(deleted).toMatchObject({ body: { doc: { id }, message: 'Deleted successfully.' } })
+    expect(deleted.status).toBe(200)
+    expect((await call('GET', `/api/errors/${id}`, 'staff')).status).toBe(404)
+    expect(await deletedAt('errors', id)).toBeInstanceOf(Date)
+  })
+
+  it("a staff user's bulk DELETE moves what it matches and answers {docs, errors, message}", async () => {
+    const ids = [await newCustomer(), await newCustomer()]
+    const response = await call(
+      'DELETE',
+      `/api/customer?depth=0&where[id][in]=${ids.join(',')}`,
+      'staff',
+    )
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({
+      errors: [],
+      message: 'Deleted 2 Customers successfully.',
+    })
+    expect(response.body.docs.map((doc: { id: string }) => doc.id).sort()).toEqual(ids.sort())
+    for (const id of ids) expect(await deletedAt('customer', id)).toBeInstanceOf(Date)
+  })
+})
+
+describe('the trash over REST', () => {
+  it('?trash=true lists trashed records (with deletedAt), a plain list does not', async () => {
+    const id = await newCustomer()
+    await call('DELETE', `/api/customer/${id}`, 'staff')
+    const plain = await call('GET', `/api/customer?where[id][equals]=${id}`, 'staff')
+    expect(plain.body.docs).toEqual([])
+    const trash = await call(
+      'GET',
+      `/api/customer?trash=true&where[deletedAt][exists]=true&where[id][equals]=${id}`,
+      'staff',
+    )
+    expect(trash.status).toBe(200)
+    expect(trash.body.docs).toEqual([
+      expect.objectContaining({ deletedAt: expect.any(String), id }),
+    ])
+    // Live records keep their shape: no deletedAt key.
+    const live = await call('GET', '/api/customer/cus_demo_maria', 'staff')
+    expect(live.body).not.toHaveProperty('deletedAt')
+  })
+
+  it('staff restore a record (PATCH ?trash=true with deletedAt null)', async () => {
+    const id = await newCustomer()
+    await call('DELETE', `/api/customer/${id}`, 'staff')
+    const restored = await call('PATCH', `/api/customer/${id}?trash=true`, 'staff', {
+      deletedAt: null,
+    })
+    expect(restored.status).toBe(200)
+    expect(await deletedAt('customer', id)).toBeNull()
+    expect((await call('GET', `/api/customers/${id}`, 'integrator')).status).toBe(200)
+  })
+
+  it('only admins empty the trash (DELETE ?trash=true)', async () => {
+    const id = await newCustomer()
+    await call('DELETE', `/api/customer/${id}`, 'staff')
+    expect((await call('DELETE', `/api/customer/${id}?trash=true`, 'staff')).status).toBe(403)
+    expect(
+      (await call('DELETE', `/api/customer?trash=true&where[id][equals]=${id}`, 'staff')).status,
+    ).toBe(403)
+    expect(await deletedAt('customer', id)).toBeInstanceOf(Date)
+    const emptied = await call('DELETE', `/api/customer/${id}?trash=true`, 'staffAdmin')
+    expect(emptied).toMatchObject({ body: { doc: { id } }, status: 200 })
+    expect(await deletedAt('customer', id)).toBeUndefined()
+  })
+
+  it('a move to the trash through PATCH (the admin UI) needs the right to delete', async () => {
+    const id = await newCustomer()
+    const now = new Date().toISOString()
+    expect(
+      (await call('PATCH', `/api/customer/${id}`, 'integrator', { deletedAt: now })).status,
+    ).toBe(403)
+    expect((await call('PATCH', `/api/customer/${id}`, 'staff', { deletedAt: now })).status).toBe(
+      200,
+    )
+    expect(await deletedAt('customer', id)).toBeInstanceOf(Date)
+  })
+})
+
+describe('credit data in the trash', () => {
+  it('staff cannot trash credit data; an admin can, and the values stay encrypted', async () => {
+    const app = await newCreditApp(await newPreApproval())
+    expect((await call('DELETE', `/api/credit-app/${app}`, 'staff')).status).toBe(403)
+    const now = new Date().toISOString()
+    expect(
+      (await call('PATCH', `/api/credit-app/${app}`, 'staff', { deletedAt: now })).status,
+    ).toBe(403)
+    expect(
+      (await call('PATCH', `/api/credit-app/${app}`, 'staffAdmin', { deletedAt: now })).status,
+    ).toBe(200)
+    const stored = await client.query('SELECT ssn, birth_date FROM credit_app WHERE id = $1', [app])
+    expect(stored.rows[0].ssn).toMatch(/^enc:v1:/)
+    expect(stored.rows[0].birth_date).toMatch(/^enc:v1:/)
+    const versions = await client.query(
+      'SELECT version_ssn, version_deleted_at FROM _credit_app_v WHERE parent_id = $1',
+      [app],
+    )
+    expect(versions.rows.some((row) => row.version_deleted_at)).toBe(true)
+    for (const row of versions.rows) expect(row.version_ssn).toMatch(/^enc:v1:/)
+    const listed = await call(
+      'GET',
+      `/api/credit-app?trash=true&where[id][equals]=${app}`,
+      'staffAdmin',
+    )
+    expect(listed.body.docs[0]).toMatchObject({ birthDate: '1990-02-03', ssn: '***-**-3333' })
+  })
+})
+
+describe('records others require', () => {
+  it('are refused on the way into the trash (409), by DELETE and by PATCH', async () => {
+    // The demo company's locations name it (location.companyId is required).
+    const refused = await call('DELETE', '/api/company/com_demo_sunset', 'staff')
+    expect(refused.status).toBe(409)
+    expect(refused.body.errors[0].message).toMatch(
+      /^Still used by \d+ location record\(s\) \(companyId\): change or delete those first\.$/,
+    )
+    const patched = await call('PATCH', '/api/company/com_demo_sunset', 'staff', {
+      deletedAt: new Date().toISOString(),
+    })
+    expect(patched.status).toBe(409)
+    const bulk = await call('DELETE', '/api/company?where[id][equals]=com_demo_sunset', 'staff')
+    expect(bulk.status).toBe(400)
+    expect(bulk.body.errors[0].message).toMatch(/^Still used by \d+ location record/)
+    expect(await deletedAt('company', 'com_demo_sunset')).toBeNull()
+  })
+
+  it('follow their trashed dependants into the trash, but are not emptied before them', async () => {
+    const trash = (path: string) =>
+      call('PATCH', path, 'staffAdmin', { deletedAt: new Date().toISOString() })
+    const preApproval = await newPreApproval()
+    const app = await newCreditApp(preApproval)
+    expect((await trash(`/api/pre-approval/${preApproval}`)).status).toBe(409)
+    expect((await trash(`/api/credit-app/${app}`)).status).toBe(200)
+    expect((await trash(`/api/pre-approval/${preApproval}`)).status).toBe(200)
+    const early = await call('DELETE', `/api/pre-approval/${preApproval}?trash=true`, 'staffAdmin')
+    expect(early.status).toBe(409)
+    expect(early.body.errors[0].message).toMatch(/^Still used by 1 credit-app record/)
+    expect((await call('DELETE', `/api/credit-app/${app}?trash=true`, 'staffAdmin')).status).toBe(
+      200,
+    )
+    expect(
+      (await call('DELETE', `/api/pre-approval/${preApproval}?trash=true`, 'staffAdmin')).status,
+    ).toBe(200)
+  })
+})
+
+describe('commerce reads leave trashed records out', () => {
+  it('by id (404) and in lists (not counted), compiled as Payload reads them', async () => {
+    const company = await context.service.payload.create({
+      collection: 'company',
+      data: { name: `Trashed company ${++serial}` },
+    })
+    const before = await call('GET', '/api/companies?limit=1', 'integrator')
+    const served = compiledReads.served
+    await call('DELETE', `/api/company/${company.id}`, 'staff')
+    const after = await call('GET', '/api/companies?limit=1', 'integrator')
+    expect(after.body.totalCount).toBe(before.body.totalCount - 1)
+    const filtered = await call(
+      'GET',
+      `/api/companies?where[name][equals]=${encodeURIComponent(company.name)}`,
+      'integrator',
+    )
+    expect(filtered.body).toMatchObject({ data: [], totalCount: 0 })
+    expect((await call('GET', `/api/facilitators/${company.id}`, 'integrator')).status).toBe(404)
+    expect(compiledReads.served).toBeGreaterThan(served)
+  })
+
+  it('a deal embeds a trashed customer as null, as Payload does', async () => {
+    const customer = await newCustomer()
+    const deal = await context.service.payload.create({
+      collection: 'deal',
+      data: {
+        customer,
+        dealer: { location: 'loc_demo_sunset_la' },
+        vehicle: '4T1B11HK7NU000123',
+      } as never,
+    })
+    await call('DELETE', `/api/customer/${customer}`, 'staff')
+    const read = await call('GET', `/api/deals/${deal.id}?depth=1`, 'integrator')
+    expect(read.status).toBe(200)
+    expect(read.body.data.customer).toBeNull()
+    const flat = await call('GET', `/api/deals/${deal.id}?depth=0`, 'integrator')
+    expect(flat.body.data.customer).toBe(customer)
+  })
+})
