@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
+import { withReadableValues } from '@/admin/values'
 import { withHistory } from '@/fields/history'
 import { prefixedId } from '@/fields/prefixedId'
 
@@ -13,7 +14,7 @@ const transfer = listTransfer('company')
  * ids, so they are one collection and a facilitator is a company with `isFacilitator`. Their
  * locations are listed through a join on `location.companyId` (one source of truth).
  */
-export const Companies: CollectionConfig = withHistory({
+const companies: CollectionConfig = withHistory({
   slug: 'company',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
@@ -51,3 +52,5 @@ export const Companies: CollectionConfig = withHistory({
   ],
   labels: { plural: 'Companies', singular: 'Company' },
 })
+
+export const Companies = withReadableValues(companies)

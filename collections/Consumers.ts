@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { withReadableValues } from '@/admin/values'
 import { creditDataHooks, encrypted, ssnField } from '@/creditData'
 import { dateField, emailField, phoneField, phoneListField } from '@/fields/formatted'
 import { withHistory } from '@/fields/history'
@@ -11,7 +12,7 @@ import { recordAccess } from '../access/recordAccess'
 import { resolveAddresses } from '../hooks/resolveAddresses'
 
 /** A person who applies for credit. */
-export const Consumers: CollectionConfig = withHistory({
+const consumers: CollectionConfig = withHistory({
   slug: 'consumer',
   access: recordAccess({ integrator: ['create', 'read'], staffDelete: false }),
   admin: {
@@ -52,6 +53,17 @@ export const Consumers: CollectionConfig = withHistory({
     ssnField('ssn', 'SSN'),
     phoneListField('phoneNumbers'),
     addressesField(),
+    {
+      name: 'connected',
+      type: 'ui',
+      admin: {
+        components: { Field: '/src/admin/values/ConsumerRecords#ConsumerRecords' },
+        disableListColumn: true,
+      },
+      label: 'Leads, credit apps and deals',
+    },
   ],
   labels: { plural: 'Consumers', singular: 'Consumer' },
 })
+
+export const Consumers = withReadableValues(consumers)

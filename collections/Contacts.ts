@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { withReadableValues } from '@/admin/values'
 import { emailField, phoneField } from '@/fields/formatted'
 import { withHistory } from '@/fields/history'
 import { prefixedId } from '@/fields/prefixedId'
@@ -11,7 +12,7 @@ import { recordAccess } from '../access/recordAccess'
  * A person the business deals with (dealer staff, agents). The contract names id, roles,
  * firstName and lastName; the other field names are ours (see the README).
  */
-export const Contacts: CollectionConfig = withHistory({
+const contacts: CollectionConfig = withHistory({
   slug: 'contact',
   access: recordAccess({ integrator: ['read', 'update'] }),
   admin: {
@@ -71,3 +72,5 @@ export const Contacts: CollectionConfig = withHistory({
   ],
   labels: { plural: 'Contacts', singular: 'Contact' },
 })
+
+export const Contacts = withReadableValues(contacts)

@@ -1,12 +1,13 @@
 import type { CollectionConfig } from 'payload'
 
+import { withReadableValues } from '@/admin/values'
 import { prefixedId } from '@/fields/prefixedId'
 import { notBelowField } from '@/fields/range'
 
 import { recordAccess } from '../access/recordAccess'
 
 /** A band of credit scores (e.g. "Prime 720-850"). */
-export const CreditBands: CollectionConfig = {
+export const CreditBands: CollectionConfig = withReadableValues({
   slug: 'credit-band',
   access: recordAccess({ integrator: ['read'], staffDelete: false }),
   admin: {
@@ -58,4 +59,4 @@ export const CreditBands: CollectionConfig = {
     },
   ],
   labels: { plural: 'Credit bands', singular: 'Credit band' },
-}
+})

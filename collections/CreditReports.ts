@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { withReadableValues } from '@/admin/values'
 import { creditDataHooks } from '@/creditData'
 import { dateTimeField } from '@/fields/formatted'
 import { prefixedId } from '@/fields/prefixedId'
@@ -10,7 +11,7 @@ import { recordAccess } from '../access/recordAccess'
 /** Keeps the helper's date-and-time picker beside the description added here. */
 const pulledAt = dateTimeField('time')
 
-export const CreditReports: CollectionConfig = {
+export const CreditReports: CollectionConfig = withReadableValues({
   slug: 'credit-report',
   access: recordAccess({ integrator: ['read', 'update'], staffDelete: false }),
   admin: {
@@ -77,4 +78,4 @@ export const CreditReports: CollectionConfig = {
     },
   ],
   labels: { plural: 'Credit reports', singular: 'Credit report' },
-}
+})

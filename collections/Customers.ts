@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { withReadableValues } from '@/admin/values'
 import { phoneListField } from '@/fields/formatted'
 import { addressesField } from '@/fields/places'
 import { prefixedId } from '@/fields/prefixedId'
@@ -11,7 +12,7 @@ import { resolveAddresses } from '../hooks/resolveAddresses'
  * A buyer or seller in a deal. `name` is ours, so staff can tell customers apart. `addresses`
  * takes ids or inline addresses, as a consumer's does.
  */
-export const Customers: CollectionConfig = {
+export const Customers: CollectionConfig = withReadableValues({
   slug: 'customer',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
@@ -34,4 +35,4 @@ export const Customers: CollectionConfig = {
     phoneListField('phoneNumbers'),
   ],
   labels: { plural: 'Customers', singular: 'Customer' },
-}
+})

@@ -1,6 +1,7 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
+import { cell, withCell, withReadableValues } from '@/admin/values'
 import { withHistory } from '@/fields/history'
 import { prefixedId } from '@/fields/prefixedId'
 import { notBelowField } from '@/fields/range'
@@ -24,12 +25,12 @@ const dealTitle = async (deal: Record<string, unknown>, req: PayloadRequest) => 
 }
 
 /** A vehicle deal between customers at a dealer location, through a facilitator. */
-export const Deals: CollectionConfig = withHistory({
+const deals: CollectionConfig = withHistory({
   slug: 'deal',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
     components: { beforeListTable: [transfer.component] },
-    defaultColumns: ['title', 'customer', 'facilitator', 'currentBidPrice', 'updatedAt'],
+    defaultColumns: ['title', 'vehicle', 'customer', 'currentBidPrice', 'updatedAt'],
     group: 'Commerce',
     listSearchableFields: ['title', 'id'],
     useAsTitle: 'title',
@@ -52,7 +53,13 @@ export const Deals: CollectionConfig = withHistory({
         },
       ],
     },
-    { name: 'vehicle', type: 'relationship', index: true, relationTo: 'vehicle' },
+    {
+      name: 'vehicle',
+      type: 'relationship',
+      admin: { components: { Cell: '/src/admin/values/VehicleCell#VehicleCell' } },
+      index: true,
+      relationTo: 'vehicle',
+    },
     {
       type: 'row',
       fields: [
@@ -91,21 +98,38 @@ export const Deals: CollectionConfig = withHistory({
     {
       type: 'row',
       fields: [
-        {
-          name: 'minimumBidPrice',
-          type: 'number',
-          admin: { description: 'Lowest acceptable bid, in US dollars.' },
-          min: 0,
-        },
-        {
-          name: 'currentBidPrice',
-          type: 'number',
-          admin: { description: 'The bid standing now, in US dollars.' },
-          min: 0,
-        },
-        { ...notBelowField('maximumBidPrice', 'minimumBidPrice'), min: 0 },
+        withCell(
+          {
+            name: 'minimumBidPrice',
+            type: 'number',
+            admin: { description: 'Lowest acceptable bid, in US dollars.' },
+            min: 0,
+          },
+          cell.money,
+        ),
+        withCell(
+          {
+            name: 'currentBidPrice',
+            type: 'number',
+            admin: { description: 'The bid standing now, in US dollars.' },
+            min: 0,
+          },
+          cell.money,
+        ),
+        withCell({ ...notBelowField('maximumBidPrice', 'minimumBidPrice'), min: 0 }, cell.money),
       ],
+    },
+    {
+      name: 'connected',
+      type: 'ui',
+      admin: {
+        components: { Field: '/src/admin/values/DealRecords#DealRecords' },
+        disableListColumn: true,
+      },
+      label: 'Vehicle, credit apps and bid history',
     },
   ],
   labels: { plural: 'Deals', singular: 'Deal' },
 })
+
+export const Deals = withReadableValues(deals)

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
+import { withReadableValues } from '@/admin/values'
 
 import { anyone } from '../access/anyone'
 import { recordAccess } from '../access/recordAccess'
@@ -11,7 +12,7 @@ const transfer = listTransfer('errors')
  * Errors reported by front ends. Anyone may report one (the request body is capped at the HTTP
  * layer and each field has a maximum length); staff read, update and delete them.
  */
-export const Errors: CollectionConfig = {
+export const Errors: CollectionConfig = withReadableValues({
   slug: 'errors',
   access: { ...recordAccess({}), create: anyone },
   admin: {
@@ -55,4 +56,4 @@ export const Errors: CollectionConfig = {
     },
   ],
   labels: { plural: 'Error records', singular: 'Error record' },
-}
+})

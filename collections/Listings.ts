@@ -1,10 +1,14 @@
-import type { CollectionConfig, Field } from 'payload'
+import type { CollectionConfig, Field, PayloadRequest } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
+import { cell, withCell, withReadableValues } from '@/admin/values'
+import { vehicleTitle } from '@/admin/values/format'
 import { vinField } from '@/fields/formatted'
 import { withHistory } from '@/fields/history'
 import { integerField } from '@/fields/integer'
 import { textMatching } from '@/fields/textMatching'
+import { related, titleField } from '@/fields/titles'
+import { textOf } from '@/lib/text'
 
 import { recordAccess } from '../access/recordAccess'
 import { upperTrim } from '../hooks/upperTrim'
@@ -39,12 +43,17 @@ const textRow = (...names: string[]): Field => ({
 })
 
 /** An amount in US dollars. */
-const money = (name: string, description: string): Field => ({
-  name,
-  type: 'number',
-  admin: { description },
-  min: 0,
-})
+const money = (name: string, description: string): Field =>
+  withCell({ name, type: 'number', admin: { description }, min: 0 }, cell.money)
+
+/**
+ * "2022 Toyota Camry LE": the listing's own description, else that of the vehicle with its VIN
+ * (a listing's description is often left to the VIN decoder), else the VIN.
+ */
+const listingTitle = async (listing: Record<string, unknown>, req: PayloadRequest) =>
+  vehicleTitle(listing) ||
+  vehicleTitle(await related(req, 'vehicle', listing.vin)) ||
+  textOf(listing.vin)
 
 const isHttpUrl = (value: string): boolean => {
   try {
@@ -60,18 +69,19 @@ const isUrl = textMatching(isHttpUrl, 'must be an http(s) address')
  * The dealer's own inventory, answered by the listing lookup. Descriptive fields left empty are
  * filled from the VIN decoder at lookup time.
  */
-export const Listings: CollectionConfig = withHistory({
+const listings: CollectionConfig = withHistory({
   slug: 'listing',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
     components: { beforeListTable: [transfer.component] },
-    defaultColumns: ['vin', 'year', 'make', 'model', 'price', 'miles', 'used', 'updatedAt'],
+    defaultColumns: ['title', 'vin', 'price', 'miles', 'used', 'cpo', 'updatedAt'],
     group: 'Vehicles',
-    listSearchableFields: ['vin', 'make', 'model', 'trim'],
-    useAsTitle: 'vin',
+    listSearchableFields: ['title', 'vin', 'make', 'model', 'trim'],
+    useAsTitle: 'title',
   },
   endpoints: transfer.endpoints,
   fields: [
+    titleField(listingTitle, ['vin', 'year', 'make', 'model', 'trim']),
     {
       ...vinField('vin', {
         admin: { description: 'The 17-character VIN; the listing lookup finds the car by it.' },
@@ -198,3 +208,5 @@ export const Listings: CollectionConfig = withHistory({
   ],
   labels: { plural: 'Listings', singular: 'Listing' },
 })
+
+export const Listings = withReadableValues(listings)

@@ -1,12 +1,13 @@
 import type { CollectionConfig } from 'payload'
 
+import { withReadableValues } from '@/admin/values'
 import { dateTimeField } from '@/fields/formatted'
 import { prefixedId } from '@/fields/prefixedId'
 import { preApprovalTitle, titleField } from '@/fields/titles'
 
 import { recordAccess } from '../access/recordAccess'
 
-export const PreApprovals: CollectionConfig = {
+export const PreApprovals: CollectionConfig = withReadableValues({
   slug: 'pre-approval',
   access: recordAccess({ integrator: ['read'], staffDelete: false }),
   admin: {
@@ -35,4 +36,4 @@ export const PreApprovals: CollectionConfig = {
     },
   ],
   labels: { plural: 'Pre-approvals', singular: 'Pre-approval' },
-}
+})

@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { cell, withCell, withReadableValues } from '@/admin/values'
 import { integerField } from '@/fields/integer'
 import { prefixedId } from '@/fields/prefixedId'
 import { textMatching } from '@/fields/textMatching'
@@ -8,7 +9,7 @@ import { vehicleDescriptionFields } from '@/fields/vehicle'
 import { recordAccess } from '../access/recordAccess'
 
 /** A make/model/year/trim specification that vehicles can point at. */
-export const VehicleSpecs: CollectionConfig = {
+export const VehicleSpecs: CollectionConfig = withReadableValues({
   slug: 'vehicle-spec',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
@@ -55,23 +56,29 @@ export const VehicleSpecs: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        {
-          name: 'msrp',
-          type: 'number',
-          admin: {
-            description:
-              'Manufacturer suggested retail price; the TCO model uses it when no listing gives a price.',
+        withCell(
+          {
+            name: 'msrp',
+            type: 'number',
+            admin: {
+              description:
+                'Manufacturer suggested retail price; the TCO model uses it when no listing gives a price.',
+            },
+            min: 0,
           },
-          min: 0,
-        },
-        {
-          name: 'invoice',
-          type: 'number',
-          admin: { description: 'Dealer invoice price, in US dollars.' },
-          min: 0,
-        },
+          cell.money,
+        ),
+        withCell(
+          {
+            name: 'invoice',
+            type: 'number',
+            admin: { description: 'Dealer invoice price, in US dollars.' },
+            min: 0,
+          },
+          cell.money,
+        ),
       ],
     },
   ],
   labels: { plural: 'Vehicle specs', singular: 'Vehicle spec' },
-}
+})

@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { withReadableValues } from '@/admin/values'
 import { vinField } from '@/fields/formatted'
 import { integerField } from '@/fields/integer'
 import { naturalIdField } from '@/fields/naturalId'
@@ -12,7 +13,7 @@ import { upperTrim } from '../hooks/upperTrim'
  * A vehicle. Its VIN is its id, so every relation to a vehicle is given (and returned) as the VIN.
  * A VIN cannot change: a mistyped one means deleting and re-creating the vehicle.
  */
-export const Vehicles: CollectionConfig = {
+export const Vehicles: CollectionConfig = withReadableValues({
   slug: 'vehicle',
   access: recordAccess({ integrator: ['read'] }),
   admin: {
@@ -53,4 +54,4 @@ export const Vehicles: CollectionConfig = {
     },
   ],
   labels: { plural: 'Vehicles', singular: 'Vehicle' },
-}
+})

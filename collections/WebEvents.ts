@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { withReadableValues } from '@/admin/values'
 import { prefixedId } from '@/fields/prefixedId'
 
 import { nobody } from '../access/nobody'
@@ -11,7 +12,7 @@ import { allow } from '../access/recordAccess'
  * happened, so nobody updates one; staff admins and admin clients may delete one (test traffic,
  * an erasure request).
  */
-export const WebEvents: CollectionConfig = {
+export const WebEvents: CollectionConfig = withReadableValues({
   slug: 'web-event',
   access: {
     create: allow({ clients: ['admin'] }),
@@ -53,4 +54,4 @@ export const WebEvents: CollectionConfig = {
     },
   ],
   labels: { plural: 'Web events', singular: 'Web event' },
-}
+})

@@ -1,6 +1,7 @@
 import type { CollectionConfig, Field, PayloadRequest, SelectFieldSingleValidation } from 'payload'
 import { select } from 'payload/shared'
 
+import { withReadableValues } from '@/admin/values'
 import { creditDataHooks, encrypted, ssnField } from '@/creditData'
 import { dateField, emailField, phoneField } from '@/fields/formatted'
 import { withHistory } from '@/fields/history'
@@ -111,11 +112,11 @@ const creditAppTitle = async (app: Record<string, unknown>, req: PayloadRequest)
 }
 
 /** A consumer's application for credit on a vehicle under a pre-approval. */
-export const CreditApps: CollectionConfig = withHistory({
+const creditApps: CollectionConfig = withHistory({
   slug: 'credit-app',
   access: recordAccess({ integrator: ['create', 'read'], staffDelete: false }),
   admin: {
-    defaultColumns: ['title', 'provider', 'toProvider', 'createdAt', 'updatedAt'],
+    defaultColumns: ['title', 'provider', 'toProvider', 'providerSubmission.status', 'updatedAt'],
     group: 'Credit',
     listSearchableFields: ['title', 'lastName', 'email', 'id'],
     useAsTitle: 'title',
@@ -226,3 +227,5 @@ export const CreditApps: CollectionConfig = withHistory({
   ],
   labels: { plural: 'Credit apps', singular: 'Credit app' },
 })
+
+export const CreditApps = withReadableValues(creditApps)

@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { withReadableValues } from '@/admin/values'
 import { withHistory } from '@/fields/history'
 import { stampedUserField } from '@/fields/stampedUser'
 import { titleField, vdpEmailTitle } from '@/fields/titles'
@@ -8,7 +9,7 @@ import { recordAccess } from '../../access/recordAccess'
 import { countVins } from './hooks/countVins'
 
 /** A vehicle-detail-page e-mail sent to a lead. Served at /api/vdpEmails. */
-export const VdpEmails: CollectionConfig = withHistory({
+const vdpEmails: CollectionConfig = withHistory({
   slug: 'vdpEmails',
   access: recordAccess({ leadAgent: ['read', 'update'] }),
   admin: {
@@ -47,3 +48,5 @@ export const VdpEmails: CollectionConfig = withHistory({
   hooks: { beforeChange: [countVins] },
   labels: { plural: 'VDP e-mails', singular: 'VDP e-mail' },
 })
+
+export const VdpEmails = withReadableValues(vdpEmails)

@@ -2,13 +2,13 @@ import type { DateField, TextField } from 'payload'
 import type { TextFieldManyValidation } from 'payload/shared'
 import { date, text } from 'payload/shared'
 
+import { cell, withCell } from '@/admin/values'
 import {
   isDate,
   isDateTime,
   isIdnEmail,
   isPhone,
   isVinFormat,
-  PHONE_PATTERN_SOURCE,
   ZIP_PATTERN,
 } from '@/validation/formats'
 
@@ -34,22 +34,25 @@ const formattedText =
     ...rest,
   })
 
-/** Phone number matching the contract's pattern. */
-export const phoneField = formattedText(
-  isPhone,
-  `must be a phone number matching ${PHONE_PATTERN_SOURCE}`,
-  '(555) 123-4567',
-)
+/** What a phone number should look like, in words (the contract's pattern, never shown). */
+const PHONE_MESSAGE =
+  'must be a US phone number of 10 digits, like (555) 123-4567, 555-123-4567 or +1 555 123 4567'
+
+/** Phone number matching the contract's pattern, stored as sent and listed in one format. */
+export const phoneField = (name: string, options?: Options): TextField =>
+  withCell(formattedText(isPhone, PHONE_MESSAGE, '(555) 123-4567')(name, options), cell.phone)
 
 /** E-mail address in the idn-email format (internationalised addresses accepted). */
 export const emailField = formattedText(isIdnEmail, 'must be an e-mail address', 'name@example.com')
 
-/** Calendar date `YYYY-MM-DD`, kept and returned as that string. */
-export const dateField = formattedText(
-  isDate,
-  'must be a real calendar date written YYYY-MM-DD',
-  'YYYY-MM-DD',
-)
+const calendarDate = formattedText(isDate, 'must be a real calendar date, like 1990-12-31')
+
+/** Calendar date `YYYY-MM-DD`, kept and returned as that string; picked with a date picker. */
+export const dateField = (name: string, { admin, ...options }: Options = {}): TextField =>
+  calendarDate(name, {
+    ...options,
+    admin: { ...admin, components: { Field: '/src/admin/values/DayField#DayField' } },
+  })
 
 /** US ZIP code, `12345` or `12345-6789`. */
 export const zipField = formattedText(
@@ -61,22 +64,29 @@ export const zipField = formattedText(
 /** Vehicle identification number: 17 characters of the ISO 3779 alphabet (no I, O or Q). */
 export const vinField = formattedText(
   isVinFormat,
-  'must be 17 characters of the ISO 3779 alphabet (digits and capitals except I, O, Q)',
+  'must be 17 letters and digits, without the letters I, O and Q',
 )
 
-/** A list of phone numbers; each element must match the contract's pattern. */
-export const phoneListField = (name: string): TextField => ({
-  name,
-  type: 'text',
-  hasMany: true,
-  validate: (value, options) => {
-    if (isEmpty(value)) return true
-    if (!Array.isArray(value)) return 'must be a list of phone numbers'
-    const bad = value.findIndex((item) => typeof item !== 'string' || !isPhone(item))
-    if (bad !== -1) return `element ${bad} must be a phone number matching ${PHONE_PATTERN_SOURCE}`
-    return textMany(value, options)
-  },
-})
+/**
+ * A list of phone numbers; each element must match the contract's pattern. The message names the
+ * element from 1, as people count.
+ */
+export const phoneListField = (name: string): TextField =>
+  withCell(
+    {
+      name,
+      type: 'text',
+      hasMany: true,
+      validate: (value, options) => {
+        if (isEmpty(value)) return true
+        if (!Array.isArray(value)) return 'must be a list of phone numbers'
+        const bad = value.findIndex((item) => typeof item !== 'string' || !isPhone(item))
+        if (bad !== -1) return `number ${bad + 1} of the list ${PHONE_MESSAGE}`
+        return textMany(value, options)
+      },
+    },
+    cell.chips,
+  )
 
 /**
  * RFC 3339 date-time, stored as a timestamp and returned in ISO 8601 UTC. The format is checked
@@ -88,7 +98,7 @@ export const dateTimeField = (
 ): DateField => ({
   name,
   type: 'date',
-  admin: { date: { pickerAppearance: 'dayAndTime' } },
+  admin: { components: { Cell: cell.dateTime }, date: { pickerAppearance: 'dayAndTime' } },
   required,
   validate: (value, options) => {
     if (isEmpty(value)) return date(value, options)
@@ -96,7 +106,7 @@ export const dateTimeField = (
     if (raw instanceof Date) {
       if (Number.isNaN(raw.getTime())) return 'must be a date-time'
     } else if (typeof raw !== 'string' || !isDateTime(raw)) {
-      return 'must be an RFC 3339 date-time, e.g. 2026-01-31T17:00:00Z'
+      return 'must be a date-time with a time zone, like 2026-01-31T17:00:00Z'
     }
     return date(value, options)
   },

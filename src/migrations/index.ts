@@ -18,6 +18,7 @@ import * as migration_20261123_052620_more_titles from './20261123_052620_more_t
 import * as migration_20261123_060739_tco_settings_more from './20261123_060739_tco_settings_more';
 import * as migration_20261125_061634_tco_residuals_schedule from './20261125_061634_tco_residuals_schedule';
 import * as migration_20261125_185507_lead_location from './20261125_185507_lead_location';
+import * as migration_20261125_190420_listing_title from './20261125_190420_listing_title';
 
 export const migrations = [
   {
@@ -118,6 +119,11 @@ export const migrations = [
   {
     up: migration_20261125_185507_lead_location.up,
     down: migration_20261125_185507_lead_location.down,
-    name: '20261125_185507_lead_location'
+    name: '20261125_185507_lead_location',
+  },
+  {
+    up: migration_20261125_190420_listing_title.up,
+    down: migration_20261125_190420_listing_title.down,
+    name: '20261125_190420_listing_title',
   },
 ];

@@ -213,7 +213,7 @@ describe('4. POST /consumers', () => {
       phoneNumbers: ['646-555-0133', 'nope'],
     })
     expect(response.body.error.details).toEqual([
-      { field: 'phoneNumbers', message: expect.stringContaining('element 1') },
+      { field: 'phoneNumbers', message: expect.stringContaining('number 2 of the list') },
     ])
   })
 })

@@ -1,6 +1,6 @@
 /**
  * Readable titles: credit apps, deals, consumers, leads, contacts, pre-approvals, credit reports,
- * accounts and VDP e-mails are titled by what they are about, for staff; API clients get the documented shape without the field; the migration's
+ * accounts, VDP e-mails and listings are titled by what they are about, for staff; API clients get the documented shape without the field; the migration's
  * backfill of stored records gives the same titles as a save does.
  */
 import { describe, expect, it } from '@jest/globals'
@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm'
 
 import { backfillTitles } from '@/migrations/20261123_021600_titles'
 import { backfillMoreTitles } from '@/migrations/20261123_052620_more_titles'
+import { backfillListingTitles } from '@/migrations/20261125_190420_listing_title'
 
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
@@ -24,6 +25,7 @@ const TITLED = [
   'credit_report',
   'account',
   'vdp_emails',
+  'listing',
 ] as const
 
 const execute = (query: ReturnType<typeof sql>) =>
@@ -60,6 +62,28 @@ describe('titles', () => {
     expect(preApproval.body.title).toMatch(/^Pre-approval · María González · \S.*$/)
   })
 
+  it('name a listing by its description, else by the vehicle with its VIN, else by the VIN', async () => {
+    const post = (body: Record<string, unknown>) =>
+      sendJson(context.service, 'POST', '/api/listing', {
+        body,
+        headers: context.who.staff.headers,
+      })
+    const { docs } = await context.service.payload.find({
+      collection: 'listing',
+      where: { vin: { equals: '4T1B11HK7NU000123' } },
+    })
+    expect(docs[0].title).toBe('2022 Toyota Camry LE')
+    const own = await post({
+      make: 'Tesla',
+      model: 'Model 3',
+      vin: '5YJ3E1EA0PF000789',
+      year: 2024,
+    })
+    expect(own.body.doc.title).toBe('2024 Tesla Model 3')
+    const unknown = await post({ vin: '1HGCM82633A004352' })
+    expect(unknown.body.doc.title).toBe('1HGCM82633A004352')
+  })
+
   it('follow a change at the next save', async () => {
     const edited = await sendJson(context.service, 'PATCH', '/api/contact/cnt_demo_rachel', {
       body: { firstName: 'Rae' },
@@ -86,6 +110,7 @@ describe('titles', () => {
     await execute(sql.raw(TITLED.map((table) => `UPDATE "${table}" SET title = NULL;`).join('\n')))
     await execute(backfillTitles)
     await execute(backfillMoreTitles)
+    await execute(backfillListingTitles)
     expect(await titles()).toEqual(saved)
   })
 

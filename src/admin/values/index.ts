@@ -1,0 +1,75 @@
+/**
+ * What a collection config names to show its values as people read them: list cells by kind,
+ * and collections whose lists use them (`withReadableValues`).
+ */
+import type { CollectionConfig, Field } from 'payload'
+
+const CELLS = '/src/admin/values/cells'
+
+/** List cells by the kind of value they write. */
+export const cell = {
+  chips: `${CELLS}#ChipsCell`,
+  dateTime: `${CELLS}#DateTimeCell`,
+  money: `${CELLS}#MoneyCell`,
+  phone: `${CELLS}#PhoneCell`,
+  yesNo: `${CELLS}#YesNoCell`,
+} as const
+
+type Admin = { admin?: Record<string, unknown> }
+
+/** `field` drawn in lists by `component`. */
+export const withCell = <T extends Field>(field: T, component: string): T => {
+  const admin = (field as Admin).admin ?? {}
+  const components = (admin.components as Record<string, unknown> | undefined) ?? {}
+  return { ...field, admin: { ...admin, components: { ...components, Cell: component } } }
+}
+
+/** Payload's `updatedAt` and `createdAt`, as Payload adds them (same columns, labels). */
+const timestamps = (['updatedAt', 'createdAt'] as const).map((name): Field => ({
+  name,
+  type: 'date',
+  admin: { disableBulkEdit: true, hidden: true },
+  index: true,
+  label: ({ t }) => t(`general:${name}`),
+}))
+
+const hasOwnCell = (field: Field): boolean => {
+  const components = (field as Admin).admin?.components
+  return typeof components === 'object' && components !== null && 'Cell' in components
+}
+
+/** The cell a field's kind of value reads best in, when it has none of its own. */
+const readable = (field: Field): Field => {
+  if (hasOwnCell(field)) return field
+  switch (field.type) {
+    case 'checkbox':
+      return withCell(field, cell.yesNo)
+    case 'collapsible':
+    case 'row':
+      return { ...field, fields: field.fields.map(readable) }
+    case 'date':
+      return withCell(field, cell.dateTime)
+    case 'group':
+      return { ...field, fields: field.fields.map(readable) }
+    case 'select':
+    case 'text':
+      return field.hasMany ? withCell(field, cell.chips) : field
+    case 'tabs':
+      return {
+        ...field,
+        tabs: field.tabs.map((tab) => ({ ...tab, fields: tab.fields.map(readable) })),
+      }
+    default:
+      return field
+  }
+}
+
+/**
+ * A collection whose list shows Yes/No for booleans, chips for lists and moments in the viewer's
+ * locale, Payload's own timestamps included. Those are declared last, where Payload would add
+ * them, so records keep their shape. Fields with a cell of their own keep it.
+ */
+export const withReadableValues = (collection: CollectionConfig): CollectionConfig => ({
+  ...collection,
+  fields: [...collection.fields, ...timestamps].map(readable),
+})
