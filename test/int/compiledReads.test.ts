@@ -71,7 +71,32 @@ beforeAll(async () => {
     body: { address: '500 Congress Ave, Austin, TX 78701' },
     headers: who.staff.headers,
   })
+  // Records in the trash (src/trash): not found by id, not listed, embedded as null.
+  trashed.companies = await column(
+    `UPDATE company SET deleted_at = now() WHERE id IN (
+       (SELECT id FROM company WHERE is_facilitator AND id NOT LIKE 'com_demo%' LIMIT 2)
+       UNION (SELECT id FROM company WHERE NOT is_facilitator AND id NOT LIKE 'com_demo%' LIMIT 2))
+     RETURNING id`,
+  )
+  trashed.customers = await column(
+    "UPDATE customer SET deleted_at = now() WHERE id = 'cus_demo_james' RETURNING id",
+  )
+  trashed.consumers = await column(
+    `UPDATE consumer SET deleted_at = now() WHERE id IN (
+       SELECT consumer_id FROM credit_app WHERE consumer_id NOT LIKE 'con_demo%' LIMIT 1) RETURNING id`,
+  )
+  trashed.creditApps = await column(
+    "UPDATE credit_app SET deleted_at = now() WHERE id IN (SELECT id FROM credit_app WHERE id NOT LIKE 'crapp_demo%' LIMIT 1) RETURNING id",
+  )
+  expect(Object.values(trashed).every((ids) => ids.length > 0)).toBe(true)
 }, 180_000)
+
+const trashed: Record<'companies' | 'consumers' | 'creditApps' | 'customers', string[]> = {
+  companies: [],
+  consumers: [],
+  creditApps: [],
+  customers: [],
+}
 
 afterAll(async () => {
   await client?.end()
@@ -121,6 +146,16 @@ describe('a record by id (endpoints 2, 8, 9, 10)', () => {
       (id) => `/api/facilitators/${id}`,
     ),
     '/api/facilitators/com_demo_lane',
+    // Embedding a trashed record (a consumer, the deal's co-buyer): null, as Payload has it.
+    ...(
+      await column(
+        `SELECT id FROM credit_app WHERE consumer_id = '${trashed.consumers[0]}' AND deleted_at IS NULL LIMIT 1`,
+      )
+    ).map((id) => `/api/creditapps/${id}`),
+    // In the trash: not found.
+    ...trashed.creditApps.map((id) => `/api/creditapps/${id}`),
+    ...trashed.customers.map((id) => `/api/customers/${id}`),
+    ...trashed.companies.map((id) => `/api/facilitators/${id}`),
     // Not found, each in its own way: no such id, and a company that is no facilitator.
     '/api/creditapps/crapp_missing',
     '/api/customers/cus_missing',
@@ -198,6 +233,7 @@ const filters = async () => {
     fc.record({ isFacilitator: fc.record({ equals: fc.boolean() }) }),
     fc.record({ address: fc.record({ like: pick(words) }) }),
     fc.record({ id: fc.record({ not_in: fc.subarray(companyIds, { maxLength: 10 }) }) }),
+    fc.record({ id: fc.record({ in: fc.constant(trashed.companies) }) }),
     fc.record({ 'locations.zip': fc.record({ equals: pick(zips) }) }),
   )
   const combined = <T>(leaf: fc.Arbitrary<T>) =>
