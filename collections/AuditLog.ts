@@ -1,7 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
+import { nameActor } from '@/admin/audit/actorName'
+
 import { isStaffAdmin } from '../access/isStaffAdmin'
 import { nobody } from '../access/nobody'
+
+const CELLS = '/src/admin/audit/cells'
 
 /**
  * Append-only trail of credit data: every create, update and delete of consumers, credit apps and
@@ -49,7 +53,10 @@ export const AuditLog: CollectionConfig = {
         {
           name: 'recordId',
           type: 'text',
-          admin: { description: 'Id of the record changed or revealed.' },
+          admin: {
+            components: { Cell: `${CELLS}#ClippedCell` },
+            description: 'Id of the record changed or revealed.',
+          },
           index: true,
           required: true,
         },
@@ -58,20 +65,38 @@ export const AuditLog: CollectionConfig = {
     {
       name: 'fields',
       type: 'text',
-      admin: { description: 'Names of the fields changed or revealed; never their values.' },
+      admin: {
+        components: { Cell: `${CELLS}#WrappedListCell` },
+        description: 'Names of the fields changed or revealed; never their values.',
+      },
       hasMany: true,
     },
     {
       name: 'actor',
       type: 'text',
-      admin: { description: 'users:<id> or api-clients:<id>' },
+      admin: {
+        components: { Cell: `${CELLS}#ActorCell` },
+        description: 'users:<id>, api-clients:<id>, or system.',
+      },
       index: true,
       required: true,
+    },
+    {
+      name: 'actorName',
+      type: 'text',
+      admin: {
+        description: 'Who that is, as they are named now: a staff user or an API client.',
+        readOnly: true,
+      },
+      hooks: { afterRead: [nameActor] },
+      label: 'Actor name',
+      virtual: true,
     },
     {
       name: 'requestId',
       type: 'text',
       admin: {
+        components: { Cell: `${CELLS}#ClippedCell` },
         description: "The request's x-request-id, to find it in the service logs.",
         position: 'sidebar',
       },

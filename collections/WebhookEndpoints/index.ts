@@ -4,6 +4,7 @@ import { markEncrypted } from '@/creditData/marker'
 import { guardEndpointFields, showSecretOnce } from '@/webhooks/endpointHooks'
 import { EVENT_TYPES } from '@/webhooks/events'
 import { rotateSecretEndpoint } from '@/webhooks/rotate'
+import { sendTestEndpoint } from '@/webhooks/sendTest'
 import { announceEndpointChange, announceEndpointDelete } from '@/webhooks/subscriptions'
 import { urlRefusal } from '@/webhooks/target'
 
@@ -33,7 +34,7 @@ export const WebhookEndpoints: CollectionConfig = {
     useAsTitle: 'url',
   },
   disableDuplicate: true,
-  endpoints: [rotateSecretEndpoint],
+  endpoints: [rotateSecretEndpoint, sendTestEndpoint],
   fields: [
     {
       name: 'url',

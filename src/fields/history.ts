@@ -5,6 +5,7 @@ import {
   type CollectionConfig,
   Forbidden,
   type Payload,
+  type PayloadRequest,
 } from 'payload'
 
 import { batchWrite } from '@/db/batchedWrites'
@@ -16,9 +17,11 @@ import { stampedUserField } from './stampedUser'
 /** Versions kept per record: the oldest go first. */
 const MAX_VERSIONS = 100
 
-/** A version is restored by staff admins only; staff read the history. */
+/** Who may restore a version: staff admins only; staff read the history. */
+export const mayRestoreVersions = (user: PayloadRequest['user']): boolean => isStaffAdminUser(user)
+
 const restoreByStaffAdmins: CollectionBeforeOperationHook = ({ args, operation, req }) => {
-  if (operation === 'restoreVersion' && !isStaffAdminUser(req.user)) throw new Forbidden(req.t)
+  if (operation === 'restoreVersion' && !mayRestoreVersions(req.user)) throw new Forbidden(req.t)
   return args
 }
 

@@ -11,6 +11,7 @@ import { stopDecoder } from '@/lookups/vin/decoder'
 import { openApiRoutes } from '@/openapi/routes'
 import { endpointChanges } from '@/webhooks/subscriptions'
 
+import { adminShortcuts } from './adminShortcuts'
 import { bodyLimit, maxBodyBytes } from './bodyLimit'
 import { collectionRoutes } from './collectionRoutes'
 import { commerceReads } from './commerceReads'
@@ -101,7 +102,7 @@ export const createApp = ({
     ...(directReads ? [commerceReads(payload)] : []),
     apiHandler ?? payloadRest(payload.config),
   )
-  app.use(nextHandler)
+  app.use(adminShortcuts, nextHandler)
   app.use(lastResort)
   return {
     app,

@@ -4,7 +4,13 @@
  */
 import type { SanitizedConfig } from 'payload'
 
-import { EVENT_TYPES, eventCollection, type EventType, withheld } from '@/webhooks/events'
+import {
+  EVENT_TYPES,
+  eventCollection,
+  type EventType,
+  TEST_EVENT,
+  withheld,
+} from '@/webhooks/events'
 
 import type { Records } from './records'
 import { json, type Obj, ref } from './responses'
@@ -76,27 +82,60 @@ const eventSchema = (config: SanitizedConfig, records: Records, type: EventType)
   }
 }
 
-export const webhookDocs = (config: SanitizedConfig, records: Records) => ({
-  schemas: Object.fromEntries(
-    EVENT_TYPES.map((type) => [schemaName(type), eventSchema(config, records, type)]),
-  ),
-  webhooks: Object.fromEntries(
-    EVENT_TYPES.map((type) => [
-      type,
-      {
-        post: {
-          description:
-            'Sent to each enabled webhook endpoint subscribed to this event, signed per Standard Webhooks (see the README, "Webhooks").',
-          operationId: `webhook${schemaName(type).slice('Webhook'.length)}`,
-          parameters: signatureHeaders,
-          requestBody: { content: json(ref(schemaName(type))), required: true },
-          responses: {
-            '2XX': { description: 'Received. Any other answer, or none, is retried.' },
-          },
-          summary: type,
-          tags: ['Webhooks'],
-        },
+/** The event "Send test" sends (src/webhooks/sendTest.ts): no record, only the endpoint's id. */
+const testEventSchema: Obj = {
+  properties: {
+    data: {
+      properties: {
+        collection: { enum: ['webhook-endpoints'], type: 'string' },
+        id: { type: 'integer' },
       },
-    ]),
-  ),
+      required: ['id', 'collection'],
+      type: 'object',
+    },
+    timestamp: { format: 'date-time', type: 'string' },
+    type: { enum: [TEST_EVENT], type: 'string' },
+  },
+  required: ['type', 'timestamp', 'data'],
+  type: 'object',
+}
+
+const webhook = (type: string, name: string, description: string, responses: string) => ({
+  post: {
+    description,
+    operationId: `webhook${name.slice('Webhook'.length)}`,
+    parameters: signatureHeaders,
+    requestBody: { content: json(ref(name)), required: true },
+    responses: { '2XX': { description: responses } },
+    summary: type,
+    tags: ['Webhooks'],
+  },
+})
+
+export const webhookDocs = (config: SanitizedConfig, records: Records) => ({
+  schemas: {
+    ...Object.fromEntries(
+      EVENT_TYPES.map((type) => [schemaName(type), eventSchema(config, records, type)]),
+    ),
+    WebhookTest: testEventSchema,
+  },
+  webhooks: {
+    ...Object.fromEntries(
+      EVENT_TYPES.map((type) => [
+        type,
+        webhook(
+          type,
+          schemaName(type),
+          'Sent to each enabled webhook endpoint subscribed to this event, signed per Standard Webhooks (see the README, "Webhooks").',
+          'Received. Any other answer, or none, is retried.',
+        ),
+      ]),
+    ),
+    [TEST_EVENT]: webhook(
+      TEST_EVENT,
+      'WebhookTest',
+      "Sent to one endpoint when an admin asks for it (`POST /webhook-endpoints/{id}/send-test`, or the admin UI's Send test), signed as every event is; never retried.",
+      'Received; any other answer, or none, is reported to the admin who sent it.',
+    ),
+  },
 })

@@ -14,6 +14,7 @@
  * Delivery is at least once: a process that dies mid-attempt leaves the delivery pending, and
  * whoever runs next sends it again with the same id.
  */
+import crypto from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
@@ -28,6 +29,7 @@ import { settings } from '@/lib/settings'
 import { retryDelayMs } from '@/providers/backoff'
 import { retryAfterMs } from '@/providers/send'
 
+import { TEST_EVENT } from './events'
 import { signingSecrets } from './secrets'
 import { resolveTarget, type Target } from './target'
 
@@ -107,6 +109,41 @@ const attempt = async (
     )
   } catch (error) {
     return { error: String(isRecord(error) ? error.message : error) }
+  }
+}
+
+export type TestOutcome = {
+  /** Whether the receiver answered 2xx. */
+  delivered: boolean
+  error: null | string
+  latencyMs: number
+  messageId: string
+  statusCode: null | number
+}
+
+/**
+ * One signed `webhook.test` event sent to an endpoint now, as a delivery's attempt is (the same
+ * SSRF checks, signatures and timeout), whether the endpoint is enabled or not. It is not a
+ * delivery: nothing is logged, retried or counted against the endpoint.
+ */
+export const sendTestEvent = async (
+  endpoint: Parameters<typeof attempt>[1] & { id: number },
+): Promise<TestOutcome> => {
+  const messageId = `msg_${crypto.randomUUID().replace(/-/g, '')}`
+  const payload = {
+    data: { collection: 'webhook-endpoints', id: endpoint.id },
+    timestamp: new Date().toISOString(),
+    type: TEST_EVENT,
+  }
+  const started = performance.now()
+  const outcome = await attempt({ messageId, payload }, endpoint)
+  const statusCode = outcome.statusCode ?? null
+  return {
+    delivered: statusCode !== null && statusCode >= 200 && statusCode < 300,
+    error: outcome.error ?? null,
+    latencyMs: Math.round(performance.now() - started),
+    messageId,
+    statusCode,
   }
 }
 

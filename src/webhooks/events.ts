@@ -31,6 +31,9 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number]
 
+/** The event "Send test" sends (src/webhooks/sendTest.ts); no change announces it, no endpoint subscribes to it. */
+export const TEST_EVENT = 'webhook.test'
+
 /** Each source collection's events on create and on update. */
 export const EVENT_SOURCES = new Map<CollectionSlug, { create?: EventType; update?: EventType }>([
   ['consumer', { create: 'consumer.created' }],

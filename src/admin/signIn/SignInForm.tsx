@@ -55,6 +55,38 @@ const QrCode: React.FC<{ uri: string }> = ({ uri }) => {
   )
 }
 
+/** Copy and Download (.txt) for the recovery codes, so saving them needs no retyping. */
+const RecoveryCodeActions: React.FC<{ codes: string[] }> = ({ codes }) => {
+  const [copied, setCopied] = useState<'' | 'done' | 'failed'>('')
+  const text = `Commerce recovery codes (each signs in once)\n\n${codes.join('\n')}\n`
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text)
+      setCopied('done')
+    } catch {
+      // No clipboard (an insecure origin, a denied permission): the codes stay on the page.
+      setCopied('failed')
+    }
+  }
+  return (
+    <p style={{ display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)' }}>
+      <Button buttonStyle="secondary" onClick={copy} size="small">
+        Copy
+      </Button>
+      <a
+        className="btn btn--style-secondary btn--size-small"
+        download="commerce-recovery-codes.txt"
+        href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+      >
+        Download (.txt)
+      </a>
+      <span aria-live="polite" role="status">
+        {copied === 'done' ? 'Copied.' : copied === 'failed' ? 'Copying is not allowed here.' : ''}
+      </span>
+    </p>
+  )
+}
+
 export const SignInForm: React.FC<{
   forgotPath: string
   loginPath: string
@@ -133,6 +165,7 @@ export const SignInForm: React.FC<{
             <li key={each}>{each}</li>
           ))}
         </ul>
+        <RecoveryCodeActions codes={step.codes} />
         <Button onClick={() => window.location.assign(redirectTo)} size="large">
           I have saved them — continue
         </Button>

@@ -27,6 +27,26 @@ export function actionRoutes(): Record<string, (context: Context) => PathItems> 
       'Makes the webhook delivery due again at once, with a fresh schedule of attempts and the same `webhook-id` (admins).',
       payloadDoc('webhook-deliveries'),
     ),
+    'post /:id/send-test': action(
+      'send-test',
+      'Send a test event',
+      'Sends a signed `webhook.test` event to the webhook endpoint now, enabled or not, and answers with what its receiver did: `delivered` (a 2xx), the status code or the error, and the time taken (admins). It is not a delivery: nothing is logged, retried or counted against the endpoint.',
+      {
+        content: json({
+          properties: {
+            delivered: { type: 'boolean' },
+            error: { nullable: true, type: 'string' },
+            id: { type: 'integer' },
+            latencyMs: { type: 'integer' },
+            messageId: { type: 'string' },
+            statusCode: { nullable: true, type: 'integer' },
+          },
+          required: ['id', 'delivered', 'statusCode', 'error', 'latencyMs', 'messageId'],
+          type: 'object',
+        }),
+        description: "The receiver's answer",
+      },
+    ),
     'post /:id/rotate-secret': action(
       'rotate-secret',
       'Rotate the signing secret',

@@ -1,0 +1,112 @@
+/**
+ * Admin UI page speed: `npm run bench:admin [-- --runs 7]`. Starts the service as the browser
+ * tests do (`npm start` on a fresh data folder with the demo data, the admin UI built first), signs
+ * the demo staff user in to Chromium, and measures, `runs` times each after one visit that is not
+ * counted:
+ * - the dashboard and several lists: from navigation to network idle (the end of the last response
+ *   the page asked for, from the browser's resource timing; Playwright's `networkidle` comes
+ *   500 ms later and is printed beside it), the server's time to the first byte of the page, and
+ *   the number and size (as transferred) of the requests the page made;
+ * - `/admin` signed out: the first contentful paint, and the time until the sign-in form's e-mail
+ *   field is visible.
+ * Prints medians as a table.
+ */
+import type { Browser, Page } from 'playwright-core'
+
+import { DEMO_STAFF, startAdminService } from '../test/helpers/adminService'
+import { arg, median } from './common'
+
+const runs = arg('runs', 7)
+const say = (line: string) => process.stderr.write(`${line}\n`)
+
+const PAGES: [name: string, path: string][] = [
+  ['dashboard', '/admin'],
+  ['leads list', '/admin/collections/leads'],
+  ['lead events list', '/admin/collections/lead-events'],
+  ['consumers list', '/admin/collections/consumers'],
+  ['credit apps list', '/admin/collections/credit-apps'],
+  ['deals list', '/admin/collections/deals'],
+]
+
+type Visit = { idleMs: number; kib: number; readyMs: number; requests: number; ttfbMs: number }
+
+/** What the browser's timing says of the navigation just made (times from its start). */
+const timings = (page: Page) =>
+  page.evaluate(() => {
+    const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    return {
+      bytes: [nav, ...resources].reduce((sum, entry) => sum + entry.transferSize, 0),
+      lastResponseEnd: Math.max(nav.responseEnd, ...resources.map((entry) => entry.responseEnd)),
+      requests: 1 + resources.length,
+      ttfb: nav.responseStart,
+    }
+  })
+
+const visit = async (page: Page, url: string): Promise<Visit> => {
+  const started = Date.now()
+  await page.goto(url, { timeout: 60_000, waitUntil: 'networkidle' })
+  const idleMs = Date.now() - started
+  const { bytes, lastResponseEnd, requests, ttfb } = await timings(page)
+  return { idleMs, kib: bytes / 1024, readyMs: lastResponseEnd, requests, ttfbMs: ttfb }
+}
+
+/** `/admin` in a new browser context (no session, nothing cached). */
+const signedOut = async (browser: Browser, url: string) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const started = Date.now()
+  await page.goto(`${url}/admin`, { waitUntil: 'commit' })
+  await page.locator('input[name="email"]').waitFor({ state: 'visible', timeout: 60_000 })
+  const formMs = Date.now() - started
+  const fcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const entry = performance.getEntriesByName('first-contentful-paint')[0]
+        if (entry) return resolve(entry.startTime)
+        new PerformanceObserver((list) => resolve(list.getEntries()[0].startTime)).observe({
+          type: 'paint',
+        })
+      }),
+  )
+  const { ttfb } = await timings(page)
+  await context.close()
+  return { fcpMs: fcp, formMs, ttfbMs: ttfb }
+}
+
+const service = await startAdminService('bench-admin')
+try {
+  say(`service at ${service.url}; ${runs} runs per page`)
+  const rows: Record<string, number | string>[] = []
+  const page = await service.pageAs(DEMO_STAFF)
+  for (const [name, path] of PAGES) {
+    await visit(page, service.url + path)
+    const visits: Visit[] = []
+    for (let run = 0; run < runs; run++) visits.push(await visit(page, service.url + path))
+    const med = (key: keyof Visit) => median(visits.map((one) => one[key]))
+    rows.push({
+      page: name,
+      'ready ms': Math.round(med('readyMs')),
+      'networkidle ms': Math.round(med('idleMs')),
+      'page TTFB ms': Math.round(med('ttfbMs')),
+      requests: med('requests'),
+      KiB: Math.round(med('kib')),
+    })
+    say(`${name}: ${JSON.stringify(rows.at(-1))}`)
+  }
+  await signedOut(service.browser, service.url)
+  const outs = []
+  for (let run = 0; run < runs; run++) outs.push(await signedOut(service.browser, service.url))
+  rows.push({
+    page: 'signed out /admin: first paint',
+    'ready ms': Math.round(median(outs.map((one) => one.fcpMs))),
+    'page TTFB ms': Math.round(median(outs.map((one) => one.ttfbMs))),
+  })
+  rows.push({
+    page: 'signed out /admin: sign-in form visible',
+    'ready ms': Math.round(median(outs.map((one) => one.formMs))),
+  })
+  console.table(rows)
+} finally {
+  await service.close()
+}
