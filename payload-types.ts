@@ -1255,9 +1255,13 @@ export interface AuditLog {
    */
   fields?: string[] | null;
   /**
-   * users:<id> or api-clients:<id>
+   * users:<id>, api-clients:<id>, or system.
    */
   actor: string;
+  /**
+   * Who that is, as they are named now: a staff user or an API client.
+   */
+  actorName?: string | null;
   /**
    * The request's x-request-id, to find it in the service logs.
    */
@@ -2203,6 +2207,7 @@ export interface AuditLogSelect<T extends boolean = true> {
   recordId?: T;
   fields?: T;
   actor?: T;
+  actorName?: T;
   requestId?: T;
   updatedAt?: T;
   createdAt?: T;
