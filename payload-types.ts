@@ -68,6 +68,10 @@ export interface Config {
   };
   blocks: {};
   collections: {
+    lead: Lead;
+    leadEvents: LeadEvent;
+    vdpEmails: VdpEmail;
+    'do-not-contact': DoNotContact;
     'credit-app': CreditApp;
     'pre-approval': PreApproval;
     'credit-band': CreditBand;
@@ -87,9 +91,6 @@ export interface Config {
     'vehicle-spec': VehicleSpec;
     listing: Listing;
     media: Media;
-    lead: Lead;
-    leadEvents: LeadEvent;
-    vdpEmails: VdpEmail;
     vin: Vin;
     errors: Error;
     users: User;
@@ -103,6 +104,7 @@ export interface Config {
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
+    'payload-query-presets': PayloadQueryPreset;
   };
   collectionsJoins: {
     company: {
@@ -110,6 +112,10 @@ export interface Config {
     };
   };
   collectionsSelect: {
+    lead: LeadSelect<false> | LeadSelect<true>;
+    leadEvents: LeadEventsSelect<false> | LeadEventsSelect<true>;
+    vdpEmails: VdpEmailsSelect<false> | VdpEmailsSelect<true>;
+    'do-not-contact': DoNotContactSelect<false> | DoNotContactSelect<true>;
     'credit-app': CreditAppSelect<false> | CreditAppSelect<true>;
     'pre-approval': PreApprovalSelect<false> | PreApprovalSelect<true>;
     'credit-band': CreditBandSelect<false> | CreditBandSelect<true>;
@@ -129,9 +135,6 @@ export interface Config {
     'vehicle-spec': VehicleSpecSelect<false> | VehicleSpecSelect<true>;
     listing: ListingSelect<false> | ListingSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
-    lead: LeadSelect<false> | LeadSelect<true>;
-    leadEvents: LeadEventsSelect<false> | LeadEventsSelect<true>;
-    vdpEmails: VdpEmailsSelect<false> | VdpEmailsSelect<true>;
     vin: VinSelect<false> | VinSelect<true>;
     errors: ErrorsSelect<false> | ErrorsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
@@ -145,6 +148,7 @@ export interface Config {
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
+    'payload-query-presets': PayloadQueryPresetsSelect<false> | PayloadQueryPresetsSelect<true>;
   };
   db: {
     defaultIDType: number;
@@ -207,6 +211,547 @@ export interface ApiClientAuthOperations {
     email: string;
     password: string;
   };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lead".
+ */
+export interface Lead {
+  id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phoneNumber?: string | null;
+  /**
+   * Where the lead came from, e.g. "website" or "phone".
+   */
+  source?: string | null;
+  /**
+   * The consumer record of this person, when there is one.
+   */
+  consumer?: (string | null) | Consumer;
+  /**
+   * The dealership location that works this lead: its rota, business hours and manager.
+   */
+  location?: (string | null) | Location;
+  /**
+   * Who works this lead. New leads get the next staff user on their location's rota.
+   */
+  assignee?: (number | null) | User;
+  /**
+   * When the next follow-up is due.
+   */
+  followUpDue?: string | null;
+  /**
+   * The status of the lead event that is its current status (kept by the service).
+   */
+  currentStatus?:
+    | (
+        | 'Provide Customer With Three Options'
+        | 'Customer Provided Options'
+        | 'Answer Text Message'
+        | 'Had Conversation'
+        | 'Intake Form Submitted'
+        | 'Send Text Message'
+        | 'Send Text Template 1'
+        | 'Waiting For Meeting'
+        | 'Call Customer'
+        | 'First Communication Attempt'
+        | 'First Communication Attempt (phone and text)'
+        | 'Searching'
+        | 'Second Communication Attempt'
+        | 'Send Text Nudge 1'
+        | 'Waiting For Email Response'
+        | 'Looking For Financing'
+        | 'Customer Not Interested'
+        | 'No Contact'
+        | 'Customer Not Responding'
+        | 'Customer Interested'
+      )
+    | null;
+  /**
+   * The first outbound or answered lead event.
+   */
+  firstContactedAt?: string | null;
+  /**
+   * When the lead was escalated for not being contacted in time.
+   */
+  escalatedAt?: string | null;
+  /**
+   * Set by a Customer DNC Request event: outbound contact is refused.
+   */
+  doNotContact?: {
+    at?: string | null;
+    by?: string | null;
+    event?: (number | null) | LeadEvent;
+  };
+  deletedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "consumer".
+ */
+export interface Consumer {
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
+  /**
+   * Generated on create (con_…).
+   */
+  id: string;
+  firstName: string;
+  lastName: string;
+  /**
+   * Date of birth, YYYY-MM-DD; stored encrypted.
+   */
+  birthDate: string;
+  /**
+   * Main phone number.
+   */
+  phoneNumber: string;
+  email?: string | null;
+  /**
+   * Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited).
+   */
+  ssn?: string | null;
+  phoneNumbers?: string[] | null;
+  /**
+   * Postal addresses; through the API new ones may be sent inline and are created.
+   */
+  addresses?: (string | Address)[] | null;
+  lastModifiedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+  deletedAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "address".
+ */
+export interface Address {
+  /**
+   * Generated on create (adr_…).
+   */
+  id: string;
+  /**
+   * Street and number.
+   */
+  line1: string;
+  /**
+   * Apartment, suite or unit, if any.
+   */
+  line2?: string | null;
+  /**
+   * US ZIP code: 12345 or 12345-6789.
+   */
+  zip: string;
+  /**
+   * Pick a city; through the API an inline {name, state} is found or created.
+   */
+  city: string | City;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "city".
+ */
+export interface City {
+  /**
+   * Generated on create (cty_…).
+   */
+  id: string;
+  name: string;
+  /**
+   * A state holds one city of each name.
+   */
+  state: string | State;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "state".
+ */
+export interface State {
+  id: string;
+  code: string;
+  name?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "users".
+ */
+export interface User {
+  id: number;
+  /**
+   * The person's full name, shown in the users list.
+   */
+  name?: string | null;
+  /**
+   * Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.
+   */
+  role: 'admin' | 'staff' | 'dealer';
+  /**
+   * The company whose records a dealer sees and edits; only an admin sets it.
+   */
+  company?: (string | null) | Company;
+  /**
+   * Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again.
+   */
+  mfaEnabled?: boolean | null;
+  mfaEnrolledAt?: string | null;
+  mfaSecret?: string | null;
+  mfaLastTimeStep?: number | null;
+  mfaRecoveryCodes?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+  email: string;
+  resetPasswordToken?: string | null;
+  resetPasswordExpiration?: string | null;
+  salt?: string | null;
+  hash?: string | null;
+  resetPasswordRequestedAt?: string | null;
+  loginAttempts?: number | null;
+  lockUntil?: string | null;
+  sessions?:
+    | {
+        id: string;
+        createdAt?: string | null;
+        expiresAt: string;
+      }[]
+    | null;
+  password?: string | null;
+  collection: 'users';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "company".
+ */
+export interface Company {
+  /**
+   * Generated on create (com_…).
+   */
+  id: string;
+  name: string;
+  /**
+   * Head-office address, one line.
+   */
+  address?: string | null;
+  /**
+   * Facilitates deals (served at /api/facilitators).
+   */
+  isFacilitator?: boolean | null;
+  /**
+   * The company's sites; a location names its company.
+   */
+  locations?: {
+    docs?: (string | Location)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
+  lastModifiedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+  deletedAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "location".
+ */
+export interface Location {
+  /**
+   * Generated on create (loc_…).
+   */
+  id: string;
+  companyId: string | Company;
+  line1: string;
+  /**
+   * Suite or unit, if any.
+   */
+  line2?: string | null;
+  /**
+   * Pick a city; through the API an inline {name, state} is found or created.
+   */
+  city: string | City;
+  /**
+   * US ZIP code: 12345 or 12345-6789.
+   */
+  zip: string;
+  /**
+   * Composed from line 1, line 2, city, state and ZIP.
+   */
+  address?: string | null;
+  phone?: string | null;
+  /**
+   * Decimal degrees, -90 to 90 (north is positive).
+   */
+  latitude?: number | null;
+  /**
+   * Decimal degrees, -180 to 180 (east is positive).
+   */
+  longitude?: number | null;
+  /**
+   * The lead desk: its rota, business hours and manager.
+   */
+  desk?: {
+    /**
+     * Staff who take new leads of this location, in turn (round-robin).
+     */
+    rota?: (number | User)[] | null;
+    rotaNext?: number | null;
+    /**
+     * Told by e-mail when a lead is not contacted in time.
+     */
+    managerEmail?: string | null;
+    /**
+     * The time zone of the hours below, e.g. America/Los_Angeles.
+     */
+    timeZone?: string | null;
+    /**
+     * Business hours per weekday, e.g. 09:00-18:00; empty when closed. No hours at all: the contact time counts around the clock.
+     */
+    hours?: {
+      sunday?: string | null;
+      monday?: string | null;
+      tuesday?: string | null;
+      wednesday?: string | null;
+      thursday?: string | null;
+      friday?: string | null;
+      saturday?: string | null;
+    };
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "leadEvents".
+ */
+export interface LeadEvent {
+  id: number;
+  /**
+   * The lead this happened on.
+   */
+  lead?: (number | null) | Lead;
+  /**
+   * What happened.
+   */
+  type?:
+    | (
+        | 'Cancel'
+        | 'Customer Answered'
+        | 'Customer Call'
+        | 'Customer DNC Request'
+        | 'Customer Email'
+        | 'Customer Needs More Options'
+        | 'Customer Search Provided'
+        | 'Customer Selects Vehicle'
+        | 'Customer Text'
+        | 'Lead Created'
+        | 'Loan Service Redirect'
+        | 'Outbound Email'
+        | 'Outbound Phone Call'
+        | 'Outbound Phone Call Answered'
+        | 'Outbound Phone Call Not Answered'
+        | 'Outbound Text'
+        | 'Outbound Voicemail Left'
+        | 'Scheduled Call'
+        | 'Search Results Found'
+        | 'Status Check'
+        | 'Time Passed'
+      )
+    | null;
+  /**
+   * Where the lead stands after this event.
+   */
+  status?:
+    | (
+        | 'Provide Customer With Three Options'
+        | 'Customer Provided Options'
+        | 'Answer Text Message'
+        | 'Had Conversation'
+        | 'Intake Form Submitted'
+        | 'Send Text Message'
+        | 'Send Text Template 1'
+        | 'Waiting For Meeting'
+        | 'Call Customer'
+        | 'First Communication Attempt'
+        | 'First Communication Attempt (phone and text)'
+        | 'Searching'
+        | 'Second Communication Attempt'
+        | 'Send Text Nudge 1'
+        | 'Waiting For Email Response'
+        | 'Looking For Financing'
+        | 'Customer Not Interested'
+        | 'No Contact'
+        | 'Customer Not Responding'
+        | 'Customer Interested'
+      )
+    | null;
+  /**
+   * What the agent is to do next on this lead.
+   */
+  nextSteps?: string | null;
+  createdBy?: (number | null) | User;
+  /**
+   * The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is.
+   */
+  currentStatusFor?: (number | null) | Lead;
+  lastModifiedBy?: (number | null) | User;
+  deletedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vdpEmails".
+ */
+export interface VdpEmail {
+  id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
+  /**
+   * The lead the e-mail was sent to.
+   */
+  lead?: (number | null) | Lead;
+  /**
+   * The vehicles (by VIN) the e-mail showed.
+   */
+  vins?: (number | Vin)[] | null;
+  createdBy?: (number | null) | User;
+  lastModifiedBy?: (number | null) | User;
+  /**
+   * Number of VINs, kept in step with the list.
+   */
+  vinCount?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  deletedAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vin".
+ */
+export interface Vin {
+  id: number;
+  /**
+   * The 17-character VIN; VDP e-mails list VINs by this record's number.
+   */
+  vin: string;
+  /**
+   * The vehicle record, when we hold one.
+   */
+  vehicle?: (string | null) | Vehicle;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vehicle".
+ */
+export interface Vehicle {
+  id: string;
+  /**
+   * The 17-character VIN: the vehicle's id, so it cannot be changed.
+   */
+  vin: string;
+  year: number;
+  make: string;
+  model: string;
+  trim?: string | null;
+  engine: string;
+  drivetrain: string;
+  bodyStyle: string;
+  transmission: string;
+  seatCount?: number | null;
+  doorCount?: number | null;
+  interiorColor?: string | null;
+  exteriorColor?: string | null;
+  /**
+   * The make/model/year specification this vehicle matches, if known.
+   */
+  spec?: (string | null) | VehicleSpec;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vehicle-spec".
+ */
+export interface VehicleSpec {
+  /**
+   * Generated on create (vs_…).
+   */
+  id: string;
+  year: number;
+  make: string;
+  model: string;
+  trim?: string | null;
+  engine: string;
+  drivetrain: string;
+  bodyStyle: string;
+  transmission: string;
+  /**
+   * VIN positions 1-8 and 10-11: identifies the make, model, body, engine and year.
+   */
+  squishVin?: string | null;
+  /**
+   * Exterior color names offered for this spec.
+   */
+  exteriorColors?: string[] | null;
+  /**
+   * Interior color names offered for this spec.
+   */
+  interiorColors?: string[] | null;
+  /**
+   * Manufacturer suggested retail price; the TCO model uses it when no listing gives a price.
+   */
+  msrp?: number | null;
+  /**
+   * Dealer invoice price, in US dollars.
+   */
+  invoice?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Customers who asked not to be contacted. Recorded from lead events; kept.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "do-not-contact".
+ */
+export interface DoNotContact {
+  id: number;
+  lead: number | Lead;
+  consumer?: (string | null) | Consumer;
+  recordedAt?: string | null;
+  /**
+   * Who recorded the request: a staff user or an API client.
+   */
+  recordedBy?: string | null;
+  event?: (number | null) | LeadEvent;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -325,149 +870,7 @@ export interface CreditApp {
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "consumer".
- */
-export interface Consumer {
-  /**
-   * Worked out from the record when it is saved.
-   */
-  title?: string | null;
-  /**
-   * Generated on create (con_…).
-   */
-  id: string;
-  firstName: string;
-  lastName: string;
-  /**
-   * Date of birth, YYYY-MM-DD; stored encrypted.
-   */
-  birthDate: string;
-  /**
-   * Main phone number.
-   */
-  phoneNumber: string;
-  email?: string | null;
-  /**
-   * Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited).
-   */
-  ssn?: string | null;
-  phoneNumbers?: string[] | null;
-  /**
-   * Postal addresses; through the API new ones may be sent inline and are created.
-   */
-  addresses?: (string | Address)[] | null;
-  lastModifiedBy?: (number | null) | User;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "address".
- */
-export interface Address {
-  /**
-   * Generated on create (adr_…).
-   */
-  id: string;
-  /**
-   * Street and number.
-   */
-  line1: string;
-  /**
-   * Apartment, suite or unit, if any.
-   */
-  line2?: string | null;
-  /**
-   * US ZIP code: 12345 or 12345-6789.
-   */
-  zip: string;
-  /**
-   * Pick a city; through the API an inline {name, state} is found or created.
-   */
-  city: string | City;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "city".
- */
-export interface City {
-  /**
-   * Generated on create (cty_…).
-   */
-  id: string;
-  name: string;
-  /**
-   * A state holds one city of each name.
-   */
-  state: string | State;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "state".
- */
-export interface State {
-  id: string;
-  code: string;
-  name?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "users".
- */
-export interface User {
-  id: number;
-  /**
-   * The person's full name, shown in the users list.
-   */
-  name?: string | null;
-  /**
-   * Admins also manage users, API clients and webhooks, and read the audit log; only an admin changes a role.
-   */
-  role: 'admin' | 'staff';
-  /**
-   * Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again.
-   */
-  mfaEnabled?: boolean | null;
-  mfaEnrolledAt?: string | null;
-  mfaSecret?: string | null;
-  mfaLastTimeStep?: number | null;
-  mfaRecoveryCodes?:
-    | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
-    | null;
-  updatedAt: string;
-  createdAt: string;
-  email: string;
-  resetPasswordToken?: string | null;
-  resetPasswordExpiration?: string | null;
-  salt?: string | null;
-  hash?: string | null;
-  resetPasswordRequestedAt?: string | null;
-  loginAttempts?: number | null;
-  lockUntil?: string | null;
-  sessions?:
-    | {
-        id: string;
-        createdAt?: string | null;
-        expiresAt: string;
-      }[]
-    | null;
-  password?: string | null;
-  collection: 'users';
+  deletedAt?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -490,6 +893,7 @@ export interface PreApproval {
   consumer?: (string | null) | Consumer;
   updatedAt: string;
   createdAt: string;
+  deletedAt?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -518,75 +922,6 @@ export interface CreditBand {
    * A prime band: applicants with good credit.
    */
   isPrime?: boolean | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "vehicle".
- */
-export interface Vehicle {
-  id: string;
-  /**
-   * The 17-character VIN: the vehicle's id, so it cannot be changed.
-   */
-  vin: string;
-  year: number;
-  make: string;
-  model: string;
-  trim?: string | null;
-  engine: string;
-  drivetrain: string;
-  bodyStyle: string;
-  transmission: string;
-  seatCount?: number | null;
-  doorCount?: number | null;
-  interiorColor?: string | null;
-  exteriorColor?: string | null;
-  /**
-   * The make/model/year specification this vehicle matches, if known.
-   */
-  spec?: (string | null) | VehicleSpec;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "vehicle-spec".
- */
-export interface VehicleSpec {
-  /**
-   * Generated on create (vs_…).
-   */
-  id: string;
-  year: number;
-  make: string;
-  model: string;
-  trim?: string | null;
-  engine: string;
-  drivetrain: string;
-  bodyStyle: string;
-  transmission: string;
-  /**
-   * VIN positions 1-8 and 10-11: identifies the make, model, body, engine and year.
-   */
-  squishVin?: string | null;
-  /**
-   * Exterior color names offered for this spec.
-   */
-  exteriorColors?: string[] | null;
-  /**
-   * Interior color names offered for this spec.
-   */
-  interiorColors?: string[] | null;
-  /**
-   * Manufacturer suggested retail price; the TCO model uses it when no listing gives a price.
-   */
-  msrp?: number | null;
-  /**
-   * Dealer invoice price, in US dollars.
-   */
-  invoice?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -675,75 +1010,7 @@ export interface Deal {
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "location".
- */
-export interface Location {
-  /**
-   * Generated on create (loc_…).
-   */
-  id: string;
-  companyId: string | Company;
-  line1: string;
-  /**
-   * Suite or unit, if any.
-   */
-  line2?: string | null;
-  /**
-   * Pick a city; through the API an inline {name, state} is found or created.
-   */
-  city: string | City;
-  /**
-   * US ZIP code: 12345 or 12345-6789.
-   */
-  zip: string;
-  /**
-   * Composed from line 1, line 2, city, state and ZIP.
-   */
-  address?: string | null;
-  phone?: string | null;
-  /**
-   * Decimal degrees, -90 to 90 (north is positive).
-   */
-  latitude?: number | null;
-  /**
-   * Decimal degrees, -180 to 180 (east is positive).
-   */
-  longitude?: number | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "company".
- */
-export interface Company {
-  /**
-   * Generated on create (com_…).
-   */
-  id: string;
-  name: string;
-  /**
-   * Head-office address, one line.
-   */
-  address?: string | null;
-  /**
-   * Facilitates deals (served at /api/facilitators).
-   */
-  isFacilitator?: boolean | null;
-  /**
-   * The company's sites; a location names its company.
-   */
-  locations?: {
-    docs?: (string | Location)[];
-    hasNextPage?: boolean;
-    totalDocs?: number;
-  };
-  lastModifiedBy?: (number | null) | User;
-  updatedAt: string;
-  createdAt: string;
+  deletedAt?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -765,6 +1032,7 @@ export interface Customer {
   phoneNumbers?: string[] | null;
   updatedAt: string;
   createdAt: string;
+  deletedAt?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -809,6 +1077,7 @@ export interface Contact {
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
+  deletedAt?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -868,6 +1137,10 @@ export interface Account {
  */
 export interface Listing {
   id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   /**
    * The 17-character VIN; the listing lookup finds the car by it.
    */
@@ -1002,157 +1275,6 @@ export interface Media {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "lead".
- */
-export interface Lead {
-  id: number;
-  /**
-   * Worked out from the record when it is saved.
-   */
-  title?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string | null;
-  phoneNumber?: string | null;
-  /**
-   * Where the lead came from, e.g. "website" or "phone".
-   */
-  source?: string | null;
-  /**
-   * The consumer record of this person, when there is one.
-   */
-  consumer?: (string | null) | Consumer;
-  /**
-   * The dealership location that works this lead: its rota, business hours and manager.
-   */
-  location?: (string | null) | Location;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "leadEvents".
- */
-export interface LeadEvent {
-  id: number;
-  /**
-   * The lead this happened on.
-   */
-  lead?: (number | null) | Lead;
-  /**
-   * What happened.
-   */
-  type?:
-    | (
-        | 'Cancel'
-        | 'Customer Answered'
-        | 'Customer Call'
-        | 'Customer DNC Request'
-        | 'Customer Email'
-        | 'Customer Needs More Options'
-        | 'Customer Search Provided'
-        | 'Customer Selects Vehicle'
-        | 'Customer Text'
-        | 'Lead Created'
-        | 'Loan Service Redirect'
-        | 'Outbound Email'
-        | 'Outbound Phone Call'
-        | 'Outbound Phone Call Answered'
-        | 'Outbound Phone Call Not Answered'
-        | 'Outbound Text'
-        | 'Outbound Voicemail Left'
-        | 'Scheduled Call'
-        | 'Search Results Found'
-        | 'Status Check'
-        | 'Time Passed'
-      )
-    | null;
-  /**
-   * Where the lead stands after this event.
-   */
-  status?:
-    | (
-        | 'Provide Customer With Three Options'
-        | 'Customer Provided Options'
-        | 'Answer Text Message'
-        | 'Had Conversation'
-        | 'Intake Form Submitted'
-        | 'Send Text Message'
-        | 'Send Text Template 1'
-        | 'Waiting For Meeting'
-        | 'Call Customer'
-        | 'First Communication Attempt'
-        | 'First Communication Attempt (phone and text)'
-        | 'Searching'
-        | 'Second Communication Attempt'
-        | 'Send Text Nudge 1'
-        | 'Waiting For Email Response'
-        | 'Looking For Financing'
-        | 'Customer Not Interested'
-        | 'No Contact'
-        | 'Customer Not Responding'
-        | 'Customer Interested'
-      )
-    | null;
-  /**
-   * What the agent is to do next on this lead.
-   */
-  nextSteps?: string | null;
-  createdBy?: (number | null) | User;
-  /**
-   * The lead whose current status this event is.
-   */
-  currentStatusFor?: (number | null) | Lead;
-  lastModifiedBy?: (number | null) | User;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "vdpEmails".
- */
-export interface VdpEmail {
-  id: number;
-  /**
-   * Worked out from the record when it is saved.
-   */
-  title?: string | null;
-  /**
-   * The lead the e-mail was sent to.
-   */
-  lead?: (number | null) | Lead;
-  /**
-   * The vehicles (by VIN) the e-mail showed.
-   */
-  vins?: (number | Vin)[] | null;
-  createdBy?: (number | null) | User;
-  lastModifiedBy?: (number | null) | User;
-  /**
-   * Number of VINs, kept in step with the list.
-   */
-  vinCount?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "vin".
- */
-export interface Vin {
-  id: number;
-  /**
-   * The 17-character VIN; VDP e-mails list VINs by this record's number.
-   */
-  vin: string;
-  /**
-   * The vehicle record, when we hold one.
-   */
-  vehicle?: (string | null) | Vehicle;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "errors".
  */
 export interface Error {
@@ -1176,6 +1298,7 @@ export interface Error {
   source?: string | null;
   updatedAt: string;
   createdAt: string;
+  deletedAt?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1515,6 +1638,22 @@ export interface PayloadLockedDocument {
   id: number;
   document?:
     | ({
+        relationTo: 'lead';
+        value: number | Lead;
+      } | null)
+    | ({
+        relationTo: 'leadEvents';
+        value: number | LeadEvent;
+      } | null)
+    | ({
+        relationTo: 'vdpEmails';
+        value: number | VdpEmail;
+      } | null)
+    | ({
+        relationTo: 'do-not-contact';
+        value: number | DoNotContact;
+      } | null)
+    | ({
         relationTo: 'credit-app';
         value: string | CreditApp;
       } | null)
@@ -1589,18 +1728,6 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'media';
         value: number | Media;
-      } | null)
-    | ({
-        relationTo: 'lead';
-        value: number | Lead;
-      } | null)
-    | ({
-        relationTo: 'leadEvents';
-        value: number | LeadEvent;
-      } | null)
-    | ({
-        relationTo: 'vdpEmails';
-        value: number | VdpEmail;
       } | null)
     | ({
         relationTo: 'vin';
@@ -1688,6 +1815,138 @@ export interface PayloadMigration {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-query-presets".
+ */
+export interface PayloadQueryPreset {
+  id: number;
+  title: string;
+  isShared?: boolean | null;
+  access?: {
+    read?: {
+      constraint?: ('everyone' | 'onlyMe' | 'specificUsers' | 'staffAdmins') | null;
+      users?: (number | User)[] | null;
+    };
+    update?: {
+      constraint?: ('everyone' | 'onlyMe' | 'specificUsers' | 'staffAdmins') | null;
+      users?: (number | User)[] | null;
+    };
+    delete?: {
+      constraint?: ('everyone' | 'onlyMe' | 'specificUsers' | 'staffAdmins') | null;
+      users?: (number | User)[] | null;
+    };
+  };
+  where?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  columns?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  groupBy?: string | null;
+  relatedCollection:
+    | 'lead'
+    | 'leadEvents'
+    | 'vdpEmails'
+    | 'credit-app'
+    | 'consumer'
+    | 'deal'
+    | 'customer'
+    | 'contact'
+    | 'company'
+    | 'errors';
+  /**
+   * This is a temporary field used to determine if updating the preset would remove the user's access to it. When `true`, this record will be deleted after running the preset's `validate` function.
+   */
+  isTemp?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lead_select".
+ */
+export interface LeadSelect<T extends boolean = true> {
+  title?: T;
+  firstName?: T;
+  lastName?: T;
+  email?: T;
+  phoneNumber?: T;
+  source?: T;
+  consumer?: T;
+  location?: T;
+  assignee?: T;
+  followUpDue?: T;
+  currentStatus?: T;
+  firstContactedAt?: T;
+  escalatedAt?: T;
+  doNotContact?:
+    | T
+    | {
+        at?: T;
+        by?: T;
+        event?: T;
+      };
+  deletedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "leadEvents_select".
+ */
+export interface LeadEventsSelect<T extends boolean = true> {
+  lead?: T;
+  type?: T;
+  status?: T;
+  nextSteps?: T;
+  createdBy?: T;
+  currentStatusFor?: T;
+  lastModifiedBy?: T;
+  deletedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vdpEmails_select".
+ */
+export interface VdpEmailsSelect<T extends boolean = true> {
+  title?: T;
+  lead?: T;
+  vins?: T;
+  createdBy?: T;
+  lastModifiedBy?: T;
+  vinCount?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  deletedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "do-not-contact_select".
+ */
+export interface DoNotContactSelect<T extends boolean = true> {
+  lead?: T;
+  consumer?: T;
+  recordedAt?: T;
+  recordedBy?: T;
+  event?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "credit-app_select".
  */
 export interface CreditAppSelect<T extends boolean = true> {
@@ -1728,6 +1987,7 @@ export interface CreditAppSelect<T extends boolean = true> {
   lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1741,6 +2001,7 @@ export interface PreApprovalSelect<T extends boolean = true> {
   consumer?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1791,6 +2052,7 @@ export interface ConsumerSelect<T extends boolean = true> {
   lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1815,6 +2077,7 @@ export interface DealSelect<T extends boolean = true> {
   lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1827,6 +2090,7 @@ export interface CustomerSelect<T extends boolean = true> {
   phoneNumbers?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1847,6 +2111,7 @@ export interface ContactSelect<T extends boolean = true> {
   lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1861,6 +2126,7 @@ export interface CompanySelect<T extends boolean = true> {
   lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1877,6 +2143,25 @@ export interface LocationSelect<T extends boolean = true> {
   phone?: T;
   latitude?: T;
   longitude?: T;
+  desk?:
+    | T
+    | {
+        rota?: T;
+        rotaNext?: T;
+        managerEmail?: T;
+        timeZone?: T;
+        hours?:
+          | T
+          | {
+              sunday?: T;
+              monday?: T;
+              tuesday?: T;
+              wednesday?: T;
+              thursday?: T;
+              friday?: T;
+              saturday?: T;
+            };
+      };
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1990,6 +2275,7 @@ export interface VehicleSpecSelect<T extends boolean = true> {
  * via the `definition` "listing_select".
  */
 export interface ListingSelect<T extends boolean = true> {
+  title?: T;
   vin?: T;
   year?: T;
   make?: T;
@@ -2075,51 +2361,6 @@ export interface MediaSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "lead_select".
- */
-export interface LeadSelect<T extends boolean = true> {
-  title?: T;
-  firstName?: T;
-  lastName?: T;
-  email?: T;
-  phoneNumber?: T;
-  source?: T;
-  consumer?: T;
-  location?: T;
-  updatedAt?: T;
-  createdAt?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "leadEvents_select".
- */
-export interface LeadEventsSelect<T extends boolean = true> {
-  lead?: T;
-  type?: T;
-  status?: T;
-  nextSteps?: T;
-  createdBy?: T;
-  currentStatusFor?: T;
-  lastModifiedBy?: T;
-  updatedAt?: T;
-  createdAt?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "vdpEmails_select".
- */
-export interface VdpEmailsSelect<T extends boolean = true> {
-  title?: T;
-  lead?: T;
-  vins?: T;
-  createdBy?: T;
-  lastModifiedBy?: T;
-  vinCount?: T;
-  updatedAt?: T;
-  createdAt?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "vin_select".
  */
 export interface VinSelect<T extends boolean = true> {
@@ -2140,6 +2381,7 @@ export interface ErrorsSelect<T extends boolean = true> {
   source?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2148,6 +2390,7 @@ export interface ErrorsSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   name?: T;
   role?: T;
+  company?: T;
   mfaEnabled?: T;
   mfaEnrolledAt?: T;
   mfaSecret?: T;
@@ -2318,6 +2561,43 @@ export interface PayloadPreferencesSelect<T extends boolean = true> {
 export interface PayloadMigrationsSelect<T extends boolean = true> {
   name?: T;
   batch?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-query-presets_select".
+ */
+export interface PayloadQueryPresetsSelect<T extends boolean = true> {
+  title?: T;
+  isShared?: T;
+  access?:
+    | T
+    | {
+        read?:
+          | T
+          | {
+              constraint?: T;
+              users?: T;
+            };
+        update?:
+          | T
+          | {
+              constraint?: T;
+              users?: T;
+            };
+        delete?:
+          | T
+          | {
+              constraint?: T;
+              users?: T;
+            };
+      };
+  where?: T;
+  columns?: T;
+  groupBy?: T;
+  relatedCollection?: T;
+  isTemp?: T;
   updatedAt?: T;
   createdAt?: T;
 }

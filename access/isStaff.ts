@@ -2,11 +2,11 @@ import type { FieldAccess, PayloadRequest } from 'payload'
 
 import { safeToCompile } from '@/lib/safeToCompile'
 
-import { checkRole } from './roles'
+import { checkRole, staffRoles } from './roles'
 
 /** Anyone signed in to the admin UI, whatever their staff role. Also usable as `access.admin`. */
 export const isStaff = ({ req: { user } }: { req: PayloadRequest }): boolean =>
-  checkRole(user, { staff: ['admin', 'staff'] })
+  checkRole(user, { staff: staffRoles })
 
 /** A field only staff read (API answers leave it out); a pure function of the request. */
 export const staffOnlyField: FieldAccess = safeToCompile(({ req }) => isStaff({ req }))

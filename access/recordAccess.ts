@@ -1,5 +1,21 @@
-import type { Access, CollectionConfig } from 'payload'
+import type { Access, CollectionConfig, CollectionSlug } from 'payload'
 
+import { forgetAfterChange, forgetAfterDelete, keepInCompany } from '../hooks/keepInCompany'
+import { isDealer } from './dealer'
+import {
+  addressesOfCompany,
+  companiesSeen,
+  type CompanyScope,
+  consumersOfCompany,
+  creditAppsOfCompany,
+  creditReportsOfCompany,
+  customersOfCompany,
+  dealsOfCompany,
+  leadsOfCompany,
+  locationsSeen,
+  onLeadsOfCompany,
+  preApprovalsOfCompany,
+} from './ofDealerCompany'
 import { type AllowedRoles, checkRole, type ClientRole, type StaffRole } from './roles'
 
 export type Operation = 'create' | 'delete' | 'read' | 'update'
@@ -43,5 +59,86 @@ export const recordAccess = ({
     delete: allow(rolesFor('delete')),
     read: allow(rolesFor('read')),
     update: allow(rolesFor('update')),
+  }
+}
+
+type DealerGrant = {
+  operations: Operation[]
+  /** The records the operations apply to; without it, every record (reference data). */
+  records?: CompanyScope
+}
+
+const ALL: Operation[] = ['create', 'read', 'update', 'delete']
+const NO_DELETE: Operation[] = ['create', 'read', 'update']
+
+/**
+ * What a `dealer` may do, by collection (README, "Roles"): staff's operations on their company's
+ * records, reading of reference data, nothing on a collection not listed here beyond what its own
+ * access gives any signed-in user (their own account, recording an error).
+ */
+const dealerGrants: Partial<Record<CollectionSlug, DealerGrant>> = {
+  address: { operations: ALL, records: addressesOfCompany },
+  city: { operations: ['create', 'read'] },
+  company: { operations: ['read'], records: companiesSeen },
+  consumer: { operations: NO_DELETE, records: consumersOfCompany },
+  'credit-app': { operations: NO_DELETE, records: creditAppsOfCompany },
+  'credit-band': { operations: ['read'] },
+  'credit-report': { operations: NO_DELETE, records: creditReportsOfCompany },
+  customer: { operations: ALL, records: customersOfCompany },
+  deal: { operations: ALL, records: dealsOfCompany },
+  lead: { operations: ALL, records: leadsOfCompany },
+  leadEvents: { operations: ALL, records: onLeadsOfCompany },
+  listing: { operations: ['read'] },
+  location: { operations: ['read'], records: locationsSeen },
+  media: { operations: ['read'] },
+  'pre-approval': { operations: NO_DELETE, records: preApprovalsOfCompany },
+  state: { operations: ['read'] },
+  vdpEmails: { operations: ALL, records: onLeadsOfCompany },
+  vehicle: { operations: ['read'] },
+  'vehicle-spec': { operations: ['read'] },
+  vin: { operations: ['create', 'read'] },
+}
+
+const dealerAccess = (grant: DealerGrant, op: Operation): Access => {
+  if (!grant.operations.includes(op)) return () => false
+  // A create is checked on what it writes (hooks/keepInCompany.ts): a filter does not apply to it.
+  if (op === 'create' || !grant.records) return () => true
+  const records = grant.records
+  return ({ req }) => records(req)
+}
+
+/** `access` for dealers, each operation as given for everyone else. */
+const orForDealers =
+  (forDealers: Access, others: Access | undefined): Access =>
+  (args) =>
+    isDealer(args.req.user) ? forDealers(args) : others ? others(args) : Boolean(args.req.user)
+
+/**
+ * A collection as dealers see it: the operations of `dealerGrants` on their company's records,
+ * no version history (a version is not filtered by company), and their writes kept within the
+ * company (hooks/keepInCompany.ts). Every other caller's access is the collection's own.
+ */
+export const withDealerAccess = (collection: CollectionConfig): CollectionConfig => {
+  const grant = dealerGrants[collection.slug as CollectionSlug]
+  const access = collection.access ?? {}
+  const none: Access = () => false
+  return {
+    ...collection,
+    access: {
+      ...access,
+      ...(grant &&
+        Object.fromEntries(
+          ALL.map((op) => [op, orForDealers(dealerAccess(grant, op), access[op])]),
+        )),
+      ...(access.readVersions && { readVersions: orForDealers(none, access.readVersions) }),
+    },
+    hooks: grant
+      ? {
+          ...collection.hooks,
+          afterChange: [...(collection.hooks?.afterChange ?? []), forgetAfterChange],
+          afterDelete: [...(collection.hooks?.afterDelete ?? []), forgetAfterDelete],
+          beforeValidate: [...(collection.hooks?.beforeValidate ?? []), keepInCompany],
+        }
+      : collection.hooks,
   }
 }

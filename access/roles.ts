@@ -1,7 +1,10 @@
 import type { PayloadRequest } from 'payload'
 
-/** Roles of people who sign in to the admin UI (the `users` collection). */
-export const staffRoles = ['admin', 'staff'] as const
+/**
+ * Roles of people who sign in to the admin UI (the `users` collection). A `dealer` is staff of
+ * one company (`users.company`): they see and edit only that company's records (access/dealer.ts).
+ */
+export const staffRoles = ['admin', 'staff', 'dealer'] as const
 export type StaffRole = (typeof staffRoles)[number]
 
 /** Roles of machine clients that call the API with a key (the `api-clients` collection). */

@@ -3,7 +3,7 @@ import type { Field, GlobalConfig } from 'payload'
 import { stateCodeField } from '@/fields/stateCode'
 import { settingDescription, TCO_SETTINGS, type TcoSettingName } from '@/lookups/tco/parameters'
 
-import { checkRole } from '../access/roles'
+import { checkRole, staffRoles } from '../access/roles'
 
 const number = (
   name: string,
@@ -31,7 +31,7 @@ const settingsRow = (...names: TcoSettingName[]): Field => ({
 export const TcoSettings: GlobalConfig = {
   slug: 'tco-settings',
   access: {
-    read: ({ req: { user } }) => checkRole(user, { clients: ['admin'], staff: ['admin', 'staff'] }),
+    read: ({ req: { user } }) => checkRole(user, { clients: ['admin'], staff: staffRoles }),
     update: ({ req: { user } }) => checkRole(user, { clients: ['admin'], staff: ['admin'] }),
   },
   admin: { group: 'Vehicles' },

@@ -8,8 +8,12 @@ type Relation = { path: string; relationTo: CollectionSlug; value: unknown }
 const idOf = (value: unknown): unknown =>
   value && typeof value === 'object' && 'id' in value ? value.id : value
 
+/** The ids a relation's value names (one, or each of a list; objects by their `id`). */
+export const idsOf = (value: unknown): unknown[] =>
+  (Array.isArray(value) ? value : [value]).map(idOf).filter((id) => id !== null && id !== undefined)
+
 /** Relationship values present in `data`, at the top level (tabs and rows flattened) and inside groups. */
-const relationsIn = (
+export const relationsIn = (
   fields: FlattenedField[],
   data: Record<string, unknown> | undefined,
   prefix = '',
@@ -39,9 +43,7 @@ const relationsIn = (
 export const relationsExist: CollectionBeforeValidateHook = async ({ collection, data, req }) => {
   const errors: { message: string; path: string }[] = []
   for (const { path, relationTo, value } of relationsIn(collection.flattenedFields, data)) {
-    const ids = (Array.isArray(value) ? value : [value])
-      .map(idOf)
-      .filter((id) => id !== null && id !== undefined)
+    const ids = idsOf(value)
     if (!ids.length) continue
     const found = await req.payload.find({
       collection: relationTo,

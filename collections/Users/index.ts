@@ -1,4 +1,5 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, RelationshipFieldSingleValidation } from 'payload'
+import { relationship } from 'payload/shared'
 
 import { mfaFields } from '@/auth/mfa/fields'
 import { resetSecondFactor } from '@/auth/mfa/reset'
@@ -12,9 +13,17 @@ import { sessionCookies } from '@/lib/settings'
 import { adminOrSelf } from '../../access/adminOrSelf'
 import { isAdmin, isAdminFieldLevel } from '../../access/isAdmin'
 import { isStaff } from '../../access/isStaff'
-import { staffRoles } from '../../access/roles'
+import { type StaffRole, staffRoles } from '../../access/roles'
 import { firstUserIsAdmin } from './hooks/firstUserIsAdmin'
 import { resetPasswordEmail } from './resetEmail'
+
+const roleLabels: Record<StaffRole, string> = { admin: 'Admin', dealer: 'Dealer', staff: 'Staff' }
+
+/** A dealer works for one company: without it they would see nothing. */
+const companyOfDealer: RelationshipFieldSingleValidation = (value, options) =>
+  options.siblingData && (options.siblingData as { role?: unknown }).role === 'dealer' && !value
+    ? 'A dealer needs a company.'
+    : relationship(value, options)
 
 /** Staff who sign in to the admin UI, with a second factor where required (src/auth/mfa). */
 export const Users: CollectionConfig = {
@@ -57,7 +66,7 @@ export const Users: CollectionConfig = {
       type: 'select',
       admin: {
         description:
-          'Admins also manage users, API clients and webhooks, and read the audit log; only an admin changes a role.',
+          "Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.",
       },
       access: {
         create: isAdminFieldLevel,
@@ -65,9 +74,22 @@ export const Users: CollectionConfig = {
       },
       defaultValue: 'staff',
       index: true,
-      options: staffRoles.map((value) => ({ label: value === 'admin' ? 'Admin' : 'Staff', value })),
+      options: staffRoles.map((value) => ({ label: roleLabels[value], value })),
       required: true,
       saveToJWT: true,
+    },
+    {
+      name: 'company',
+      type: 'relationship',
+      access: { create: isAdminFieldLevel, update: isAdminFieldLevel },
+      admin: {
+        condition: (data) => data?.role === 'dealer',
+        description: 'The company whose records a dealer sees and edits; only an admin sets it.',
+      },
+      index: true,
+      maxDepth: 0,
+      relationTo: 'company',
+      validate: companyOfDealer,
     },
     ...mfaFields,
   ],

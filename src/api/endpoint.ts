@@ -26,10 +26,13 @@ const versionHeaders = (answer: unknown): Record<string, string> => {
     : {}
 }
 
-/** Who may use endpoints 1–10 and 18–19: integrator and admin API clients, and signed-in staff. */
+/**
+ * Who may use endpoints 1–10 and 18–19: integrator and admin API clients, and signed-in staff (a
+ * dealer reads only their company's records: the collections' access says which).
+ */
 export const COMMERCE_ROLES = {
   clients: ['integrator', 'admin'],
-  staff: ['admin', 'staff'],
+  staff: ['admin', 'staff', 'dealer'],
 } as const
 
 type Options = {

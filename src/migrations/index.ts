@@ -19,6 +19,7 @@ import * as migration_20261123_060739_tco_settings_more from './20261123_060739_
 import * as migration_20261125_061634_tco_residuals_schedule from './20261125_061634_tco_residuals_schedule';
 import * as migration_20261125_185507_lead_location from './20261125_185507_lead_location';
 import * as migration_20261125_190420_listing_title from './20261125_190420_listing_title';
+import * as migration_20261125_191005_dealer_role from './20261125_191005_dealer_role';
 
 export const migrations = [
   {
@@ -125,5 +126,10 @@ export const migrations = [
     up: migration_20261125_190420_listing_title.up,
     down: migration_20261125_190420_listing_title.down,
     name: '20261125_190420_listing_title',
+  },
+  {
+    up: migration_20261125_191005_dealer_role.up,
+    down: migration_20261125_191005_dealer_role.down,
+    name: '20261125_191005_dealer_role'
   },
 ];

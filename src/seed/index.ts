@@ -22,7 +22,17 @@ const demoClients: DemoClient[] = [
   { name: 'Demo lead desk (lead-agent)', role: 'lead-agent' },
 ]
 
-const demoStaff = { email: 'sam.rivera@example.com', name: 'Sam Rivera', role: 'staff' as const }
+type DemoStaff = RequiredDataFromCollectionSlug<'users'> & { email: string }
+
+const demoStaff: DemoStaff = { email: 'sam.rivera@example.com', name: 'Sam Rivera', role: 'staff' }
+
+/** Staff of the Sunset Motors company only (its records are the demo's dealer side). */
+const demoDealer: DemoStaff = {
+  company: 'com_demo_sunset',
+  email: 'alex.kim@example.com',
+  name: 'Alex Kim',
+  role: 'dealer',
+}
 
 const credentialsFile = (): string => path.join(dataDir(), 'demo-credentials.json')
 
@@ -162,17 +172,20 @@ export const seedDemoData = async (
   const credentials = readCredentials()
   let created = 0
 
-  const staff = await payload.find({
-    collection: 'users',
-    limit: 1,
-    where: { email: { equals: demoStaff.email } },
-  })
-  if (staff.totalDocs === 0) {
+  /** A demo staff user, with a generated password kept among the credentials. */
+  const ensureStaff = async (person: DemoStaff) => {
+    const found = await payload.count({
+      collection: 'users',
+      where: { email: { equals: person.email } },
+    })
+    if (found.totalDocs > 0) return
     const password = crypto.randomBytes(12).toString('base64url')
-    await payload.create({ collection: 'users', data: { ...demoStaff, password } })
-    credentials[demoStaff.email] = password
+    await payload.create({ collection: 'users', data: { ...person, password } })
+    credentials[person.email] = password
     created++
   }
+
+  await ensureStaff(demoStaff)
 
   for (const client of demoClients) {
     const found = await payload.find({
@@ -193,6 +206,8 @@ export const seedDemoData = async (
   for (const [collection, records] of commerceRecords)
     created += await ensureById(payload, collection, records)
   created += await ensureLeadSide(payload)
+  // After the companies: a dealer names theirs.
+  await ensureStaff(demoDealer)
 
   if (created > 0) {
     fs.mkdirSync(dataDir(), { recursive: true })

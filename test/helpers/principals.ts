@@ -20,10 +20,18 @@ export type Principal = {
   login?: { email: string; password: string }
 }
 
-const staffUser = async (payload: Payload, role: StaffRole): Promise<Principal> => {
+/** A staff user of `role` (a dealer with the id of their `company`), signed in. */
+export const staffUser = async (
+  payload: Payload,
+  role: StaffRole,
+  company?: string,
+): Promise<Principal> => {
   const email = `${role}-${crypto.randomBytes(4).toString('hex')}@example.com`
   const password = crypto.randomBytes(12).toString('hex')
-  const user = await payload.create({ collection: 'users', data: { email, password, role } })
+  const user = await payload.create({
+    collection: 'users',
+    data: { company, email, password, role },
+  })
   const { token } = await payload.login({ collection: 'users', data: { email, password } })
   return { headers: { Authorization: `JWT ${token}` }, id: user.id, login: { email, password } }
 }

@@ -1,0 +1,467 @@
+/**
+ * The `dealer` role: staff of one company (here the demo's Sunset Motors, company A) see and edit
+ * only its records. Company B (Bayside, made here) has a record in every collection a company
+ * reaches; each is checked for a dealer of A through Payload's REST handlers (list, by id, count,
+ * filter, update, delete, create), the search, the CSV export, the dashboard figures and the
+ * commerce endpoints, with a staff admin as the control that B's records are there.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import type { CollectionSlug, TypedUser } from 'payload'
+
+import { dashboardFigures } from '@/admin/dashboardFigures'
+
+import { invalidPaths, sendJson } from '../helpers/http'
+import { type Principal, staffUser } from '../helpers/principals'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true, seed: true })
+
+const A = { company: 'com_demo_sunset', location: 'loc_demo_sunset_la' }
+const B = { company: 'com_test_bayside', location: 'loc_test_bayside' }
+
+let dealer: Principal
+let noCompany: Principal
+const ids = { a: {} as Record<string, number | string>, b: {} as Record<string, number | string> }
+
+const as = (who: Principal, method: string, path: string, body?: unknown) =>
+  sendJson(context.service, method, path, { body, headers: who.headers })
+const dealerSends = (method: string, path: string, body?: unknown) => as(dealer, method, path, body)
+const admin = () => context.who.staffAdmin
+
+beforeAll(async () => {
+  const { payload } = context.service
+  const create = async <Slug extends CollectionSlug>(collection: Slug, data: object) =>
+    (await payload.create({ collection, data: data as never, depth: 0 })).id
+  await create('company', { id: B.company, name: 'Bayside Cars' })
+  await create('location', {
+    city: { name: 'Oakland', state: 'CA' },
+    companyId: B.company,
+    id: B.location,
+    line1: '1 Bayside Way',
+    zip: '94607',
+  })
+  ids.b.address = await create('address', {
+    city: { name: 'Oakland', state: 'CA' },
+    id: 'adr_test_bayside',
+    line1: '7 Harbor St',
+    zip: '94607',
+  })
+  ids.b.consumer = await create('consumer', {
+    addresses: [ids.b.address],
+    birthDate: '1990-01-02',
+    firstName: 'Zora',
+    id: 'con_test_bayside',
+    lastName: 'Bayside',
+    phoneNumber: '510-555-0101',
+  })
+  ids.b.lead = await create('lead', {
+    consumer: ids.b.consumer,
+    email: 'zora@bayside.example',
+    firstName: 'Zora',
+    lastName: 'Bayside',
+    location: B.location,
+  })
+  ids.b.leadEvents = await create('leadEvents', { lead: ids.b.lead, type: 'Outbound Phone Call' })
+  ids.b.vdpEmails = await create('vdpEmails', { lead: ids.b.lead })
+  ids.b['pre-approval'] = await create('pre-approval', {
+    consumer: ids.b.consumer,
+    creditBand: 'crb_demo_prime',
+    id: 'pre_test_bayside',
+    validUntilTime: new Date(Date.now() + 86_400_000).toISOString(),
+  })
+  ids.b['credit-report'] = await create('credit-report', {
+    creditBand: 'crb_demo_prime',
+    creditScore: 700,
+    id: 'crp_test_bayside',
+    preApproval: ids.b['pre-approval'],
+    time: new Date().toISOString(),
+  })
+  ids.b['credit-app'] = await create('credit-app', {
+    consumer: ids.b.consumer,
+    id: 'crapp_test_bayside',
+    preApproval: ids.b['pre-approval'],
+    vehicle: '4T1B11HK7NU000123',
+  })
+  ids.b.customer = await create('customer', {
+    addresses: [ids.b.address],
+    id: 'cus_test_bayside',
+    name: 'Zora Bayside',
+  })
+  ids.b.deal = await create('deal', {
+    customer: ids.b.customer,
+    dealer: { location: B.location },
+    id: 'deal_test_bayside',
+  })
+  ids.b.company = B.company
+  ids.b.location = B.location
+
+  const maria = await payload.find({
+    collection: 'lead',
+    where: { email: { equals: 'maria.gonzalez@example.com' } },
+  })
+  ids.a.lead = maria.docs[0].id
+  const ofMaria = { lead: { equals: ids.a.lead } }
+  ids.a.leadEvents = (await payload.find({ collection: 'leadEvents', where: ofMaria })).docs[0].id
+  ids.a.vdpEmails = (await payload.find({ collection: 'vdpEmails', where: ofMaria })).docs[0].id
+  Object.assign(ids.a, {
+    address: 'adr_demo_maria',
+    company: A.company,
+    consumer: 'con_demo_maria',
+    'credit-app': 'crapp_demo_maria',
+    'credit-report': 'crp_demo_maria',
+    customer: 'cus_demo_maria',
+    deal: 'deal_demo_camry',
+    location: A.location,
+    'pre-approval': 'pre_demo_maria',
+  })
+  dealer = await staffUser(payload, 'dealer', A.company)
+  noCompany = await staffUser(payload, 'dealer', A.company)
+  // A company deleted under its dealer leaves them with none (the column is set to null).
+  await payload.db.updateOne({ collection: 'users', data: { company: null }, id: noCompany.id! })
+})
+
+/** Each collection a company reaches: what a dealer may do, and a change that is allowed. */
+const SCOPED: {
+  change: Record<string, unknown>
+  deletes: boolean
+  slug: CollectionSlug
+  updates: boolean
+}[] = [
+  { change: { source: 'dealer' }, deletes: true, slug: 'lead', updates: true },
+  { change: { nextSteps: 'Call back' }, deletes: true, slug: 'leadEvents', updates: true },
+  { change: {}, deletes: true, slug: 'vdpEmails', updates: true },
+  { change: { currentBidPrice: 23800 }, deletes: true, slug: 'deal', updates: true },
+  { change: { name: 'María González' }, deletes: true, slug: 'customer', updates: true },
+  { change: { email: 'maria.g@example.com' }, deletes: false, slug: 'consumer', updates: true },
+  { change: { firstName: 'María' }, deletes: false, slug: 'credit-app', updates: true },
+  { change: { creditBand: 'crb_demo_prime' }, deletes: false, slug: 'pre-approval', updates: true },
+  { change: { creditScore: 743 }, deletes: false, slug: 'credit-report', updates: true },
+  { change: { line2: 'Apt 3' }, deletes: true, slug: 'address', updates: true },
+  { change: { name: 'Sunset Motors' }, deletes: false, slug: 'company', updates: false },
+  { change: { line2: 'Suite 1' }, deletes: false, slug: 'location', updates: false },
+]
+
+/** Ids no record has, of each collection's kind. */
+const NO_SUCH: Record<string, number | string> = new Proxy(
+  {},
+  {
+    get: (_, slug) =>
+      ['lead', 'leadEvents', 'vdpEmails'].includes(String(slug)) ? 999999 : 'x_none',
+  },
+)
+
+const idsOf = (body: { docs?: { id: unknown }[] }) => (body.docs ?? []).map((doc) => doc.id)
+
+describe('a dealer of company A, against records of A and B', () => {
+  describe.each(SCOPED)('$slug', ({ change, deletes, slug, updates }) => {
+    it('lists, counts and filters only A', async () => {
+      const list = await dealerSends('GET', `/api/${slug}?limit=500&depth=0`)
+      expect(list.status).toBe(200)
+      expect(idsOf(list.body)).toContain(ids.a[slug])
+      expect(idsOf(list.body)).not.toContain(ids.b[slug])
+      const everyone = await as(admin(), 'GET', `/api/${slug}?limit=500&depth=0`)
+      expect(idsOf(everyone.body)).toContain(ids.b[slug])
+      const count = await dealerSends('GET', `/api/${slug}/count`)
+      expect(count.body).toEqual({ totalDocs: list.body.totalDocs })
+      const byFilter = await dealerSends('GET', `/api/${slug}?where[id][equals]=${ids.b[slug]}`)
+      expect(byFilter.body).toMatchObject({ docs: [], totalDocs: 0 })
+    })
+
+    it('reads A by id; B is not found', async () => {
+      expect((await dealerSends('GET', `/api/${slug}/${ids.a[slug]}`)).status).toBe(200)
+      expect((await dealerSends('GET', `/api/${slug}/${ids.b[slug]}?depth=0`)).status).toBe(404)
+      expect((await as(admin(), 'GET', `/api/${slug}/${ids.b[slug]}`)).status).toBe(200)
+    })
+
+    it(`${updates ? 'updates A, not B' : 'updates neither'} (403, as for no record)`, async () => {
+      const a = await dealerSends('PATCH', `/api/${slug}/${ids.a[slug]}`, change)
+      const b = await dealerSends('PATCH', `/api/${slug}/${ids.b[slug]}`, change)
+      expect([a.status, b.status]).toEqual(updates ? [200, 403] : [403, 403])
+      // Payload's answer when a filter hides the record: the same as for an id that is nowhere.
+      const none = await dealerSends('PATCH', `/api/${slug}/${NO_SUCH[slug]}`, change)
+      expect(none.body).toEqual(b.body)
+    })
+
+    it(`deletes nothing of B (403${deletes ? ', as for no record' : ''})`, async () => {
+      const b = await dealerSends('DELETE', `/api/${slug}/${ids.b[slug]}`)
+      expect(b.status).toBe(403)
+      if (deletes) {
+        const none = await dealerSends('DELETE', `/api/${slug}/${NO_SUCH[slug]}`)
+        expect(none.body).toEqual(b.body)
+      }
+      // Bulk: a filter naming B's record matches nothing the dealer may touch.
+      const bulk = await dealerSends('DELETE', `/api/${slug}?where[id][equals]=${ids.b[slug]}`)
+      if (deletes) expect(bulk.body.docs).toEqual([])
+      else expect(bulk.status).toBe(403)
+      expect((await as(admin(), 'GET', `/api/${slug}/${ids.b[slug]}?depth=0`)).status).toBe(200)
+    })
+  })
+
+  it('embeds only what it may read: a deal shows A’s customers, a lead event its lead', async () => {
+    const deal = await dealerSends('GET', `/api/deal/${ids.a.deal}?depth=1`)
+    expect(deal.body.customer).toMatchObject({ id: 'cus_demo_maria', name: 'María González' })
+    expect(deal.body.facilitator).toMatchObject({ id: 'com_demo_lane' })
+    const event = await dealerSends('GET', `/api/leadEvents/${ids.a.leadEvents}?depth=1`)
+    expect(event.body.lead).toMatchObject({ id: ids.a.lead, location: A.location })
+  })
+
+  it('reads its own company and the facilitators, and their locations; not B', async () => {
+    const companies = await dealerSends('GET', '/api/company?depth=0&sort=id')
+    expect(idsOf(companies.body)).toEqual(['com_demo_lane', 'com_demo_sunset'])
+    const locations = await dealerSends('GET', '/api/location?depth=0&sort=id')
+    expect(idsOf(locations.body)).toEqual(['loc_demo_lane_austin', 'loc_demo_sunset_la'])
+  })
+
+  it('reads reference data as staff do', async () => {
+    for (const slug of ['vehicle', 'vehicle-spec', 'listing', 'state', 'credit-band', 'media']) {
+      const mine = await dealerSends('GET', `/api/${slug}?limit=1`)
+      const all = await as(admin(), 'GET', `/api/${slug}?limit=1`)
+      expect({ slug, status: mine.status, total: mine.body.totalDocs }).toEqual({
+        slug,
+        status: 200,
+        total: all.body.totalDocs,
+      })
+    }
+    expect((await dealerSends('GET', '/api/globals/tco-settings')).status).toBe(200)
+  })
+
+  it('is refused what no company owns: contacts, web events, accounts, operations', async () => {
+    for (const slug of [
+      'contact',
+      'web-event',
+      'account',
+      'api-clients',
+      'webhook-endpoints',
+      'webhook-deliveries',
+      'audit-log',
+      'lookup-cache',
+      'errors',
+    ]) {
+      expect({ slug, status: (await dealerSends('GET', `/api/${slug}`)).status }).toEqual({
+        slug,
+        status: 403,
+      })
+    }
+    expect((await dealerSends('POST', '/api/contact', { firstName: 'X' })).status).toBe(403)
+    expect((await dealerSends('GET', '/api/deal/versions')).status).toBe(403)
+  })
+
+  it('reads and edits its own account only, and cannot change its role or company', async () => {
+    const users = await dealerSends('GET', '/api/users')
+    expect(idsOf(users.body)).toEqual([dealer.id])
+    expect((await dealerSends('GET', '/api/users/me')).body.user).toMatchObject({
+      company: A.company,
+      role: 'dealer',
+    })
+    await dealerSends('PATCH', `/api/users/${dealer.id}`, {
+      company: B.company,
+      name: 'Alex',
+      role: 'admin',
+    })
+    const me = await context.service.payload.findByID({ collection: 'users', id: dealer.id! })
+    expect(me).toMatchObject({ company: A.company, name: 'Alex', role: 'dealer' })
+  })
+
+  it('sees nothing of any company without a company', async () => {
+    for (const slug of ['lead', 'deal', 'consumer', 'customer', 'credit-app', 'company']) {
+      const list = await as(noCompany, 'GET', `/api/${slug}`)
+      expect({ slug, status: list.status, total: list.body.totalDocs }).toEqual({
+        slug,
+        status: 200,
+        total: 0,
+      })
+    }
+  })
+})
+
+describe('a dealer creates within its company only', () => {
+  const lead = (data: object) => dealerSends('POST', '/api/lead', { firstName: 'Test', ...data })
+
+  it('a lead must name one of its company’s locations', async () => {
+    for (const location of [B.location, 'loc_demo_lane_austin', undefined]) {
+      const answer = await lead({ location })
+      expect({ location, status: answer.status, paths: invalidPaths(answer.body) }).toEqual({
+        location,
+        paths: ['location'],
+        status: 400,
+      })
+    }
+    expect((await lead({ location: A.location })).status).toBe(201)
+  })
+
+  it('a lead cannot be moved to another company', async () => {
+    const moved = await dealerSends('PATCH', `/api/lead/${ids.a.lead}`, { location: B.location })
+    expect(moved.status).toBe(400)
+    expect(invalidPaths(moved.body)).toEqual(['location'])
+    const cleared = await dealerSends('PATCH', `/api/lead/${ids.a.lead}`, { location: null })
+    expect(invalidPaths(cleared.body)).toEqual(['location'])
+  })
+
+  it('names no record of another company, and learns nothing of it', async () => {
+    const withConsumer = await lead({ consumer: ids.b.consumer, location: A.location })
+    const missing = await lead({ consumer: 'con_doesnotexist', location: A.location })
+    expect(withConsumer.status).toBe(400)
+    expect(withConsumer.body).toEqual(missing.body)
+    const event = await dealerSends('POST', '/api/leadEvents', { lead: ids.b.lead })
+    expect(invalidPaths(event.body)).toEqual(['lead'])
+    const status = await dealerSends('POST', '/api/leadEvents', {
+      currentStatusFor: ids.b.lead,
+      lead: ids.a.lead,
+    })
+    expect(invalidPaths(status.body)).toEqual(['currentStatusFor'])
+    expect(invalidPaths((await dealerSends('POST', '/api/leadEvents', {})).body)).toEqual(['lead'])
+    const deal = await dealerSends('POST', '/api/deal', { dealer: { location: B.location } })
+    expect(invalidPaths(deal.body)).toEqual(['dealer.location'])
+    const dealB = await dealerSends('POST', '/api/deal', {
+      customer: ids.b.customer,
+      dealer: { location: A.location },
+    })
+    expect(invalidPaths(dealB.body)).toEqual(['customer'])
+    const app = await dealerSends('POST', '/api/credit-app', {
+      consumer: ids.b.consumer,
+      preApproval: 'pre_demo_maria',
+      vehicle: '4T1B11HK7NU000123',
+    })
+    expect(invalidPaths(app.body)).toEqual(['consumer'])
+  })
+
+  it('creates a deal with a facilitator, and a lead event on its lead', async () => {
+    const deal = await dealerSends('POST', '/api/deal', {
+      customer: 'cus_demo_james',
+      dealer: { location: A.location },
+      facilitator: 'com_demo_lane',
+      facilitatorLocation: 'loc_demo_lane_austin',
+    })
+    expect(deal.status).toBe(201)
+    const event = await dealerSends('POST', '/api/leadEvents', {
+      currentStatusFor: ids.a.lead,
+      lead: ids.a.lead,
+      type: 'Outbound Phone Call',
+    })
+    expect(event.status).toBe(201)
+  })
+
+  it('a consumer of no company yet becomes its company’s once its lead names it', async () => {
+    const created = await dealerSends('POST', '/api/consumer', {
+      birthDate: '1990-05-06',
+      firstName: 'Nia',
+      lastName: 'Newcomer',
+      phoneNumber: '213-555-0188',
+    })
+    expect(created.status).toBe(201)
+    const id = created.body.doc.id
+    expect((await dealerSends('GET', `/api/consumer/${id}`)).status).toBe(404)
+    const named = await lead({ consumer: id, location: A.location })
+    expect(named.status).toBe(201)
+    expect((await dealerSends('GET', `/api/consumer/${id}`)).status).toBe(200)
+    // B's dealer-less consumer is B's: naming it stays refused.
+    expect((await lead({ consumer: ids.b.consumer, location: A.location })).status).toBe(400)
+  })
+
+  it('deletes its own lead; its consumers are credit data (403)', async () => {
+    const created = await lead({ location: A.location })
+    const id = created.body.doc.id
+    expect((await dealerSends('DELETE', `/api/lead/${id}`)).status).toBe(200)
+    expect((await dealerSends('DELETE', `/api/consumer/${ids.a.consumer}`)).status).toBe(403)
+  })
+})
+
+describe('search, export and dashboard figures as a dealer', () => {
+  it('searches only A', async () => {
+    const search = async (who: Principal, q: string) =>
+      (await as(who, 'GET', `/api/search?q=${encodeURIComponent(q)}`)).body.groups
+        .flatMap((group: { hits: { id: unknown }[] }) => group.hits)
+        .map((hit: { collection: string; id: unknown }) => `${hit.collection}:${hit.id}`)
+    expect(await search(dealer, 'Bayside')).toEqual([])
+    expect(await search(admin(), 'Bayside')).toEqual(
+      expect.arrayContaining([`consumer:${ids.b.consumer}`, `lead:${ids.b.lead}`]),
+    )
+    expect(await search(dealer, 'González')).toEqual(
+      expect.arrayContaining([`consumer:con_demo_maria`, `lead:${ids.a.lead}`]),
+    )
+  })
+
+  it('exports only A', async () => {
+    for (const [slug, a, b] of [
+      ['lead', 'maria.gonzalez@example.com', 'zora@bayside.example'],
+      ['deal', 'deal_demo_camry', 'deal_test_bayside'],
+      ['company', 'com_demo_sunset', B.company],
+    ]) {
+      const csv = async (who: Principal) =>
+        (await context.service.api(`/api/${slug}/export`, { headers: who.headers })).text()
+      const mine = await csv(dealer)
+      expect({ slug, a: mine.includes(a), b: mine.includes(b) }).toEqual({
+        a: true,
+        b: false,
+        slug,
+      })
+      expect((await csv(admin())).includes(b)).toBe(true)
+    }
+  })
+
+  it('counts only A on the dashboard, each figure what its list shows the dealer', async () => {
+    const user = {
+      ...(await context.service.payload.findByID({ collection: 'users', id: dealer.id! })),
+      collection: 'users',
+    } as unknown as TypedUser
+    const sections = await dashboardFigures(context.service.payload, user)
+    expect(sections.map((section) => section.title)).toEqual([
+      'Leads',
+      'Lead events',
+      'Credit apps',
+      'Deals',
+    ])
+    for (const figure of sections.flatMap((section) => section.figures)) {
+      const [, collection, query] = figure.href.match(/^\/admin\/collections\/([^?]+)\?(.*)$/)!
+      const list = await dealerSends('GET', `/api/${collection}?${query}&limit=1`)
+      expect({ label: figure.label, value: list.body.totalDocs }).toEqual({
+        label: figure.label,
+        value: figure.value,
+      })
+    }
+    const leadsToday = sections[0].figures[0]
+    const all = await context.service.payload.count({ collection: 'lead' })
+    const ofB = await context.service.payload.count({
+      collection: 'lead',
+      where: { location: { equals: B.location } },
+    })
+    expect(leadsToday.value).toBeLessThanOrEqual(all.totalDocs - ofB.totalDocs)
+    expect(leadsToday.value).toBeGreaterThanOrEqual(2)
+  })
+})
+
+describe('the commerce endpoints as a dealer', () => {
+  it.each([
+    ['/api/deals', 'deal', 'Deal Not Found'],
+    ['/api/customers', 'customer', 'Customer Not Found'],
+    ['/api/creditapps', 'credit-app', 'Credit App Not Found'],
+  ])('%s/{id}: A is read, B is not found', async (path, slug, message) => {
+    const a = await dealerSends('GET', `${path}/${ids.a[slug]}`)
+    expect(a).toMatchObject({ body: { data: { id: ids.a[slug] }, success: true }, status: 200 })
+    const b = await dealerSends('GET', `${path}/${ids.b[slug]}`)
+    expect(b).toMatchObject({
+      body: { error: { code: 404, message }, success: false },
+      status: 404,
+    })
+  })
+
+  it('lists its company and the facilitators; a facilitator is read', async () => {
+    const companies = await dealerSends('GET', '/api/companies?depth=0')
+    expect(companies.body.data.map((company: { id: string }) => company.id).sort()).toEqual([
+      'com_demo_lane',
+      'com_demo_sunset',
+    ])
+    expect((await dealerSends('GET', '/api/facilitators/com_demo_lane')).status).toBe(200)
+  })
+
+  it('is refused web events, and an update of a credit report of B is not found', async () => {
+    expect((await dealerSends('GET', '/api/webevents')).status).toBe(403)
+    const report = await dealerSends('PATCH', `/api/creditreports/${ids.b['credit-report']}`, {
+      creditScore: 650,
+    })
+    expect(report).toMatchObject({
+      body: { error: { code: 404, message: 'Credit Report Not Found' } },
+      status: 404,
+    })
+  })
+})
