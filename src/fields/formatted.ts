@@ -36,7 +36,7 @@ const formattedText =
 
 /** What a phone number should look like, in words (the contract's pattern, never shown). */
 const PHONE_MESSAGE =
-  'must be a US phone number of 10 digits, like (555) 123-4567, 555-123-4567 or +1 555 123 4567'
+  'must be a phone number matching a US format of 10 digits, like (555) 123-4567, 555-123-4567 or +1 555 123 4567'
 
 /** Phone number matching the contract's pattern, stored as sent and listed in one format. */
 export const phoneField = (name: string, options?: Options): TextField =>

@@ -4,8 +4,9 @@
  */
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 
-/** The contract's phone pattern (section 2.1), verbatim. */
-export const PHONE_PATTERN = /^\+?1?[- ]?\(?([0-9]{3})\)?[- ]?([0-9]{3})-?([0-9]{4})$/
+import { PHONE_PATTERN } from './phone'
+
+export { PHONE_PATTERN }
 export const PHONE_PATTERN_SOURCE = PHONE_PATTERN.source
 
 export const isPhone = (value: string): boolean => PHONE_PATTERN.test(value)

@@ -174,6 +174,36 @@ describe('ranges', () => {
     expect(invalidPaths(bad.body)).toEqual(['maximumBidPrice'])
   })
 
+  it('says in words what is expected, never a pattern', async () => {
+    const messages = async (collection: string, change: Record<string, unknown>) =>
+      (await create(collection, { ...base[collection](), ...change })).body.errors[0].data.errors
+    expect(
+      await messages('consumer', {
+        birthDate: '1990-02-30',
+        phoneNumber: '12',
+        phoneNumbers: ['2135550147', 'nope'],
+      }),
+    ).toEqual([
+      expect.objectContaining({
+        message: 'must be a real calendar date, like 1990-12-31',
+        path: 'birthDate',
+      }),
+      expect.objectContaining({
+        message:
+          'must be a phone number matching a US format of 10 digits, like (555) 123-4567, 555-123-4567 or +1 555 123 4567',
+        path: 'phoneNumber',
+      }),
+      expect.objectContaining({
+        message: expect.stringMatching(
+          /^number 2 of the list must be a phone number matching a US/,
+        ),
+        path: 'phoneNumbers',
+      }),
+    ])
+    const [vin] = await messages('vehicle', { vin: '1HGCM82633A0043IO' })
+    expect(vin.message).toBe('must be 17 letters and digits, without the letters I, O and Q')
+  })
+
   it('names every offending field at once', async () => {
     const response = await create('consumer', {
       birthDate: '1990-02-30',

@@ -5,7 +5,7 @@
 import type { UIFieldServerComponent } from 'payload'
 import React from 'react'
 
-import { LocalTime } from './cells'
+import { Moment } from './cells'
 import { dealRecords } from './connected'
 import { bidChanges, formatMoney } from './format'
 import { RecordList } from './RecordList'
@@ -56,7 +56,7 @@ export const DealRecords: UIFieldServerComponent = async ({ data, id, payload, u
               {bids.map((bid) => (
                 <tr key={bid.at}>
                   <td style={cellStyle}>
-                    <LocalTime value={bid.at} />
+                    <Moment value={bid.at} />
                   </td>
                   <td style={cellStyle}>{formatMoney(bid.minimumBidPrice) || '—'}</td>
                   <td style={cellStyle}>{formatMoney(bid.currentBidPrice) || '—'}</td>

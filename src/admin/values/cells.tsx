@@ -5,7 +5,7 @@
  */
 import { useConfig } from '@payloadcms/ui'
 import type { DefaultCellComponentProps } from 'payload'
-import React from 'react'
+import React, { useEffect, useState } from 'react'
 
 import { formatDateTime, formatMoney, formatPhone, listItems, yesNo } from './format'
 
@@ -80,20 +80,17 @@ export const ChipsCell: React.FC<Props> = (props) => {
 }
 
 /**
- * A moment in the viewer's locale and time zone. The server's rendering may differ from the
- * browser's: the browser's wins without a hydration warning.
+ * A moment in the viewer's locale and time zone. The server knows neither: it writes the moment
+ * in US English and UTC, and the browser rewrites it once the page is live (so hydration matches).
  */
+export const Moment: React.FC<{ value: unknown }> = ({ value }) => {
+  const [text, setText] = useState(() => formatDateTime(value, 'en-US', 'UTC'))
+  useEffect(() => setText(formatDateTime(value)), [value])
+  return <time dateTime={typeof value === 'string' ? value : undefined}>{text}</time>
+}
+
 export const DateTimeCell: React.FC<Props> = (props) => (
   <Cell props={props}>
-    <time dateTime={String(props.cellData ?? '')} suppressHydrationWarning>
-      {formatDateTime(props.cellData)}
-    </time>
+    <Moment value={props.cellData} />
   </Cell>
-)
-
-/** A moment in the viewer's locale and time zone, inside server-drawn panels. */
-export const LocalTime: React.FC<{ value: unknown }> = ({ value }) => (
-  <time dateTime={String(value ?? '')} suppressHydrationWarning>
-    {formatDateTime(value)}
-  </time>
 )

@@ -2,7 +2,7 @@
  * How the admin UI writes stored values for people to read. Pure functions, shared by the list
  * cells and the record pages' panels (test/unit/valueFormats.test.ts).
  */
-import { PHONE_PATTERN } from '@/validation/formats'
+import { PHONE_PATTERN } from '@/validation/phone'
 
 const USD = new Intl.NumberFormat('en-US', { currency: 'USD', style: 'currency' })
 
