@@ -19,6 +19,7 @@ import { CreditBands } from './collections/CreditBands'
 import { CreditReports } from './collections/CreditReports'
 import { Customers } from './collections/Customers'
 import { Deals } from './collections/Deals'
+import { DoNotContact } from './collections/DoNotContact'
 import { Errors } from './collections/Errors'
 import { LeadEvents } from './collections/LeadEvents'
 import { Leads } from './collections/Leads'
@@ -120,8 +121,14 @@ export default buildConfig({
     meta: { titleSuffix: ' · Commerce' },
     user: Users.slug,
   },
+  // The admin UI's navigation lists groups in the order their first collection appears here:
+  // the lead desk first.
   collections: withSharedHooks(
     [
+      Leads,
+      LeadEvents,
+      VdpEmails,
+      DoNotContact,
       CreditApps,
       PreApprovals,
       CreditBands,
@@ -141,9 +148,6 @@ export default buildConfig({
       VehicleSpecs,
       Listings,
       Media,
-      Leads,
-      LeadEvents,
-      VdpEmails,
       Vins,
       Errors,
       Users,

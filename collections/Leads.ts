@@ -1,12 +1,29 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Field } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
 import { emailField, phoneField } from '@/fields/formatted'
 import { personName, titleField } from '@/fields/titles'
+import { assignEndpoint, deskEndpoint } from '@/leadDesk/endpoints'
+import { assignFromRota } from '@/leadDesk/roundRobin'
 
+import { nobodyFieldLevel } from '../access/nobody'
 import { recordAccess } from '../access/recordAccess'
+import { leadEventStatuses } from './LeadEvents/values'
 
 const transfer = listTransfer('lead')
+
+const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
+
+/** What only the service writes (src/leadDesk): shown, never sent. */
+const serviceOnly = { create: nobodyFieldLevel, update: nobodyFieldLevel }
+
+const serviceTime = (name: string, description: string): Field => ({
+  name,
+  type: 'date',
+  access: serviceOnly,
+  admin: { ...dayAndTime, description, position: 'sidebar', readOnly: true },
+  index: true,
+})
 
 /** A sales lead. Numeric ids: lead events and VDP e-mails refer to leads by number. */
 export const Leads: CollectionConfig = {
@@ -14,14 +31,31 @@ export const Leads: CollectionConfig = {
   access: recordAccess({ leadAgent: ['read'] }),
   admin: {
     components: { beforeListTable: [transfer.component] },
-    defaultColumns: ['id', 'firstName', 'lastName', 'email', 'source', 'createdAt'],
+    defaultColumns: [
+      'id',
+      'firstName',
+      'lastName',
+      'currentStatus',
+      'assignee',
+      'followUpDue',
+      'source',
+      'createdAt',
+    ],
     group: 'Leads',
     listSearchableFields: ['firstName', 'lastName', 'email', 'phoneNumber', 'source'],
     useAsTitle: 'title',
   },
-  endpoints: transfer.endpoints,
+  endpoints: [...transfer.endpoints, deskEndpoint, assignEndpoint],
   fields: [
     titleField(personName, ['firstName', 'lastName']),
+    {
+      name: 'desk',
+      type: 'ui',
+      admin: {
+        components: { Field: '/src/admin/leadDesk/LeadDeskPanel#LeadDeskPanel' },
+        disableListColumn: true,
+      },
+    },
     {
       type: 'row',
       fields: [
@@ -54,6 +88,61 @@ export const Leads: CollectionConfig = {
       index: true,
       relationTo: 'location',
     },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'assignee',
+          type: 'relationship',
+          admin: {
+            description:
+              "Who works this lead. New leads get the next staff user on their location's rota.",
+          },
+          index: true,
+          relationTo: 'users',
+        },
+        {
+          name: 'followUpDue',
+          type: 'date',
+          admin: { ...dayAndTime, description: 'When the next follow-up is due.' },
+          index: true,
+          label: 'Follow-up due',
+        },
+      ],
+    },
+    {
+      name: 'currentStatus',
+      type: 'select',
+      access: serviceOnly,
+      admin: {
+        description:
+          'The status of the lead event that is its current status (kept by the service).',
+        position: 'sidebar',
+        readOnly: true,
+      },
+      enumName: 'enum_lead_current_status',
+      index: true,
+      options: leadEventStatuses.map((value) => ({ label: value, value })),
+    },
+    serviceTime('firstContactedAt', 'The first outbound or answered lead event.'),
+    serviceTime('escalatedAt', 'When the lead was escalated for not being contacted in time.'),
+    {
+      name: 'doNotContact',
+      type: 'group',
+      access: serviceOnly,
+      admin: {
+        description: 'Set by a Customer DNC Request event: outbound contact is refused.',
+        position: 'sidebar',
+        readOnly: true,
+      },
+      fields: [
+        { name: 'at', type: 'date', admin: dayAndTime, index: true, label: 'Requested at' },
+        { name: 'by', type: 'text', label: 'Recorded by' },
+        { name: 'event', type: 'relationship', label: 'From event', relationTo: 'leadEvents' },
+      ],
+      label: 'Do not contact',
+    },
   ],
+  hooks: { beforeChange: [assignFromRota] },
   labels: { plural: 'Leads', singular: 'Lead' },
 }

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { listTransfer } from '@/admin/transfer'
 import { withHistory } from '@/fields/history'
 import { stampedUserField } from '@/fields/stampedUser'
+import { checkLeadEvent, followLeadEvent } from '@/leadDesk/eventHooks'
 
 import { recordAccess } from '../../access/recordAccess'
 import { leadEventStatuses, leadEventTypes } from './values'
@@ -61,10 +62,14 @@ export const LeadEvents: CollectionConfig = withHistory({
     {
       name: 'currentStatusFor',
       type: 'relationship',
-      admin: { description: 'The lead whose current status this event is.' },
+      admin: {
+        description:
+          'The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is.',
+      },
       index: true,
       relationTo: 'lead',
     },
   ],
+  hooks: { afterChange: [followLeadEvent], beforeChange: [checkLeadEvent] },
   labels: { plural: 'Lead events', singular: 'Lead event' },
 })

@@ -5,6 +5,7 @@ import { cityField } from '@/fields/places'
 import { prefixedId } from '@/fields/prefixedId'
 
 import { recordAccess } from '../../access/recordAccess'
+import { deskField } from './desk'
 import { composeAddress } from './hooks/composeAddress'
 
 const coordinate = (name: string, limit: number, description: string) => ({
@@ -71,6 +72,7 @@ export const Locations: CollectionConfig = {
         coordinate('longitude', 180, 'Decimal degrees, -180 to 180 (east is positive).'),
       ],
     },
+    deskField,
   ],
   hooks: { beforeChange: [composeAddress] },
   labels: { plural: 'Locations', singular: 'Location' },

@@ -18,6 +18,7 @@ import type pg from 'pg'
 
 import { classifyFailure } from '@/errors'
 import { deleteExpiredKeys } from '@/idempotency'
+import { escalateOverdueLeads } from '@/leadDesk/escalation'
 import { logger } from '@/lib/logger'
 import { settings } from '@/lib/settings'
 import { checkProviderSettings } from '@/providers/config'
@@ -39,6 +40,8 @@ export const runsJobsInProcess = (): boolean => settings('jobs').JOBS_RUNNER !==
 /** One runner's state: the connection holding the lock (null while standing by), and its loop's. */
 type Runner = {
   cleanedAt: number
+  /** When this runner last looked for leads to escalate (src/leadDesk/escalation.ts). */
+  escalatedAt: number
   /** Webhook deliveries, sent by the lock holder beside the jobs (src/webhooks/deliver.ts). */
   webhooks: WebhookDispatcher
   lock: null | pg.PoolClient
@@ -100,6 +103,16 @@ const acquire = async (runner: Runner): Promise<boolean> => {
   return true
 }
 
+/** The lead escalation sweep, every LEAD_ESCALATION_CHECK_SECONDS; its failure stops no job. */
+const escalateWhenDue = async (payload: Payload, runner: Runner) => {
+  if (Date.now() - runner.escalatedAt < settings('leadDesk').LEAD_ESCALATION_CHECK_SECONDS * 1000)
+    return
+  runner.escalatedAt = Date.now()
+  await escalateOverdueLeads(payload).catch((error) =>
+    logger.error({ err: error }, 'job runner: the lead escalation sweep failed'),
+  )
+}
+
 /** Runs one batch if this process holds (or takes) the lock; true when the batch was full. */
 const runBatch = async (payload: Payload, runner: Runner): Promise<boolean> => {
   if (!runner.lock && !(await acquire(runner))) return false
@@ -111,6 +124,7 @@ const runBatch = async (payload: Payload, runner: Runner): Promise<boolean> => {
     silent: { info: true },
   })
   await runner.webhooks.poll()
+  await escalateWhenDue(payload, runner)
   return Object.keys(result?.jobStatus ?? {}).length >= BATCH
 }
 
@@ -149,6 +163,7 @@ export const startJobRunner = (
   checkProviderSettings()
   const runner: Runner = {
     cleanedAt: 0,
+    escalatedAt: 0,
     lock: null,
     pool: payload.db.pool,
     stopped: false,

@@ -117,6 +117,12 @@ export const schemas = {
     JOBS_POLL_MS: numberSetting(1000, { min: 10 }),
     JOBS_RUNNER: choiceSetting(['in-process', 'off'], 'in-process'),
   }),
+  leadDesk: z.object({
+    /** Business minutes (of the lead's location) a new lead may wait for a first contact. */
+    LEAD_CONTACT_MINUTES: numberSetting(30, { min: 0 }),
+    /** How often the job runner looks for leads to escalate. */
+    LEAD_ESCALATION_CHECK_SECONDS: numberSetting(60, { min: 1 }),
+  }),
   logging: z.object({
     /** Set by the CLI scripts, whose stdout is their result. */
     LOG_DESTINATION: choiceSetting(['stdout', 'stderr'], 'stdout'),

@@ -278,6 +278,19 @@ export const locations = [
   {
     city: { name: 'Los Angeles', state: 'CA' },
     companyId: 'com_demo_sunset',
+    // Its lead desk: the demo staff user joins the rota when the data is loaded (src/seed).
+    desk: {
+      hours: {
+        friday: '09:00-19:00',
+        monday: '09:00-19:00',
+        saturday: '09:00-17:00',
+        thursday: '09:00-19:00',
+        tuesday: '09:00-19:00',
+        wednesday: '09:00-19:00',
+      },
+      managerEmail: 'manager@sunsetmotors.example',
+      timeZone: 'America/Los_Angeles',
+    },
     id: 'loc_demo_sunset_la',
     latitude: 34.0781,
     line1: '1600 Sunset Blvd',
@@ -350,10 +363,14 @@ export const deals = [
   },
 ]
 
-export const leads = [
+const MINUTE = 60_000
+
+/** The leads, their follow-ups due relative to `now` (one overdue, so the desk has work). */
+export const leads = (now: number) => [
   {
     email: 'maria.gonzalez@example.com',
     firstName: 'María',
+    followUpDue: new Date(now - 15 * MINUTE).toISOString(),
     lastName: 'González',
     consumer: 'con_demo_maria',
     location: 'loc_demo_sunset_la',
@@ -363,11 +380,31 @@ export const leads = [
   {
     email: 'james.carter@example.com',
     firstName: 'James',
+    followUpDue: new Date(now + 20 * 60 * MINUTE).toISOString(),
     lastName: 'Carter',
     consumer: 'con_demo_james',
     location: 'loc_demo_sunset_la',
     phoneNumber: '512-555-0112',
     source: 'phone',
+  },
+  {
+    // The same person again, from another channel: her leads show each other.
+    email: 'm.gonzalez@work.example',
+    firstName: 'María',
+    lastName: 'González',
+    consumer: 'con_demo_maria',
+    location: 'loc_demo_sunset_la',
+    phoneNumber: '(213) 555-0147',
+    source: 'chat',
+  },
+  {
+    // Nobody has called yet: escalated once LEAD_CONTACT_MINUTES of business time pass.
+    email: 'priya.shah@example.com',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    location: 'loc_demo_sunset_la',
+    phoneNumber: '(213) 555-0188',
+    source: 'website',
   },
 ]
 

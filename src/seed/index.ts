@@ -34,6 +34,9 @@ const demoDealer: DemoStaff = {
   role: 'dealer',
 }
 
+/** The location whose lead desk the demo staff user works. */
+const DESK_LOCATION = 'loc_demo_sunset_la'
+
 const credentialsFile = (): string => path.join(dataDir(), 'demo-credentials.json')
 
 const Credentials = z.record(z.string(), z.string())
@@ -109,12 +112,33 @@ const vinRecord = async (payload: Payload, vin: string) => ({
   vin,
 })
 
+/** The demo staff user on the rota of the demo location's lead desk, unless it has one. */
+const ensureRota = async (payload: Payload): Promise<number> => {
+  const location = await payload.findByID({ collection: 'location', depth: 0, id: DESK_LOCATION })
+  if (location.desk?.rota?.length) return 0
+  const { docs } = await payload.find({
+    collection: 'users',
+    depth: 0,
+    limit: 1,
+    where: { email: { equals: demoStaff.email } },
+  })
+  if (!docs[0]) return 0
+  await payload.update({
+    collection: 'location',
+    data: { desk: { ...location.desk, rota: [docs[0].id] } },
+    id: DESK_LOCATION,
+  })
+  return 1
+}
+
 /** Leads, the VINs they look at, and what hangs on them. */
 const ensureLeadSide = async (payload: Payload): Promise<number> => {
+  // New leads are assigned from the rota: it comes first.
+  const rota = await ensureRota(payload)
   const leads = await findOrCreateAll(
     payload,
     'lead',
-    demo.leads,
+    demo.leads(Date.now()),
     (lead) => ({ email: { equals: lead.email } }),
     (lead) => lead,
   )
@@ -127,7 +151,7 @@ const ensureLeadSide = async (payload: Payload): Promise<number> => {
   )
   const [maria, james] = leads.ids
   const ofMaria = { lead: { equals: maria } }
-  let created = leads.created + vins.created
+  let created = rota + leads.created + vins.created
   created += await createUnlessAny(payload, 'leadEvents', ofMaria, demo.leadEvents(maria, james))
   created += await createUnlessAny(payload, 'vdpEmails', ofMaria, [{ lead: maria, vins: vins.ids }])
   created += await ensureById(payload, 'account', [demo.account(maria)])

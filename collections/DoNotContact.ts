@@ -1,0 +1,43 @@
+import type { CollectionConfig } from 'payload'
+
+import { nobody } from '../access/nobody'
+import { recordAccess } from '../access/recordAccess'
+
+/**
+ * Do-not-contact requests, one per `Customer DNC Request` lead event, written only by the service
+ * (src/leadDesk/doNotContact.ts). Outbound lead events for the lead, or any lead of its consumer,
+ * are refused while one exists. Kept apart from consumers, whose API answers the contract fixes.
+ */
+export const DoNotContact: CollectionConfig = {
+  slug: 'do-not-contact',
+  access: { ...recordAccess({ staff: ['read'] }), create: nobody, delete: nobody, update: nobody },
+  admin: {
+    defaultColumns: ['lead', 'consumer', 'recordedAt', 'recordedBy'],
+    description: 'Customers who asked not to be contacted. Recorded from lead events; kept.',
+    group: 'Leads',
+    useAsTitle: 'recordedBy',
+  },
+  disableDuplicate: true,
+  fields: [
+    {
+      type: 'row',
+      fields: [
+        { name: 'lead', type: 'relationship', index: true, relationTo: 'lead', required: true },
+        { name: 'consumer', type: 'relationship', index: true, relationTo: 'consumer' },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'recordedAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        {
+          name: 'recordedBy',
+          type: 'text',
+          admin: { description: 'Who recorded the request: a staff user or an API client.' },
+        },
+      ],
+    },
+    { name: 'event', type: 'relationship', relationTo: 'leadEvents' },
+  ],
+  labels: { plural: 'Do-not-contact requests', singular: 'Do-not-contact request' },
+}

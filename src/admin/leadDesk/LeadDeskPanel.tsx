@@ -1,0 +1,199 @@
+'use client'
+/**
+ * The lead page's desk (a `ui` field of leads): current status, assignee (take or hand over),
+ * due times, do-not-contact and escalation, "Log activity", the timeline of lead events and VDP
+ * e-mails, and the consumer's other leads. Reads GET /api/lead/:id/desk as the viewer.
+ */
+import './leadDesk.css'
+
+import { useConfig, useDocumentInfo } from '@payloadcms/ui'
+import React, { useCallback, useEffect, useState } from 'react'
+
+import type { DeskView, Person } from '@/leadDesk/deskView'
+
+import { call, errorOf, localTime } from './api'
+import { LogActivity } from './LogActivity'
+
+const nameOf = (person: null | Person) => person?.name ?? 'Unassigned'
+
+const Assignment = ({ api, view }: { api: string; view: DeskView }) => {
+  const [error, setError] = useState<null | string>(null)
+  const [handTo, setHandTo] = useState('')
+  const { assignee } = view.lead
+  const assign = async (to?: number) => {
+    const answer = await call(`${api}/lead/${view.lead.id}/assign`, {
+      body: to ? { assignee: to } : {},
+      method: 'POST',
+    })
+    // The form below holds the lead's fields: reload so that it shows the new assignee.
+    if (answer.ok) window.location.reload()
+    else setError(errorOf(answer))
+  }
+  const others = view.rota.filter((person) => person.id !== assignee?.id)
+  return (
+    <div>
+      <dt>Assignee</dt>
+      <dd data-desk="assignee">{nameOf(assignee)}</dd>
+      {view.canEdit ? (
+        <dd className="lead-desk__actions">
+          {view.me && assignee?.id !== view.me ? (
+            <button
+              className="btn btn--style-secondary btn--size-small"
+              onClick={() => assign()}
+              type="button"
+            >
+              Take this lead
+            </button>
+          ) : null}
+          {others.length ? (
+            <>
+              <select
+                aria-label="Hand over to"
+                onChange={(event) => setHandTo(event.target.value)}
+                value={handTo}
+              >
+                <option value="">Hand over to…</option>
+                {others.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.name}
+                  </option>
+                ))}
+              </select>
+              <button
+                className="btn btn--style-secondary btn--size-small"
+                disabled={!handTo}
+                onClick={() => assign(Number(handTo))}
+                type="button"
+              >
+                Hand over
+              </button>
+            </>
+          ) : null}
+          {error ? <span role="alert">{error}</span> : null}
+        </dd>
+      ) : null}
+    </div>
+  )
+}
+
+export const LeadDeskPanel = () => {
+  const { id } = useDocumentInfo()
+  const {
+    config: {
+      routes: { api: apiRoute },
+      serverURL,
+    },
+  } = useConfig()
+  const api = `${serverURL}${apiRoute}`
+  const [view, setView] = useState<DeskView | null>(null)
+  const [error, setError] = useState<null | string>(null)
+
+  const load = useCallback(async () => {
+    if (!id) return
+    const answer = await call<DeskView>(`${api}/lead/${id}/desk`)
+    if (answer.ok) setView(answer.body)
+    else setError(errorOf(answer))
+  }, [api, id])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  if (!id) return null
+  if (error) return <p role="alert">{error}</p>
+  if (!view) return <section aria-busy="true" aria-label="Lead desk" className="lead-desk" />
+  const { current, lead } = view
+  return (
+    <section aria-label="Lead desk" className="lead-desk">
+      {lead.doNotContact?.at ? (
+        <p className="lead-desk__banner lead-desk__banner--stop" role="status">
+          <strong>Do not contact.</strong> The customer asked not to be contacted: recorded{' '}
+          {localTime(lead.doNotContact.at)} by {lead.doNotContact.by}. Outbound calls, texts and
+          e-mails are refused.
+        </p>
+      ) : null}
+      {lead.escalatedAt && !lead.firstContactedAt ? (
+        <p className="lead-desk__banner lead-desk__banner--late" role="status">
+          <strong>Escalated</strong> {localTime(lead.escalatedAt)}: not contacted in time.
+        </p>
+      ) : null}
+      <dl className="lead-desk__facts">
+        <div>
+          <dt>Current status</dt>
+          <dd data-desk="status">
+            {current?.kind === 'event' ? (current.status ?? '—') : 'None yet'}
+          </dd>
+          {current?.kind === 'event' ? (
+            <dd className="lead-desk__muted">
+              {current.type} · {localTime(current.at)}
+            </dd>
+          ) : null}
+        </div>
+        <div>
+          <dt>Next steps</dt>
+          <dd data-desk="nextSteps">{(current?.kind === 'event' && current.nextSteps) || '—'}</dd>
+        </div>
+        <Assignment api={api} view={view} />
+        <div>
+          <dt>Follow-up due</dt>
+          <dd data-desk="due">{localTime(lead.followUpDue)}</dd>
+          <dd className="lead-desk__muted">
+            {lead.firstContactedAt
+              ? `First contacted ${localTime(lead.firstContactedAt)}`
+              : `First contact due ${localTime(view.contactDue)}`}
+          </dd>
+        </div>
+      </dl>
+      {view.canEdit ? (
+        <LogActivity api={api} lead={lead.id} onLogged={() => window.location.reload()} />
+      ) : null}
+      <h4>Timeline</h4>
+      {view.timeline.length ? (
+        <ol aria-label="Timeline" className="lead-desk__timeline">
+          {view.timeline.map((item) => (
+            <li key={`${item.kind}-${item.id}`}>
+              <time dateTime={item.at}>{localTime(item.at)}</time>{' '}
+              {item.kind === 'event' ? (
+                <>
+                  <a href={`/admin/collections/leadEvents/${item.id}`}>
+                    {item.type ?? 'Lead event'}
+                  </a>
+                  {item.status ? ` → ${item.status}` : ''}
+                  {item.current ? <span className="lead-desk__badge">current</span> : null}
+                  {item.nextSteps ? <div className="lead-desk__muted">{item.nextSteps}</div> : null}
+                </>
+              ) : (
+                <a href={`/admin/collections/vdpEmails/${item.id}`}>
+                  VDP e-mail{item.vinCount ? ` (${item.vinCount} vehicles)` : ''}
+                </a>
+              )}
+              {item.by ? <span className="lead-desk__muted"> · {item.by.name}</span> : null}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="lead-desk__muted">Nothing has happened on this lead yet.</p>
+      )}
+      <h4>The consumer&apos;s other leads</h4>
+      {view.otherLeads.length ? (
+        <ul aria-label="Other leads" className="lead-desk__others">
+          {view.otherLeads.map((other) => (
+            <li key={other.id}>
+              <a href={`/admin/collections/lead/${other.id}`}>
+                {other.title || `Lead ${other.id}`}
+              </a>{' '}
+              <span className="lead-desk__muted">
+                {other.currentStatus ?? 'no status'} · {nameOf(other.assignee)} ·{' '}
+                {localTime(other.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="lead-desk__muted">
+          {view.consumer ? 'No other leads of this consumer.' : 'No consumer record is linked.'}
+        </p>
+      )}
+    </section>
+  )
+}

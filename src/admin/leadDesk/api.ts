@@ -1,0 +1,30 @@
+/** The lead desk panel's calls to the REST API, as the signed-in user (session cookie). */
+export type Answer<T> = { body: T; ok: boolean; status: number }
+
+export const call = async <T>(
+  url: string,
+  { body, method = 'GET' }: { body?: unknown; method?: string } = {},
+): Promise<Answer<T>> => {
+  const response = await fetch(url, {
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    method,
+  })
+  const parsed = (await response.json().catch(() => ({}))) as T
+  return { body: parsed, ok: response.ok, status: response.status }
+}
+
+/** The message of a Payload error answer (`{errors: [{message}]}`). */
+export const errorOf = (answer: Answer<unknown>): string => {
+  const errors = (answer.body as { errors?: { message?: string }[] })?.errors
+  return errors?.[0]?.message ?? `The request failed (${answer.status}).`
+}
+
+/** A time as the viewer's locale writes it. */
+export const localTime = (at: null | string | undefined): string =>
+  at ? new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—'
+
+/** A `datetime-local` input's value as an ISO instant (the input is in the viewer's zone). */
+export const fromLocalInput = (value: string): null | string =>
+  value ? new Date(value).toISOString() : null

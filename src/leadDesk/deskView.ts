@@ -1,0 +1,184 @@
+/**
+ * What the lead page's desk panel shows (GET /api/lead/:id/desk): the lead's state, its timeline
+ * of lead events and VDP e-mails (newest first) and its consumer's other leads, each read as the
+ * caller, with the names of the staff users it mentions.
+ */
+import type { PayloadRequest } from 'payload'
+
+import { unlessForbidden } from '@/errors'
+
+import type { Lead } from '../../payload-types'
+import { mayUpdateLead } from './access'
+import { contactDeadline } from './escalation'
+import { idOf } from './ids'
+
+const TIMELINE_LIMIT = 100
+const OTHER_LEADS_LIMIT = 20
+
+export type Person = { email?: string; id: number; name: string }
+
+export type TimelineItem =
+  | {
+      at: string
+      by: null | Person
+      current: boolean
+      id: number
+      kind: 'event'
+      nextSteps: null | string
+      status: null | string
+      type: null | string
+    }
+  | { at: string; by: null | Person; id: number; kind: 'vdpEmail'; vinCount: null | string }
+
+export type DeskView = {
+  canEdit: boolean
+  consumer: null | string
+  contactDue: null | string
+  current: null | TimelineItem
+  lead: Pick<
+    Lead,
+    | 'currentStatus'
+    | 'doNotContact'
+    | 'escalatedAt'
+    | 'firstContactedAt'
+    | 'followUpDue'
+    | 'id'
+    | 'title'
+  > & { assignee: null | Person }
+  me: null | number
+  otherLeads: {
+    assignee: null | Person
+    createdAt: string
+    currentStatus: null | string
+    id: number
+    title: null | string
+  }[]
+  rota: Person[]
+  timeline: TimelineItem[]
+}
+
+/** Names of staff users by id (staff may read only their own user record, but see colleagues' names here). */
+const peopleOf = async (req: PayloadRequest, ids: (number | undefined)[]) => {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))]
+  if (!wanted.length) return () => null
+  const { docs } = await req.payload.find({
+    collection: 'users',
+    depth: 0,
+    limit: wanted.length,
+    pagination: false,
+    req,
+    select: { email: true, name: true },
+    where: { id: { in: wanted } },
+  })
+  const byId = new Map(
+    docs.map((user) => [
+      user.id,
+      { email: user.email, id: user.id, name: user.name || user.email },
+    ]),
+  )
+  return (id: number | undefined): null | Person => (id ? (byId.get(id) ?? null) : null)
+}
+
+const asCaller = { depth: 0, overrideAccess: false } as const
+
+export const deskView = async (req: PayloadRequest, id: number): Promise<DeskView> => {
+  const { payload } = req
+  const lead = await payload.findByID({ ...asCaller, collection: 'lead', id, req })
+  const consumer = idOf(lead.consumer) ?? null
+  const [events, emails, others, location, canEdit] = await Promise.all([
+    payload.find({
+      ...asCaller,
+      collection: 'leadEvents',
+      limit: TIMELINE_LIMIT,
+      req,
+      sort: '-createdAt',
+      where: { lead: { equals: id } },
+    }),
+    unlessForbidden(
+      payload.find({
+        ...asCaller,
+        collection: 'vdpEmails',
+        limit: TIMELINE_LIMIT,
+        req,
+        sort: '-createdAt',
+        where: { lead: { equals: id } },
+      }),
+    ),
+    consumer
+      ? payload.find({
+          ...asCaller,
+          collection: 'lead',
+          limit: OTHER_LEADS_LIMIT,
+          req,
+          sort: '-createdAt',
+          where: { and: [{ consumer: { equals: consumer } }, { id: { not_equals: id } }] },
+        })
+      : null,
+    idOf(lead.location)
+      ? payload.findByID({
+          collection: 'location',
+          depth: 0,
+          disableErrors: true,
+          id: idOf(lead.location)!,
+          req,
+          select: { desk: true },
+        })
+      : null,
+    mayUpdateLead(req, id),
+  ])
+  const rotaIds = (location?.desk?.rota ?? []).map((user) => idOf(user))
+  const person = await peopleOf(req, [
+    idOf(lead.assignee),
+    ...rotaIds,
+    ...events.docs.map((event) => idOf(event.createdBy)),
+    ...(emails?.docs ?? []).map((email) => idOf(email.createdBy)),
+    ...(others?.docs ?? []).map((other) => idOf(other.assignee)),
+  ])
+  const timeline: TimelineItem[] = [
+    ...events.docs.map((event): TimelineItem => ({
+      at: event.createdAt,
+      by: person(idOf(event.createdBy)),
+      current: idOf(event.currentStatusFor) === id,
+      id: event.id,
+      kind: 'event',
+      nextSteps: event.nextSteps ?? null,
+      status: event.status ?? null,
+      type: event.type ?? null,
+    })),
+    ...(emails?.docs ?? []).map((email): TimelineItem => ({
+      at: email.createdAt,
+      by: person(idOf(email.createdBy)),
+      id: email.id,
+      kind: 'vdpEmail',
+      vinCount: email.vinCount ?? null,
+    })),
+  ].sort((a, b) => b.at.localeCompare(a.at))
+  return {
+    canEdit: Boolean(canEdit),
+    consumer,
+    contactDue: lead.firstContactedAt
+      ? null
+      : contactDeadline(lead.createdAt, location?.desk).toISOString(),
+    current: timeline.find((item) => item.kind === 'event' && item.current) ?? null,
+    lead: {
+      assignee: person(idOf(lead.assignee)),
+      currentStatus: lead.currentStatus,
+      doNotContact: lead.doNotContact,
+      escalatedAt: lead.escalatedAt,
+      firstContactedAt: lead.firstContactedAt,
+      followUpDue: lead.followUpDue,
+      id: lead.id,
+      title: lead.title,
+    },
+    me: req.user?.collection === 'users' ? req.user.id : null,
+    otherLeads: (others?.docs ?? []).map((other) => ({
+      assignee: person(idOf(other.assignee)),
+      createdAt: other.createdAt,
+      currentStatus: other.currentStatus ?? null,
+      id: other.id,
+      title: other.title ?? null,
+    })),
+    rota: rotaIds.map((user) => person(user)).filter((one): one is Person => one !== null),
+    timeline,
+  }
+}

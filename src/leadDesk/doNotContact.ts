@@ -1,0 +1,112 @@
+import type { PayloadRequest } from 'payload'
+
+import { ClientError } from '@/errors'
+
+import type { LeadEvent } from '../../payload-types'
+import { idOf } from './ids'
+import { isOutbound } from './outbound'
+
+/** How a time reads in a refusal: minutes, UTC. */
+export const readableTime = (at: Date | string): string =>
+  `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+
+/** Who is recording something: a staff user by name and e-mail, or an API client by name. */
+export const whoRecords = (user: PayloadRequest['user']): string => {
+  if (user?.collection === 'users') return user.name ? `${user.name} <${user.email}>` : user.email
+  if (user?.collection === 'api-clients') return `API client "${user.name}"`
+  return 'the service'
+}
+
+/**
+ * A `Customer DNC Request` event: recorded as a do-not-contact request of the lead and its
+ * consumer, and shown on every lead of that consumer (the first request's time and author).
+ */
+export const recordDoNotContact = async (req: PayloadRequest, event: LeadEvent, lead: number) => {
+  const { consumer } = await req.payload.findByID({
+    collection: 'lead',
+    depth: 0,
+    id: lead,
+    req,
+    select: { consumer: true },
+  })
+  const marked = {
+    at: event.createdAt,
+    by: whoRecords(req.user),
+    event: event.id,
+  }
+  await req.payload.create({
+    collection: 'do-not-contact',
+    data: {
+      consumer: idOf(consumer),
+      event: event.id,
+      lead,
+      recordedAt: marked.at,
+      recordedBy: marked.by,
+    },
+    depth: 0,
+    req,
+  })
+  const consumerId = idOf(consumer)
+  await req.payload.update({
+    collection: 'lead',
+    data: { doNotContact: marked },
+    depth: 0,
+    req,
+    where: {
+      and: [
+        consumerId
+          ? { or: [{ id: { equals: lead } }, { consumer: { equals: consumerId } }] }
+          : { id: { equals: lead } },
+        { 'doNotContact.at': { exists: false } },
+      ],
+    },
+  })
+}
+
+/** The do-not-contact request standing for a lead (its own, or its consumer's), if any. */
+export const standingRequest = async (req: PayloadRequest, lead: number) => {
+  const found = await req.payload.findByID({
+    collection: 'lead',
+    depth: 0,
+    disableErrors: true,
+    id: lead,
+    req,
+    select: { consumer: true, title: true },
+  })
+  if (!found) return undefined
+  const consumer = idOf(found.consumer)
+  const { docs } = await req.payload.find({
+    collection: 'do-not-contact',
+    depth: 0,
+    limit: 1,
+    req,
+    sort: 'recordedAt',
+    where: consumer
+      ? { or: [{ lead: { equals: lead } }, { consumer: { equals: consumer } }] }
+      : { lead: { equals: lead } },
+  })
+  return docs[0] ? { lead: found, request: docs[0] } : undefined
+}
+
+/**
+ * Refuses (409) an outbound type or status for a lead whose customer asked not to be contacted,
+ * saying when and by whom the request was recorded.
+ */
+export const refuseIfDoNotContact = async (
+  req: PayloadRequest,
+  lead: number | undefined,
+  values: (null | string | undefined)[],
+) => {
+  const value = values.find(isOutbound)
+  if (!lead || !value) return
+  const standing = await standingRequest(req, lead)
+  if (!standing) return
+  const { request } = standing
+  const who = standing.lead.title || `lead ${lead}`
+  throw new ClientError(
+    `Do not contact: ${who} asked not to be contacted (request recorded ${readableTime(
+      request.recordedAt ?? request.createdAt,
+    )} by ${request.recordedBy ?? 'the service'}), so "${value}" cannot be recorded.`,
+    409,
+  )
+}

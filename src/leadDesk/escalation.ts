@@ -1,0 +1,115 @@
+/**
+ * Speed-to-lead: a lead with no outbound or answered event within LEAD_CONTACT_MINUTES of its
+ * location's business hours is escalated: marked (shown on the dashboard) and e-mailed to the
+ * location's manager. The job runner sweeps every LEAD_ESCALATION_CHECK_SECONDS; a lead is
+ * marked by one conditional UPDATE, so however many sweeps overlap, it is e-mailed once.
+ */
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+
+import { port, serverURL, settings } from '@/lib/settings'
+
+import type { Lead, Location } from '../../payload-types'
+import { addBusinessMinutes } from './businessHours'
+import { idOf } from './ids'
+
+const SWEEP_LIMIT = 500
+const MINUTE = 60_000
+
+const escape = (text: string) =>
+  text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`)
+
+const leadLink = (lead: number) =>
+  `${serverURL() || `http://localhost:${port()}`}/admin/collections/lead/${lead}`
+
+/** When a lead is due for its first contact, by its location's business hours. */
+export const contactDeadline = (
+  createdAt: string,
+  desk: Location['desk'] | undefined,
+  minutes = settings('leadDesk').LEAD_CONTACT_MINUTES,
+): Date =>
+  addBusinessMinutes(new Date(createdAt), minutes, {
+    hours: desk?.hours,
+    timeZone: desk?.timeZone,
+  })
+
+const escalationMail = (lead: Lead, minutes: number, to: string) => {
+  const name = lead.title || `Lead ${lead.id}`
+  const link = leadLink(lead.id)
+  return {
+    html: [
+      `<p>${escape(name)} (lead ${lead.id}, from ${escape(lead.source ?? 'an unknown source')}) came in at ${new Date(lead.createdAt).toUTCString()} and has not been contacted within ${minutes} business minutes.</p>`,
+      `<p><a href="${escape(link)}">${escape(link)}</a></p>`,
+    ].join('\n'),
+    subject: `Lead not contacted in time: ${name}`,
+    to,
+  }
+}
+
+/** Marks the lead escalated unless it was already, or was contacted meanwhile; true if it did. */
+const mark = async (payload: Payload, lead: number, now: Date): Promise<boolean> => {
+  const { rows } = await payload.db.drizzle.execute(
+    sql`UPDATE lead SET escalated_at = ${now.toISOString()}
+        WHERE id = ${lead} AND escalated_at IS NULL AND first_contacted_at IS NULL
+        RETURNING id`,
+  )
+  return rows.length > 0
+}
+
+const unmark = (payload: Payload, lead: number) =>
+  payload.db.drizzle.execute(sql`UPDATE lead SET escalated_at = NULL WHERE id = ${lead}`)
+
+/** One sweep: escalates every lead past its contact deadline at `now`; returns their ids. */
+export const escalateOverdueLeads = async (
+  payload: Payload,
+  now = new Date(),
+): Promise<number[]> => {
+  const minutes = settings('leadDesk').LEAD_CONTACT_MINUTES
+  // Business time never runs faster than the clock: younger leads cannot be due yet.
+  const { docs } = await payload.find({
+    collection: 'lead',
+    depth: 0,
+    limit: SWEEP_LIMIT,
+    pagination: false,
+    sort: 'createdAt',
+    where: {
+      and: [
+        {
+          createdAt: { less_than_equal: new Date(now.getTime() - minutes * MINUTE).toISOString() },
+        },
+        { firstContactedAt: { exists: false } },
+        { escalatedAt: { exists: false } },
+        { 'doNotContact.at': { exists: false } },
+      ],
+    },
+  })
+  const locations = new Map<string, Location | null>()
+  const locationOf = async (id: string | undefined) => {
+    if (!id) return null
+    if (!locations.has(id))
+      locations.set(
+        id,
+        await payload.findByID({ collection: 'location', depth: 0, disableErrors: true, id }),
+      )
+    return locations.get(id) ?? null
+  }
+  const escalated: number[] = []
+  for (const lead of docs) {
+    const location = await locationOf(idOf(lead.location))
+    if (contactDeadline(lead.createdAt, location?.desk, minutes) > now) continue
+    if (!(await mark(payload, lead.id, now))) continue
+    escalated.push(lead.id)
+    const manager = location?.desk?.managerEmail
+    if (!manager) continue
+    try {
+      await payload.sendEmail(escalationMail(lead, minutes, manager))
+    } catch (error) {
+      // Unmarked, the next sweep tries again: the manager hears of it once it can be sent.
+      await unmark(payload, lead.id)
+      escalated.pop()
+      payload.logger.warn({ err: error, lead: lead.id }, 'lead escalation e-mail not sent')
+    }
+  }
+  if (escalated.length) payload.logger.info({ leads: escalated }, 'leads escalated')
+  return escalated
+}

@@ -1,0 +1,94 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
+
+import { transactionDb } from '@/db/transaction'
+
+import type { LeadEvent } from '../../payload-types'
+import { recordDoNotContact, refuseIfDoNotContact } from './doNotContact'
+import { idOf } from './ids'
+import { isContact } from './outbound'
+
+/**
+ * beforeChange on lead events: an outbound type or status for a customer who asked not to be
+ * contacted is refused (409); a new event that sets a status becomes its lead's current status
+ * unless it says otherwise (`currentStatusFor` sent, null included).
+ */
+export const checkLeadEvent: CollectionBeforeChangeHook<LeadEvent> = async ({
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
+  const lead = idOf(data.lead ?? originalDoc?.lead)
+  await refuseIfDoNotContact(req, lead, [data.type, data.status])
+  if (operation === 'create' && data.status && lead && data.currentStatusFor === undefined)
+    return { ...data, currentStatusFor: lead }
+  return data
+}
+
+const setLeadStatus = (req: PayloadRequest, lead: number, status: LeadEvent['status']) =>
+  req.payload.update({
+    collection: 'lead',
+    data: { currentStatus: status ?? null },
+    depth: 0,
+    id: lead,
+    req,
+  })
+
+/**
+ * Keeps one current event per lead: an event that becomes current takes the place of the one
+ * before (whose `currentStatusFor` is cleared, in its history too), and the lead's
+ * `currentStatus` copies the current event's status for its list and filters.
+ */
+const followCurrentStatus = async (
+  req: PayloadRequest,
+  doc: LeadEvent,
+  previousDoc: LeadEvent | undefined,
+) => {
+  const current = idOf(doc.currentStatusFor)
+  const before = idOf(previousDoc?.currentStatusFor)
+  if (before && before !== current && req.context.leadStatusMoving !== before)
+    await setLeadStatus(req, before, null)
+  if (!current) return
+  if (current !== before) {
+    req.context.leadStatusMoving = current
+    try {
+      await req.payload.update({
+        collection: 'leadEvents',
+        data: { currentStatusFor: null },
+        depth: 0,
+        req,
+        where: { and: [{ currentStatusFor: { equals: current } }, { id: { not_equals: doc.id } }] },
+      })
+    } finally {
+      req.context.leadStatusMoving = undefined
+    }
+  }
+  if (current !== before || doc.status !== previousDoc?.status)
+    await setLeadStatus(req, current, doc.status)
+}
+
+/** The lead's first contact: the time of its first outbound or answered event. */
+const markContacted = async (req: PayloadRequest, lead: number, at: string) => {
+  const db = await transactionDb(req)
+  await db.execute(
+    sql`UPDATE lead SET first_contacted_at = ${at}
+        WHERE id = ${lead} AND (first_contacted_at IS NULL OR first_contacted_at > ${at})`,
+  )
+}
+
+/** afterChange on lead events: do-not-contact requests, first contact and the current status. */
+export const followLeadEvent: CollectionAfterChangeHook<LeadEvent> = async ({
+  doc,
+  operation,
+  previousDoc,
+  req,
+}) => {
+  const lead = idOf(doc.lead)
+  const was = operation === 'create' ? undefined : previousDoc
+  if (lead && doc.type === 'Customer DNC Request' && was?.type !== doc.type)
+    await recordDoNotContact(req, doc, lead)
+  if (lead && isContact(doc.type)) await markContacted(req, lead, doc.createdAt)
+  await followCurrentStatus(req, doc, was)
+  return doc
+}

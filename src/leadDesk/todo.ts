@@ -1,0 +1,107 @@
+/**
+ * The dashboard's to-do list: what needs doing now, each list read as the viewer (so a list the
+ * viewer may not read is left out, and scoped roles see their own records only), its first few
+ * records linked and the whole list one click away.
+ */
+import type { CollectionSlug, Payload, TypedUser, Where } from 'payload'
+
+import { listHref } from '@/admin/dashboardFigures'
+import { unlessForbidden } from '@/errors'
+
+const SHOWN = 5
+
+export type TodoItem = { detail: string; href: string; label: string }
+export type TodoList = { href: string; items: TodoItem[]; title: string; total: number }
+
+type Source = {
+  collection: CollectionSlug
+  describe: (doc: Record<string, unknown>) => Omit<TodoItem, 'href'>
+  sort: string
+  title: string
+  where: Where
+}
+
+const when = (value: unknown) =>
+  typeof value === 'string' ? new Date(value).toISOString().slice(0, 16).replace('T', ' ') : ''
+
+const sources = (user: TypedUser, now: Date): Source[] => [
+  {
+    collection: 'lead',
+    describe: (lead) => ({
+      detail: `due ${when(lead.followUpDue)} UTC${lead.currentStatus ? ` · ${lead.currentStatus}` : ''}`,
+      label: String(lead.title || `Lead ${lead.id}`),
+    }),
+    sort: 'followUpDue',
+    title: 'My leads due now',
+    where: {
+      and: [
+        { assignee: { equals: user.id } },
+        { followUpDue: { less_than_equal: now.toISOString() } },
+        { 'doNotContact.at': { exists: false } },
+      ],
+    },
+  },
+  {
+    collection: 'lead',
+    describe: (lead) => ({
+      detail: `came in ${when(lead.createdAt)} UTC, escalated ${when(lead.escalatedAt)} UTC`,
+      label: String(lead.title || `Lead ${lead.id}`),
+    }),
+    sort: 'createdAt',
+    title: 'Uncontacted leads past their time',
+    where: {
+      and: [{ escalatedAt: { exists: true } }, { firstContactedAt: { exists: false } }],
+    },
+  },
+  {
+    collection: 'credit-app',
+    describe: (app) => {
+      const submission = (app.providerSubmission ?? {}) as Record<string, unknown>
+      return {
+        detail: `${String(submission.status)}${submission.message ? `: ${String(submission.message)}` : ''}`,
+        label: String(app.id),
+      }
+    },
+    sort: '-updatedAt',
+    title: 'Credit apps needing attention',
+    // `or` rather than `in`: the admin list's address carries it as the list reads it.
+    where: {
+      or: [
+        { 'providerSubmission.status': { equals: 'failed' } },
+        { 'providerSubmission.status': { equals: 'rejected' } },
+      ],
+    },
+  },
+  {
+    collection: 'deal',
+    describe: (deal) => ({ detail: `created ${when(deal.createdAt)} UTC`, label: String(deal.id) }),
+    sort: '-createdAt',
+    title: 'Deals without a bid',
+    where: { currentBidPrice: { exists: false } },
+  },
+]
+
+export const todoLists = async (
+  payload: Payload,
+  user: TypedUser,
+  now = new Date(),
+): Promise<TodoList[]> => {
+  const lists = await Promise.all(
+    sources(user, now).map(({ collection, describe, sort, title, where }) =>
+      unlessForbidden(
+        payload
+          .find({ collection, depth: 0, limit: SHOWN, overrideAccess: false, sort, user, where })
+          .then(({ docs, totalDocs }): TodoList => ({
+            href: listHref(collection, where),
+            items: docs.map((doc) => ({
+              ...describe(doc as unknown as Record<string, unknown>),
+              href: `/admin/collections/${collection}/${doc.id}`,
+            })),
+            title,
+            total: totalDocs,
+          })),
+      ),
+    ),
+  )
+  return lists.filter((list): list is TodoList => list !== null)
+}

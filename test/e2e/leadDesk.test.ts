@@ -1,0 +1,248 @@
+/**
+ * The lead desk in Chromium, as the demo staff user works it: Leads first in the navigation, the
+ * dashboard's to-do list, a lead's page (status, assignee, due times, timeline, the consumer's
+ * other leads), logging a call from it, a do-not-contact request and the refusal of an outbound
+ * event shown on the page, and taking a lead. The README's dashboard and lead-page pictures are
+ * taken here.
+ */
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { Page } from 'playwright-core'
+
+import { projectRoot } from '@/lib/paths'
+
+import {
+  ADMIN_SERVICE_MS,
+  type AdminService,
+  DEMO_STAFF,
+  startAdminService,
+} from '../helpers/adminService'
+
+const STEP_MS = 120_000
+const WAIT = { timeout: 30_000 }
+
+let admin: AdminService
+let staff: Page
+
+const screenshot = (name: string) => path.join(projectRoot, 'docs', 'screenshots', `${name}.png`)
+
+const open = (page: Page, route: string) =>
+  page.goto(`${admin.url}/admin${route}`, { waitUntil: 'networkidle' })
+
+const api = async (page: Page, route: string) =>
+  (await page.request.get(`${admin.url}/api${route}`)).json()
+
+const leadId = async (page: Page, email: string): Promise<number> =>
+  (await api(page, `/lead?where[email][equals]=${encodeURIComponent(email)}&depth=0`)).docs[0].id
+
+const desk = (page: Page) => page.locator('section[aria-label="Lead desk"]')
+
+/** The page of a lead, once its desk panel has loaded. */
+const openLead = async (page: Page, id: number) => {
+  await open(page, `/collections/lead/${id}`)
+  await desk(page).locator('[data-desk="status"]').waitFor(WAIT)
+}
+
+/** Logs an activity with the page's form; resolves once the page reloaded, or with the refusal. */
+const logActivity = async (
+  page: Page,
+  {
+    due,
+    nextSteps,
+    status,
+    type,
+  }: { due?: string; nextSteps?: string; status?: string; type: string },
+) => {
+  const form = page.locator('form[aria-label="Log activity"]')
+  await form.locator('select[name="type"]').selectOption(type)
+  if (status) await form.locator('select[name="status"]').selectOption(status)
+  if (nextSteps) await form.locator('textarea[name="nextSteps"]').fill(nextSteps)
+  if (due) await form.locator('input[name="followUpDue"]').fill(due)
+  const reloaded = page.waitForEvent('load', { timeout: 30_000 }).then(() => 'reloaded' as const)
+  const refused = form
+    .getByRole('alert')
+    .waitFor(WAIT)
+    .then(async () => (await form.getByRole('alert').innerText()).trim())
+  await form.getByRole('button', { name: 'Log activity' }).click()
+  const outcome = await Promise.race([reloaded, refused])
+  if (outcome === 'reloaded') await desk(page).locator('[data-desk="status"]').waitFor(WAIT)
+  return outcome
+}
+
+beforeAll(async () => {
+  // Leads are due for a first contact as soon as they arrive, and the sweep runs every second:
+  // a new lead without a location (counted around the clock) is escalated at once.
+  admin = await startAdminService('lead-desk', {
+    LEAD_CONTACT_MINUTES: '0',
+    LEAD_ESCALATION_CHECK_SECONDS: '1',
+  })
+  staff = await admin.pageAs(DEMO_STAFF)
+}, ADMIN_SERVICE_MS)
+
+afterAll(async () => {
+  await admin?.close()
+})
+
+describe('the dashboard', () => {
+  it('lists Leads first in the navigation', async () => {
+    await open(staff, '')
+    const nav = await staff.locator('nav').first().innerText()
+    const at = (label: string) => nav.indexOf(label)
+    expect(at('Leads')).toBeGreaterThanOrEqual(0)
+    for (const group of ['Credit', 'Commerce', 'Vehicles'])
+      expect({ group, before: at('Leads') < at(group) }).toEqual({ before: true, group })
+  })
+
+  it(
+    'is a to-do list: my leads due now and leads escalated for want of a first contact',
+    async () => {
+      const created = await staff.request.post(`${admin.url}/api/lead`, {
+        data: { email: 'wendy.waiting@example.com', firstName: 'Wendy', lastName: 'Waiting' },
+      })
+      expect(created.status()).toBe(201)
+      const wendy = (await created.json()).doc.id
+      // The job runner's sweep marks it within a few seconds.
+      for (let i = 0; i < 60; i++) {
+        if ((await api(staff, `/lead/${wendy}?depth=0`)).escalatedAt) break
+        await staff.waitForTimeout(500)
+      }
+      await open(staff, '')
+      const mine = staff.getByRole('region', { name: 'My leads due now' })
+      await mine.waitFor(WAIT)
+      // The demo's María González was due a quarter of an hour ago and is Sam's.
+      await expect(mine.getByRole('link', { name: 'María González' }).count()).resolves.toBe(1)
+      expect(await mine.getByRole('link', { name: 'James Carter' }).count()).toBe(0)
+      const late = staff.getByRole('region', { name: 'Uncontacted leads past their time' })
+      await late.getByRole('link', { name: 'Wendy Waiting' }).waitFor(WAIT)
+      await staff.getByRole('region', { name: 'Credit apps needing attention' }).waitFor(WAIT)
+      await staff.getByRole('region', { name: 'Deals without a bid' }).waitFor(WAIT)
+      await staff.screenshot({ fullPage: true, path: screenshot('dashboard') })
+
+      // Its title opens the whole list, filtered the same way.
+      await mine.getByRole('link', { name: 'My leads due now' }).click()
+      await staff.waitForURL(/\/admin\/collections\/lead\?where/, WAIT)
+      await staff.locator('tbody tr').filter({ hasText: 'María' }).first().waitFor(WAIT)
+      expect(await staff.locator('tbody tr').filter({ hasText: 'Carter' }).count()).toBe(0)
+    },
+    STEP_MS,
+  )
+})
+
+describe("a lead's page", () => {
+  it(
+    "shows the current status, next steps, assignee, timeline and the consumer's other leads",
+    async () => {
+      const maria = await leadId(staff, 'maria.gonzalez@example.com')
+      await openLead(staff, maria)
+      const panel = desk(staff)
+      expect(await panel.locator('[data-desk="status"]').innerText()).toBe('Had Conversation')
+      expect(await panel.locator('[data-desk="nextSteps"]').innerText()).toBe(
+        'Book a test drive for Saturday.',
+      )
+      expect(await panel.locator('[data-desk="assignee"]').innerText()).toBe('Sam Rivera')
+      const timeline = panel.locator('ol[aria-label="Timeline"] > li')
+      expect(await timeline.count()).toBe(4)
+      const times = await timeline
+        .locator('time')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime') ?? ''))
+      expect(times).toEqual([...times].sort().reverse())
+      expect(await timeline.filter({ hasText: 'VDP e-mail' }).count()).toBe(1)
+      expect(await timeline.filter({ hasText: 'current' }).innerText()).toContain(
+        'Customer Answered',
+      )
+      const others = panel.locator('ul[aria-label="Other leads"] > li')
+      expect(await others.count()).toBe(1)
+      expect(await others.innerText()).toContain('María González')
+    },
+    STEP_MS,
+  )
+
+  it(
+    'logs a call: a new lead event, now the current status, with the next due time',
+    async () => {
+      const maria = await leadId(staff, 'maria.gonzalez@example.com')
+      await openLead(staff, maria)
+      const outcome = await logActivity(staff, {
+        due: '2031-03-14T10:30',
+        nextSteps: 'Test drive Saturday 10am',
+        status: 'Waiting For Meeting',
+        type: 'Outbound Phone Call',
+      })
+      expect(outcome).toBe('reloaded')
+      const panel = desk(staff)
+      expect(await panel.locator('[data-desk="status"]').innerText()).toBe('Waiting For Meeting')
+      expect(await panel.locator('[data-desk="nextSteps"]').innerText()).toBe(
+        'Test drive Saturday 10am',
+      )
+      expect(await panel.locator('[data-desk="due"]').innerText()).toContain('2031')
+      const first = panel.locator('ol[aria-label="Timeline"] > li').first()
+      expect(await first.innerText()).toMatch(/Outbound Phone Call → Waiting For Meeting\s*current/)
+      expect(await first.innerText()).toContain('Sam Rivera')
+      // As stored: made by Sam, the lead's only current event.
+      const current = await api(
+        staff,
+        `/leadEvents?where[currentStatusFor][equals]=${maria}&depth=0`,
+      )
+      expect(current.docs).toHaveLength(1)
+      expect(current.docs[0]).toMatchObject({
+        status: 'Waiting For Meeting',
+        type: 'Outbound Phone Call',
+      })
+      const lead = await api(staff, `/lead/${maria}?depth=0`)
+      expect(new Date(lead.followUpDue).getUTCFullYear()).toBe(2031)
+      await staff.screenshot({ fullPage: true, path: screenshot('lead-page') })
+    },
+    STEP_MS,
+  )
+
+  it(
+    'records a do-not-contact request, then refuses an outbound text, saying why',
+    async () => {
+      const james = await leadId(staff, 'james.carter@example.com')
+      await openLead(staff, james)
+      expect(await logActivity(staff, { type: 'Customer DNC Request' })).toBe('reloaded')
+      const banner = desk(staff).getByRole('status').filter({ hasText: 'Do not contact' })
+      await banner.waitFor(WAIT)
+      expect(await banner.innerText()).toContain('Sam Rivera')
+      const before = await desk(staff).locator('ol[aria-label="Timeline"] > li').count()
+
+      const refusal = await logActivity(staff, {
+        status: 'Send Text Message',
+        type: 'Outbound Text',
+      })
+      expect(refusal).toMatch(
+        /^Do not contact: James Carter asked not to be contacted \(request recorded .+ UTC by Sam Rivera <sam\.rivera@example\.com>\), so "Outbound Text" cannot be recorded\.$/,
+      )
+      await openLead(staff, james)
+      expect(await desk(staff).locator('ol[aria-label="Timeline"] > li').count()).toBe(before)
+    },
+    STEP_MS,
+  )
+
+  it(
+    'lets another staff user take a lead from the rota',
+    async () => {
+      const adminPage = await admin.pageAs(admin.admin.email)
+      const priya = await leadId(adminPage, 'priya.shah@example.com')
+      await openLead(adminPage, priya)
+      const assignee = desk(adminPage).locator('[data-desk="assignee"]')
+      expect(await assignee.innerText()).toBe('Sam Rivera')
+      const reloaded = adminPage.waitForEvent('load', { timeout: 30_000 })
+      await desk(adminPage).getByRole('button', { name: 'Take this lead' }).click()
+      await reloaded
+      await desk(adminPage).locator('[data-desk="assignee"]').waitFor(WAIT)
+      expect(await desk(adminPage).locator('[data-desk="assignee"]').innerText()).toBe(
+        admin.admin.email,
+      )
+      // Sam, on the rota, is offered to hand it back to.
+      await desk(adminPage).getByLabel('Hand over to').selectOption({ label: 'Sam Rivera' })
+      const back = adminPage.waitForEvent('load', { timeout: 30_000 })
+      await desk(adminPage).getByRole('button', { name: 'Hand over' }).click()
+      await back
+      await desk(adminPage).locator('[data-desk="assignee"]').waitFor(WAIT)
+      expect(await desk(adminPage).locator('[data-desk="assignee"]').innerText()).toBe('Sam Rivera')
+    },
+    STEP_MS,
+  )
+})
