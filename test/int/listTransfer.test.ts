@@ -2,7 +2,8 @@
  * CSV export of lists: every record the filter selects, as the caller may read it, with safe
  * cells; refused to callers who may not read the collection; never a credit-data column.
  * CSV and JSON import: every row validated like the API does, a file with any bad row imports
- * nothing and names each bad row, an exported file imports back.
+ * nothing and names each bad row, an exported file imports back; a dry run previews each row, a
+ * rejected file leaves no gap in the ids; a template per collection.
  */
 import { describe, expect, it } from '@jest/globals'
 
@@ -154,7 +155,17 @@ describe('POST /api/<collection>/import', () => {
     ]
     const dry = await upload('company', { dryRun: true, rows })
     expect(dry.status).toBe(200)
-    expect(dry.body).toEqual({ message: 'All 2 rows can be imported.', valid: 2 })
+    expect(dry.body).toEqual({
+      invalid: 0,
+      message: 'All 2 rows can be imported.',
+      rows: [
+        { record: expect.objectContaining({ name: 'Imported Motors' }), row: 1 },
+        { record: expect.objectContaining({ name: 'Second Imported Motors' }), row: 2 },
+      ],
+      valid: 2,
+    })
+    // What the records would be, not ids the real import gives anew.
+    expect(dry.body.rows[0].record).not.toHaveProperty('id')
     expect(
       (
         await context.service.payload.count({
@@ -171,6 +182,49 @@ describe('POST /api/<collection>/import', () => {
       errors: [{ path: 'name' }],
       row: 1,
     })
+  })
+
+  it('previews a file with bad rows: each row, the record it would create or its problems', async () => {
+    const csv = 'firstName,lastName,email\nPre,Viewed,pre@example.com\nBad,Viewed,not-an-e-mail\n'
+    const dry = await upload('lead', { csv, dryRun: true })
+    expect(dry.status).toBe(200)
+    expect(dry.body).toMatchObject({
+      invalid: 1,
+      message: '1 of 2 rows have problems: fix them, then import the file.',
+      valid: 1,
+    })
+    expect(dry.body.rows).toEqual([
+      {
+        record: expect.objectContaining({
+          email: 'pre@example.com',
+          firstName: 'Pre',
+          lastName: 'Viewed',
+          title: 'Pre Viewed',
+        }),
+        row: 2,
+      },
+      { errors: [{ message: expect.stringMatching(/e-mail/), path: 'email' }], row: 3 },
+    ])
+    expect(await leadsNamed('Viewed')).toHaveLength(0)
+  })
+
+  it('leaves no gap in the ids after a rejected file or a dry run', async () => {
+    const newLead = async () =>
+      (await context.service.payload.create({ collection: 'lead', data: { lastName: 'Gapless' } }))
+        .id
+    const before = await newLead()
+    const rows = Array.from({ length: 20 }, (_, index) => ({ lastName: `Trial ${index}` }))
+    expect((await upload('lead', { dryRun: true, rows })).status).toBe(200)
+    const rejected = await upload('lead', { rows: [...rows, { email: 'not-an-e-mail' }] })
+    expect(rejected.status).toBe(400)
+    expect(await newLead()).toBe(before + 1)
+    const imported = await upload('lead', { rows: rows.slice(0, 3) })
+    expect(imported.body.ids).toEqual([before + 2, before + 3, before + 4])
+    const errors = async () =>
+      (await context.service.payload.create({ collection: 'errors', data: { message: 'gap' } })).id
+    const first = await errors()
+    expect((await upload('errors', { rows: [{ message: 'ok' }, {}] })).status).toBe(400)
+    expect(await errors()).toBe(first + 1)
   })
 
   it("takes back a file it exported (ids and timestamps are the database's to give)", async () => {
@@ -242,5 +296,79 @@ describe('POST /api/<collection>/import', () => {
     expect((await upload('lead', { csv }, 'anonymous')).status).toBe(401)
     expect((await upload('lead', { csv }, 'leadAgent')).status).toBe(403)
     expect(await leadsNamed('Allowed')).toHaveLength(0)
+  })
+})
+
+describe('GET /api/<collection>/import-template', () => {
+  it('answers the header an import takes and one example row, which imports', async () => {
+    const answer = await download('/lead/import-template')
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(answer.headers.get('content-disposition')).toBe(
+      'attachment; filename="lead-import-template.csv"',
+    )
+    const [header, example, ...rest] = rowsOf(answer.text)
+    expect(rest).toEqual([])
+    expect(header).toEqual(expect.arrayContaining(['firstName', 'lastName', 'email', 'source']))
+    // What the service gives or keeps is not asked for.
+    for (const name of ['id', 'createdAt', 'updatedAt', 'title', 'deletedAt'])
+      expect(header).not.toContain(name)
+    expect(example).toHaveLength(header.length)
+    expect(example[header.indexOf('email')]).toBe('someone@example.com')
+    const dry = await upload('lead', { csv: answer.text, dryRun: true })
+    expect(dry.body).toMatchObject({ invalid: 0, valid: 1 })
+  })
+
+  it('is one per collection of the lists that import, never with credit data', async () => {
+    for (const slug of ['deal', 'company', 'errors', 'listing']) {
+      const answer = await download(`/${slug}/import-template`, 'staffAdmin')
+      expect(answer.status).toBe(200)
+      const [header] = rowsOf(answer.text)
+      expect(header.length).toBeGreaterThan(0)
+      for (const name of ['ssn', 'birthDate', 'id']) expect(header).not.toContain(name)
+    }
+  })
+})
+
+describe('GET /api/<collection>/export, as the list shows it', () => {
+  it("exports the list's shown columns in order, and its sort", async () => {
+    for (const [message, source] of [
+      ['b-second', 'cols-x'],
+      ['a-first', 'cols-x'],
+      ['c-other', 'cols-y'],
+    ])
+      await context.service.payload.create({ collection: 'errors', data: { message, source } })
+    const columns = encodeURIComponent(JSON.stringify(['message', '-id', 'source']))
+    const answer = await download(
+      `/errors/export?where[source][equals]=cols-x&sort=message&columns=${columns}`,
+    )
+    expect(rowsOf(answer.text)).toEqual([
+      ['message', 'source'],
+      ['a-first', 'cols-x'],
+      ['b-second', 'cols-x'],
+    ])
+    const comma = await download(
+      '/errors/export?where[source][equals]=cols-x&sort=-message&columns=source,message',
+    )
+    expect(rowsOf(comma.text)).toEqual([
+      ['source', 'message'],
+      ['cols-x', 'b-second'],
+      ['cols-x', 'a-first'],
+    ])
+  })
+
+  it('reads a group field by its path, and refuses columns it never exports', async () => {
+    const answer = await download(
+      `/deal/export?where[id][equals]=deal_demo_camry&columns=${encodeURIComponent('["id","dealer.location"]')}`,
+    )
+    expect(answer.status).toBe(200)
+    expect(rowsOf(answer.text)).toEqual([
+      ['id', 'dealer.location'],
+      ['deal_demo_camry', 'loc_demo_sunset_la'],
+    ])
+    const refused = await download(`/lead/export?columns=${encodeURIComponent('["ssn"]')}`)
+    expect(refused.status).toBe(400)
+    expect(refused.text).toMatch(/These columns cannot be exported: ssn/)
+    expect((await download('/lead/export?columns=%7Bnope')).status).toBe(400)
   })
 })

@@ -1,55 +1,116 @@
 'use client'
 /**
- * Above a list: "Export CSV" (the records the list's filter selects, as the viewer may read them)
- * and "Import CSV or JSON" (every row checked first; a file with a bad row imports nothing and
- * the rows' problems are listed here).
+ * Above a list: "Export CSV" (what the list shows: its filter, search, sort and columns, as the
+ * viewer may read it), "Import CSV or JSON" (a preview of every row first, the records it would
+ * create and each row's problems, then an import only once confirmed) and "CSV template" (the
+ * header an import takes and one example row).
  */
-import { useConfig } from '@payloadcms/ui'
+import { useConfig, useTableColumns } from '@payloadcms/ui'
 import { usePathname, useRouter, useSearchParams } from 'next/navigation'
 import React, { useRef, useState } from 'react'
 
-type RowProblems = { errors: { message: string; path?: string }[]; row: number }
-type Outcome = { message: string; ok: boolean; rows?: RowProblems[] }
+type Problem = { message: string; path?: string }
+type PreviewRow = { errors?: Problem[]; record?: Record<string, unknown>; row: number }
+type Preview = { body: string; file: string; invalid: number; message: string; rows: PreviewRow[] }
+type Outcome = { message: string; ok: boolean; rows?: { errors: Problem[]; row: number }[] }
 
-const send = async (url: string, file: File): Promise<Outcome> => {
+/** Rows the preview lists (the count covers the whole file). */
+const SHOWN_ROWS = 50
+const SHOWN_COLUMNS = 6
+
+const bodyOf = async (file: File): Promise<string | undefined> => {
   const text = await file.text()
-  let body: string
-  if (/\.json$/i.test(file.name) || file.type === 'application/json') {
-    try {
-      const parsed: unknown = JSON.parse(text)
-      body = JSON.stringify({ rows: Array.isArray(parsed) ? parsed : [parsed] })
-    } catch {
-      return { message: `${file.name} is not valid JSON.`, ok: false }
-    }
-  } else {
-    body = JSON.stringify({ csv: text })
+  if (!/\.json$/i.test(file.name) && file.type !== 'application/json')
+    return JSON.stringify({ csv: text })
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return JSON.stringify({ rows: Array.isArray(parsed) ? parsed : [parsed] })
+  } catch {
+    return undefined
   }
+}
+
+// The service's own answers to an import (src/admin/transfer/importRows.ts).
+type Answer = {
+  errors?: { data?: { rows?: Outcome['rows'] }; message: string }[]
+  invalid?: number
+  message?: string
+  rows?: PreviewRow[]
+}
+
+const post = async (url: string, body: string): Promise<{ answer: Answer; ok: boolean }> => {
   const response = await fetch(url, {
     body,
     credentials: 'include',
     headers: { 'Content-Type': 'application/json' },
     method: 'POST',
   })
-  // The service's own answer to an import (src/admin/transfer/importRows.ts).
-  const answer: {
-    errors?: { data?: { rows?: RowProblems[] }; message: string }[]
-    message?: string
-  } = await response.json().catch(() => ({}))
-  if (response.ok) return { message: answer.message ?? 'Imported.', ok: true }
-  const error = answer.errors?.[0]
-  return {
-    message: error?.message ?? `The import failed (${response.status}).`,
-    ok: false,
-    rows: error?.data?.rows,
-  }
+  const answer: Answer = await response.json().catch(() => ({}))
+  return { answer, ok: response.ok }
+}
+
+const failure = (answer: Answer): Outcome => ({
+  message: answer.errors?.[0]?.message ?? answer.message ?? 'The import failed.',
+  ok: false,
+  rows: answer.errors?.[0]?.data?.rows,
+})
+
+const shown = (value: unknown): string =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value)
+
+const problemsText = (errors: Problem[]) =>
+  errors.map((error) => (error.path ? `${error.path}: ${error.message}` : error.message)).join('; ')
+
+const PreviewTable: React.FC<{ rows: PreviewRow[] }> = ({ rows }) => {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row.record ?? {})))].slice(
+    0,
+    SHOWN_COLUMNS,
+  )
+  return (
+    <div className="table" style={{ overflowX: 'auto' }}>
+      <table data-import-preview>
+        <thead>
+          <tr>
+            <th>Row</th>
+            {columns.map((name) => (
+              <th key={name}>{name}</th>
+            ))}
+            <th>Problems</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.slice(0, SHOWN_ROWS).map(({ errors, record, row }) => (
+            <tr data-row-ok={errors ? 'false' : 'true'} key={row}>
+              <td>{row}</td>
+              {columns.map((name) => (
+                <td key={name}>{shown(record?.[name])}</td>
+              ))}
+              <td>{errors ? problemsText(errors) : 'Will be created'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length > SHOWN_ROWS ? (
+        <p>
+          The first {SHOWN_ROWS} of {rows.length} rows are shown.
+        </p>
+      ) : null}
+    </div>
+  )
 }
 
 export const ListTransfer: React.FC = () => {
   const pathname = usePathname()
   const params = useSearchParams()
   const router = useRouter()
+  const { columns } = useTableColumns()
   const input = useRef<HTMLInputElement>(null)
   const [outcome, setOutcome] = useState<null | Outcome>(null)
+  const [preview, setPreview] = useState<null | Preview>(null)
   const [busy, setBusy] = useState(false)
   const {
     config: {
@@ -58,21 +119,21 @@ export const ListTransfer: React.FC = () => {
   } = useConfig()
   const slug = pathname.split('/collections/')[1]?.split('/')[0]
   if (!slug) return null
-  // The list's filter and search box, as its address carries them (`where[...]=…`, `search=`).
-  const where = new URLSearchParams(
-    [...params.entries()].filter(([name]) => name.startsWith('where') || name === 'search'),
-  ).toString()
+  // What the list shows: its filter, search box and sort as its address carries them, and its
+  // shown columns in order.
+  const query = new URLSearchParams(
+    [...params.entries()].filter(
+      ([name]) => name.startsWith('where') || name === 'search' || name === 'sort',
+    ),
+  )
+  const active = columns.filter((column) => column.active).map((column) => column.accessor)
+  if (active.length) query.set('columns', JSON.stringify(active))
+  const url = `${api}/${slug}/import`
 
-  const chosen = async (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
+  const run = async (work: () => Promise<void>) => {
     setBusy(true)
-    setOutcome(null)
     try {
-      const result = await send(`${api}/${slug}/import`, file)
-      setOutcome(result)
-      if (result.ok) router.refresh()
+      await work()
     } catch {
       setOutcome({ message: 'The service could not be reached. Try again.', ok: false })
     } finally {
@@ -80,13 +141,46 @@ export const ListTransfer: React.FC = () => {
     }
   }
 
+  const chosen = async (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    setOutcome(null)
+    setPreview(null)
+    await run(async () => {
+      const body = await bodyOf(file)
+      if (!body) return setOutcome({ message: `${file.name} is not valid JSON.`, ok: false })
+      const withDryRun = JSON.stringify({ ...JSON.parse(body), dryRun: true })
+      const { answer, ok } = await post(url, withDryRun)
+      if (!ok || !answer.rows) return setOutcome(failure(answer))
+      setPreview({
+        body,
+        file: file.name,
+        invalid: answer.invalid ?? 0,
+        message: answer.message ?? '',
+        rows: answer.rows,
+      })
+    })
+  }
+
+  const confirm = async () => {
+    if (!preview) return
+    await run(async () => {
+      const { answer, ok } = await post(url, preview.body)
+      setPreview(null)
+      if (!ok) return setOutcome(failure(answer))
+      setOutcome({ message: answer.message ?? 'Imported.', ok: true })
+      router.refresh()
+    })
+  }
+
   return (
     <div style={{ marginBottom: '1rem' }}>
-      <p style={{ display: 'flex', gap: '0.5rem', margin: 0 }}>
+      <p style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', margin: 0 }}>
         <a
           className="btn btn--style-secondary btn--size-small"
           download
-          href={`${api}/${slug}/export${where ? `?${where}` : ''}`}
+          href={`${api}/${slug}/export${query.size ? `?${query}` : ''}`}
         >
           Export CSV
         </a>
@@ -96,8 +190,15 @@ export const ListTransfer: React.FC = () => {
           onClick={() => input.current?.click()}
           type="button"
         >
-          {busy ? 'Importing…' : 'Import CSV or JSON'}
+          {busy ? 'Checking…' : 'Import CSV or JSON'}
         </button>
+        <a
+          className="btn btn--style-secondary btn--size-small"
+          download
+          href={`${api}/${slug}/import-template`}
+        >
+          CSV template
+        </a>
         <input
           accept=".csv,.json,text/csv,application/json"
           aria-label="File to import"
@@ -107,6 +208,32 @@ export const ListTransfer: React.FC = () => {
           type="file"
         />
       </p>
+      {preview ? (
+        <div aria-label="Import preview" role="region" style={{ marginTop: '0.5rem' }}>
+          <p style={{ margin: 0 }}>
+            <strong>{preview.file}</strong>: {preview.message}
+          </p>
+          <PreviewTable rows={preview.rows} />
+          <p style={{ display: 'flex', gap: '0.5rem' }}>
+            <button
+              className="btn btn--style-primary btn--size-small"
+              disabled={busy || preview.invalid > 0}
+              onClick={confirm}
+              type="button"
+            >
+              Import {preview.rows.length} {preview.rows.length === 1 ? 'row' : 'rows'}
+            </button>
+            <button
+              className="btn btn--style-secondary btn--size-small"
+              disabled={busy}
+              onClick={() => setPreview(null)}
+              type="button"
+            >
+              Cancel
+            </button>
+          </p>
+        </div>
+      ) : null}
       {outcome ? (
         <div
           data-import-result
@@ -118,12 +245,7 @@ export const ListTransfer: React.FC = () => {
             <ul>
               {outcome.rows.map(({ errors, row }) => (
                 <li key={row}>
-                  Row {row}:{' '}
-                  {errors
-                    .map((error) =>
-                      error.path ? `${error.path}: ${error.message}` : error.message,
-                    )
-                    .join('; ')}
+                  Row {row}: {problemsText(errors)}
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 /**
  * CSV export of a list, for staff who hand records to others: `GET /api/<collection>/export`
- * (with the list view's `where` and `search`, if any) answers every matching record as CSV, read as the caller
+ * (with the list view's `where`, `search`, `sort` and `columns`, if any: what the list shows, in
+ * its order and columns) answers every matching record as CSV, read as the caller
  * (their read access, including field access), at depth 0: relations as ids. Credit data and
  * hidden fields are never exported. Cells a spreadsheet would run as a formula (starting with
  * `=`, `+`, `-`, `@`, tab or carriage return) are prefixed with `'`.
@@ -45,12 +46,44 @@ export const exportColumns = (collection: Pick<CollectionConfig, 'fields'>): str
   )
 }
 
+/** A column's value: a group's field is named by its path (`providerSubmission.status`). */
+const valueAt = (doc: Record<string, unknown>, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), doc)
+
+/**
+ * The list's shown columns, from its address: Payload's JSON list (`["title","-source"]`, `-`
+ * marking a hidden one) or names separated by commas. Only exportable columns may be named.
+ */
+const listedColumns = (config: CollectionConfig, raw: unknown): string[] | undefined => {
+  if (raw === undefined || raw === '') return undefined
+  let names: unknown = raw
+  if (typeof raw === 'string') {
+    try {
+      names = raw.trim().startsWith('[') ? JSON.parse(raw) : raw.split(',')
+    } catch {
+      names = undefined
+    }
+  }
+  if (!Array.isArray(names) || !names.every((name) => typeof name === 'string'))
+    throw new ClientError('The columns parameter must list field names.', 400)
+  const shown = names.map((name) => name.trim()).filter((name) => name && !name.startsWith('-'))
+  const exportable = new Set(['id', ...exportColumns(config)])
+  const refused = shown.filter((name) => !exportable.has(name.split('.')[0]))
+  if (refused.length)
+    throw new ClientError(`These columns cannot be exported: ${refused.join(', ')}.`, 400)
+  return shown.length ? shown : undefined
+}
+
 const filename = (slug: string) => `${slug}-${new Date().toISOString().slice(0, 10)}.csv`
 
 /** Every record of the list `slug` the caller may read (and the list's filter selects), as CSV. */
 export const exportCsv = async (req: PayloadRequest, slug: CollectionSlug): Promise<Response> => {
   const { config } = req.payload.collections[slug]
-  const columns = ['id', ...exportColumns(config).filter((name) => name !== 'id')]
+  const columns = listedColumns(config, req.query?.columns) ?? [
+    'id',
+    ...exportColumns(config).filter((name) => name !== 'id'),
+  ]
+  const sort = typeof req.query?.sort === 'string' && req.query.sort ? req.query.sort : 'createdAt'
   const filter = whereFilter.optional().safeParse(req.query?.where)
   // Never "no filter" for one that cannot be read: that would export every row.
   if (!filter.success) throw new ClientError('The where parameter must be a filter object.', 400)
@@ -69,12 +102,12 @@ export const exportCsv = async (req: PayloadRequest, slug: CollectionSlug): Prom
       overrideAccess: false,
       page,
       req,
-      sort: 'createdAt',
+      sort,
       where,
     })
     for (const doc of found.docs) {
       // Every record Payload answers is a JSON object: the check lets it be read by field name.
-      if (isRecord(doc)) lines.push(columns.map((name) => cell(doc[name])).join(','))
+      if (isRecord(doc)) lines.push(columns.map((name) => cell(valueAt(doc, name))).join(','))
     }
     if (!found.hasNextPage) break
   }

@@ -11,7 +11,9 @@
  *    nothing is imported;
  * 3. otherwise all rows are created in one transaction, which a failure rolls back entirely.
  *
- * `"dryRun": true` stops after step 2 and answers what would be imported.
+ * `"dryRun": true` stops after step 2 and answers a preview instead: each row's number, the record
+ * it would create (as the caller would read it) or its problems. The trial creates no ids
+ * (./trialIds.ts): a rejected file leaves no gap in the numbers of the records staff see.
  */
 import { parse } from 'csv-parse/sync'
 import {
@@ -28,12 +30,15 @@ import { classifyFailure, messages, payloadError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 
 import { cellValue } from './cells'
+import { markTrial } from './trialIds'
 
 /** The most rows one import takes (the request body is capped at 1 MB as well). */
 export const MAX_ROWS = 5000
 
 type Problem = { message: string; path?: string }
 type RowProblems = { errors: Problem[]; row: number }
+/** A row of the preview: the record it would create, or what is wrong with it. */
+type Preview = { errors?: Problem[]; record?: Record<string, unknown>; row: number }
 type Row = { data: Record<string, unknown>; row: number }
 
 class BadFile extends Error {}
@@ -110,35 +115,49 @@ const withoutServerFields = (
     : rest
 }
 
+/** What a trial row would create, less what the real import gives anew (its id, its times). */
+const previewOf = (data: Record<string, unknown>, doc: Record<string, unknown>) => {
+  const { createdAt: _created, id, updatedAt: _updated, ...record } = doc
+  return data.id === undefined ? record : { id, ...record }
+}
+
 const createAll = async (req: PayloadRequest, slug: CollectionSlug, rows: Row[], keep: boolean) => {
   const { payload } = req
   const problems: RowProblems[] = []
+  const previews: Preview[] = []
   const ids: (number | string)[] = []
   let transactionID = keep ? await payload.db.beginTransaction() : null
   for (const { data, row } of rows) {
-    if (!keep) transactionID = await payload.db.beginTransaction()
+    if (!keep) {
+      transactionID = await payload.db.beginTransaction()
+      if (transactionID) markTrial(payload, transactionID)
+    }
     const rowReq = { transactionID: transactionID ?? undefined }
     try {
+      const created = withoutServerFields(req, slug, data)
       const doc = await payload.create({
         collection: slug,
-        data: withoutServerFields(req, slug, data),
+        data: created,
         depth: 0,
         overrideAccess: false,
         req: rowReq,
         user: req.user,
       })
       ids.push(doc.id)
+      previews.push({ record: previewOf(created, { ...doc }), row })
     } catch (error) {
-      problems.push({ errors: problemsOf(error), row })
+      const errors = problemsOf(error)
+      problems.push({ errors, row })
+      previews.push({ errors, row })
       // Payload rolled the transaction back; nothing of a kept import may be committed after it.
-      if (keep) return { ids: [], problems }
+      if (keep) return { ids: [], previews, problems }
       continue
     } finally {
       if (!keep && rowReq.transactionID) await payload.db.rollbackTransaction(rowReq.transactionID)
     }
   }
   if (keep && transactionID) await payload.db.commitTransaction(transactionID)
-  return { ids, problems }
+  return { ids, previews, problems }
 }
 
 export const importRows = async (req: PayloadRequest, slug: CollectionSlug): Promise<Response> => {
@@ -165,13 +184,8 @@ export const importRows = async (req: PayloadRequest, slug: CollectionSlug): Pro
   }
   try {
     const tried = await createAll(req, slug, rows, false)
+    if (dryRun === true) return preview(tried.previews, tried.problems.length)
     if (tried.problems.length) return refusal(tried.problems, rows.length)
-    if (dryRun === true) {
-      return Response.json({
-        message: `All ${rows.length} rows can be imported.`,
-        valid: rows.length,
-      })
-    }
     const done = await createAll(req, slug, rows, true)
     if (done.problems.length) return refusal(done.problems, rows.length)
     return Response.json(
@@ -184,6 +198,16 @@ export const importRows = async (req: PayloadRequest, slug: CollectionSlug): Pro
     throw error
   }
 }
+
+const preview = (rows: Preview[], invalid: number) =>
+  Response.json({
+    invalid,
+    message: invalid
+      ? `${invalid} of ${rows.length} rows have problems: fix them, then import the file.`
+      : `All ${rows.length} rows can be imported.`,
+    rows,
+    valid: rows.length - invalid,
+  })
 
 const refusal = (rows: RowProblems[], total: number) =>
   Response.json(

@@ -1,11 +1,13 @@
 /**
  * Lists staff hand to others and take back: CSV export (./exportCsv.ts) and CSV or JSON import
- * (./importRows.ts), and the list view's buttons for both (./ListTransfer.tsx).
+ * (./importRows.ts) with its template (./template.ts), and the list view's buttons for them
+ * (./ListTransfer.tsx).
  */
 import type { CollectionSlug, Endpoint } from 'payload'
 
 import { exportCsv } from './exportCsv'
 import { importRows } from './importRows'
+import { importTemplate } from './template'
 
 export { exportColumns } from './exportCsv'
 
@@ -14,5 +16,6 @@ export const listTransfer = (slug: CollectionSlug) => ({
   endpoints: [
     { handler: (req) => exportCsv(req, slug), method: 'get', path: '/export' },
     { handler: (req) => importRows(req, slug), method: 'post', path: '/import' },
+    { handler: (req) => importTemplate(req, slug), method: 'get', path: '/import-template' },
   ] satisfies Endpoint[],
 })
