@@ -1,11 +1,29 @@
-import { SsnField as SsnField_e5c32ad208022eb77b67987dd720a52d } from '../../../../src/creditData/RevealSsn'
-import { JsonReadout as JsonReadout_692064a7253a5962ddd80a27a84f3fb6 } from '../../../../src/admin/JsonReadout'
+import { LeadDeskPanel as LeadDeskPanel_4cd93f88c3502f0e1d27f6f077dc2aa5 } from '../../../../src/admin/leadDesk/LeadDeskPanel'
+import { PhoneCell as PhoneCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
 import { ListTransfer as ListTransfer_593c4aa0754bedeb295c47cd42fea053 } from '../../../../src/admin/transfer/ListTransfer'
+import { StampedUser as StampedUser_63cd6f7ad29d372e6325594959f2d092 } from '../../../../src/admin/values/StampedUser'
+import { DateTimeCell as DateTimeCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
+import { SsnField as SsnField_e5c32ad208022eb77b67987dd720a52d } from '../../../../src/creditData/RevealSsn'
+import { DayField as DayField_3e43e6f90d3d9e87d4a93a743e11d773 } from '../../../../src/admin/values/DayField'
+import { YesNoCell as YesNoCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
+import { JsonReadout as JsonReadout_692064a7253a5962ddd80a27a84f3fb6 } from '../../../../src/admin/JsonReadout'
+import { ChipsCell as ChipsCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
+import { ConsumerRecords as ConsumerRecords_f45db1bb1b78fcc4285fa37ef6b03ac6 } from '../../../../src/admin/values/ConsumerRecords'
+import { VehicleCell as VehicleCell_96086a3675e7a1942f839a2d92372b2e } from '../../../../src/admin/values/VehicleCell'
+import { MoneyCell as MoneyCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
+import { DealRecords as DealRecords_c76e0d90ee70c30dd075bfe657b817cb } from '../../../../src/admin/values/DealRecords'
 import { ClippedCell as ClippedCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { WrappedListCell as WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { ActorCell as ActorCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { RotateSecret as RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5 } from '../../../../src/webhooks/admin/RotateSecret'
 import { ResendDelivery as ResendDelivery_670c553f7b05cd130bf567eb9dcad46e } from '../../../../src/webhooks/admin/ResendDelivery'
+import { QueryPresetsAccessCell as QueryPresetsAccessCell_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
+import { QueryPresetsWhereCell as QueryPresetsWhereCell_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
+import { QueryPresetsWhereField as QueryPresetsWhereField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
+import { QueryPresetsColumnsCell as QueryPresetsColumnsCell_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
+import { QueryPresetsColumnField as QueryPresetsColumnField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
+import { QueryPresetsGroupByCell as QueryPresetsGroupByCell_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
+import { QueryPresetsGroupByField as QueryPresetsGroupByField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
 import { RestoreForAdminsOnly as RestoreForAdminsOnly_3837b9788ee3bc8d86122b58e07d5c3c } from '../../../../src/admin/versions/RestoreForAdminsOnly'
 import { ApiDocsLink as ApiDocsLink_3a817eb47bc3702ceaa246b1af6c54f0 } from '../../../../src/admin/navigation/ApiDocsLink'
 import { SearchBox as SearchBox_6343752853f4077f0dd93ca8cf523fcb } from '../../../../src/admin/SearchBox'
@@ -16,14 +34,32 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 
 /** @type import('payload').ImportMap */
 export const importMap = {
-  "/src/creditData/RevealSsn#SsnField": SsnField_e5c32ad208022eb77b67987dd720a52d,
-  "/src/admin/JsonReadout#JsonReadout": JsonReadout_692064a7253a5962ddd80a27a84f3fb6,
+  "/src/admin/leadDesk/LeadDeskPanel#LeadDeskPanel": LeadDeskPanel_4cd93f88c3502f0e1d27f6f077dc2aa5,
+  "/src/admin/values/cells#PhoneCell": PhoneCell_b0a1fb9ddcd874dd03d06712022b2c70,
   "/src/admin/transfer/ListTransfer#ListTransfer": ListTransfer_593c4aa0754bedeb295c47cd42fea053,
+  "/src/admin/values/StampedUser#StampedUser": StampedUser_63cd6f7ad29d372e6325594959f2d092,
+  "/src/admin/values/cells#DateTimeCell": DateTimeCell_b0a1fb9ddcd874dd03d06712022b2c70,
+  "/src/creditData/RevealSsn#SsnField": SsnField_e5c32ad208022eb77b67987dd720a52d,
+  "/src/admin/values/DayField#DayField": DayField_3e43e6f90d3d9e87d4a93a743e11d773,
+  "/src/admin/values/cells#YesNoCell": YesNoCell_b0a1fb9ddcd874dd03d06712022b2c70,
+  "/src/admin/JsonReadout#JsonReadout": JsonReadout_692064a7253a5962ddd80a27a84f3fb6,
+  "/src/admin/values/cells#ChipsCell": ChipsCell_b0a1fb9ddcd874dd03d06712022b2c70,
+  "/src/admin/values/ConsumerRecords#ConsumerRecords": ConsumerRecords_f45db1bb1b78fcc4285fa37ef6b03ac6,
+  "/src/admin/values/VehicleCell#VehicleCell": VehicleCell_96086a3675e7a1942f839a2d92372b2e,
+  "/src/admin/values/cells#MoneyCell": MoneyCell_b0a1fb9ddcd874dd03d06712022b2c70,
+  "/src/admin/values/DealRecords#DealRecords": DealRecords_c76e0d90ee70c30dd075bfe657b817cb,
   "/src/admin/audit/cells#ClippedCell": ClippedCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/admin/audit/cells#WrappedListCell": WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/admin/audit/cells#ActorCell": ActorCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/webhooks/admin/RotateSecret#RotateSecret": RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5,
   "/src/webhooks/admin/ResendDelivery#ResendDelivery": ResendDelivery_670c553f7b05cd130bf567eb9dcad46e,
+  "@payloadcms/next/client#QueryPresetsAccessCell": QueryPresetsAccessCell_2b8867833a34864a02ddf429b0728a40,
+  "@payloadcms/next/client#QueryPresetsWhereCell": QueryPresetsWhereCell_2b8867833a34864a02ddf429b0728a40,
+  "@payloadcms/next/client#QueryPresetsWhereField": QueryPresetsWhereField_2b8867833a34864a02ddf429b0728a40,
+  "@payloadcms/next/client#QueryPresetsColumnsCell": QueryPresetsColumnsCell_2b8867833a34864a02ddf429b0728a40,
+  "@payloadcms/next/client#QueryPresetsColumnField": QueryPresetsColumnField_2b8867833a34864a02ddf429b0728a40,
+  "@payloadcms/next/client#QueryPresetsGroupByCell": QueryPresetsGroupByCell_2b8867833a34864a02ddf429b0728a40,
+  "@payloadcms/next/client#QueryPresetsGroupByField": QueryPresetsGroupByField_2b8867833a34864a02ddf429b0728a40,
   "/src/admin/versions/RestoreForAdminsOnly#RestoreForAdminsOnly": RestoreForAdminsOnly_3837b9788ee3bc8d86122b58e07d5c3c,
   "/src/admin/navigation/ApiDocsLink#ApiDocsLink": ApiDocsLink_3a817eb47bc3702ceaa246b1af6c54f0,
   "/src/admin/SearchBox#SearchBox": SearchBox_6343752853f4077f0dd93ca8cf523fcb,
