@@ -21,26 +21,34 @@ import { seedDemoData } from '@/seed'
 import { lastLine, runCli } from '../helpers/cli'
 import { createTestDatabase } from '../helpers/database'
 import { type JsonResponse, sendJson } from '../helpers/http'
-import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
+import {
+  createPrincipals,
+  type Principal,
+  type PrincipalName,
+  staffUser,
+} from '../helpers/principals'
 import { startTestService, type TestService } from '../helpers/service'
 
 const KEYS = `g:${crypto.randomBytes(32).toString('base64')}`
 const SIZES = ['--web-events', '300', '--companies', '60', '--customers', '60']
 const CREDIT = ['--consumers', '60', '--credit-apps', '60']
-const CALLERS: PrincipalName[] = [
+/** Every kind of caller, and a dealer of the demo's Sunset Motors (their company's records only). */
+type Caller = PrincipalName | 'dealer'
+const CALLERS: Caller[] = [
   'integrator',
   'clientAdmin',
   'staff',
   'staffAdmin',
   'leadAgent',
   'anonymous',
+  'dealer',
 ]
 /** The callers every compiled read serves (staff reads of records a staff user changed embed that user: Payload's). */
-const SERVED: PrincipalName[] = ['integrator', 'clientAdmin']
+const SERVED: Caller[] = ['integrator', 'clientAdmin']
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>
 let service: TestService
-let who: Record<PrincipalName, Principal>
+let who: Record<Caller, Principal>
 let client: pg.Client
 const previousKeys = process.env.CREDIT_DATA_KEYS
 
@@ -62,8 +70,9 @@ beforeAll(async () => {
     databaseUrl: database.url,
     rateLimits: { api: unlimited, auth: unlimited, commerce: unlimited, credentials: unlimited },
   })
-  who = await createPrincipals(service.payload)
+  const principals = await createPrincipals(service.payload)
   await seedDemoData(service.payload)
+  who = { ...principals, dealer: await staffUser(service.payload, 'dealer', 'com_demo_sunset') }
   client = new pg.Client({ connectionString: database.url })
   await client.connect()
   // A record a staff user changed names them (lastModifiedBy), which only staff read.
@@ -110,7 +119,7 @@ afterAll(async () => {
 type Pair = { compiled: JsonResponse; payload: JsonResponse; servedCompiled: boolean }
 
 /** The same request through Payload, then through the compiled read. */
-const both = async (path: string, caller: PrincipalName): Promise<Pair> => {
+const both = async (path: string, caller: Caller): Promise<Pair> => {
   const headers = who[caller].headers
   process.env.COMPILED_READS = 'false'
   const payload = await sendJson(service, 'GET', path, { headers })
@@ -197,6 +206,49 @@ describe('a record by id (endpoints 2, 8, 9, 10)', () => {
   })
 })
 
+describe('a dealer (read access that is a filter)', () => {
+  it('reads its company’s deal by id through Payload, embedding what it may read', async () => {
+    const pair = await both('/api/deals/deal_demo_camry?depth=2', 'dealer')
+    same(pair, '/api/deals/deal_demo_camry?depth=2', 'dealer')
+    // A filtered read access is not compiled: Payload answers, as for the other callers.
+    expect(pair.servedCompiled).toBe(false)
+    expect(pair.compiled.body.data).toMatchObject({
+      // The co-buyer is in the trash: null, as for everyone.
+      coBuyerOrCoSellerCustomer: null,
+      customer: { id: 'cus_demo_maria', name: 'María González' },
+      dealer: { location: { companyId: { id: 'com_demo_sunset' }, id: 'loc_demo_sunset_la' } },
+      facilitator: { id: 'com_demo_lane' },
+    })
+    const staff = await both('/api/deals/deal_demo_camry?depth=2', 'staff')
+    expect(staff.compiled.body.data.customer).toEqual(pair.compiled.body.data.customer)
+  })
+
+  it('finds no record of another company, by id or in a list, either way', async () => {
+    const [deal] = await column(
+      "SELECT id FROM deal WHERE dealer_location_id IS DISTINCT FROM 'loc_demo_sunset_la' LIMIT 1",
+    )
+    const [customer] = await column("SELECT id FROM customer WHERE id NOT LIKE 'cus_demo%' LIMIT 1")
+    const [app] = await column("SELECT id FROM credit_app WHERE id NOT LIKE 'crapp_demo%' LIMIT 1")
+    for (const path of [
+      `/api/deals/${deal}`,
+      `/api/customers/${customer}`,
+      `/api/creditapps/${app}`,
+    ]) {
+      const pair = await both(path, 'dealer')
+      same(pair, path, 'dealer')
+      expect(pair.compiled.status).toBe(404)
+    }
+    const list = await both('/api/companies?depth=1&limit=100', 'dealer')
+    same(list, '/api/companies?depth=1&limit=100', 'dealer')
+    const facilitators = await column(
+      'SELECT id FROM company WHERE is_facilitator AND deleted_at IS NULL',
+    )
+    expect(list.compiled.body.data.map((company: { id: string }) => company.id).sort()).toEqual(
+      [...facilitators, 'com_demo_sunset'].sort(),
+    )
+  })
+})
+
 /** A filter on a list's fields, from the records' own values. */
 const filters = async () => {
   const names = await column('SELECT DISTINCT name FROM web_event')
@@ -254,7 +306,7 @@ describe('a page of a list (endpoints 6, 7)', () => {
   it('answers as Payload does: filters, sorts, limits, pages, cursors, depths, callers', async () => {
     const where = await filters()
     const query = fc.record({
-      caller: fc.constantFrom<PrincipalName>('integrator', 'clientAdmin', 'staff', 'integrator'),
+      caller: fc.constantFrom<Caller>('integrator', 'clientAdmin', 'staff', 'integrator', 'dealer'),
       depth: fc.integer({ max: 3, min: 0 }),
       descending: fc.boolean(),
       follow: fc.boolean(),
