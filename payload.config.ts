@@ -43,9 +43,10 @@ import { answerApiErrors } from './hooks/apiErrors'
 import { checkIfMatch } from './hooks/checkIfMatch'
 import { relationsExist } from './hooks/relationsExist'
 import { serverTimestamps } from './hooks/serverTimestamps'
-import { stillReferenced } from './hooks/stillReferenced'
+import { stillReferenced, trashOnlyUnreferenced } from './hooks/stillReferenced'
 import { validFilters } from './hooks/validFilters'
 import { noNullGroups, valueTypes } from './hooks/valueTypes'
+import { queryPresets, resolvePresetPlaceholders, withSavedViews } from './src/admin/savedViews'
 import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
 import { noSensitiveQueries } from './src/creditData'
@@ -61,6 +62,7 @@ import { logger } from './src/lib/logger'
 import { allowedOrigins, serverURL, settings } from './src/lib/settings'
 import { lookupEndpoints } from './src/lookups/endpoints'
 import { storagePlugin } from './src/media/storage'
+import { withTrash } from './src/trash'
 import { recordWebhookEvents } from './src/webhooks/outbox'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -68,17 +70,19 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 /**
  * Every collection ignores timestamps sent by callers, checks the JSON type of each value and
  * that the records its relations name exist: 400s naming the field, instead of a silently
- * stringified value or a foreign-key 500. A record another one requires is not deleted (409).
+ * stringified value or a foreign-key 500. A record another one requires is not deleted, nor
+ * moved to the trash (409).
  * No query may filter or sort on an SSN or birth date, whatever the collection it starts from.
  * A create made under an Idempotency-Key marks the key in its own transaction; an update sent
  * with If-Match is refused (412) when the record has changed; a change that announces a webhook
  * event writes its deliveries in its own transaction; the rows hooks add beside a change (audit,
  * deliveries, history's trim) go to the database as one statement, sent last. Which hooks run on
  * each collection, shared and own, by stage: README, "Hooks on each collection"
- * (test/unit/collectionHooks.test.ts checks it against the built config).
+ * (test/unit/collectionHooks.test.ts checks it against the built config). The collections
+ * src/trash names move deleted records to the trash.
  */
 const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
-  collections.map((collection) => ({
+  withSavedViews(withTrash(collections)).map((collection) => ({
     ...collection,
     hooks: {
       ...collection.hooks,
@@ -95,6 +99,7 @@ const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
         checkIfMatch,
         ...(collection.hooks?.beforeOperation ?? []),
       ],
+      beforeChange: [...(collection.hooks?.beforeChange ?? []), trashOnlyUnreferenced],
       beforeDelete: [stillReferenced, ...(collection.hooks?.beforeDelete ?? [])],
       beforeValidate: [
         serverTimestamps,
@@ -194,8 +199,12 @@ export default buildConfig({
   // A refusal of what a caller sent is not a failure of the service (src/errors/levels.ts).
   // Payload's type lists only its own error names; the lookup is by any error's name.
   loggingLevels: REFUSAL_LOG_LEVELS as Config['loggingLevels'],
-  onInit: countFromRowCounts,
+  onInit: (payload) => {
+    countFromRowCounts(payload)
+    resolvePresetPlaceholders(payload)
+  },
   plugins: [storagePlugin()],
+  queryPresets,
   secret: process.env.PAYLOAD_SECRET || '',
   serverURL: serverURL(),
   telemetry: false,
