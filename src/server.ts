@@ -6,6 +6,7 @@
 import cluster from 'node:cluster'
 import type { Server } from 'node:http'
 
+import { shipSavedViews } from './admin/savedViews'
 import { adminUiNotServed } from './http/adminPages'
 import { adminProxy } from './http/adminProxy'
 import { createApp } from './http/app'
@@ -81,6 +82,7 @@ export const main = async (): Promise<void> => {
     },
     'commerce service listening',
   )
+  if (leads) await shipSavedViews(payload)
   if (leads && shouldSeed(local)) await seedDemoData(payload)
   const jobRunner = leads && runsJobsInProcess() ? startJobRunner(payload) : null
   // Before the last lines: a signal sent on seeing them must find this handler (replacing the other
