@@ -6,7 +6,9 @@
  * - the dashboard and several lists: from navigation to network idle (the end of the last response
  *   the page asked for, from the browser's resource timing; Playwright's `networkidle` comes
  *   500 ms later and is printed beside it), the server's time to the first byte of the page, and
- *   the number and size (as transferred) of the requests the page made;
+ *   the number and size (as transferred) of the requests the page made; each page both in the
+ *   signed-in browser (its cache warm, as all day long) and in a new browser context with the same
+ *   session but an empty cache (the first visit of the day);
  * - `/admin` signed out: the first contentful paint, and the time until the sign-in form's e-mail
  *   field is visible.
  * Prints medians as a table.
@@ -21,11 +23,11 @@ const say = (line: string) => process.stderr.write(`${line}\n`)
 
 const PAGES: [name: string, path: string][] = [
   ['dashboard', '/admin'],
-  ['leads list', '/admin/collections/leads'],
-  ['lead events list', '/admin/collections/lead-events'],
-  ['consumers list', '/admin/collections/consumers'],
-  ['credit apps list', '/admin/collections/credit-apps'],
-  ['deals list', '/admin/collections/deals'],
+  ['leads list', '/admin/collections/lead'],
+  ['lead events list', '/admin/collections/leadEvents'],
+  ['consumers list', '/admin/collections/consumer'],
+  ['credit apps list', '/admin/collections/credit-app'],
+  ['deals list', '/admin/collections/deal'],
 ]
 
 type Visit = { idleMs: number; kib: number; readyMs: number; requests: number; ttfbMs: number }
@@ -45,8 +47,9 @@ const timings = (page: Page) =>
 
 const visit = async (page: Page, url: string): Promise<Visit> => {
   const started = Date.now()
-  await page.goto(url, { timeout: 60_000, waitUntil: 'networkidle' })
+  const response = await page.goto(url, { timeout: 60_000, waitUntil: 'networkidle' })
   const idleMs = Date.now() - started
+  if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status()}`)
   const { bytes, lastResponseEnd, requests, ttfb } = await timings(page)
   return { idleMs, kib: bytes / 1024, readyMs: lastResponseEnd, requests, ttfbMs: ttfb }
 }
@@ -74,6 +77,17 @@ const signedOut = async (browser: Browser, url: string) => {
   return { fcpMs: fcp, formMs, ttfbMs: ttfb }
 }
 
+/** A visit in a new browser context holding `page`'s session but nothing cached. */
+const coldVisit = async (page: Page, url: string): Promise<Visit> => {
+  const storageState = await page.context().storageState()
+  const context = await page.context().browser()!.newContext({ storageState })
+  try {
+    return await visit(await context.newPage(), url)
+  } finally {
+    await context.close()
+  }
+}
+
 const service = await startAdminService('bench-admin')
 try {
   say(`service at ${service.url}; ${runs} runs per page`)
@@ -81,18 +95,23 @@ try {
   const page = await service.pageAs(DEMO_STAFF)
   for (const [name, path] of PAGES) {
     await visit(page, service.url + path)
-    const visits: Visit[] = []
-    for (let run = 0; run < runs; run++) visits.push(await visit(page, service.url + path))
-    const med = (key: keyof Visit) => median(visits.map((one) => one[key]))
-    rows.push({
-      page: name,
-      'ready ms': Math.round(med('readyMs')),
-      'networkidle ms': Math.round(med('idleMs')),
-      'page TTFB ms': Math.round(med('ttfbMs')),
-      requests: med('requests'),
-      KiB: Math.round(med('kib')),
-    })
-    say(`${name}: ${JSON.stringify(rows.at(-1))}`)
+    for (const [cache, measure] of [
+      ['warm', visit],
+      ['cold', coldVisit],
+    ] as const) {
+      const visits: Visit[] = []
+      for (let run = 0; run < runs; run++) visits.push(await measure(page, service.url + path))
+      const med = (key: keyof Visit) => median(visits.map((one) => one[key]))
+      rows.push({
+        page: `${name} (${cache} cache)`,
+        'ready ms': Math.round(med('readyMs')),
+        'networkidle ms': Math.round(med('idleMs')),
+        'page TTFB ms': Math.round(med('ttfbMs')),
+        requests: med('requests'),
+        KiB: Math.round(med('kib')),
+      })
+      say(JSON.stringify(rows.at(-1)))
+    }
   }
   await signedOut(service.browser, service.url)
   const outs = []
