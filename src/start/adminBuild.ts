@@ -24,6 +24,8 @@ import { hashSources } from '../../scripts/compile.mjs'
 const INPUTS = [
   'package.json',
   'package-lock.json',
+  // What postinstall patches in node_modules (Payload's admin UI among it) is built in.
+  'patches',
   'next.config.ts',
   'payload.config.ts',
   'tsconfig.json',
