@@ -1,0 +1,176 @@
+/**
+ * Saved views (src/admin/savedViews): Payload's query presets for staff users only, private or
+ * shared, the "Staff admins" constraint, and the shipped views, whose filters name the reader and
+ * the time and select what their titles say.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import pg from 'pg'
+
+import { PRESETS_SLUG, shipSavedViews } from '@/admin/savedViews'
+
+import { sendJson } from '../helpers/http'
+import { type Principal, type PrincipalName, staffUser } from '../helpers/principals'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true, seed: true })
+let otherStaff: Principal
+
+const as = (caller: PrincipalName | Principal) =>
+  typeof caller === 'string' ? context.who[caller].headers : caller.headers
+const call = (method: string, path: string, caller: PrincipalName | Principal, body?: unknown) =>
+  sendJson(context.service, method, `/api/${PRESETS_SLUG}${path}`, { body, headers: as(caller) })
+
+type View = { id: number; title: string; where: Record<string, unknown> }
+const views = async (caller: PrincipalName | Principal): Promise<View[]> =>
+  (await call('GET', '?limit=100&depth=0', caller)).body.docs
+const shipped = async (title: string, caller: PrincipalName | Principal = 'staff') =>
+  (await views(caller)).find((view) => view.title === title)!
+
+beforeAll(async () => {
+  await shipSavedViews(context.service.payload)
+  // Started twice (another process, a restart): still one of each.
+  await shipSavedViews(context.service.payload)
+  otherStaff = await staffUser(context.service.payload, 'staff')
+})
+
+const view = (title: string, access: Record<string, unknown>) => ({
+  access,
+  columns: [{ accessor: 'title', active: true }],
+  relatedCollection: 'lead',
+  title,
+  where: { or: [{ and: [{ source: { equals: 'website' } }] }] },
+})
+
+describe('the shipped saved views', () => {
+  it('exist once each, for every staff user to read', async () => {
+    for (const caller of ['staff', 'staffAdmin'] as const) {
+      const titles = (await views(caller)).map((item) => item.title)
+      for (const title of ['My leads due', 'Uncontacted today', 'Failed submissions'])
+        expect(titles.filter((item) => item === title)).toHaveLength(1)
+    }
+  })
+
+  it('name the reader and the time in their filter, resolved when read', async () => {
+    const before = Date.now()
+    const mine = await shipped('My leads due')
+    expect(mine.where).toEqual({
+      or: [
+        {
+          and: [
+            { assignee: { equals: context.who.staff.id } },
+            { followUpDue: { less_than_equal: expect.any(String) } },
+          ],
+        },
+      ],
+    })
+    const and = (mine.where.or as { and: Record<string, Record<string, string>>[] }[])[0].and
+    expect(Date.parse(and[1].followUpDue.less_than_equal)).toBeGreaterThanOrEqual(before - 1000)
+    const theirs = await shipped('My leads due', otherStaff)
+    expect(JSON.stringify(theirs.where)).toContain(`"equals":${otherStaff.id}`)
+    const today = await shipped('Uncontacted today')
+    expect(JSON.stringify(today.where)).toContain(
+      `"greater_than_equal":"${new Date().toISOString().slice(0, 10)}T00:00:00.000Z"`,
+    )
+  })
+
+  it('select what their titles say', async () => {
+    const payload = context.service.payload
+    const past = new Date(Date.now() - 3_600_000).toISOString()
+    const future = new Date(Date.now() + 3_600_000).toISOString()
+    const due = await payload.create({
+      collection: 'lead',
+      data: { assignee: context.who.staff.id, followUpDue: past, lastName: 'Due' } as never,
+    })
+    await payload.create({
+      collection: 'lead',
+      data: { assignee: context.who.staff.id, followUpDue: future, lastName: 'Later' } as never,
+    })
+    await payload.create({
+      collection: 'lead',
+      data: { assignee: otherStaff.id, followUpDue: past, lastName: 'Theirs' } as never,
+    })
+    const listed = async (slug: string, where: unknown) =>
+      (
+        await sendJson(
+          context.service,
+          'GET',
+          `/api/${slug}?limit=100&depth=0&where=${encodeURIComponent(JSON.stringify(where))}`,
+          { headers: as('staff') },
+        )
+      ).body.docs as { id: number | string; lastName?: string }[]
+    const mine = await listed('lead', (await shipped('My leads due')).where)
+    expect(mine.map((lead) => lead.id)).toEqual([due.id])
+    const uncontacted = await listed('lead', (await shipped('Uncontacted today')).where)
+    expect(uncontacted.map((lead) => lead.lastName)).toEqual(
+      expect.arrayContaining(['Due', 'Later', 'Theirs']),
+    )
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await client.connect()
+    try {
+      await client.query(
+        "UPDATE credit_app SET provider_submission_status = 'failed' WHERE id = 'crapp_demo_james'",
+      )
+    } finally {
+      await client.end()
+    }
+    const failed = await listed('credit-app', (await shipped('Failed submissions')).where)
+    expect(failed.map((app) => app.id)).toEqual(['crapp_demo_james'])
+  })
+
+  it('are changed and deleted by staff admins only', async () => {
+    const { id } = await shipped('Failed submissions')
+    expect((await call('PATCH', `/${id}`, 'staff', { title: 'Mine now' })).status).toBe(403)
+    expect((await call('DELETE', `/${id}`, 'staff')).status).toBe(403)
+    const renamed = await call('PATCH', `/${id}`, 'staffAdmin', { title: 'Failed submissions' })
+    expect(renamed.status).toBe(200)
+  })
+})
+
+describe('saved views of staff', () => {
+  it('private: only their author reads, changes and deletes them', async () => {
+    const created = await call(
+      'POST',
+      '',
+      'staff',
+      view('Website leads', { read: { constraint: 'onlyMe' } }),
+    )
+    expect(created.status).toBe(201)
+    const id = created.body.doc.id
+    expect(created.body.doc).toMatchObject({ isShared: false, title: 'Website leads' })
+    for (const other of [otherStaff, 'staffAdmin'] as const) {
+      expect((await call('GET', `/${id}`, other)).status).toBe(404)
+      expect((await views(other)).map((item) => item.id)).not.toContain(id)
+    }
+    expect((await call('PATCH', `/${id}`, 'staff', { title: 'Web leads' })).status).toBe(200)
+    expect((await call('DELETE', `/${id}`, 'staff')).status).toBe(200)
+  })
+
+  it('shared: read by everyone, changed by whom the author lets (never locking them out)', async () => {
+    const shared = (access: Record<string, unknown>) =>
+      call('POST', '', 'staff', view('Team website leads', access))
+    // Payload refuses a view its author could not change afterwards.
+    expect((await shared({ update: { constraint: 'staffAdmins' } })).status).toBe(403)
+    const created = await shared({
+      read: { constraint: 'everyone' },
+      update: { constraint: 'specificUsers', users: [context.who.staff.id, otherStaff.id] },
+    })
+    expect(created.status).toBe(201)
+    const id = created.body.doc.id
+    expect(created.body.doc.isShared).toBe(true)
+    expect((await call('GET', `/${id}`, 'staffAdmin')).status).toBe(200)
+    expect((await call('PATCH', `/${id}`, 'staffAdmin', { title: 'x' })).status).toBe(403)
+    expect((await call('DELETE', `/${id}`, otherStaff)).status).toBe(403)
+    expect((await call('PATCH', `/${id}`, otherStaff, { title: 'Team web leads' })).status).toBe(
+      200,
+    )
+  })
+
+  it('are not for API clients (403) nor anonymous callers (401)', async () => {
+    for (const caller of ['integrator', 'clientAdmin', 'leadAgent'] as const) {
+      expect((await call('GET', '', caller)).status).toBe(403)
+      expect((await call('POST', '', caller, view('Client view', {}))).status).toBe(403)
+    }
+    expect((await call('GET', '', 'anonymous')).status).toBe(401)
+    expect((await call('POST', '', 'anonymous', view('Anonymous view', {}))).status).toBe(401)
+  })
+})
