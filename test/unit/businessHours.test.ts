@@ -1,7 +1,7 @@
 /** Business time of a location (src/leadDesk/businessHours.ts): what counts toward a lead's first contact. */
 import { describe, expect, it } from '@jest/globals'
 
-import { addBusinessMinutes, windowOf } from '@/leadDesk/businessHours'
+import { addBusinessMinutes, type BusinessHours, windowOf } from '@/leadDesk/businessHours'
 
 const LA = {
   hours: {
@@ -15,7 +15,7 @@ const LA = {
   timeZone: 'America/Los_Angeles',
 }
 
-const due = (start: string, minutes: number, hours = LA) =>
+const due = (start: string, minutes: number, hours: BusinessHours = LA) =>
   addBusinessMinutes(new Date(start), minutes, hours).toISOString()
 
 describe('addBusinessMinutes', () => {

@@ -1,5 +1,8 @@
 'use client'
-/** "Log activity": one lead event (type, status, next steps) and the lead's next follow-up time. */
+/**
+ * "Log activity": one lead event (type, status, next steps) and the lead's next follow-up time.
+ * Not a <form>: it sits inside the document's form, and a nested form would submit that one.
+ */
 import React, { useState } from 'react'
 
 import { leadEventStatuses, leadEventTypes } from '../../../collections/LeadEvents/values'
@@ -14,51 +17,47 @@ export const LogActivity = ({
   lead: number
   onLogged: () => void
 }) => {
+  const [type, setType] = useState<string>('Outbound Phone Call')
+  const [status, setStatus] = useState('')
+  const [nextSteps, setNextSteps] = useState('')
+  const [due, setDue] = useState('')
   const [error, setError] = useState<null | string>(null)
   const [busy, setBusy] = useState(false)
 
-  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const text = (name: string) => String(form.get(name) ?? '').trim()
+  const fail = (message: string) => {
+    setBusy(false)
+    setError(message)
+  }
+
+  const log = async () => {
     setBusy(true)
     setError(null)
     const created = await call(`${api}/leadEvents`, {
       body: {
         lead,
-        nextSteps: text('nextSteps') || undefined,
-        status: text('status') || undefined,
-        type: text('type'),
+        nextSteps: nextSteps.trim() || undefined,
+        status: status || undefined,
+        type,
       },
       method: 'POST',
     })
-    if (!created.ok) {
-      setBusy(false)
-      return setError(errorOf(created))
-    }
-    const due = fromLocalInput(text('followUpDue'))
-    if (due) {
-      const updated = await call(`${api}/lead/${lead}`, {
-        body: { followUpDue: due },
-        method: 'PATCH',
-      })
-      if (!updated.ok) {
-        setBusy(false)
-        return setError(
-          `The activity was logged, but the due time was not saved: ${errorOf(updated)}`,
-        )
-      }
+    if (!created.ok) return fail(errorOf(created))
+    const followUpDue = fromLocalInput(due)
+    if (followUpDue) {
+      const updated = await call(`${api}/lead/${lead}`, { body: { followUpDue }, method: 'PATCH' })
+      if (!updated.ok)
+        return fail(`The activity was logged, but the due time was not saved: ${errorOf(updated)}`)
     }
     onLogged()
   }
 
   return (
-    <form aria-label="Log activity" className="lead-desk__log" onSubmit={submit}>
+    <div aria-label="Log activity" className="lead-desk__log" role="form">
       <h4>Log activity</h4>
       <div className="lead-desk__row">
         <label>
           Type
-          <select defaultValue="Outbound Phone Call" name="type" required>
+          <select name="type" onChange={(event) => setType(event.target.value)} value={type}>
             {leadEventTypes.map((value) => (
               <option key={value}>{value}</option>
             ))}
@@ -66,7 +65,7 @@ export const LogActivity = ({
         </label>
         <label>
           Status
-          <select defaultValue="" name="status">
+          <select name="status" onChange={(event) => setStatus(event.target.value)} value={status}>
             <option value="">(unchanged)</option>
             {leadEventStatuses.map((value) => (
               <option key={value}>{value}</option>
@@ -75,21 +74,36 @@ export const LogActivity = ({
         </label>
         <label>
           Next due
-          <input name="followUpDue" type="datetime-local" />
+          <input
+            name="followUpDue"
+            onChange={(event) => setDue(event.target.value)}
+            type="datetime-local"
+            value={due}
+          />
         </label>
       </div>
       <label>
         Next steps
-        <textarea name="nextSteps" rows={2} />
+        <textarea
+          name="nextSteps"
+          onChange={(event) => setNextSteps(event.target.value)}
+          rows={2}
+          value={nextSteps}
+        />
       </label>
       {error ? (
         <p className="lead-desk__error" role="alert">
           {error}
         </p>
       ) : null}
-      <button className="btn btn--style-primary btn--size-small" disabled={busy} type="submit">
+      <button
+        className="btn btn--style-primary btn--size-small"
+        disabled={busy}
+        onClick={() => void log()}
+        type="button"
+      >
         {busy ? 'Logging…' : 'Log activity'}
       </button>
-    </form>
+    </div>
   )
 }
