@@ -115,7 +115,9 @@ export default buildConfig({
     // The gravatar default would make every browser call out to an external host.
     avatar: 'default',
     components: {
+      afterNavLinks: ['/src/admin/navigation/ApiDocsLink#ApiDocsLink'],
       beforeDashboard: ['/src/admin/SearchBox#SearchBox', '/src/admin/Dashboard#Dashboard'],
+      header: ['/src/admin/versions/RestoreForAdminsOnly#RestoreForAdminsOnly'],
       // Payload's form has no place for the second factor (src/auth/mfa).
       views: { login: { Component: '/src/admin/signIn/SignInView#SignInView' } },
     },
