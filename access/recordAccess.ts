@@ -1,6 +1,6 @@
 import type { Access, CollectionConfig, CollectionSlug } from 'payload'
 
-import { forgetAfterChange, forgetAfterDelete, keepInCompany } from '../hooks/keepInCompany'
+import { keepInCompany } from '../hooks/keepInCompany'
 import { isDealer } from './dealer'
 import {
   addressesOfCompany,
@@ -115,13 +115,16 @@ const orForDealers =
 
 /**
  * A collection as dealers see it: the operations of `dealerGrants` on their company's records,
- * no version history (a version is not filtered by company), and their writes kept within the
- * company (hooks/keepInCompany.ts). Every other caller's access is the collection's own.
+ * no version history (a version is not filtered by company), and, on the collections of company
+ * records, their writes kept within the company (hooks/keepInCompany.ts). Every other caller's
+ * access is the collection's own.
  */
 export const withDealerAccess = (collection: CollectionConfig): CollectionConfig => {
   const grant = dealerGrants[collection.slug as CollectionSlug]
   const access = collection.access ?? {}
   const none: Access = () => false
+  const writesRecords =
+    grant?.records && grant.operations.some((op) => op === 'create' || op === 'update')
   return {
     ...collection,
     access: {
@@ -132,11 +135,9 @@ export const withDealerAccess = (collection: CollectionConfig): CollectionConfig
         )),
       ...(access.readVersions && { readVersions: orForDealers(none, access.readVersions) }),
     },
-    hooks: grant
+    hooks: writesRecords
       ? {
           ...collection.hooks,
-          afterChange: [...(collection.hooks?.afterChange ?? []), forgetAfterChange],
-          afterDelete: [...(collection.hooks?.afterDelete ?? []), forgetAfterDelete],
           beforeValidate: [...(collection.hooks?.beforeValidate ?? []), keepInCompany],
         }
       : collection.hooks,

@@ -1,11 +1,4 @@
-import type {
-  CollectionAfterChangeHook,
-  CollectionAfterDeleteHook,
-  CollectionBeforeValidateHook,
-  CollectionSlug,
-  PayloadRequest,
-  Where,
-} from 'payload'
+import type { CollectionBeforeValidateHook, CollectionSlug, PayloadRequest, Where } from 'payload'
 import { ValidationError } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
@@ -135,16 +128,7 @@ export const keepInCompany: CollectionBeforeValidateHook = async ({
     }
   }
   if (errors.length) throw new ValidationError({ collection: collection.slug, errors }, req.t)
+  // The write may make records the company's: reads after it (the answer's embedded records) ask again.
+  forgetCompanyRecords(req)
   return data
-}
-
-/** A dealer's write may have made records their company's: the next access check reads again. */
-export const forgetAfterChange: CollectionAfterChangeHook = ({ doc, req }) => {
-  if (isDealer(req.user)) forgetCompanyRecords(req)
-  return doc
-}
-
-export const forgetAfterDelete: CollectionAfterDeleteHook = ({ doc, req }) => {
-  if (isDealer(req.user)) forgetCompanyRecords(req)
-  return doc
 }

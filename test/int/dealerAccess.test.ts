@@ -353,6 +353,8 @@ describe('a dealer creates within its company only', () => {
     expect((await dealerSends('GET', `/api/consumer/${id}`)).status).toBe(404)
     const named = await lead({ consumer: id, location: A.location })
     expect(named.status).toBe(201)
+    // The answer already embeds the consumer the write made the company's.
+    expect(named.body.doc.consumer).toMatchObject({ id, lastName: 'Newcomer' })
     expect((await dealerSends('GET', `/api/consumer/${id}`)).status).toBe(200)
     // B's dealer-less consumer is B's: naming it stays refused.
     expect((await lead({ consumer: ids.b.consumer, location: A.location })).status).toBe(400)

@@ -136,7 +136,7 @@ describe('hooks on each collection', () => {
         'checkIfMatch',
         'restoreByStaffAdmins',
       ],
-      beforeValidate: ['serverTimestamps', 'valueTypes', 'relationsExist'],
+      beforeValidate: ['serverTimestamps', 'valueTypes', 'keepInCompany', 'relationsExist'],
       beforeChange: ['markForProvider', 'encryptSensitive'],
       afterChange: [
         'auditChange',
