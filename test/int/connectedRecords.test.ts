@@ -1,0 +1,121 @@
+/**
+ * The connected records on a consumer's and a deal's page (src/admin/values/connected.ts), read
+ * as the viewer: staff see every one, each linked; a dealer sees those of their company only.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import type { TypedUser } from 'payload'
+
+import { consumerRecords, dealRecords } from '@/admin/values/connected'
+
+import { staffUser } from '../helpers/principals'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true, seed: true })
+
+const ADMIN = '/admin'
+let staff: TypedUser
+let dealerA: TypedUser
+let dealerB: TypedUser
+
+const userOf = async (id: number | string | undefined) =>
+  ({
+    ...(await context.service.payload.findByID({ collection: 'users', depth: 0, id: id! })),
+    collection: 'users',
+  }) as TypedUser
+
+const viewer = (user: TypedUser) => ({ adminRoute: ADMIN, payload: context.service.payload, user })
+
+beforeAll(async () => {
+  const { payload } = context.service
+  await payload.create({
+    collection: 'company',
+    data: { id: 'com_test_other', name: 'Other Cars' },
+  })
+  staff = await userOf(context.who.staff.id)
+  dealerA = await userOf((await staffUser(payload, 'dealer', 'com_demo_sunset')).id)
+  dealerB = await userOf((await staffUser(payload, 'dealer', 'com_test_other')).id)
+})
+
+describe("a consumer's page", () => {
+  it('lists their leads, credit apps and deals, each linked to its page', async () => {
+    const { payload } = context.service
+    const leads = await payload.find({
+      collection: 'lead',
+      depth: 0,
+      where: { consumer: { equals: 'con_demo_maria' } },
+    })
+    expect(leads.totalDocs).toBeGreaterThan(0)
+    const records = await consumerRecords(viewer(staff), 'con_demo_maria')
+    expect(records.leads.map(({ href }) => href).sort()).toEqual(
+      leads.docs.map(({ id }) => `${ADMIN}/collections/lead/${id}`).sort(),
+    )
+    expect(new Set(records.leads.map(({ title }) => title))).toEqual(new Set(['María González']))
+    expect(records.creditApps).toEqual([
+      {
+        detail: 'not sent',
+        href: `${ADMIN}/collections/credit-app/crapp_demo_maria`,
+        id: 'crapp_demo_maria',
+        title: 'María González — 2022 Toyota Camry · Provider A',
+      },
+    ])
+    expect(records.deals).toEqual([
+      {
+        detail: 'bid $23,750.00',
+        href: `${ADMIN}/collections/deal/deal_demo_camry`,
+        id: 'deal_demo_camry',
+        title: 'Deal · 2022 Toyota Camry · Sunset Motors',
+      },
+    ])
+  })
+
+  it('lists a co-applicant’s credit apps too, and says nothing of a consumer with none', async () => {
+    const james = await consumerRecords(viewer(staff), 'con_demo_james')
+    expect(james.creditApps.map(({ id }) => id)).toEqual(['crapp_demo_james'])
+    expect(james.deals).toEqual([])
+    const chen = await consumerRecords(viewer(staff), 'con_demo_chen')
+    expect(chen).toEqual({ creditApps: [], deals: [], leads: [] })
+  })
+
+  it("shows a dealer their company's leads and deals, and another company's dealer none", async () => {
+    const own = await consumerRecords(viewer(dealerA), 'con_demo_maria')
+    expect(own.leads.length).toBeGreaterThan(0)
+    expect(own.deals.map(({ id }) => id)).toEqual(['deal_demo_camry'])
+    const other = await consumerRecords(viewer(dealerB), 'con_demo_maria')
+    expect(other.leads).toEqual([])
+    expect(other.deals).toEqual([])
+  })
+})
+
+describe("a deal's page", () => {
+  it('names its vehicle, lists the credit apps on it and its bid history from its versions', async () => {
+    const { payload } = context.service
+    const before = await dealRecords(viewer(staff), 'deal_demo_camry', '4T1B11HK7NU000123')
+    expect(before.vehicle).toEqual({
+      href: `${ADMIN}/collections/vehicle/4T1B11HK7NU000123`,
+      id: '4T1B11HK7NU000123',
+      title: '2022 Toyota Camry LE',
+    })
+    expect(before.creditApps.map(({ id }) => id)).toEqual(['crapp_demo_maria'])
+    await payload.update({
+      collection: 'deal',
+      data: { currentBidPrice: 24100 },
+      id: 'deal_demo_camry',
+      overrideAccess: false,
+      user: staff,
+    })
+    const after = await dealRecords(viewer(staff), 'deal_demo_camry', '4T1B11HK7NU000123')
+    expect(after.bids.length).toBe(before.bids.length + 1)
+    expect(after.bids.at(-1)).toEqual({
+      at: expect.any(String),
+      bids: { currentBidPrice: 24100, maximumBidPrice: 25500, minimumBidPrice: 22000 },
+      by: staff.email,
+    })
+    expect(after.bids[0].by).toBe('an API client or the service')
+  })
+
+  it('has no vehicle or credit apps when it names no vehicle', async () => {
+    const records = await dealRecords(viewer(staff), 'deal_demo_camry', null)
+    expect(records.vehicle).toBeUndefined()
+    expect(records.creditApps).toEqual([])
+  })
+})
