@@ -281,7 +281,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/credit-app/count": {
+    "/lead/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One lead record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["lead_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one lead record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["lead_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one lead record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["lead_update"];
+        trace?: never;
+    };
+    "/lead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of leads the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["lead_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a lead record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["lead_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["lead_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["lead_updateMany"];
+        trace?: never;
+    };
+    "/lead/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export as CSV
+         * @description Every lead record the caller may read that `where` and `search` find, as a CSV file (a header line of field names, ids for relations), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
+         */
+        get: operations["lead_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import records
+         * @description Creates leads from a CSV file (`csv`: a header line of field names, as the export writes) or a list of records (`rows`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (`errors[0].data.rows`) and nothing is imported. `dryRun: true` only checks, and answers a preview of every row. At most 5,000 rows.
+         */
+        post: operations["lead_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Import template (CSV)
+         * @description A CSV file to fill in for an import of leads: the header (the fields the caller may set on a create) and one example row showing each field's format.
+         */
+        get: operations["lead_importTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead/{id}/desk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lead page's desk panel
+         * @description The lead's state (assignee with name, follow-up and contact due times, do-not-contact, escalation, current status), its timeline of lead events and VDP e-mails newest first, its consumer's other leads and its location's rota, each read as the caller.
+         */
+        get: operations["lead_desk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take or hand over a lead
+         * @description Without `assignee`, the calling staff user takes the lead; with it, the lead is handed over to that staff user. Needs the right to change leads.
+         */
+        post: operations["lead_assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead/count": {
         parameters: {
             query?: never;
             header?: never;
@@ -290,15 +450,651 @@ export interface paths {
         };
         /**
          * Count records
-         * @description How many credit apps the caller may read match `where`.
+         * @description How many leads the caller may read match `where`.
          */
-        get: operations["creditApp_count"];
+        get: operations["lead_count"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/lead/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with leads and each of their fields.
+         */
+        post: operations["lead_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one lead record and each of its fields.
+         */
+        post: operations["lead_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a record
+         * @description Creates a copy of one lead record (unique fields must then differ, else 400).
+         */
+        post: operations["lead_duplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leadEvents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One leadEvents record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["leadEvents_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one leadEvents record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["leadEvents_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * 11. Update a lead event
+         * @description Changes the fields the body carries of one leadEvents record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["updateLeadEvent"];
+        trace?: never;
+    };
+    "/leadEvents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of lead events the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["leadEvents_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a leadEvents record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["leadEvents_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["leadEvents_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["leadEvents_updateMany"];
+        trace?: never;
+    };
+    "/leadEvents/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export as CSV
+         * @description Every leadEvents record the caller may read that `where` and `search` find, as a CSV file (a header line of field names, ids for relations), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
+         */
+        get: operations["leadEvents_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leadEvents/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import records
+         * @description Creates lead events from a CSV file (`csv`: a header line of field names, as the export writes) or a list of records (`rows`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (`errors[0].data.rows`) and nothing is imported. `dryRun: true` only checks, and answers a preview of every row. At most 5,000 rows.
+         */
+        post: operations["leadEvents_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leadEvents/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Import template (CSV)
+         * @description A CSV file to fill in for an import of lead events: the header (the fields the caller may set on a create) and one example row showing each field's format.
+         */
+        get: operations["leadEvents_importTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leadEvents/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count records
+         * @description How many lead events the caller may read match `where`.
+         */
+        get: operations["leadEvents_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leadEvents/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with lead events and each of their fields.
+         */
+        post: operations["leadEvents_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leadEvents/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one leadEvents record and each of its fields.
+         */
+        post: operations["leadEvents_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leadEvents/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List versions
+         * @description Earlier versions of lead events (each save keeps one), filtered by `where` (`where[parent][equals]=<id>` for one record's).
+         */
+        get: operations["leadEvents_listVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leadEvents/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a record
+         * @description Creates a copy of one leadEvents record (unique fields must then differ, else 400).
+         */
+        post: operations["leadEvents_duplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leadEvents/versions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a version
+         * @description One earlier version, by the id of the version.
+         */
+        get: operations["leadEvents_getVersion"];
+        put?: never;
+        /**
+         * Restore a version
+         * @description Makes an earlier version the current record (itself saved as a new version).
+         */
+        post: operations["leadEvents_restoreVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vdpEmails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One vdpEmails record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["vdpEmails_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one vdpEmails record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["vdpEmails_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * 12. Update a VDP e-mail
+         * @description Changes the fields the body carries of one vdpEmails record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["updateVdpEmail"];
+        trace?: never;
+    };
+    "/vdpEmails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of vdp e-mails the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["vdpEmails_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a vdpEmails record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["vdpEmails_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["vdpEmails_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["vdpEmails_updateMany"];
+        trace?: never;
+    };
+    "/vdpEmails/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count records
+         * @description How many vdp e-mails the caller may read match `where`.
+         */
+        get: operations["vdpEmails_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vdpEmails/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with vdp e-mails and each of their fields.
+         */
+        post: operations["vdpEmails_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vdpEmails/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one vdpEmails record and each of its fields.
+         */
+        post: operations["vdpEmails_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vdpEmails/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List versions
+         * @description Earlier versions of vdp e-mails (each save keeps one), filtered by `where` (`where[parent][equals]=<id>` for one record's).
+         */
+        get: operations["vdpEmails_listVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vdpEmails/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a record
+         * @description Creates a copy of one vdpEmails record (unique fields must then differ, else 400).
+         */
+        post: operations["vdpEmails_duplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vdpEmails/versions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a version
+         * @description One earlier version, by the id of the version.
+         */
+        get: operations["vdpEmails_getVersion"];
+        put?: never;
+        /**
+         * Restore a version
+         * @description Makes an earlier version the current record (itself saved as a new version).
+         */
+        post: operations["vdpEmails_restoreVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/do-not-contact/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count records
+         * @description How many do-not-contact requests the caller may read match `where`.
+         */
+        get: operations["doNotContact_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/do-not-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of do-not-contact requests the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["doNotContact_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a do-not-contact record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["doNotContact_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         */
+        delete: operations["doNotContact_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["doNotContact_updateMany"];
+        trace?: never;
+    };
+    "/do-not-contact/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One do-not-contact record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["doNotContact_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one do-not-contact record. A record another record still names is not deleted (409).
+         */
+        delete: operations["doNotContact_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one do-not-contact record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["doNotContact_update"];
+        trace?: never;
+    };
+    "/do-not-contact/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with do-not-contact requests and each of their fields.
+         */
+        post: operations["doNotContact_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/do-not-contact/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one do-not-contact record and each of its fields.
+         */
+        post: operations["doNotContact_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credit-app/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One credit-app record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["creditApp_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one credit-app record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["creditApp_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one credit-app record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["creditApp_update"];
         trace?: never;
     };
     "/credit-app": {
@@ -321,7 +1117,7 @@ export interface paths {
         post: operations["creditApp_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
          */
         delete: operations["creditApp_deleteMany"];
         options?: never;
@@ -333,7 +1129,7 @@ export interface paths {
         patch: operations["creditApp_updateMany"];
         trace?: never;
     };
-    "/credit-app/{id}": {
+    "/credit-app/count": {
         parameters: {
             query?: never;
             header?: never;
@@ -341,24 +1137,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a record
-         * @description One credit-app record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         * Count records
+         * @description How many credit apps the caller may read match `where`.
          */
-        get: operations["creditApp_get"];
+        get: operations["creditApp_count"];
         put?: never;
         post?: never;
-        /**
-         * Delete a record
-         * @description Deletes one credit-app record. A record another record still names is not deleted (409).
-         */
-        delete: operations["creditApp_delete"];
+        delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Update a record
-         * @description Changes the fields the body carries of one credit-app record. With `If-Match`, only while the record is still that version (else 412).
-         */
-        patch: operations["creditApp_update"];
+        patch?: never;
         trace?: never;
     };
     "/credit-app/access": {
@@ -445,7 +1233,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pre-approval/count": {
+    "/pre-approval/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -453,16 +1241,24 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Count records
-         * @description How many pre-approvals the caller may read match `where`.
+         * Get a record
+         * @description One pre-approval record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
          */
-        get: operations["preApproval_count"];
+        get: operations["preApproval_get"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a record
+         * @description Deletes one pre-approval record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["preApproval_delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one pre-approval record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["preApproval_update"];
         trace?: never;
     };
     "/pre-approval": {
@@ -485,7 +1281,7 @@ export interface paths {
         post: operations["preApproval_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
          */
         delete: operations["preApproval_deleteMany"];
         options?: never;
@@ -497,7 +1293,7 @@ export interface paths {
         patch: operations["preApproval_updateMany"];
         trace?: never;
     };
-    "/pre-approval/{id}": {
+    "/pre-approval/count": {
         parameters: {
             query?: never;
             header?: never;
@@ -505,24 +1301,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a record
-         * @description One pre-approval record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         * Count records
+         * @description How many pre-approvals the caller may read match `where`.
          */
-        get: operations["preApproval_get"];
+        get: operations["preApproval_count"];
         put?: never;
         post?: never;
-        /**
-         * Delete a record
-         * @description Deletes one pre-approval record. A record another record still names is not deleted (409).
-         */
-        delete: operations["preApproval_delete"];
+        delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Update a record
-         * @description Changes the fields the body carries of one pre-approval record. With `If-Match`, only while the record is still that version (else 412).
-         */
-        patch: operations["preApproval_update"];
+        patch?: never;
         trace?: never;
     };
     "/pre-approval/access": {
@@ -805,7 +1593,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/consumer/count": {
+    "/consumer/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -813,16 +1601,24 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Count records
-         * @description How many consumers the caller may read match `where`.
+         * Get a record
+         * @description One consumer record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
          */
-        get: operations["consumer_count"];
+        get: operations["consumer_get"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a record
+         * @description Deletes one consumer record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["consumer_delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one consumer record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["consumer_update"];
         trace?: never;
     };
     "/consumer": {
@@ -845,7 +1641,7 @@ export interface paths {
         post: operations["consumer_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
          */
         delete: operations["consumer_deleteMany"];
         options?: never;
@@ -857,7 +1653,7 @@ export interface paths {
         patch: operations["consumer_updateMany"];
         trace?: never;
     };
-    "/consumer/{id}": {
+    "/consumer/count": {
         parameters: {
             query?: never;
             header?: never;
@@ -865,24 +1661,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a record
-         * @description One consumer record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         * Count records
+         * @description How many consumers the caller may read match `where`.
          */
-        get: operations["consumer_get"];
+        get: operations["consumer_count"];
         put?: never;
         post?: never;
-        /**
-         * Delete a record
-         * @description Deletes one consumer record. A record another record still names is not deleted (409).
-         */
-        delete: operations["consumer_delete"];
+        delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Update a record
-         * @description Changes the fields the body carries of one consumer record. With `If-Match`, only while the record is still that version (else 412).
-         */
-        patch: operations["consumer_update"];
+        patch?: never;
         trace?: never;
     };
     "/consumer/access": {
@@ -969,6 +1757,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deal/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One deal record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["deal_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one deal record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["deal_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one deal record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["deal_update"];
+        trace?: never;
+    };
+    "/deal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of deals the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["deal_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a deal record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["deal_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["deal_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["deal_updateMany"];
+        trace?: never;
+    };
     "/deal/export": {
         parameters: {
             query?: never;
@@ -978,7 +1826,7 @@ export interface paths {
         };
         /**
          * Export as CSV
-         * @description Every deal record the caller may read that `where` finds, as a CSV file (a header line of field names, ids for relations), oldest first.
+         * @description Every deal record the caller may read that `where` and `search` find, as a CSV file (a header line of field names, ids for relations), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
          */
         get: operations["deal_export"];
         put?: never;
@@ -1000,9 +1848,29 @@ export interface paths {
         put?: never;
         /**
          * Import records
-         * @description Creates deals from a CSV file (`csv`: a header line of field names, as the export writes) or a list of records (`rows`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (`errors[0].data.rows`) and nothing is imported. `dryRun: true` only checks. At most 5,000 rows.
+         * @description Creates deals from a CSV file (`csv`: a header line of field names, as the export writes) or a list of records (`rows`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (`errors[0].data.rows`) and nothing is imported. `dryRun: true` only checks, and answers a preview of every row. At most 5,000 rows.
          */
         post: operations["deal_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deal/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Import template (CSV)
+         * @description A CSV file to fill in for an import of deals: the header (the fields the caller may set on a create) and one example row showing each field's format.
+         */
+        get: operations["deal_importTemplate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1027,66 +1895,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/deal": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List records
-         * @description A page of deals the caller may read, filtered by `where` and sorted by `sort`.
-         */
-        get: operations["deal_list"];
-        put?: never;
-        /**
-         * Create a record
-         * @description Creates a deal record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
-         */
-        post: operations["deal_create"];
-        /**
-         * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
-         */
-        delete: operations["deal_deleteMany"];
-        options?: never;
-        head?: never;
-        /**
-         * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
-         */
-        patch: operations["deal_updateMany"];
-        trace?: never;
-    };
-    "/deal/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a record
-         * @description One deal record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
-         */
-        get: operations["deal_get"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a record
-         * @description Deletes one deal record. A record another record still names is not deleted (409).
-         */
-        delete: operations["deal_delete"];
-        options?: never;
-        head?: never;
-        /**
-         * Update a record
-         * @description Changes the fields the body carries of one deal record. With `If-Match`, only while the record is still that version (else 412).
-         */
-        patch: operations["deal_update"];
         trace?: never;
     };
     "/deal/access": {
@@ -1173,7 +1981,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/customer/count": {
+    "/customer/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1181,16 +1989,24 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Count records
-         * @description How many customers the caller may read match `where`.
+         * Get a record
+         * @description One customer record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
          */
-        get: operations["customer_count"];
+        get: operations["customer_get"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a record
+         * @description Deletes one customer record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["customer_delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one customer record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["customer_update"];
         trace?: never;
     };
     "/customer": {
@@ -1213,7 +2029,7 @@ export interface paths {
         post: operations["customer_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
          */
         delete: operations["customer_deleteMany"];
         options?: never;
@@ -1225,7 +2041,7 @@ export interface paths {
         patch: operations["customer_updateMany"];
         trace?: never;
     };
-    "/customer/{id}": {
+    "/customer/count": {
         parameters: {
             query?: never;
             header?: never;
@@ -1233,24 +2049,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a record
-         * @description One customer record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         * Count records
+         * @description How many customers the caller may read match `where`.
          */
-        get: operations["customer_get"];
+        get: operations["customer_count"];
         put?: never;
         post?: never;
-        /**
-         * Delete a record
-         * @description Deletes one customer record. A record another record still names is not deleted (409).
-         */
-        delete: operations["customer_delete"];
+        delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Update a record
-         * @description Changes the fields the body carries of one customer record. With `If-Match`, only while the record is still that version (else 412).
-         */
-        patch: operations["customer_update"];
+        patch?: never;
         trace?: never;
     };
     "/customer/access": {
@@ -1293,7 +2101,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/contact/count": {
+    "/contact/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1301,16 +2109,24 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Count records
-         * @description How many contacts the caller may read match `where`.
+         * Get a record
+         * @description One contact record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
          */
-        get: operations["contact_count"];
+        get: operations["contact_get"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a record
+         * @description Deletes one contact record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["contact_delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one contact record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["contact_update"];
         trace?: never;
     };
     "/contact": {
@@ -1333,7 +2149,7 @@ export interface paths {
         post: operations["contact_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
          */
         delete: operations["contact_deleteMany"];
         options?: never;
@@ -1345,7 +2161,7 @@ export interface paths {
         patch: operations["contact_updateMany"];
         trace?: never;
     };
-    "/contact/{id}": {
+    "/contact/count": {
         parameters: {
             query?: never;
             header?: never;
@@ -1353,24 +2169,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a record
-         * @description One contact record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         * Count records
+         * @description How many contacts the caller may read match `where`.
          */
-        get: operations["contact_get"];
+        get: operations["contact_count"];
         put?: never;
         post?: never;
-        /**
-         * Delete a record
-         * @description Deletes one contact record. A record another record still names is not deleted (409).
-         */
-        delete: operations["contact_delete"];
+        delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Update a record
-         * @description Changes the fields the body carries of one contact record. With `If-Match`, only while the record is still that version (else 412).
-         */
-        patch: operations["contact_update"];
+        patch?: never;
         trace?: never;
     };
     "/contact/access": {
@@ -1457,6 +2265,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One company record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["company_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one company record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["company_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one company record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["company_update"];
+        trace?: never;
+    };
+    "/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of companies the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["company_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a company record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["company_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["company_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["company_updateMany"];
+        trace?: never;
+    };
     "/company/export": {
         parameters: {
             query?: never;
@@ -1466,7 +2334,7 @@ export interface paths {
         };
         /**
          * Export as CSV
-         * @description Every company record the caller may read that `where` finds, as a CSV file (a header line of field names, ids for relations), oldest first.
+         * @description Every company record the caller may read that `where` and `search` find, as a CSV file (a header line of field names, ids for relations), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
          */
         get: operations["company_export"];
         put?: never;
@@ -1488,9 +2356,29 @@ export interface paths {
         put?: never;
         /**
          * Import records
-         * @description Creates companies from a CSV file (`csv`: a header line of field names, as the export writes) or a list of records (`rows`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (`errors[0].data.rows`) and nothing is imported. `dryRun: true` only checks. At most 5,000 rows.
+         * @description Creates companies from a CSV file (`csv`: a header line of field names, as the export writes) or a list of records (`rows`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (`errors[0].data.rows`) and nothing is imported. `dryRun: true` only checks, and answers a preview of every row. At most 5,000 rows.
          */
         post: operations["company_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Import template (CSV)
+         * @description A CSV file to fill in for an import of companies: the header (the fields the caller may set on a create) and one example row showing each field's format.
+         */
+        get: operations["company_importTemplate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1515,66 +2403,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/company": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List records
-         * @description A page of companies the caller may read, filtered by `where` and sorted by `sort`.
-         */
-        get: operations["company_list"];
-        put?: never;
-        /**
-         * Create a record
-         * @description Creates a company record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
-         */
-        post: operations["company_create"];
-        /**
-         * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
-         */
-        delete: operations["company_deleteMany"];
-        options?: never;
-        head?: never;
-        /**
-         * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
-         */
-        patch: operations["company_updateMany"];
-        trace?: never;
-    };
-    "/company/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a record
-         * @description One company record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
-         */
-        get: operations["company_get"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a record
-         * @description Deletes one company record. A record another record still names is not deleted (409).
-         */
-        delete: operations["company_delete"];
-        options?: never;
-        head?: never;
-        /**
-         * Update a record
-         * @description Changes the fields the body carries of one company record. With `If-Match`, only while the record is still that version (else 412).
-         */
-        patch: operations["company_update"];
         trace?: never;
     };
     "/company/access": {
@@ -2630,7 +3458,7 @@ export interface paths {
         };
         /**
          * Export as CSV
-         * @description Every listing record the caller may read that `where` finds, as a CSV file (a header line of field names, ids for relations), oldest first.
+         * @description Every listing record the caller may read that `where` and `search` find, as a CSV file (a header line of field names, ids for relations), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
          */
         get: operations["listing_export"];
         put?: never;
@@ -2652,9 +3480,29 @@ export interface paths {
         put?: never;
         /**
          * Import records
-         * @description Creates listings from a CSV file (`csv`: a header line of field names, as the export writes) or a list of records (`rows`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (`errors[0].data.rows`) and nothing is imported. `dryRun: true` only checks. At most 5,000 rows.
+         * @description Creates listings from a CSV file (`csv`: a header line of field names, as the export writes) or a list of records (`rows`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (`errors[0].data.rows`) and nothing is imported. `dryRun: true` only checks, and answers a preview of every row. At most 5,000 rows.
          */
         post: operations["listing_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/listing/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Import template (CSV)
+         * @description A CSV file to fill in for an import of listings: the header (the fields the caller may set on a create) and one example row showing each field's format.
+         */
+        get: operations["listing_importTemplate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3005,594 +3853,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/lead/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Export as CSV
-         * @description Every lead record the caller may read that `where` finds, as a CSV file (a header line of field names, ids for relations), oldest first.
-         */
-        get: operations["lead_export"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/lead/import": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Import records
-         * @description Creates leads from a CSV file (`csv`: a header line of field names, as the export writes) or a list of records (`rows`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (`errors[0].data.rows`) and nothing is imported. `dryRun: true` only checks. At most 5,000 rows.
-         */
-        post: operations["lead_import"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/lead/count": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Count records
-         * @description How many leads the caller may read match `where`.
-         */
-        get: operations["lead_count"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/lead": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List records
-         * @description A page of leads the caller may read, filtered by `where` and sorted by `sort`.
-         */
-        get: operations["lead_list"];
-        put?: never;
-        /**
-         * Create a record
-         * @description Creates a lead record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
-         */
-        post: operations["lead_create"];
-        /**
-         * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
-         */
-        delete: operations["lead_deleteMany"];
-        options?: never;
-        head?: never;
-        /**
-         * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
-         */
-        patch: operations["lead_updateMany"];
-        trace?: never;
-    };
-    "/lead/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a record
-         * @description One lead record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
-         */
-        get: operations["lead_get"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a record
-         * @description Deletes one lead record. A record another record still names is not deleted (409).
-         */
-        delete: operations["lead_delete"];
-        options?: never;
-        head?: never;
-        /**
-         * Update a record
-         * @description Changes the fields the body carries of one lead record. With `If-Match`, only while the record is still that version (else 412).
-         */
-        patch: operations["lead_update"];
-        trace?: never;
-    };
-    "/lead/access": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The caller's permissions
-         * @description What the caller may do with leads and each of their fields.
-         */
-        post: operations["lead_access"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/lead/access/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The caller's permissions on a record
-         * @description What the caller may do with one lead record and each of its fields.
-         */
-        post: operations["lead_recordAccess"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/lead/{id}/duplicate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Duplicate a record
-         * @description Creates a copy of one lead record (unique fields must then differ, else 400).
-         */
-        post: operations["lead_duplicate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/leadEvents/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Export as CSV
-         * @description Every leadEvents record the caller may read that `where` finds, as a CSV file (a header line of field names, ids for relations), oldest first.
-         */
-        get: operations["leadEvents_export"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/leadEvents/import": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Import records
-         * @description Creates lead events from a CSV file (`csv`: a header line of field names, as the export writes) or a list of records (`rows`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (`errors[0].data.rows`) and nothing is imported. `dryRun: true` only checks. At most 5,000 rows.
-         */
-        post: operations["leadEvents_import"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/leadEvents/count": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Count records
-         * @description How many lead events the caller may read match `where`.
-         */
-        get: operations["leadEvents_count"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/leadEvents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List records
-         * @description A page of lead events the caller may read, filtered by `where` and sorted by `sort`.
-         */
-        get: operations["leadEvents_list"];
-        put?: never;
-        /**
-         * Create a record
-         * @description Creates a leadEvents record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
-         */
-        post: operations["leadEvents_create"];
-        /**
-         * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
-         */
-        delete: operations["leadEvents_deleteMany"];
-        options?: never;
-        head?: never;
-        /**
-         * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
-         */
-        patch: operations["leadEvents_updateMany"];
-        trace?: never;
-    };
-    "/leadEvents/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a record
-         * @description One leadEvents record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
-         */
-        get: operations["leadEvents_get"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a record
-         * @description Deletes one leadEvents record. A record another record still names is not deleted (409).
-         */
-        delete: operations["leadEvents_delete"];
-        options?: never;
-        head?: never;
-        /**
-         * 11. Update a lead event
-         * @description Changes the fields the body carries of one leadEvents record. With `If-Match`, only while the record is still that version (else 412).
-         */
-        patch: operations["updateLeadEvent"];
-        trace?: never;
-    };
-    "/leadEvents/access": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The caller's permissions
-         * @description What the caller may do with lead events and each of their fields.
-         */
-        post: operations["leadEvents_access"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/leadEvents/access/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The caller's permissions on a record
-         * @description What the caller may do with one leadEvents record and each of its fields.
-         */
-        post: operations["leadEvents_recordAccess"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/leadEvents/versions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List versions
-         * @description Earlier versions of lead events (each save keeps one), filtered by `where` (`where[parent][equals]=<id>` for one record's).
-         */
-        get: operations["leadEvents_listVersions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/leadEvents/{id}/duplicate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Duplicate a record
-         * @description Creates a copy of one leadEvents record (unique fields must then differ, else 400).
-         */
-        post: operations["leadEvents_duplicate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/leadEvents/versions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a version
-         * @description One earlier version, by the id of the version.
-         */
-        get: operations["leadEvents_getVersion"];
-        put?: never;
-        /**
-         * Restore a version
-         * @description Makes an earlier version the current record (itself saved as a new version).
-         */
-        post: operations["leadEvents_restoreVersion"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/vdpEmails/count": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Count records
-         * @description How many vdp e-mails the caller may read match `where`.
-         */
-        get: operations["vdpEmails_count"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/vdpEmails": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List records
-         * @description A page of vdp e-mails the caller may read, filtered by `where` and sorted by `sort`.
-         */
-        get: operations["vdpEmails_list"];
-        put?: never;
-        /**
-         * Create a record
-         * @description Creates a vdpEmails record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
-         */
-        post: operations["vdpEmails_create"];
-        /**
-         * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
-         */
-        delete: operations["vdpEmails_deleteMany"];
-        options?: never;
-        head?: never;
-        /**
-         * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
-         */
-        patch: operations["vdpEmails_updateMany"];
-        trace?: never;
-    };
-    "/vdpEmails/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a record
-         * @description One vdpEmails record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
-         */
-        get: operations["vdpEmails_get"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a record
-         * @description Deletes one vdpEmails record. A record another record still names is not deleted (409).
-         */
-        delete: operations["vdpEmails_delete"];
-        options?: never;
-        head?: never;
-        /**
-         * 12. Update a VDP e-mail
-         * @description Changes the fields the body carries of one vdpEmails record. With `If-Match`, only while the record is still that version (else 412).
-         */
-        patch: operations["updateVdpEmail"];
-        trace?: never;
-    };
-    "/vdpEmails/access": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The caller's permissions
-         * @description What the caller may do with vdp e-mails and each of their fields.
-         */
-        post: operations["vdpEmails_access"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/vdpEmails/access/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The caller's permissions on a record
-         * @description What the caller may do with one vdpEmails record and each of its fields.
-         */
-        post: operations["vdpEmails_recordAccess"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/vdpEmails/versions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List versions
-         * @description Earlier versions of vdp e-mails (each save keeps one), filtered by `where` (`where[parent][equals]=<id>` for one record's).
-         */
-        get: operations["vdpEmails_listVersions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/vdpEmails/{id}/duplicate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Duplicate a record
-         * @description Creates a copy of one vdpEmails record (unique fields must then differ, else 400).
-         */
-        post: operations["vdpEmails_duplicate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/vdpEmails/versions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a version
-         * @description One earlier version, by the id of the version.
-         */
-        get: operations["vdpEmails_getVersion"];
-        put?: never;
-        /**
-         * Restore a version
-         * @description Makes an earlier version the current record (itself saved as a new version).
-         */
-        post: operations["vdpEmails_restoreVersion"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/vin/count": {
         parameters: {
             query?: never;
@@ -3733,6 +3993,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/errors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 14. Get an error record
+         * @description One errors record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["getError"];
+        put?: never;
+        post?: never;
+        /**
+         * 17. Delete an error record
+         * @description Deletes one errors record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["deleteError"];
+        options?: never;
+        head?: never;
+        /**
+         * 16. Update an error record
+         * @description Changes the fields the body carries of one errors record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["updateError"];
+        trace?: never;
+    };
+    "/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 13. List error records
+         * @description A page of error records the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["listErrors"];
+        put?: never;
+        /**
+         * 15. Report an error (no credential needed)
+         * @description Creates a errors record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["createError"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         */
+        delete: operations["errors_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["errors_updateMany"];
+        trace?: never;
+    };
     "/errors/export": {
         parameters: {
             query?: never;
@@ -3742,7 +4062,7 @@ export interface paths {
         };
         /**
          * Export as CSV
-         * @description Every errors record the caller may read that `where` finds, as a CSV file (a header line of field names, ids for relations), oldest first.
+         * @description Every errors record the caller may read that `where` and `search` find, as a CSV file (a header line of field names, ids for relations), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
          */
         get: operations["errors_export"];
         put?: never;
@@ -3764,9 +4084,29 @@ export interface paths {
         put?: never;
         /**
          * Import records
-         * @description Creates error records from a CSV file (`csv`: a header line of field names, as the export writes) or a list of records (`rows`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (`errors[0].data.rows`) and nothing is imported. `dryRun: true` only checks. At most 5,000 rows.
+         * @description Creates error records from a CSV file (`csv`: a header line of field names, as the export writes) or a list of records (`rows`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (`errors[0].data.rows`) and nothing is imported. `dryRun: true` only checks, and answers a preview of every row. At most 5,000 rows.
          */
         post: operations["errors_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/errors/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Import template (CSV)
+         * @description A CSV file to fill in for an import of error records: the header (the fields the caller may set on a create) and one example row showing each field's format.
+         */
+        get: operations["errors_importTemplate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3791,66 +4131,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/errors": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * 13. List error records
-         * @description A page of error records the caller may read, filtered by `where` and sorted by `sort`.
-         */
-        get: operations["listErrors"];
-        put?: never;
-        /**
-         * 15. Report an error (no credential needed)
-         * @description Creates a errors record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
-         */
-        post: operations["createError"];
-        /**
-         * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
-         */
-        delete: operations["errors_deleteMany"];
-        options?: never;
-        head?: never;
-        /**
-         * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
-         */
-        patch: operations["errors_updateMany"];
-        trace?: never;
-    };
-    "/errors/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * 14. Get an error record
-         * @description One errors record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
-         */
-        get: operations["getError"];
-        put?: never;
-        post?: never;
-        /**
-         * 17. Delete an error record
-         * @description Deletes one errors record. A record another record still names is not deleted (409).
-         */
-        delete: operations["deleteError"];
-        options?: never;
-        head?: never;
-        /**
-         * 16. Update an error record
-         * @description Changes the fields the body carries of one errors record. With `If-Match`, only while the record is still that version (else 412).
-         */
-        patch: operations["updateError"];
         trace?: never;
     };
     "/errors/access": {
@@ -4825,6 +5105,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook-endpoints/{id}/send-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends a signed `webhook.test` event to the webhook endpoint now, enabled or not, and answers with what its receiver did: `delivered` (a 2xx), the status code or the error, and the time taken (admins). It is not a delivery: nothing is logged, retried or counted against the endpoint.
+         */
+        post: operations["webhookEndpoints_sendTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook-endpoints/count": {
         parameters: {
             query?: never;
@@ -5349,6 +5649,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payload-query-presets/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count records
+         * @description How many saved views the caller may read match `where`.
+         */
+        get: operations["payloadQueryPresets_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payload-query-presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of saved views the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["payloadQueryPresets_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a payload-query-presets record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["payloadQueryPresets_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         */
+        delete: operations["payloadQueryPresets_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["payloadQueryPresets_updateMany"];
+        trace?: never;
+    };
+    "/payload-query-presets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One payload-query-presets record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["payloadQueryPresets_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one payload-query-presets record. A record another record still names is not deleted (409).
+         */
+        delete: operations["payloadQueryPresets_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one payload-query-presets record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["payloadQueryPresets_update"];
+        trace?: never;
+    };
+    "/payload-query-presets/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with saved views and each of their fields.
+         */
+        post: operations["payloadQueryPresets_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payload-query-presets/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one payload-query-presets record and each of its fields.
+         */
+        post: operations["payloadQueryPresets_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payload-query-presets/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a record
+         * @description Creates a copy of one payload-query-presets record (unique fields must then differ, else 400).
+         */
+        post: operations["payloadQueryPresets_duplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/globals/tco-settings/access": {
         parameters: {
             query?: never;
@@ -5397,9 +5837,100 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        lead: {
+            id: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            email?: string | null;
+            phoneNumber?: string | null;
+            /** @description Where the lead came from, e.g. "website" or "phone". */
+            source?: string | null;
+            /** @description The consumer record of this person, when there is one. */
+            consumer?: (string | null) | components["schemas"]["consumer"];
+            /** @description The dealership location that works this lead: its rota, business hours and manager. */
+            location?: (string | null) | components["schemas"]["location"];
+            /** @description Who works this lead. New leads get the next staff user on their location's rota. */
+            assignee?: (number | null) | components["schemas"]["users"];
+            /** @description When the next follow-up is due. */
+            followUpDue?: string | null;
+            /**
+             * @description The status of the lead event that is its current status (kept by the service).
+             * @enum {string|null}
+             */
+            currentStatus?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+            /** @description The first outbound or answered lead event. */
+            firstContactedAt?: string | null;
+            /** @description When the lead was escalated for not being contacted in time. */
+            escalatedAt?: string | null;
+            /** @description Set by a Customer DNC Request event: outbound contact is refused. */
+            doNotContact?: {
+                at?: string | null;
+                by?: string | null;
+                event?: (number | null) | components["schemas"]["leadEvents"];
+            };
+            updatedAt: string;
+            createdAt: string;
+            deletedAt?: string | null;
+        };
+        leadEvents: {
+            id: number;
+            /** @description The lead this happened on. */
+            lead?: (number | null) | components["schemas"]["lead"];
+            /**
+             * @description What happened.
+             * @enum {string|null}
+             */
+            type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
+            /**
+             * @description Where the lead stands after this event.
+             * @enum {string|null}
+             */
+            status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+            /** @description What the agent is to do next on this lead. */
+            nextSteps?: string | null;
+            createdBy?: (number | null) | components["schemas"]["users"];
+            /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
+            currentStatusFor?: (number | null) | components["schemas"]["lead"];
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
+            updatedAt: string;
+            createdAt: string;
+            deletedAt?: string | null;
+        };
+        vdpEmails: {
+            id: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
+            /** @description The lead the e-mail was sent to. */
+            lead?: (number | null) | components["schemas"]["lead"];
+            /** @description The vehicles (by VIN) the e-mail showed. */
+            vins?: (number | components["schemas"]["vin"])[] | null;
+            createdBy?: (number | null) | components["schemas"]["users"];
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
+            /** @description Number of VINs, kept in step with the list. */
+            vinCount?: string | null;
+            updatedAt: string;
+            createdAt: string;
+            deletedAt?: string | null;
+        };
+        /** @description Customers who asked not to be contacted. Recorded from lead events; kept. */
+        "do-not-contact": {
+            id: number;
+            lead: number | components["schemas"]["lead"];
+            consumer?: (string | null) | components["schemas"]["consumer"];
+            recordedAt?: string | null;
+            /** @description Who recorded the request: a staff user or an API client. */
+            recordedBy?: string | null;
+            event?: (number | null) | components["schemas"]["leadEvents"];
+            updatedAt: string;
+            createdAt: string;
+        };
         "credit-app": {
             /** @description Generated on create (crapp_…). */
             id: string;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description The consumer who applies; the fields below are as given on this application. */
             consumer: string | components["schemas"]["consumer"];
             firstName?: string | null;
@@ -5460,8 +5991,11 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
+            deletedAt?: string | null;
         };
         "pre-approval": {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (pre_…). */
             id: string;
             validUntilTime: string;
@@ -5470,6 +6004,7 @@ export interface components {
             consumer?: (string | null) | components["schemas"]["consumer"];
             updatedAt: string;
             createdAt: string;
+            deletedAt?: string | null;
         };
         "credit-band": {
             /** @description Generated on create (crb_…). */
@@ -5488,6 +6023,8 @@ export interface components {
             createdAt: string;
         };
         "credit-report": {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (crp_…). */
             id: string;
             /** @description The score the report gave, if it gave one. */
@@ -5506,6 +6043,8 @@ export interface components {
             createdAt: string;
         };
         consumer: {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (con_…). */
             id: string;
             firstName: string;
@@ -5523,8 +6062,11 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
+            deletedAt?: string | null;
         };
         deal: {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (deal_…). */
             id: string;
             dealer?: {
@@ -5547,6 +6089,7 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
+            deletedAt?: string | null;
         };
         customer: {
             /** @description Generated on create (cus_…). */
@@ -5558,8 +6101,11 @@ export interface components {
             phoneNumbers?: string[] | null;
             updatedAt: string;
             createdAt: string;
+            deletedAt?: string | null;
         };
         contact: {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (cnt_…). */
             id: string;
             /** @description What the person does for us, one role per entry, in free text. */
@@ -5580,6 +6126,7 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
+            deletedAt?: string | null;
         };
         company: {
             /** @description Generated on create (com_…). */
@@ -5598,6 +6145,7 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
+            deletedAt?: string | null;
         };
         location: {
             /** @description Generated on create (loc_…). */
@@ -5617,6 +6165,26 @@ export interface components {
             latitude?: number | null;
             /** @description Decimal degrees, -180 to 180 (east is positive). */
             longitude?: number | null;
+            /** @description The lead desk: its rota, business hours and manager. */
+            desk?: {
+                /** @description Staff who take new leads of this location, in turn (round-robin). */
+                rota?: (number | components["schemas"]["users"])[] | null;
+                rotaNext?: number | null;
+                /** @description Told by e-mail when a lead is not contacted in time. */
+                managerEmail?: string | null;
+                /** @description The time zone of the hours below, e.g. America/Los_Angeles. */
+                timeZone?: string | null;
+                /** @description Business hours per weekday, e.g. 09:00-18:00; empty when closed. No hours at all: the contact time counts around the clock. */
+                hours?: {
+                    sunday?: string | null;
+                    monday?: string | null;
+                    tuesday?: string | null;
+                    wednesday?: string | null;
+                    thursday?: string | null;
+                    friday?: string | null;
+                    saturday?: string | null;
+                };
+            };
             updatedAt: string;
             createdAt: string;
         };
@@ -5663,6 +6231,8 @@ export interface components {
             createdAt: string;
         };
         account: {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (acc_…). */
             id: string;
             /** @description Id of the lead, as a string. */
@@ -5721,6 +6291,8 @@ export interface components {
         };
         listing: {
             id: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description The 17-character VIN; the listing lookup finds the car by it. */
             vin: string;
             year?: number | null;
@@ -5807,55 +6379,6 @@ export interface components {
             focalX?: number | null;
             focalY?: number | null;
         };
-        lead: {
-            id: number;
-            firstName?: string | null;
-            lastName?: string | null;
-            email?: string | null;
-            phoneNumber?: string | null;
-            /** @description Where the lead came from, e.g. "website" or "phone". */
-            source?: string | null;
-            /** @description The consumer record of this person, when there is one. */
-            consumer?: (string | null) | components["schemas"]["consumer"];
-            updatedAt: string;
-            createdAt: string;
-        };
-        leadEvents: {
-            id: number;
-            /** @description The lead this happened on. */
-            lead?: (number | null) | components["schemas"]["lead"];
-            /**
-             * @description What happened.
-             * @enum {string|null}
-             */
-            type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
-            /**
-             * @description Where the lead stands after this event.
-             * @enum {string|null}
-             */
-            status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
-            /** @description What the agent is to do next on this lead. */
-            nextSteps?: string | null;
-            createdBy?: (number | null) | components["schemas"]["users"];
-            /** @description The lead whose current status this event is. */
-            currentStatusFor?: (number | null) | components["schemas"]["lead"];
-            lastModifiedBy?: (number | null) | components["schemas"]["users"];
-            updatedAt: string;
-            createdAt: string;
-        };
-        vdpEmails: {
-            id: number;
-            /** @description The lead the e-mail was sent to. */
-            lead?: (number | null) | components["schemas"]["lead"];
-            /** @description The vehicles (by VIN) the e-mail showed. */
-            vins?: (number | components["schemas"]["vin"])[] | null;
-            createdBy?: (number | null) | components["schemas"]["users"];
-            lastModifiedBy?: (number | null) | components["schemas"]["users"];
-            /** @description Number of VINs, kept in step with the list. */
-            vinCount?: string | null;
-            updatedAt: string;
-            createdAt: string;
-        };
         vin: {
             id: number;
             /** @description The 17-character VIN; VDP e-mails list VINs by this record's number. */
@@ -5878,16 +6401,19 @@ export interface components {
             source?: string | null;
             updatedAt: string;
             createdAt: string;
+            deletedAt?: string | null;
         };
         users: {
             id: number;
             /** @description The person's full name, shown in the users list. */
             name?: string | null;
             /**
-             * @description Admins also manage users, API clients and webhooks, and read the audit log; only an admin changes a role.
+             * @description Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.
              * @enum {string}
              */
-            role: "admin" | "staff";
+            role: "admin" | "staff" | "dealer";
+            /** @description The company whose records a dealer sees and edits; only an admin sets it. */
+            company?: (string | null) | components["schemas"]["company"];
             /** @description Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again. */
             mfaEnabled?: boolean | null;
             mfaEnrolledAt?: string | null;
@@ -5957,8 +6483,10 @@ export interface components {
             recordId: string;
             /** @description Names of the fields changed or revealed; never their values. */
             fields?: string[] | null;
-            /** @description users:<id> or api-clients:<id> */
+            /** @description users:<id>, api-clients:<id>, or system. */
             actor: string;
+            /** @description Who that is, as they are named now: a staff user or an API client. */
+            actorName?: string | null;
             /** @description The request's x-request-id, to find it in the service logs. */
             requestId?: string | null;
             updatedAt: string;
@@ -6072,6 +6600,37 @@ export interface components {
             updatedAt: string;
             createdAt: string;
         };
+        "payload-query-presets": {
+            id: number;
+            title: string;
+            isShared?: boolean | null;
+            access?: {
+                read?: {
+                    /** @enum {string|null} */
+                    constraint?: "everyone" | "onlyMe" | "specificUsers" | "staffAdmins" | null;
+                    users?: (number | components["schemas"]["users"])[] | null;
+                };
+                update?: {
+                    /** @enum {string|null} */
+                    constraint?: "everyone" | "onlyMe" | "specificUsers" | "staffAdmins" | null;
+                    users?: (number | components["schemas"]["users"])[] | null;
+                };
+                delete?: {
+                    /** @enum {string|null} */
+                    constraint?: "everyone" | "onlyMe" | "specificUsers" | "staffAdmins" | null;
+                    users?: (number | components["schemas"]["users"])[] | null;
+                };
+            };
+            where?: unknown;
+            columns?: unknown;
+            groupBy?: string | null;
+            /** @enum {string} */
+            relatedCollection: "lead" | "leadEvents" | "vdpEmails" | "credit-app" | "consumer" | "deal" | "customer" | "contact" | "company" | "errors";
+            /** @description This is a temporary field used to determine if updating the preset would remove the user's access to it. When `true`, this record will be deleted after running the preset's `validate` function. */
+            isTemp?: boolean | null;
+            updatedAt: string;
+            createdAt: string;
+        };
         "tco-settings": {
             id?: number;
             /** @description Default 15,000. */
@@ -6142,9 +6701,189 @@ export interface components {
             updatedAt?: string | null;
             createdAt?: string | null;
         };
+        lead_create: {
+            id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            email?: string | null;
+            phoneNumber?: string | null;
+            /** @description Where the lead came from, e.g. "website" or "phone". */
+            source?: string | null;
+            /** @description The consumer record of this person, when there is one. */
+            consumer?: (string | null) | components["schemas"]["consumer"];
+            /** @description The dealership location that works this lead: its rota, business hours and manager. */
+            location?: (string | null) | components["schemas"]["location"];
+            /** @description Who works this lead. New leads get the next staff user on their location's rota. */
+            assignee?: (number | null) | components["schemas"]["users"];
+            /** @description When the next follow-up is due. */
+            followUpDue?: string | null;
+            /**
+             * @description The status of the lead event that is its current status (kept by the service).
+             * @enum {string|null}
+             */
+            currentStatus?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+            /** @description The first outbound or answered lead event. */
+            firstContactedAt?: string | null;
+            /** @description When the lead was escalated for not being contacted in time. */
+            escalatedAt?: string | null;
+            /** @description Set by a Customer DNC Request event: outbound contact is refused. */
+            doNotContact?: {
+                at?: string | null;
+                by?: string | null;
+                event?: (number | null) | components["schemas"]["leadEvents"];
+            };
+            updatedAt?: string;
+            createdAt?: string;
+            deletedAt?: string | null;
+        };
+        lead_update: {
+            id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            email?: string | null;
+            phoneNumber?: string | null;
+            /** @description Where the lead came from, e.g. "website" or "phone". */
+            source?: string | null;
+            /** @description The consumer record of this person, when there is one. */
+            consumer?: (string | null) | components["schemas"]["consumer"];
+            /** @description The dealership location that works this lead: its rota, business hours and manager. */
+            location?: (string | null) | components["schemas"]["location"];
+            /** @description Who works this lead. New leads get the next staff user on their location's rota. */
+            assignee?: (number | null) | components["schemas"]["users"];
+            /** @description When the next follow-up is due. */
+            followUpDue?: string | null;
+            /**
+             * @description The status of the lead event that is its current status (kept by the service).
+             * @enum {string|null}
+             */
+            currentStatus?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+            /** @description The first outbound or answered lead event. */
+            firstContactedAt?: string | null;
+            /** @description When the lead was escalated for not being contacted in time. */
+            escalatedAt?: string | null;
+            /** @description Set by a Customer DNC Request event: outbound contact is refused. */
+            doNotContact?: {
+                at?: string | null;
+                by?: string | null;
+                event?: (number | null) | components["schemas"]["leadEvents"];
+            };
+            updatedAt?: string;
+            createdAt?: string;
+            deletedAt?: string | null;
+        };
+        leadEvents_create: {
+            id?: number;
+            /** @description The lead this happened on. */
+            lead?: (number | null) | components["schemas"]["lead"];
+            /**
+             * @description What happened.
+             * @enum {string|null}
+             */
+            type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
+            /**
+             * @description Where the lead stands after this event.
+             * @enum {string|null}
+             */
+            status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+            /** @description What the agent is to do next on this lead. */
+            nextSteps?: string | null;
+            createdBy?: (number | null) | components["schemas"]["users"];
+            /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
+            currentStatusFor?: (number | null) | components["schemas"]["lead"];
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
+            updatedAt?: string;
+            createdAt?: string;
+            deletedAt?: string | null;
+        };
+        leadEvents_update: {
+            id?: number;
+            /** @description The lead this happened on. */
+            lead?: (number | null) | components["schemas"]["lead"];
+            /**
+             * @description What happened.
+             * @enum {string|null}
+             */
+            type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
+            /**
+             * @description Where the lead stands after this event.
+             * @enum {string|null}
+             */
+            status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+            /** @description What the agent is to do next on this lead. */
+            nextSteps?: string | null;
+            createdBy?: (number | null) | components["schemas"]["users"];
+            /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
+            currentStatusFor?: (number | null) | components["schemas"]["lead"];
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
+            updatedAt?: string;
+            createdAt?: string;
+            deletedAt?: string | null;
+        };
+        vdpEmails_create: {
+            id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
+            /** @description The lead the e-mail was sent to. */
+            lead?: (number | null) | components["schemas"]["lead"];
+            /** @description The vehicles (by VIN) the e-mail showed. */
+            vins?: (number | components["schemas"]["vin"])[] | null;
+            createdBy?: (number | null) | components["schemas"]["users"];
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
+            /** @description Number of VINs, kept in step with the list. */
+            vinCount?: string | null;
+            updatedAt?: string;
+            createdAt?: string;
+            deletedAt?: string | null;
+        };
+        vdpEmails_update: {
+            id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
+            /** @description The lead the e-mail was sent to. */
+            lead?: (number | null) | components["schemas"]["lead"];
+            /** @description The vehicles (by VIN) the e-mail showed. */
+            vins?: (number | components["schemas"]["vin"])[] | null;
+            createdBy?: (number | null) | components["schemas"]["users"];
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
+            /** @description Number of VINs, kept in step with the list. */
+            vinCount?: string | null;
+            updatedAt?: string;
+            createdAt?: string;
+            deletedAt?: string | null;
+        };
+        /** @description Customers who asked not to be contacted. Recorded from lead events; kept. */
+        "do-not-contact_create": {
+            id?: number;
+            lead: number | components["schemas"]["lead"];
+            consumer?: (string | null) | components["schemas"]["consumer"];
+            recordedAt?: string | null;
+            /** @description Who recorded the request: a staff user or an API client. */
+            recordedBy?: string | null;
+            event?: (number | null) | components["schemas"]["leadEvents"];
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description Customers who asked not to be contacted. Recorded from lead events; kept. */
+        "do-not-contact_update": {
+            id?: number;
+            lead?: number | components["schemas"]["lead"];
+            consumer?: (string | null) | components["schemas"]["consumer"];
+            recordedAt?: string | null;
+            /** @description Who recorded the request: a staff user or an API client. */
+            recordedBy?: string | null;
+            event?: (number | null) | components["schemas"]["leadEvents"];
+            updatedAt?: string;
+            createdAt?: string;
+        };
         "credit-app_create": {
             /** @description Generated on create (crapp_…). */
             id?: string;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description The consumer who applies; the fields below are as given on this application. */
             consumer: string | components["schemas"]["consumer"];
             firstName?: string | null;
@@ -6205,10 +6944,13 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         "credit-app_update": {
             /** @description Generated on create (crapp_…). */
             id?: string;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description The consumer who applies; the fields below are as given on this application. */
             consumer?: string | components["schemas"]["consumer"];
             firstName?: string | null;
@@ -6269,8 +7011,11 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         "pre-approval_create": {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (pre_…). */
             id?: string;
             validUntilTime: string;
@@ -6279,8 +7024,11 @@ export interface components {
             consumer?: (string | null) | components["schemas"]["consumer"];
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         "pre-approval_update": {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (pre_…). */
             id?: string;
             validUntilTime?: string;
@@ -6289,6 +7037,7 @@ export interface components {
             consumer?: (string | null) | components["schemas"]["consumer"];
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         "credit-band_create": {
             /** @description Generated on create (crb_…). */
@@ -6323,6 +7072,8 @@ export interface components {
             createdAt?: string;
         };
         "credit-report_create": {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (crp_…). */
             id?: string;
             /** @description The score the report gave, if it gave one. */
@@ -6341,6 +7092,8 @@ export interface components {
             createdAt?: string;
         };
         "credit-report_update": {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (crp_…). */
             id?: string;
             /** @description The score the report gave, if it gave one. */
@@ -6359,6 +7112,8 @@ export interface components {
             createdAt?: string;
         };
         consumer_create: {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (con_…). */
             id?: string;
             firstName: string;
@@ -6376,8 +7131,11 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         consumer_update: {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (con_…). */
             id?: string;
             firstName?: string;
@@ -6395,8 +7153,11 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         deal_create: {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (deal_…). */
             id?: string;
             dealer?: {
@@ -6419,8 +7180,11 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         deal_update: {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (deal_…). */
             id?: string;
             dealer?: {
@@ -6443,6 +7207,7 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         customer_create: {
             /** @description Generated on create (cus_…). */
@@ -6454,6 +7219,7 @@ export interface components {
             phoneNumbers?: string[] | null;
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         customer_update: {
             /** @description Generated on create (cus_…). */
@@ -6465,8 +7231,11 @@ export interface components {
             phoneNumbers?: string[] | null;
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         contact_create: {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (cnt_…). */
             id?: string;
             /** @description What the person does for us, one role per entry, in free text. */
@@ -6487,8 +7256,11 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         contact_update: {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (cnt_…). */
             id?: string;
             /** @description What the person does for us, one role per entry, in free text. */
@@ -6509,6 +7281,7 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         company_create: {
             /** @description Generated on create (com_…). */
@@ -6527,6 +7300,7 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         company_update: {
             /** @description Generated on create (com_…). */
@@ -6545,6 +7319,7 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         location_create: {
             /** @description Generated on create (loc_…). */
@@ -6564,6 +7339,26 @@ export interface components {
             latitude?: number | null;
             /** @description Decimal degrees, -180 to 180 (east is positive). */
             longitude?: number | null;
+            /** @description The lead desk: its rota, business hours and manager. */
+            desk?: {
+                /** @description Staff who take new leads of this location, in turn (round-robin). */
+                rota?: (number | components["schemas"]["users"])[] | null;
+                rotaNext?: number | null;
+                /** @description Told by e-mail when a lead is not contacted in time. */
+                managerEmail?: string | null;
+                /** @description The time zone of the hours below, e.g. America/Los_Angeles. */
+                timeZone?: string | null;
+                /** @description Business hours per weekday, e.g. 09:00-18:00; empty when closed. No hours at all: the contact time counts around the clock. */
+                hours?: {
+                    sunday?: string | null;
+                    monday?: string | null;
+                    tuesday?: string | null;
+                    wednesday?: string | null;
+                    thursday?: string | null;
+                    friday?: string | null;
+                    saturday?: string | null;
+                };
+            };
             updatedAt?: string;
             createdAt?: string;
         };
@@ -6585,6 +7380,26 @@ export interface components {
             latitude?: number | null;
             /** @description Decimal degrees, -180 to 180 (east is positive). */
             longitude?: number | null;
+            /** @description The lead desk: its rota, business hours and manager. */
+            desk?: {
+                /** @description Staff who take new leads of this location, in turn (round-robin). */
+                rota?: (number | components["schemas"]["users"])[] | null;
+                rotaNext?: number | null;
+                /** @description Told by e-mail when a lead is not contacted in time. */
+                managerEmail?: string | null;
+                /** @description The time zone of the hours below, e.g. America/Los_Angeles. */
+                timeZone?: string | null;
+                /** @description Business hours per weekday, e.g. 09:00-18:00; empty when closed. No hours at all: the contact time counts around the clock. */
+                hours?: {
+                    sunday?: string | null;
+                    monday?: string | null;
+                    tuesday?: string | null;
+                    wednesday?: string | null;
+                    thursday?: string | null;
+                    friday?: string | null;
+                    saturday?: string | null;
+                };
+            };
             updatedAt?: string;
             createdAt?: string;
         };
@@ -6673,6 +7488,8 @@ export interface components {
             createdAt?: string;
         };
         account_create: {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (acc_…). */
             id?: string;
             /** @description Id of the lead, as a string. */
@@ -6685,6 +7502,8 @@ export interface components {
             createdAt?: string;
         };
         account_update: {
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description Generated on create (acc_…). */
             id?: string;
             /** @description Id of the lead, as a string. */
@@ -6788,6 +7607,8 @@ export interface components {
         };
         listing_create: {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description The 17-character VIN; the listing lookup finds the car by it. */
             vin?: string;
             year?: number | null;
@@ -6858,6 +7679,8 @@ export interface components {
         };
         listing_update: {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description The 17-character VIN; the listing lookup finds the car by it. */
             vin?: string;
             year?: number | null;
@@ -6944,104 +7767,6 @@ export interface components {
             focalX?: number | null;
             focalY?: number | null;
         };
-        lead_create: {
-            id?: number;
-            firstName?: string | null;
-            lastName?: string | null;
-            email?: string | null;
-            phoneNumber?: string | null;
-            /** @description Where the lead came from, e.g. "website" or "phone". */
-            source?: string | null;
-            /** @description The consumer record of this person, when there is one. */
-            consumer?: (string | null) | components["schemas"]["consumer"];
-            updatedAt?: string;
-            createdAt?: string;
-        };
-        lead_update: {
-            id?: number;
-            firstName?: string | null;
-            lastName?: string | null;
-            email?: string | null;
-            phoneNumber?: string | null;
-            /** @description Where the lead came from, e.g. "website" or "phone". */
-            source?: string | null;
-            /** @description The consumer record of this person, when there is one. */
-            consumer?: (string | null) | components["schemas"]["consumer"];
-            updatedAt?: string;
-            createdAt?: string;
-        };
-        leadEvents_create: {
-            id?: number;
-            /** @description The lead this happened on. */
-            lead?: (number | null) | components["schemas"]["lead"];
-            /**
-             * @description What happened.
-             * @enum {string|null}
-             */
-            type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
-            /**
-             * @description Where the lead stands after this event.
-             * @enum {string|null}
-             */
-            status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
-            /** @description What the agent is to do next on this lead. */
-            nextSteps?: string | null;
-            createdBy?: (number | null) | components["schemas"]["users"];
-            /** @description The lead whose current status this event is. */
-            currentStatusFor?: (number | null) | components["schemas"]["lead"];
-            lastModifiedBy?: (number | null) | components["schemas"]["users"];
-            updatedAt?: string;
-            createdAt?: string;
-        };
-        leadEvents_update: {
-            id?: number;
-            /** @description The lead this happened on. */
-            lead?: (number | null) | components["schemas"]["lead"];
-            /**
-             * @description What happened.
-             * @enum {string|null}
-             */
-            type?: "Cancel" | "Customer Answered" | "Customer Call" | "Customer DNC Request" | "Customer Email" | "Customer Needs More Options" | "Customer Search Provided" | "Customer Selects Vehicle" | "Customer Text" | "Lead Created" | "Loan Service Redirect" | "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Scheduled Call" | "Search Results Found" | "Status Check" | "Time Passed" | null;
-            /**
-             * @description Where the lead stands after this event.
-             * @enum {string|null}
-             */
-            status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
-            /** @description What the agent is to do next on this lead. */
-            nextSteps?: string | null;
-            createdBy?: (number | null) | components["schemas"]["users"];
-            /** @description The lead whose current status this event is. */
-            currentStatusFor?: (number | null) | components["schemas"]["lead"];
-            lastModifiedBy?: (number | null) | components["schemas"]["users"];
-            updatedAt?: string;
-            createdAt?: string;
-        };
-        vdpEmails_create: {
-            id?: number;
-            /** @description The lead the e-mail was sent to. */
-            lead?: (number | null) | components["schemas"]["lead"];
-            /** @description The vehicles (by VIN) the e-mail showed. */
-            vins?: (number | components["schemas"]["vin"])[] | null;
-            createdBy?: (number | null) | components["schemas"]["users"];
-            lastModifiedBy?: (number | null) | components["schemas"]["users"];
-            /** @description Number of VINs, kept in step with the list. */
-            vinCount?: string | null;
-            updatedAt?: string;
-            createdAt?: string;
-        };
-        vdpEmails_update: {
-            id?: number;
-            /** @description The lead the e-mail was sent to. */
-            lead?: (number | null) | components["schemas"]["lead"];
-            /** @description The vehicles (by VIN) the e-mail showed. */
-            vins?: (number | components["schemas"]["vin"])[] | null;
-            createdBy?: (number | null) | components["schemas"]["users"];
-            lastModifiedBy?: (number | null) | components["schemas"]["users"];
-            /** @description Number of VINs, kept in step with the list. */
-            vinCount?: string | null;
-            updatedAt?: string;
-            createdAt?: string;
-        };
         vin_create: {
             id?: number;
             /** @description The 17-character VIN; VDP e-mails list VINs by this record's number. */
@@ -7073,16 +7798,19 @@ export interface components {
             source?: string | null;
             updatedAt?: string;
             createdAt?: string;
+            deletedAt?: string | null;
         };
         users_create: {
             id?: number;
             /** @description The person's full name, shown in the users list. */
             name?: string | null;
             /**
-             * @description Admins also manage users, API clients and webhooks, and read the audit log; only an admin changes a role.
+             * @description Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.
              * @enum {string}
              */
-            role?: "admin" | "staff";
+            role?: "admin" | "staff" | "dealer";
+            /** @description The company whose records a dealer sees and edits; only an admin sets it. */
+            company?: (string | null) | components["schemas"]["company"];
             /** @description Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again. */
             mfaEnabled?: boolean | null;
             mfaEnrolledAt?: string | null;
@@ -7113,10 +7841,12 @@ export interface components {
             /** @description The person's full name, shown in the users list. */
             name?: string | null;
             /**
-             * @description Admins also manage users, API clients and webhooks, and read the audit log; only an admin changes a role.
+             * @description Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.
              * @enum {string}
              */
-            role?: "admin" | "staff";
+            role?: "admin" | "staff" | "dealer";
+            /** @description The company whose records a dealer sees and edits; only an admin sets it. */
+            company?: (string | null) | components["schemas"]["company"];
             /** @description Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again. */
             mfaEnabled?: boolean | null;
             mfaEnrolledAt?: string | null;
@@ -7217,8 +7947,10 @@ export interface components {
             recordId: string;
             /** @description Names of the fields changed or revealed; never their values. */
             fields?: string[] | null;
-            /** @description users:<id> or api-clients:<id> */
+            /** @description users:<id>, api-clients:<id>, or system. */
             actor: string;
+            /** @description Who that is, as they are named now: a staff user or an API client. */
+            actorName?: string | null;
             /** @description The request's x-request-id, to find it in the service logs. */
             requestId?: string | null;
             updatedAt?: string;
@@ -7237,8 +7969,10 @@ export interface components {
             recordId?: string;
             /** @description Names of the fields changed or revealed; never their values. */
             fields?: string[] | null;
-            /** @description users:<id> or api-clients:<id> */
+            /** @description users:<id>, api-clients:<id>, or system. */
             actor?: string;
+            /** @description Who that is, as they are named now: a staff user or an API client. */
+            actorName?: string | null;
             /** @description The request's x-request-id, to find it in the service logs. */
             requestId?: string | null;
             updatedAt?: string;
@@ -7460,6 +8194,68 @@ export interface components {
             updatedAt?: string;
             createdAt?: string;
         };
+        "payload-query-presets_create": {
+            id?: number;
+            title: string;
+            isShared?: boolean | null;
+            access?: {
+                read?: {
+                    /** @enum {string|null} */
+                    constraint?: "everyone" | "onlyMe" | "specificUsers" | "staffAdmins" | null;
+                    users?: (number | components["schemas"]["users"])[] | null;
+                };
+                update?: {
+                    /** @enum {string|null} */
+                    constraint?: "everyone" | "onlyMe" | "specificUsers" | "staffAdmins" | null;
+                    users?: (number | components["schemas"]["users"])[] | null;
+                };
+                delete?: {
+                    /** @enum {string|null} */
+                    constraint?: "everyone" | "onlyMe" | "specificUsers" | "staffAdmins" | null;
+                    users?: (number | components["schemas"]["users"])[] | null;
+                };
+            };
+            where?: unknown;
+            columns?: unknown;
+            groupBy?: string | null;
+            /** @enum {string} */
+            relatedCollection: "lead" | "leadEvents" | "vdpEmails" | "credit-app" | "consumer" | "deal" | "customer" | "contact" | "company" | "errors";
+            /** @description This is a temporary field used to determine if updating the preset would remove the user's access to it. When `true`, this record will be deleted after running the preset's `validate` function. */
+            isTemp?: boolean | null;
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        "payload-query-presets_update": {
+            id?: number;
+            title?: string;
+            isShared?: boolean | null;
+            access?: {
+                read?: {
+                    /** @enum {string|null} */
+                    constraint?: "everyone" | "onlyMe" | "specificUsers" | "staffAdmins" | null;
+                    users?: (number | components["schemas"]["users"])[] | null;
+                };
+                update?: {
+                    /** @enum {string|null} */
+                    constraint?: "everyone" | "onlyMe" | "specificUsers" | "staffAdmins" | null;
+                    users?: (number | components["schemas"]["users"])[] | null;
+                };
+                delete?: {
+                    /** @enum {string|null} */
+                    constraint?: "everyone" | "onlyMe" | "specificUsers" | "staffAdmins" | null;
+                    users?: (number | components["schemas"]["users"])[] | null;
+                };
+            };
+            where?: unknown;
+            columns?: unknown;
+            groupBy?: string | null;
+            /** @enum {string} */
+            relatedCollection?: "lead" | "leadEvents" | "vdpEmails" | "credit-app" | "consumer" | "deal" | "customer" | "contact" | "company" | "errors";
+            /** @description This is a temporary field used to determine if updating the preset would remove the user's access to it. When `true`, this record will be deleted after running the preset's `validate` function. */
+            isTemp?: boolean | null;
+            updatedAt?: string;
+            createdAt?: string;
+        };
         "tco-settings_update": {
             id?: number;
             /** @description Default 15,000. */
@@ -7669,10 +8465,11 @@ export interface components {
                     /** @description What the agent is to do next on this lead. */
                     nextSteps?: string | null;
                     createdBy?: (number | null) | components["schemas"]["users"];
-                    /** @description The lead whose current status this event is. */
+                    /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
                     currentStatusFor?: (number | null) | components["schemas"]["lead"];
                     updatedAt: string;
                     createdAt: string;
+                    deletedAt?: string | null;
                 };
             };
             /** Format: date-time */
@@ -7702,10 +8499,11 @@ export interface components {
                     /** @description What the agent is to do next on this lead. */
                     nextSteps?: string | null;
                     createdBy?: (number | null) | components["schemas"]["users"];
-                    /** @description The lead whose current status this event is. */
+                    /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
                     currentStatusFor?: (number | null) | components["schemas"]["lead"];
                     updatedAt: string;
                     createdAt: string;
+                    deletedAt?: string | null;
                 };
             };
             /** Format: date-time */
@@ -7730,6 +8528,7 @@ export interface components {
                     vinCount?: string | null;
                     updatedAt: string;
                     createdAt: string;
+                    deletedAt?: string | null;
                 };
             };
             /** Format: date-time */
@@ -7797,6 +8596,7 @@ export interface components {
                     providerResponse?: unknown;
                     updatedAt: string;
                     createdAt: string;
+                    deletedAt?: string | null;
                 };
             };
             /** Format: date-time */
@@ -7864,6 +8664,7 @@ export interface components {
                     providerResponse?: unknown;
                     updatedAt: string;
                     createdAt: string;
+                    deletedAt?: string | null;
                 };
                 previousStatus: string | null;
                 status: string;
@@ -7892,6 +8693,7 @@ export interface components {
                     addresses?: (string | components["schemas"]["address"])[] | null;
                     updatedAt: string;
                     createdAt: string;
+                    deletedAt?: string | null;
                 };
             };
             /** Format: date-time */
@@ -7927,6 +8729,7 @@ export interface components {
                     maximumBidPrice?: number | null;
                     updatedAt: string;
                     createdAt: string;
+                    deletedAt?: string | null;
                 };
             };
             /** Format: date-time */
@@ -7962,6 +8765,7 @@ export interface components {
                     maximumBidPrice?: number | null;
                     updatedAt: string;
                     createdAt: string;
+                    deletedAt?: string | null;
                 };
             };
             /** Format: date-time */
@@ -7987,12 +8791,24 @@ export interface components {
                     source?: string | null;
                     updatedAt: string;
                     createdAt: string;
+                    deletedAt?: string | null;
                 };
             };
             /** Format: date-time */
             timestamp: string;
             /** @enum {string} */
             type: "error.created";
+        };
+        WebhookTest: {
+            data: {
+                /** @enum {string} */
+                collection: "webhook-endpoints";
+                id: number;
+            };
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "webhook.test";
         };
     };
     responses: {
@@ -8239,6 +9055,8 @@ export interface operations {
                 "application/json": {
                     /** @description Generated on create (crapp_…). */
                     id?: string;
+                    /** @description Worked out from the record when it is saved. */
+                    title?: string | null;
                     /** @description The consumer who applies; the fields below are as given on this application. */
                     consumer: string | components["schemas"]["consumer"];
                     firstName?: string | null;
@@ -8299,6 +9117,7 @@ export interface operations {
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt?: string;
                     createdAt?: string;
+                    deletedAt?: string | null;
                 };
             };
         };
@@ -8543,6 +9362,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Worked out from the record when it is saved. */
+                    title?: string | null;
                     /** @description Generated on create (crp_…). */
                     id?: string;
                     /** @description The score the report gave, if it gave one. */
@@ -8698,6 +9519,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Worked out from the record when it is saved. */
+                    title?: string | null;
                     /** @description Generated on create (con_…). */
                     id?: string;
                     firstName: string;
@@ -8731,6 +9554,7 @@ export interface operations {
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt?: string;
                     createdAt?: string;
+                    deletedAt?: string | null;
                 };
             };
         };
@@ -8861,6 +9685,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Worked out from the record when it is saved. */
+                    title?: string | null;
                     /** @description Generated on create (cnt_…). */
                     id?: string;
                     /** @description What the person does for us, one role per entry, in free text. */
@@ -8881,6 +9707,7 @@ export interface operations {
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt?: string;
                     createdAt?: string;
+                    deletedAt?: string | null;
                 };
             };
         };
@@ -9817,7 +10644,535 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    creditApp_count: {
+    lead_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["lead"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["lead"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["lead_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["lead"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["lead"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["lead_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["lead"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["lead"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["lead"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["lead_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["lead"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["lead"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_export: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description The list view's search box, matched as the list matches it. */
+                search?: string;
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description The columns, in order: a JSON list as the list view keeps it (`["title","-source"]`, `-` marking a hidden one) or names separated by commas; a group's field by its path. A column never exported is a 400. */
+                columns?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The CSV file as text. */
+                    csv?: string;
+                    dryRun?: boolean;
+                    rows?: components["schemas"]["lead_update"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invalid: number;
+                        message: string;
+                        rows: {
+                            errors?: {
+                                message: string;
+                                path?: string;
+                            }[];
+                            record?: {
+                                [key: string]: unknown;
+                            };
+                            row: number;
+                        }[];
+                        valid: number;
+                    };
+                };
+            };
+            /** @description Every row was imported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ids: (string | number)[];
+                        imported: number;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_importTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_desk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The desk panel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description A user id. */
+                    assignee?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["lead"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_count: {
         parameters: {
             query?: {
                 /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
@@ -9847,6 +11202,1942 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
+    lead_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_duplicate: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["lead"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["lead"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["leadEvents"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["leadEvents"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    updateLeadEvent: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+                /** @description Accepted; no localisation is configured, so it changes nothing. */
+                locale?: string;
+                /** @description Accepted; no localisation is configured, so it changes nothing. */
+                "fallback-locale"?: string;
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["leadEvents_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["leadEvents"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["leadEvents"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["leadEvents_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["leadEvents"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["leadEvents"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["leadEvents"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["leadEvents_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["leadEvents"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["leadEvents"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_export: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description The list view's search box, matched as the list matches it. */
+                search?: string;
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description The columns, in order: a JSON list as the list view keeps it (`["title","-source"]`, `-` marking a hidden one) or names separated by commas; a group's field by its path. A column never exported is a 400. */
+                columns?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The CSV file as text. */
+                    csv?: string;
+                    dryRun?: boolean;
+                    rows?: components["schemas"]["leadEvents_update"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invalid: number;
+                        message: string;
+                        rows: {
+                            errors?: {
+                                message: string;
+                                path?: string;
+                            }[];
+                            record?: {
+                                [key: string]: unknown;
+                            };
+                            row: number;
+                        }[];
+                        valid: number;
+                    };
+                };
+            };
+            /** @description Every row was imported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ids: (string | number)[];
+                        imported: number;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_importTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_listVersions: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["Version"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_duplicate: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["leadEvents"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["leadEvents"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_getVersion: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                /** @description The id of the version (not of the record). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Version"];
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadEvents_restoreVersion: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                /** @description The id of the version (not of the record). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record as restored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["leadEvents_update"];
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    vdpEmails_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["vdpEmails"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    vdpEmails_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["vdpEmails"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    updateVdpEmail: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+                /** @description Accepted; no localisation is configured, so it changes nothing. */
+                locale?: string;
+                /** @description Accepted; no localisation is configured, so it changes nothing. */
+                "fallback-locale"?: string;
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["vdpEmails_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["vdpEmails"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    vdpEmails_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["vdpEmails"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    vdpEmails_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["vdpEmails_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["vdpEmails"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    vdpEmails_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["vdpEmails"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["vdpEmails"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    vdpEmails_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["vdpEmails_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["vdpEmails"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["vdpEmails"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    vdpEmails_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    vdpEmails_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    vdpEmails_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    vdpEmails_listVersions: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["Version"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    vdpEmails_duplicate: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["vdpEmails"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["vdpEmails"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    vdpEmails_getVersion: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                /** @description The id of the version (not of the record). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Version"];
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    vdpEmails_restoreVersion: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                /** @description The id of the version (not of the record). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record as restored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["vdpEmails_update"];
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    doNotContact_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    doNotContact_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["do-not-contact"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    doNotContact_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["do-not-contact_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["do-not-contact"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    doNotContact_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["do-not-contact"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["do-not-contact"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    doNotContact_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["do-not-contact_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["do-not-contact"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["do-not-contact"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    doNotContact_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["do-not-contact"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    doNotContact_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["do-not-contact"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    doNotContact_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["do-not-contact_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["do-not-contact"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    doNotContact_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    doNotContact_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    creditApp_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["credit-app"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    creditApp_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["credit-app"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    creditApp_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["credit-app_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["credit-app"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
     creditApp_list: {
         parameters: {
             query?: {
@@ -9859,6 +13150,8 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -9942,6 +13235,8 @@ export interface operations {
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -10047,128 +13342,32 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    creditApp_get: {
+    creditApp_count: {
         parameters: {
             query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
-                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["credit-app"];
-                };
-            };
-            /** @description Not Modified: the record is the version named in If-None-Match */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    creditApp_delete: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
             };
             header?: never;
-            path: {
-                id: components["parameters"]["id"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The count */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        doc: components["schemas"]["credit-app"];
-                        message: string;
+                        totalDocs: number;
                     };
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            409: components["responses"]["Payload409"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    creditApp_update: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
-                "If-Match"?: components["parameters"]["ifMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["credit-app_update"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["credit-app"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            412: components["responses"]["Payload412"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -10340,32 +13539,134 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    preApproval_count: {
+    preApproval_get: {
         parameters: {
             query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
-            header?: never;
-            path?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The count */
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["pre-approval"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    preApproval_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        totalDocs: number;
+                        doc: components["schemas"]["pre-approval"];
+                        message: string;
                     };
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    preApproval_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["pre-approval_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["pre-approval"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -10382,6 +13683,8 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -10465,6 +13768,8 @@ export interface operations {
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -10570,128 +13875,32 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    preApproval_get: {
+    preApproval_count: {
         parameters: {
             query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
-                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["pre-approval"];
-                };
-            };
-            /** @description Not Modified: the record is the version named in If-None-Match */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    preApproval_delete: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
             };
             header?: never;
-            path: {
-                id: components["parameters"]["id"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The count */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        doc: components["schemas"]["pre-approval"];
-                        message: string;
+                        totalDocs: number;
                     };
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            409: components["responses"]["Payload409"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    preApproval_update: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
-                "If-Match"?: components["parameters"]["ifMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["pre-approval_update"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["pre-approval"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            412: components["responses"]["Payload412"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -11579,32 +14788,134 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    consumer_count: {
+    consumer_get: {
         parameters: {
             query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
-            header?: never;
-            path?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The count */
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumer_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        totalDocs: number;
+                        doc: components["schemas"]["consumer"];
+                        message: string;
                     };
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumer_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["consumer_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["consumer"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -11621,6 +14932,8 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -11704,6 +15017,8 @@ export interface operations {
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -11809,128 +15124,32 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    consumer_get: {
+    consumer_count: {
         parameters: {
             query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
-                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["consumer"];
-                };
-            };
-            /** @description Not Modified: the record is the version named in If-None-Match */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    consumer_delete: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
             };
             header?: never;
-            path: {
-                id: components["parameters"]["id"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The count */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        doc: components["schemas"]["consumer"];
-                        message: string;
+                        totalDocs: number;
                     };
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            409: components["responses"]["Payload409"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    consumer_update: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
-                "If-Match"?: components["parameters"]["ifMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["consumer_update"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["consumer"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            412: components["responses"]["Payload412"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -12102,73 +15321,122 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    deal_export: {
+    deal_get: {
         parameters: {
             query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
-            header?: never;
-            path?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file */
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["deal"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    deal_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "application/json": {
+                        doc: components["schemas"]["deal"];
+                        message: string;
+                    };
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
     };
-    deal_import: {
+    deal_update: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The CSV file as text. */
-                    csv?: string;
-                    dryRun?: boolean;
-                    rows?: components["schemas"]["deal_update"][];
-                };
+                "application/json": components["schemas"]["deal_update"];
             };
         };
         responses: {
-            /** @description Dry run: every row can be imported */
+            /** @description Success */
             200: {
                 headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        message: string;
-                        valid: number;
-                    };
-                };
-            };
-            /** @description Every row was imported */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        ids: (string | number)[];
-                        imported: number;
+                        doc: components["schemas"]["deal"];
                         message: string;
                     };
                 };
@@ -12176,38 +15444,11 @@ export interface operations {
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    deal_count: {
-        parameters: {
-            query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The count */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        totalDocs: number;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -12224,6 +15465,8 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -12307,6 +15550,8 @@ export interface operations {
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -12412,116 +15657,90 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    deal_get: {
+    deal_export: {
         parameters: {
             query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
-                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["deal"];
-                };
-            };
-            /** @description Not Modified: the record is the version named in If-None-Match */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    deal_delete: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description The list view's search box, matched as the list matches it. */
+                search?: string;
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description The columns, in order: a JSON list as the list view keeps it (`["title","-source"]`, `-` marking a hidden one) or names separated by commas; a group's field by its path. A column never exported is a 400. */
+                columns?: string;
             };
             header?: never;
-            path: {
-                id: components["parameters"]["id"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The CSV file */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        doc: components["schemas"]["deal"];
-                        message: string;
-                    };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            409: components["responses"]["Payload409"];
-            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
     };
-    deal_update: {
+    deal_import: {
         parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
-                "If-Match"?: components["parameters"]["ifMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
+            query?: never;
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["deal_update"];
+                "application/json": {
+                    /** @description The CSV file as text. */
+                    csv?: string;
+                    dryRun?: boolean;
+                    rows?: components["schemas"]["deal_update"][];
+                };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved */
             200: {
                 headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        doc: components["schemas"]["deal"];
+                        invalid: number;
+                        message: string;
+                        rows: {
+                            errors?: {
+                                message: string;
+                                path?: string;
+                            }[];
+                            record?: {
+                                [key: string]: unknown;
+                            };
+                            row: number;
+                        }[];
+                        valid: number;
+                    };
+                };
+            };
+            /** @description Every row was imported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ids: (string | number)[];
+                        imported: number;
                         message: string;
                     };
                 };
@@ -12529,11 +15748,63 @@ export interface operations {
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    deal_importTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    deal_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -12705,32 +15976,134 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    customer_count: {
+    customer_get: {
         parameters: {
             query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
-            header?: never;
-            path?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The count */
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["customer"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    customer_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        totalDocs: number;
+                        doc: components["schemas"]["customer"];
+                        message: string;
                     };
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    customer_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["customer_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["customer"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -12747,6 +16120,8 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -12830,6 +16205,8 @@ export interface operations {
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -12935,128 +16312,32 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    customer_get: {
+    customer_count: {
         parameters: {
             query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
-                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["customer"];
-                };
-            };
-            /** @description Not Modified: the record is the version named in If-None-Match */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    customer_delete: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
             };
             header?: never;
-            path: {
-                id: components["parameters"]["id"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The count */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        doc: components["schemas"]["customer"];
-                        message: string;
+                        totalDocs: number;
                     };
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            409: components["responses"]["Payload409"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    customer_update: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
-                "If-Match"?: components["parameters"]["ifMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["customer_update"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["customer"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            412: components["responses"]["Payload412"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -13118,32 +16399,134 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    contact_count: {
+    contact_get: {
         parameters: {
             query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
-            header?: never;
-            path?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The count */
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["contact"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    contact_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        totalDocs: number;
+                        doc: components["schemas"]["contact"];
+                        message: string;
                     };
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    contact_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["contact_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["contact"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -13160,6 +16543,8 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -13243,6 +16628,8 @@ export interface operations {
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -13348,128 +16735,32 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    contact_get: {
+    contact_count: {
         parameters: {
             query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
-                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["contact"];
-                };
-            };
-            /** @description Not Modified: the record is the version named in If-None-Match */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    contact_delete: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
             };
             header?: never;
-            path: {
-                id: components["parameters"]["id"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The count */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        doc: components["schemas"]["contact"];
-                        message: string;
+                        totalDocs: number;
                     };
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            409: components["responses"]["Payload409"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    contact_update: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
-                "If-Match"?: components["parameters"]["ifMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["contact_update"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["contact"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            412: components["responses"]["Payload412"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -13641,73 +16932,122 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    company_export: {
+    company_get: {
         parameters: {
             query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
-            header?: never;
-            path?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file */
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["company"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    company_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "application/json": {
+                        doc: components["schemas"]["company"];
+                        message: string;
+                    };
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
     };
-    company_import: {
+    company_update: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The CSV file as text. */
-                    csv?: string;
-                    dryRun?: boolean;
-                    rows?: components["schemas"]["company_update"][];
-                };
+                "application/json": components["schemas"]["company_update"];
             };
         };
         responses: {
-            /** @description Dry run: every row can be imported */
+            /** @description Success */
             200: {
                 headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        message: string;
-                        valid: number;
-                    };
-                };
-            };
-            /** @description Every row was imported */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        ids: (string | number)[];
-                        imported: number;
+                        doc: components["schemas"]["company"];
                         message: string;
                     };
                 };
@@ -13715,38 +17055,11 @@ export interface operations {
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    company_count: {
-        parameters: {
-            query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The count */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        totalDocs: number;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -13763,6 +17076,8 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -13846,6 +17161,8 @@ export interface operations {
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -13951,116 +17268,90 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    company_get: {
+    company_export: {
         parameters: {
             query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
-                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["company"];
-                };
-            };
-            /** @description Not Modified: the record is the version named in If-None-Match */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    company_delete: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description The list view's search box, matched as the list matches it. */
+                search?: string;
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description The columns, in order: a JSON list as the list view keeps it (`["title","-source"]`, `-` marking a hidden one) or names separated by commas; a group's field by its path. A column never exported is a 400. */
+                columns?: string;
             };
             header?: never;
-            path: {
-                id: components["parameters"]["id"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The CSV file */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        doc: components["schemas"]["company"];
-                        message: string;
-                    };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            409: components["responses"]["Payload409"];
-            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
     };
-    company_update: {
+    company_import: {
         parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
-                "If-Match"?: components["parameters"]["ifMatch"];
-            };
-            path: {
-                id: components["parameters"]["id"];
-            };
+            query?: never;
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["company_update"];
+                "application/json": {
+                    /** @description The CSV file as text. */
+                    csv?: string;
+                    dryRun?: boolean;
+                    rows?: components["schemas"]["company_update"][];
+                };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved */
             200: {
                 headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        doc: components["schemas"]["company"];
+                        invalid: number;
+                        message: string;
+                        rows: {
+                            errors?: {
+                                message: string;
+                                path?: string;
+                            }[];
+                            record?: {
+                                [key: string]: unknown;
+                            };
+                            row: number;
+                        }[];
+                        valid: number;
+                    };
+                };
+            };
+            /** @description Every row was imported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ids: (string | number)[];
+                        imported: number;
                         message: string;
                     };
                 };
@@ -14068,11 +17359,63 @@ export interface operations {
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    company_importTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    company_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -17553,6 +20896,12 @@ export interface operations {
             query?: {
                 /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
                 where?: components["parameters"]["where"];
+                /** @description The list view's search box, matched as the list matches it. */
+                search?: string;
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description The columns, in order: a JSON list as the list view keeps it (`["title","-source"]`, `-` marking a hidden one) or names separated by commas; a group's field by its path. A column never exported is a 400. */
+                columns?: string;
             };
             header?: never;
             path?: never;
@@ -17594,14 +20943,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Dry run: every row can be imported */
+            /** @description Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        invalid: number;
                         message: string;
+                        rows: {
+                            errors?: {
+                                message: string;
+                                path?: string;
+                            }[];
+                            record?: {
+                                [key: string]: unknown;
+                            };
+                            row: number;
+                        }[];
                         valid: number;
                     };
                 };
@@ -17624,6 +20984,31 @@ export interface operations {
             403: components["responses"]["Payload403"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    listing_importTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -18689,1771 +22074,6 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    lead_export: {
-        parameters: {
-            query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The CSV file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    lead_import: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The CSV file as text. */
-                    csv?: string;
-                    dryRun?: boolean;
-                    rows?: components["schemas"]["lead_update"][];
-                };
-            };
-        };
-        responses: {
-            /** @description Dry run: every row can be imported */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        valid: number;
-                    };
-                };
-            };
-            /** @description Every row was imported */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        ids: (string | number)[];
-                        imported: number;
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    lead_count: {
-        parameters: {
-            query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The count */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        totalDocs: number;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    lead_list: {
-        parameters: {
-            query?: {
-                /** @description Default 10; values above 100 are clamped. */
-                limit?: components["parameters"]["limit"];
-                page?: components["parameters"]["page"];
-                /** @description A top-level field; a leading "-" sorts descending. */
-                sort?: components["parameters"]["sort"];
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of records */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs: components["schemas"]["lead"][];
-                        hasNextPage: boolean;
-                        hasPrevPage: boolean;
-                        limit: number;
-                        nextPage: number | null;
-                        page: number;
-                        pagingCounter: number;
-                        prevPage: number | null;
-                        totalDocs: number;
-                        totalPages: number;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    lead_create: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
-                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["lead_create"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["lead"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            409: components["responses"]["Payload409"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            422: components["responses"]["Payload422"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    lead_deleteMany: {
-        parameters: {
-            query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
-                where?: components["parameters"]["whereOfMany"];
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every record found was deleted */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs: components["schemas"]["lead"][];
-                        errors: {
-                            id?: string | number;
-                            message: string;
-                        }[];
-                        message: string;
-                    };
-                };
-            };
-            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs?: components["schemas"]["lead"][];
-                        errors: {
-                            id?: string | number;
-                            message: string;
-                        }[];
-                        message?: string;
-                    };
-                };
-            };
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    lead_updateMany: {
-        parameters: {
-            query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
-                where?: components["parameters"]["whereOfMany"];
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["lead_update"];
-            };
-        };
-        responses: {
-            /** @description Every record found was updated */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs: components["schemas"]["lead"][];
-                        errors: {
-                            id?: string | number;
-                            message: string;
-                        }[];
-                        message: string;
-                    };
-                };
-            };
-            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs?: components["schemas"]["lead"][];
-                        errors: {
-                            id?: string | number;
-                            message: string;
-                        }[];
-                        message?: string;
-                    };
-                };
-            };
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    lead_get: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
-                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
-            };
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["lead"];
-                };
-            };
-            /** @description Not Modified: the record is the version named in If-None-Match */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    lead_delete: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["lead"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            409: components["responses"]["Payload409"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    lead_update: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
-                "If-Match"?: components["parameters"]["ifMatch"];
-            };
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["lead_update"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["lead"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            412: components["responses"]["Payload412"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    lead_access: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The caller's permissions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    lead_recordAccess: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The caller's permissions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    lead_duplicate: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["lead"];
-                        message: string;
-                    };
-                };
-            };
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["lead"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_export: {
-        parameters: {
-            query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The CSV file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_import: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The CSV file as text. */
-                    csv?: string;
-                    dryRun?: boolean;
-                    rows?: components["schemas"]["leadEvents_update"][];
-                };
-            };
-        };
-        responses: {
-            /** @description Dry run: every row can be imported */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        valid: number;
-                    };
-                };
-            };
-            /** @description Every row was imported */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        ids: (string | number)[];
-                        imported: number;
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_count: {
-        parameters: {
-            query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The count */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        totalDocs: number;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_list: {
-        parameters: {
-            query?: {
-                /** @description Default 10; values above 100 are clamped. */
-                limit?: components["parameters"]["limit"];
-                page?: components["parameters"]["page"];
-                /** @description A top-level field; a leading "-" sorts descending. */
-                sort?: components["parameters"]["sort"];
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of records */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs: components["schemas"]["leadEvents"][];
-                        hasNextPage: boolean;
-                        hasPrevPage: boolean;
-                        limit: number;
-                        nextPage: number | null;
-                        page: number;
-                        pagingCounter: number;
-                        prevPage: number | null;
-                        totalDocs: number;
-                        totalPages: number;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_create: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
-                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["leadEvents_create"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["leadEvents"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            409: components["responses"]["Payload409"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            422: components["responses"]["Payload422"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_deleteMany: {
-        parameters: {
-            query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
-                where?: components["parameters"]["whereOfMany"];
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every record found was deleted */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs: components["schemas"]["leadEvents"][];
-                        errors: {
-                            id?: string | number;
-                            message: string;
-                        }[];
-                        message: string;
-                    };
-                };
-            };
-            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs?: components["schemas"]["leadEvents"][];
-                        errors: {
-                            id?: string | number;
-                            message: string;
-                        }[];
-                        message?: string;
-                    };
-                };
-            };
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_updateMany: {
-        parameters: {
-            query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
-                where?: components["parameters"]["whereOfMany"];
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["leadEvents_update"];
-            };
-        };
-        responses: {
-            /** @description Every record found was updated */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs: components["schemas"]["leadEvents"][];
-                        errors: {
-                            id?: string | number;
-                            message: string;
-                        }[];
-                        message: string;
-                    };
-                };
-            };
-            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs?: components["schemas"]["leadEvents"][];
-                        errors: {
-                            id?: string | number;
-                            message: string;
-                        }[];
-                        message?: string;
-                    };
-                };
-            };
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_get: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
-                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
-            };
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["leadEvents"];
-                };
-            };
-            /** @description Not Modified: the record is the version named in If-None-Match */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_delete: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["leadEvents"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            409: components["responses"]["Payload409"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    updateLeadEvent: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-                /** @description Accepted; no localisation is configured, so it changes nothing. */
-                locale?: string;
-                /** @description Accepted; no localisation is configured, so it changes nothing. */
-                "fallback-locale"?: string;
-            };
-            header?: {
-                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
-                "If-Match"?: components["parameters"]["ifMatch"];
-            };
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["leadEvents_update"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["leadEvents"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            412: components["responses"]["Payload412"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_access: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The caller's permissions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_recordAccess: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The caller's permissions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_listVersions: {
-        parameters: {
-            query?: {
-                /** @description Default 10; values above 100 are clamped. */
-                limit?: components["parameters"]["limit"];
-                page?: components["parameters"]["page"];
-                /** @description A top-level field; a leading "-" sorts descending. */
-                sort?: components["parameters"]["sort"];
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of versions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs: components["schemas"]["Version"][];
-                        hasNextPage: boolean;
-                        hasPrevPage: boolean;
-                        limit: number;
-                        nextPage: number | null;
-                        page: number;
-                        pagingCounter: number;
-                        prevPage: number | null;
-                        totalDocs: number;
-                        totalPages: number;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_duplicate: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["leadEvents"];
-                        message: string;
-                    };
-                };
-            };
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["leadEvents"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_getVersion: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path: {
-                /** @description The id of the version (not of the record). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The version */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Version"];
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    leadEvents_restoreVersion: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path: {
-                /** @description The id of the version (not of the record). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record as restored */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["leadEvents_update"];
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    vdpEmails_count: {
-        parameters: {
-            query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The count */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        totalDocs: number;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    vdpEmails_list: {
-        parameters: {
-            query?: {
-                /** @description Default 10; values above 100 are clamped. */
-                limit?: components["parameters"]["limit"];
-                page?: components["parameters"]["page"];
-                /** @description A top-level field; a leading "-" sorts descending. */
-                sort?: components["parameters"]["sort"];
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of records */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs: components["schemas"]["vdpEmails"][];
-                        hasNextPage: boolean;
-                        hasPrevPage: boolean;
-                        limit: number;
-                        nextPage: number | null;
-                        page: number;
-                        pagingCounter: number;
-                        prevPage: number | null;
-                        totalDocs: number;
-                        totalPages: number;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    vdpEmails_create: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
-                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["vdpEmails_create"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["vdpEmails"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            409: components["responses"]["Payload409"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            422: components["responses"]["Payload422"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    vdpEmails_deleteMany: {
-        parameters: {
-            query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
-                where?: components["parameters"]["whereOfMany"];
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every record found was deleted */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs: components["schemas"]["vdpEmails"][];
-                        errors: {
-                            id?: string | number;
-                            message: string;
-                        }[];
-                        message: string;
-                    };
-                };
-            };
-            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs?: components["schemas"]["vdpEmails"][];
-                        errors: {
-                            id?: string | number;
-                            message: string;
-                        }[];
-                        message?: string;
-                    };
-                };
-            };
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    vdpEmails_updateMany: {
-        parameters: {
-            query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
-                where?: components["parameters"]["whereOfMany"];
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["vdpEmails_update"];
-            };
-        };
-        responses: {
-            /** @description Every record found was updated */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs: components["schemas"]["vdpEmails"][];
-                        errors: {
-                            id?: string | number;
-                            message: string;
-                        }[];
-                        message: string;
-                    };
-                };
-            };
-            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs?: components["schemas"]["vdpEmails"][];
-                        errors: {
-                            id?: string | number;
-                            message: string;
-                        }[];
-                        message?: string;
-                    };
-                };
-            };
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    vdpEmails_get: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
-                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
-            };
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["vdpEmails"];
-                };
-            };
-            /** @description Not Modified: the record is the version named in If-None-Match */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    vdpEmails_delete: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["vdpEmails"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            409: components["responses"]["Payload409"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    updateVdpEmail: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-                /** @description Accepted; no localisation is configured, so it changes nothing. */
-                locale?: string;
-                /** @description Accepted; no localisation is configured, so it changes nothing. */
-                "fallback-locale"?: string;
-            };
-            header?: {
-                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
-                "If-Match"?: components["parameters"]["ifMatch"];
-            };
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["vdpEmails_update"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["vdpEmails"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            412: components["responses"]["Payload412"];
-            413: components["responses"]["Payload413"];
-            415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    vdpEmails_access: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The caller's permissions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    vdpEmails_recordAccess: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The caller's permissions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    vdpEmails_listVersions: {
-        parameters: {
-            query?: {
-                /** @description Default 10; values above 100 are clamped. */
-                limit?: components["parameters"]["limit"];
-                page?: components["parameters"]["page"];
-                /** @description A top-level field; a leading "-" sorts descending. */
-                sort?: components["parameters"]["sort"];
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of versions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        docs: components["schemas"]["Version"][];
-                        hasNextPage: boolean;
-                        hasPrevPage: boolean;
-                        limit: number;
-                        nextPage: number | null;
-                        page: number;
-                        pagingCounter: number;
-                        prevPage: number | null;
-                        totalDocs: number;
-                        totalPages: number;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    vdpEmails_duplicate: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["vdpEmails"];
-                        message: string;
-                    };
-                };
-            };
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        doc: components["schemas"]["vdpEmails"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    vdpEmails_getVersion: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path: {
-                /** @description The id of the version (not of the record). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The version */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Version"];
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    vdpEmails_restoreVersion: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: never;
-            path: {
-                /** @description The id of the version (not of the record). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record as restored */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["vdpEmails_update"];
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
     vin_count: {
         parameters: {
             query?: {
@@ -20913,73 +22533,122 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    errors_export: {
+    getError: {
         parameters: {
             query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
-            header?: never;
-            path?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file */
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["errors"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    deleteError: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "application/json": {
+                        doc: components["schemas"]["errors"];
+                        message: string;
+                    };
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
     };
-    errors_import: {
+    updateError: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The CSV file as text. */
-                    csv?: string;
-                    dryRun?: boolean;
-                    rows?: components["schemas"]["errors_update"][];
-                };
+                "application/json": components["schemas"]["errors_update"];
             };
         };
         responses: {
-            /** @description Dry run: every row can be imported */
+            /** @description Success */
             200: {
                 headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        message: string;
-                        valid: number;
-                    };
-                };
-            };
-            /** @description Every row was imported */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        ids: (string | number)[];
-                        imported: number;
+                        doc: components["schemas"]["errors"];
                         message: string;
                     };
                 };
@@ -20987,38 +22656,11 @@ export interface operations {
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    errors_count: {
-        parameters: {
-            query?: {
-                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
-                where?: components["parameters"]["where"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The count */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        totalDocs: number;
-                    };
-                };
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -21035,6 +22677,8 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -21104,6 +22748,7 @@ export interface operations {
                     source?: string | null;
                     updatedAt?: string;
                     createdAt?: string;
+                    deletedAt?: string | null;
                 };
             };
         };
@@ -21138,6 +22783,8 @@ export interface operations {
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                trash?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -21243,116 +22890,90 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
-    getError: {
+    errors_export: {
         parameters: {
             query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
-                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
-            };
-            path: {
-                id: components["parameters"]["serialId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record */
-            200: {
-                headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["errors"];
-                };
-            };
-            /** @description Not Modified: the record is the version named in If-None-Match */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Payload400"];
-            401: components["responses"]["Payload401"];
-            403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            429: components["responses"]["Payload429"];
-            503: components["responses"]["Payload503"];
-        };
-    };
-    deleteError: {
-        parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description The list view's search box, matched as the list matches it. */
+                search?: string;
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description The columns, in order: a JSON list as the list view keeps it (`["title","-source"]`, `-` marking a hidden one) or names separated by commas; a group's field by its path. A column never exported is a 400. */
+                columns?: string;
             };
             header?: never;
-            path: {
-                id: components["parameters"]["serialId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The CSV file */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        doc: components["schemas"]["errors"];
-                        message: string;
-                    };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            409: components["responses"]["Payload409"];
-            423: components["responses"]["Payload423"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
     };
-    updateError: {
+    errors_import: {
         parameters: {
-            query?: {
-                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
-                depth?: components["parameters"]["depth"];
-            };
-            header?: {
-                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
-                "If-Match"?: components["parameters"]["ifMatch"];
-            };
-            path: {
-                id: components["parameters"]["serialId"];
-            };
+            query?: never;
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["errors_update"];
+                "application/json": {
+                    /** @description The CSV file as text. */
+                    csv?: string;
+                    dryRun?: boolean;
+                    rows?: components["schemas"]["errors_update"][];
+                };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved */
             200: {
                 headers: {
-                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
-                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        doc: components["schemas"]["errors"];
+                        invalid: number;
+                        message: string;
+                        rows: {
+                            errors?: {
+                                message: string;
+                                path?: string;
+                            }[];
+                            record?: {
+                                [key: string]: unknown;
+                            };
+                            row: number;
+                        }[];
+                        valid: number;
+                    };
+                };
+            };
+            /** @description Every row was imported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ids: (string | number)[];
+                        imported: number;
                         message: string;
                     };
                 };
@@ -21360,11 +22981,63 @@ export interface operations {
             400: components["responses"]["Payload400"];
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
-            404: components["responses"]["Payload404"];
-            412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
-            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    errors_importTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    errors_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };
@@ -23919,6 +25592,41 @@ export interface operations {
             503: components["responses"]["Payload503"];
         };
     };
+    webhookEndpoints_sendTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receiver's answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivered: boolean;
+                        error: string | null;
+                        id: number;
+                        latencyMs: number;
+                        messageId: string;
+                        statusCode: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
     webhookEndpoints_count: {
         parameters: {
             query?: {
@@ -25690,6 +27398,465 @@ export interface operations {
                 content: {
                     "application/json": {
                         doc: components["schemas"]["payload-preferences"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    payloadQueryPresets_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    payloadQueryPresets_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["payload-query-presets"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    payloadQueryPresets_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["payload-query-presets_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["payload-query-presets"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    payloadQueryPresets_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["payload-query-presets"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["payload-query-presets"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    payloadQueryPresets_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["payload-query-presets_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["payload-query-presets"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["payload-query-presets"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    payloadQueryPresets_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["payload-query-presets"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    payloadQueryPresets_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["payload-query-presets"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    payloadQueryPresets_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["payload-query-presets_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["payload-query-presets"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    payloadQueryPresets_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    payloadQueryPresets_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    payloadQueryPresets_duplicate: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["payload-query-presets"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["payload-query-presets"];
                         message: string;
                     };
                 };

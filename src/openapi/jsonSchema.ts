@@ -32,7 +32,8 @@ export const toOpenApiSchema = (schema: unknown): Schema => {
   if (!isRecord(schema)) return out
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'additionalProperties' && value === false) continue
-    if (key === 'title' || key === 'tsType') continue
+    // A schema's `title` annotation (a text), not a property named `title` (a schema).
+    if ((key === 'title' && typeof value === 'string') || key === 'tsType') continue
     // OpenAPI 3.0 forbids an empty `required` list.
     if (key === 'required' && Array.isArray(value) && value.length === 0) continue
     // OpenAPI 3.0 has no `const`: a one-value enum says the same.

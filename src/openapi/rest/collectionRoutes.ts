@@ -25,9 +25,28 @@ import {
   versionIdParam,
 } from './shared'
 
+/** `?trash=true` on a collection with a trash (src/trash): the operation sees trashed records too. */
+const trashParams = (collection: Context['collection'], what: string) =>
+  collection.trash
+    ? [
+        {
+          description: `\`true\`: ${what} Without it, trashed records are not found.`,
+          in: 'query',
+          name: 'trash',
+          schema: { enum: ['true', 'false'], type: 'string' },
+        },
+      ]
+    : []
+
+/** What a DELETE does on a collection with a trash, and on any other. */
+const deleteText = (collection: Context['collection'], one: boolean) =>
+  collection.trash
+    ? ` A staff user's delete moves ${one ? 'the record' : 'them'} to the trash (restored with a PATCH of \`deletedAt: null\` and \`trash=true\`); an admin's deletes for good, as does \`trash=true\` (admins only), which also reaches trashed records.`
+    : ''
+
 /** One builder per route Payload (or this service) mounts on a collection: `method path`. */
 export const ROUTES: Record<string, (context: Context) => PathItems> = {
-  'delete /': ({ slug, tag }) => ({
+  'delete /': ({ collection, slug, tag }) => ({
     [`/${slug}`]: {
       delete: op(
         {
@@ -35,9 +54,13 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
           summary: 'Delete the records a filter finds',
           tag,
         },
-        'Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).',
+        `Deletes every record \`where\` finds that the caller may delete (bulk delete; \`where\` is required: without it the answer is 400). A record another record still names is kept and listed in \`errors\` (then the answer is 400).${deleteText(collection, false)}`,
         {
-          parameters: [param('whereOfMany'), param('depth')],
+          parameters: [
+            param('whereOfMany'),
+            param('depth'),
+            ...trashParams(collection, 'trashed records are deleted for good too.'),
+          ],
           responses: {
             200: bulkAnswer(slug, 'Every record found was deleted'),
             ...errorsOf({ extra: [423] }),
@@ -55,9 +78,13 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
     [`/${slug}/{id}`]: {
       delete: op(
         { operationId: `${camel(slug)}_delete`, summary: `Delete a record`, tag },
-        `Deletes one ${collection.slug} record. A record another record still names is not deleted (409).`,
+        `Deletes one ${collection.slug} record. A record another record still names is not deleted (409).${deleteText(collection, true)}`,
         {
-          parameters: [idParamOf(collection), param('depth')],
+          parameters: [
+            idParamOf(collection),
+            param('depth'),
+            ...trashParams(collection, 'a trashed record is deleted for good too.'),
+          ],
           responses: {
             200: payloadDoc(slug),
             ...errorsOf({ byId: true, extra: [409, 423] }),
@@ -72,7 +99,13 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
         { operationId: `${camel(slug)}_list`, summary: `List records`, tag },
         `A page of ${pluralOf(collection).toLowerCase()} the caller may read, filtered by \`where\` and sorted by \`sort\`.`,
         {
-          parameters: listParams,
+          parameters: [
+            ...listParams,
+            ...trashParams(
+              collection,
+              'trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone).',
+            ),
+          ],
           responses: {
             200: paginated(ref(slug), 'One page of records'),
             ...errorsOf({}),
@@ -88,7 +121,12 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
         { operationId: `${camel(slug)}_get`, summary: `Get a record`, tag },
         `One ${collection.slug} record by id, with its version as \`ETag\` (send it as \`If-None-Match\` for a 304 while unchanged).`,
         {
-          parameters: [idParamOf(collection), param('depth'), param('ifNoneMatch')],
+          parameters: [
+            idParamOf(collection),
+            param('depth'),
+            param('ifNoneMatch'),
+            ...trashParams(collection, 'a trashed record is found too.'),
+          ],
           responses: {
             200: withETag({ content: json(ref(slug)), description: 'The record' }),
             ...NOT_MODIFIED,
@@ -126,9 +164,25 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
     [`/${slug}/export`]: {
       get: op(
         { operationId: `${camel(slug)}_export`, summary: 'Export as CSV', tag },
-        `Every ${collection.slug} record the caller may read that \`where\` finds, as a CSV file (a header line of field names, ids for relations), oldest first.`,
+        `Every ${collection.slug} record the caller may read that \`where\` and \`search\` find, as a CSV file (a header line of field names, ids for relations), oldest first or by \`sort\`, with the \`columns\` named (else every exportable field): what the list view shows.`,
         {
-          parameters: [param('where')],
+          parameters: [
+            param('where'),
+            {
+              description: "The list view's search box, matched as the list matches it.",
+              in: 'query',
+              name: 'search',
+              schema: { type: 'string' },
+            },
+            param('sort'),
+            {
+              description:
+                'The columns, in order: a JSON list as the list view keeps it (`["title","-source"]`, `-` marking a hidden one) or names separated by commas; a group\'s field by its path. A column never exported is a 400.',
+              in: 'query',
+              name: 'columns',
+              schema: { type: 'string' },
+            },
+          ],
           responses: {
             200: {
               content: { 'text/csv': { schema: { type: 'string' } } },
@@ -201,7 +255,15 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
         { operationId: `${camel(slug)}_update`, summary: 'Update a record', tag },
         `Changes the fields the body carries of one ${collection.slug} record. With \`If-Match\`, only while the record is still that version (else 412).`,
         {
-          parameters: [idParamOf(collection), param('depth'), param('ifMatch')],
+          parameters: [
+            idParamOf(collection),
+            param('depth'),
+            param('ifMatch'),
+            ...trashParams(
+              collection,
+              'a trashed record is found too (`deletedAt: null` restores it).',
+            ),
+          ],
           requestBody: changesBody(slug),
           responses: {
             200: withETag(payloadDoc(slug)),
@@ -272,7 +334,7 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
     [`/${slug}/import`]: {
       post: op(
         { operationId: `${camel(slug)}_import`, summary: 'Import records', tag },
-        `Creates ${pluralOf(collection).toLowerCase()} from a CSV file (\`csv\`: a header line of field names, as the export writes) or a list of records (\`rows\`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (\`errors[0].data.rows\`) and nothing is imported. \`dryRun: true\` only checks. At most 5,000 rows.`,
+        `Creates ${pluralOf(collection).toLowerCase()} from a CSV file (\`csv\`: a header line of field names, as the export writes) or a list of records (\`rows\`), whole or not at all: if any row is refused, the answer is 400 listing every bad row (\`errors[0].data.rows\`) and nothing is imported. \`dryRun: true\` only checks, and answers a preview of every row. At most 5,000 rows.`,
         {
           requestBody: {
             content: json({
@@ -288,11 +350,35 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
           responses: {
             200: {
               content: json({
-                properties: { message: { type: 'string' }, valid: { type: 'integer' } },
-                required: ['message', 'valid'],
+                properties: {
+                  invalid: { type: 'integer' },
+                  message: { type: 'string' },
+                  rows: {
+                    items: {
+                      properties: {
+                        errors: {
+                          items: {
+                            properties: { message: { type: 'string' }, path: { type: 'string' } },
+                            required: ['message'],
+                            type: 'object',
+                          },
+                          type: 'array',
+                        },
+                        record: ANY_OBJECT,
+                        row: { type: 'integer' },
+                      },
+                      required: ['row'],
+                      type: 'object',
+                    },
+                    type: 'array',
+                  },
+                  valid: { type: 'integer' },
+                },
+                required: ['invalid', 'message', 'rows', 'valid'],
                 type: 'object',
               }),
-              description: 'Dry run: every row can be imported',
+              description:
+                'Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved',
             },
             201: {
               content: json({
@@ -310,6 +396,23 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
               description: 'Every row was imported',
             },
             ...errorsOf({ body: true }),
+          },
+        },
+      ),
+    },
+  }),
+  'get /import-template': ({ collection, slug, tag }) => ({
+    [`/${slug}/import-template`]: {
+      get: op(
+        { operationId: `${camel(slug)}_importTemplate`, summary: 'Import template (CSV)', tag },
+        `A CSV file to fill in for an import of ${pluralOf(collection).toLowerCase()}: the header (the fields the caller may set on a create) and one example row showing each field's format.`,
+        {
+          responses: {
+            200: {
+              content: { 'text/csv': { schema: { type: 'string' } } },
+              description: 'The template',
+            },
+            ...errorsOf({}),
           },
         },
       ),
