@@ -7,21 +7,21 @@ import type { TypedUser } from 'payload'
 
 import { consumerRecords, dealRecords } from '@/admin/values/connected'
 
+import type { User } from '../../payload-types'
 import { staffUser } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
 
 const ADMIN = '/admin'
-let staff: TypedUser
+let staff: TypedUser & User
 let dealerA: TypedUser
 let dealerB: TypedUser
 
-const userOf = async (id: number | string | undefined) =>
-  ({
-    ...(await context.service.payload.findByID({ collection: 'users', depth: 0, id: id! })),
-    collection: 'users',
-  }) as TypedUser
+const userOf = async (id: number | string | undefined): Promise<TypedUser & User> => ({
+  ...(await context.service.payload.findByID({ collection: 'users', depth: 0, id: id! })),
+  collection: 'users',
+})
 
 const viewer = (user: TypedUser) => ({ adminRoute: ADMIN, payload: context.service.payload, user })
 
