@@ -42,7 +42,7 @@ export const locationsSeen = withCompany(
 export const leadsOfCompany: CompanyScope = async (req) =>
   within('location', (await companyRecords(req)).locations)
 
-/** Lead events and VDP e-mails of those leads. */
+/** Lead events, VDP e-mails and do-not-contact requests of those leads. */
 export const onLeadsOfCompany: CompanyScope = async (req) =>
   within('lead.location', (await companyRecords(req)).locations)
 

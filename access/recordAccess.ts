@@ -86,6 +86,7 @@ const dealerGrants: Partial<Record<CollectionSlug, DealerGrant>> = {
   'credit-report': { operations: NO_DELETE, records: creditReportsOfCompany },
   customer: { operations: ALL, records: customersOfCompany },
   deal: { operations: ALL, records: dealsOfCompany },
+  'do-not-contact': { operations: ['read'], records: onLeadsOfCompany },
   lead: { operations: ALL, records: leadsOfCompany },
   leadEvents: { operations: ALL, records: onLeadsOfCompany },
   listing: { operations: ['read'] },

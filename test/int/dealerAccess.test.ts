@@ -92,6 +92,7 @@ beforeAll(async () => {
     dealer: { location: B.location },
     id: 'deal_test_bayside',
   })
+  ids.b['do-not-contact'] = await create('do-not-contact', { lead: ids.b.lead })
   ids.b.company = B.company
   ids.b.location = B.location
 
@@ -114,6 +115,8 @@ beforeAll(async () => {
     location: A.location,
     'pre-approval': 'pre_demo_maria',
   })
+  const quiet = await create('lead', { firstName: 'Dee', lastName: 'Quiet', location: A.location })
+  ids.a['do-not-contact'] = await create('do-not-contact', { lead: quiet })
   dealer = await staffUser(payload, 'dealer', A.company)
   noCompany = await staffUser(payload, 'dealer', A.company)
   // A company deleted under its dealer leaves them with none (the column is set to null).
@@ -139,6 +142,7 @@ const SCOPED: {
   { change: { line2: 'Apt 3' }, deletes: true, slug: 'address', updates: true },
   { change: { name: 'Sunset Motors' }, deletes: false, slug: 'company', updates: false },
   { change: { line2: 'Suite 1' }, deletes: false, slug: 'location', updates: false },
+  { change: { recordedBy: 'x' }, deletes: false, slug: 'do-not-contact', updates: false },
 ]
 
 /** Ids no record has, of each collection's kind. */
@@ -173,13 +177,15 @@ describe('a dealer of company A, against records of A and B', () => {
       expect((await as(admin(), 'GET', `/api/${slug}/${ids.b[slug]}`)).status).toBe(200)
     })
 
-    it(`${updates ? 'updates A, not B' : 'updates neither'} (403, as for no record)`, async () => {
+    it(`${updates ? 'updates A, not B (403, as for no record)' : 'updates neither (403)'}`, async () => {
       const a = await dealerSends('PATCH', `/api/${slug}/${ids.a[slug]}`, change)
       const b = await dealerSends('PATCH', `/api/${slug}/${ids.b[slug]}`, change)
       expect([a.status, b.status]).toEqual(updates ? [200, 403] : [403, 403])
       // Payload's answer when a filter hides the record: the same as for an id that is nowhere.
-      const none = await dealerSends('PATCH', `/api/${slug}/${NO_SUCH[slug]}`, change)
-      expect(none.body).toEqual(b.body)
+      if (updates) {
+        const none = await dealerSends('PATCH', `/api/${slug}/${NO_SUCH[slug]}`, change)
+        expect(none.body).toEqual(b.body)
+      }
     })
 
     it(`deletes nothing of B (403${deletes ? ', as for no record' : ''})`, async () => {
@@ -260,6 +266,19 @@ describe('a dealer of company A, against records of A and B', () => {
     })
     const me = await context.service.payload.findByID({ collection: 'users', id: dealer.id! })
     expect(me).toMatchObject({ company: A.company, name: 'Alex', role: 'dealer' })
+  })
+
+  it('is made by an admin only, and only with a company', async () => {
+    const data = { email: 'dana.dealer@example.com', password: 'a long Passw0rd!', role: 'dealer' }
+    const without = await as(admin(), 'POST', '/api/users', data)
+    expect(without.status).toBe(400)
+    expect(invalidPaths(without.body)).toEqual(['company'])
+    const made = await as(admin(), 'POST', '/api/users', { ...data, company: A.company })
+    expect(made.status).toBe(201)
+    expect(made.body.doc).toMatchObject({ company: A.company, role: 'dealer' })
+    expect(
+      (await dealerSends('POST', '/api/users', { ...data, email: 'x@example.com' })).status,
+    ).toBe(403)
   })
 
   it('sees nothing of any company without a company', async () => {
