@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals'
 import type { CollectionSlug, TypedUser } from 'payload'
 
 import { dashboardFigures } from '@/admin/dashboardFigures'
+import { todoLists } from '@/leadDesk/todo'
 
 import { invalidPaths, sendJson } from '../helpers/http'
 import { type Principal, staffUser } from '../helpers/principals'
@@ -448,6 +449,43 @@ describe('search, export and dashboard figures as a dealer', () => {
     })
     expect(leadsToday.value).toBeLessThanOrEqual(all.totalDocs - ofB.totalDocs)
     expect(leadsToday.value).toBeGreaterThanOrEqual(2)
+  })
+})
+
+describe('the lead desk as a dealer', () => {
+  const dealerUser = async () =>
+    ({
+      ...(await context.service.payload.findByID({ collection: 'users', id: dealer.id! })),
+      collection: 'users',
+    }) as unknown as TypedUser
+
+  it('lists on the to-do list only its company’s records', async () => {
+    const lists = await todoLists(context.service.payload, await dealerUser())
+    const hrefs = lists.flatMap((list) => list.items.map((item) => item.href))
+    expect(hrefs).not.toContain(`/admin/collections/deal/${ids.b.deal}`)
+    const noBid = lists.find((list) => list.title === 'Deals without a bid')!
+    const mine = await dealerSends('GET', '/api/deal?where[currentBidPrice][exists]=false')
+    expect(noBid.total).toBe(mine.body.totalDocs)
+    const all = await todoLists(context.service.payload, {
+      ...(await context.service.payload.findByID({
+        collection: 'users',
+        id: context.who.staffAdmin.id!,
+      })),
+      collection: 'users',
+    } as unknown as TypedUser)
+    const allNoBid = all.find((list) => list.title === 'Deals without a bid')!
+    expect(allNoBid.items.map((item) => item.href)).toContain(
+      `/admin/collections/deal/${ids.b.deal}`,
+    )
+  })
+
+  it("reads A's lead desk; B's is not found and cannot be taken", async () => {
+    expect((await dealerSends('GET', `/api/lead/${ids.a.lead}/desk`)).status).toBe(200)
+    expect((await dealerSends('GET', `/api/lead/${ids.b.lead}/desk`)).status).toBe(404)
+    const take = await dealerSends('POST', `/api/lead/${ids.b.lead}/assign`, {})
+    expect(take.status).toBe(403)
+    const lead = await context.service.payload.findByID({ collection: 'lead', id: ids.b.lead })
+    expect(lead.assignee ?? null).not.toEqual(dealer.id)
   })
 })
 
