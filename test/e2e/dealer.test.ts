@@ -1,0 +1,119 @@
+/**
+ * A dealer in the admin UI: the demo dealer of Sunset Motors signs in, sees only Sunset's leads
+ * in the list, its search and the dashboard's search, and opening another company's lead by its
+ * address sends them back to the list saying it could not be found, with nothing of the lead on
+ * the page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { Page } from 'playwright-core'
+
+import { ADMIN_SERVICE_MS, type AdminService, startAdminService } from '../helpers/adminService'
+
+const STEP_MS = 120_000
+const DEALER = 'alex.kim@example.com'
+
+let service: AdminService
+let dealer: Page
+let otherLead: number
+
+const open = async (page: Page, route: string) => {
+  await page.goto(`${service.url}/admin${route}`, { waitUntil: 'networkidle' })
+}
+
+/** The list's rows, as text. */
+const rows = async (page: Page) => page.locator('tbody tr').allInnerTexts()
+
+beforeAll(async () => {
+  service = await startAdminService('dealer')
+  // Another company's lead, made by the admin through the API with the admin's session.
+  const adminPage = await service.pageAs(service.admin.email)
+  const post = async (collection: string, data: object) => {
+    const response = await adminPage.request.post(`${service.url}/api/${collection}`, { data })
+    expect(response.status()).toBe(201)
+    return (await response.json()).doc
+  }
+  await post('company', { id: 'com_e2e_bayside', name: 'Bayside Cars' })
+  await post('location', {
+    city: { name: 'Oakland', state: 'CA' },
+    companyId: 'com_e2e_bayside',
+    id: 'loc_e2e_bayside',
+    line1: '1 Bayside Way',
+    zip: '94607',
+  })
+  otherLead = (
+    await post('lead', {
+      email: 'zora@bayside.example',
+      firstName: 'Zora',
+      lastName: 'Bayside',
+      location: 'loc_e2e_bayside',
+    })
+  ).id
+  await adminPage.context().close()
+  dealer = await service.pageAs(DEALER)
+}, ADMIN_SERVICE_MS)
+
+afterAll(async () => {
+  await service?.close()
+})
+
+describe('a dealer of Sunset Motors', () => {
+  it(
+    "lists only its company's leads",
+    async () => {
+      await open(dealer, '/collections/lead')
+      const listed = (await rows(dealer)).join('\n')
+      expect(listed).toMatch(/González/)
+      expect(listed).toMatch(/Carter/)
+      expect(listed).not.toMatch(/Bayside/)
+      // The admin, signed in beside, sees the other company's lead in the same list.
+      const adminPage = await service.pageAs(service.admin.email)
+      await open(adminPage, '/collections/lead')
+      expect((await rows(adminPage)).join('\n')).toMatch(/Bayside/)
+      await adminPage.context().close()
+    },
+    STEP_MS,
+  )
+
+  it(
+    'finds only its company’s leads in the list search and the dashboard search',
+    async () => {
+      await open(dealer, '/collections/lead?search=Carter')
+      const carter = (await rows(dealer)).join('\n')
+      expect(carter).toMatch(/Carter/)
+      expect(carter).not.toMatch(/González/)
+      await open(dealer, '/collections/lead?search=Bayside')
+      expect(await rows(dealer)).toEqual([])
+
+      await open(dealer, '')
+      const box = dealer.getByRole('searchbox', { name: 'Search records' })
+      const results = dealer.getByTestId('search-results')
+      const find = async (term: string) => {
+        await box.fill(term)
+        await dealer.getByRole('button', { exact: true, name: 'Search' }).click()
+      }
+      await find('Carter')
+      await results.getByRole('link', { name: 'James Carter' }).first().waitFor({ timeout: 30_000 })
+      await find('Bayside')
+      await results.getByText('Nothing found.').waitFor({ timeout: 30_000 })
+      expect(await results.innerText()).not.toMatch(/Bayside|Zora/)
+    },
+    STEP_MS,
+  )
+
+  it(
+    "gets not-found for another company's lead opened by its address",
+    async () => {
+      await open(dealer, `/collections/lead/${otherLead}`)
+      // Payload sends a record it cannot find back to the list, saying so.
+      await dealer.waitForURL(/\/collections\/lead\?notFound=/, { timeout: 30_000 })
+      await dealer
+        .getByText(/could not be found/)
+        .first()
+        .waitFor({ timeout: 30_000 })
+      expect(await dealer.locator('body').innerText()).not.toMatch(/Bayside|Zora/)
+      const answer = await dealer.request.get(`${service.url}/api/lead/${otherLead}`)
+      expect(answer.status()).toBe(404)
+    },
+    STEP_MS,
+  )
+})
