@@ -137,7 +137,7 @@ describe('hooks on each collection', () => {
         'restoreByStaffAdmins',
       ],
       beforeValidate: ['serverTimestamps', 'valueTypes', 'keepInCompany', 'relationsExist'],
-      beforeChange: ['markForProvider', 'encryptSensitive'],
+      beforeChange: ['markForProvider', 'encryptSensitive', 'trashOnlyUnreferenced'],
       afterChange: [
         'auditChange',
         'queueForProvider',
@@ -152,10 +152,11 @@ describe('hooks on each collection', () => {
     expect(actual.city).toEqual({
       beforeOperation: ['noSensitiveQueries', 'validFilters', 'noNullGroups', 'checkIfMatch'],
       beforeValidate: ['serverTimestamps', 'valueTypes', 'relationsExist'],
+      beforeChange: ['trashOnlyUnreferenced'],
       afterChange: ['recordWebhookEvents', 'markIdempotentCreate', 'sendBatchedWrites'],
       beforeDelete: ['stillReferenced'],
     })
-    expect(actual.location.beforeChange).toEqual(['composeAddress'])
+    expect(actual.location.beforeChange).toEqual(['composeAddress', 'trashOnlyUnreferenced'])
     expect(actual.users.beforeLogin).toEqual(['requireSecondFactor'])
   })
 })
