@@ -36,27 +36,33 @@ const NONE: CompanyRecords = { addresses: [], consumers: [], customers: [], loca
 const statement = (company: string) => sql`
   WITH loc AS (SELECT id FROM location WHERE company_id_id = ${company}),
   lead_consumer AS (
-    SELECT consumer_id AS id FROM lead WHERE location_id IN (SELECT id FROM loc) AND consumer_id IS NOT NULL
+    SELECT consumer_id AS id FROM lead
+    WHERE location_id IN (SELECT id FROM loc) AND consumer_id IS NOT NULL
   ),
   consumer_ids AS (
     SELECT id FROM lead_consumer
-    UNION SELECT a.id FROM credit_app c
+    UNION
+    SELECT a.id FROM credit_app c
       CROSS JOIN LATERAL (VALUES (c.consumer_id), (c.co_applicant_consumer_id)) a(id)
-      WHERE a.id IS NOT NULL
-        AND (c.consumer_id IN (SELECT id FROM lead_consumer) OR c.co_applicant_consumer_id IN (SELECT id FROM lead_consumer))
+    WHERE a.id IS NOT NULL
+      AND (c.consumer_id IN (SELECT id FROM lead_consumer)
+        OR c.co_applicant_consumer_id IN (SELECT id FROM lead_consumer))
   ),
   customer_ids AS (
     SELECT c.id FROM deal d
       CROSS JOIN LATERAL (VALUES (d.customer_id), (d.co_buyer_or_co_seller_customer_id)) c(id)
-      WHERE d.dealer_location_id IN (SELECT id FROM loc) AND c.id IS NOT NULL
+    WHERE d.dealer_location_id IN (SELECT id FROM loc) AND c.id IS NOT NULL
   )
   SELECT
     ARRAY(SELECT id FROM loc) AS locations,
     ARRAY(SELECT id FROM consumer_ids) AS consumers,
     ARRAY(SELECT DISTINCT id FROM customer_ids) AS customers,
     ARRAY(
-      SELECT address_id FROM consumer_rels WHERE parent_id IN (SELECT id FROM consumer_ids) AND address_id IS NOT NULL
-      UNION SELECT address_id FROM customer_rels WHERE parent_id IN (SELECT id FROM customer_ids) AND address_id IS NOT NULL
+      SELECT address_id FROM consumer_rels
+      WHERE parent_id IN (SELECT id FROM consumer_ids) AND address_id IS NOT NULL
+      UNION
+      SELECT address_id FROM customer_rels
+      WHERE parent_id IN (SELECT id FROM customer_ids) AND address_id IS NOT NULL
     ) AS addresses`
 
 const known = new WeakMap<PayloadRequest, Promise<CompanyRecords>>()

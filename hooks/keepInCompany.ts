@@ -29,24 +29,23 @@ const GUARDED = new Set<CollectionSlug>([
   'pre-approval',
 ])
 
-/**
- * A consumer or customer no company has yet (just created, say) may be named too: a lead or
- * deal naming it makes it the company's. One that a lead or deal of any company names may not.
- */
-const ofNoCompany: Partial<Record<CollectionSlug, (id: unknown) => Where>> = {
-  consumer: (id): Where => ({
-    and: [{ consumer: { equals: id } }, { location: { exists: true } }],
-  }),
-  customer: (id): Where => ({
-    and: [
-      { or: [{ customer: { equals: id } }, { coBuyerOrCoSellerCustomer: { equals: id } }] },
-      { 'dealer.location': { exists: true } },
-    ],
-  }),
-}
-const CLAIMED_BY: Partial<Record<CollectionSlug, CollectionSlug>> = {
-  consumer: 'lead',
-  customer: 'deal',
+/** What makes a consumer or customer some company's: a lead or deal at a location names it. */
+const CLAIMS: Partial<
+  Record<CollectionSlug, { by: CollectionSlug; where: (id: unknown) => Where }>
+> = {
+  consumer: {
+    by: 'lead',
+    where: (id) => ({ and: [{ consumer: { equals: id } }, { location: { exists: true } }] }),
+  },
+  customer: {
+    by: 'deal',
+    where: (id) => ({
+      and: [
+        { or: [{ customer: { equals: id } }, { coBuyerOrCoSellerCustomer: { equals: id } }] },
+        { 'dealer.location': { exists: true } },
+      ],
+    }),
+  },
 }
 
 const valueAt = (data: unknown, path: string): unknown =>
@@ -77,15 +76,18 @@ const readable = async (req: PayloadRequest, collection: CollectionSlug, ids: un
   return new Set(found.docs.map((doc) => String(doc.id)))
 }
 
+/**
+ * A consumer or customer of no company yet (one the dealer just created, say) may be named: the
+ * lead or deal naming it makes it the company's. Any other record is some company's.
+ */
 const claimed = async (req: PayloadRequest, collection: CollectionSlug, id: unknown) => {
-  const where = ofNoCompany[collection]
-  const by = CLAIMED_BY[collection]
-  if (!where || !by) return true
+  const claim = CLAIMS[collection]
+  if (!claim) return true
   const { totalDocs } = await req.payload.count({
-    collection: by,
+    collection: claim.by,
     overrideAccess: true,
     req,
-    where: where(id),
+    where: claim.where(id),
   })
   return totalDocs > 0
 }
@@ -128,7 +130,7 @@ export const keepInCompany: CollectionBeforeValidateHook = async ({
     }
   }
   if (errors.length) throw new ValidationError({ collection: collection.slug, errors }, req.t)
-  // The write may make records the company's: reads after it (the answer's embedded records) ask again.
+  // The write may make records the company's: reads after it (the answer's) ask again.
   forgetCompanyRecords(req)
   return data
 }
