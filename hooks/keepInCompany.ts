@@ -35,11 +35,11 @@ const CLAIMS: Partial<
 > = {
   consumer: {
     by: 'lead',
-    where: (id) => ({ and: [{ consumer: { equals: id } }, { location: { exists: true } }] }),
+    where: (id): Where => ({ and: [{ consumer: { equals: id } }, { location: { exists: true } }] }),
   },
   customer: {
     by: 'deal',
-    where: (id) => ({
+    where: (id): Where => ({
       and: [
         { or: [{ customer: { equals: id } }, { coBuyerOrCoSellerCustomer: { equals: id } }] },
         { 'dealer.location': { exists: true } },
