@@ -182,6 +182,11 @@ describe('import and export', () => {
       await preview.waitFor(WAIT)
       expect(await preview.locator('tbody tr').first().innerText()).toMatch(/email: .*e-mail/)
       expect(await preview.getByRole('button', { name: 'Import 1 row' }).isDisabled()).toBe(true)
+      const alert = staff.locator('[data-import-result][role="alert"]')
+      expect(await alert.innerText()).toContain('1 of 1 rows have problems; nothing was imported.')
+      expect(await alert.locator('li').allInnerTexts()).toEqual([
+        expect.stringMatching(/^Row 2: email: .*e-mail/),
+      ])
     },
     STEP_MS,
   )

@@ -190,7 +190,7 @@ describe('POST /api/<collection>/import', () => {
     expect(dry.status).toBe(200)
     expect(dry.body).toMatchObject({
       invalid: 1,
-      message: '1 of 2 rows have problems: fix them, then import the file.',
+      message: '1 of 2 rows have problems; nothing was imported.',
       valid: 1,
     })
     expect(dry.body.rows).toEqual([

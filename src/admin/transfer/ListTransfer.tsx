@@ -153,6 +153,9 @@ export const ListTransfer: React.FC = () => {
       const withDryRun = JSON.stringify({ ...JSON.parse(body), dryRun: true })
       const { answer, ok } = await post(url, withDryRun)
       if (!ok || !answer.rows) return setOutcome(failure(answer))
+      // A file with bad rows: each named in an alert too, beside the preview.
+      const bad = answer.rows.flatMap(({ errors, row }) => (errors ? [{ errors, row }] : []))
+      if (bad.length) setOutcome({ message: answer.message ?? '', ok: false, rows: bad })
       setPreview({
         body,
         file: file.name,

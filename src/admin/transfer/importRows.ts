@@ -203,7 +203,7 @@ const preview = (rows: Preview[], invalid: number) =>
   Response.json({
     invalid,
     message: invalid
-      ? `${invalid} of ${rows.length} rows have problems: fix them, then import the file.`
+      ? `${invalid} of ${rows.length} rows have problems; nothing was imported.`
       : `All ${rows.length} rows can be imported.`,
     rows,
     valid: rows.length - invalid,
