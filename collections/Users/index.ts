@@ -37,7 +37,7 @@ export const Users: CollectionConfig = {
     update: adminOrSelf('users'),
   },
   admin: {
-    defaultColumns: ['email', 'name', 'role', 'updatedAt'],
+    defaultColumns: ['email', 'name', 'role', 'company', 'updatedAt'],
     group: 'Operations',
     // User management is for admins; the link is hidden from other staff.
     hidden: ({ user }) => user?.role !== 'admin',
