@@ -452,6 +452,26 @@ describe('search, export and dashboard figures as a dealer', () => {
   })
 })
 
+describe('import as a dealer', () => {
+  it("imports leads of its company's locations; a row of another's refuses the file", async () => {
+    const csv = (location: string) =>
+      [
+        'firstName,lastName,location',
+        `Ida,Importer,${A.location}`,
+        `Ike,Importer,${location}`,
+      ].join('\n')
+    const refused = await dealerSends('POST', '/api/lead/import', { csv: csv(B.location) })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors[0].data.rows).toEqual([
+      { errors: [expect.objectContaining({ path: 'location' })], row: 3 },
+    ])
+    const imported = await dealerSends('POST', '/api/lead/import', { csv: csv(A.location) })
+    expect(imported.status).toBe(201)
+    const mine = await dealerSends('GET', '/api/lead?where[lastName][equals]=Importer')
+    expect(mine.body.totalDocs).toBe(2)
+  })
+})
+
 describe('the lead desk as a dealer', () => {
   const dealerUser = async () =>
     ({
