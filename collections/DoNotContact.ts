@@ -1,5 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
+import { withReadableValues } from '@/admin/values'
+
 import { nobody } from '../access/nobody'
 import { recordAccess } from '../access/recordAccess'
 
@@ -8,7 +10,7 @@ import { recordAccess } from '../access/recordAccess'
  * (src/leadDesk/doNotContact.ts). Outbound lead events for the lead, or any lead of its consumer,
  * are refused while one exists. Kept apart from consumers, whose API answers the contract fixes.
  */
-export const DoNotContact: CollectionConfig = {
+export const DoNotContact: CollectionConfig = withReadableValues({
   slug: 'do-not-contact',
   access: { ...recordAccess({ staff: ['read'] }), create: nobody, delete: nobody, update: nobody },
   admin: {
@@ -40,4 +42,4 @@ export const DoNotContact: CollectionConfig = {
     { name: 'event', type: 'relationship', relationTo: 'leadEvents' },
   ],
   labels: { plural: 'Do-not-contact requests', singular: 'Do-not-contact request' },
-}
+})

@@ -1,6 +1,7 @@
 import type { CollectionConfig, Field } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
+import { withReadableValues } from '@/admin/values'
 import { emailField, phoneField } from '@/fields/formatted'
 import { personName, titleField } from '@/fields/titles'
 import { assignEndpoint, deskEndpoint } from '@/leadDesk/endpoints'
@@ -26,7 +27,7 @@ const serviceTime = (name: string, description: string): Field => ({
 })
 
 /** A sales lead. Numeric ids: lead events and VDP e-mails refer to leads by number. */
-export const Leads: CollectionConfig = {
+const leads: CollectionConfig = {
   slug: 'lead',
   access: recordAccess({ leadAgent: ['read'] }),
   admin: {
@@ -95,6 +96,7 @@ export const Leads: CollectionConfig = {
           name: 'assignee',
           type: 'relationship',
           admin: {
+            components: { Cell: '/src/admin/leadDesk/AssigneeCell#AssigneeCell' },
             description:
               "Who works this lead. New leads get the next staff user on their location's rota.",
           },
@@ -146,3 +148,5 @@ export const Leads: CollectionConfig = {
   hooks: { beforeChange: [assignFromRota] },
   labels: { plural: 'Leads', singular: 'Lead' },
 }
+
+export const Leads = withReadableValues(leads)

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
+import { withReadableValues } from '@/admin/values'
 import { withHistory } from '@/fields/history'
 import { stampedUserField } from '@/fields/stampedUser'
 import { checkLeadEvent, followLeadEvent } from '@/leadDesk/eventHooks'
@@ -13,7 +14,7 @@ const options = (values: readonly string[]) => values.map((value) => ({ label: v
 const transfer = listTransfer('leadEvents')
 
 /** Something that happened on a lead. Served by Payload's REST API at /api/leadEvents. */
-export const LeadEvents: CollectionConfig = withHistory({
+const leadEvents: CollectionConfig = withHistory({
   slug: 'leadEvents',
   access: recordAccess({ leadAgent: ['read', 'update'] }),
   admin: {
@@ -73,3 +74,5 @@ export const LeadEvents: CollectionConfig = withHistory({
   hooks: { afterChange: [followLeadEvent], beforeChange: [checkLeadEvent] },
   labels: { plural: 'Lead events', singular: 'Lead event' },
 })
+
+export const LeadEvents = withReadableValues(leadEvents)

@@ -10,8 +10,8 @@ const NOT_A_LEAD = 'Not Found'
 
 /** The route's lead id, or null when it is not one (lead ids are whole numbers). */
 const leadIdOf = (req: PayloadRequest): null | number => {
-  const id = Number(req.routeParams?.id)
-  return Number.isSafeInteger(id) && id > 0 ? id : null
+  const text = String(req.routeParams?.id)
+  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null
 }
 
 /** GET /api/lead/:id/desk: the lead page's panel (src/leadDesk/deskView.ts), for who may read the lead. */

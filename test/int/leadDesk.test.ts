@@ -447,6 +447,7 @@ describe('GET /api/lead/{id}/desk', () => {
     expect((await send('GET', `/api/lead/${maria}/desk`, who.anonymous)).status).toBe(401)
     expect((await send('GET', '/api/lead/999999/desk', who.staff)).status).toBe(404)
     expect((await send('GET', '/api/lead/x1/desk', who.staff)).status).toBe(404)
+    expect((await send('GET', '/api/lead/1e3/desk', who.staff)).status).toBe(404)
   })
 })
 

@@ -1,0 +1,23 @@
+/**
+ * A list cell naming a lead's assignee (name, else e-mail): staff may read only their own user
+ * record, so Payload's relationship cell would show them a colleague's id.
+ */
+import type { DefaultServerCellComponentProps } from 'payload'
+import React from 'react'
+
+import { isRecord } from '@/lib/isRecord'
+
+export const AssigneeCell = async ({ cellData, payload }: DefaultServerCellComponentProps) => {
+  const id: unknown = isRecord(cellData) ? cellData.id : cellData
+  if (typeof id !== 'number') return null
+  const user = await payload
+    .findByID({
+      collection: 'users',
+      depth: 0,
+      disableErrors: true,
+      id,
+      select: { email: true, name: true },
+    })
+    .catch(() => null)
+  return <span>{user ? user.name || user.email : 'a removed user'}</span>
+}
