@@ -82,7 +82,7 @@ describe('the trash', () => {
       await row.waitFor(WAIT)
       // Staff see no "Empty trash".
       expect(await staff.locator('#empty-trash-button').count()).toBe(0)
-      await open(staff, `/collections/customer/${id}?trash=true`)
+      await open(staff, `/collections/customer/trash/${id}`)
       await staff.getByRole('button', { name: 'Restore', exact: true }).click()
       await staff.locator('#confirm-action').click()
       const status = async () =>

@@ -155,6 +155,23 @@ describe('the trash over REST', () => {
     expect(live.body).not.toHaveProperty('deletedAt')
   })
 
+  it("answers the admin UI's count of the trash (limit=0 there only)", async () => {
+    const id = await newCustomer()
+    await call('DELETE', `/api/customer/${id}`, 'staff')
+    const trashed = (
+      await client.query('SELECT count(*) FROM customer WHERE deleted_at IS NOT NULL')
+    ).rows[0].count
+    const counted = await call(
+      'GET',
+      '/api/customer?depth=0&limit=0&trash=true&where%5BdeletedAt%5D%5Bexists%5D=true',
+      'staffAdmin',
+    )
+    expect(counted.status).toBe(200)
+    expect(counted.body).toMatchObject({ limit: 1, totalDocs: Number(trashed) })
+    expect((await call('GET', '/api/customer?limit=0&trash=true', 'staffAdmin')).status).toBe(400)
+    expect((await call('GET', '/api/customer?limit=0', 'staffAdmin')).status).toBe(400)
+  })
+
   it('staff restore a record (PATCH ?trash=true with deletedAt null)', async () => {
     const id = await newCustomer()
     await call('DELETE', `/api/customer/${id}`, 'staff')

@@ -59,6 +59,18 @@ const pagingProblem = (search: string): null | Problem => {
 const LIMIT_NAME = /^(limit|joins\[[^\]]*\]\[limit\])$/
 
 /**
+ * The admin UI's "Empty trash" button counts a list's trash (src/trash) with `limit=0`, which
+ * would read the whole trash: that one query is served with `limit=1`, whose answer carries the
+ * same `totalDocs`.
+ */
+const TRASH_COUNT = new Set(['depth', 'limit', 'locale', 'trash', 'where[deletedAt][exists]'])
+const countsTheTrash = (params: URLSearchParams): boolean =>
+  params.get('limit') === '0' &&
+  params.get('trash') === 'true' &&
+  params.get('where[deletedAt][exists]') === 'true' &&
+  [...params.keys()].every((name) => TRASH_COUNT.has(name))
+
+/**
  * Queries: no NUL anywhere, percent-encoding that decodes, and on GET the paging of a list:
  * `page` a whole number from 1, `limit` a whole number from 1 (more than MAX_LIMIT is served as
  * MAX_LIMIT, as the commerce lists do), the same for the lists of joins, and no
@@ -92,6 +104,11 @@ export const queryGuard: RequestHandler = (req, res, next) => {
     return
   }
   if (!['GET', 'HEAD'].includes(req.method)) return next()
+  if (countsTheTrash(params)) {
+    params.set('limit', '1')
+    req.url = `${path}?${params.toString()}`
+    return next()
+  }
   const problem = pagingProblem(search)
   if (problem) {
     refuse(req, res, 400, `${problem.field} ${problem.message}`, problem)
