@@ -9,6 +9,7 @@ import { assignFromRota } from '@/leadDesk/roundRobin'
 
 import { nobodyFieldLevel } from '../access/nobody'
 import { recordAccess } from '../access/recordAccess'
+import type { Lead } from '../payload-types'
 import { leadEventStatuses } from './LeadEvents/values'
 
 const transfer = listTransfer('lead')
@@ -18,11 +19,23 @@ const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 /** What only the service writes (src/leadDesk): shown, never sent. */
 const serviceOnly = { create: nobodyFieldLevel, update: nobodyFieldLevel }
 
-const serviceTime = (name: string, description: string): Field => ({
+/** Shown once the service has set it. */
+const once =
+  (path: (data: Partial<Lead>) => unknown) =>
+  (data: Partial<Lead>): boolean =>
+    Boolean(path(data))
+
+const serviceTime = (name: 'escalatedAt' | 'firstContactedAt', description: string): Field => ({
   name,
   type: 'date',
   access: serviceOnly,
-  admin: { ...dayAndTime, description, position: 'sidebar', readOnly: true },
+  admin: {
+    ...dayAndTime,
+    condition: once((data) => data[name]),
+    description,
+    position: 'sidebar',
+    readOnly: true,
+  },
   index: true,
 })
 
@@ -133,6 +146,7 @@ const leads: CollectionConfig = {
       type: 'group',
       access: serviceOnly,
       admin: {
+        condition: once((data) => data.doNotContact?.at),
         description: 'Set by a Customer DNC Request event: outbound contact is refused.',
         position: 'sidebar',
         readOnly: true,

@@ -9,6 +9,7 @@ import React from 'react'
 import { todoLists } from '@/leadDesk/todo'
 
 import { dashboardFigures } from './dashboardFigures'
+import { Moment } from './values/cells'
 
 const TodoList = async ({ payload, user }: { payload: Payload; user: TypedUser }) => {
   const lists = await todoLists(payload, user)
@@ -28,7 +29,7 @@ const TodoList = async ({ payload, user }: { payload: Payload; user: TypedUser }
             className="card"
             key={title}
             role="region"
-            style={{ padding: '0.75rem 1rem' }}
+            style={{ display: 'block', padding: '0.75rem 1rem' }}
           >
             <h4 style={{ margin: '0 0 0.5rem' }}>
               <a href={href}>{title}</a> <span data-todo-total={title}>({total})</span>
@@ -39,7 +40,21 @@ const TodoList = async ({ payload, user }: { payload: Payload; user: TypedUser }
                   <li key={item.href}>
                     <a href={item.href}>{item.label}</a>
                     <div style={{ color: 'var(--theme-elevation-500)', fontSize: '0.85em' }}>
-                      {item.detail}
+                      {[
+                        item.note,
+                        ...item.times.map(({ label, value }) => (
+                          <React.Fragment key={label}>
+                            {label} <Moment value={value} />
+                          </React.Fragment>
+                        )),
+                      ]
+                        .filter(Boolean)
+                        .map((part, index) => (
+                          <React.Fragment key={index}>
+                            {index ? ' · ' : ''}
+                            {part}
+                          </React.Fragment>
+                        ))}
                     </div>
                   </li>
                 ))}

@@ -10,7 +10,13 @@ import { unlessForbidden } from '@/errors'
 
 const SHOWN = 5
 
-export type TodoItem = { detail: string; href: string; label: string }
+/** A moment is written in the viewer's locale by the page, so it is kept apart from the words. */
+export type TodoItem = {
+  href: string
+  label: string
+  note?: string
+  times: { label: string; value: string }[]
+}
 export type TodoList = { href: string; items: TodoItem[]; title: string; total: number }
 
 type Source = {
@@ -21,15 +27,16 @@ type Source = {
   where: Where
 }
 
-const when = (value: unknown) =>
-  typeof value === 'string' ? new Date(value).toISOString().slice(0, 16).replace('T', ' ') : ''
+const times = (...pairs: [string, unknown][]) =>
+  pairs.flatMap(([label, value]) => (typeof value === 'string' ? [{ label, value }] : []))
 
 const sources = (user: TypedUser, now: Date): Source[] => [
   {
     collection: 'lead',
     describe: (lead) => ({
-      detail: `due ${when(lead.followUpDue)} UTC${lead.currentStatus ? ` · ${lead.currentStatus}` : ''}`,
       label: String(lead.title || `Lead ${lead.id}`),
+      note: typeof lead.currentStatus === 'string' ? lead.currentStatus : undefined,
+      times: times(['due', lead.followUpDue]),
     }),
     sort: 'followUpDue',
     title: 'My leads due now',
@@ -44,8 +51,8 @@ const sources = (user: TypedUser, now: Date): Source[] => [
   {
     collection: 'lead',
     describe: (lead) => ({
-      detail: `came in ${when(lead.createdAt)} UTC, escalated ${when(lead.escalatedAt)} UTC`,
       label: String(lead.title || `Lead ${lead.id}`),
+      times: times(['came in', lead.createdAt], ['escalated', lead.escalatedAt]),
     }),
     sort: 'createdAt',
     title: 'Uncontacted leads past their time',
@@ -58,8 +65,9 @@ const sources = (user: TypedUser, now: Date): Source[] => [
     describe: (app) => {
       const submission = (app.providerSubmission ?? {}) as Record<string, unknown>
       return {
-        detail: `${String(submission.status)}${submission.message ? `: ${String(submission.message)}` : ''}`,
-        label: String(app.id),
+        label: String(app.title || app.id),
+        note: `${String(submission.status)}${submission.message ? `: ${String(submission.message)}` : ''}`,
+        times: times(['updated', app.updatedAt]),
       }
     },
     sort: '-updatedAt',
@@ -74,7 +82,10 @@ const sources = (user: TypedUser, now: Date): Source[] => [
   },
   {
     collection: 'deal',
-    describe: (deal) => ({ detail: `created ${when(deal.createdAt)} UTC`, label: String(deal.id) }),
+    describe: (deal) => ({
+      label: String(deal.title || deal.id),
+      times: times(['created', deal.createdAt]),
+    }),
     sort: '-createdAt',
     title: 'Deals without a bid',
     where: { currentBidPrice: { exists: false } },

@@ -2,7 +2,7 @@
  * What each role may do on each record collection, over HTTP. The expectations are written out
  * here as the roles are documented in the README, not derived from the access code.
  */
-import { describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 
 import { attempt, CALLERS, type Op, OPS } from '../helpers/attempt'
 import type { PrincipalName } from '../helpers/principals'
@@ -10,6 +10,11 @@ import { randomVin, sampleRecords } from '../helpers/samples'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
+/** A seeded lead, for the records that must name one. */
+let lead: number
+beforeAll(async () => {
+  lead = (await context.service.payload.find({ collection: 'lead', limit: 1 })).docs[0].id
+})
 
 let serial = 0
 const next = () => ++serial
@@ -29,6 +34,7 @@ const samples: Record<string, () => object> = {
   'credit-band': () => ({ name: `Band ${next()}` }),
   customer: () => ({ name: 'Customer' }),
   deal: () => ({ minimumBidPrice: 1 }),
+  'do-not-contact': () => ({ lead, recordedBy: 'test' }),
   errors: () => ({ message: 'Something broke' }),
   leadEvents: () => ({ status: 'Searching', type: 'Status Check' }),
   location: () => ({
@@ -76,6 +82,8 @@ const grants: Record<
   leadEvents: ['CRUD', '', 'RU'],
   vdpEmails: ['CRUD', '', 'RU'],
   vin: ['CRUD', '', 'R'],
+  // Recorded by the service from lead events only, and kept; see adminGrants.
+  'do-not-contact': ['R', '', ''],
   // Anyone may report an error.
   errors: ['CRUD', 'C', 'C', 'C'],
 }
@@ -83,6 +91,7 @@ const grants: Record<
 /** Collections where staff admins and admin API clients may not do everything: [staff admin, admin client]. */
 const adminGrants: Record<string, [staffAdmin: Letters, clientAdmin: Letters]> = {
   'web-event': ['RD', 'CRD'],
+  'do-not-contact': ['R', 'R'],
 }
 
 const LETTER: Record<Op, string> = { create: 'C', delete: 'D', read: 'R', update: 'U' }
