@@ -160,7 +160,6 @@ export const LeadDeskPanel = () => {
                   </a>
                   {item.status ? ` → ${item.status}` : ''}
                   {item.current ? <span className="lead-desk__badge">current</span> : null}
-                  {item.nextSteps ? <div className="lead-desk__muted">{item.nextSteps}</div> : null}
                 </>
               ) : (
                 <a href={`/admin/collections/vdpEmails/${item.id}`}>
@@ -168,6 +167,9 @@ export const LeadDeskPanel = () => {
                 </a>
               )}
               {item.by ? <span className="lead-desk__muted"> · {item.by.name}</span> : null}
+              {item.kind === 'event' && item.nextSteps ? (
+                <div className="lead-desk__muted">{item.nextSteps}</div>
+              ) : null}
             </li>
           ))}
         </ol>
