@@ -52,6 +52,9 @@ export const relationsExist: CollectionBeforeValidateHook = async ({ collection,
       pagination: false,
       req,
       select: {},
+      // A record in the trash (src/trash) still exists: saving a record that names it (the admin
+      // UI sends every field) must not fail for it.
+      trash: true,
       where: { id: { in: ids } },
     })
     const known = new Set(found.docs.map((doc) => String(doc.id)))

@@ -313,5 +313,12 @@ describe('commerce reads leave trashed records out', () => {
     expect(read.body.data.customer).toBeNull()
     const flat = await call('GET', `/api/deals/${deal.id}?depth=0`, 'integrator')
     expect(flat.body.data.customer).toBe(customer)
+    // The deal is still saved whole (as the admin UI sends it), naming its trashed customer.
+    const saved = await call('PATCH', `/api/deal/${deal.id}?depth=0`, 'staff', {
+      ...flat.body.data,
+      currentBidPrice: 1000,
+    })
+    expect(saved.status).toBe(200)
+    expect(saved.body.doc).toMatchObject({ currentBidPrice: 1000, customer })
   })
 })
