@@ -11,9 +11,15 @@
  * (addresses, cities, states, vehicles, specs, listings, media, VINs, credit bands, reports).
  */
 import type { Access, CollectionConfig, Endpoint, Field, FieldHook, PayloadRequest } from 'payload'
-import { headersWithCors, parseParams, updateByIDOperation, updateOperation } from 'payload'
+import {
+  APIError,
+  headersWithCors,
+  parseParams,
+  updateByIDOperation,
+  updateOperation,
+} from 'payload'
 
-import { checkRole } from '../../access/roles'
+import { isAdmin } from '../../access/isAdmin'
 
 export const TRASHED_COLLECTIONS: ReadonlySet<string> = new Set([
   'company',
@@ -29,8 +35,6 @@ export const TRASHED_COLLECTIONS: ReadonlySet<string> = new Set([
   'vdpEmails',
 ])
 
-const admins = { clients: ['admin'], staff: ['admin'] } as const
-
 /**
  * Payload asks the delete access with `data.deletedAt` set for a move to the trash, and without
  * it for a permanent delete: the first stays whoever may delete today, the second is admins'.
@@ -38,7 +42,7 @@ const admins = { clients: ['admin'], staff: ['admin'] } as const
 const trashOrAdmin =
   (remove: Access): Access =>
   (args) =>
-    args.data?.deletedAt || checkRole(args.req.user, admins) ? remove(args) : false
+    args.data?.deletedAt || isAdmin({ req: args.req }) ? remove(args) : false
 
 /**
  * A live record's `deletedAt` is null: left out of the answer, so records read as they did
@@ -82,8 +86,7 @@ const idOf = (req: PayloadRequest, slug: string): number | string => {
 }
 
 /** A DELETE by a caller who may not delete for good is a move to the trash, answered as a delete. */
-const mayOnlyTrash = (req: PayloadRequest) =>
-  !parseParams(req.query).trash && !checkRole(req.user, admins)
+const mayOnlyTrash = (req: PayloadRequest) => !parseParams(req.query).trash && !isAdmin({ req })
 
 const withoutDeletedAt = <T extends object>(doc: T): T => {
   const { deletedAt: _, ...rest } = doc as T & { deletedAt?: unknown }
@@ -119,6 +122,8 @@ const deleteEndpoints = (slug: string): Endpoint[] => [
       if (!mayOnlyTrash(req)) return payloadHandler(req, slug, '/')
       const collection = collectionOf(req, slug)
       const { depth, populate, select, where } = parseParams(req.query)
+      // As Payload's bulk delete: never every record for want of a filter.
+      if (!where) throw new APIError("Missing 'where' query of documents to delete.", 400)
       const result = await updateOperation({
         collection,
         data: { deletedAt: new Date().toISOString() },
@@ -126,7 +131,7 @@ const deleteEndpoints = (slug: string): Endpoint[] => [
         populate,
         req,
         select,
-        where: where ?? {},
+        where,
       })
       const docs = result.docs.map(withoutDeletedAt)
       const errors = result.errors.map((error) =>

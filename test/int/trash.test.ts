@@ -132,6 +132,11 @@ describe('DELETE answers as before', () => {
     })
     expect(response.body.docs.map((doc: { id: string }) => doc.id).sort()).toEqual(ids.sort())
     for (const id of ids) expect(await deletedAt('customer', id)).toBeInstanceOf(Date)
+    // Without a filter, nothing: as Payload's own bulk delete answers.
+    const unfiltered = await call('DELETE', '/api/customer', 'staff')
+    expect(unfiltered.status).toBe(400)
+    expect(unfiltered.body.errors[0].message).toBe("Missing 'where' query of documents to delete.")
+    expect(await deletedAt('customer', 'cus_demo_maria')).toBeNull()
   })
 })
 
