@@ -51,6 +51,10 @@ const followCurrentStatus = async (
     await setLeadStatus(req, before, null)
   if (!current) return
   if (current !== before) {
+    // Two events made current at once: the second waits here for the first to commit, then
+    // sees it and clears it.
+    const db = await transactionDb(req)
+    await db.execute(sql`SELECT id FROM lead WHERE id = ${current} FOR NO KEY UPDATE`)
     req.context.leadStatusMoving = current
     try {
       await req.payload.update({

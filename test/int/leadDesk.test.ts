@@ -258,6 +258,24 @@ describe('the current status', () => {
     expect((await leadOf(lead)).currentStatus).toBe('No Contact')
   })
 
+  it('events made current at the same time leave one current event', async () => {
+    const lead = (await newLead()).id
+    const statuses = ['Searching', 'Call Customer', 'No Contact', 'Had Conversation'] as const
+    const created = await Promise.all(
+      statuses.map((status) =>
+        send('POST', '/api/leadEvents', who.staff, { lead, status, type: 'Status Check' }),
+      ),
+    )
+    expect(created.map((response) => response.status)).toEqual([201, 201, 201, 201])
+    const current = await service.payload.find({
+      collection: 'leadEvents',
+      depth: 0,
+      where: { currentStatusFor: { equals: lead } },
+    })
+    expect(current.docs).toHaveLength(1)
+    expect((await leadOf(lead)).currentStatus).toBe(current.docs[0].status)
+  })
+
   it('an outbound event marks the first contact, once', async () => {
     const lead = (await newLead()).id
     expect((await leadOf(lead)).firstContactedAt).toBeFalsy()
