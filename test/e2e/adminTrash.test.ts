@@ -106,6 +106,17 @@ describe('the trash', () => {
       const trash = await api(boss, `/customer?trash=true&where[id][equals]=${kept}`)
       expect(trash.docs).toEqual([expect.objectContaining({ deletedAt: expect.any(String) })])
 
+      // "Delete permanently" skips the trash.
+      const gone = await newCustomer(boss, 'Gina Gone')
+      await open(boss, `/collections/customer/${gone}`)
+      await askToDelete(boss)
+      await boss.locator('#delete-forever').check()
+      await boss.locator('#confirm-action').click()
+      await boss.waitForURL(/\/admin\/collections\/customer(\?|$)/, WAIT)
+      const found = async () =>
+        (await api(boss, `/customer?trash=true&where[id][equals]=${gone}`)).docs
+      expect(await until(found, [])).toEqual([])
+
       await open(boss, '/collections/customer/trash')
       await boss.locator('#empty-trash-button').click()
       await boss.locator('#confirm-action').click()
