@@ -453,55 +453,6 @@ describe('first start', () => {
     await results.getByText('Nothing found.').waitFor({ timeout: 30_000 })
   }, 120_000)
 
-  it('staff export the leads list as a CSV file with one row per lead', async () => {
-    const staff = await staffPage()
-    await staff.goto(`${service.url}/admin/collections/lead`, { waitUntil: 'networkidle' })
-    const [file] = await Promise.all([
-      staff.waitForEvent('download', { timeout: 30_000 }),
-      staff.getByRole('link', { name: 'Export CSV' }).click(),
-    ])
-    expect(file.suggestedFilename()).toMatch(/^lead-\d{4}-\d{2}-\d{2}\.csv$/)
-    const text = fs.readFileSync((await file.path())!, 'utf8')
-    const leads = (await (await staff.request.get(`${service.url}/api/lead?limit=1`)).json())
-      .totalDocs
-    const lines = text.trimEnd().split('\r\n')
-    expect(lines[0].startsWith('id,title,firstName')).toBe(true)
-    expect(lines).toHaveLength(leads + 1)
-  }, 120_000)
-
-  it('staff import leads from a CSV: a bad row is reported and nothing imported, then the fixed file is', async () => {
-    const staff = await staffPage()
-    await staff.goto(`${service.url}/admin/collections/lead`, { waitUntil: 'networkidle' })
-    const file = (email: string) => ({
-      buffer: Buffer.from(
-        `firstName,lastName,email\nAda,Uploaded,ada@example.com\nBea,Uploaded,${email}\n`,
-      ),
-      mimeType: 'text/csv',
-      name: 'leads.csv',
-    })
-    const count = async () =>
-      (
-        await (
-          await staff.request.get(`${service.url}/api/lead?where[lastName][equals]=Uploaded`)
-        ).json()
-      ).totalDocs
-    await staff.locator('input[type="file"]').setInputFiles(file('not an e-mail'))
-    const alert = staff.locator('[data-import-result][role="alert"]')
-    await alert
-      .getByText('1 of 2 rows have problems; nothing was imported.')
-      .waitFor({ timeout: 30_000 })
-    expect(await alert.locator('li').allInnerTexts()).toEqual([
-      expect.stringMatching(/^Row 3: email: .*e-mail/),
-    ])
-    expect(await count()).toBe(0)
-    await staff.locator('input[type="file"]').setInputFiles(file('bea@example.com'))
-    await staff
-      .locator('[data-import-result][role="status"]')
-      .getByText('Imported 2 rows.')
-      .waitFor({ timeout: 30_000 })
-    expect(await count()).toBe(2)
-  }, 120_000)
-
   it('a deal edited by staff keeps a version saying who changed what, which a staff admin restores', async () => {
     browser ??= await launchBrowser()
     const staff = await staffPage()
