@@ -108,9 +108,11 @@ const escalateWhenDue = async (payload: Payload, runner: Runner) => {
   if (Date.now() - runner.escalatedAt < settings('leadDesk').LEAD_ESCALATION_CHECK_SECONDS * 1000)
     return
   runner.escalatedAt = Date.now()
-  await escalateOverdueLeads(payload).catch((error) =>
-    logger.error({ err: error }, 'job runner: the lead escalation sweep failed'),
-  )
+  await escalateOverdueLeads(payload).catch((error) => {
+    // A database gone away is reported by the pool's listener, and the next sweep tries again.
+    if (classifyFailure(error)?.kind === 'unavailable') return
+    logger.error({ err: error }, 'job runner: the lead escalation sweep failed')
+  })
 }
 
 /** Runs one batch if this process holds (or takes) the lock; true when the batch was full. */
