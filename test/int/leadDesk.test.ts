@@ -385,6 +385,14 @@ describe('do not contact', () => {
     expect(events.totalDocs).toBe(2)
   })
 
+  it('refuses every caller that may write lead events; the others are refused before it', async () => {
+    const body = { lead, type: 'Outbound Phone Call' }
+    for (const caller of [who.staffAdmin, who.clientAdmin, who.staff])
+      expect((await send('POST', '/api/leadEvents', caller, body)).status).toBe(409)
+    expect((await send('POST', '/api/leadEvents', who.integrator, body)).status).toBe(403)
+    expect((await send('POST', '/api/leadEvents', who.anonymous, body)).status).toBe(401)
+  })
+
   it('still records what is not outbound', async () => {
     expect(
       (await send('POST', '/api/leadEvents', who.staff, { lead, type: 'Customer Text' })).status,
