@@ -8924,7 +8924,7 @@ export interface components {
                 "application/json": components["schemas"]["PayloadErrors"];
             };
         };
-        /** @description Conflict: the record is still named by another record, or a request with this Idempotency-Key is still running */
+        /** @description Conflict: the record is still named by another record, a lead event contacts a person who asked not to be contacted (the message says when and by whom), or a request with this Idempotency-Key is still running */
         Payload409: {
             headers: {
                 [name: string]: unknown;
@@ -10768,6 +10768,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -11433,6 +11434,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -12138,6 +12140,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -12941,6 +12944,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -13130,6 +13134,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -13663,6 +13668,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -14310,6 +14316,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -14723,6 +14730,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -14912,6 +14920,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -15445,6 +15454,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -16100,6 +16110,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -16523,6 +16534,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -17056,6 +17068,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -17935,6 +17948,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -18348,6 +18362,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -18761,6 +18776,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -19174,6 +19190,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -19587,6 +19604,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -20000,6 +20018,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -20413,6 +20432,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -20826,6 +20846,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -21361,6 +21382,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -21963,6 +21985,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -22422,6 +22445,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -22657,6 +22681,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -23866,6 +23891,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -24622,6 +24648,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -25035,6 +25062,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -25494,6 +25522,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -25975,6 +26004,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -26419,6 +26449,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -26869,6 +26900,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -27126,6 +27158,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
@@ -27758,6 +27791,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             412: components["responses"]["Payload412"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];

@@ -25,7 +25,11 @@ export const windows = (now: Date) => {
 const queryOf = (where: Where | WhereField, prefix = 'where'): string[] =>
   Object.entries(where).flatMap(([key, value]) =>
     Array.isArray(value)
-      ? value.flatMap((item, index) => queryOf(item, `${prefix}[${key}][${index}]`))
+      ? value.flatMap((item, index) =>
+          item && typeof item === 'object'
+            ? queryOf(item, `${prefix}[${key}][${index}]`)
+            : [`${prefix}[${key}][${index}]=${encodeURIComponent(String(item))}`],
+        )
       : value && typeof value === 'object'
         ? queryOf(value, `${prefix}[${key}]`)
         : [`${prefix}[${key}]=${encodeURIComponent(String(value))}`],

@@ -122,7 +122,7 @@ const PAYLOAD_ERRORS = {
   401: 'Unauthorized: no credential where one is needed, or an `Authorization` header (API key or token) that does not authenticate',
   403: 'Forbidden: the caller’s role may not do this',
   404: 'Not Found',
-  409: 'Conflict: the record is still named by another record, or a request with this Idempotency-Key is still running',
+  409: 'Conflict: the record is still named by another record, a lead event contacts a person who asked not to be contacted (the message says when and by whom), or a request with this Idempotency-Key is still running',
   412: PRECONDITION_FAILED,
   413: TOO_LARGE,
   415: UNSUPPORTED_TYPE,

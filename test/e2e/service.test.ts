@@ -389,10 +389,6 @@ describe('first start', () => {
       .totalDocs
     expect(Number(await leads.textContent())).toBe(seeded)
     await page.locator('[data-figure="SSN reveals today"]').waitFor({ timeout: 30_000 })
-    await page.screenshot({
-      fullPage: true,
-      path: screenshot('dashboard'),
-    })
     await page.locator('a', { has: leads }).click()
     await page.waitForURL(/\/admin\/collections\/lead\?where/, { timeout: 30_000 })
     await page

@@ -6,7 +6,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { TypedUser } from 'payload'
 
-import { dashboardFigures, windows } from '@/admin/dashboardFigures'
+import { dashboardFigures, listHref, windows } from '@/admin/dashboardFigures'
 
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
@@ -66,6 +66,14 @@ describe('dashboard figures', () => {
     expect(titles).not.toContain('Credit data')
     expect(titles).not.toContain('Jobs')
     expect(titles).not.toContain('Webhooks')
+  })
+
+  it('link a list filtered by a set of values as the list view reads it', () => {
+    expect(
+      listHref('credit-app', { 'providerSubmission.status': { in: ['failed', 'rejected'] } }),
+    ).toBe(
+      '/admin/collections/credit-app?where[providerSubmission.status][in][0]=failed&where[providerSubmission.status][in][1]=rejected',
+    )
   })
 
   it('start the week on Monday and the day at midnight UTC', () => {

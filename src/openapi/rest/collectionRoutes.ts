@@ -267,7 +267,7 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
           requestBody: changesBody(slug),
           responses: {
             200: withETag(payloadDoc(slug)),
-            ...errorsOf({ body: true, byId: true, extra: [412, 423] }),
+            ...errorsOf({ body: true, byId: true, extra: [409, 412, 423] }),
           },
         },
       ),
