@@ -15,20 +15,17 @@ import {
   type AdminService,
   DEMO_STAFF,
   startAdminService,
+  STEP_MS,
 } from '../helpers/adminService'
 import { factors, freshCode } from '../helpers/adminSignIn'
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver'
 
-const STEP_MS = 120_000
 const CONSUMER = 'con_demo_chen'
 
 let service: AdminService
 let receiver: WebhookReceiver
 let admin: Page
 let staff: Page
-
-const open = (page: Page, route: string) =>
-  page.goto(`${service.url}/admin${route}`, { waitUntil: 'networkidle' })
 
 /**
  * The first admin's first sign-in, by hand up to the recovery codes (the step the helper passes
@@ -106,7 +103,7 @@ describe('versions', () => {
         `${service.url}/api/consumer/versions?where[parent][equals]=${CONSUMER}&sort=-updatedAt`,
       )
     ).json()
-    await open(page, `/collections/consumer/${CONSUMER}/versions/${versions.docs[1].id}`)
+    await service.open(page, `/collections/consumer/${CONSUMER}/versions/${versions.docs[1].id}`)
     return versions.docs[1].id as string
   }
 
@@ -134,7 +131,7 @@ describe('webhook endpoints', () => {
   it(
     'show the first secret once after creation; Send test reports the receiver’s answer',
     async () => {
-      await open(admin, '/collections/webhook-endpoints/create')
+      await service.open(admin, '/collections/webhook-endpoints/create')
       await admin.locator('#field-url').fill(receiver.url)
       await admin.locator('#field-events .rs__control').click()
       await admin.keyboard.type('error.created')
@@ -175,7 +172,7 @@ describe('the audit log', () => {
   it(
     'names who acted, keeps the stored actor at hand, and fits the screen',
     async () => {
-      await open(admin, '/collections/audit-log')
+      await service.open(admin, '/collections/audit-log')
       const row = admin.locator('tbody tr').filter({ hasText: CONSUMER }).first()
       await row.waitFor({ timeout: 30_000 })
       const actor = row.locator('[data-actor]')
@@ -202,7 +199,7 @@ describe('navigation', () => {
   it(
     'links the API docs and the OpenAPI document, which answer',
     async () => {
-      await open(staff, '')
+      await service.open(staff, '')
       const docs = staff.locator('nav').getByRole('link', { name: 'API docs' })
       await expect(docs.getAttribute('href')).resolves.toBe('/api/docs')
       await expect(docs.getAttribute('target')).resolves.toBe('_blank')

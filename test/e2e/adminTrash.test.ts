@@ -13,20 +13,13 @@ import {
   type AdminService,
   DEMO_STAFF,
   startAdminService,
+  STEP_MS,
+  WAIT,
 } from '../helpers/adminService'
-
-const STEP_MS = 120_000
-const WAIT = { timeout: 30_000 }
 
 let admin: AdminService
 let staff: Page
 let boss: Page
-
-const open = (page: Page, route: string) =>
-  page.goto(`${admin.url}/admin${route}`, { waitUntil: 'networkidle' })
-
-const api = async (page: Page, route: string) =>
-  (await page.request.get(`${admin.url}/api${route}`)).json()
 
 /** Waits until `value` answers `expected` (the UI's request may still be on its way). */
 const until = async <T>(value: () => Promise<T>, expected: T): Promise<T> => {
@@ -68,7 +61,7 @@ describe('the trash', () => {
     'a staff user moves a customer to the trash, finds it there and restores it',
     async () => {
       const id = await newCustomer(staff, 'Terry Trashed')
-      await open(staff, `/collections/customer/${id}`)
+      await admin.open(staff, `/collections/customer/${id}`)
       const confirm = await askToDelete(staff)
       // Staff move to the trash only: no choice to delete for good.
       expect(await staff.locator('#delete-forever').count()).toBe(0)
@@ -77,18 +70,18 @@ describe('the trash', () => {
       await staff.waitForURL(/\/admin\/collections\/customer(\?|$)/, WAIT)
       expect((await staff.request.get(`${admin.url}/api/customer/${id}`)).status()).toBe(404)
 
-      await open(staff, '/collections/customer/trash')
+      await admin.open(staff, '/collections/customer/trash')
       const row = staff.locator('tbody tr').filter({ hasText: 'Terry Trashed' })
       await row.waitFor(WAIT)
       // Staff see no "Empty trash".
       expect(await staff.locator('#empty-trash-button').count()).toBe(0)
-      await open(staff, `/collections/customer/trash/${id}`)
+      await admin.open(staff, `/collections/customer/trash/${id}`)
       await staff.getByRole('button', { name: 'Restore', exact: true }).click()
       await staff.locator('#confirm-action').click()
       const status = async () =>
         (await staff.request.get(`${admin.url}/api/customer/${id}`)).status()
       expect(await until(status, 200)).toBe(200)
-      await open(staff, '/collections/customer')
+      await admin.open(staff, '/collections/customer')
       await staff.locator('tbody tr').filter({ hasText: 'Terry Trashed' }).waitFor(WAIT)
     },
     STEP_MS,
@@ -98,30 +91,30 @@ describe('the trash', () => {
     'an admin may delete for good, and empties the trash',
     async () => {
       const kept = await newCustomer(boss, 'Paula Permanent')
-      await open(boss, `/collections/customer/${kept}`)
+      await admin.open(boss, `/collections/customer/${kept}`)
       await askToDelete(boss)
       await boss.locator('#delete-forever').waitFor(WAIT)
       await boss.locator('#confirm-action').click()
       await boss.waitForURL(/\/admin\/collections\/customer(\?|$)/, WAIT)
-      const trash = await api(boss, `/customer?trash=true&where[id][equals]=${kept}`)
+      const trash = await admin.api(boss, `/customer?trash=true&where[id][equals]=${kept}`)
       expect(trash.docs).toEqual([expect.objectContaining({ deletedAt: expect.any(String) })])
 
       // "Delete permanently" skips the trash.
       const gone = await newCustomer(boss, 'Gina Gone')
-      await open(boss, `/collections/customer/${gone}`)
+      await admin.open(boss, `/collections/customer/${gone}`)
       await askToDelete(boss)
       await boss.locator('#delete-forever').check()
       await boss.locator('#confirm-action').click()
       await boss.waitForURL(/\/admin\/collections\/customer(\?|$)/, WAIT)
       const found = async () =>
-        (await api(boss, `/customer?trash=true&where[id][equals]=${gone}`)).docs
+        (await admin.api(boss, `/customer?trash=true&where[id][equals]=${gone}`)).docs
       expect(await until(found, [])).toEqual([])
 
-      await open(boss, '/collections/customer/trash')
+      await admin.open(boss, '/collections/customer/trash')
       await boss.locator('#empty-trash-button').click()
       await boss.locator('#confirm-action').click()
       const left = async () =>
-        (await api(boss, `/customer?trash=true&where[id][equals]=${kept}`)).docs
+        (await admin.api(boss, `/customer?trash=true&where[id][equals]=${kept}`)).docs
       expect(await until(left, [])).toEqual([])
       // Gone for good: the admin API sees no row, trashed or not.
       expect(
@@ -136,7 +129,7 @@ describe('saved views', () => {
   it(
     '"My leads due" shows the viewer\'s leads whose follow-up is due',
     async () => {
-      await open(staff, '/collections/lead')
+      await admin.open(staff, '/collections/lead')
       await staff.getByText('Select Saved view').click()
       const drawer = staff.locator('.drawer').filter({ hasText: 'My leads due' })
       await drawer.getByText('My leads due', { exact: true }).first().click()
@@ -154,7 +147,7 @@ describe('import and export', () => {
   it(
     'an import shows its preview, with each row, and saves only once confirmed',
     async () => {
-      await open(staff, '/collections/lead')
+      await admin.open(staff, '/collections/lead')
       const csv =
         'firstName,lastName,email\nIda,Preview,ida@example.com\nIvo,Preview,ivo@example.com\n'
       await staff.locator('input[aria-label="File to import"]').setInputFiles({
@@ -171,7 +164,7 @@ describe('import and export', () => {
       expect(await rows.first().innerText()).toContain('Will be created')
       // Nothing is saved before the confirmation.
       const named = async () =>
-        (await api(staff, '/lead?where[lastName][equals]=Preview&depth=0')).totalDocs
+        (await admin.api(staff, '/lead?where[lastName][equals]=Preview&depth=0')).totalDocs
       expect(await named()).toBe(0)
       await preview.getByRole('button', { name: 'Import 2 rows' }).click()
       await staff.getByRole('status').filter({ hasText: 'Imported 2 rows.' }).waitFor(WAIT)
@@ -183,7 +176,7 @@ describe('import and export', () => {
   it(
     'a file with a bad row cannot be confirmed, and names the row',
     async () => {
-      await open(staff, '/collections/lead')
+      await admin.open(staff, '/collections/lead')
       await staff.locator('input[aria-label="File to import"]').setInputFiles({
         buffer: Buffer.from('firstName,email\nBea,not-an-e-mail\n'),
         mimeType: 'text/csv',
@@ -205,7 +198,7 @@ describe('import and export', () => {
   it(
     'offers a CSV template to download',
     async () => {
-      await open(staff, '/collections/lead')
+      await admin.open(staff, '/collections/lead')
       const [download] = await Promise.all([
         staff.waitForEvent('download'),
         staff.getByRole('link', { name: 'CSV template' }).click(),
@@ -224,7 +217,7 @@ describe('import and export', () => {
   it(
     'exports the filtered list as it shows it',
     async () => {
-      await open(staff, '/collections/lead?where[lastName][equals]=Preview')
+      await admin.open(staff, '/collections/lead?where[lastName][equals]=Preview')
       await staff.locator('tbody tr').filter({ hasText: 'Ida' }).waitFor(WAIT)
       const [download] = await Promise.all([
         staff.waitForEvent('download'),

@@ -18,20 +18,15 @@ import {
   type AdminService,
   DEMO_STAFF,
   startAdminService,
+  STEP_MS,
 } from '../helpers/adminService'
 import { signIn } from '../helpers/adminSignIn'
-
-const STEP_MS = 120_000
 
 /** Pictures for a person to look at after a run (not the README's). */
 const review = (name: string) => path.join(projectRoot, '.data', `e2e-values-${name}.png`)
 
 let admin: AdminService
 let staff: Page
-
-const open = async (page: Page, route: string) => {
-  await page.goto(`${admin.url}/admin${route}`, { waitUntil: 'networkidle' })
-}
 
 /** A list's cells, row by row, as the viewer reads them. */
 const rowOf = (page: Page, text: string | RegExp): Locator =>
@@ -44,9 +39,6 @@ const cellText = async (page: Page, row: Locator, heading: RegExp): Promise<stri
   if (index === -1) throw new Error(`no column ${heading} among ${headings.join(' | ')}`)
   return (await row.locator('td').nth(index).innerText()).trim()
 }
-
-const api = async (page: Page, route: string) =>
-  (await page.request.get(`${admin.url}/api${route}`)).json()
 
 beforeAll(async () => {
   admin = await startAdminService('values')
@@ -61,7 +53,7 @@ describe('lists', () => {
   it(
     'show money as dollars and a deal by its vehicle; the README picture is this list',
     async () => {
-      await open(staff, '/collections/deal')
+      await admin.open(staff, '/collections/deal')
       const row = rowOf(staff, 'Deal · 2022 Toyota Camry')
       await row.waitFor({ timeout: 30_000 })
       expect(await cellText(staff, row, /^Current Bid Price$/)).toBe('$23,750.00')
@@ -74,7 +66,7 @@ describe('lists', () => {
   it(
     'title listings by their vehicle, with the price in dollars and Yes/No for booleans',
     async () => {
-      await open(staff, '/collections/listing')
+      await admin.open(staff, '/collections/listing')
       const row = rowOf(staff, '4T1B11HK7NU000123')
       await row.waitFor({ timeout: 30_000 })
       expect(await cellText(staff, row, /^Title$/)).toBe('2022 Toyota Camry LE')
@@ -94,13 +86,15 @@ describe('lists', () => {
   it(
     'show phone numbers in one format, as stored otherwise, and lists of them as chips',
     async () => {
-      await open(staff, '/collections/consumer')
+      await admin.open(staff, '/collections/consumer')
       const chen = rowOf(staff, 'Chen')
       await chen.waitFor({ timeout: 30_000 })
       expect(await cellText(staff, chen, /^Phone Number$/)).toBe('(718) 555-0175')
-      expect((await api(staff, '/consumer/con_demo_chen')).phoneNumber).toBe('+1 (718) 555-0175')
+      expect((await admin.api(staff, '/consumer/con_demo_chen')).phoneNumber).toBe(
+        '+1 (718) 555-0175',
+      )
 
-      await open(staff, '/collections/customer')
+      await admin.open(staff, '/collections/customer')
       const james = rowOf(staff, 'James Carter')
       await james.waitFor({ timeout: 30_000 })
       const chips = james.locator('.value-chip')
@@ -120,10 +114,10 @@ describe('lists', () => {
       const page = await context.newPage()
       try {
         await signIn(page, admin.url, DEMO_STAFF, admin.credentials[DEMO_STAFF])
-        await open(page, '/collections/deal')
+        await admin.open(page, '/collections/deal')
         const row = rowOf(page, 'Deal · 2022 Toyota Camry')
         await row.waitFor({ timeout: 30_000 })
-        const { updatedAt } = await api(page, '/deal/deal_demo_camry')
+        const { updatedAt } = await admin.api(page, '/deal/deal_demo_camry')
         const german = new Date(updatedAt).toLocaleString('de-DE', {
           dateStyle: 'medium',
           timeStyle: 'short',
@@ -145,7 +139,7 @@ describe('lists', () => {
         data: { toProvider: true },
       })
       expect(turned.status()).toBe(200)
-      await open(staff, '/collections/credit-app')
+      await admin.open(staff, '/collections/credit-app')
       const james = rowOf(staff, 'James Carter')
       const maria = rowOf(staff, 'María González')
       await james.waitFor({ timeout: 30_000 })
@@ -164,7 +158,7 @@ describe('forms', () => {
   it(
     'say what a phone number should look like, never a pattern, and clear the message once fixed',
     async () => {
-      await open(staff, '/collections/consumer/con_demo_james')
+      await admin.open(staff, '/collections/consumer/con_demo_james')
       const phone = staff.locator('#field-phoneNumber')
       await staff.locator('#field-phoneNumber[value="512-555-0112"]').waitFor({ timeout: 30_000 })
       await phone.fill('call me')
@@ -178,7 +172,9 @@ describe('forms', () => {
       await message.first().waitFor({ state: 'hidden', timeout: 30_000 })
       await staff.locator('#action-save:not([disabled])').click()
       await staff.getByText('Updated successfully').first().waitFor({ timeout: 30_000 })
-      expect((await api(staff, '/consumer/con_demo_james')).phoneNumber).toBe('(512) 555-0112')
+      expect((await admin.api(staff, '/consumer/con_demo_james')).phoneNumber).toBe(
+        '(512) 555-0112',
+      )
     },
     STEP_MS,
   )
@@ -186,7 +182,7 @@ describe('forms', () => {
   it(
     'pick a birth date with a date picker, kept as YYYY-MM-DD',
     async () => {
-      await open(staff, '/collections/consumer/con_demo_maria')
+      await admin.open(staff, '/collections/consumer/con_demo_maria')
       const birthDate = staff.locator('#field-birthDate')
       await birthDate.waitFor({ timeout: 30_000 })
       expect(await birthDate.getAttribute('type')).toBe('date')
@@ -194,7 +190,7 @@ describe('forms', () => {
       await birthDate.fill('1988-04-18')
       await staff.locator('#action-save:not([disabled])').click()
       await staff.getByText('Updated successfully').first().waitFor({ timeout: 30_000 })
-      expect((await api(staff, '/consumer/con_demo_maria')).birthDate).toBe('1988-04-18')
+      expect((await admin.api(staff, '/consumer/con_demo_maria')).birthDate).toBe('1988-04-18')
     },
     STEP_MS,
   )
@@ -203,7 +199,7 @@ describe('forms', () => {
     'name who last changed a record as text, not a disabled dropdown',
     async () => {
       // Saved by the demo staff user in the test before.
-      await open(staff, '/collections/consumer/con_demo_maria')
+      await admin.open(staff, '/collections/consumer/con_demo_maria')
       const readout = staff.locator('[data-readout="lastModifiedBy"]')
       await readout.waitFor({ timeout: 30_000 })
       expect(await readout.innerText()).toBe('Sam Rivera')
@@ -218,10 +214,10 @@ describe('connected records', () => {
   it(
     "a consumer's page lists their leads, credit apps and deals, each a working link",
     async () => {
-      await open(staff, '/collections/consumer/con_demo_maria')
+      await admin.open(staff, '/collections/consumer/con_demo_maria')
       const section = (name: string) => staff.getByRole('region', { name })
       await section('Leads').waitFor({ timeout: 30_000 })
-      const leads = await api(staff, '/lead?where[consumer][equals]=con_demo_maria&depth=0')
+      const leads = await admin.api(staff, '/lead?where[consumer][equals]=con_demo_maria&depth=0')
       expect(leads.totalDocs).toBeGreaterThan(0)
       const leadLinks = section('Leads').getByRole('link')
       expect(
@@ -245,16 +241,16 @@ describe('connected records', () => {
       await staff.waitForURL(/\/admin\/collections\/lead\/\d+$/, { timeout: 30_000 })
       await staff.getByRole('heading', { name: 'María González' }).waitFor({ timeout: 30_000 })
 
-      await open(staff, '/collections/consumer/con_demo_maria')
+      await admin.open(staff, '/collections/consumer/con_demo_maria')
       await section('Credit apps').getByRole('link').click()
       await staff.waitForURL(/\/collections\/credit-app\/crapp_demo_maria$/, { timeout: 30_000 })
 
-      await open(staff, '/collections/consumer/con_demo_maria')
+      await admin.open(staff, '/collections/consumer/con_demo_maria')
       await section('Deals').getByRole('link').click()
       await staff.waitForURL(/\/collections\/deal\/deal_demo_camry$/, { timeout: 30_000 })
 
       // A consumer with no deal says so.
-      await open(staff, '/collections/consumer/con_demo_chen')
+      await admin.open(staff, '/collections/consumer/con_demo_chen')
       await section('Deals').getByText('No deals').waitFor({ timeout: 30_000 })
       expect(await section('Leads').getByRole('link').count()).toBe(0)
     },
@@ -264,7 +260,7 @@ describe('connected records', () => {
   it(
     'a deal shows its vehicle, its credit app and its bid history from its versions',
     async () => {
-      const before = await api(staff, '/deal/deal_demo_camry?depth=0')
+      const before = await admin.api(staff, '/deal/deal_demo_camry?depth=0')
       const edited = await staff.request.patch(`${admin.url}/api/deal/deal_demo_camry`, {
         data: { currentBidPrice: 24500 },
       })
@@ -273,7 +269,7 @@ describe('connected records', () => {
       await staff.request.patch(`${admin.url}/api/deal/deal_demo_camry`, {
         data: { facilitatorLocation: before.facilitatorLocation },
       })
-      await open(staff, '/collections/deal/deal_demo_camry')
+      await admin.open(staff, '/collections/deal/deal_demo_camry')
       const vehicle = staff.locator('[data-deal-vehicle]')
       await vehicle.waitFor({ timeout: 30_000 })
       expect(await vehicle.innerText()).toBe('2022 Toyota Camry LE')

@@ -7,18 +7,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
-import { ADMIN_SERVICE_MS, type AdminService, startAdminService } from '../helpers/adminService'
+import {
+  ADMIN_SERVICE_MS,
+  type AdminService,
+  startAdminService,
+  STEP_MS,
+} from '../helpers/adminService'
 
-const STEP_MS = 120_000
 const DEALER = 'alex.kim@example.com'
 
 let service: AdminService
 let dealer: Page
 let otherLead: number
-
-const open = async (page: Page, route: string) => {
-  await page.goto(`${service.url}/admin${route}`, { waitUntil: 'networkidle' })
-}
 
 /** The list's rows, as text. */
 const rows = async (page: Page) => page.locator('tbody tr').allInnerTexts()
@@ -60,14 +60,14 @@ describe('a dealer of Sunset Motors', () => {
   it(
     "lists only its company's leads",
     async () => {
-      await open(dealer, '/collections/lead')
+      await service.open(dealer, '/collections/lead')
       const listed = (await rows(dealer)).join('\n')
       expect(listed).toMatch(/González/)
       expect(listed).toMatch(/Carter/)
       expect(listed).not.toMatch(/Bayside/)
       // The admin, signed in beside, sees the other company's lead in the same list.
       const adminPage = await service.pageAs(service.admin.email)
-      await open(adminPage, '/collections/lead')
+      await service.open(adminPage, '/collections/lead')
       expect((await rows(adminPage)).join('\n')).toMatch(/Bayside/)
       await adminPage.context().close()
     },
@@ -77,14 +77,14 @@ describe('a dealer of Sunset Motors', () => {
   it(
     'finds only its company’s leads in the list search and the dashboard search',
     async () => {
-      await open(dealer, '/collections/lead?search=Carter')
+      await service.open(dealer, '/collections/lead?search=Carter')
       const carter = (await rows(dealer)).join('\n')
       expect(carter).toMatch(/Carter/)
       expect(carter).not.toMatch(/González/)
-      await open(dealer, '/collections/lead?search=Bayside')
+      await service.open(dealer, '/collections/lead?search=Bayside')
       expect(await rows(dealer)).toEqual([])
 
-      await open(dealer, '')
+      await service.open(dealer, '')
       const box = dealer.getByRole('searchbox', { name: 'Search records' })
       const results = dealer.getByTestId('search-results')
       const find = async (term: string) => {
@@ -103,7 +103,7 @@ describe('a dealer of Sunset Motors', () => {
   it(
     "gets not-found for another company's lead opened by its address",
     async () => {
-      await open(dealer, `/collections/lead/${otherLead}`)
+      await service.open(dealer, `/collections/lead/${otherLead}`)
       // Payload sends a record it cannot find back to the list, saying so.
       await dealer.waitForURL(/\/collections\/lead\?notFound=/, { timeout: 30_000 })
       await dealer

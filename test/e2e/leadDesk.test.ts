@@ -17,30 +17,24 @@ import {
   type AdminService,
   DEMO_STAFF,
   startAdminService,
+  STEP_MS,
+  WAIT,
 } from '../helpers/adminService'
-
-const STEP_MS = 120_000
-const WAIT = { timeout: 30_000 }
 
 let admin: AdminService
 let staff: Page
 
 const screenshot = (name: string) => path.join(projectRoot, 'docs', 'screenshots', `${name}.png`)
 
-const open = (page: Page, route: string) =>
-  page.goto(`${admin.url}/admin${route}`, { waitUntil: 'networkidle' })
-
-const api = async (page: Page, route: string) =>
-  (await page.request.get(`${admin.url}/api${route}`)).json()
-
 const leadId = async (page: Page, email: string): Promise<number> =>
-  (await api(page, `/lead?where[email][equals]=${encodeURIComponent(email)}&depth=0`)).docs[0].id
+  (await admin.api(page, `/lead?where[email][equals]=${encodeURIComponent(email)}&depth=0`)).docs[0]
+    .id
 
 const desk = (page: Page) => page.locator('section[aria-label="Lead desk"]')
 
 /** The page of a lead, once its desk panel has loaded. */
 const openLead = async (page: Page, id: number) => {
-  await open(page, `/collections/lead/${id}`)
+  await admin.open(page, `/collections/lead/${id}`)
   await desk(page).locator('[data-desk="status"]').waitFor(WAIT)
 }
 
@@ -86,7 +80,7 @@ afterAll(async () => {
 
 describe('the dashboard', () => {
   it('lists Leads first in the navigation', async () => {
-    await open(staff, '')
+    await admin.open(staff, '')
     const nav = await staff.locator('nav').first().innerText()
     const at = (label: string) => nav.indexOf(label)
     expect(at('Leads')).toBeGreaterThanOrEqual(0)
@@ -104,10 +98,10 @@ describe('the dashboard', () => {
       const wendy = (await created.json()).doc.id
       // The job runner's sweep marks it within a few seconds.
       for (let i = 0; i < 60; i++) {
-        if ((await api(staff, `/lead/${wendy}?depth=0`)).escalatedAt) break
+        if ((await admin.api(staff, `/lead/${wendy}?depth=0`)).escalatedAt) break
         await staff.waitForTimeout(500)
       }
-      await open(staff, '')
+      await admin.open(staff, '')
       const mine = staff.getByRole('region', { name: 'My leads due now' })
       await mine.waitFor(WAIT)
       // The demo's María González was due a quarter of an hour ago and is Sam's.
@@ -180,7 +174,7 @@ describe("a lead's page", () => {
       expect(await first.innerText()).toMatch(/Outbound Phone Call → Waiting For Meeting\s*current/)
       expect(await first.innerText()).toContain('Sam Rivera')
       // As stored: made by Sam, the lead's only current event.
-      const current = await api(
+      const current = await admin.api(
         staff,
         `/leadEvents?where[currentStatusFor][equals]=${maria}&depth=0`,
       )
@@ -189,7 +183,7 @@ describe("a lead's page", () => {
         status: 'Waiting For Meeting',
         type: 'Outbound Phone Call',
       })
-      const lead = await api(staff, `/lead/${maria}?depth=0`)
+      const lead = await admin.api(staff, `/lead/${maria}?depth=0`)
       expect(new Date(lead.followUpDue).getUTCFullYear()).toBe(2031)
       await staff.screenshot({ fullPage: true, path: screenshot('lead-page') })
     },
@@ -232,7 +226,7 @@ describe("a lead's page", () => {
       await desk(adminPage).getByRole('button', { name: 'Take this lead' }).click()
       await reloaded
       await desk(adminPage).locator('[data-desk="assignee"]').waitFor(WAIT)
-      const me = (await api(adminPage, '/users/me')).user
+      const me = (await admin.api(adminPage, '/users/me')).user
       expect(await desk(adminPage).locator('[data-desk="assignee"]').innerText()).toBe(
         me.name || me.email,
       )

@@ -18,6 +18,12 @@ import { type ServiceProcess, startServiceProcess } from './serviceProcess'
 /** Time for the admin UI's build (when the sources changed) and a first start. */
 export const ADMIN_SERVICE_MS = 15 * 60_000
 
+/** Time for one browser step of a test: a page or two of the admin UI on a busy machine. */
+export const STEP_MS = 120_000
+
+/** How long a locator waits for what a page shows. */
+export const WAIT = { timeout: 30_000 }
+
 export const DEMO_STAFF = 'sam.rivera@example.com'
 
 export type AdminService = {
@@ -26,9 +32,13 @@ export type AdminService = {
   browser: Browser
   /** Stops the browser and the service, and removes the data folder. */
   close: () => Promise<void>
+  /** GET of `/api<route>` with the page's session, as JSON. */
+  api: (page: Page, route: string) => Promise<any>
   /** Passwords of the demo users, by e-mail (demo-credentials.json). */
   credentials: Record<string, string>
   dataDir: string
+  /** Goes to `/admin<route>` and waits for the network to go quiet. */
+  open: (page: Page, route: string) => Promise<unknown>
   /** A new browser context signed in as `email` (the admin, the demo staff user, or one made). */
   pageAs: (email: string, password?: string) => Promise<Page>
   service: ServiceProcess
@@ -68,6 +78,7 @@ export const startAdminService = async (
   const admin = { email, password }
   return {
     admin,
+    api: async (page, route) => (await page.request.get(`${service.url}/api${route}`)).json(),
     browser,
     close: async () => {
       await browser.close()
@@ -76,6 +87,7 @@ export const startAdminService = async (
     },
     credentials,
     dataDir,
+    open: (page, route) => page.goto(`${service.url}/admin${route}`, { waitUntil: 'networkidle' }),
     pageAs: async (who, secret) => {
       const page = await (await browser.newContext()).newPage()
       const known = who === admin.email ? admin.password : credentials[who]
