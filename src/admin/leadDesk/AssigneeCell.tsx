@@ -7,17 +7,11 @@ import React from 'react'
 
 import { isRecord } from '@/lib/isRecord'
 
+import { staffName } from '../values/staffName'
+
 export const AssigneeCell = async ({ cellData, payload }: DefaultServerCellComponentProps) => {
   const id: unknown = isRecord(cellData) ? cellData.id : cellData
   if (typeof id !== 'number') return null
-  const user = await payload
-    .findByID({
-      collection: 'users',
-      depth: 0,
-      disableErrors: true,
-      id,
-      select: { email: true, name: true },
-    })
-    .catch(() => null)
-  return <span>{user ? user.name || user.email : 'a removed user'}</span>
+  const name = await staffName(payload, id)
+  return <span>{name ?? 'a removed user'}</span>
 }

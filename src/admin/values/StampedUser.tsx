@@ -8,6 +8,7 @@ import React from 'react'
 import { isRecord } from '@/lib/isRecord'
 
 import { Readout } from './Readout'
+import { staffName } from './staffName'
 
 export const StampedUser: RelationshipFieldServerComponent = async ({
   clientField,
@@ -18,24 +19,10 @@ export const StampedUser: RelationshipFieldServerComponent = async ({
 }) => {
   const stored: unknown = siblingData?.[field.name]
   const id = isRecord(stored) ? stored.id : stored
-  const user =
-    typeof id === 'number' || typeof id === 'string'
-      ? await payload
-          .findByID({
-            collection: 'users',
-            depth: 0,
-            disableErrors: true,
-            id,
-            select: { email: true, name: true },
-          })
-          .catch(() => null)
-      : null
+  const name =
+    typeof id === 'number' || typeof id === 'string' ? await staffName(payload, id) : null
   const label = typeof clientField.label === 'string' ? clientField.label : field.name
-  const text = user
-    ? user.name || user.email
-    : id === undefined || id === null
-      ? '—'
-      : 'a removed user'
+  const text = name ?? (id === undefined || id === null ? '—' : 'a removed user')
   return (
     <Readout label={label} path={path ?? field.name}>
       {text}
