@@ -1,6 +1,6 @@
 import type { PayloadRequest, Where } from 'payload'
 
-import { companyOf, companyRecords } from './dealer'
+import { companyOf, type CompanyRecords, companyRecords } from './dealer'
 
 /**
  * The records of a dealer's company, one predicate per collection: a `Where` that Payload adds to
@@ -12,6 +12,12 @@ export type CompanyScope = (req: PayloadRequest) => Promise<Where> | Where
 const NOTHING: Where = { id: { in: [] } }
 
 const within = (path: string, ids: readonly string[]): Where => ({ [path]: { in: [...ids] } })
+
+/** Records whose `path` is one of the company's `records` (its locations, consumers, …). */
+const onCompany =
+  (path: string, records: keyof CompanyRecords): CompanyScope =>
+  async (req) =>
+    within(path, (await companyRecords(req))[records])
 
 /**
  * `scope` of the dealer's company; without one, `none`. (A company's `locations` join reads
@@ -39,24 +45,19 @@ export const locationsSeen = withCompany(
 )
 
 /** Leads worked at one of the company's locations. */
-export const leadsOfCompany: CompanyScope = async (req) =>
-  within('location', (await companyRecords(req)).locations)
+export const leadsOfCompany = onCompany('location', 'locations')
 
 /** Lead events, VDP e-mails and do-not-contact requests of those leads. */
-export const onLeadsOfCompany: CompanyScope = async (req) =>
-  within('lead.location', (await companyRecords(req)).locations)
+export const onLeadsOfCompany = onCompany('lead.location', 'locations')
 
 /** Deals made at one of the company's locations. */
-export const dealsOfCompany: CompanyScope = async (req) =>
-  within('dealer.location', (await companyRecords(req)).locations)
+export const dealsOfCompany = onCompany('dealer.location', 'locations')
 
 /** Customers a deal of the company names (buyer, or co-buyer or co-seller). */
-export const customersOfCompany: CompanyScope = async (req) =>
-  within('id', (await companyRecords(req)).customers)
+export const customersOfCompany = onCompany('id', 'customers')
 
 /** Consumers a lead of the company names, and the other applicant on their credit apps. */
-export const consumersOfCompany: CompanyScope = async (req) =>
-  within('id', (await companyRecords(req)).consumers)
+export const consumersOfCompany = onCompany('id', 'consumers')
 
 /** Credit apps whose applicant or co-applicant is one of those consumers. */
 export const creditAppsOfCompany: CompanyScope = async (req) => {
@@ -65,13 +66,10 @@ export const creditAppsOfCompany: CompanyScope = async (req) => {
 }
 
 /** Pre-approvals of those consumers. */
-export const preApprovalsOfCompany: CompanyScope = async (req) =>
-  within('consumer', (await companyRecords(req)).consumers)
+export const preApprovalsOfCompany = onCompany('consumer', 'consumers')
 
 /** Credit reports under those pre-approvals. */
-export const creditReportsOfCompany: CompanyScope = async (req) =>
-  within('preApproval.consumer', (await companyRecords(req)).consumers)
+export const creditReportsOfCompany = onCompany('preApproval.consumer', 'consumers')
 
 /** Addresses of those consumers and customers. */
-export const addressesOfCompany: CompanyScope = async (req) =>
-  within('id', (await companyRecords(req)).addresses)
+export const addressesOfCompany = onCompany('id', 'addresses')
