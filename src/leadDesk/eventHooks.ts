@@ -11,7 +11,8 @@ import { isContact } from './outbound'
 /**
  * beforeChange on lead events: an outbound type or status for a customer who asked not to be
  * contacted is refused (409); a new event that sets a status becomes its lead's current status
- * unless it says otherwise (`currentStatusFor` sent, null included).
+ * unless it says otherwise (`currentStatusFor` sent, null included). An event recorded before
+ * the request keeps what it recorded: its next steps may be edited and it may be trashed.
  */
 export const checkLeadEvent: CollectionBeforeChangeHook<LeadEvent> = async ({
   data,
@@ -20,7 +21,10 @@ export const checkLeadEvent: CollectionBeforeChangeHook<LeadEvent> = async ({
   req,
 }) => {
   const lead = idOf(data.lead ?? originalDoc?.lead)
-  await refuseIfDoNotContact(req, lead, [data.type, data.status])
+  const moved = operation === 'create' || lead !== idOf(originalDoc?.lead)
+  const recorded = (key: 'status' | 'type') =>
+    moved || data[key] !== originalDoc?.[key] ? data[key] : undefined
+  await refuseIfDoNotContact(req, lead, [recorded('type'), recorded('status')])
   if (operation === 'create' && data.status && lead && data.currentStatusFor === undefined)
     return { ...data, currentStatusFor: lead }
   return data

@@ -418,6 +418,18 @@ describe('do not contact', () => {
     expect((await send('POST', '/api/do-not-contact', who.clientAdmin, data)).status).toBe(403)
   })
 
+  it('an outbound event recorded before the request is still edited and trashed, not re-typed', async () => {
+    const quiet = (await newLead({ firstName: 'Earlier', lastName: 'Call' })).id
+    const post = (body: object) =>
+      send('POST', '/api/leadEvents?depth=0', who.staff, { lead: quiet, ...body })
+    const call = (await post({ type: 'Outbound Phone Call' })).body.doc.id
+    expect((await post({ type: 'Customer DNC Request' })).status).toBe(201)
+    const patch = (body: object) => send('PATCH', `/api/leadEvents/${call}`, who.staff, body)
+    expect((await patch({ nextSteps: 'Do not call again' })).status).toBe(200)
+    expect((await patch({ type: 'Outbound Text' })).status).toBe(409)
+    expect((await send('DELETE', `/api/leadEvents/${call}`, who.staff)).status).toBe(200)
+  })
+
   it('a do-not-contact lead is never escalated', async () => {
     const escalated = await escalateOverdueLeads(service.payload, new Date(Date.now() + 9e9))
     expect(escalated).not.toContain(lead)
