@@ -4,6 +4,7 @@ import { listTransfer } from '@/admin/transfer'
 import { withReadableValues } from '@/admin/values'
 import { emailField, phoneField } from '@/fields/formatted'
 import { personName, titleField } from '@/fields/titles'
+import { inheritDoNotContact } from '@/leadDesk/doNotContact'
 import { assignEndpoint, deskEndpoint } from '@/leadDesk/endpoints'
 import { assignFromRota } from '@/leadDesk/roundRobin'
 
@@ -159,7 +160,7 @@ const leads: CollectionConfig = {
       label: 'Do not contact',
     },
   ],
-  hooks: { beforeChange: [assignFromRota] },
+  hooks: { beforeChange: [assignFromRota, inheritDoNotContact] },
   labels: { plural: 'Leads', singular: 'Lead' },
 }
 

@@ -1,8 +1,8 @@
-import type { PayloadRequest } from 'payload'
+import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import { ClientError } from '@/errors'
 
-import type { LeadEvent } from '../../payload-types'
+import type { Lead, LeadEvent } from '../../payload-types'
 import { idOf } from './ids'
 import { isOutbound } from './outbound'
 
@@ -61,6 +61,36 @@ export const recordDoNotContact = async (req: PayloadRequest, event: LeadEvent, 
       ],
     },
   })
+}
+
+/**
+ * beforeChange on leads: a lead made for (or moved to) a consumer who already asked not to be
+ * contacted is marked as that consumer's other leads are, so it is neither escalated nor due.
+ */
+export const inheritDoNotContact: CollectionBeforeChangeHook<Lead> = async ({
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
+  const consumer = idOf(data.consumer)
+  if (!consumer || originalDoc?.doNotContact?.at) return data
+  if (operation === 'update' && consumer === idOf(originalDoc?.consumer)) return data
+  const { docs } = await req.payload.find({
+    collection: 'do-not-contact',
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    req,
+    sort: 'recordedAt',
+    where: { consumer: { equals: consumer } },
+  })
+  const request = docs[0]
+  if (!request) return data
+  return {
+    ...data,
+    doNotContact: { at: request.recordedAt, by: request.recordedBy, event: idOf(request.event) },
+  }
 }
 
 /** The do-not-contact request standing for a lead (its own, or its consumer's), if any. */

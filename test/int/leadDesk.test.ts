@@ -312,6 +312,7 @@ describe('do not contact', () => {
   let consumer: string
   let lead: number
   let sibling: number
+  let later: number
   let existingEvent: number
   let consumerBefore: unknown
 
@@ -430,10 +431,21 @@ describe('do not contact', () => {
     expect((await send('DELETE', `/api/leadEvents/${call}`, who.staff)).status).toBe(200)
   })
 
+  it('a lead of that consumer made or moved there afterwards is marked the same', async () => {
+    const first = (await leadOf(lead)).doNotContact
+    later = (await newLead({ consumer, firstName: 'Dana', lastName: 'Later' })).id
+    expect((await leadOf(later)).doNotContact).toEqual(first)
+    const moved = (await newLead({ firstName: 'Dana', lastName: 'Moved' })).id
+    expect((await leadOf(moved)).doNotContact?.at).toBeFalsy()
+    expect((await send('PATCH', `/api/lead/${moved}`, who.staff, { consumer })).status).toBe(200)
+    expect((await leadOf(moved)).doNotContact).toEqual(first)
+  })
+
   it('a do-not-contact lead is never escalated', async () => {
     const escalated = await escalateOverdueLeads(service.payload, new Date(Date.now() + 9e9))
     expect(escalated).not.toContain(lead)
     expect(escalated).not.toContain(sibling)
+    expect(escalated).not.toContain(later)
   })
 })
 
