@@ -328,6 +328,17 @@ describe('GET /api/<collection>/import-template', () => {
       for (const name of ['ssn', 'birthDate', 'id']) expect(header).not.toContain(name)
     }
   })
+
+  it('is for who may import: anonymous 401, a caller who may not create 403', async () => {
+    for (const slug of ['lead', 'deal', 'errors']) {
+      const anonymous = await download(`/${slug}/import-template`, 'anonymous')
+      expect(anonymous.status).toBe(401)
+      expect(anonymous.text).not.toContain(',')
+    }
+    expect((await download('/lead/import-template', 'integrator')).status).toBe(403)
+    expect((await download('/lead/import-template', 'leadAgent')).status).toBe(403)
+    expect((await download('/leadEvents/import-template', 'staff')).status).toBe(200)
+  })
 })
 
 describe('GET /api/<collection>/export, as the list shows it', () => {

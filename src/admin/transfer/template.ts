@@ -3,9 +3,12 @@
  * import takes (the fields the caller may set on a create, as an export names them; no id,
  * timestamps or values the service keeps) and one example row showing each field's format.
  * Relations are filled with the id of the newest record the caller may read, so the example
- * row names records that exist.
+ * row names records that exist. Served to the callers an import takes: signed in (401) and
+ * allowed to create in the collection (403).
  */
-import type { CollectionSlug, FlattenedField, PayloadRequest } from 'payload'
+import { type CollectionSlug, type FlattenedField, Forbidden, type PayloadRequest } from 'payload'
+
+import { messages, payloadError } from '@/errors'
 
 import { exportColumns } from './exportCsv'
 
@@ -79,6 +82,9 @@ export const importTemplate = async (
   slug: CollectionSlug,
 ): Promise<Response> => {
   const { config } = req.payload.collections[slug]
+  // A template is for an import: the same callers (signed in, with the right to create).
+  if (!req.user) return payloadError(401, messages.unauthorized)
+  if (!(await config.access.create({ req }))) throw new Forbidden(req.t)
   const byName = new Map(config.flattenedFields.map((field) => [field.name, field]))
   const fields: FlattenedField[] = []
   for (const name of exportColumns(config)) {
