@@ -154,6 +154,10 @@ export const payloadRest = (
         .split('/')
         .filter(Boolean)
         .map(decodeURIComponent)
+      // Payload looks the first segment up in plain objects: `__proto__` or `constructor` would
+      // find Object's own members (a 500), where any other unknown name is a 404.
+      if (slug[0] !== undefined && slug[0] in Object.prototype)
+        return void res.status(404).json({ message: `Route not found "${url.pathname}"` })
       await send(
         req,
         res,

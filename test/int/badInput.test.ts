@@ -224,6 +224,20 @@ describe('paths', () => {
     const response = await raw('GET', path, { headers: as('staffAdmin') })
     expect(response).toEqual(restError(404))
   })
+
+  it.each([
+    '/api/__proto__',
+    '/api/constructor/export',
+    '/api/toString/1',
+    '/api/__proto__/import-template',
+  ])('%s (a name every JavaScript object has) is 404 as an unknown collection is', async (path) => {
+    const response = await raw('GET', path, { headers: as('staffAdmin') })
+    expect(response.status).toBe(404)
+    expect(response.body).toEqual({ message: expect.stringMatching(/^Route not found/) })
+    expect((await raw('GET', '/api/nope', { headers: as('staffAdmin') })).body).toEqual({
+      message: expect.stringMatching(/^Route not found/),
+    })
+  })
 })
 
 describe('spellings of a path', () => {
