@@ -1,4 +1,6 @@
 /** The lead desk panel's calls to the REST API, as the signed-in user (session cookie). */
+import { formatDateTime } from '../values/format'
+
 export type Answer<T> = { body: T; ok: boolean; status: number }
 
 export const call = async <T>(
@@ -21,9 +23,8 @@ export const errorOf = (answer: Answer<unknown>): string => {
   return errors?.[0]?.message ?? `The request failed (${answer.status}).`
 }
 
-/** A time as the viewer's locale writes it. */
-export const localTime = (at: null | string | undefined): string =>
-  at ? new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—'
+/** A time as the viewer's locale writes it; a dash when there is none. */
+export const localTime = (at: null | string | undefined): string => formatDateTime(at) || '—'
 
 /** A `datetime-local` input's value as an ISO instant (the input is in the viewer's zone). */
 export const fromLocalInput = (value: string): null | string =>
