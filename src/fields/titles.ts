@@ -8,6 +8,7 @@
  */
 import type { DataFromCollectionSlug, FieldHook, PayloadRequest, TextField } from 'payload'
 
+import { relationId } from '@/lib/relationId'
 import { textOf } from '@/lib/text'
 
 import { staffOnlyField } from '../../access/isStaff'
@@ -17,13 +18,6 @@ type Doc = Record<string, unknown>
 /** "First Last" of a record with names. */
 export const personName = (doc?: { firstName?: unknown; lastName?: unknown } | null): string =>
   [textOf(doc?.firstName), textOf(doc?.lastName)].filter(Boolean).join(' ')
-
-const idOf = (value: unknown): number | string | undefined =>
-  typeof value === 'string' || typeof value === 'number'
-    ? value
-    : value && typeof value === 'object' && 'id' in value
-      ? idOf(value.id)
-      : undefined
 
 /**
  * The record a relation names, at depth 0, or undefined (none, or gone). Read in the save's
@@ -37,7 +31,7 @@ export const related = async <
   collection: Slug,
   value: unknown,
 ): Promise<DataFromCollectionSlug<Slug> | null | undefined> => {
-  const id = idOf(value)
+  const id = relationId(value)
   if (id === undefined) return undefined
   return req.payload
     .findByID({ collection, depth: 0, disableErrors: true, id, req })
@@ -54,7 +48,7 @@ export const vehicleName = (
 const comparable = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(comparable)
   if (!value || typeof value !== 'object') return value ?? null
-  if ('id' in value) return idOf(value)
+  if ('id' in value) return relationId(value)
   return Object.fromEntries(
     Object.entries(value)
       .sort(([a], [b]) => a.localeCompare(b))

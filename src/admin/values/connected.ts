@@ -6,7 +6,7 @@
  */
 import type { Payload, TypedUser, Where } from 'payload'
 
-import { isRecord } from '@/lib/isRecord'
+import { relationId } from '@/lib/relationId'
 
 import { formatMoney, vehicleTitle } from './format'
 import { type Linked, recordHref } from './RecordList'
@@ -17,13 +17,6 @@ type Viewer = { adminRoute: string; payload: Payload; user: TypedUser }
 const LIMIT = 25
 
 const asViewer = ({ user }: Viewer) => ({ depth: 0, limit: LIMIT, overrideAccess: false, user })
-
-const idOf = (value: unknown): number | string | undefined =>
-  typeof value === 'string' || typeof value === 'number'
-    ? value
-    : isRecord(value)
-      ? idOf(value.id)
-      : undefined
 
 const creditAppsWhere = async (viewer: Viewer, where: Where) => {
   const { docs } = await viewer.payload.find({
@@ -56,7 +49,7 @@ export const consumerRecords = async (viewer: Viewer, consumer: string) => {
   const apps = await creditAppsWhere(viewer, {
     or: [{ consumer: { equals: consumer } }, { coApplicantConsumer: { equals: consumer } }],
   })
-  const vehicles = [...new Set(apps.map((app) => idOf(app.vehicle)).filter((id) => id))]
+  const vehicles = [...new Set(apps.map((app) => relationId(app.vehicle)).filter((id) => id))]
   const { docs: deals } = vehicles.length
     ? await viewer.payload.find({
         ...asViewer(viewer),
@@ -85,7 +78,7 @@ export const consumerRecords = async (viewer: Viewer, consumer: string) => {
 
 /** A deal's vehicle ("2022 Toyota Camry LE"), the credit apps on it, and its bid history. */
 export const dealRecords = async (viewer: Viewer, deal: string, vehicleId: unknown) => {
-  const vin = idOf(vehicleId)
+  const vin = relationId(vehicleId)
   const vehicle = vin
     ? await viewer.payload
         .findByID({
@@ -123,7 +116,7 @@ const bidVersions = async (viewer: Viewer, deal: string) => {
     user: viewer.user,
     where: { parent: { equals: deal } },
   })
-  const editors = [...new Set(docs.map((doc) => idOf(doc.version.lastModifiedBy)))].filter(
+  const editors = [...new Set(docs.map((doc) => relationId(doc.version.lastModifiedBy)))].filter(
     (id): id is number => typeof id === 'number',
   )
   const { docs: users } = editors.length
@@ -138,7 +131,7 @@ const bidVersions = async (viewer: Viewer, deal: string) => {
     : { docs: [] }
   const names = new Map(users.map((user) => [user.id, user.name || user.email]))
   return docs.reverse().map((doc) => {
-    const editor = idOf(doc.version.lastModifiedBy)
+    const editor = relationId(doc.version.lastModifiedBy)
     return {
       at: doc.updatedAt,
       bids: {
