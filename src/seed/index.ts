@@ -49,7 +49,10 @@ const readCredentials = (): z.infer<typeof Credentials> => {
   }
 }
 
-/** Creates each record whose id is not there yet; returns how many it created. */
+/**
+ * Creates each record whose id is not there yet; returns how many it created. A record in the
+ * trash is there (its id is taken): it stays in the trash.
+ */
 const ensureById = async <Slug extends CollectionSlug>(
   payload: Payload,
   collection: Slug,
@@ -58,7 +61,13 @@ const ensureById = async <Slug extends CollectionSlug>(
   let created = 0
   for (const record of records) {
     const id = record.id ?? record.code ?? record.vin
-    const existing = await payload.findByID({ collection, depth: 0, disableErrors: true, id: id! })
+    const existing = await payload.findByID({
+      collection,
+      depth: 0,
+      disableErrors: true,
+      id: id!,
+      trash: true,
+    })
     if (existing) continue
     await payload.create({ collection, data: record, depth: 0 })
     created++
@@ -82,7 +91,13 @@ const findOrCreateAll = async <Slug extends 'lead' | 'vin', T>(
   const ids: number[] = []
   let created = 0
   for (const item of items) {
-    const found = await payload.find({ collection, depth: 0, limit: 1, where: where(item) })
+    const found = await payload.find({
+      collection,
+      depth: 0,
+      limit: 1,
+      trash: true,
+      where: where(item),
+    })
     if (found.docs[0]) {
       ids.push(found.docs[0].id)
       continue
@@ -100,7 +115,7 @@ const createUnlessAny = async <Slug extends CollectionSlug>(
   where: Where,
   records: RequiredDataFromCollectionSlug<Slug>[],
 ): Promise<number> => {
-  if ((await payload.count({ collection, where })).totalDocs > 0) return 0
+  if ((await payload.count({ collection, trash: true, where })).totalDocs > 0) return 0
   for (const data of records) await payload.create({ collection, data })
   return records.length
 }

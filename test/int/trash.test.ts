@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
 import { compiledReads } from '@/reads'
+import { seedDemoData } from '@/seed'
 
 import { sendJson } from '../helpers/http'
 import type { PrincipalName } from '../helpers/principals'
@@ -278,6 +279,27 @@ describe('records others require', () => {
     expect(
       (await call('DELETE', `/api/pre-approval/${preApproval}?trash=true`, 'staffAdmin')).status,
     ).toBe(200)
+  })
+})
+
+describe('demo data on a later start', () => {
+  it('leaves trashed demo records in the trash, neither recreated nor a failed start', async () => {
+    const { payload } = context.service
+    const leads = await payload.find({ collection: 'lead', depth: 0, limit: 1, sort: 'id' })
+    const lead = leads.docs[0].id
+    const leadCount = (await payload.count({ collection: 'lead', trash: true })).totalDocs
+    expect((await call('DELETE', '/api/customer/cus_demo_maria', 'staff')).status).toBe(200)
+    expect((await call('DELETE', `/api/lead/${lead}`, 'staff')).status).toBe(200)
+    try {
+      await seedDemoData(payload)
+      expect(await deletedAt('customer', 'cus_demo_maria')).not.toBeNull()
+      expect(await deletedAt('lead', lead)).not.toBeNull()
+      expect((await payload.count({ collection: 'lead', trash: true })).totalDocs).toBe(leadCount)
+    } finally {
+      const restore = { deletedAt: null }
+      await call('PATCH', '/api/customer/cus_demo_maria?trash=true', 'staff', restore)
+      await call('PATCH', `/api/lead/${lead}?trash=true`, 'staff', restore)
+    }
   })
 })
 
