@@ -7,6 +7,7 @@ import { personName, titleField } from '@/fields/titles'
 import { inheritDoNotContact } from '@/leadDesk/doNotContact'
 import { assignEndpoint, deskEndpoint } from '@/leadDesk/endpoints'
 import { assignFromRota } from '@/leadDesk/roundRobin'
+import { assigneeWorksAt } from '@/leadDesk/worksAt'
 
 import { nobodyFieldLevel } from '../access/nobody'
 import { recordAccess } from '../access/recordAccess'
@@ -160,7 +161,7 @@ const leads: CollectionConfig = {
       label: 'Do not contact',
     },
   ],
-  hooks: { beforeChange: [assignFromRota, inheritDoNotContact] },
+  hooks: { beforeChange: [assigneeWorksAt, assignFromRota, inheritDoNotContact] },
   labels: { plural: 'Leads', singular: 'Lead' },
 }
 

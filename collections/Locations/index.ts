@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { phoneField, zipField } from '@/fields/formatted'
 import { cityField } from '@/fields/places'
 import { prefixedId } from '@/fields/prefixedId'
+import { rotaWorksAt } from '@/leadDesk/worksAt'
 
 import { recordAccess } from '../../access/recordAccess'
 import { deskField } from './desk'
@@ -74,6 +75,6 @@ export const Locations: CollectionConfig = {
     },
     deskField,
   ],
-  hooks: { beforeChange: [composeAddress] },
+  hooks: { beforeChange: [composeAddress, rotaWorksAt] },
   labels: { plural: 'Locations', singular: 'Location' },
 }

@@ -14,7 +14,12 @@ import { todoLists } from '@/leadDesk/todo'
 import { seedDemoData } from '@/seed'
 
 import { sendJson } from '../helpers/http'
-import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
+import {
+  createPrincipals,
+  type Principal,
+  type PrincipalName,
+  staffUser,
+} from '../helpers/principals'
 import { type SmtpCapture, startSmtpCapture } from '../helpers/smtpServer'
 import { startTestService, type TestService } from '../helpers/testService'
 
@@ -208,6 +213,36 @@ describe('POST /api/lead/{id}/assign: take or hand over', () => {
     expect((await send('POST', '/api/lead/999999/assign', who.staff, {})).status).toBe(404)
     expect((await send('POST', '/api/lead/abc/assign', who.staff, {})).status).toBe(404)
     expect((await leadOf(lead)).assignee).toBe(who.staff.id)
+  })
+
+  it('refuses a dealer of another company, who cannot see the lead, as assignee and on the rota', async () => {
+    const outsider = await staffUser(service.payload, 'dealer', 'com_demo_lane')
+    const insider = await staffUser(service.payload, 'dealer', 'com_demo_sunset')
+    const handed = await send('POST', `/api/lead/${lead}/assign`, who.staff, {
+      assignee: outsider.id,
+    })
+    expect(handed.status).toBe(400)
+    expect(handed.body.errors[0].data.errors).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/another company/),
+        path: 'assignee',
+      }),
+    ])
+    const created = await send('POST', '/api/lead?depth=0', who.staff, {
+      assignee: outsider.id,
+      firstName: 'Not',
+      lastName: 'Theirs',
+      location: LOCATION,
+    })
+    expect(created.status).toBe(400)
+    expect((await leadOf(lead)).assignee).toBe(who.staff.id)
+    const rota = await send('PATCH', `/api/location/${LOCATION}`, who.staffAdmin, {
+      desk: { rota: [who.staff.id, outsider.id] },
+    })
+    expect(rota.status).toBe(400)
+    expect(rota.body.errors[0].data.errors[0].path).toBe('desk.rota')
+    const own = await send('POST', `/api/lead/${lead}/assign`, who.staff, { assignee: insider.id })
+    expect(own.status).toBe(200)
   })
 })
 
