@@ -173,4 +173,24 @@ describe('saved views of staff', () => {
     expect((await call('GET', '', 'anonymous')).status).toBe(401)
     expect((await call('POST', '', 'anonymous', view('Anonymous view', {}))).status).toBe(401)
   })
+
+  it('refuse a filter or columns the list view cannot read (400), on create and on change', async () => {
+    const mine = view('Shape', {})
+    for (const bad of [
+      { where: 'x' },
+      { where: [1] },
+      { columns: 'x' },
+      { columns: [1, 2] },
+      { columns: [{ accessor: 5, active: true }] },
+      { columns: [{ accessor: 'title', active: 'yes' }] },
+    ]) {
+      const refused = await call('POST', '', 'staff', { ...mine, ...bad })
+      expect(refused.status).toBe(400)
+      expect(refused.body.errors[0].data.errors[0].path).toBe(Object.keys(bad)[0])
+    }
+    const created = await call('POST', '?depth=0', 'staff', mine)
+    expect(created.status).toBe(201)
+    const changed = await call('PATCH', `/${created.body.doc.id}`, 'staff', { columns: 'x' })
+    expect(changed.status).toBe(400)
+  })
 })

@@ -9,14 +9,18 @@
  * replaced with the reader's id and the time whenever a preset is read (the admin UI reads it when
  * it is picked): `{{me}}`, `{{now}}`, `{{startOfToday}}` (midnight UTC, as the dashboard's days).
  */
-import type {
-  CollectionAfterReadHook,
-  CollectionConfig,
-  Config,
-  Payload,
-  PayloadRequest,
-  Where,
+import {
+  type CollectionAfterReadHook,
+  type CollectionBeforeValidateHook,
+  type CollectionConfig,
+  type Config,
+  type Payload,
+  type PayloadRequest,
+  ValidationError,
+  type Where,
 } from 'payload'
+
+import { isRecord } from '@/lib/isRecord'
 
 import { isStaff } from '../../../access/isStaff'
 import { isStaffAdmin } from '../../../access/isStaffAdmin'
@@ -81,14 +85,46 @@ const resolve = (value: unknown, values: Record<string, unknown>): unknown => {
 const resolvePlaceholders: CollectionAfterReadHook = ({ doc, req }) =>
   doc?.where ? { ...doc, where: resolve(doc.where, placeholders(req)) } : doc
 
+/** A filter object: `and`/`or` lists of filters, every other key a field's `{operator: value}`. */
+const isFilter = (where: unknown): boolean =>
+  isRecord(where) &&
+  Object.entries(where).every(([key, value]) =>
+    key === 'and' || key === 'or' ? Array.isArray(value) && value.every(isFilter) : isRecord(value),
+  )
+
+const isColumn = (column: unknown) =>
+  isRecord(column) &&
+  typeof column.accessor === 'string' &&
+  (column.active === undefined || typeof column.active === 'boolean')
+
+/**
+ * A view's filter and columns are JSON fields that the list view reads as Payload writes them: a
+ * filter object, a list of `{accessor, active}`. Anything else is refused (400) before it is
+ * kept, rather than breaking the list of whoever picks the view.
+ */
+const checkShape: CollectionBeforeValidateHook = ({ data, req }) => {
+  const errors: { message: string; path: string }[] = []
+  if (data?.where != null && !isFilter(data.where))
+    errors.push({ message: 'must be a filter object', path: 'where' })
+  if (data?.columns != null && !(Array.isArray(data.columns) && data.columns.every(isColumn)))
+    errors.push({
+      message: 'must be a list of {"accessor": "<field>", "active": true}',
+      path: 'columns',
+    })
+  if (errors.length) throw new ValidationError({ collection: PRESETS_SLUG, errors }, req.t)
+  return data
+}
+
 /**
  * Payload adds the presets' collection while it builds the config, after every option that could
- * add a hook to it: the placeholders' hook is added once Payload is up (config `onInit`).
+ * add a hook to it: the placeholders' and the shape check's hooks are added once Payload is up
+ * (config `onInit`).
  */
 export const resolvePresetPlaceholders = (payload: Payload): void => {
   const hooks = payload.collections[PRESETS_SLUG]?.config.hooks
   if (hooks && !hooks.afterRead.includes(resolvePlaceholders))
     hooks.afterRead.push(resolvePlaceholders)
+  if (hooks && !hooks.beforeValidate.includes(checkShape)) hooks.beforeValidate.push(checkShape)
 }
 
 type Shipped = {
