@@ -240,6 +240,7 @@ describe('POST /api/<collection>/import', () => {
   it('refuses unreadable files, unknown columns and empty files with a message', async () => {
     const cases: [unknown, RegExp][] = [
       [{ csv: 'firstName,shoeSize\nAda,9' }, /Unknown columns: shoeSize/],
+      [{ csv: 'firstName,lastName,firstName\nAda,L,Bea', dryRun: true }, /named twice: firstName/],
       [{ csv: '"unterminated\nAda' }, /The CSV cannot be read/],
       [{ csv: '' }, /empty/],
       [{ csv: 'firstName\n' }, /no rows/],

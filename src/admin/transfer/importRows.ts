@@ -80,6 +80,9 @@ const fromCsv = (req: PayloadRequest, slug: CollectionSlug, text: string): Row[]
       `Unknown columns: ${unknown.join(', ')}. The header names fields, as an export writes them.`,
     )
   }
+  // Two cells for one field: which one was meant cannot be told.
+  const twice = header.filter((name, column) => header.indexOf(name) !== column)
+  if (twice.length) throw new BadFile(`Columns named twice: ${[...new Set(twice)].join(', ')}.`)
   return lines.map((cells, index) => ({
     data: Object.fromEntries(
       header.flatMap((name, column) => {
