@@ -3,6 +3,8 @@ import { formatDateTime } from '../values/format'
 
 export type Answer<T> = { body: T; ok: boolean; status: number }
 
+const UNREACHABLE = 'The service could not be reached. Check the connection and try again.'
+
 export const call = async <T>(
   url: string,
   { body, method = 'GET' }: { body?: unknown; method?: string } = {},
@@ -12,7 +14,9 @@ export const call = async <T>(
     credentials: 'include',
     headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
     method,
-  })
+  }).catch(() => null)
+  // No answer at all (offline, the service restarting): a refusal the form shows, never a stuck button.
+  if (!response) return { body: { errors: [{ message: UNREACHABLE }] } as T, ok: false, status: 0 }
   const parsed = (await response.json().catch(() => ({}))) as T
   return { body: parsed, ok: response.ok, status: response.status }
 }
