@@ -22,12 +22,14 @@ export const whoRecords = (user: PayloadRequest['user']): string => {
  * consumer, and shown on every lead of that consumer (the first request's time and author).
  */
 export const recordDoNotContact = async (req: PayloadRequest, event: LeadEvent, lead: number) => {
+  // A lead in the trash still names its person (and may be restored): it counts here too.
   const { consumer } = await req.payload.findByID({
     collection: 'lead',
     depth: 0,
     id: lead,
     req,
     select: { consumer: true },
+    trash: true,
   })
   const marked = {
     at: event.createdAt,
@@ -52,6 +54,7 @@ export const recordDoNotContact = async (req: PayloadRequest, event: LeadEvent, 
     data: { doNotContact: marked },
     depth: 0,
     req,
+    trash: true,
     where: {
       and: [
         consumerId
@@ -102,6 +105,7 @@ export const standingRequest = async (req: PayloadRequest, lead: number) => {
     id: lead,
     req,
     select: { consumer: true, title: true },
+    trash: true,
   })
   if (!found) return undefined
   const consumer = idOf(found.consumer)

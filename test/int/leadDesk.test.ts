@@ -476,6 +476,30 @@ describe('do not contact', () => {
     expect((await leadOf(moved)).doNotContact).toEqual(first)
   })
 
+  it("counts the consumer's leads in the trash: marked, refused, and a request recorded there", async () => {
+    const person = (
+      await send('POST', '/api/consumers?depth=0', who.integrator, {
+        birthDate: '1979-09-09',
+        firstName: 'Tess',
+        lastName: 'Trashed',
+        phoneNumber: '(213) 555-0191',
+      })
+    ).body.data.id
+    const live = (await newLead({ consumer: person })).id
+    const trashed = (await newLead({ consumer: person })).id
+    const other = (await newLead({ firstName: 'Alone', lastName: 'Trashed' })).id
+    for (const id of [trashed, other])
+      expect((await send('DELETE', `/api/lead/${id}`, who.staff)).status).toBe(200)
+    const event = (lead: number, type: string) =>
+      send('POST', '/api/leadEvents?depth=0', who.staff, { lead, type })
+    expect((await event(live, 'Customer DNC Request')).status).toBe(201)
+    expect((await event(trashed, 'Outbound Text')).status).toBe(409)
+    const marked = await service.payload.findByID({ collection: 'lead', id: trashed, trash: true })
+    expect(marked.doNotContact?.at).toBeTruthy()
+    expect((await event(other, 'Customer DNC Request')).status).toBe(201)
+    expect((await event(other, 'Outbound Phone Call')).status).toBe(409)
+  })
+
   it('a do-not-contact lead is never escalated', async () => {
     const escalated = await escalateOverdueLeads(service.payload, new Date(Date.now() + 9e9))
     expect(escalated).not.toContain(lead)
