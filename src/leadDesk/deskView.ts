@@ -7,7 +7,7 @@ import type { PayloadRequest } from 'payload'
 
 import { unlessForbidden } from '@/errors'
 
-import type { Lead } from '../../payload-types'
+import type { Lead, LeadEvent } from '../../payload-types'
 import { mayUpdateLead } from './access'
 import { contactDeadline } from './escalation'
 import { idOf } from './ids'
@@ -57,7 +57,10 @@ export type DeskView = {
   timeline: TimelineItem[]
 }
 
-/** Names of staff users by id (staff may read only their own user record, but see colleagues' names here). */
+/**
+ * Names of staff users by id (staff may read only their own user record, but see colleagues' names
+ * here); their e-mail addresses only for staff, not for API clients.
+ */
 const peopleOf = async (req: PayloadRequest, ids: (number | undefined)[]) => {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))]
   if (!wanted.length) return () => null
@@ -73,7 +76,11 @@ const peopleOf = async (req: PayloadRequest, ids: (number | undefined)[]) => {
   const byId = new Map(
     docs.map((user) => [
       user.id,
-      { email: user.email, id: user.id, name: user.name || user.email },
+      {
+        ...(req.user?.collection === 'users' ? { email: user.email } : {}),
+        id: user.id,
+        name: user.name || user.email,
+      },
     ]),
   )
   return (id: number | undefined): null | Person => (id ? (byId.get(id) ?? null) : null)
@@ -85,7 +92,7 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
   const { payload } = req
   const lead = await payload.findByID({ ...asCaller, collection: 'lead', id, req })
   const consumer = idOf(lead.consumer) ?? null
-  const [events, emails, others, location, canEdit] = await Promise.all([
+  const [events, currentEvents, emails, others, location, canEdit] = await Promise.all([
     payload.find({
       ...asCaller,
       collection: 'leadEvents',
@@ -93,6 +100,14 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
       req,
       sort: '-createdAt',
       where: { lead: { equals: id } },
+    }),
+    // Asked for on its own: on a long history the current event may be older than the timeline.
+    payload.find({
+      ...asCaller,
+      collection: 'leadEvents',
+      limit: 1,
+      req,
+      where: { currentStatusFor: { equals: id } },
     }),
     unlessForbidden(
       payload.find({
@@ -130,21 +145,22 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
   const person = await peopleOf(req, [
     idOf(lead.assignee),
     ...rotaIds,
-    ...events.docs.map((event) => idOf(event.createdBy)),
+    ...[...events.docs, ...currentEvents.docs].map((event) => idOf(event.createdBy)),
     ...(emails?.docs ?? []).map((email) => idOf(email.createdBy)),
     ...(others?.docs ?? []).map((other) => idOf(other.assignee)),
   ])
+  const eventItem = (event: LeadEvent): TimelineItem => ({
+    at: event.createdAt,
+    by: person(idOf(event.createdBy)),
+    current: idOf(event.currentStatusFor) === id,
+    id: event.id,
+    kind: 'event',
+    nextSteps: event.nextSteps ?? null,
+    status: event.status ?? null,
+    type: event.type ?? null,
+  })
   const timeline: TimelineItem[] = [
-    ...events.docs.map((event): TimelineItem => ({
-      at: event.createdAt,
-      by: person(idOf(event.createdBy)),
-      current: idOf(event.currentStatusFor) === id,
-      id: event.id,
-      kind: 'event',
-      nextSteps: event.nextSteps ?? null,
-      status: event.status ?? null,
-      type: event.type ?? null,
-    })),
+    ...events.docs.map(eventItem),
     ...(emails?.docs ?? []).map((email): TimelineItem => ({
       at: email.createdAt,
       by: person(idOf(email.createdBy)),
@@ -159,7 +175,7 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
     contactDue: lead.firstContactedAt
       ? null
       : contactDeadline(lead.createdAt, location?.desk).toISOString(),
-    current: timeline.find((item) => item.kind === 'event' && item.current) ?? null,
+    current: currentEvents.docs[0] ? eventItem(currentEvents.docs[0]) : null,
     lead: {
       assignee: person(idOf(lead.assignee)),
       currentStatus: lead.currentStatus,

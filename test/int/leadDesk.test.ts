@@ -549,6 +549,31 @@ describe('GET /api/lead/{id}/desk', () => {
     const response = await send('GET', `/api/lead/${maria}/desk`, who.leadAgent)
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ canEdit: false, me: null })
+    // Staff users' names, not their e-mail addresses, for an API client.
+    expect(response.body.lead.assignee).toEqual({ id: expect.any(Number), name: 'Sam Rivera' })
+  })
+
+  it('names the current event when it is older than the timeline shows', async () => {
+    const lead = await newLead()
+    const first = await send('POST', '/api/leadEvents?depth=0', who.staff, {
+      lead: lead.id,
+      status: 'Searching',
+      type: 'Status Check',
+    })
+    expect(first.status).toBe(201)
+    // More events than the timeline holds, none setting a status.
+    await Promise.all(
+      Array.from({ length: 101 }, () =>
+        service.payload.create({
+          collection: 'leadEvents',
+          data: { lead: lead.id, type: 'Time Passed' },
+        }),
+      ),
+    )
+    const view = (await send('GET', `/api/lead/${lead.id}/desk`, who.staff)).body
+    expect(view.timeline).toHaveLength(100)
+    expect(view.timeline.some((item: { id: number }) => item.id === first.body.doc.id)).toBe(false)
+    expect(view.current).toMatchObject({ id: first.body.doc.id, status: 'Searching' })
   })
 
   it('integrator 403, anonymous 401, unknown or malformed lead 404', async () => {
