@@ -23,7 +23,7 @@ import { seedDemoData, shouldSeed } from './seed'
 import { adminUi } from './start/adminUi'
 import { adminSocket, primaryStartedDatabase, runPrimary, workerRole } from './start/cluster'
 import { ensureLocalAdmin, loginBanner } from './start/firstAdmin'
-import { openRuntime } from './start/runtime'
+import { MIGRATION_LOCK, oneAtATime, openRuntime } from './start/runtime'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -82,7 +82,8 @@ export const main = async (): Promise<void> => {
     },
     'commerce service listening',
   )
-  if (leads) await shipSavedViews(payload)
+  // Under the migration lock: nodes started together on one database ship each view once.
+  if (leads) await oneAtATime(payload, MIGRATION_LOCK, () => shipSavedViews(payload))
   if (leads && shouldSeed(local)) await seedDemoData(payload)
   const jobRunner = leads && runsJobsInProcess() ? startJobRunner(payload) : null
   // Before the last lines: a signal sent on seeing them must find this handler (replacing the other

@@ -39,8 +39,8 @@ export const openEnvironment = async (): Promise<EmbeddedServer | null> => {
   }
 }
 
-/** Advisory lock key of migrations (the job runner's is another). */
-const MIGRATION_LOCK = 0x636f6d6d // "comm"
+/** Advisory lock key of migrations and the start's other one-off writes (the job runner's is another). */
+export const MIGRATION_LOCK = 0x636f6d6d // "comm"
 const LOCK_POLL_MS = 200
 
 /**
@@ -49,7 +49,11 @@ const LOCK_POLL_MS = 200
  * polled, not waited for in one statement, which DATABASE_QUERY_TIMEOUT_MS would cancel while
  * another node's migrations run.
  */
-const oneAtATime = async <T>(payload: Payload, key: number, work: () => Promise<T>): Promise<T> => {
+export const oneAtATime = async <T>(
+  payload: Payload,
+  key: number,
+  work: () => Promise<T>,
+): Promise<T> => {
   const client = await payload.db.pool.connect()
   try {
     while (!(await client.query('SELECT pg_try_advisory_lock($1) AS locked', [key])).rows[0].locked)

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
 import { PRESETS_SLUG, shipSavedViews } from '@/admin/savedViews'
+import { MIGRATION_LOCK, oneAtATime } from '@/start/runtime'
 
 import { sendJson } from '../helpers/http'
 import { type Principal, type PrincipalName, staffUser } from '../helpers/principals'
@@ -27,9 +28,12 @@ const shipped = async (title: string, caller: PrincipalName | Principal = 'staff
   (await views(caller)).find((view) => view.title === title)!
 
 beforeAll(async () => {
-  await shipSavedViews(context.service.payload)
-  // Started twice (another process, a restart): still one of each.
-  await shipSavedViews(context.service.payload)
+  const { payload } = context.service
+  // As a start ships them: under the migration lock.
+  const ship = () => oneAtATime(payload, MIGRATION_LOCK, () => shipSavedViews(payload))
+  // Two nodes starting together, then a restart: still one of each.
+  await Promise.all([ship(), ship()])
+  await ship()
   otherStaff = await staffUser(context.service.payload, 'staff')
 })
 
