@@ -1,5 +1,7 @@
+import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
+import { transactionDb } from '@/db/transaction'
 import { ClientError } from '@/errors'
 
 import type { Lead, LeadEvent } from '../../payload-types'
@@ -18,6 +20,17 @@ export const whoRecords = (user: PayloadRequest['user']): string => {
 }
 
 /**
+ * Holds, until the request's transaction ends, the lock of one person (their consumer, or the
+ * lead when it names none): a do-not-contact request being recorded and an outbound event being
+ * checked take turns, so the check sees a request that committed while it waited.
+ */
+const holdPerson = async (req: PayloadRequest, lead: number, consumer: string | undefined) => {
+  const db = await transactionDb(req)
+  const key = consumer ? `do-not-contact consumer ${consumer}` : `do-not-contact lead ${lead}`
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
+}
+
+/**
  * A `Customer DNC Request` event: recorded as a do-not-contact request of the lead and its
  * consumer, and shown on every lead of that consumer (the first request's time and author).
  */
@@ -31,6 +44,8 @@ export const recordDoNotContact = async (req: PayloadRequest, event: LeadEvent, 
     select: { consumer: true },
     trash: true,
   })
+  const consumerId = idOf(consumer)
+  await holdPerson(req, lead, consumerId)
   const marked = {
     at: event.createdAt,
     by: whoRecords(req.user),
@@ -48,7 +63,6 @@ export const recordDoNotContact = async (req: PayloadRequest, event: LeadEvent, 
     depth: 0,
     req,
   })
-  const consumerId = idOf(consumer)
   await req.payload.update({
     collection: 'lead',
     data: { doNotContact: marked },
@@ -109,6 +123,7 @@ export const standingRequest = async (req: PayloadRequest, lead: number) => {
   })
   if (!found) return undefined
   const consumer = idOf(found.consumer)
+  await holdPerson(req, lead, consumer)
   const { docs } = await req.payload.find({
     collection: 'do-not-contact',
     depth: 0,

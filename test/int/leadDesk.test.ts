@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from '@payloadcms/db-postgres'
-import type { TypedUser } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, type TypedUser } from 'payload'
 
 import { NAME_ASSIGNEE } from '@/leadDesk/assign'
 import { escalateOverdueLeads } from '@/leadDesk/escalation'
@@ -505,6 +505,46 @@ describe('do not contact', () => {
     expect(escalated).not.toContain(lead)
     expect(escalated).not.toContain(sibling)
     expect(escalated).not.toContain(later)
+  })
+})
+
+describe('do not contact, at the same moment', () => {
+  it('an outbound event checked while a request is being recorded waits for it, and is refused', async () => {
+    const created = await send('POST', '/api/consumers?depth=0', who.integrator, {
+      birthDate: '1990-01-02',
+      firstName: 'Remy',
+      lastName: 'Racing',
+      phoneNumber: '(213) 555-0191',
+    })
+    const consumer = created.body.data.id
+    const lead = (await newLead({ consumer, firstName: 'Remy', lastName: 'Racing' })).id
+    const sibling = (await newLead({ consumer, firstName: 'Remy', lastName: 'Racing' })).id
+    // The request is recorded in a transaction that has not committed yet.
+    const staff = await service.payload.findByID({ collection: 'users', id: who.staff.id! })
+    const req = await createLocalReq(
+      { user: { ...staff, collection: 'users' } as TypedUser },
+      service.payload,
+    )
+    await initTransaction(req)
+    await service.payload.create({
+      collection: 'leadEvents',
+      data: { lead, type: 'Customer DNC Request' },
+      req,
+    })
+    let answered = false
+    const outbound = send('POST', '/api/leadEvents?depth=0', who.staff, {
+      lead: sibling,
+      type: 'Outbound Phone Call',
+    }).then((response) => {
+      answered = true
+      return response
+    })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(answered).toBe(false)
+    await commitTransaction(req)
+    const response = await outbound
+    expect(response.status).toBe(409)
+    expect(response.body.errors[0].message).toMatch(/^Do not contact: Remy Racing asked/)
   })
 })
 
