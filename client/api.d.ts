@@ -441,6 +441,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lead/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log activity on a lead
+         * @description Creates a lead event on the lead (made current when it sets a status) and, with `followUpDue`, sets the lead's next follow-up time, in one transaction: when either is refused (a 409 for a person who asked not to be contacted, say) neither is saved. Needs the right to create lead events, and to change leads for `followUpDue`.
+         */
+        post: operations["lead_logActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lead/count": {
         parameters: {
             query?: never;
@@ -11167,6 +11187,56 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_logActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    followUpDue?: string;
+                    nextSteps?: string;
+                    /** @description A lead event status. */
+                    status?: string;
+                    /** @description A lead event type. */
+                    type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The lead event created, and the lead when its follow-up time changed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        event: {
+                            [key: string]: unknown;
+                        };
+                        lead?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
             429: components["responses"]["Payload429"];

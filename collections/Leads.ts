@@ -5,7 +5,7 @@ import { withReadableValues } from '@/admin/values'
 import { emailField, phoneField } from '@/fields/formatted'
 import { personName, titleField } from '@/fields/titles'
 import { inheritDoNotContact } from '@/leadDesk/doNotContact'
-import { assignEndpoint, deskEndpoint } from '@/leadDesk/endpoints'
+import { activityEndpoint, assignEndpoint, deskEndpoint } from '@/leadDesk/endpoints'
 import { assignFromRota } from '@/leadDesk/roundRobin'
 import { assigneeWorksAt } from '@/leadDesk/worksAt'
 
@@ -61,7 +61,7 @@ const leads: CollectionConfig = {
     listSearchableFields: ['firstName', 'lastName', 'email', 'phoneNumber', 'source'],
     useAsTitle: 'title',
   },
-  endpoints: [...transfer.endpoints, deskEndpoint, assignEndpoint],
+  endpoints: [...transfer.endpoints, deskEndpoint, assignEndpoint, activityEndpoint],
   fields: [
     titleField(personName, ['firstName', 'lastName']),
     {

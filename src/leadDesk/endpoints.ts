@@ -5,6 +5,7 @@ import { isRecord } from '@/lib/isRecord'
 
 import { assignLead } from './assign'
 import { deskView } from './deskView'
+import { logActivity } from './logActivity'
 
 const NOT_A_LEAD = 'Not Found'
 
@@ -39,4 +40,20 @@ export const assignEndpoint: Endpoint = {
   },
   method: 'post',
   path: '/:id/assign',
+}
+
+/**
+ * POST /api/lead/:id/activity `{type, status?, nextSteps?, followUpDue?}`: a lead event and the
+ * next follow-up time in one transaction (src/leadDesk/logActivity.ts).
+ */
+export const activityEndpoint: Endpoint = {
+  handler: async (req) => {
+    if (!req.user) return payloadError(401, messages.unauthorized)
+    const id = leadIdOf(req)
+    if (!id) return payloadError(404, NOT_A_LEAD)
+    await addDataAndFileToRequest(req)
+    return Response.json(await logActivity(req, id, req.data), { status: 201 })
+  },
+  method: 'post',
+  path: '/:id/activity',
 }

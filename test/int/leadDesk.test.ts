@@ -508,6 +508,68 @@ describe('do not contact', () => {
   })
 })
 
+describe('POST /api/lead/{id}/activity: log activity', () => {
+  const due = '2031-03-14T17:30:00.000Z'
+
+  it('creates the event, current when it sets a status, and sets the follow-up time', async () => {
+    const lead = await newLead()
+    const response = await send('POST', `/api/lead/${lead.id}/activity`, who.staff, {
+      followUpDue: due,
+      nextSteps: 'Call back Friday',
+      status: 'Waiting For Meeting',
+      type: 'Outbound Phone Call',
+    })
+    expect(response.status).toBe(201)
+    expect(response.body.event).toMatchObject({
+      currentStatusFor: lead.id,
+      lead: lead.id,
+      nextSteps: 'Call back Friday',
+      type: 'Outbound Phone Call',
+    })
+    expect(response.body.lead).toMatchObject({ followUpDue: due, id: lead.id })
+    expect(await leadOf(lead.id)).toMatchObject({
+      currentStatus: 'Waiting For Meeting',
+      followUpDue: due,
+    })
+  })
+
+  it('saves neither when one is refused: a bad due time keeps no event, a refused event no due time', async () => {
+    const lead = await newLead()
+    const events = async () =>
+      (
+        await service.payload.count({
+          collection: 'leadEvents',
+          where: { lead: { equals: lead.id } },
+        })
+      ).totalDocs
+    const badDue = await send('POST', `/api/lead/${lead.id}/activity`, who.staff, {
+      followUpDue: 'next Tuesday-ish',
+      type: 'Outbound Phone Call',
+    })
+    expect(badDue.status).toBe(400)
+    expect(await events()).toBe(0)
+    const badType = await send('POST', `/api/lead/${lead.id}/activity`, who.staff, {
+      followUpDue: due,
+      type: 'Carrier Pigeon',
+    })
+    expect(badType.status).toBe(400)
+    expect((await leadOf(lead.id)).followUpDue ?? null).toBeNull()
+  })
+
+  it('refuses a non-object body, an unknown lead, and callers without the right', async () => {
+    const lead = await newLead()
+    const path = `/api/lead/${lead.id}/activity`
+    const body = { type: 'Customer Call' }
+    expect((await send('POST', path, who.staff, ['Customer Call'])).status).toBe(400)
+    expect((await send('POST', '/api/lead/999999/activity', who.staff, body)).status).toBe(404)
+    expect((await send('POST', '/api/lead/x1/activity', who.staff, body)).status).toBe(404)
+    expect((await send('POST', path, who.anonymous, body)).status).toBe(401)
+    expect((await send('POST', path, who.integrator, body)).status).toBe(403)
+    expect((await send('POST', path, who.leadAgent, body)).status).toBe(403)
+    expect((await send('POST', path, who.staffAdmin, body)).status).toBe(201)
+  })
+})
+
 describe('do not contact, at the same moment', () => {
   it('an outbound event checked while a request is being recorded waits for it, and is refused', async () => {
     const created = await send('POST', '/api/consumers?depth=0', who.integrator, {

@@ -32,22 +32,17 @@ export const LogActivity = ({
   const log = async () => {
     setBusy(true)
     setError(null)
-    const created = await call(`${api}/leadEvents`, {
+    // One request: the event and the due time are saved together or not at all.
+    const logged = await call(`${api}/lead/${lead}/activity`, {
       body: {
-        lead,
+        followUpDue: fromLocalInput(due) ?? undefined,
         nextSteps: nextSteps.trim() || undefined,
         status: status || undefined,
         type,
       },
       method: 'POST',
     })
-    if (!created.ok) return fail(errorOf(created))
-    const followUpDue = fromLocalInput(due)
-    if (followUpDue) {
-      const updated = await call(`${api}/lead/${lead}`, { body: { followUpDue }, method: 'PATCH' })
-      if (!updated.ok)
-        return fail(`The activity was logged, but the due time was not saved: ${errorOf(updated)}`)
-    }
+    if (!logged.ok) return fail(errorOf(logged))
     onLogged()
   }
 

@@ -18,6 +18,40 @@ export const leadDeskRoutes = (): Record<string, (context: Context) => PathItems
       ),
     },
   }),
+  'post /:id/activity': ({ collection, slug, tag }: Context): PathItems => ({
+    [`/${slug}/{id}/activity`]: {
+      post: op(
+        { operationId: `${camel(slug)}_logActivity`, summary: 'Log activity on a lead', tag },
+        "Creates a lead event on the lead (made current when it sets a status) and, with `followUpDue`, sets the lead's next follow-up time, in one transaction: when either is refused (a 409 for a person who asked not to be contacted, say) neither is saved. Needs the right to create lead events, and to change leads for `followUpDue`.",
+        {
+          parameters: [idParamOf(collection)],
+          requestBody: {
+            content: json({
+              properties: {
+                followUpDue: { format: 'date-time', type: 'string' },
+                nextSteps: { type: 'string' },
+                status: { description: 'A lead event status.', type: 'string' },
+                type: { description: 'A lead event type.', type: 'string' },
+              },
+              type: 'object',
+            }),
+            required: true,
+          },
+          responses: {
+            201: {
+              content: json({
+                properties: { event: ANY_OBJECT, lead: ANY_OBJECT },
+                required: ['event'],
+                type: 'object',
+              }),
+              description: 'The lead event created, and the lead when its follow-up time changed',
+            },
+            ...errorsOf({ body: true, byId: true, extra: [409] }),
+          },
+        },
+      ),
+    },
+  }),
   'post /:id/assign': ({ collection, slug, tag }: Context): PathItems => ({
     [`/${slug}/{id}/assign`]: {
       post: op(
