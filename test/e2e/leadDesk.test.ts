@@ -241,3 +241,31 @@ describe("a lead's page", () => {
     STEP_MS,
   )
 })
+
+describe('the lead page without an answer from the service', () => {
+  it(
+    'Log activity says the service could not be reached, records nothing, and can be retried',
+    async () => {
+      const lead = await leadId(staff, 'maria.gonzalez@example.com')
+      const count = async () =>
+        (await admin.api(staff, `/leadEvents?where[lead][equals]=${lead}&limit=1`)).totalDocs
+      const before = await count()
+      await openLead(staff, lead)
+      const activity = `**/api/lead/${lead}/activity`
+      await staff.route(activity, (route) => route.abort('internetdisconnected'))
+      expect(await logActivity(staff, { type: 'Customer Call' })).toBe(
+        'The service could not be reached. Check the connection and try again.',
+      )
+      const form = staff.getByRole('form', { name: 'Log activity' })
+      expect(await form.getByRole('button', { name: 'Log activity' }).isEnabled()).toBe(true)
+      await staff.unroute(activity)
+      expect(await count()).toBe(before)
+      // Once the connection is back, the same click records the call and reloads the page.
+      const reloaded = staff.waitForEvent('load', WAIT)
+      await form.getByRole('button', { name: 'Log activity' }).click()
+      await reloaded
+      expect(await count()).toBe(before + 1)
+    },
+    STEP_MS,
+  )
+})
