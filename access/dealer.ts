@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { PayloadRequest } from 'payload'
+import type { FilterOptions, PayloadRequest } from 'payload'
 
 import { transactionDb } from '@/db/transaction'
 import { isRecord } from '@/lib/isRecord'
@@ -18,6 +18,13 @@ export const companyOf = (user: Principal | null | undefined): string | undefine
   const id = isRecord(company) ? company.id : company
   return typeof id === 'string' && id ? id : undefined
 }
+
+/**
+ * The locations a relationship offers: a dealer's company's own (a lead or deal at another's
+ * would be refused on save), everyone's for other users.
+ */
+export const ownCompanyLocations: FilterOptions = ({ req }) =>
+  isDealer(req.user) ? { companyId: { equals: companyOf(req.user) ?? '' } } : true
 
 /**
  * The ids a company's records are reached by: its locations, the consumers its locations' leads

@@ -8,6 +8,7 @@ import { notBelowField } from '@/fields/range'
 import { related, titleField, vehicleName } from '@/fields/titles'
 import { isRecord } from '@/lib/isRecord'
 
+import { ownCompanyLocations } from '../access/dealer'
 import { recordAccess } from '../access/recordAccess'
 
 const transfer = listTransfer('deal')
@@ -48,6 +49,7 @@ const deals: CollectionConfig = withHistory({
           name: 'location',
           type: 'relationship',
           admin: { description: 'The dealer location the deal is made at.' },
+          filterOptions: ownCompanyLocations,
           index: true,
           relationTo: 'location',
         },

@@ -9,6 +9,7 @@ import { activityEndpoint, assignEndpoint, deskEndpoint } from '@/leadDesk/endpo
 import { assignFromRota } from '@/leadDesk/roundRobin'
 import { assigneeWorksAt } from '@/leadDesk/worksAt'
 
+import { ownCompanyLocations } from '../access/dealer'
 import { nobodyFieldLevel } from '../access/nobody'
 import { recordAccess } from '../access/recordAccess'
 import type { Lead } from '../payload-types'
@@ -101,6 +102,7 @@ const leads: CollectionConfig = {
         description:
           'The dealership location that works this lead: its rota, business hours and manager.',
       },
+      filterOptions: ownCompanyLocations,
       index: true,
       relationTo: 'location',
     },

@@ -116,4 +116,18 @@ describe('a dealer of Sunset Motors', () => {
     },
     STEP_MS,
   )
+
+  it(
+    "offers only its company's locations for a new lead (not a facilitator's it may read)",
+    async () => {
+      await service.open(dealer, '/collections/lead/create')
+      await dealer.locator('#field-location .rs__control').click()
+      const options = dealer.locator('.rs__option')
+      await options.first().waitFor({ timeout: 30_000 })
+      const offered = (await options.allInnerTexts()).join('\n')
+      expect(offered).toMatch(/1600 Sunset Blvd/)
+      expect(offered).not.toMatch(/500 Congress Ave|Bayside/)
+    },
+    STEP_MS,
+  )
 })
