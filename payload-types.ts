@@ -289,9 +289,9 @@ export interface Lead {
     by?: string | null;
     event?: (number | null) | LeadEvent;
   };
-  deletedAt?: string | null;
   updatedAt: string;
   createdAt: string;
+  deletedAt?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -616,9 +616,9 @@ export interface LeadEvent {
    */
   currentStatusFor?: (number | null) | Lead;
   lastModifiedBy?: (number | null) | User;
-  deletedAt?: string | null;
   updatedAt: string;
   createdAt: string;
+  deletedAt?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1897,9 +1897,9 @@ export interface LeadSelect<T extends boolean = true> {
         by?: T;
         event?: T;
       };
-  deletedAt?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1913,9 +1913,9 @@ export interface LeadEventsSelect<T extends boolean = true> {
   createdBy?: T;
   currentStatusFor?: T;
   lastModifiedBy?: T;
-  deletedAt?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

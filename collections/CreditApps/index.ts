@@ -54,7 +54,10 @@ const providerSubmission: Field = {
       enumName: 'enum_credit_app_submission_status',
       // The dashboard counts apps by status: few rows hold any one of them.
       index: true,
-      options: ['queued', 'sending', 'retrying', 'accepted', 'rejected', 'failed', 'cancelled'],
+      // Labels for the admin UI; the values are what the API answers.
+      options: ['queued', 'sending', 'retrying', 'accepted', 'rejected', 'failed', 'cancelled'].map(
+        (value) => ({ label: value[0].toUpperCase() + value.slice(1), value }),
+      ),
     },
     {
       name: 'attempts',

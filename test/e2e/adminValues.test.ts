@@ -144,7 +144,7 @@ describe('lists', () => {
       const maria = rowOf(staff, 'María González')
       await james.waitFor({ timeout: 30_000 })
       expect(await cellText(staff, james, /Status$/)).toMatch(
-        /^(queued|sending|retrying|failed|accepted|rejected)$/,
+        /^(Queued|Sending|Retrying|Failed|Accepted|Rejected)$/,
       )
       expect(await cellText(staff, james, /^To Provider$/)).toBe('Yes')
       expect(await cellText(staff, maria, /Status$/)).toBe('')
