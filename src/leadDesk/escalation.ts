@@ -1,8 +1,11 @@
 /**
  * Speed-to-lead: a lead with no outbound or answered event within LEAD_CONTACT_MINUTES of its
  * location's business hours is escalated: marked (shown on the dashboard) and e-mailed to the
- * location's manager. The job runner sweeps every LEAD_ESCALATION_CHECK_SECONDS; a lead is
- * marked by one conditional UPDATE, so however many sweeps overlap, it is e-mailed once.
+ * location's manager. The job runner sweeps every LEAD_ESCALATION_CHECK_SECONDS. A lead is marked
+ * by one conditional UPDATE and e-mailed in the same transaction: however many sweeps overlap, it
+ * is e-mailed once (the others wait on its row, then find it marked), and a mail refused or a
+ * process stopped before the commit leaves it unmarked for the next sweep (twice only if the
+ * process dies between the mail and the commit).
  */
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
@@ -46,18 +49,26 @@ const escalationMail = (lead: Lead, minutes: number, to: string) => {
   }
 }
 
-/** Marks the lead escalated unless it was already, or was contacted meanwhile; true if it did. */
-const mark = async (payload: Payload, lead: number, now: Date): Promise<boolean> => {
-  const { rows } = await payload.db.drizzle.execute(
-    sql`UPDATE lead SET escalated_at = ${now.toISOString()}
-        WHERE id = ${lead} AND escalated_at IS NULL AND first_contacted_at IS NULL
-        RETURNING id`,
-  )
-  return rows.length > 0
-}
-
-const unmark = (payload: Payload, lead: number) =>
-  payload.db.drizzle.execute(sql`UPDATE lead SET escalated_at = NULL WHERE id = ${lead}`)
+/**
+ * Marks the lead escalated unless it was already, or was contacted meanwhile, and runs `tell`
+ * before the mark commits (a `tell` that throws undoes it); true if it marked the lead.
+ */
+const markAndTell = (
+  payload: Payload,
+  lead: number,
+  now: Date,
+  tell: () => Promise<unknown>,
+): Promise<boolean> =>
+  payload.db.drizzle.transaction(async (tx) => {
+    const { rows } = await tx.execute(
+      sql`UPDATE lead SET escalated_at = ${now.toISOString()}
+          WHERE id = ${lead} AND escalated_at IS NULL AND first_contacted_at IS NULL
+          RETURNING id`,
+    )
+    if (!rows.length) return false
+    await tell()
+    return true
+  })
 
 /** One sweep: escalates every lead past its contact deadline at `now`; returns their ids. */
 export const escalateOverdueLeads = async (
@@ -97,16 +108,14 @@ export const escalateOverdueLeads = async (
   for (const lead of docs) {
     const location = await locationOf(idOf(lead.location))
     if (contactDeadline(lead.createdAt, location?.desk, minutes) > now) continue
-    if (!(await mark(payload, lead.id, now))) continue
-    escalated.push(lead.id)
     const manager = location?.desk?.managerEmail
-    if (!manager) continue
     try {
-      await payload.sendEmail(escalationMail(lead, minutes, manager))
+      const tell = async () => {
+        if (manager) await payload.sendEmail(escalationMail(lead, minutes, manager))
+      }
+      if (await markAndTell(payload, lead.id, now, tell)) escalated.push(lead.id)
     } catch (error) {
-      // Unmarked, the next sweep tries again: the manager hears of it once it can be sent.
-      await unmark(payload, lead.id)
-      escalated.pop()
+      // Left unmarked, the next sweep tries again: the manager hears of it once it can be sent.
       payload.logger.warn({ err: error, lead: lead.id }, 'lead escalation e-mail not sent')
     }
   }
