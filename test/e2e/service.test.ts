@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core'
 import { freePort } from '@/lib/freePort'
 import { projectRoot } from '@/lib/paths'
 
+import { freshStartSettings } from '../helpers/adminService'
 import { factors, freshCode, signIn as signInAs } from '../helpers/adminSignIn'
 import { launchBrowser } from '../helpers/browser'
 import {
@@ -24,13 +25,7 @@ import { startWebhookReceiver } from '../helpers/webhookReceiver'
 
 const dataDir = path.join(projectRoot, '.data', `e2e-${process.pid}`)
 const env: Record<string, string | undefined> = {
-  DATA_DIR: dataDir,
-  DATABASE_URL: undefined,
-  LOG_LEVEL: 'info',
-  NODE_ENV: undefined,
-  PAYLOAD_SECRET: undefined,
-  // Many sign-ins from one address, each two requests with the second factor.
-  RATE_LIMIT_AUTH: '200',
+  ...freshStartSettings(dataDir),
   // The webhook receiver of the admin UI test is on 127.0.0.1.
   WEBHOOK_ALLOW_LOOPBACK: 'true',
 }

@@ -46,6 +46,20 @@ export type AdminService = {
 }
 
 /**
+ * `npm start` as on a fresh clone, whatever the test run's environment: embedded PostgreSQL with
+ * its data in `dataDir`, secrets generated there, the request log at info.
+ */
+export const freshStartSettings = (dataDir: string): Record<string, string | undefined> => ({
+  DATA_DIR: dataDir,
+  DATABASE_URL: undefined,
+  LOG_LEVEL: 'info',
+  NODE_ENV: undefined,
+  PAYLOAD_SECRET: undefined,
+  // Many sign-ins from one address, each two requests with the second factor.
+  RATE_LIMIT_AUTH: '200',
+})
+
+/**
  * Starts the service for the browser tests of one file; `name` keeps its data folder apart.
  * `env` adds settings (SMTP_URL, say).
  */
@@ -56,15 +70,7 @@ export const startAdminService = async (
   await adminBuilt()
   const dataDir = path.join(projectRoot, '.data', `e2e-${name}-${process.pid}`)
   fs.rmSync(dataDir, { force: true, recursive: true })
-  const service = await startServiceProcess({
-    DATA_DIR: dataDir,
-    DATABASE_URL: undefined,
-    LOG_LEVEL: 'info',
-    NODE_ENV: undefined,
-    PAYLOAD_SECRET: undefined,
-    RATE_LIMIT_AUTH: '200',
-    ...env,
-  })
+  const service = await startServiceProcess({ ...freshStartSettings(dataDir), ...env })
   const [, email, password] = await service.waitFor(
     /email:\s+(\S+)\s+password:\s+(\S+)/,
     ADMIN_SERVICE_MS,
