@@ -156,7 +156,11 @@ describe('hooks on each collection', () => {
       afterChange: ['recordWebhookEvents', 'markIdempotentCreate', 'sendBatchedWrites'],
       beforeDelete: ['stillReferenced'],
     })
-    expect(actual.location.beforeChange).toEqual(['composeAddress', 'trashOnlyUnreferenced'])
+    expect(actual.location.beforeChange).toEqual([
+      'composeAddress',
+      'rotaWorksAt',
+      'trashOnlyUnreferenced',
+    ])
     expect(actual.users.beforeLogin).toEqual(['requireSecondFactor'])
   })
 })
