@@ -72,13 +72,7 @@ const sources = (user: TypedUser, now: Date): Source[] => [
     },
     sort: '-updatedAt',
     title: 'Credit apps needing attention',
-    // `or` rather than `in`: the admin list's address carries it as the list reads it.
-    where: {
-      or: [
-        { 'providerSubmission.status': { equals: 'failed' } },
-        { 'providerSubmission.status': { equals: 'rejected' } },
-      ],
-    },
+    where: { 'providerSubmission.status': { in: ['failed', 'rejected'] } },
   },
   {
     collection: 'deal',
