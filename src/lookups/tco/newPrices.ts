@@ -6,11 +6,21 @@
  * Staff add or replace anchors in the `tco-settings` global (`newPrices`). The segment defaults,
  * for a line the table does not know, are the medians of its lines (docs/tco-model.md).
  */
+import fs from 'node:fs'
+import path from 'node:path'
+
 import { Ajv } from 'ajv'
 
-import document from './data/new-prices.json'
-import schema from './data/new-prices.schema.json'
+import { projectRoot } from '@/lib/paths'
+
 import { type Segment, segmentOf } from './segments'
+
+const readData = (name: string): unknown =>
+  JSON.parse(fs.readFileSync(path.join(projectRoot, 'src/lookups/tco/data', name), 'utf8'))
+
+/** The table file as shipped, and its schema. */
+export const TABLE_DOCUMENT = readData('new-prices.json') as { lines: unknown[] }
+const schema = readData('new-prices.schema.json') as object
 
 export const POWERTRAINS = ['gasoline', 'hybrid', 'plug-in', 'electric'] as const
 export type Powertrain = (typeof POWERTRAINS)[number]
@@ -86,10 +96,10 @@ export const tableErrors = (candidate: unknown): string[] => {
 }
 
 const loadLines = (): PriceLine[] => {
-  const errors = tableErrors(document)
+  const errors = tableErrors(TABLE_DOCUMENT)
   if (errors.length)
     throw new Error(`src/lookups/tco/data/new-prices.json is invalid: ${errors.join('; ')}`)
-  return (document.lines as RawLine[]).map((line) => ({
+  return (TABLE_DOCUMENT.lines as RawLine[]).map((line) => ({
     aliases: line.aliases ?? [],
     body: line.body,
     make: line.make,
