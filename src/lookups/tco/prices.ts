@@ -2,7 +2,7 @@
  * A vehicle's price when nothing in the service knows it (no listing, no spec MSRP): its new
  * price estimated from what the decoder says (make, model, model year, trim, body, fuel), then
  * depreciated to its age and mileage by the model (./vehicle.ts). Sources in ./sources.ts
- * (`msrp`, `transactionPrices`); the table in ./newPrices.ts.
+ * (`price`); the table in ./newPrices.ts.
  */
 import {
   findLine,
