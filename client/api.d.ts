@@ -8424,7 +8424,13 @@ export interface components {
         };
         TcoResult: {
             /** @description The inputs, rates and sources behind the figures. */
-            assumptions?: Record<string, never>;
+            assumptions?: {
+                /**
+                 * @description Where the model's price came from: the listing, the vehicle spec's MSRP, the new-price table at the model year, the table at its nearest year, or the segment's default for a line the table does not have. Absent from a vendor's answer.
+                 * @enum {string}
+                 */
+                priceBasis?: "listing" | "spec" | "table" | "table-nearest-year" | "segment";
+            };
             tco: {
                 total: {
                     insurance: number;
