@@ -16,8 +16,9 @@ import {
 import { segmentOf } from './segments'
 
 /**
- * Trims that change the price a great deal, as a multiple of the base trim (the published price
- * ladders of those models: a 911 GT3 RS is about 1.9 times a 911 Carrera).
+ * The common price ladder, for a trim the line's own ladder in the table does not name: trims
+ * that change the price a great deal, as a multiple of the base trim (the published price
+ * ladders of the lines that carry them).
  */
 const TRIM_MULTIPLIERS: [RegExp, number][] = [
   [/\bGT3 RS\b|\bGT2\b/i, 1.9],
