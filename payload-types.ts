@@ -2656,17 +2656,37 @@ export interface TcoSetting {
    */
   maintenancePerMile?: number | null;
   /**
-   * Destination charge on an estimated new price, percent. Default 4.
-   */
-  newPriceDestinationPercent?: number | null;
-  /**
-   * Yearly growth of new-vehicle prices: an older model year is priced lower. Default 2.
-   */
-  newPriceGrowthPercent?: number | null;
-  /**
    * An estimated new price whose trim is unknown or not on the price ladder: how far above the line's base price, percent. Default 10.
    */
   newPriceUnknownTrimPercent?: number | null;
+  /**
+   * Rows of the new-price table (base MSRP and destination charge of a line in a model year), used before the built-in table: a row for a line the table has (by make and model as the VIN decoder names them, and powertrain) adds or replaces that model year; a row for another line adds the line. Name the source of each price.
+   */
+  newPrices?:
+    | {
+        make: string;
+        model: string;
+        powertrain: 'gasoline' | 'hybrid' | 'plug-in' | 'electric';
+        /**
+         * For a line the table does not have.
+         */
+        body?: ('car' | 'suv' | 'truck' | 'van') | null;
+        /**
+         * Model year.
+         */
+        year: number;
+        /**
+         * Base MSRP, dollars of the model year.
+         */
+        msrp: number;
+        /**
+         * Destination charge, dollars (empty: the line’s own).
+         */
+        destination?: number | null;
+        source: string;
+        id?: string | null;
+      }[]
+    | null;
   /**
    * How a make, model or trim holds its value: an exponent of its segment’s retention curve (below 1 holds better, above 1 worse). Match: a make, optionally followed by model and trim (e.g. “Toyota”, “Toyota Tacoma”, “Porsche 911 GT3”), in whole words; the first row that starts the vehicle’s make, model and trim wins over the built-in table.
    */
@@ -2754,9 +2774,20 @@ export interface TcoSettingsSelect<T extends boolean = true> {
   registrationFee?: T;
   premiumFuelExtra?: T;
   maintenancePerMile?: T;
-  newPriceDestinationPercent?: T;
-  newPriceGrowthPercent?: T;
   newPriceUnknownTrimPercent?: T;
+  newPrices?:
+    | T
+    | {
+        make?: T;
+        model?: T;
+        powertrain?: T;
+        body?: T;
+        year?: T;
+        msrp?: T;
+        destination?: T;
+        source?: T;
+        id?: T;
+      };
   residuals?:
     | T
     | {

@@ -6677,12 +6677,28 @@ export interface components {
             premiumFuelExtra?: number | null;
             /** @description Routine service (oil, filters, rotations), $ per mile, besides the scheduled lumps. Default 0.02. */
             maintenancePerMile?: number | null;
-            /** @description Destination charge on an estimated new price, percent. Default 4. */
-            newPriceDestinationPercent?: number | null;
-            /** @description Yearly growth of new-vehicle prices: an older model year is priced lower. Default 2. */
-            newPriceGrowthPercent?: number | null;
             /** @description An estimated new price whose trim is unknown or not on the price ladder: how far above the line's base price, percent. Default 10. */
             newPriceUnknownTrimPercent?: number | null;
+            /** @description Rows of the new-price table (base MSRP and destination charge of a line in a model year), used before the built-in table: a row for a line the table has (by make and model as the VIN decoder names them, and powertrain) adds or replaces that model year; a row for another line adds the line. Name the source of each price. */
+            newPrices?: {
+                make: string;
+                model: string;
+                /** @enum {string} */
+                powertrain: "gasoline" | "hybrid" | "plug-in" | "electric";
+                /**
+                 * @description For a line the table does not have.
+                 * @enum {string|null}
+                 */
+                body?: "car" | "suv" | "truck" | "van" | null;
+                /** @description Model year. */
+                year: number;
+                /** @description Base MSRP, dollars of the model year. */
+                msrp: number;
+                /** @description Destination charge, dollars (empty: the line’s own). */
+                destination?: number | null;
+                source: string;
+                id?: string | null;
+            }[] | null;
             /** @description How a make, model or trim holds its value: an exponent of its segment’s retention curve (below 1 holds better, above 1 worse). Match: a make, optionally followed by model and trim (e.g. “Toyota”, “Toyota Tacoma”, “Porsche 911 GT3”), in whole words; the first row that starts the vehicle’s make, model and trim wins over the built-in table. */
             residuals?: {
                 match: string;
@@ -8302,12 +8318,28 @@ export interface components {
             premiumFuelExtra?: number | null;
             /** @description Routine service (oil, filters, rotations), $ per mile, besides the scheduled lumps. Default 0.02. */
             maintenancePerMile?: number | null;
-            /** @description Destination charge on an estimated new price, percent. Default 4. */
-            newPriceDestinationPercent?: number | null;
-            /** @description Yearly growth of new-vehicle prices: an older model year is priced lower. Default 2. */
-            newPriceGrowthPercent?: number | null;
             /** @description An estimated new price whose trim is unknown or not on the price ladder: how far above the line's base price, percent. Default 10. */
             newPriceUnknownTrimPercent?: number | null;
+            /** @description Rows of the new-price table (base MSRP and destination charge of a line in a model year), used before the built-in table: a row for a line the table has (by make and model as the VIN decoder names them, and powertrain) adds or replaces that model year; a row for another line adds the line. Name the source of each price. */
+            newPrices?: {
+                make: string;
+                model: string;
+                /** @enum {string} */
+                powertrain: "gasoline" | "hybrid" | "plug-in" | "electric";
+                /**
+                 * @description For a line the table does not have.
+                 * @enum {string|null}
+                 */
+                body?: "car" | "suv" | "truck" | "van" | null;
+                /** @description Model year. */
+                year: number;
+                /** @description Base MSRP, dollars of the model year. */
+                msrp: number;
+                /** @description Destination charge, dollars (empty: the line’s own). */
+                destination?: number | null;
+                source: string;
+                id?: string | null;
+            }[] | null;
             /** @description How a make, model or trim holds its value: an exponent of its segment’s retention curve (below 1 holds better, above 1 worse). Match: a make, optionally followed by model and trim (e.g. “Toyota”, “Toyota Tacoma”, “Porsche 911 GT3”), in whole words; the first row that starts the vehicle’s make, model and trim wins over the built-in table. */
             residuals?: {
                 match: string;
@@ -8392,7 +8424,13 @@ export interface components {
         };
         TcoResult: {
             /** @description The inputs, rates and sources behind the figures. */
-            assumptions?: Record<string, never>;
+            assumptions?: {
+                /**
+                 * @description Where the model's price came from: the listing, the vehicle spec's MSRP, the new-price table at the model year, the table at its nearest year, or the segment's default for a line the table does not have. Absent from a vendor's answer.
+                 * @enum {string}
+                 */
+                priceBasis?: "listing" | "spec" | "table" | "table-nearest-year" | "segment";
+            };
             tco: {
                 total: {
                     insurance: number;

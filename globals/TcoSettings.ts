@@ -1,6 +1,8 @@
 import type { Field, GlobalConfig } from 'payload'
 
+import { integerField } from '@/fields/integer'
 import { stateCodeField } from '@/fields/stateCode'
+import { BODIES, POWERTRAINS } from '@/lookups/tco/newPrices'
 import { settingDescription, TCO_SETTINGS, type TcoSettingName } from '@/lookups/tco/parameters'
 
 import { checkRole, staffRoles } from '../access/roles'
@@ -41,11 +43,56 @@ export const TcoSettings: GlobalConfig = {
     settingsRow('fuelGrowthPercent', 'insuranceGrowthPercent', 'insuranceBase'),
     settingsRow('titleFee', 'registrationFee'),
     settingsRow('premiumFuelExtra', 'maintenancePerMile'),
-    settingsRow(
-      'newPriceDestinationPercent',
-      'newPriceGrowthPercent',
-      'newPriceUnknownTrimPercent',
-    ),
+    settingsRow('newPriceUnknownTrimPercent'),
+    {
+      name: 'newPrices',
+      type: 'array',
+      admin: {
+        description:
+          'Rows of the new-price table (base MSRP and destination charge of a line in a model year), used before the built-in table: a row for a line the table has (by make and model as the VIN decoder names them, and powertrain) adds or replaces that model year; a row for another line adds the line. Name the source of each price.',
+      },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'make', type: 'text', maxLength: 40, minLength: 1, required: true },
+            { name: 'model', type: 'text', maxLength: 60, minLength: 1, required: true },
+            {
+              name: 'powertrain',
+              type: 'select',
+              defaultValue: 'gasoline',
+              options: [...POWERTRAINS],
+              required: true,
+            },
+            {
+              name: 'body',
+              type: 'select',
+              admin: { description: 'For a line the table does not have.' },
+              options: [...BODIES],
+            },
+          ],
+        },
+        {
+          type: 'row',
+          fields: [
+            {
+              ...integerField('year', { min: 1980, required: true }),
+              admin: { description: 'Model year.' },
+              max: 2100,
+            },
+            number('msrp', 'Base MSRP, dollars of the model year.', {
+              max: 2_000_000,
+              min: 1000,
+              required: true,
+            }),
+            number('destination', 'Destination charge, dollars (empty: the line’s own).', {
+              max: 20_000,
+            }),
+            { name: 'source', type: 'text', maxLength: 200, minLength: 1, required: true },
+          ],
+        },
+      ],
+    },
     {
       name: 'residuals',
       type: 'array',

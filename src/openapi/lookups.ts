@@ -74,6 +74,14 @@ export const lookupSchemas = {
     properties: {
       assumptions: {
         description: 'The inputs, rates and sources behind the figures.',
+        properties: {
+          priceBasis: {
+            description:
+              "Where the model's price came from: the listing, the vehicle spec's MSRP, the new-price table at the model year, the table at its nearest year, or the segment's default for a line the table does not have. Absent from a vendor's answer.",
+            enum: ['listing', 'spec', 'table', 'table-nearest-year', 'segment'],
+            type: 'string',
+          },
+        },
         type: 'object',
       },
       tco: {

@@ -43,8 +43,12 @@ describe('18. GET /tco/{vin}', () => {
       odometer: (new Date().getUTCFullYear() - 2003) * 15000,
       odometerSource: 'estimated: vehicle age × miles per year',
       performance: false,
+      // The table starts the Accord at 2010: a 2003 is priced from there.
+      priceBasis: 'table-nearest-year',
       priceDefaulted: true,
-      priceSource: expect.stringMatching(/^estimated new price: base MSRP of the make and model/),
+      priceSource: expect.stringMatching(
+        /^estimated new price: base MSRP and destination of the Honda Accord from the new-price table .*model year 2003 priced from 2010/,
+      ),
       salesTaxPercent: 7.25,
       segment: 'car',
       source: 'model',
@@ -163,7 +167,7 @@ describe('18. GET /tco/{vin}', () => {
     expect(before.body.tco.years['2'].taxesAndFees).toBe(150)
   })
 
-  it('applies staff overrides of the pricing, premium fuel and maintenance assumptions', async () => {
+  it('applies staff overrides of the new-price table, premium fuel and maintenance assumptions', async () => {
     const GT3_RS = 'WP0AF2A99KS165242' // 2019 Porsche 911 GT3 RS: an estimated price, premium fuel
     const before = await get(`/tco/${GT3_RS}?zip=90210`)
     expect(before.body.assumptions).toMatchObject({
@@ -173,23 +177,20 @@ describe('18. GET /tco/{vin}', () => {
       priceSource: expect.stringMatching(/^estimated new price/),
     })
     expect(before.body.assumptions.newPrice).toBeGreaterThan(150_000)
-    await context.service.payload.updateGlobal({
-      data: {
+    expect(before.body.assumptions.priceBasis).toBe('table')
+    const row = { make: 'Porsche', model: '911', source: 'test sheet', year: 2019 }
+    const update = await sendJson(context.service, 'POST', '/api/globals/tco-settings', {
+      body: {
         maintenancePerMile: 0.1,
-        newPriceDestinationPercent: 0,
-        newPriceGrowthPercent: 0,
+        newPrices: [{ ...row, destination: 0, msrp: 100_000 }],
         premiumFuelExtra: 2,
       },
-      slug: 'tco-settings',
+      headers: context.who.staffAdmin.headers,
     })
+    expect(update.status).toBe(200)
     const after = await get(`/tco/${GT3_RS}?zip=90210`)
     await context.service.payload.updateGlobal({
-      data: {
-        maintenancePerMile: null,
-        newPriceDestinationPercent: null,
-        newPriceGrowthPercent: null,
-        premiumFuelExtra: null,
-      },
+      data: { maintenancePerMile: null, newPrices: [], premiumFuelExtra: null },
       slug: 'tco-settings',
     })
     expect(after.body.assumptions.premiumFuelExtra).toBe(2)
@@ -199,8 +200,11 @@ describe('18. GET /tco/{vin}', () => {
     )
     expect(after.body.tco.total.fuel).toBeGreaterThan(before.body.tco.total.fuel)
     expect(after.body.tco.total.maintenance).toBeGreaterThan(before.body.tco.total.maintenance)
-    // No growth and no destination: the 2024 table price of a 911 times the GT3 RS ladder.
-    expect(after.body.assumptions.newPrice).toBe(Math.round(116_000 * 1.9))
+    // The staff row replaces the table's 2019 price of the line: times the 911's GT3 RS ladder.
+    expect(after.body.assumptions.newPrice).toBe(Math.round(100_000 * 2.05))
+    expect(after.body.assumptions.priceSource).toMatch(/new-price table \(price-history, staff\)/)
+    const reset = await get(`/tco/${GT3_RS}?zip=90210`)
+    expect(reset.body.assumptions.newPrice).toBe(before.body.assumptions.newPrice)
   })
 
   it('applies staff residual rules and maintenance schedule, and names them in the assumptions', async () => {
@@ -251,6 +255,25 @@ describe('18. GET /tco/{vin}', () => {
       'a lump without a cost',
       { maintenanceSchedule: [{ everyMiles: 30_000 }] },
       'maintenanceSchedule.0.cost',
+    ],
+    [
+      'a new price in a fractional model year',
+      { newPrices: [{ make: 'Kia', model: 'Rio', msrp: 15_000, source: 'sheet', year: 2012.5 }] },
+      'newPrices.0.year',
+    ],
+    [
+      'a new price without its source',
+      { newPrices: [{ make: 'Kia', model: 'Rio', msrp: 15_000, year: 2012 }] },
+      'newPrices.0.source',
+    ],
+    [
+      'a new price of an unknown powertrain',
+      {
+        newPrices: [
+          { make: 'Kia', model: 'Rio', msrp: 15_000, powertrain: 'steam', source: 's', year: 2012 },
+        ],
+      },
+      'newPrices.0.powertrain',
     ],
   ])('400 naming the field for TCO settings with %s', async (_name, body, path) => {
     const response = await sendJson(context.service, 'POST', '/api/globals/tco-settings', {

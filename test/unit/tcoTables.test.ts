@@ -1,13 +1,30 @@
 /** The TCO model's tables and the staff rules that replace them: eras, residuals, maintenance, prices. */
 import { describe, expect, it } from '@jest/globals'
 
+import { vehicleModels } from '@/generate/vocabulary'
 import { economyFactor, gasolineFactor } from '@/lookups/tco/eras'
 import { computeTco } from '@/lookups/tco/model'
+import {
+  BUILT_IN_TABLE,
+  findLine,
+  linePriceAt,
+  lineSegment,
+  type Powertrain,
+  segmentDefault,
+  type StaffPriceRow,
+  TABLE_DOCUMENT as document,
+  TABLE_YEARLY_CHANGE,
+  tableCoverage,
+  tableErrors,
+} from '@/lookups/tco/newPrices'
 import { estimateNewPrice } from '@/lookups/tco/prices'
 import { MAINTENANCE_SCHEDULE, maintenanceBetween, residualOf } from '@/lookups/tco/segments'
 import { assumptionsFrom, DEFAULTS } from '@/lookups/tco/settings'
 import { NATIONAL_FIGURES } from '@/lookups/tco/states'
 import { modelledVehicle } from '@/lookups/tco/vehicle'
+import { vehicles, vehicleSpecs } from '@/seed/demoData'
+
+import { references } from '../../bench/tcoFidelity'
 
 describe('eras', () => {
   it('prices gasoline at the tables from 2024 on, and at each earlier year’s national price before', () => {
@@ -76,24 +93,188 @@ describe('maintenanceBetween', () => {
 })
 
 describe('estimated new prices', () => {
-  const pricing = { ...DEFAULTS, newPriceDestinationPercent: 0, newPriceGrowthPercent: 0 }
+  const pricing = DEFAULTS
+  const line = (make: string, model: string, powertrain: Powertrain = 'gasoline') =>
+    findLine(BUILT_IN_TABLE, make, model, powertrain)!
+  const tablePrice = (make: string, model: string, year: number, trim = 1.1, pt?: Powertrain) => {
+    const { destination, msrp } = linePriceAt(line(make, model, pt), year)
+    return Math.round(msrp * trim + destination)
+  }
 
-  it('prices a line without a trim at its average trim, above its base', () => {
-    const facts = { make: 'Toyota', model: 'Prius', year: 2024 }
-    expect(estimateNewPrice({ ...facts, trim: 'LE' }, pricing).price).toBe(28_500)
+  it('prices a line of the table at its model year: base MSRP at the line’s average trim, plus destination', () => {
+    const facts = { make: 'Toyota', model: 'Prius', year: 2016 }
     const unknown = estimateNewPrice(facts, pricing)
-    expect(unknown.price).toBe(Math.round(28_500 * 1.1))
-    expect(unknown.source).toMatch(/average trim \(trim unknown\)/)
+    // The table's 2016 anchor: $24,200 and the schedule's $875 destination.
+    expect(unknown).toEqual({
+      basis: 'table',
+      price: Math.round(24_200 * 1.1 + 875),
+      source: expect.stringMatching(/average trim \(trim unknown\)/),
+    })
     // A trim the ladder does not know is priced like an unknown one, never below it.
-    expect(estimateNewPrice({ ...facts, trim: 'Nightshade' }, pricing)).toEqual({
+    expect(estimateNewPrice({ ...facts, trim: 'Nightshade' }, pricing)).toMatchObject({
       price: unknown.price,
       source: expect.stringMatching(/average trim \(trim not on the price ladder\)/),
     })
-    expect(estimateNewPrice(facts, { ...pricing, newPriceUnknownTrimPercent: 0 }).price).toBe(
-      28_500,
+    // The base trim's common names are the base price; the line's own ladder comes first.
+    expect(estimateNewPrice({ ...facts, trim: 'L' }, pricing).price).toBe(24_200 + 875)
+    expect(
+      estimateNewPrice({ make: 'Porsche', model: '911', trim: 'GT3 RS', year: 2019 }, pricing)
+        .price,
+    ).toBe(tablePrice('Porsche', '911', 2019, 2.05))
+    expect(
+      estimateNewPrice({ ...facts, year: 2016 }, { ...pricing, newPriceUnknownTrimPercent: 0 })
+        .price,
+    ).toBe(24_200 + 875)
+  })
+
+  it('interpolates between anchor years, and prices a year beyond them from the nearest at the table’s yearly change', () => {
+    // Prius anchors 2012 and 2016 at $24,200: every year between is $24,200.
+    expect(linePriceAt(line('Toyota', 'Prius', 'hybrid'), 2014).msrp).toBe(24_200)
+    const corolla = line('Toyota', 'Corolla')
+    const between = linePriceAt(corolla, 2012).msrp
+    expect(between).toBeGreaterThan(15_450)
+    expect(between).toBeLessThan(16_800)
+    expect(TABLE_YEARLY_CHANGE).toBeGreaterThan(0.005)
+    expect(TABLE_YEARLY_CHANGE).toBeLessThan(0.04)
+    const old = estimateNewPrice(
+      { make: 'Toyota', model: 'Corolla', trim: 'LE', year: 2005 },
+      pricing,
     )
-    // A make and model the table does not know is priced at its tier's average already.
-    expect(estimateNewPrice({ make: 'Kia', model: 'Soul', year: 2024 }, pricing).price).toBe(26_000)
+    expect(old.basis).toBe('table-nearest-year')
+    expect(old.source).toMatch(/model year 2005 priced from 2010, the table's nearest year/)
+    expect(old.price).toBe(
+      Math.round(
+        Math.round(15_450 * (1 + TABLE_YEARLY_CHANGE) ** -5) +
+          Math.round(760 * (1 + TABLE_YEARLY_CHANGE) ** -5),
+      ),
+    )
+  })
+
+  it('prices hybrids and EVs from their own rows, and a line missing from the table at its segment’s default', () => {
+    const camry = { make: 'Toyota', model: 'Camry', year: 2018 }
+    expect(estimateNewPrice({ ...camry, fuel: 'Hybrid' }, pricing).price).toBe(
+      tablePrice('Toyota', 'Camry', 2018, 1.1, 'hybrid'),
+    )
+    expect(estimateNewPrice({ ...camry, fuel: 'Gasoline' }, pricing).price).toBe(
+      tablePrice('Toyota', 'Camry', 2018),
+    )
+    // The F-150 Lightning decodes as an electric F-150.
+    expect(
+      estimateNewPrice({ make: 'Ford', model: 'F-150', fuel: 'Electric', year: 2023 }, pricing)
+        .source,
+    ).toMatch(/Ford F-150 Lightning \(electric\)/)
+    // An EV of a line with no EV row is not priced as its gasoline sibling.
+    const ev = estimateNewPrice(
+      { make: 'Toyota', model: 'Corolla', fuel: 'Electric', year: 2023 },
+      pricing,
+    )
+    expect(ev.basis).toBe('segment')
+    const unknown = estimateNewPrice({ make: 'Zastava', model: 'Yugo', year: 2016 }, pricing)
+    expect(unknown).toEqual({
+      basis: 'segment',
+      price: Math.round(segmentDefault('car', { make: 'Zastava' }, 2016).price * 1.1),
+      source: expect.stringMatching(/segment default.*Zastava Yugo is not in the new-price table/),
+    })
+    // A decoder's longer name finds its line: "RAV4 Prime (PHEV)" is the RAV4 Prime.
+    expect(
+      estimateNewPrice(
+        { make: 'Toyota', model: 'RAV4 Prime (PHEV)', fuel: 'Hybrid', plugIn: true, year: 2022 },
+        pricing,
+      ).source,
+    ).toMatch(/Toyota RAV4 Prime \(plug-in\)/)
+  })
+
+  it('derives the segment defaults from the table: the median of its lines on sale that year', () => {
+    const car = segmentDefault('car', { make: 'Zastava' }, 2016)
+    expect(car.group).toBe('car lines of the car segment')
+    const onSale = BUILT_IN_TABLE.lines
+      .filter((row) => lineSegment(row) === 'car' && row.body === 'car')
+      .filter(({ prices }) => prices[0].year <= 2016 && prices.at(-1)!.year >= 2016)
+      .map((row) => linePriceAt(row, 2016))
+      .map(({ destination, msrp }) => msrp + destination)
+      .sort((a, b) => a - b)
+    expect(onSale.filter((price) => price < car.price).length).toBe(
+      onSale.filter((price) => price > car.price).length,
+    )
+    // A make the table knows in the segment: the median of its own lines.
+    expect(segmentDefault('luxury', { make: 'Ferrari' }, 2022).price).toBeGreaterThan(200_000)
+    expect(
+      segmentDefault('truck', { body: 'Pickup', make: 'Zastava' }, 2023).price,
+    ).toBeGreaterThan(segmentDefault('car', { make: 'Zastava' }, 2023).price)
+  })
+
+  it('takes staff rows: a model year added to or replacing the table’s, or a line of their own', () => {
+    const rows: StaffPriceRow[] = [
+      {
+        make: 'toyota',
+        model: 'prius',
+        msrp: 30_000,
+        powertrain: 'hybrid',
+        source: 'sheet',
+        year: 2016,
+      },
+      {
+        destination: 500,
+        make: 'Zastava',
+        model: 'Yugo',
+        msrp: 9_000,
+        powertrain: 'gasoline',
+        source: 'sheet',
+        year: 2016,
+      },
+    ]
+    const staffPricing = { ...pricing, newPrices: rows }
+    expect(
+      estimateNewPrice({ make: 'Toyota', model: 'Prius', year: 2016 }, staffPricing).price,
+    ).toBe(Math.round(30_000 * 1.1 + 875))
+    expect(
+      estimateNewPrice({ make: 'Zastava', model: 'Yugo', year: 2016 }, staffPricing),
+    ).toMatchObject({
+      basis: 'table',
+      price: Math.round(9_000 * 1.1 + 500),
+      source: expect.stringMatching(/new-price table \(staff\)/),
+    })
+    // The built-in table is untouched.
+    expect(estimateNewPrice({ make: 'Toyota', model: 'Prius', year: 2016 }, pricing).price).toBe(
+      Math.round(24_200 * 1.1 + 875),
+    )
+  })
+
+  it('checks the table file: the shipped one passes, and broken ones are refused naming the line', () => {
+    expect(tableErrors(document)).toEqual([])
+    const camry = document.lines[0] as object
+    const broken = (change: object) =>
+      tableErrors({ ...document, lines: [{ ...camry, ...change }] })
+    expect(
+      broken({
+        prices: [
+          [2012, 20_000, 800],
+          [2010, 19_000, 760],
+        ],
+      }),
+    ).toEqual(['Toyota Camry (gasoline): anchor years must ascend'])
+    expect(broken({ powertrain: 'steam' })[0]).toMatch(/\/lines\/0\/powertrain/)
+    expect(broken({ prices: [[2012, 20]] })[0]).toMatch(/\/lines\/0\/prices\/0/)
+    expect(tableErrors({ ...document, lines: [camry, camry] })).toEqual([
+      'Toyota Camry (gasoline): TOYOTA CAMRY is already a gasoline line',
+    ])
+  })
+
+  it('covers every line the demo data, the generator and the fidelity references use', () => {
+    const named = [
+      ...vehicleModels.map(({ make, model, year }) => ({ make, model, year })),
+      ...vehicleSpecs,
+      ...vehicles,
+      ...references('calibration').map(({ vehicle }) => vehicle),
+      ...references('heldOut').map(({ vehicle }) => vehicle),
+    ]
+    const missing = named.filter(
+      ({ make, model }) =>
+        !findLine(BUILT_IN_TABLE, make, model, 'gasoline') &&
+        !findLine(BUILT_IN_TABLE, make, model, 'electric'),
+    )
+    expect(missing).toEqual([])
+    expect(tableCoverage().lines).toBeGreaterThanOrEqual(300)
   })
 })
 

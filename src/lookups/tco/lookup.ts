@@ -90,6 +90,8 @@ const modelAssumptions = (
   // Performance cars' maintenance and repairs cost half as much again.
   performance: Boolean(vehicle.performance),
   price: vehicle.price,
+  // listing, spec, table, table-nearest-year or segment: how far the price is from known.
+  priceBasis: vehicle.priceBasis,
   priceDefaulted: vehicle.priceDefaulted,
   priceSource: vehicle.priceSource,
   purchase: assumptions.downPaymentPercent >= 100 ? 'cash' : 'financed',

@@ -46,18 +46,6 @@ export const TCO_SETTINGS = {
     min: 0,
   },
   milesPerYear: { default: 15_000, integer: true, max: 100_000, min: 1000 },
-  newPriceDestinationPercent: {
-    default: 4,
-    description: 'Destination charge on an estimated new price, percent.',
-    max: 50,
-    min: 0,
-  },
-  newPriceGrowthPercent: {
-    default: 2,
-    description: 'Yearly growth of new-vehicle prices: an older model year is priced lower.',
-    max: 20,
-    min: -20,
-  },
   newPriceUnknownTrimPercent: {
     default: 10,
     description:

@@ -53,8 +53,6 @@ export const segmentOf = ({
 }
 
 export type SegmentFigures = {
-  /** New price used when neither a listing nor a vehicle spec gives one (flagged in the answer). */
-  defaultPrice: number
   /** EPA combined miles per gallon (or kWh per 100 miles for EVs) when the listing gives none. */
   economy: number
   insuranceFactor: number
@@ -66,7 +64,6 @@ export type SegmentFigures = {
 
 export const SEGMENT_FIGURES: Record<Segment, SegmentFigures> = {
   car: {
-    defaultPrice: 29_000,
     economy: 30,
     insuranceFactor: 1,
     maintenanceFactor: 1,
@@ -74,7 +71,6 @@ export const SEGMENT_FIGURES: Record<Segment, SegmentFigures> = {
     retention: [1, 0.8, 0.69, 0.6, 0.52, 0.45, 0.4, 0.35, 0.31, 0.28, 0.25],
   },
   ev: {
-    defaultPrice: 50_000,
     economy: 31,
     insuranceFactor: 1.15,
     maintenanceFactor: 0.6,
@@ -82,7 +78,6 @@ export const SEGMENT_FIGURES: Record<Segment, SegmentFigures> = {
     retention: [1, 0.72, 0.6, 0.51, 0.44, 0.38, 0.33, 0.29, 0.26, 0.23, 0.21],
   },
   hybrid: {
-    defaultPrice: 33_000,
     economy: 48,
     insuranceFactor: 1,
     maintenanceFactor: 0.95,
@@ -90,7 +85,6 @@ export const SEGMENT_FIGURES: Record<Segment, SegmentFigures> = {
     retention: [1, 0.82, 0.72, 0.63, 0.56, 0.5, 0.44, 0.39, 0.35, 0.31, 0.28],
   },
   luxury: {
-    defaultPrice: 58_000,
     economy: 25,
     insuranceFactor: 1.3,
     maintenanceFactor: 1.5,
@@ -98,7 +92,6 @@ export const SEGMENT_FIGURES: Record<Segment, SegmentFigures> = {
     retention: [1, 0.76, 0.63, 0.53, 0.45, 0.38, 0.33, 0.29, 0.25, 0.22, 0.2],
   },
   suv: {
-    defaultPrice: 38_000,
     economy: 25,
     insuranceFactor: 0.95,
     maintenanceFactor: 1.05,
@@ -106,7 +99,6 @@ export const SEGMENT_FIGURES: Record<Segment, SegmentFigures> = {
     retention: [1, 0.82, 0.72, 0.63, 0.56, 0.5, 0.44, 0.39, 0.35, 0.31, 0.28],
   },
   truck: {
-    defaultPrice: 52_000,
     economy: 20,
     insuranceFactor: 1,
     maintenanceFactor: 1.15,

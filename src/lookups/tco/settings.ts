@@ -4,19 +4,22 @@ import type { Payload } from 'payload'
 import type { TcoSetting } from '../../../payload-types'
 import { fromKeys, keysOf } from '../keyed'
 import type { TcoAssumptions } from './model'
+import type { StaffPriceRow } from './newPrices'
 import { SETTING_DEFAULTS, TCO_SETTINGS } from './parameters'
 import { MAINTENANCE_SCHEDULE, type ResidualRule } from './segments'
 import { NATIONAL_FIGURES, STATE_FIGURES, type StateFigures } from './states'
 
 const NO_RESIDUALS: ResidualRule[] = []
+const NO_STAFF_PRICES: StaffPriceRow[] = []
 
 /**
  * The adjustable assumptions' defaults, the built-in maintenance schedule, no staff residual
- * rules, and the warranty the model assumes for every vehicle.
+ * rules or new-price rows, and the warranty the model assumes for every vehicle.
  */
 export const DEFAULTS = {
   ...SETTING_DEFAULTS,
   maintenanceSchedule: MAINTENANCE_SCHEDULE,
+  newPrices: NO_STAFF_PRICES,
   residuals: NO_RESIDUALS,
   warrantyMiles: 36_000,
   warrantyYears: 3,
@@ -33,7 +36,7 @@ export const defined = <T extends object>(values: T) =>
 
 export const loadSettings = async (payload: Payload): Promise<Settings> => {
   const stored = await payload.findGlobal({ slug: 'tco-settings', overrideAccess: true })
-  const { maintenanceSchedule, residuals, states } = stored
+  const { maintenanceSchedule, newPrices, residuals, states } = stored
   const overrides = fromKeys(keysOf(TCO_SETTINGS), (name) => stored[name])
   return {
     ...DEFAULTS,
@@ -46,6 +49,16 @@ export const loadSettings = async (payload: Payload): Promise<Settings> => {
           item: item ?? '',
         }))
       : DEFAULTS.maintenanceSchedule,
+    newPrices: (newPrices ?? []).map((row) => ({
+      body: row.body ?? null,
+      destination: row.destination ?? null,
+      make: row.make,
+      model: row.model,
+      msrp: row.msrp,
+      powertrain: row.powertrain,
+      source: row.source,
+      year: row.year,
+    })),
     residuals: (residuals ?? []).map(({ match, residual }) => ({ match, residual })),
     states: states ?? [],
   }

@@ -46,9 +46,9 @@ export const SOURCES = {
       'Maintenance by mileage: routine service per mile and the lumps of a typical manufacturer schedule (30,000-mile service, tyres, brakes, 60,000-mile service, battery; staff may replace the schedule); repairs rising with age and miles; in line with AAA Your Driving Costs 2024 (maintenance, repair and tyres per mile)',
   },
   price: {
-    date: '2024',
+    date: '2010–2026',
     source:
-      "Without a listing or spec price: the make and model's base MSRP in 2024 dollars (manufacturers' published prices, rounded), times the trim's place on the model's price ladder (the line's average, above its base, when the trim is unknown or not on the ladder) and the destination charge, deflated 2% a year to the model year (BLS CPI, new vehicles); else Kelley Blue Book average transaction prices by make tier and body (2024)",
+      "Without a listing or spec price: the line's base MSRP and destination charge of its model year from the service's new-price table (src/lookups/tco/data/new-prices.json: manufacturers' base prices by model year, from published model-year price histories and manufacturers' price announcements, each row naming its kind; which lines exist by model year as fueleconomy.gov lists them), interpolated between its anchor years and moved by the table's median yearly change beyond them, times the trim's place on the line's price ladder (the line's average, above its base, when the trim is unknown or not on the ladder); staff rows first; a line not in the table at the median price of its segment's lines that model year",
   },
   salesTax: {
     date: '2024',

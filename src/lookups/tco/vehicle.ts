@@ -6,7 +6,7 @@
  */
 import { economyFactor } from './eras'
 import { type TcoVehicle, vehicleAge } from './model'
-import { estimateNewPrice, type Pricing } from './prices'
+import { estimateNewPrice, type PriceBasis, type Pricing } from './prices'
 import {
   isHeavyBody,
   residualOf,
@@ -106,6 +106,8 @@ export type ModelledVehicle = TcoVehicle & {
   economySource: string
   newPrice: null | number
   odometerSource: string
+  /** Where the price came from: `listing`, `spec`, or an estimate's basis (./prices.ts). */
+  priceBasis: 'listing' | 'spec' | PriceBasis
   priceDefaulted: boolean
   priceSource: string
   used: boolean
@@ -137,22 +139,33 @@ export const modelledVehicle = (
   const kept = retentionAt(segment, age, residual, odometer / Math.max(age, 1))
   const priced = ((): Pick<
     ModelledVehicle,
-    'newPrice' | 'price' | 'priceDefaulted' | 'priceSource'
+    'newPrice' | 'price' | 'priceBasis' | 'priceDefaulted' | 'priceSource'
   > => {
     if (listing.price)
-      return { newPrice: null, price: listing.price, priceDefaulted: false, priceSource: 'listing' }
+      return {
+        newPrice: null,
+        price: listing.price,
+        priceBasis: 'listing',
+        priceDefaulted: false,
+        priceSource: 'listing',
+      }
     if (description.specMsrp)
       return {
         newPrice: description.specMsrp,
+        priceBasis: 'spec',
         price: Math.round(description.specMsrp * kept),
         priceDefaulted: false,
         priceSource: age
           ? 'vehicle spec MSRP, depreciated to its age and miles'
           : 'vehicle spec MSRP',
       }
-    const estimate = estimateNewPrice(description, settings)
+    const estimate = estimateNewPrice(
+      { ...description, plugIn: plugInOf(description) !== undefined },
+      settings,
+    )
     return {
       newPrice: estimate.price,
+      priceBasis: estimate.basis,
       price: Math.round(estimate.price * kept),
       priceDefaulted: true,
       priceSource: age ? `${estimate.source}, depreciated to its age and miles` : estimate.source,

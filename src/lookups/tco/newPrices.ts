@@ -1,0 +1,357 @@
+/**
+ * The new-price table (./data/new-prices.json, checked against ./data/new-prices.schema.json when
+ * the module loads): base MSRP and destination charge by make, model, powertrain and model year,
+ * at anchor years, with a trim ladder where trims differ a great deal. Between anchors a price is
+ * interpolated; beyond them it is the nearest anchor's, moved by the table's own yearly change.
+ * Staff add or replace anchors in the `tco-settings` global (`newPrices`). The segment defaults,
+ * for a line the table does not know, are the medians of its lines (docs/tco-model.md).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { Ajv } from 'ajv'
+
+import { projectRoot } from '@/lib/paths'
+
+import { type Segment, segmentOf } from './segments'
+
+const readData = (name: string): unknown =>
+  JSON.parse(fs.readFileSync(path.join(projectRoot, 'src/lookups/tco/data', name), 'utf8'))
+
+/** The table file as shipped, and its schema. */
+export const TABLE_DOCUMENT = readData('new-prices.json') as { lines: unknown[] }
+const schema = readData('new-prices.schema.json') as object
+
+export const POWERTRAINS = ['gasoline', 'hybrid', 'plug-in', 'electric'] as const
+export type Powertrain = (typeof POWERTRAINS)[number]
+export const BODIES = ['car', 'suv', 'truck', 'van'] as const
+export type Body = (typeof BODIES)[number]
+
+type Anchor = { destination: number; msrp: number; year: number }
+
+export type PriceLine = {
+  aliases: string[]
+  body: Body
+  make: string
+  model: string
+  powertrain: Powertrain
+  prices: Anchor[]
+  /** `price-history`, `announcement`, or `staff` for a line staff added. */
+  source: string
+  trims: Record<string, number>
+}
+
+/** A row of the `tco-settings` global's `newPrices`: one anchor year of a line. */
+export type StaffPriceRow = {
+  body?: Body | null
+  destination?: null | number
+  make: string
+  model: string
+  msrp: number
+  powertrain: Powertrain
+  source: string
+  year: number
+}
+
+type RawLine = {
+  aliases?: string[]
+  body: Body
+  make: string
+  model: string
+  powertrain: Powertrain
+  prices: [number, number, number][]
+  source: string
+  trims?: Record<string, number>
+}
+
+/** Upper case, single spaces: how names are compared. */
+export const nameKey = (...words: string[]) =>
+  words.join(' ').toUpperCase().replace(/\s+/g, ' ').trim()
+
+/**
+ * What is wrong with a table document, as messages naming the line: the schema's errors, then
+ * what the schema cannot say (anchor years ascending, one line per name and powertrain).
+ */
+export const tableErrors = (candidate: unknown): string[] => {
+  const validate = new Ajv({ allErrors: true, strictTuples: false }).compile(schema)
+  if (!validate(candidate))
+    return (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`)
+  const errors: string[] = []
+  const seen = new Set<string>()
+  for (const line of (candidate as { lines: RawLine[] }).lines) {
+    const label = `${line.make} ${line.model} (${line.powertrain})`
+    const years = line.prices.map(([year]) => year)
+    if (years.some((year, index) => index > 0 && year <= years[index - 1]))
+      errors.push(`${label}: anchor years must ascend`)
+    for (const name of [
+      nameKey(line.make, line.model),
+      ...(line.aliases ?? []).map((a) => nameKey(a)),
+    ]) {
+      const key = `${name}|${line.powertrain}`
+      if (seen.has(key)) errors.push(`${label}: ${name} is already a ${line.powertrain} line`)
+      seen.add(key)
+    }
+  }
+  return errors
+}
+
+const loadLines = (): PriceLine[] => {
+  const errors = tableErrors(TABLE_DOCUMENT)
+  if (errors.length)
+    throw new Error(`src/lookups/tco/data/new-prices.json is invalid: ${errors.join('; ')}`)
+  return (TABLE_DOCUMENT.lines as RawLine[]).map((line) => ({
+    aliases: line.aliases ?? [],
+    body: line.body,
+    make: line.make,
+    model: line.model,
+    powertrain: line.powertrain,
+    prices: line.prices.map(([year, msrp, destination]) => ({ destination, msrp, year })),
+    source: line.source,
+    trims: line.trims ?? {},
+  }))
+}
+
+/** The built-in table, checked when the module loads: a broken file stops the service starting. */
+export const TABLE_LINES: readonly PriceLine[] = loadLines()
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length / 2
+  return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/**
+ * The table's own yearly change of base prices: the median, over every line's consecutive anchors,
+ * of the compound yearly change between them (about 2% a year).
+ */
+export const TABLE_YEARLY_CHANGE: number = median(
+  TABLE_LINES.flatMap(({ prices }) =>
+    prices
+      .slice(1)
+      .map(
+        (anchor, index) =>
+          (anchor.msrp / prices[index].msrp) ** (1 / (anchor.year - prices[index].year)) - 1,
+      ),
+  ),
+)
+
+export type LinePrice = {
+  destination: number
+  msrp: number
+  /** The anchor year priced from when `year` lies outside the line's anchors. */
+  nearestYear: null | number
+}
+
+/** The line's base MSRP and destination in model year `year`, in that year's dollars. */
+export const linePriceAt = (line: PriceLine, year: number): LinePrice => {
+  const { prices } = line
+  const first = prices[0]
+  const last = prices[prices.length - 1]
+  if (year < first.year || year > last.year) {
+    const nearest = year < first.year ? first : last
+    const factor = (1 + TABLE_YEARLY_CHANGE) ** (year - nearest.year)
+    return {
+      destination: Math.round(nearest.destination * factor),
+      msrp: Math.round(nearest.msrp * factor),
+      nearestYear: nearest.year,
+    }
+  }
+  const upper = prices.findIndex((anchor) => anchor.year >= year)
+  const to = prices[upper]
+  if (to.year === year) return { destination: to.destination, msrp: to.msrp, nearestYear: null }
+  // Prices change by a steady rate between anchors; destination charges by steady steps.
+  const from = prices[upper - 1]
+  const share = (year - from.year) / (to.year - from.year)
+  return {
+    destination: Math.round(from.destination + (to.destination - from.destination) * share),
+    msrp: Math.round(from.msrp * (to.msrp / from.msrp) ** share),
+    nearestYear: null,
+  }
+}
+
+/** The body words the model's segment rules read (./segments.ts). */
+const BODY_WORDS: Record<Body, string> = { car: 'Sedan', suv: 'SUV', truck: 'Pickup', van: 'Van' }
+const FUEL_WORDS: Record<Powertrain, string> = {
+  electric: 'Electric',
+  gasoline: 'Gasoline',
+  hybrid: 'Hybrid',
+  'plug-in': 'Plug-in Hybrid',
+}
+
+export const lineSegment = (line: Pick<PriceLine, 'body' | 'make' | 'powertrain'>): Segment =>
+  segmentOf({ body: BODY_WORDS[line.body], fuel: FUEL_WORDS[line.powertrain], make: line.make })
+
+/** The body kind of a vehicle, as the table's lines are grouped (vans with SUVs, as the model does). */
+export const bodyKind = (body = ''): 'car' | 'suv' | 'truck' =>
+  /pickup|truck/i.test(body)
+    ? 'truck'
+    : /suv|sport utility|crossover|van|mpv/i.test(body)
+      ? 'suv'
+      : 'car'
+const lineKind = (line: PriceLine) => (line.body === 'van' ? 'suv' : line.body)
+
+export type PriceTable = {
+  /** The lines of each full name (make and model, and aliases), upper case. */
+  byName: Map<string, PriceLine[]>
+  lines: readonly PriceLine[]
+  /** The names, longest first, for the prefix match. */
+  names: string[]
+}
+
+const tableOf = (lines: readonly PriceLine[]): PriceTable => {
+  const byName = new Map<string, PriceLine[]>()
+  for (const line of lines)
+    for (const name of new Set([
+      nameKey(line.make, line.model),
+      ...line.aliases.map((a) => nameKey(a)),
+    ]))
+      byName.set(name, [...(byName.get(name) ?? []), line])
+  return { byName, lines, names: [...byName.keys()].sort((a, b) => b.length - a.length) }
+}
+
+export const BUILT_IN_TABLE: PriceTable = tableOf(TABLE_LINES)
+
+/**
+ * The table with staff rows applied: a row for a line the table has (by name or alias, and
+ * powertrain) adds that anchor year or replaces it; a row for another line starts a line of its
+ * own. Worked out once per distinct set of rows.
+ */
+let lastStaff: { key: string; table: PriceTable } | null = null
+export const tableWith = (rows: StaffPriceRow[] = []): PriceTable => {
+  if (!rows.length) return BUILT_IN_TABLE
+  const key = JSON.stringify(rows)
+  if (lastStaff?.key === key) return lastStaff.table
+  const lines = TABLE_LINES.map((line) => ({ ...line, prices: [...line.prices] }))
+  const find = (row: StaffPriceRow) => {
+    const name = nameKey(row.make, row.model)
+    return lines.find(
+      (line) =>
+        line.powertrain === row.powertrain &&
+        (nameKey(line.make, line.model) === name ||
+          line.aliases.some((alias) => nameKey(alias) === name)),
+    )
+  }
+  for (const row of rows) {
+    let line = find(row)
+    if (!line) {
+      line = {
+        aliases: [],
+        body: row.body ?? 'car',
+        make: row.make.trim(),
+        model: row.model.trim(),
+        powertrain: row.powertrain,
+        prices: [],
+        source: 'staff',
+        trims: {},
+      }
+      lines.push(line)
+    }
+    const anchor = {
+      // Without a destination charge, the line's own nearest one (none for a new line).
+      destination:
+        row.destination ?? (line.prices.length ? linePriceAt(line, row.year).destination : 0),
+      msrp: row.msrp,
+      year: row.year,
+    }
+    line.prices = [...line.prices.filter(({ year }) => year !== row.year), anchor].sort(
+      (a, b) => a.year - b.year,
+    )
+    if (line.source !== 'staff') line.source = `${line.source}, staff`
+  }
+  const table = tableOf(lines)
+  lastStaff = { key, table }
+  return table
+}
+
+/** The powertrain of a vehicle, from the decoder's fuel and whether it is a plug-in. */
+export const powertrainOf = (fuel = '', plugIn = false): Powertrain =>
+  plugIn || /plug[- ]?in[- ]hybrid|\bphev\b/i.test(fuel)
+    ? 'plug-in'
+    : /hybrid/i.test(fuel)
+      ? 'hybrid'
+      : /electric/i.test(fuel)
+        ? 'electric'
+        : 'gasoline'
+
+/**
+ * Which of a name's lines prices a vehicle of this powertrain: its own first; a hybrid or plug-in
+ * takes the other electrified row, then the gasoline one; a vehicle of unknown or gasoline fuel
+ * takes any row of the line (a line sold only as a hybrid or EV). An EV takes only an EV row: a
+ * gasoline sibling's price says little of it.
+ */
+const PREFERENCE: Record<Powertrain, Powertrain[]> = {
+  electric: ['electric'],
+  gasoline: ['gasoline', 'hybrid', 'plug-in', 'electric'],
+  hybrid: ['hybrid', 'plug-in', 'gasoline'],
+  'plug-in': ['plug-in', 'hybrid', 'gasoline'],
+}
+
+/** The table's line for a make and model: by its full name, else the longest name it starts with. */
+export const findLine = (
+  table: PriceTable,
+  make: string,
+  model: string,
+  powertrain: Powertrain,
+): null | PriceLine => {
+  const name = nameKey(make, model)
+  const pick = (lines: PriceLine[] | undefined) => {
+    for (const wanted of PREFERENCE[powertrain]) {
+      const line = lines?.find((candidate) => candidate.powertrain === wanted)
+      if (line) return line
+    }
+    return null
+  }
+  const exact = pick(table.byName.get(name))
+  if (exact) return exact
+  for (const known of table.names)
+    if (name.startsWith(known) && /^[\s\-(/]/.test(name.slice(known.length))) {
+      const line = pick(table.byName.get(known))
+      if (line) return line
+    }
+  return null
+}
+
+/**
+ * The segment's default new price in model year `year` (MSRP and destination, before the trim):
+ * the median of the table's lines of the segment on sale that year — of the vehicle's make when
+ * the table has at least two of them, else of the vehicle's body kind when it has at least three,
+ * else all of them. A year no line covers takes every line of the group at that year (priced
+ * beyond its anchors as any line is).
+ */
+export const segmentDefault = (
+  segment: Segment,
+  facts: { body?: string; make: string },
+  year: number,
+  table: PriceTable = BUILT_IN_TABLE,
+): { group: string; price: number } => {
+  const inSegment = table.lines.filter((line) => lineSegment(line) === segment)
+  const make = nameKey(facts.make)
+  const kind = bodyKind(facts.body)
+  const groups: [string, PriceLine[], number][] = [
+    [`${facts.make} ${segment} lines`, inSegment.filter((line) => nameKey(line.make) === make), 2],
+    [
+      `${kind} lines of the ${segment} segment`,
+      inSegment.filter((line) => lineKind(line) === kind),
+      3,
+    ],
+    [`lines of the ${segment} segment`, inSegment, 1],
+  ]
+  const [group, lines] = groups.find(([, members, least]) => members.length >= least) ?? [
+    'every line',
+    table.lines,
+  ]
+  const onSale = lines.filter(
+    ({ prices }) => prices[0].year <= year && year <= prices[prices.length - 1].year,
+  )
+  const priced = (onSale.length ? onSale : lines).map((line) => {
+    const { destination, msrp } = linePriceAt(line, year)
+    return msrp + destination
+  })
+  return { group, price: Math.round(median(priced)) }
+}
+
+/** Share of lines of the table, for docs and tests: how many make/model names it knows. */
+export const tableCoverage = (table: PriceTable = BUILT_IN_TABLE) => ({
+  lines: new Set(table.lines.map((line) => nameKey(line.make, line.model))).size,
+  rows: table.lines.length,
+})
