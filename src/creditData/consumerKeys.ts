@@ -132,11 +132,10 @@ export const openStored = async (
  * before the row is deleted, so the row's last live version holds no key either.
  */
 export const destroyDataKey = async (db: Db, consumer: string): Promise<boolean> => {
+  // Two statements: within one, a DELETE does not see the row its own UPDATE just wrote.
+  await db.execute(sql`UPDATE consumer_data_keys SET wrapped = '' WHERE consumer = ${consumer}`)
   const { rows } = await db.execute<{ consumer: string }>(
-    sql`WITH blanked AS (
-          UPDATE consumer_data_keys SET wrapped = '' WHERE consumer = ${consumer} RETURNING consumer)
-        DELETE FROM consumer_data_keys WHERE consumer IN (SELECT consumer FROM blanked)
-        RETURNING consumer`,
+    sql`DELETE FROM consumer_data_keys WHERE consumer = ${consumer} RETURNING consumer`,
   )
   return rows.length > 0
 }
