@@ -58,12 +58,22 @@ beforeAll(async () => {
   ).id
   await payload.create({
     collection: 'leadEvents',
-    data: { lead, nextSteps: 'Send Rita the Camry photos', status: 'Searching', type: 'Status Check' },
+    data: {
+      lead,
+      nextSteps: 'Send Rita the Camry photos',
+      status: 'Searching',
+      type: 'Status Check',
+    },
   })
   await payload.create({ collection: 'vdpEmails', data: { lead, vins: [] } })
   await payload.create({
     collection: 'credit-app',
-    data: { consumer, preApproval: 'pre_demo_maria', ssn: SSN, vehicle: '4T1B11HK7NU000123' } as never,
+    data: {
+      consumer,
+      preApproval: 'pre_demo_maria',
+      ssn: SSN,
+      vehicle: '4T1B11HK7NU000123',
+    } as never,
   })
 })
 
@@ -105,7 +115,10 @@ describe('recording a request', () => {
 describe('the dashboard', () => {
   it('lists open requests by due date, and says when one is overdue', async () => {
     const staff = {
-      ...(await context.service.payload.findByID({ collection: 'users', id: context.who.staff.id! })),
+      ...(await context.service.payload.findByID({
+        collection: 'users',
+        id: context.who.staff.id!,
+      })),
       collection: 'users',
     } as unknown as TypedUser
     const listed = async (now: Date) =>
@@ -238,7 +251,10 @@ describe('a deletion request', () => {
       expect.arrayContaining(['consumer', 'lead', 'leadEvents']),
     )
     const kept = Object.fromEntries(
-      outcome.kept.map((item: { collection: string; rule: string }) => [item.collection, item.rule]),
+      outcome.kept.map((item: { collection: string; rule: string }) => [
+        item.collection,
+        item.rule,
+      ]),
     )
     expect(kept['credit-app']).toContain('1798.145(e)')
     expect(kept['credit-app']).toContain('1002.12(b)')

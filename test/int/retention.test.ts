@@ -29,7 +29,9 @@ const makeConsumer = async (label: string, ssn: string, { creditApp = false } = 
   const consumer = await payload.create({
     collection: 'consumer',
     data: {
-      addresses: [{ city: { name: 'Los Angeles', state: 'CA' }, line1: `${label} 1 Elm St`, zip: '90026' }],
+      addresses: [
+        { city: { name: 'Los Angeles', state: 'CA' }, line1: `${label} 1 Elm St`, zip: '90026' },
+      ],
       birthDate: '1980-02-03',
       email: `${label.toLowerCase()}@example.com`,
       firstName: label,
@@ -42,11 +44,21 @@ const makeConsumer = async (label: string, ssn: string, { creditApp = false } = 
   const id = String(consumer.id)
   const lead = await payload.create({
     collection: 'lead',
-    data: { consumer: id, email: `${label.toLowerCase()}@example.com`, firstName: label, lastName: 'Tester' },
+    data: {
+      consumer: id,
+      email: `${label.toLowerCase()}@example.com`,
+      firstName: label,
+      lastName: 'Tester',
+    },
   })
   await payload.create({
     collection: 'leadEvents',
-    data: { lead: lead.id, nextSteps: `Call ${label} back`, status: 'Searching', type: 'Status Check' },
+    data: {
+      lead: lead.id,
+      nextSteps: `Call ${label} back`,
+      status: 'Searching',
+      type: 'Status Check',
+    },
   })
   const account = await payload.create({
     collection: 'account',
@@ -59,7 +71,12 @@ const makeConsumer = async (label: string, ssn: string, { creditApp = false } = 
   if (creditApp)
     await payload.create({
       collection: 'credit-app',
-      data: { consumer: id, preApproval: 'pre_demo_maria', ssn, vehicle: '4T1B11HK7NU000123' } as never,
+      data: {
+        consumer: id,
+        preApproval: 'pre_demo_maria',
+        ssn,
+        vehicle: '4T1B11HK7NU000123',
+      } as never,
     })
   return { account: String(account.id), id, lead: lead.id }
 }
@@ -67,13 +84,19 @@ const makeConsumer = async (label: string, ssn: string, { creditApp = false } = 
 /** Sets every timestamp tied to the consumer 25 months back, as if that long had passed. */
 const ageConsumer = async (id: string) => {
   const ago = sql.raw(LONG_AGO)
-  await db().execute(sql`UPDATE consumer SET created_at = ${ago}, updated_at = ${ago} WHERE id = ${id}`)
-  await db().execute(sql`UPDATE lead SET created_at = ${ago}, updated_at = ${ago} WHERE consumer_id = ${id}`)
+  await db().execute(
+    sql`UPDATE consumer SET created_at = ${ago}, updated_at = ${ago} WHERE id = ${id}`,
+  )
+  await db().execute(
+    sql`UPDATE lead SET created_at = ${ago}, updated_at = ${ago} WHERE consumer_id = ${id}`,
+  )
   await db().execute(
     sql`UPDATE lead_events SET created_at = ${ago}, updated_at = ${ago}
         WHERE lead_id IN (SELECT id FROM lead WHERE consumer_id = ${id})`,
   )
-  await db().execute(sql`UPDATE account SET created_at = ${ago}, updated_at = ${ago} WHERE consumer_id = ${id}`)
+  await db().execute(
+    sql`UPDATE account SET created_at = ${ago}, updated_at = ${ago} WHERE consumer_id = ${id}`,
+  )
   await db().execute(
     sql`UPDATE web_event SET created_at = ${ago}, updated_at = ${ago}
         WHERE account_id IN (SELECT id FROM account WHERE consumer_id = ${id})`,
@@ -88,7 +111,9 @@ const ageConsumer = async (id: string) => {
   )
 }
 
-const dryRun = (who: 'anonymous' | 'clientAdmin' | 'integrator' | 'leadAgent' | 'staff' | 'staffAdmin') =>
+const dryRun = (
+  who: 'anonymous' | 'clientAdmin' | 'integrator' | 'leadAgent' | 'staff' | 'staffAdmin',
+) =>
   sendJson(context.service, 'GET', '/api/retention/dry-run', { headers: context.who[who].headers })
 
 const revealed = async (id: string) =>
@@ -176,7 +201,11 @@ describe('retention', () => {
     expect(disposal.shredded).toEqual(['dataKey', 'ssn', 'birthDate'])
     expect(disposal.kept).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ collection: 'credit-app', records: 1, rule: expect.stringContaining('1798.145(e)') }),
+        expect.objectContaining({
+          collection: 'credit-app',
+          records: 1,
+          rule: expect.stringContaining('1798.145(e)'),
+        }),
       ]),
     )
 
@@ -185,10 +214,14 @@ describe('retention', () => {
     expect(after).toMatchObject({ birth_date: '', email: null, first_name: 'Deleted', ssn: null })
     expect(await rows(sql`SELECT 1 FROM consumer_data_keys WHERE consumer = ${old.id}`)).toEqual([])
     expect(await rows(sql`SELECT 1 FROM _consumer_v WHERE parent_id = ${old.id}`)).toEqual([])
-    const [app] = await rows(sql`SELECT ssn, birth_date FROM credit_app WHERE consumer_id = ${old.id}`)
+    const [app] = await rows(
+      sql`SELECT ssn, birth_date FROM credit_app WHERE consumer_id = ${old.id}`,
+    )
     expect(app).toEqual({ birth_date: null, ssn: null })
     expect(
-      await rows(sql`SELECT 1 FROM _credit_app_v WHERE version_consumer_id = ${old.id} AND version_ssn IS NOT NULL`),
+      await rows(
+        sql`SELECT 1 FROM _credit_app_v WHERE version_consumer_id = ${old.id} AND version_ssn IS NOT NULL`,
+      ),
     ).toEqual([])
 
     // A copy of the old ciphertexts (a version, a log, a backup without the key row) does not
@@ -207,7 +240,10 @@ describe('retention', () => {
     }
     // What still holds (docs/compliance.md): a backup holding the wrapped key opens with the
     // master key until that master key is retired.
-    const fromBackup = Buffer.from(decryptValue(backupKey.wrapped, `consumerDataKey:${old.id}`), 'base64')
+    const fromBackup = Buffer.from(
+      decryptValue(backupKey.wrapped, `consumerDataKey:${old.id}`),
+      'base64',
+    )
     expect(await openInner(decryptValue(before.ssn, 'ssn'), 'ssn', async () => fromBackup)).toBe(
       '111-22-3333',
     )
@@ -215,10 +251,12 @@ describe('retention', () => {
     // De-identified: the lead, its event's notes, the web tracker's ids; the consumer reads so.
     const [lead] = await rows(sql`SELECT first_name, email FROM lead WHERE id = ${old.lead}`)
     expect(lead).toEqual({ email: null, first_name: null })
-    expect(await rows(sql`SELECT next_steps FROM lead_events WHERE lead_id = ${old.lead}`)).toEqual([
-      { next_steps: null },
-    ])
-    expect(await rows(sql`SELECT 1 FROM account_texts WHERE parent_id = ${old.account}`)).toEqual([])
+    expect(await rows(sql`SELECT next_steps FROM lead_events WHERE lead_id = ${old.lead}`)).toEqual(
+      [{ next_steps: null }],
+    )
+    expect(await rows(sql`SELECT 1 FROM account_texts WHERE parent_id = ${old.account}`)).toEqual(
+      [],
+    )
     expect(
       await rows(sql`SELECT anonymous_id FROM web_event WHERE account_id = ${old.account}`),
     ).toEqual([{ anonymous_id: null }])
@@ -235,7 +273,9 @@ describe('retention', () => {
     )
     expect(audit.body.totalDocs).toBe(1)
     expect(audit.body.docs[0]).toMatchObject({ actor: 'system', collection: 'consumer' })
-    expect(audit.body.docs[0].fields).toEqual(expect.arrayContaining(['dataKey', 'ssn', 'firstName']))
+    expect(audit.body.docs[0].fields).toEqual(
+      expect.arrayContaining(['dataKey', 'ssn', 'firstName']),
+    )
 
     // The others are untouched.
     expect(await revealed(held.id)).toMatchObject({ firstName: 'Hank', ssn: '222-33-4444' })

@@ -23,10 +23,18 @@ export const RequestActions: React.FC = () => {
   if (kind === 'access')
     return (
       <div className="consumer-request-actions" style={{ marginBottom: 'var(--base)' }}>
-        <a className="btn btn--style-secondary btn--size-small" download href={`${base}/export?format=json`}>
+        <a
+          className="btn btn--style-secondary btn--size-small"
+          download
+          href={`${base}/export?format=json`}
+        >
           Download export (JSON)
         </a>{' '}
-        <a className="btn btn--style-secondary btn--size-small" download href={`${base}/export?format=csv`}>
+        <a
+          className="btn btn--style-secondary btn--size-small"
+          download
+          href={`${base}/export?format=csv`}
+        >
           Download export (CSV)
         </a>
       </div>

@@ -18,8 +18,11 @@ type Source = {
   where: (consumer: string, found: Found) => null | Where
 }
 
-const idsOf = (records: Record<string, unknown>[] | undefined, field = 'id') =>
-  [...new Set((records ?? []).map((record) => relationId(record[field])).filter((id) => id !== undefined))]
+const idsOf = (records: Record<string, unknown>[] | undefined, field = 'id') => [
+  ...new Set(
+    (records ?? []).map((record) => relationId(record[field])).filter((id) => id !== undefined),
+  ),
+]
 
 const inList = (field: string, ids: (number | string)[]): null | Where =>
   ids.length ? { [field]: { in: ids } } : null
@@ -29,10 +32,22 @@ export const SOURCES: Source[] = [
   { collection: 'lead', name: 'leads', where: (id) => ({ consumer: { equals: id } }) },
   { collection: 'leadEvents', name: 'leadEvents', where: (_, f) => inList('lead', idsOf(f.leads)) },
   { collection: 'vdpEmails', name: 'vdpEmails', where: (_, f) => inList('lead', idsOf(f.leads)) },
-  { collection: 'do-not-contact', name: 'doNotContact', where: (id) => ({ consumer: { equals: id } }) },
+  {
+    collection: 'do-not-contact',
+    name: 'doNotContact',
+    where: (id) => ({ consumer: { equals: id } }),
+  },
   { collection: 'account', name: 'accounts', where: (id) => ({ consumer: { equals: id } }) },
-  { collection: 'web-event', name: 'webEvents', where: (_, f) => inList('account', idsOf(f.accounts)) },
-  { collection: 'pre-approval', name: 'preApprovals', where: (id) => ({ consumer: { equals: id } }) },
+  {
+    collection: 'web-event',
+    name: 'webEvents',
+    where: (_, f) => inList('account', idsOf(f.accounts)),
+  },
+  {
+    collection: 'pre-approval',
+    name: 'preApprovals',
+    where: (id) => ({ consumer: { equals: id } }),
+  },
   {
     collection: 'credit-app',
     name: 'creditApps',
@@ -45,8 +60,16 @@ export const SOURCES: Source[] = [
     name: 'creditReports',
     where: (_, f) => inList('preApproval', idsOf(f.preApprovals)),
   },
-  { collection: 'deal', name: 'deals', where: (_, f) => inList('vehicle', idsOf(f.creditApps, 'vehicle')) },
-  { collection: 'consumer-requests', name: 'consumerRequests', where: (id) => ({ consumer: { equals: id } }) },
+  {
+    collection: 'deal',
+    name: 'deals',
+    where: (_, f) => inList('vehicle', idsOf(f.creditApps, 'vehicle')),
+  },
+  {
+    collection: 'consumer-requests',
+    name: 'consumerRequests',
+    where: (id) => ({ consumer: { equals: id } }),
+  },
 ]
 
 /** Drops the service's own bookkeeping (`_…`), at any depth. */
@@ -67,7 +90,10 @@ export type ConsumerExport = {
   sources: Record<string, Record<string, unknown>[]>
 }
 
-export const exportConsumer = async (payload: Payload, consumer: string): Promise<ConsumerExport> => {
+export const exportConsumer = async (
+  payload: Payload,
+  consumer: string,
+): Promise<ConsumerExport> => {
   const found = { consumer: [] } as unknown as Found
   for (const source of SOURCES) {
     const where = source.where(consumer, found)
@@ -99,7 +125,8 @@ const flatten = (value: unknown, path: string, rows: [string, unknown][]) => {
     if (!value.length) rows.push([path, ''])
     value.forEach((item, index) => flatten(item, `${path}.${index}`, rows))
   } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) flatten(item, path ? `${path}.${key}` : key, rows)
+    for (const [key, item] of Object.entries(value))
+      flatten(item, path ? `${path}.${key}` : key, rows)
   } else rows.push([path, value])
 }
 

@@ -54,7 +54,12 @@ export const RetentionDryRun: React.FC = () => {
 
   return (
     <div className="retention-dry-run" style={{ marginBottom: 'var(--base)' }}>
-      <button className="btn btn--style-secondary btn--size-small" disabled={busy} onClick={() => void run()} type="button">
+      <button
+        className="btn btn--style-secondary btn--size-small"
+        disabled={busy}
+        onClick={() => void run()}
+        type="button"
+      >
         Retention dry run
       </button>
       {error && <p className="retention-dry-run__error">{error}</p>}

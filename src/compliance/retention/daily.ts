@@ -15,6 +15,7 @@ export const COMPLIANCE_SWEEP_MS = 24 * 3600_000
 export const complianceSweep = async (payload: Payload, now = new Date()) => {
   const retention = await runRetention(payload, { now })
   const purgedRequests = await purgeOldRequests(payload, now)
-  if (purgedRequests) logger.info({ deleted: purgedRequests }, 'retention: old consumer requests deleted')
+  if (purgedRequests)
+    logger.info({ deleted: purgedRequests }, 'retention: old consumer requests deleted')
   return { disposed: retention.disposed.length, held: retention.held.length, purgedRequests }
 }

@@ -23,12 +23,20 @@ const GLBA =
   'Cal. Civ. Code 1798.145(e): information collected under the Gramm-Leach-Bliley Act is outside the CCPA'
 
 /** Records kept whatever happens to the consumer, and the rule that keeps each. */
-export const KEPT: { collection: string; count: (db: Db, consumer: string) => Promise<number>; reason: string; rule: string }[] = [
+export const KEPT: {
+  collection: string
+  count: (db: Db, consumer: string) => Promise<number>
+  reason: string
+  rule: string
+}[] = [
   {
     collection: 'credit-app',
     count: (db, consumer) =>
-      countOf(db, sql`SELECT count(*)::int AS n FROM credit_app
-        WHERE consumer_id = ${consumer} OR co_applicant_consumer_id = ${consumer}`),
+      countOf(
+        db,
+        sql`SELECT count(*)::int AS n FROM credit_app
+        WHERE consumer_id = ${consumer} OR co_applicant_consumer_id = ${consumer}`,
+      ),
     reason: 'credit application: a finance record',
     rule: `${GLBA}; ECOA/Reg. B 12 CFR 1002.12(b) keeps applications 25 months after notice of action`,
   },
@@ -42,32 +50,44 @@ export const KEPT: { collection: string; count: (db: Db, consumer: string) => Pr
   {
     collection: 'credit-report',
     count: (db, consumer) =>
-      countOf(db, sql`SELECT count(*)::int AS n FROM credit_report r
-        JOIN pre_approval p ON p.id = r.pre_approval_id WHERE p.consumer_id = ${consumer}`),
+      countOf(
+        db,
+        sql`SELECT count(*)::int AS n FROM credit_report r
+        JOIN pre_approval p ON p.id = r.pre_approval_id WHERE p.consumer_id = ${consumer}`,
+      ),
     reason: 'consumer report: a finance record',
     rule: `${GLBA}; FCRA 15 U.S.C. 1681b (permissible purpose must be shown)`,
   },
   {
     collection: 'deal',
     count: (db, consumer) =>
-      countOf(db, sql`SELECT count(DISTINCT d.id)::int AS n FROM deal d
+      countOf(
+        db,
+        sql`SELECT count(DISTINCT d.id)::int AS n FROM deal d
         JOIN credit_app a ON a.vehicle_id = d.vehicle_id
-        WHERE a.consumer_id = ${consumer} OR a.co_applicant_consumer_id = ${consumer}`),
+        WHERE a.consumer_id = ${consumer} OR a.co_applicant_consumer_id = ${consumer}`,
+      ),
     reason: 'vehicle deal financed under a credit app: a finance record',
     rule: GLBA,
   },
   {
     collection: 'do-not-contact',
     count: (db, consumer) =>
-      countOf(db, sql`SELECT count(*)::int AS n FROM do_not_contact WHERE consumer_id = ${consumer}
-        OR lead_id IN (SELECT id FROM lead WHERE consumer_id = ${consumer})`),
+      countOf(
+        db,
+        sql`SELECT count(*)::int AS n FROM do_not_contact WHERE consumer_id = ${consumer}
+        OR lead_id IN (SELECT id FROM lead WHERE consumer_id = ${consumer})`,
+      ),
     reason: 'do-not-contact request: needed to go on honouring it',
     rule: 'Cal. Civ. Code 1798.105(d)(8) (legal obligation); TCPA 47 CFR 64.1200(d)(6) keeps do-not-call requests 5 years',
   },
   {
     collection: 'consumer-requests',
     count: (db, consumer) =>
-      countOf(db, sql`SELECT count(*)::int AS n FROM consumer_requests WHERE consumer_id = ${consumer}`),
+      countOf(
+        db,
+        sql`SELECT count(*)::int AS n FROM consumer_requests WHERE consumer_id = ${consumer}`,
+      ),
     reason: 'record of the consumer’s own requests',
     rule: '11 CCR 7101(a): request records are kept 24 months',
   },
@@ -78,7 +98,8 @@ const countOf = async (db: Db, query: ReturnType<typeof sql>) => {
   return Number(rows[0]?.n ?? 0)
 }
 
-const changed = async (db: Db, query: ReturnType<typeof sql>) => (await db.execute(query)).rowCount ?? 0
+const changed = async (db: Db, query: ReturnType<typeof sql>) =>
+  (await db.execute(query)).rowCount ?? 0
 
 /**
  * Removes what identifies `consumer` from the records that may let it go, in the caller's

@@ -18,14 +18,17 @@ import { destroyDataKey } from '@/creditData/consumerKeys'
 import { logger } from '@/lib/logger'
 import { settings } from '@/lib/settings'
 
-import { type Db, type DeidentifyReport, deidentifyConsumer } from './deidentify'
+import { type Db, deidentifyConsumer,type DeidentifyReport } from './deidentify'
 
 const BATCH = 200
 
 export type Candidate = { consumer: string; held: boolean; lastActivity: string }
 
 /** Now, less RETENTION_INACTIVE_MONTHS calendar months (UTC). */
-export const retentionCutoff = (now: Date, months = settings('compliance').RETENTION_INACTIVE_MONTHS) => {
+export const retentionCutoff = (
+  now: Date,
+  months = settings('compliance').RETENTION_INACTIVE_MONTHS,
+) => {
   const cutoff = new Date(now)
   cutoff.setUTCMonth(cutoff.getUTCMonth() - months)
   return cutoff
@@ -62,7 +65,11 @@ export const dueConsumers = async (
   cutoff: Date,
   { after = '', limit = BATCH, only }: { after?: string; limit?: number; only?: string } = {},
 ): Promise<Candidate[]> => {
-  const { rows } = await db.execute<{ consumer: string; held: boolean; last_activity: Date | string }>(
+  const { rows } = await db.execute<{
+    consumer: string
+    held: boolean
+    last_activity: Date | string
+  }>(
     sql`SELECT * FROM (
           SELECT c.id AS consumer, ${lastActivity} AS last_activity, ${held} AS held
             FROM consumer c
@@ -102,7 +109,11 @@ const shredCreditData = async (db: Db, consumer: string): Promise<string[]> => {
   return keyDestroyed ? ['dataKey', 'ssn', 'birthDate'] : ['ssn', 'birthDate']
 }
 
-export type Disposal = DeidentifyReport & { consumer: string; lastActivity: string; shredded: string[] }
+export type Disposal = DeidentifyReport & {
+  consumer: string
+  lastActivity: string
+  shredded: string[]
+}
 
 /**
  * Disposes of one consumer in a transaction of its own; null when another node holds it, or it
