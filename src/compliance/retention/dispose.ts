@@ -18,7 +18,7 @@ import { destroyDataKey } from '@/creditData/consumerKeys'
 import { logger } from '@/lib/logger'
 import { settings } from '@/lib/settings'
 
-import { type Db, deidentifyConsumer,type DeidentifyReport } from './deidentify'
+import { type Db, deidentifyConsumer, type DeidentifyReport } from './deidentify'
 
 const BATCH = 200
 
