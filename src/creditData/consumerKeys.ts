@@ -63,17 +63,22 @@ const dataKey = async (req: PayloadRequest, consumer: string, make: boolean) => 
   const known = cache.get(consumer)
   if (known || (known === null && !make)) return known ?? null
   const db = await transactionDb(req)
-  let key = await readDataKey(db, consumer)
-  if (!key && make) {
-    // Two writers may race to make it: the first insert wins, and both use what it stored.
-    const fresh = crypto.randomBytes(32)
-    await db.execute(
-      sql`INSERT INTO consumer_data_keys (consumer, wrapped, created_at)
-          VALUES (${consumer}, ${encryptValue(fresh.toString('base64'), wrapField(consumer))}, now())
-          ON CONFLICT (consumer) DO NOTHING`,
+  let key: Buffer | null
+  if (make) {
+    // One statement on a write: the key made here, or the one already stored. (A key another
+    // transaction stored meanwhile is not in this statement's snapshot: read it again after.)
+    const fresh = encryptValue(crypto.randomBytes(32).toString('base64'), wrapField(consumer))
+    const { rows } = await db.execute<{ wrapped: string }>(
+      sql`WITH made AS (
+            INSERT INTO consumer_data_keys (consumer, wrapped, created_at)
+            VALUES (${consumer}, ${fresh}, now())
+            ON CONFLICT (consumer) DO NOTHING RETURNING wrapped)
+          SELECT wrapped FROM made
+          UNION ALL SELECT wrapped FROM consumer_data_keys WHERE consumer = ${consumer}
+          LIMIT 1`,
     )
-    key = await readDataKey(db, consumer)
-  }
+    key = rows[0] ? unwrap(consumer, rows[0].wrapped) : await readDataKey(db, consumer)
+  } else key = await readDataKey(db, consumer)
   cache.set(consumer, key)
   return key
 }
