@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { withReadableValues } from '@/admin/values'
 import { noSsnInTextarea } from '@/compliance/requests/noSsn'
+import { lockHeldConsumer } from '@/compliance/retention/holdLock'
 import { stampedUserField } from '@/fields/stampedUser'
 
 import { recordAccess } from '../access/recordAccess'
@@ -30,6 +31,7 @@ export const LegalHolds: CollectionConfig = withReadableValues({
     {
       name: 'consumer',
       type: 'relationship',
+      hooks: { beforeChange: [lockHeldConsumer] },
       index: true,
       relationTo: 'consumer',
       required: true,
