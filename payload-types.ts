@@ -99,6 +99,8 @@ export interface Config {
     'audit-log': AuditLog;
     'webhook-endpoints': WebhookEndpoint;
     'webhook-deliveries': WebhookDelivery;
+    'legal-holds': LegalHold;
+    'consumer-requests': ConsumerRequest;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -143,6 +145,8 @@ export interface Config {
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'webhook-endpoints': WebhookEndpointsSelect<false> | WebhookEndpointsSelect<true>;
     'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
+    'legal-holds': LegalHoldsSelect<false> | LegalHoldsSelect<true>;
+    'consumer-requests': ConsumerRequestsSelect<false> | ConsumerRequestsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -1362,9 +1366,9 @@ export interface LookupCache {
 export interface AuditLog {
   id: number;
   /**
-   * What was done: a create, update or delete, or a reveal of a full SSN.
+   * What was done: a create, update or delete, a reveal of a full SSN, or a consumer disposed of (retention), de-identified (deletion request) or exported (access request).
    */
-  action: 'create' | 'update' | 'delete' | 'reveal';
+  action: 'create' | 'update' | 'delete' | 'reveal' | 'dispose' | 'deidentify' | 'export';
   /**
    * Slug of the collection the record belongs to.
    */
@@ -1518,6 +1522,82 @@ export interface WebhookDelivery {
     | number
     | boolean
     | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * A consumer under a legal hold is never disposed of by the retention job (see docs/compliance.md, section 5).
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "legal-holds".
+ */
+export interface LegalHold {
+  id: number;
+  consumer: string | Consumer;
+  /**
+   * Why the data must be kept: the matter, case or request behind it.
+   */
+  reason: string;
+  createdBy?: (number | null) | User;
+  /**
+   * When the hold ended; empty while it is in force.
+   */
+  releasedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Requests to know or delete personal data (docs/compliance.md, section 6). Due dates are worked out from when it was received.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "consumer-requests".
+ */
+export interface ConsumerRequest {
+  id: number;
+  consumer: string | Consumer;
+  /**
+   * Access: a copy of their data. Deletion: erase what may go.
+   */
+  kind: 'access' | 'deletion';
+  /**
+   * When the request reached the business.
+   */
+  receivedAt: string;
+  status: 'received' | 'confirmed' | 'completed' | 'denied';
+  /**
+   * How the identity was verified (e.g. "two data points matched: e-mail and last four of SSN"); never an SSN.
+   */
+  identityVerification: string;
+  notes?: string | null;
+  /**
+   * Receipt to be confirmed by (business days).
+   */
+  confirmBy?: string | null;
+  /**
+   * Request to be answered by.
+   */
+  answerBy?: string | null;
+  /**
+   * When its status first became confirmed.
+   */
+  confirmedAt?: string | null;
+  /**
+   * When it was completed or denied.
+   */
+  closedAt?: string | null;
+  /**
+   * Set by the service: for a deletion, what was de-identified and what was kept, and why.
+   */
+  outcome?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  createdBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -1760,6 +1840,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'webhook-deliveries';
         value: number | WebhookDelivery;
+      } | null)
+    | ({
+        relationTo: 'legal-holds';
+        value: number | LegalHold;
+      } | null)
+    | ({
+        relationTo: 'consumer-requests';
+        value: number | ConsumerRequest;
       } | null);
   globalSlug?: string | null;
   user:
@@ -2490,6 +2578,38 @@ export interface WebhookDeliveriesSelect<T extends boolean = true> {
   lastAttemptAt?: T;
   deliveredAt?: T;
   payload?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "legal-holds_select".
+ */
+export interface LegalHoldsSelect<T extends boolean = true> {
+  consumer?: T;
+  reason?: T;
+  createdBy?: T;
+  releasedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "consumer-requests_select".
+ */
+export interface ConsumerRequestsSelect<T extends boolean = true> {
+  consumer?: T;
+  kind?: T;
+  receivedAt?: T;
+  status?: T;
+  identityVerification?: T;
+  notes?: T;
+  confirmBy?: T;
+  answerBy?: T;
+  confirmedAt?: T;
+  closedAt?: T;
+  outcome?: T;
+  createdBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -12,6 +12,7 @@ import { ApiClients } from './collections/ApiClients'
 import { AuditLog } from './collections/AuditLog'
 import { Cities } from './collections/Cities'
 import { Companies } from './collections/Companies'
+import { ConsumerRequests } from './collections/ConsumerRequests'
 import { Consumers } from './collections/Consumers'
 import { Contacts } from './collections/Contacts'
 import { CreditApps } from './collections/CreditApps'
@@ -23,6 +24,7 @@ import { DoNotContact } from './collections/DoNotContact'
 import { Errors } from './collections/Errors'
 import { LeadEvents } from './collections/LeadEvents'
 import { Leads } from './collections/Leads'
+import { LegalHolds } from './collections/LegalHolds'
 import { Listings } from './collections/Listings'
 import { Locations } from './collections/Locations'
 import { LookupCache } from './collections/LookupCache'
@@ -49,6 +51,7 @@ import { noNullGroups, valueTypes } from './hooks/valueTypes'
 import { queryPresets, resolvePresetPlaceholders, withSavedViews } from './src/admin/savedViews'
 import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
+import { retentionDryRunEndpoint } from './src/compliance/retention/endpoints'
 import { noSensitiveQueries } from './src/creditData'
 import { sendBatchedWrites } from './src/db/batchedWrites'
 import { extraIndexes, TRIGRAM_EXTENSION } from './src/db/indexes'
@@ -163,6 +166,8 @@ export default buildConfig({
       AuditLog,
       WebhookEndpoints,
       WebhookDeliveries,
+      LegalHolds,
+      ConsumerRequests,
     ].map(withDealerAccess),
   ),
   cors: allowedOrigins(),
@@ -191,7 +196,7 @@ export default buildConfig({
   }),
   editor: lexicalEditor(),
   email: emailAdapter,
-  endpoints: [...commerceEndpoints, ...lookupEndpoints, searchEndpoint],
+  endpoints: [...commerceEndpoints, ...lookupEndpoints, searchEndpoint, retentionDryRunEndpoint],
   globals: withVersionRoutes([TcoSettings]),
   // Everything is served over REST; one API surface is one surface to secure.
   graphQL: { disable: true },

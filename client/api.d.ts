@@ -281,6 +281,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/retention/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the retention job would dispose of
+         * @description The consumers inactive for `RETENTION_INACTIVE_MONTHS` that the daily retention job would dispose of now (`due`), and those a legal hold keeps (`held`); nothing is changed. Staff admins and admin API clients.
+         */
+        get: operations["retentionDryRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lead/{id}": {
         parameters: {
             query?: never;
@@ -5405,6 +5425,326 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/legal-holds/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count records
+         * @description How many legal holds the caller may read match `where`.
+         */
+        get: operations["legalHolds_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/legal-holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of legal holds the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["legalHolds_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a legal-holds record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["legalHolds_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         */
+        delete: operations["legalHolds_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["legalHolds_updateMany"];
+        trace?: never;
+    };
+    "/legal-holds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One legal-holds record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["legalHolds_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one legal-holds record. A record another record still names is not deleted (409).
+         */
+        delete: operations["legalHolds_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one legal-holds record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["legalHolds_update"];
+        trace?: never;
+    };
+    "/legal-holds/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with legal holds and each of their fields.
+         */
+        post: operations["legalHolds_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/legal-holds/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one legal-holds record and each of its fields.
+         */
+        post: operations["legalHolds_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/legal-holds/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a record
+         * @description Creates a copy of one legal-holds record (unique fields must then differ, else 400).
+         */
+        post: operations["legalHolds_duplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consumer-requests/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An access request's export
+         * @description Everything the service holds about the consumer of an access request (consumer, leads, lead events, VDP e-mails, do-not-contact records, web accounts and events, pre-approvals, credit apps, credit reports, deals, requests), SSNs masked, as a download: JSON `{consumer, exportedAt, sources}` or CSV `source,record,field,value`. For whoever may read the request; audited. 400 naming `format`, or `kind` for a deletion request.
+         */
+        get: operations["consumerRequests_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consumer-requests/{id}/delete-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Carry out a deletion request
+         * @description De-identifies the request's consumer in the records the law lets go, keeps the finance records (GLBA, Cal. Civ. Code 1798.145(e)), writes what was de-identified and what was kept, and why, on the request (`outcome`) and marks it completed, in one transaction (staff admins and admin clients). 400 naming `kind` for an access request.
+         */
+        post: operations["consumerRequests_deleteData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consumer-requests/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count records
+         * @description How many consumer requests the caller may read match `where`.
+         */
+        get: operations["consumerRequests_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consumer-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of consumer requests the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["consumerRequests_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a consumer-requests record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["consumerRequests_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         */
+        delete: operations["consumerRequests_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["consumerRequests_updateMany"];
+        trace?: never;
+    };
+    "/consumer-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One consumer-requests record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["consumerRequests_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one consumer-requests record. A record another record still names is not deleted (409).
+         */
+        delete: operations["consumerRequests_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one consumer-requests record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["consumerRequests_update"];
+        trace?: never;
+    };
+    "/consumer-requests/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with consumer requests and each of their fields.
+         */
+        post: operations["consumerRequests_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consumer-requests/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one consumer-requests record and each of its fields.
+         */
+        post: operations["consumerRequests_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consumer-requests/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a record
+         * @description Creates a copy of one consumer-requests record (unique fields must then differ, else 400).
+         */
+        post: operations["consumerRequests_duplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payload-jobs/run": {
         parameters: {
             query?: never;
@@ -6493,10 +6833,10 @@ export interface components {
         "audit-log": {
             id: number;
             /**
-             * @description What was done: a create, update or delete, or a reveal of a full SSN.
+             * @description What was done: a create, update or delete, a reveal of a full SSN, or a consumer disposed of (retention), de-identified (deletion request) or exported (access request).
              * @enum {string}
              */
-            action: "create" | "update" | "delete" | "reveal";
+            action: "create" | "update" | "delete" | "reveal" | "dispose" | "deidentify" | "export";
             /** @description Slug of the collection the record belongs to. */
             collection?: string;
             /** @description Id of the record changed or revealed. */
@@ -6568,6 +6908,48 @@ export interface components {
             deliveredAt?: string | null;
             /** @description The JSON body sent, signed with the endpoint's secret. */
             payload: unknown;
+            updatedAt: string;
+            createdAt: string;
+        };
+        /** @description A consumer under a legal hold is never disposed of by the retention job (see docs/compliance.md, section 5). */
+        "legal-holds": {
+            id: number;
+            consumer: string | components["schemas"]["consumer"];
+            /** @description Why the data must be kept: the matter, case or request behind it. */
+            reason: string;
+            createdBy?: (number | null) | components["schemas"]["users"];
+            /** @description When the hold ended; empty while it is in force. */
+            releasedAt?: string | null;
+            updatedAt: string;
+            createdAt: string;
+        };
+        /** @description Requests to know or delete personal data (docs/compliance.md, section 6). Due dates are worked out from when it was received. */
+        "consumer-requests": {
+            id: number;
+            consumer: string | components["schemas"]["consumer"];
+            /**
+             * @description Access: a copy of their data. Deletion: erase what may go.
+             * @enum {string}
+             */
+            kind: "access" | "deletion";
+            /** @description When the request reached the business. */
+            receivedAt: string;
+            /** @enum {string} */
+            status: "received" | "confirmed" | "completed" | "denied";
+            /** @description How the identity was verified (e.g. "two data points matched: e-mail and last four of SSN"); never an SSN. */
+            identityVerification: string;
+            notes?: string | null;
+            /** @description Receipt to be confirmed by (business days). */
+            confirmBy?: string | null;
+            /** @description Request to be answered by. */
+            answerBy?: string | null;
+            /** @description When its status first became confirmed. */
+            confirmedAt?: string | null;
+            /** @description When it was completed or denied. */
+            closedAt?: string | null;
+            /** @description Set by the service: for a deletion, what was de-identified and what was kept, and why. */
+            outcome?: unknown;
+            createdBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
         };
@@ -7973,10 +8355,10 @@ export interface components {
         "audit-log_create": {
             id?: number;
             /**
-             * @description What was done: a create, update or delete, or a reveal of a full SSN.
+             * @description What was done: a create, update or delete, a reveal of a full SSN, or a consumer disposed of (retention), de-identified (deletion request) or exported (access request).
              * @enum {string}
              */
-            action: "create" | "update" | "delete" | "reveal";
+            action: "create" | "update" | "delete" | "reveal" | "dispose" | "deidentify" | "export";
             /** @description Slug of the collection the record belongs to. */
             collection: string;
             /** @description Id of the record changed or revealed. */
@@ -7995,10 +8377,10 @@ export interface components {
         "audit-log_update": {
             id?: number;
             /**
-             * @description What was done: a create, update or delete, or a reveal of a full SSN.
+             * @description What was done: a create, update or delete, a reveal of a full SSN, or a consumer disposed of (retention), de-identified (deletion request) or exported (access request).
              * @enum {string}
              */
-            action?: "create" | "update" | "delete" | "reveal";
+            action?: "create" | "update" | "delete" | "reveal" | "dispose" | "deidentify" | "export";
             /** @description Slug of the collection the record belongs to. */
             collection?: string;
             /** @description Id of the record changed or revealed. */
@@ -8129,6 +8511,90 @@ export interface components {
             deliveredAt?: string | null;
             /** @description The JSON body sent, signed with the endpoint's secret. */
             payload?: unknown;
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description A consumer under a legal hold is never disposed of by the retention job (see docs/compliance.md, section 5). */
+        "legal-holds_create": {
+            id?: number;
+            consumer: string | components["schemas"]["consumer"];
+            /** @description Why the data must be kept: the matter, case or request behind it. */
+            reason: string;
+            createdBy?: (number | null) | components["schemas"]["users"];
+            /** @description When the hold ended; empty while it is in force. */
+            releasedAt?: string | null;
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description A consumer under a legal hold is never disposed of by the retention job (see docs/compliance.md, section 5). */
+        "legal-holds_update": {
+            id?: number;
+            consumer?: string | components["schemas"]["consumer"];
+            /** @description Why the data must be kept: the matter, case or request behind it. */
+            reason?: string;
+            createdBy?: (number | null) | components["schemas"]["users"];
+            /** @description When the hold ended; empty while it is in force. */
+            releasedAt?: string | null;
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description Requests to know or delete personal data (docs/compliance.md, section 6). Due dates are worked out from when it was received. */
+        "consumer-requests_create": {
+            id?: number;
+            consumer: string | components["schemas"]["consumer"];
+            /**
+             * @description Access: a copy of their data. Deletion: erase what may go.
+             * @enum {string}
+             */
+            kind: "access" | "deletion";
+            /** @description When the request reached the business. */
+            receivedAt: string;
+            /** @enum {string} */
+            status?: "received" | "confirmed" | "completed" | "denied";
+            /** @description How the identity was verified (e.g. "two data points matched: e-mail and last four of SSN"); never an SSN. */
+            identityVerification: string;
+            notes?: string | null;
+            /** @description Receipt to be confirmed by (business days). */
+            confirmBy?: string | null;
+            /** @description Request to be answered by. */
+            answerBy?: string | null;
+            /** @description When its status first became confirmed. */
+            confirmedAt?: string | null;
+            /** @description When it was completed or denied. */
+            closedAt?: string | null;
+            /** @description Set by the service: for a deletion, what was de-identified and what was kept, and why. */
+            outcome?: unknown;
+            createdBy?: (number | null) | components["schemas"]["users"];
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description Requests to know or delete personal data (docs/compliance.md, section 6). Due dates are worked out from when it was received. */
+        "consumer-requests_update": {
+            id?: number;
+            consumer?: string | components["schemas"]["consumer"];
+            /**
+             * @description Access: a copy of their data. Deletion: erase what may go.
+             * @enum {string}
+             */
+            kind?: "access" | "deletion";
+            /** @description When the request reached the business. */
+            receivedAt?: string;
+            /** @enum {string} */
+            status?: "received" | "confirmed" | "completed" | "denied";
+            /** @description How the identity was verified (e.g. "two data points matched: e-mail and last four of SSN"); never an SSN. */
+            identityVerification?: string;
+            notes?: string | null;
+            /** @description Receipt to be confirmed by (business days). */
+            confirmBy?: string | null;
+            /** @description Request to be answered by. */
+            answerBy?: string | null;
+            /** @description When its status first became confirmed. */
+            confirmedAt?: string | null;
+            /** @description When it was completed or denied. */
+            closedAt?: string | null;
+            /** @description Set by the service: for a deletion, what was de-identified and what was kept, and why. */
+            outcome?: unknown;
+            createdBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
         };
@@ -10692,6 +11158,46 @@ export interface operations {
                             total: number;
                         }[];
                         q: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    retentionDryRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consumers due, and those held */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        cutoff: string;
+                        due: {
+                            consumer: string;
+                            /** Format: date-time */
+                            lastActivity: string;
+                        }[];
+                        held: {
+                            consumer: string;
+                            /** Format: date-time */
+                            lastActivity: string;
+                        }[];
+                        months: number;
+                        total: number;
                     };
                 };
             };
@@ -26612,6 +27118,990 @@ export interface operations {
                 content: {
                     "application/json": {
                         [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    legalHolds_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    legalHolds_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["legal-holds"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    legalHolds_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["legal-holds_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["legal-holds"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    legalHolds_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["legal-holds"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["legal-holds"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    legalHolds_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["legal-holds_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["legal-holds"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["legal-holds"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    legalHolds_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["legal-holds"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    legalHolds_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["legal-holds"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    legalHolds_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["legal-holds_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["legal-holds"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    legalHolds_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    legalHolds_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    legalHolds_duplicate: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["legal-holds"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["legal-holds"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumerRequests_export: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumerRequests_deleteData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["consumer-requests"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumerRequests_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumerRequests_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["consumer-requests"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumerRequests_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["consumer-requests_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["consumer-requests"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumerRequests_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["consumer-requests"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["consumer-requests"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumerRequests_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["consumer-requests_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["consumer-requests"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["consumer-requests"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumerRequests_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consumer-requests"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumerRequests_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["consumer-requests"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumerRequests_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["consumer-requests_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["consumer-requests"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumerRequests_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumerRequests_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consumerRequests_duplicate: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["consumer-requests"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["consumer-requests"];
+                        message: string;
                     };
                 };
             };

@@ -9,7 +9,8 @@ const CELLS = '/src/admin/audit/cells'
 
 /**
  * Append-only trail of credit data: every create, update and delete of consumers, credit apps and
- * credit reports, and every reveal of a full SSN. Written only by hooks; no API may change or
+ * credit reports, every reveal of a full SSN, and every disposal, de-identification and export
+ * of a consumer's data (src/compliance). Written only by hooks; no API may change or
  * delete an entry (and the database refuses to: see the migration's trigger). Staff admins read it.
  */
 export const AuditLog: CollectionConfig = {
@@ -36,11 +37,12 @@ export const AuditLog: CollectionConfig = {
           name: 'action',
           type: 'select',
           admin: {
-            description: 'What was done: a create, update or delete, or a reveal of a full SSN.',
+            description:
+              'What was done: a create, update or delete, a reveal of a full SSN, or a consumer disposed of (retention), de-identified (deletion request) or exported (access request).',
           },
           enumName: 'enum_audit_action',
           index: true,
-          options: ['create', 'update', 'delete', 'reveal'],
+          options: ['create', 'update', 'delete', 'reveal', 'dispose', 'deidentify', 'export'],
           required: true,
         },
         {

@@ -13,6 +13,8 @@ declare module 'payload' {
   interface RequestContext {
     /** Set by batchWrite (src/db/batchedWrites.ts) from the audit, outbox and history hooks: statements queued per change (`collection:id`); sent and cleared by sendBatchedWrites, that change's last afterChange hook. */
     batchedWrites?: Record<string, BatchedWrite[]>
+    /** Set and read by the credit-data cipher (src/creditData/consumerKeys.ts): consumers' data keys this request unwrapped (null: none), so a list reads each once. */
+    consumerDataKeys?: Map<string, Buffer | null>
     /** Set by checkIfMatch (hooks/checkIfMatch.ts) on its first check; read by it to check a request once. */
     ifMatchChecked?: boolean
     /** Set by followLeadEvent (src/leadDesk/eventHooks.ts) while it clears a lead's previous current event; read by it there, so that clearing does not blank the lead's status it is about to set. */

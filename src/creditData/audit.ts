@@ -6,7 +6,7 @@ import { type BatchedWrite, batchWrite, sendWrite } from '@/db/batchedWrites'
 import { encryptedFieldNames } from './marker'
 
 export type AuditEntry = {
-  action: 'create' | 'delete' | 'reveal' | 'update'
+  action: 'create' | 'deidentify' | 'delete' | 'dispose' | 'export' | 'reveal' | 'update'
   collection: string
   fields: string[]
   recordId: string

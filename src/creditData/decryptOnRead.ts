@@ -3,7 +3,7 @@ import type { FieldHook } from 'payload'
 import { safeToCompile } from '@/lib/safeToCompile'
 
 import { recordAudit } from './audit'
-import { decryptValue } from './cipher'
+import { openStored } from './consumerKeys'
 import { maskSsn } from './mask'
 import { revealsSsn } from './reveal'
 
@@ -18,7 +18,7 @@ export const decryptSensitive = (name: string, kind: 'date' | 'ssn'): FieldHook 
       if (typeof value !== 'string' || !value) return value
       let plain: string
       try {
-        plain = decryptValue(value, name)
+        plain = await openStored(req, value, name)
       } catch (error) {
         req.payload.logger.error(
           {

@@ -6,7 +6,8 @@ import {
   type TypeWithID,
 } from 'payload'
 
-import { decryptValue, encryptValue, isEncrypted } from './cipher'
+import { encryptValue, isEncrypted } from './cipher'
+import { openStored, ownerOf, sealForConsumer } from './consumerKeys'
 import { encryptedFieldNames } from './marker'
 import { isMaskedSsn } from './mask'
 
@@ -59,12 +60,19 @@ export const encryptSensitive: CollectionBeforeChangeHook = async ({
       continue
     }
     const storedValue = stored?.[name]
-    const previous = typeof storedValue === 'string' ? decryptValue(storedValue, name) : null
+    const previous =
+      typeof storedValue === 'string'
+        ? await openStored(req, storedValue, name).catch(() => null)
+        : null
     if (previous !== String(value)) {
       const changes = (req.context.sensitiveChanges ??= {})
       ;(changes[slug] ??= []).push(name)
     }
-    data[name] = encryptValue(String(value), name)
+    // A consumer's value is sealed with their own data key too (consumerKeys.ts).
+    const owner = ownerOf(slug, name, data, originalDoc)
+    data[name] = owner
+      ? await sealForConsumer(req, owner, String(value), name)
+      : encryptValue(String(value), name)
   }
   return data
 }

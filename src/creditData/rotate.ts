@@ -8,6 +8,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { CollectionSlug, Payload } from 'payload'
 
 import { decryptValue, encryptValue, keyIdOf } from './cipher'
+import { rewrapDataKeys } from './consumerKeys'
 import { keyRing } from './keys'
 import { encryptedFieldNames } from './marker'
 
@@ -19,6 +20,8 @@ export type RotationProgress = {
 }
 export type RotationSummary = {
   collections: RotationProgress[]
+  /** Consumers' data keys re-wrapped under the current key (their values' inner seal stays). */
+  dataKeys: { rewrapped: number; scanned: number }
   key: string
   reencrypted: number
   scanned: number
@@ -42,7 +45,13 @@ export const rotateCreditDataKeys = async (
 ): Promise<RotationSummary> => {
   const { current } = keyRing()
   const db = payload.db
-  const summary: RotationSummary = { collections: [], key: current, reencrypted: 0, scanned: 0 }
+  const summary: RotationSummary = {
+    collections: [],
+    dataKeys: { rewrapped: 0, scanned: 0 },
+    key: current,
+    reencrypted: 0,
+    scanned: 0,
+  }
   for (const [slug, names] of encryptedFields(payload)) {
     const table: Table = db.tables[db.tableNameMap.get(slug.replace(/-/g, '_'))!]
     const total = await payload.db.count({ collection: slug }).then((result) => result.totalDocs)
@@ -89,5 +98,12 @@ export const rotateCreditDataKeys = async (
     summary.reencrypted += progress.reencrypted
     summary.scanned += progress.scanned
   }
+  summary.dataKeys = await rewrapDataKeys(db.drizzle, current, keyIdOf)
+  onProgress({
+    collection: 'consumer data keys',
+    reencrypted: summary.dataKeys.rewrapped,
+    scanned: summary.dataKeys.scanned,
+    total: summary.dataKeys.scanned,
+  })
   return summary
 }

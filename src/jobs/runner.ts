@@ -16,6 +16,7 @@
 import type { Payload } from 'payload'
 import type pg from 'pg'
 
+import { COMPLIANCE_SWEEP_MS, complianceSweep } from '@/compliance/retention/daily'
 import { classifyFailure } from '@/errors'
 import { deleteExpiredKeys } from '@/idempotency'
 import { escalateOverdueLeads } from '@/leadDesk/escalation'
@@ -40,6 +41,8 @@ export const runsJobsInProcess = (): boolean => settings('jobs').JOBS_RUNNER !==
 /** One runner's state: the connection holding the lock (null while standing by), and its loop's. */
 type Runner = {
   cleanedAt: number
+  /** When this runner last ran the daily compliance sweep (src/compliance/retention/daily.ts). */
+  compliedAt: number
   /** When this runner last looked for leads to escalate (src/leadDesk/escalation.ts). */
   escalatedAt: number
   /** Webhook deliveries, sent by the lock holder beside the jobs (src/webhooks/deliver.ts). */
@@ -115,6 +118,16 @@ const escalateWhenDue = async (payload: Payload, runner: Runner) => {
   })
 }
 
+/** The compliance sweep, once a day (first when the runner takes the lock); its failure stops no job. */
+const complyWhenDue = async (payload: Payload, runner: Runner) => {
+  if (Date.now() - runner.compliedAt < COMPLIANCE_SWEEP_MS) return
+  runner.compliedAt = Date.now()
+  await complianceSweep(payload).catch((error) => {
+    if (classifyFailure(error)?.kind === 'unavailable') return
+    logger.error({ err: error }, 'job runner: the compliance sweep failed')
+  })
+}
+
 /** Runs one batch if this process holds (or takes) the lock; true when the batch was full. */
 const runBatch = async (payload: Payload, runner: Runner): Promise<boolean> => {
   if (!runner.lock && !(await acquire(runner))) return false
@@ -127,6 +140,7 @@ const runBatch = async (payload: Payload, runner: Runner): Promise<boolean> => {
   })
   await runner.webhooks.poll()
   await escalateWhenDue(payload, runner)
+  await complyWhenDue(payload, runner)
   return Object.keys(result?.jobStatus ?? {}).length >= BATCH
 }
 
@@ -165,6 +179,7 @@ export const startJobRunner = (
   checkProviderSettings()
   const runner: Runner = {
     cleanedAt: 0,
+    compliedAt: 0,
     escalatedAt: 0,
     lock: null,
     pool: payload.db.pool,

@@ -75,6 +75,27 @@ const sources = (user: TypedUser, now: Date): Source[] => [
     where: { 'providerSubmission.status': { in: ['failed', 'rejected'] } },
   },
   {
+    collection: 'consumer-requests',
+    describe: (request) => ({
+      label: `${request.kind === 'deletion' ? 'Deletion' : 'Access'} request · ${String(request.consumer)}`,
+      note:
+        typeof request.answerBy === 'string' && request.answerBy < now.toISOString()
+          ? 'overdue'
+          : request.status === 'received' &&
+              typeof request.confirmBy === 'string' &&
+              request.confirmBy < now.toISOString()
+            ? 'receipt not confirmed in time'
+            : String(request.status),
+      times: times(
+        ['confirm by', request.status === 'received' ? request.confirmBy : undefined],
+        ['answer by', request.answerBy],
+      ),
+    }),
+    sort: 'answerBy',
+    title: 'Consumer requests due',
+    where: { status: { in: ['received', 'confirmed'] } },
+  },
+  {
     collection: 'deal',
     describe: (deal) => ({
       label: String(deal.title || deal.id),

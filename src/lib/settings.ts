@@ -106,6 +106,16 @@ export const schemas = {
       .transform((value) => value || undefined),
     SMTP_TIMEOUT_MS: numberSetting(10_000, { integer: true, min: 1 }),
   }),
+  compliance: z.object({
+    /** Months without activity after which a consumer's data is disposed of (src/compliance/retention). */
+    RETENTION_INACTIVE_MONTHS: numberSetting(24, { integer: true, min: 1 }),
+    /** Days to confirm receipt of a consumer data request (11 CCR 7021(a)). */
+    CONSUMER_REQUEST_CONFIRM_DAYS: numberSetting(10, { integer: true, min: 1 }),
+    /** Days to answer a consumer data request (Cal. Civ. Code 1798.130(a)(2)). */
+    CONSUMER_REQUEST_ANSWER_DAYS: numberSetting(45, { integer: true, min: 1 }),
+    /** Months a consumer data request record is kept (11 CCR 7101(a)). */
+    CONSUMER_REQUEST_KEEP_MONTHS: numberSetting(24, { integer: true, min: 1 }),
+  }),
   files: z.object({
     DATA_DIR: textSetting('.data'),
     /** Default: $DATA_DIR/media. */

@@ -22,6 +22,7 @@ import {
   servedCollections,
   versionSchema,
 } from './rest'
+import { COMPLIANCE_TAG, compliancePaths } from './rest/complianceRoutes'
 import { webhookDocs } from './webhooks'
 
 const securitySchemes = {
@@ -56,6 +57,7 @@ const info = {
 
 const TAG_TEXTS: Record<string, string> = {
   Commerce: 'Endpoints 5–10: contacts, web events, companies, deals, facilitators and customers.',
+  [COMPLIANCE_TAG]: 'Retention and disposal of consumer data (docs/compliance.md).',
   Credit: 'Endpoints 1–4: credit apps, credit reports and consumers.',
   [GLOBALS_TAG]: 'Settings with one record for the whole service.',
   [ROOT_TAG]: 'Search across collections, and what the caller may do.',
@@ -108,6 +110,7 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
     ...commercePaths(records),
     ...lookupPaths,
     ...rootPaths(),
+    ...compliancePaths(),
     ...numberedRestPaths(collectionPaths(config, records), records),
     ...globalPaths(config),
   } as Record<string, Record<string, Obj>>

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 
 import { decryptValue } from '@/creditData/cipher'
+import { openInner, readDataKey } from '@/creditData/consumerKeys'
 import { seedDemoData } from '@/seed'
 
 import {
@@ -39,7 +40,7 @@ const onServer = async (statement: string) => {
 
 type Snapshot = { counts: Record<string, number>; migrations: number; ssn: string }
 
-/** What a restore must keep: record counts, the migrations applied, and a decryptable SSN. */
+/** What a restore must keep: record counts, the migrations applied, and a decryptable SSN (with its consumer's data key). */
 const snapshotOf = async (databaseUrl: string): Promise<Snapshot> => {
   const service = await startTestService({ databaseUrl })
   try {
@@ -51,7 +52,11 @@ const snapshotOf = async (databaseUrl: string): Promise<Snapshot> => {
       sql`SELECT ssn FROM credit_app WHERE id = 'crapp_demo_maria'`,
     )
     const migrations = (await payload.count({ collection: 'payload-migrations' })).totalDocs
-    return { counts, migrations, ssn: decryptValue(rows[0].ssn, 'ssn') }
+    // The consumer's data key (table consumer_data_keys) must come back with the dump too.
+    const ssn = await openInner(decryptValue(rows[0].ssn, 'ssn'), 'ssn', (consumer) =>
+      readDataKey(payload.db.drizzle, consumer),
+    )
+    return { counts, migrations, ssn }
   } finally {
     await service.close()
   }

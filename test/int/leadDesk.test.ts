@@ -811,6 +811,7 @@ describe('the dashboard to-do list', () => {
       'My leads due now',
       'Uncontacted leads past their time',
       'Credit apps needing attention',
+      'Consumer requests due',
       'Deals without a bid',
     ])
     const mine = lists[0]

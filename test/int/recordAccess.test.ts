@@ -48,6 +48,13 @@ const samples: Record<string, () => object> = {
   listing: () => ({ price: 19999, vin: randomVin() }),
   vin: () => ({ vin: randomVin() }),
   'web-event': () => ({ name: 'page_viewed' }),
+  'legal-holds': () => ({ consumer: 'con_demo_maria', reason: 'Litigation hold, matter 42' }),
+  'consumer-requests': () => ({
+    consumer: 'con_demo_maria',
+    identityVerification: 'e-mail and phone on file matched',
+    kind: 'access',
+    receivedAt: '2026-11-20T10:00:00Z',
+  }),
 }
 
 type Letters = string // a subset of "CRUD"
@@ -84,6 +91,9 @@ const grants: Record<
   vin: ['CRUD', '', 'R'],
   // Recorded by the service from lead events only, and kept; see adminGrants.
   'do-not-contact': ['R', '', ''],
+  // Compliance records: kept, so staff may not delete them (staff admins may).
+  'legal-holds': ['CRU', '', ''],
+  'consumer-requests': ['CRU', '', ''],
   // Anyone may report an error.
   errors: ['CRUD', 'C', 'C', 'C'],
 }

@@ -123,6 +123,11 @@ describe('npm run rotate-keys', () => {
     const values = await stored()
     expect(values.length).toBeGreaterThan(10)
     expect(values.every((value) => value.startsWith('enc:v1:b:'))).toBe(true)
+    // The consumers' own data keys are re-wrapped under the new key too.
+    const { rows: keys } = await client.query('SELECT wrapped FROM consumer_data_keys')
+    expect(keys.length).toBeGreaterThan(0)
+    expect(keys.every((key: { wrapped: string }) => key.wrapped.startsWith('enc:v1:b:'))).toBe(true)
+    expect(summary.dataKeys).toEqual({ rewrapped: keys.length, scanned: keys.length })
   })
 
   it('after rotation the old key can be removed: everything still decrypts', async () => {

@@ -78,6 +78,8 @@ const measure = async (path: string) => {
 
 const ONE_CREATE = [
   'begin',
+  // The consumer's own data key, made for their SSN and birth date (src/creditData/consumerKeys.ts).
+  'batch: insert consumer_data_keys',
   'insert consumer',
   // The adapter reads the row back with its lists and relations (Payload's create returns it).
   'select consumer',
@@ -98,7 +100,7 @@ describe('statements per create of a consumer', () => {
       data: { events: ['consumer.created'], url: 'https://receiver.example.com/hooks' },
     })
     const withDelivery = [
-      ...ONE_CREATE.slice(0, 4),
+      ...ONE_CREATE.slice(0, 5),
       'select consumer',
       'batch: insert audit_log, insert audit_log_texts, insert webhook_deliveries',
       'commit',

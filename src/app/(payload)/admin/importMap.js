@@ -18,6 +18,8 @@ import { WrappedListCell as WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f } f
 import { ActorCell as ActorCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { RotateSecret as RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5 } from '../../../../src/webhooks/admin/RotateSecret'
 import { ResendDelivery as ResendDelivery_670c553f7b05cd130bf567eb9dcad46e } from '../../../../src/webhooks/admin/ResendDelivery'
+import { RetentionDryRun as RetentionDryRun_779ce84773ac1297add2d10da84e1f9a } from '../../../../src/compliance/retention/RetentionDryRun'
+import { RequestActions as RequestActions_694df31cfef6d115791a57b8f900e018 } from '../../../../src/compliance/requests/RequestActions'
 import { QueryPresetsAccessCell as QueryPresetsAccessCell_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
 import { QueryPresetsWhereCell as QueryPresetsWhereCell_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
 import { QueryPresetsWhereField as QueryPresetsWhereField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
@@ -55,6 +57,8 @@ export const importMap = {
   "/src/admin/audit/cells#ActorCell": ActorCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/webhooks/admin/RotateSecret#RotateSecret": RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5,
   "/src/webhooks/admin/ResendDelivery#ResendDelivery": ResendDelivery_670c553f7b05cd130bf567eb9dcad46e,
+  "/src/compliance/retention/RetentionDryRun#RetentionDryRun": RetentionDryRun_779ce84773ac1297add2d10da84e1f9a,
+  "/src/compliance/requests/RequestActions#RequestActions": RequestActions_694df31cfef6d115791a57b8f900e018,
   "@payloadcms/next/client#QueryPresetsAccessCell": QueryPresetsAccessCell_2b8867833a34864a02ddf429b0728a40,
   "@payloadcms/next/client#QueryPresetsWhereCell": QueryPresetsWhereCell_2b8867833a34864a02ddf429b0728a40,
   "@payloadcms/next/client#QueryPresetsWhereField": QueryPresetsWhereField_2b8867833a34864a02ddf429b0728a40,

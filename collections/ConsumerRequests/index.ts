@@ -1,0 +1,147 @@
+import type { CollectionConfig, DateField, Field } from 'payload'
+
+import { withReadableValues } from '@/admin/values'
+import { dueFromReceived, stampWhenStatus } from '@/compliance/requests/dueDates'
+import { deletionEndpoint, exportEndpoint } from '@/compliance/requests/endpoints'
+import { noSsnInText, noSsnInTextarea } from '@/compliance/requests/noSsn'
+import { stampedUserField } from '@/fields/stampedUser'
+
+import { nobodyFieldLevel } from '../../access/nobody'
+import { recordAccess } from '../../access/recordAccess'
+
+const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
+
+/** What only the service writes: shown, never sent. */
+const serviceOnly = { create: nobodyFieldLevel, update: nobodyFieldLevel }
+
+export const requestStatuses = ['received', 'confirmed', 'completed', 'denied'] as const
+
+const serviceDate = (name: string, description: string, hooks: DateField['hooks']): Field => ({
+  name,
+  type: 'date',
+  access: serviceOnly,
+  admin: { ...dayAndTime, description, position: 'sidebar', readOnly: true },
+  hooks,
+  index: true,
+})
+
+/**
+ * A consumer's request to know (access) or to delete (CCPA/CPRA, Cal. Civ. Code 1798.100–
+ * 1798.130), recorded by staff; the service works out its due dates, produces the access
+ * request's export and carries out the deletion (src/compliance/requests). Kept
+ * CONSUMER_REQUEST_KEEP_MONTHS after it was received (11 CCR 7101), then deleted by the job
+ * runner. Staff may not delete one.
+ */
+export const ConsumerRequests: CollectionConfig = withReadableValues({
+  slug: 'consumer-requests',
+  access: recordAccess({ staffDelete: false }),
+  admin: {
+    defaultColumns: ['consumer', 'kind', 'status', 'receivedAt', 'confirmBy', 'answerBy'],
+    description:
+      'Requests to know or delete personal data (docs/compliance.md, section 6). Due dates are worked out from when it was received.',
+    group: 'Compliance',
+    useAsTitle: 'kind',
+  },
+  defaultSort: 'answerBy',
+  endpoints: [exportEndpoint, deletionEndpoint],
+  fields: [
+    {
+      name: 'actions',
+      type: 'ui',
+      admin: {
+        components: { Field: '/src/compliance/requests/RequestActions#RequestActions' },
+        disableListColumn: true,
+      },
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'consumer',
+          type: 'relationship',
+          index: true,
+          relationTo: 'consumer',
+          required: true,
+        },
+        {
+          name: 'kind',
+          type: 'select',
+          admin: { description: 'Access: a copy of their data. Deletion: erase what may go.' },
+          enumName: 'enum_consumer_request_kind',
+          index: true,
+          options: [
+            { label: 'Access', value: 'access' },
+            { label: 'Deletion', value: 'deletion' },
+          ],
+          required: true,
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'receivedAt',
+          type: 'date',
+          admin: { ...dayAndTime, description: 'When the request reached the business.' },
+          index: true,
+          label: 'Received at',
+          required: true,
+        },
+        {
+          name: 'status',
+          type: 'select',
+          defaultValue: 'received',
+          enumName: 'enum_consumer_request_status',
+          index: true,
+          options: requestStatuses.map((value) => ({
+            label: value[0].toUpperCase() + value.slice(1),
+            value,
+          })),
+          required: true,
+        },
+      ],
+    },
+    {
+      name: 'identityVerification',
+      type: 'text',
+      admin: {
+        description:
+          'How the identity was verified (e.g. "two data points matched: e-mail and last four of SSN"); never an SSN.',
+      },
+      label: 'Identity verified by',
+      required: true,
+      validate: noSsnInText,
+    },
+    {
+      name: 'notes',
+      type: 'textarea',
+      validate: noSsnInTextarea,
+    },
+    serviceDate('confirmBy', 'Receipt to be confirmed by (business days).', {
+      beforeChange: [dueFromReceived('confirmBy')],
+    }),
+    serviceDate('answerBy', 'Request to be answered by.', {
+      beforeChange: [dueFromReceived('answerBy')],
+    }),
+    serviceDate('confirmedAt', 'When its status first became confirmed.', {
+      beforeChange: [stampWhenStatus(['confirmed', 'completed', 'denied'])],
+    }),
+    serviceDate('closedAt', 'When it was completed or denied.', {
+      beforeChange: [stampWhenStatus(['completed', 'denied'])],
+    }),
+    {
+      name: 'outcome',
+      type: 'json',
+      access: serviceOnly,
+      admin: {
+        components: { Field: '/src/admin/JsonReadout#JsonReadout' },
+        description:
+          'Set by the service: for a deletion, what was de-identified and what was kept, and why.',
+        readOnly: true,
+      },
+    },
+    stampedUserField('createdBy', 'create'),
+  ],
+  labels: { plural: 'Consumer requests', singular: 'Consumer request' },
+})

@@ -1,0 +1,60 @@
+import type { CollectionConfig } from 'payload'
+
+import { withReadableValues } from '@/admin/values'
+import { noSsnInTextarea } from '@/compliance/requests/noSsn'
+import { lockHeldConsumer } from '@/compliance/retention/holdLock'
+import { stampedUserField } from '@/fields/stampedUser'
+
+import { recordAccess } from '../access/recordAccess'
+
+const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
+
+/**
+ * A legal hold on a consumer: while one is in force (not released), the retention job leaves the
+ * consumer's data as it is (src/compliance/retention). Staff set and release holds; a hold is
+ * released, never deleted, so the record of it stays (staff admins may delete one made in error).
+ */
+export const LegalHolds: CollectionConfig = withReadableValues({
+  slug: 'legal-holds',
+  access: recordAccess({ staffDelete: false }),
+  admin: {
+    components: {
+      beforeListTable: ['/src/compliance/retention/RetentionDryRun#RetentionDryRun'],
+    },
+    defaultColumns: ['consumer', 'reason', 'createdBy', 'createdAt', 'releasedAt'],
+    description:
+      'A consumer under a legal hold is never disposed of by the retention job (see docs/compliance.md, section 5).',
+    group: 'Compliance',
+    useAsTitle: 'reason',
+  },
+  fields: [
+    {
+      name: 'consumer',
+      type: 'relationship',
+      hooks: { beforeChange: [lockHeldConsumer] },
+      index: true,
+      relationTo: 'consumer',
+      required: true,
+    },
+    {
+      name: 'reason',
+      type: 'textarea',
+      admin: { description: 'Why the data must be kept: the matter, case or request behind it.' },
+      required: true,
+      validate: noSsnInTextarea,
+    },
+    { ...stampedUserField('createdBy', 'create'), label: 'Set by' },
+    {
+      name: 'releasedAt',
+      type: 'date',
+      admin: {
+        ...dayAndTime,
+        description: 'When the hold ended; empty while it is in force.',
+        position: 'sidebar',
+      },
+      index: true,
+      label: 'Released at',
+    },
+  ],
+  labels: { plural: 'Legal holds', singular: 'Legal hold' },
+})

@@ -1,0 +1,64 @@
+/**
+ * A deletion request carried out (Cal. Civ. Code 1798.105): the consumer is de-identified in
+ * the records the law lets go (the retention job's de-identification, src/compliance/retention),
+ * their own SSN and birth date are removed from their consumer record, and their data key is
+ * destroyed unless a kept finance record still needs it. What was kept, and the rule keeping it,
+ * is written on the request (`outcome`), which is marked completed. One transaction.
+ */
+import { sql } from '@payloadcms/db-postgres'
+import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+
+import { recordAudit } from '@/creditData/audit'
+import { destroyDataKey } from '@/creditData/consumerKeys'
+import { transactionDb } from '@/db/transaction'
+import { relationId } from '@/lib/relationId'
+
+import type { ConsumerRequest } from '../../../payload-types'
+import { deidentifyConsumer } from '../retention/deidentify'
+
+export const carryOutDeletion = async (req: PayloadRequest, request: ConsumerRequest) => {
+  const consumer = String(relationId(request.consumer))
+  const owns = await initTransaction(req)
+  try {
+    const db = await transactionDb(req)
+    await db.execute(sql`SELECT id FROM consumer WHERE id = ${consumer} FOR UPDATE`)
+    const report = await deidentifyConsumer(db, consumer)
+    await db.execute(sql`UPDATE consumer SET ssn = NULL, birth_date = '' WHERE id = ${consumer}`)
+    const financeRecords = report.kept.some((kept) =>
+      ['credit-app', 'pre-approval', 'credit-report'].includes(kept.collection),
+    )
+    const keyDestroyed = financeRecords ? false : await destroyDataKey(db, consumer)
+    await recordAudit(req, {
+      action: 'deidentify',
+      collection: 'consumer',
+      fields: [
+        ...(keyDestroyed ? ['dataKey'] : []),
+        'birthDate',
+        'ssn',
+        ...new Set(report.deidentified.flatMap((entry) => entry.fields)),
+      ],
+      recordId: consumer,
+    })
+    const doc = await req.payload.update({
+      collection: 'consumer-requests',
+      data: {
+        outcome: {
+          ...report,
+          carriedOutAt: new Date().toISOString(),
+          creditDataKey: keyDestroyed
+            ? 'destroyed: no kept record needs it'
+            : 'kept: kept finance records still hold values sealed with it',
+        },
+        status: 'completed',
+      },
+      depth: 0,
+      id: request.id,
+      req,
+    })
+    if (owns) await commitTransaction(req)
+    return doc
+  } catch (error) {
+    if (owns) await killTransaction(req)
+    throw error
+  }
+}

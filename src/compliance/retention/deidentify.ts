@@ -1,0 +1,208 @@
+/**
+ * De-identification of a consumer: what identifies them (names, phones, e-mails, street lines,
+ * free-text notes, web-tracker ids) is removed from the records no law requires the service to
+ * keep, and those records' saved versions (which hold the same values) are deleted. Used by the
+ * retention job (./dispose.ts) and by a consumer's deletion request (src/compliance/requests).
+ * The finance records are kept as they are, each with the rule that keeps it (KEPT); which
+ * records are which is in docs/compliance.md, sections 5 and 6.
+ *
+ * Plain SQL in the caller's transaction: Payload's update would run validation (a consumer's name
+ * and phone are required) and write a new version holding what is being removed.
+ */
+import { sql } from '@payloadcms/db-postgres'
+
+import type { transactionDb } from '@/db/transaction'
+
+export type Db = Awaited<ReturnType<typeof transactionDb>>
+
+export type Deidentified = { collection: string; fields: string[]; records: number }
+export type Kept = { collection: string; reason: string; records: number; rule: string }
+export type DeidentifyReport = { deidentified: Deidentified[]; kept: Kept[] }
+
+const GLBA =
+  'Cal. Civ. Code 1798.145(e): information collected under the Gramm-Leach-Bliley Act is outside the CCPA'
+
+/** Records kept whatever happens to the consumer, and the rule that keeps each. */
+export const KEPT: {
+  collection: string
+  count: (db: Db, consumer: string) => Promise<number>
+  reason: string
+  rule: string
+}[] = [
+  {
+    collection: 'credit-app',
+    count: (db, consumer) =>
+      countOf(
+        db,
+        sql`SELECT count(*)::int AS n FROM credit_app
+        WHERE consumer_id = ${consumer} OR co_applicant_consumer_id = ${consumer}`,
+      ),
+    reason: 'credit application: a finance record',
+    rule: `${GLBA}; ECOA/Reg. B 12 CFR 1002.12(b) keeps applications 25 months after notice of action`,
+  },
+  {
+    collection: 'pre-approval',
+    count: (db, consumer) =>
+      countOf(db, sql`SELECT count(*)::int AS n FROM pre_approval WHERE consumer_id = ${consumer}`),
+    reason: 'pre-approval: a finance record',
+    rule: GLBA,
+  },
+  {
+    collection: 'credit-report',
+    count: (db, consumer) =>
+      countOf(
+        db,
+        sql`SELECT count(*)::int AS n FROM credit_report r
+        JOIN pre_approval p ON p.id = r.pre_approval_id WHERE p.consumer_id = ${consumer}`,
+      ),
+    reason: 'consumer report: a finance record',
+    rule: `${GLBA}; FCRA 15 U.S.C. 1681b (permissible purpose must be shown)`,
+  },
+  {
+    collection: 'deal',
+    count: (db, consumer) =>
+      countOf(
+        db,
+        sql`SELECT count(DISTINCT d.id)::int AS n FROM deal d
+        JOIN credit_app a ON a.vehicle_id = d.vehicle_id
+        WHERE a.consumer_id = ${consumer} OR a.co_applicant_consumer_id = ${consumer}`,
+      ),
+    reason: 'vehicle deal financed under a credit app: a finance record',
+    rule: GLBA,
+  },
+  {
+    collection: 'do-not-contact',
+    count: (db, consumer) =>
+      countOf(
+        db,
+        sql`SELECT count(*)::int AS n FROM do_not_contact WHERE consumer_id = ${consumer}
+        OR lead_id IN (SELECT id FROM lead WHERE consumer_id = ${consumer})`,
+      ),
+    reason: 'do-not-contact request: needed to go on honouring it',
+    rule: 'Cal. Civ. Code 1798.105(d)(8) (legal obligation); TCPA 47 CFR 64.1200(d)(6) keeps do-not-call requests 5 years',
+  },
+  {
+    collection: 'consumer-requests',
+    count: (db, consumer) =>
+      countOf(
+        db,
+        sql`SELECT count(*)::int AS n FROM consumer_requests WHERE consumer_id = ${consumer}`,
+      ),
+    reason: 'record of the consumer’s own requests',
+    rule: '11 CCR 7101(a): request records are kept 24 months',
+  },
+]
+
+const countOf = async (db: Db, query: ReturnType<typeof sql>) => {
+  const { rows } = await db.execute<{ n: number }>(query)
+  return Number(rows[0]?.n ?? 0)
+}
+
+const changed = async (db: Db, query: ReturnType<typeof sql>) =>
+  (await db.execute(query)).rowCount ?? 0
+
+/**
+ * Removes what identifies `consumer` from the records that may let it go, in the caller's
+ * transaction; returns what was changed and what was kept, and why. Safe to repeat.
+ */
+export const deidentifyConsumer = async (db: Db, consumer: string): Promise<DeidentifyReport> => {
+  const deidentified: Deidentified[] = []
+  const note = (collection: string, fields: string[], records: number) => {
+    if (records) deidentified.push({ collection, fields, records })
+  }
+  // The consumer record: required columns keep a placeholder, optional ones are emptied.
+  note(
+    'consumer',
+    ['firstName', 'lastName', 'email', 'phoneNumber', 'phoneNumbers', 'addresses'],
+    await changed(
+      db,
+      sql`UPDATE consumer SET first_name = 'Deleted', last_name = 'consumer', email = NULL,
+            phone_number = '', title = 'Deleted consumer'
+          WHERE id = ${consumer}`,
+    ),
+  )
+  await db.execute(
+    sql`DELETE FROM consumer_texts WHERE parent_id = ${consumer} AND path = 'phoneNumbers'`,
+  )
+  // Addresses: unlinked; the street lines of one no other record uses are removed (its ZIP and
+  // city stay: on their own they identify no one).
+  const { rows: addresses } = await db.execute<{ id: string }>(
+    sql`DELETE FROM consumer_rels WHERE parent_id = ${consumer} AND path = 'addresses'
+        RETURNING address_id AS id`,
+  )
+  const addressIds = addresses.map((row) => row.id).filter(Boolean)
+  if (addressIds.length) {
+    const list = sql.join(
+      addressIds.map((id) => sql`${id}`),
+      sql`, `,
+    )
+    note(
+      'address',
+      ['line1', 'line2'],
+      await changed(
+        db,
+        sql`UPDATE address SET line1 = '(removed)', line2 = NULL
+            WHERE id IN (${list})
+              AND NOT EXISTS (SELECT 1 FROM consumer_rels r WHERE r.address_id = address.id)
+              AND NOT EXISTS (SELECT 1 FROM customer_rels r WHERE r.address_id = address.id)
+              AND NOT EXISTS (SELECT 1 FROM contact c WHERE c.address_id = address.id)`,
+      ),
+    )
+  }
+  await db.execute(sql`DELETE FROM _consumer_v WHERE parent_id = ${consumer}`)
+  note(
+    'lead',
+    ['firstName', 'lastName', 'email', 'phoneNumber'],
+    await changed(
+      db,
+      sql`UPDATE lead SET first_name = NULL, last_name = NULL, email = NULL, phone_number = NULL,
+            title = 'Lead ' || id
+          WHERE consumer_id = ${consumer}`,
+    ),
+  )
+  const leads = sql`SELECT id FROM lead WHERE consumer_id = ${consumer}`
+  note(
+    'leadEvents',
+    ['nextSteps'],
+    await changed(
+      db,
+      sql`UPDATE lead_events SET next_steps = NULL
+          WHERE lead_id IN (${leads}) AND next_steps IS NOT NULL`,
+    ),
+  )
+  await db.execute(
+    sql`DELETE FROM _lead_events_v WHERE parent_id IN (SELECT id FROM lead_events WHERE lead_id IN (${leads}))`,
+  )
+  note(
+    'vdpEmails',
+    ['title'],
+    await changed(db, sql`UPDATE vdp_emails SET title = 'VDP e-mail' WHERE lead_id IN (${leads})`),
+  )
+  await db.execute(
+    sql`DELETE FROM _vdp_emails_v WHERE parent_id IN (SELECT id FROM vdp_emails WHERE lead_id IN (${leads}))`,
+  )
+  const accounts = sql`SELECT id FROM account WHERE consumer_id = ${consumer}`
+  note(
+    'account',
+    ['anonymousIds'],
+    await changed(
+      db,
+      sql`DELETE FROM account_texts WHERE parent_id IN (${accounts}) AND path = 'anonymousIds'`,
+    ),
+  )
+  note(
+    'web-event',
+    ['anonymousId'],
+    await changed(
+      db,
+      sql`UPDATE web_event SET anonymous_id = NULL
+          WHERE account_id IN (${accounts}) AND anonymous_id IS NOT NULL`,
+    ),
+  )
+  const kept: Kept[] = []
+  for (const { collection, count, reason, rule } of KEPT) {
+    const records = await count(db, consumer)
+    if (records) kept.push({ collection, reason, records, rule })
+  }
+  return { deidentified, kept }
+}

@@ -1,0 +1,171 @@
+/**
+ * Each consumer's own data key, so that their SSN and birth date can be destroyed for good
+ * (crypto-shredding, src/compliance/retention). A value of a consumer — on the consumer record,
+ * or on a credit app as applicant or co-applicant — is sealed twice: first with the consumer's
+ * data key (AES-256-GCM, "ck:v1:<consumer>:<iv>:<tag>:<ciphertext>"), then, as every credit-data
+ * value is, with the master key ring (cipher.ts), so key rotation re-encrypts it unchanged. The
+ * data key is stored wrapped by the master key ring in `consumer_data_keys`; destroying the row
+ * leaves every copy of the consumer's values (versions, dead rows, logs) unreadable with any key
+ * the service holds. Values written before data keys existed carry no inner seal: they open with
+ * the master key alone, and disposal can only overwrite them (docs/compliance.md, section 5).
+ */
+import crypto from 'node:crypto'
+
+import { sql } from '@payloadcms/db-postgres'
+import type { CollectionSlug, PayloadRequest } from 'payload'
+
+import { transactionDb } from '@/db/transaction'
+import { relationId } from '@/lib/relationId'
+
+import { decryptValue, encryptValue } from './cipher'
+
+const INNER = 'ck:v1:'
+
+/** The master-key seal of a data key is bound to its consumer: a wrapped key copied to another consumer does not open. */
+const wrapField = (consumer: string) => `consumerDataKey:${consumer}`
+
+/** Whose data key seals a field's value, by collection: the field naming the consumer. */
+const OWNERS: Partial<Record<CollectionSlug, (field: string) => string>> = {
+  consumer: () => 'id',
+  'credit-app': (field) => (field.startsWith('coApplicant') ? 'coApplicantConsumer' : 'consumer'),
+}
+
+export const ownerOf = (
+  collection: CollectionSlug,
+  field: string,
+  data: Record<string, unknown>,
+  original?: Record<string, unknown>,
+): null | string => {
+  const relation = OWNERS[collection]?.(field)
+  if (!relation) return null
+  const id = relationId(data[relation] ?? original?.[relation])
+  return id === undefined || id === '' ? null : String(id)
+}
+
+/** The handle the key queries run on: the request's transaction, else the primary. */
+type Db = Awaited<ReturnType<typeof transactionDb>>
+
+/** Data keys met by this request (null: destroyed or never made), so a list reads each once. */
+const cacheOf = (req: PayloadRequest) => (req.context.consumerDataKeys ??= new Map())
+
+const unwrap = (consumer: string, wrapped: string) =>
+  Buffer.from(decryptValue(wrapped, wrapField(consumer)), 'base64')
+
+export const readDataKey = async (db: Db, consumer: string): Promise<Buffer | null> => {
+  const { rows } = await db.execute<{ wrapped: string }>(
+    sql`SELECT wrapped FROM consumer_data_keys WHERE consumer = ${consumer}`,
+  )
+  return rows[0] ? unwrap(consumer, rows[0].wrapped) : null
+}
+
+const dataKey = async (req: PayloadRequest, consumer: string, make: boolean) => {
+  const cache = cacheOf(req)
+  const known = cache.get(consumer)
+  if (known || (known === null && !make)) return known ?? null
+  const db = await transactionDb(req)
+  let key: Buffer | null
+  if (make) {
+    // One statement on a write: the key made here, or the one already stored. (A key another
+    // transaction stored meanwhile is not in this statement's snapshot: read it again after.)
+    const fresh = encryptValue(crypto.randomBytes(32).toString('base64'), wrapField(consumer))
+    const { rows } = await db.execute<{ wrapped: string }>(
+      sql`WITH made AS (
+            INSERT INTO consumer_data_keys (consumer, wrapped, created_at)
+            VALUES (${consumer}, ${fresh}, now())
+            ON CONFLICT (consumer) DO NOTHING RETURNING wrapped)
+          SELECT wrapped FROM made
+          UNION ALL SELECT wrapped FROM consumer_data_keys WHERE consumer = ${consumer}
+          LIMIT 1`,
+    )
+    key = rows[0] ? unwrap(consumer, rows[0].wrapped) : await readDataKey(db, consumer)
+  } else key = await readDataKey(db, consumer)
+  cache.set(consumer, key)
+  return key
+}
+
+/** Seals `plain` with the consumer's data key (made on first use), then with the master key. */
+export const sealForConsumer = async (
+  req: PayloadRequest,
+  consumer: string,
+  plain: string,
+  field: string,
+): Promise<string> => {
+  const key = (await dataKey(req, consumer, true))!
+  const iv = crypto.randomBytes(12)
+  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv)
+  cipher.setAAD(Buffer.from(`${field}:${consumer}`))
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
+  const inner = `${INNER}${consumer}:${[iv, cipher.getAuthTag(), data].map((part) => part.toString('base64url')).join(':')}`
+  return encryptValue(inner, field)
+}
+
+export class DataKeyDestroyed extends Error {
+  constructor(consumer: string) {
+    super(`the data key of consumer ${consumer} was destroyed: the value cannot be recovered`)
+  }
+}
+
+/** Opens a value whose master-key seal is already removed, given a way to find data keys. */
+export const openInner = async (
+  inner: string,
+  field: string,
+  keyOf: (consumer: string) => Promise<Buffer | null>,
+): Promise<string> => {
+  if (!inner.startsWith(INNER)) return inner // sealed with the master key only (written before data keys)
+  const [consumer, iv, tag, data] = inner.slice(INNER.length).split(':')
+  const key = await keyOf(consumer)
+  if (!key) throw new DataKeyDestroyed(consumer)
+  const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
+  decipher.setAAD(Buffer.from(`${field}:${consumer}`))
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+  return Buffer.concat([
+    decipher.update(Buffer.from(data, 'base64url')),
+    decipher.final(),
+  ]).toString('utf8')
+}
+
+/** The clear value of a stored credit-data value, as the request may see it. */
+export const openStored = async (
+  req: PayloadRequest,
+  stored: string,
+  field: string,
+): Promise<string> =>
+  openInner(decryptValue(stored, field), field, (consumer) => dataKey(req, consumer, false))
+
+/**
+ * Destroys a consumer's data key, in the caller's transaction: the wrapped key is overwritten
+ * before the row is deleted, so the row's last live version holds no key either.
+ */
+export const destroyDataKey = async (db: Db, consumer: string): Promise<boolean> => {
+  // Two statements: within one, a DELETE does not see the row its own UPDATE just wrote.
+  await db.execute(sql`UPDATE consumer_data_keys SET wrapped = '' WHERE consumer = ${consumer}`)
+  const { rows } = await db.execute<{ consumer: string }>(
+    sql`DELETE FROM consumer_data_keys WHERE consumer = ${consumer} RETURNING consumer`,
+  )
+  return rows.length > 0
+}
+
+/**
+ * Re-wraps every data key under the current master key (part of `npm run rotate-keys`): the
+ * consumers' values need no re-encryption of their inner seal.
+ */
+export const rewrapDataKeys = async (
+  db: Db,
+  current: string,
+  keyIdOf: (stored: string) => null | string,
+): Promise<{ rewrapped: number; scanned: number }> => {
+  const { rows } = await db.execute<{ consumer: string; wrapped: string }>(
+    sql`SELECT consumer, wrapped FROM consumer_data_keys ORDER BY consumer`,
+  )
+  let rewrapped = 0
+  for (const { consumer, wrapped } of rows) {
+    if (keyIdOf(wrapped) === current) continue
+    const next = encryptValue(unwrap(consumer, wrapped).toString('base64'), wrapField(consumer))
+    const { rows: written } = await db.execute(
+      sql`UPDATE consumer_data_keys SET wrapped = ${next}
+          WHERE consumer = ${consumer} AND wrapped = ${wrapped} RETURNING consumer`,
+    )
+    rewrapped += written.length
+  }
+  return { rewrapped, scanned: rows.length }
+}

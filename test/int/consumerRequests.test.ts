@@ -1,0 +1,294 @@
+/**
+ * Consumer data requests (docs/compliance.md, section 6): due dates worked out from when a
+ * request was received, shown on the dashboard's to-do list (time moved forward by a clock given
+ * to it); bad input refused naming the field, never an SSN kept on a request; the access export
+ * as JSON and CSV with SSNs masked; the deletion carried out with what was kept and why; request
+ * records deleted by the daily sweep after CONSUMER_REQUEST_KEEP_MONTHS; every role on every path.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { sql } from '@payloadcms/db-postgres'
+import type { TypedUser } from 'payload'
+
+import { complianceSweep } from '@/compliance/retention/daily'
+import { todoLists } from '@/leadDesk/todo'
+
+import { invalidPaths, sendJson } from '../helpers/http'
+import type { PrincipalName } from '../helpers/principals'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true, seed: true })
+
+const SSN = '456-78-9123'
+let consumer: string
+let lead: number
+
+const post = (body: object, who: PrincipalName = 'staff') =>
+  sendJson(context.service, 'POST', '/api/consumer-requests', {
+    body,
+    headers: context.who[who].headers,
+  })
+
+const request = (kind: 'access' | 'deletion', extra: object = {}) => ({
+  consumer,
+  identityVerification: 'e-mail and last four of SSN matched',
+  kind,
+  receivedAt: '2026-11-20T10:00:00.000Z',
+  ...extra,
+})
+
+beforeAll(async () => {
+  const payload = context.service.payload
+  const made = await payload.create({
+    collection: 'consumer',
+    data: {
+      birthDate: '1975-06-07',
+      email: 'rita@example.com',
+      firstName: 'Rita',
+      lastName: 'Requester',
+      phoneNumber: '2135550133',
+      ssn: SSN,
+    } as never,
+  })
+  consumer = String(made.id)
+  lead = (
+    await payload.create({
+      collection: 'lead',
+      data: { consumer, email: 'rita@example.com', firstName: 'Rita', lastName: 'Requester' },
+    })
+  ).id
+  await payload.create({
+    collection: 'leadEvents',
+    data: {
+      lead,
+      nextSteps: 'Send Rita the Camry photos',
+      status: 'Searching',
+      type: 'Status Check',
+    },
+  })
+  await payload.create({ collection: 'vdpEmails', data: { lead, vins: [] } })
+  await payload.create({
+    collection: 'credit-app',
+    data: {
+      consumer,
+      preApproval: 'pre_demo_maria',
+      ssn: SSN,
+      vehicle: '4T1B11HK7NU000123',
+    } as never,
+  })
+})
+
+describe('recording a request', () => {
+  it('works out the due dates: 10 business days to confirm, 45 days to answer', async () => {
+    // Friday 20 November 2026: ten business days later is Friday 4 December.
+    const answer = await post(request('access'))
+    expect(answer.status).toBe(201)
+    expect(answer.body.doc).toMatchObject({
+      answerBy: '2027-01-04T10:00:00.000Z',
+      confirmBy: '2026-12-04T10:00:00.000Z',
+      status: 'received',
+    })
+    // Staff cannot set them.
+    const forced = await post(request('access', { answerBy: '2030-01-01T00:00:00.000Z' }))
+    expect(forced.body.doc.answerBy).toBe('2027-01-04T10:00:00.000Z')
+  })
+
+  it('refuses bad input naming the field, and never keeps an SSN', async () => {
+    const cases: [object, string][] = [
+      [request('access', { identityVerification: `SSN ${SSN} matched` }), 'identityVerification'],
+      [request('access', { notes: 'Her SSN is 456789123' }), 'notes'],
+      [request('access', { kind: 'rectify' }), 'kind'],
+      [request('access', { identityVerification: '' }), 'identityVerification'],
+      [request('access', { receivedAt: 'yesterday' }), 'receivedAt'],
+    ]
+    for (const [body, field] of cases) {
+      const answer = await post(body)
+      expect({ field, status: answer.status }).toEqual({ field, status: 400 })
+      expect(invalidPaths(answer.body)).toContain(field)
+    }
+    const { rows } = await context.service.payload.db.drizzle.execute(
+      sql`SELECT 1 FROM consumer_requests WHERE row_to_json(consumer_requests)::text LIKE ${'%456%789%123%'}`,
+    )
+    expect(rows).toEqual([])
+  })
+})
+
+describe('the dashboard', () => {
+  it('lists open requests by due date, and says when one is overdue', async () => {
+    const staff = {
+      ...(await context.service.payload.findByID({
+        collection: 'users',
+        id: context.who.staff.id!,
+      })),
+      collection: 'users',
+    } as unknown as TypedUser
+    const listed = async (now: Date) =>
+      (await todoLists(context.service.payload, staff, now)).find(
+        (list) => list.title === 'Consumer requests due',
+      )!
+    const now = await listed(new Date('2026-11-21T00:00:00Z'))
+    expect(now.total).toBeGreaterThanOrEqual(1)
+    expect(now.items[0].note).toBe('received')
+    expect(now.items[0].times.map((time) => time.label)).toEqual(['confirm by', 'answer by'])
+    expect(now.href).toContain('/admin/collections/consumer-requests')
+    // Two weeks on, the receipt was not confirmed in time; two months on, the answer is overdue.
+    expect((await listed(new Date('2026-12-05T00:00:00Z'))).items[0].note).toBe(
+      'receipt not confirmed in time',
+    )
+    expect((await listed(new Date('2027-01-20T00:00:00Z'))).items[0].note).toBe('overdue')
+  })
+})
+
+describe('an access request', () => {
+  let id: number
+  beforeAll(async () => {
+    id = (await post(request('access'))).body.doc.id
+  })
+  const exportAs = (who: PrincipalName, format = 'json', of = id) =>
+    context.service.api(`/api/consumer-requests/${of}/export?format=${format}`, {
+      headers: context.who[who].headers,
+    })
+
+  it('exports everything held about the consumer as JSON, SSNs masked', async () => {
+    const response = await exportAs('staff')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="consumer-/)
+    const text = await response.text()
+    expect(text).not.toContain('456-78-9123')
+    expect(text).not.toContain('456789123')
+    const data = JSON.parse(text)
+    expect(Object.keys(data.sources)).toEqual([
+      'consumer',
+      'leads',
+      'leadEvents',
+      'vdpEmails',
+      'doNotContact',
+      'accounts',
+      'webEvents',
+      'preApprovals',
+      'creditApps',
+      'creditReports',
+      'deals',
+      'consumerRequests',
+    ])
+    expect(data.sources.consumer[0]).toMatchObject({ firstName: 'Rita', ssn: '***-**-9123' })
+    expect(data.sources.leads.map((item: { id: number }) => item.id)).toEqual([lead])
+    expect(data.sources.leadEvents[0].nextSteps).toBe('Send Rita the Camry photos')
+    expect(data.sources.vdpEmails).toHaveLength(1)
+    expect(data.sources.creditApps[0].ssn).toBe('***-**-9123')
+    // Deals on the credit app's vehicle are the consumer's (src/admin/values/connected.ts).
+    expect(data.sources.deals.length).toBeGreaterThan(0)
+  })
+
+  it('exports the same as CSV, one value a row', async () => {
+    const response = await exportAs('staffAdmin', 'csv')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/csv')
+    const text = await response.text()
+    const lines = text.trim().split('\r\n')
+    expect(lines[0]).toBe('source,record,field,value')
+    expect(lines).toContain(`consumer,${consumer},firstName,Rita`)
+    expect(lines).toContain(`consumer,${consumer},ssn,***-**-9123`)
+    expect(text).not.toContain('456-78-9123')
+  })
+
+  it('audits the export', async () => {
+    const audit = await sendJson(
+      context.service,
+      'GET',
+      `/api/audit-log?where[action][equals]=export&where[recordId][equals]=${consumer}`,
+      { headers: context.who.staffAdmin.headers },
+    )
+    expect(audit.body.totalDocs).toBeGreaterThanOrEqual(1)
+    expect(audit.body.docs[0].fields).toContain('creditApps')
+  })
+
+  it('refuses a bad format or a deletion request, naming the field', async () => {
+    const format = await exportAs('staff', 'xml')
+    expect(format.status).toBe(400)
+    expect(invalidPaths(await format.json())).toEqual(['format'])
+    const deletion = (await post(request('deletion'))).body.doc.id
+    const kind = await exportAs('staff', 'json', deletion)
+    expect(kind.status).toBe(400)
+    expect(invalidPaths(await kind.json())).toEqual(['kind'])
+  })
+
+  it('is for staff, staff admins and admin clients only', async () => {
+    expect((await exportAs('clientAdmin')).status).toBe(200)
+    expect((await exportAs('integrator')).status).toBe(403)
+    expect((await exportAs('leadAgent')).status).toBe(403)
+    expect((await exportAs('anonymous')).status).toBe(401)
+  })
+})
+
+describe('a deletion request', () => {
+  let id: number
+  beforeAll(async () => {
+    id = (await post(request('deletion'))).body.doc.id
+  })
+  const carryOut = (who: PrincipalName, of = id) =>
+    sendJson(context.service, 'POST', `/api/consumer-requests/${of}/delete-data`, {
+      headers: context.who[who].headers,
+    })
+
+  it('is carried out by staff admins and admin clients only', async () => {
+    expect((await carryOut('staff')).status).toBe(403)
+    expect((await carryOut('integrator')).status).toBe(403)
+    expect((await carryOut('leadAgent')).status).toBe(403)
+    expect((await carryOut('anonymous')).status).toBe(401)
+    const access = (await post(request('access'))).body.doc.id
+    const wrongKind = await carryOut('staffAdmin', access)
+    expect(wrongKind.status).toBe(400)
+    expect(invalidPaths(wrongKind.body)).toEqual(['kind'])
+  })
+
+  it('de-identifies what may go and lists what is kept, and why', async () => {
+    const answer = await carryOut('staffAdmin')
+    expect(answer.status).toBe(200)
+    const { outcome, status } = answer.body.doc
+    expect(status).toBe('completed')
+    expect(answer.body.doc.closedAt).toEqual(expect.any(String))
+    expect(outcome.deidentified.map((item: { collection: string }) => item.collection)).toEqual(
+      expect.arrayContaining(['consumer', 'lead', 'leadEvents']),
+    )
+    const kept = Object.fromEntries(
+      outcome.kept.map((item: { collection: string; rule: string }) => [
+        item.collection,
+        item.rule,
+      ]),
+    )
+    expect(kept['credit-app']).toContain('1798.145(e)')
+    expect(kept['credit-app']).toContain('1002.12(b)')
+    expect(kept.deal).toContain('1798.145(e)')
+    // The credit app still needs the consumer's data key: kept.
+    expect(outcome.creditDataKey).toMatch(/^kept/)
+    expect(JSON.stringify(answer.body.doc)).not.toContain('9123')
+
+    const read = await sendJson(context.service, 'GET', `/api/consumer/${consumer}?reveal=ssn`, {
+      headers: context.who.staffAdmin.headers,
+    })
+    expect(read.body).toMatchObject({ email: null, firstName: 'Deleted', ssn: null })
+    const app = await sendJson(
+      context.service,
+      'GET',
+      `/api/credit-app?where[consumer][equals]=${consumer}&reveal=ssn`,
+      { headers: context.who.staffAdmin.headers },
+    )
+    // The finance record is kept as it was.
+    expect(app.body.docs[0].ssn).toBe(SSN)
+  })
+})
+
+describe('the daily sweep', () => {
+  it('deletes request records received more than 24 months ago', async () => {
+    const old = (await post(request('access'))).body.doc.id
+    await context.service.payload.db.drizzle.execute(
+      sql`UPDATE consumer_requests SET received_at = now() - interval '25 months' WHERE id = ${old}`,
+    )
+    const result = await complianceSweep(context.service.payload)
+    expect(result.purgedRequests).toBe(1)
+    const gone = await sendJson(context.service, 'GET', `/api/consumer-requests/${old}`, {
+      headers: context.who.staffAdmin.headers,
+    })
+    expect(gone.status).toBe(404)
+  })
+})
