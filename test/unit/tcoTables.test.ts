@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals'
 
 import { vehicleModels } from '@/generate/vocabulary'
-import { economyFactor, gasolineFactor } from '@/lookups/tco/eras'
+import { economyFactor, gasolineFactor, usedMarketFactor } from '@/lookups/tco/eras'
 import { computeTco } from '@/lookups/tco/model'
 import {
   BUILT_IN_TABLE,
@@ -41,6 +41,16 @@ describe('eras', () => {
     expect(economyFactor(2030)).toBe(1)
     expect(economyFactor(2005)).toBeCloseTo(0.993 ** 19, 9)
     expect(economyFactor(1950)).toBe(economyFactor(1999))
+  })
+
+  it('puts used prices at the curves’ level up to 2019 and at the Manheim index’s since', () => {
+    expect(usedMarketFactor(new Date('2012-06-01'))).toBe(1)
+    expect(usedMarketFactor(new Date('2019-06-01'))).toBe(1)
+    expect(usedMarketFactor(new Date('2022-07-01'))).toBeCloseTo(219.6 / 140.9, 6)
+    // The restated series (from 2023) brought back to the first-published one.
+    expect(usedMarketFactor(new Date('2025-06-01'))).toBeCloseTo(207 / 1.09 / 140.9, 6)
+    // After the latest reading, that reading's level.
+    expect(usedMarketFactor(new Date('2031-06-01'))).toBe(usedMarketFactor(new Date('2025-06-01')))
   })
 
   it('makes a past year’s fuel cheaper or dearer in the model as its gasoline was', () => {
@@ -282,6 +292,24 @@ describe('modelledVehicle', () => {
   const asOf = new Date('2025-06-01')
   const modelled = (description: Parameters<typeof modelledVehicle>[0]) =>
     modelledVehicle(description, asOf, 15_000, DEFAULTS)
+
+  it('prices a used car estimated from its new price in the used market of the day, not a new one or a listing', () => {
+    const corolla = { make: 'Toyota', model: 'Corolla', trim: 'LE', year: 2016 }
+    const at = (date: string, description: Parameters<typeof modelledVehicle>[0] = corolla) =>
+      modelledVehicle(description, new Date(date), 15_000, DEFAULTS)
+    // Same age (3 years), same new price in its year's dollars: 2022's market against 2019's.
+    const in2019 = at('2019-07-01')
+    const in2022 = at('2022-07-01', { ...corolla, year: 2019 })
+    expect(in2019.priceBasis).toBe('table')
+    expect(in2022.price / in2022.newPrice!).toBeCloseTo(
+      (in2019.price / in2019.newPrice!) * (219.6 / 140.9),
+      3,
+    )
+    const brandNew = at('2022-07-01', { ...corolla, year: 2022 })
+    expect(brandNew.price).toBe(brandNew.newPrice)
+    const listed = at('2022-07-01', { ...corolla, listing: { price: 9_000 } })
+    expect(listed.price).toBe(9_000)
+  })
 
   it('tells a plug-in hybrid from an EV and from a hybrid by the fuel’s words', () => {
     const car = { make: 'Kia', model: 'Niro', year: 2024 }

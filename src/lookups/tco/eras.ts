@@ -52,3 +52,36 @@ export const gasolineFactor = (asOf: Date): number => {
  */
 export const economyFactor = (modelYear: number): number =>
   0.993 ** Math.min(25, Math.max(0, TABLE_YEAR - modelYear))
+
+/**
+ * The used-vehicle market's level by year against the market the retention curves describe
+ * (./segments.ts: a normal market, about 55% of a car's price lost in five years, as before 2020):
+ * the Manheim Used Vehicle Value Index (Cox Automotive; mix-, mileage- and seasonally adjusted,
+ * January 1997 = 100), one published reading a year. Readings from 2023 are of the restated
+ * series, which runs 9% above the first-published one for the same months (January 2022: 236.3
+ * first published, 257.7 restated; June 2022: 219.9 and 239.8), so they are divided by 1.09.
+ */
+const USED_MARKET_INDEX: Record<number, number> = {
+  2019: 140.9, // October 2019
+  2020: 161.1, // December 2020
+  2021: 195.2, // July 2021
+  2022: 219.6, // July 2022
+  2023: 215.1 / 1.09, // June 2023
+  2024: 203.9 / 1.09, // August 2024
+  2025: 207.0 / 1.09, // September 2025
+}
+const NORMAL_MARKET_YEAR = 2019
+const LATEST_MARKET_YEAR = 2025
+
+/**
+ * What a used vehicle sells for as of `asOf` against the curves' normal market: 1 up to 2019
+ * (the index rose in step with new prices), then the index against 2019's (2022: 1.56; 2025:
+ * 1.35); after the latest reading, that reading's. It scales a price estimated from a new price
+ * by the curves, never a listing's price (that is the market's already).
+ */
+export const usedMarketFactor = (asOf: Date): number => {
+  const year = Math.min(LATEST_MARKET_YEAR, asOf.getUTCFullYear())
+  return year <= NORMAL_MARKET_YEAR
+    ? 1
+    : USED_MARKET_INDEX[year] / USED_MARKET_INDEX[NORMAL_MARKET_YEAR]
+}

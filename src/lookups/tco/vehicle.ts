@@ -4,7 +4,7 @@
  * each with where it came from. A pure function: the lookup (./lookup.ts) and the fidelity
  * benchmark (bench/tcoFidelity.ts) both call it.
  */
-import { economyFactor } from './eras'
+import { economyFactor, usedMarketFactor } from './eras'
 import { type TcoVehicle, vehicleAge } from './model'
 import { estimateNewPrice, type PriceBasis, type Pricing } from './prices'
 import {
@@ -135,8 +135,11 @@ export const modelledVehicle = (
     settings.residuals,
   )
   const odometer = listing.miles ?? age * milesPerYear
-  // Value kept since new, at this age and with the miles it has (more miles, less value).
-  const kept = retentionAt(segment, age, residual, odometer / Math.max(age, 1))
+  // Value kept since new, at this age and with the miles it has (more miles, less value), in the
+  // used market of the day (since 2020 well above the curves' normal market).
+  const kept =
+    retentionAt(segment, age, residual, odometer / Math.max(age, 1)) *
+    (age > 0 ? usedMarketFactor(asOf) : 1)
   const priced = ((): Pick<
     ModelledVehicle,
     'newPrice' | 'price' | 'priceBasis' | 'priceDefaulted' | 'priceSource'
