@@ -46,6 +46,7 @@ import { serverTimestamps } from './hooks/serverTimestamps'
 import { stillReferenced, trashOnlyUnreferenced } from './hooks/stillReferenced'
 import { validFilters } from './hooks/validFilters'
 import { noNullGroups, valueTypes } from './hooks/valueTypes'
+import { adfEndpoint } from './src/adf/endpoint'
 import { queryPresets, resolvePresetPlaceholders, withSavedViews } from './src/admin/savedViews'
 import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
@@ -191,7 +192,7 @@ export default buildConfig({
   }),
   editor: lexicalEditor(),
   email: emailAdapter,
-  endpoints: [...commerceEndpoints, ...lookupEndpoints, searchEndpoint],
+  endpoints: [...commerceEndpoints, ...lookupEndpoints, adfEndpoint, searchEndpoint],
   globals: withVersionRoutes([TcoSettings]),
   // Everything is served over REST; one API surface is one surface to secure.
   graphQL: { disable: true },
