@@ -1479,7 +1479,7 @@ export interface AuditLog {
 export interface WebhookEndpoint {
   id: number;
   /**
-   * https only in production; addresses that resolve to private, loopback or link-local networks are refused.
+   * https only in production; addresses that resolve to private, loopback or link-local networks are refused. With the adf format, a mailto: address (a CRM's lead mailbox) gets each event as an ADF e-mail.
    */
   url: string;
   /**
@@ -1490,6 +1490,8 @@ export interface WebhookEndpoint {
    * The changes sent to this URL; other events are not.
    */
   events: (
+    | 'lead.created'
+    | 'lead.updated'
     | 'lead_event.created'
     | 'lead_event.updated'
     | 'vdp_email.updated'
@@ -1500,6 +1502,10 @@ export interface WebhookEndpoint {
     | 'deal.updated'
     | 'error.created'
   )[];
+  /**
+   * json: the event as JSON. adf: a lead as an ADF XML document (Auto-lead Data Format, as CRMs take leads), for lead.created and lead.updated only.
+   */
+  format?: ('json' | 'adf') | null;
   /**
    * Turned off by the service after repeated failures (see "Disabled because"); turn it on again to resume delivery.
    */
@@ -1535,6 +1541,8 @@ export interface WebhookDelivery {
    * The change announced, e.g. deal.updated.
    */
   event:
+    | 'lead.created'
+    | 'lead.updated'
     | 'lead_event.created'
     | 'lead_event.updated'
     | 'vdp_email.updated'
@@ -2613,6 +2621,7 @@ export interface WebhookEndpointsSelect<T extends boolean = true> {
   url?: T;
   description?: T;
   events?: T;
+  format?: T;
   enabled?: T;
   secret?: T;
   previousSecret?: T;

@@ -11,6 +11,11 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE TYPE "public"."enum_lead_adf_origin" AS ENUM('http', 'mailbox');
   CREATE TYPE "public"."enum_lead_adf_status" AS ENUM('new', 'resend');
   CREATE TYPE "public"."enum_lead_adf_address_type" AS ENUM('home', 'work', 'delivery');
+  CREATE TYPE "public"."enum_webhook_endpoint_format" AS ENUM('json', 'adf');
+  ALTER TYPE "public"."enum_webhook_event_type" ADD VALUE 'lead.created' BEFORE 'lead_event.created';
+  ALTER TYPE "public"."enum_webhook_event_type" ADD VALUE 'lead.updated' BEFORE 'lead_event.created';
+  ALTER TYPE "public"."enum_webhook_delivery_event" ADD VALUE 'lead.created' BEFORE 'lead_event.created';
+  ALTER TYPE "public"."enum_webhook_delivery_event" ADD VALUE 'lead.updated' BEFORE 'lead_event.created';
   CREATE TABLE "lead_adf_phones" (
   	"_order" integer NOT NULL,
   	"_parent_id" integer NOT NULL,
@@ -73,6 +78,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "lead" ADD COLUMN "adf_provider_email" varchar;
   ALTER TABLE "lead" ADD COLUMN "adf_provider_phone" varchar;
   ALTER TABLE "lead" ADD COLUMN "adf_document" varchar;
+  ALTER TABLE "webhook_endpoints" ADD COLUMN "format" "enum_webhook_endpoint_format" DEFAULT 'json';
   ALTER TABLE "lead_adf_phones" ADD CONSTRAINT "lead_adf_phones_parent_id_fk" FOREIGN KEY ("_parent_id") REFERENCES "public"."lead"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "lead_adf_vehicles" ADD CONSTRAINT "lead_adf_vehicles_vehicle_id_vehicle_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."vehicle"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "lead_adf_vehicles" ADD CONSTRAINT "lead_adf_vehicles_parent_id_fk" FOREIGN KEY ("_parent_id") REFERENCES "public"."lead"("id") ON DELETE cascade ON UPDATE no action;
@@ -87,6 +93,14 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   await db.execute(sql`
    DROP TABLE "lead_adf_phones" CASCADE;
   DROP TABLE "lead_adf_vehicles" CASCADE;
+  ALTER TABLE "webhook_endpoints_events" ALTER COLUMN "value" SET DATA TYPE text;
+  DROP TYPE "public"."enum_webhook_event_type";
+  CREATE TYPE "public"."enum_webhook_event_type" AS ENUM('lead_event.created', 'lead_event.updated', 'vdp_email.updated', 'credit_app.created', 'credit_app.submission_status_changed', 'consumer.created', 'deal.created', 'deal.updated', 'error.created');
+  ALTER TABLE "webhook_endpoints_events" ALTER COLUMN "value" SET DATA TYPE "public"."enum_webhook_event_type" USING "value"::"public"."enum_webhook_event_type";
+  ALTER TABLE "webhook_deliveries" ALTER COLUMN "event" SET DATA TYPE text;
+  DROP TYPE "public"."enum_webhook_delivery_event";
+  CREATE TYPE "public"."enum_webhook_delivery_event" AS ENUM('lead_event.created', 'lead_event.updated', 'vdp_email.updated', 'credit_app.created', 'credit_app.submission_status_changed', 'consumer.created', 'deal.created', 'deal.updated', 'error.created');
+  ALTER TABLE "webhook_deliveries" ALTER COLUMN "event" SET DATA TYPE "public"."enum_webhook_delivery_event" USING "event"::"public"."enum_webhook_delivery_event";
   ALTER TABLE "lead" DROP COLUMN "adf_origin";
   ALTER TABLE "lead" DROP COLUMN "adf_status";
   ALTER TABLE "lead" DROP COLUMN "adf_request_date";
@@ -114,6 +128,7 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   ALTER TABLE "lead" DROP COLUMN "adf_provider_email";
   ALTER TABLE "lead" DROP COLUMN "adf_provider_phone";
   ALTER TABLE "lead" DROP COLUMN "adf_document";
+  ALTER TABLE "webhook_endpoints" DROP COLUMN "format";
   DROP TYPE "public"."enum_lead_adf_phone_type";
   DROP TYPE "public"."enum_lead_adf_phone_time";
   DROP TYPE "public"."enum_lead_adf_interest";
@@ -122,5 +137,6 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TYPE "public"."enum_lead_adf_finance_method";
   DROP TYPE "public"."enum_lead_adf_origin";
   DROP TYPE "public"."enum_lead_adf_status";
-  DROP TYPE "public"."enum_lead_adf_address_type";`)
+  DROP TYPE "public"."enum_lead_adf_address_type";
+  DROP TYPE "public"."enum_webhook_endpoint_format";`)
 }
