@@ -182,6 +182,8 @@ export const adfField: Field = {
       type: 'textarea',
       access: { ...intakeOnly, read: staffOnlyField },
       admin: { description: 'The original ADF document, as received (staff only).' },
+      // As long as ADF_MAX_BYTES lets a document be (Payload's default is 40,000 characters).
+      maxLength: 16 * 1024 * 1024,
     },
   ],
   label: 'ADF',

@@ -172,6 +172,17 @@ describe('POST /api/leads/adf', () => {
     }
   })
 
+  it('takes a document of 50 prospects whole, each lead keeping the original', async () => {
+    const xml = sampleAdf(Array.from({ length: 50 }, (_, index) => ({ lastName: `Many${index}` })))
+    expect(Buffer.byteLength(xml)).toBeGreaterThan(100_000)
+    const response = await post(xml)
+    expect(response.status).toBe(201)
+    expect(response.body.data.leads).toHaveLength(50)
+    const last = await getLead(response.body.data.leads[49].id, context.who.staff)
+    expect(last.body.lastName).toBe('Many49')
+    expect(last.body.adf.document).toBe(xml)
+  })
+
   it('takes text/xml and a prospect with status resend', async () => {
     const xml = sampleAdf([sampleProspect().replace('status="new"', 'status="resend"')])
     const response = await post(xml, context.who.clientAdmin, 'text/xml; charset=utf-8')
