@@ -5,6 +5,7 @@
  */
 import type { SanitizedConfig } from 'payload'
 
+import { adfPaths } from './adf'
 import { commercePaths, creditPaths } from './commercePaths'
 import { lookupPaths, lookupSchemas } from './lookups'
 import { sharedParameters } from './parameters'
@@ -107,6 +108,7 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
     ...creditPaths(records),
     ...commercePaths(records),
     ...lookupPaths,
+    ...adfPaths,
     ...rootPaths(),
     ...numberedRestPaths(collectionPaths(config, records), records),
     ...globalPaths(config),
