@@ -32,32 +32,45 @@ type DocumentFacts = {
   origin: AdfOrigin
   /** Vehicle ids (VINs) the service knows, among the document's VINs. */
   knownVins: Set<string>
+  /** Write as the service rather than as `req.user` (see ingestAdf). */
+  overrideAccess: boolean
 }
 
 /**
  * Takes an ADF document: checks it whole (well-formed, within ADF_MAX_BYTES and ADF_MAX_DEPTH,
  * ADF, every vendor known), then makes a lead of each prospect, all in one transaction: a
  * document with one bad prospect saves nothing. Runs as `req.user`, who must be allowed to
- * create leads. Throws AdfError (400 or 413, naming line and element) for a bad document.
+ * create leads, unless `overrideAccess` (a caller of the service's own, such as the mailbox
+ * without a user of its own, which has checked its sender itself). Throws AdfError (400 or 413,
+ * naming line and element) for a bad document.
  */
 export const ingestAdf = async ({
   origin,
+  overrideAccess = false,
   req,
   xml,
 }: {
   origin: AdfOrigin
+  overrideAccess?: boolean
   req: PayloadRequest
   xml: Buffer | string
 }): Promise<IngestResult> => {
-  if (!req.user) throw new UnauthorizedError(req.t)
-  const mayCreate = await req.payload.collections.lead.config.access.create?.({ req })
-  if (!mayCreate) throw new Forbidden(req.t)
+  if (!overrideAccess) {
+    if (!req.user) throw new UnauthorizedError(req.t)
+    const mayCreate = await req.payload.collections.lead.config.access.create?.({ req })
+    if (!mayCreate) throw new Forbidden(req.t)
+  }
   const { ADF_MAX_BYTES, ADF_MAX_DEPTH } = settings('adf')
   const root = parseXml(xml, { maxBytes: ADF_MAX_BYTES, maxDepth: ADF_MAX_DEPTH })
   const prospects = readAdf(root)
   const document = typeof xml === 'string' ? xml : xml.toString('utf8')
-  const locations = await resolveVendors(req, prospects)
-  const facts: DocumentFacts = { document, knownVins: await knownVins(req, prospects), origin }
+  const locations = await resolveVendors(req, prospects, overrideAccess)
+  const facts: DocumentFacts = {
+    document,
+    knownVins: await knownVins(req, prospects, overrideAccess),
+    origin,
+    overrideAccess,
+  }
   const owned = await initTransaction(req)
   try {
     const leads: IngestedLead[] = []
@@ -92,7 +105,7 @@ export const createLeadFromProspect = async (
       collection: 'lead',
       data,
       depth: 0,
-      overrideAccess: false,
+      overrideAccess: facts.overrideAccess,
       req,
       select: { title: true },
     })
@@ -100,7 +113,7 @@ export const createLeadFromProspect = async (
       collection: 'leadEvents',
       data: { lead: lead.id, type: 'Lead Created' },
       depth: 0,
-      overrideAccess: false,
+      overrideAccess: facts.overrideAccess,
       req,
       select: { type: true },
     })
@@ -195,12 +208,13 @@ const vendorKey = ({ id, name }: Prospect['vendor']): string =>
 const resolveVendors = async (
   req: PayloadRequest,
   prospects: Prospect[],
+  overrideAccess: boolean,
 ): Promise<Map<string, string | undefined>> => {
   const found = new Map<string, string | undefined>()
   for (const { vendor } of prospects) {
     const key = vendorKey(vendor)
     if (found.has(key)) continue
-    const location = await findVendor(req, vendor)
+    const location = await findVendor(req, vendor, overrideAccess)
     if (location === null) {
       const named = [vendor.id && `id "${vendor.id}"`, vendor.name && `name "${vendor.name}"`]
         .filter(Boolean)
@@ -221,8 +235,9 @@ const resolveVendors = async (
 const findVendor = async (
   req: PayloadRequest,
   { id, name }: Prospect['vendor'],
+  overrideAccess: boolean,
 ): Promise<null | string | undefined> => {
-  const read = { depth: 0, overrideAccess: false, req } as const
+  const read = { depth: 0, overrideAccess, req }
   if (id && /^loc_[\w-]+$/.test(id)) {
     const { docs } = await req.payload.find({
       ...read,
@@ -267,7 +282,11 @@ const findVendor = async (
 }
 
 /** The document's VINs the service has a vehicle of (as the caller may read them). */
-const knownVins = async (req: PayloadRequest, prospects: Prospect[]): Promise<Set<string>> => {
+const knownVins = async (
+  req: PayloadRequest,
+  prospects: Prospect[],
+  overrideAccess: boolean,
+): Promise<Set<string>> => {
   const vins = [
     ...new Set(prospects.flatMap((p) => p.vehicles.flatMap((v) => (v.vin ? [v.vin] : [])))),
   ]
@@ -277,7 +296,7 @@ const knownVins = async (req: PayloadRequest, prospects: Prospect[]): Promise<Se
       collection: 'vehicle',
       depth: 0,
       limit: vins.length,
-      overrideAccess: false,
+      overrideAccess,
       pagination: false,
       req,
       select: { vin: true },

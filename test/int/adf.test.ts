@@ -1,5 +1,8 @@
 /** POST /api/leads/adf: ADF documents from lead sources become leads, whole or not at all. */
 import { beforeAll, describe, expect, it } from '@jest/globals'
+import { createLocalReq } from 'payload'
+
+import { AdfError, ingestAdf } from '@/adf/ingest'
 
 import { sampleAdf, sampleProspect } from '../helpers/adf'
 import { type Principal, staffUser } from '../helpers/principals'
@@ -331,6 +334,50 @@ describe('bad documents save nothing', () => {
     expect(response.body.error.details).toEqual([
       { field: 'Content-Type', message: 'must be application/xml or text/xml' },
     ])
+  })
+})
+
+describe('ingestAdf, the one function for both doors', () => {
+  it('takes a document from the mailbox as the service, and marks where it came in', async () => {
+    const req = await createLocalReq({}, context.service.payload)
+    const { leads } = await ingestAdf({
+      origin: 'mailbox',
+      overrideAccess: true,
+      req,
+      xml: Buffer.from(sampleAdf([{ lastName: 'Mailbox' }])),
+    })
+    expect(leads).toEqual([{ id: expect.any(Number) }])
+    const lead = await context.service.payload.findByID({ collection: 'lead', id: leads[0].id })
+    expect(lead).toMatchObject({ adf: { origin: 'mailbox' }, lastName: 'Mailbox' })
+  })
+
+  it('throws an AdfError carrying the status and a message naming line and element', async () => {
+    const req = await createLocalReq({}, context.service.payload)
+    const refusal = await ingestAdf({
+      origin: 'mailbox',
+      overrideAccess: true,
+      req,
+      xml: '<adf>\n<prospect status="gone"/>\n</adf>',
+    }).catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(AdfError)
+    expect(refusal).toMatchObject({ place: { element: 'prospect', line: 2 }, status: 400 })
+    expect((refusal as AdfError).message).toBe(
+      'Invalid ADF document: line 2, <prospect>: a <prospect> needs a <customer>',
+    )
+    const tooBig = await ingestAdf({
+      origin: 'mailbox',
+      overrideAccess: true,
+      req,
+      xml: 'x'.repeat(2 * 1024 * 1024),
+    }).catch((error: unknown) => error)
+    expect(tooBig).toMatchObject({ status: 413 })
+  })
+
+  it('without overrideAccess, refuses a request without a user', async () => {
+    const req = await createLocalReq({}, context.service.payload)
+    await expect(ingestAdf({ origin: 'mailbox', req, xml: sampleAdf() })).rejects.toMatchObject({
+      status: 401,
+    })
   })
 })
 
