@@ -293,6 +293,84 @@ export interface Lead {
     by?: string | null;
     event?: (number | null) | LeadEvent;
   };
+  /**
+   * The lead as its source sent it in ADF (Auto-lead Data Format). Read-only.
+   */
+  adf?: {
+    origin?: ('http' | 'mailbox') | null;
+    status?: ('new' | 'resend') | null;
+    requestDate?: string | null;
+    prospectId?: string | null;
+    prospectIdSource?: string | null;
+    middleName?: string | null;
+    suffix?: string | null;
+    phones?:
+      | {
+          number?: string | null;
+          type?: ('voice' | 'fax' | 'cellphone' | 'pager') | null;
+          time?: ('morning' | 'afternoon' | 'evening' | 'nopreference' | 'day') | null;
+          preferred?: boolean | null;
+          id?: string | null;
+        }[]
+      | null;
+    address?: {
+      street?: string | null;
+      apartment?: string | null;
+      city?: string | null;
+      regionCode?: string | null;
+      postalCode?: string | null;
+      country?: string | null;
+      type?: ('home' | 'work' | 'delivery') | null;
+    };
+    vehicles?:
+      | {
+          interest?: ('buy' | 'lease' | 'sell' | 'trade_in' | 'test_drive') | null;
+          status?: ('new' | 'used') | null;
+          year?: number | null;
+          make?: string | null;
+          model?: string | null;
+          trim?: string | null;
+          vin?: string | null;
+          /**
+           * The service's vehicle of this VIN, when it has one.
+           */
+          vehicle?: (string | null) | Vehicle;
+          stock?: string | null;
+          odometer?: number | null;
+          odometerUnits?: string | null;
+          price?: number | null;
+          priceType?: ('quote' | 'offer' | 'msrp' | 'invoice' | 'call' | 'appraisal' | 'asking') | null;
+          priceCurrency?: string | null;
+          financeMethod?: ('cash' | 'finance' | 'lease') | null;
+          downPayment?: number | null;
+          monthlyPayment?: number | null;
+          financeTotal?: number | null;
+          comments?: string | null;
+          id?: string | null;
+        }[]
+      | null;
+    timeframe?: {
+      description?: string | null;
+      earliestDate?: string | null;
+      latestDate?: string | null;
+    };
+    /**
+     * The customer's comments.
+     */
+    comments?: string | null;
+    vendorId?: string | null;
+    vendorName?: string | null;
+    providerId?: string | null;
+    providerName?: string | null;
+    providerService?: string | null;
+    providerUrl?: string | null;
+    providerEmail?: string | null;
+    providerPhone?: string | null;
+    /**
+     * The original ADF document, as received (staff only).
+     */
+    document?: string | null;
+  };
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -626,51 +704,6 @@ export interface LeadEvent {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "vdpEmails".
- */
-export interface VdpEmail {
-  id: number;
-  /**
-   * Worked out from the record when it is saved.
-   */
-  title?: string | null;
-  /**
-   * The lead the e-mail was sent to.
-   */
-  lead?: (number | null) | Lead;
-  /**
-   * The vehicles (by VIN) the e-mail showed.
-   */
-  vins?: (number | Vin)[] | null;
-  createdBy?: (number | null) | User;
-  lastModifiedBy?: (number | null) | User;
-  /**
-   * Number of VINs, kept in step with the list.
-   */
-  vinCount?: string | null;
-  updatedAt: string;
-  createdAt: string;
-  deletedAt?: string | null;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "vin".
- */
-export interface Vin {
-  id: number;
-  /**
-   * The 17-character VIN; VDP e-mails list VINs by this record's number.
-   */
-  vin: string;
-  /**
-   * The vehicle record, when we hold one.
-   */
-  vehicle?: (string | null) | Vehicle;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "vehicle".
  */
 export interface Vehicle {
@@ -735,6 +768,51 @@ export interface VehicleSpec {
    * Dealer invoice price, in US dollars.
    */
   invoice?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vdpEmails".
+ */
+export interface VdpEmail {
+  id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
+  /**
+   * The lead the e-mail was sent to.
+   */
+  lead?: (number | null) | Lead;
+  /**
+   * The vehicles (by VIN) the e-mail showed.
+   */
+  vins?: (number | Vin)[] | null;
+  createdBy?: (number | null) | User;
+  lastModifiedBy?: (number | null) | User;
+  /**
+   * Number of VINs, kept in step with the list.
+   */
+  vinCount?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  deletedAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vin".
+ */
+export interface Vin {
+  id: number;
+  /**
+   * The 17-character VIN; VDP e-mails list VINs by this record's number.
+   */
+  vin: string;
+  /**
+   * The vehicle record, when we hold one.
+   */
+  vehicle?: (string | null) | Vehicle;
   updatedAt: string;
   createdAt: string;
 }
@@ -1405,7 +1483,7 @@ export interface AuditLog {
 export interface WebhookEndpoint {
   id: number;
   /**
-   * https only in production; addresses that resolve to private, loopback or link-local networks are refused.
+   * https only in production; addresses that resolve to private, loopback or link-local networks are refused. With the adf format, a mailto: address (a CRM's lead mailbox) gets each event as an ADF e-mail.
    */
   url: string;
   /**
@@ -1416,6 +1494,8 @@ export interface WebhookEndpoint {
    * The changes sent to this URL; other events are not.
    */
   events: (
+    | 'lead.created'
+    | 'lead.updated'
     | 'lead_event.created'
     | 'lead_event.updated'
     | 'vdp_email.updated'
@@ -1426,6 +1506,10 @@ export interface WebhookEndpoint {
     | 'deal.updated'
     | 'error.created'
   )[];
+  /**
+   * json: the event as JSON. adf: a lead as an ADF XML document (Auto-lead Data Format, as CRMs take leads), for lead.created and lead.updated only.
+   */
+  format?: ('json' | 'adf') | null;
   /**
    * Turned off by the service after repeated failures (see "Disabled because"); turn it on again to resume delivery.
    */
@@ -1461,6 +1545,8 @@ export interface WebhookDelivery {
    * The change announced, e.g. deal.updated.
    */
   event:
+    | 'lead.created'
+    | 'lead.updated'
     | 'lead_event.created'
     | 'lead_event.updated'
     | 'vdp_email.updated'
@@ -1984,6 +2070,78 @@ export interface LeadSelect<T extends boolean = true> {
         at?: T;
         by?: T;
         event?: T;
+      };
+  adf?:
+    | T
+    | {
+        origin?: T;
+        status?: T;
+        requestDate?: T;
+        prospectId?: T;
+        prospectIdSource?: T;
+        middleName?: T;
+        suffix?: T;
+        phones?:
+          | T
+          | {
+              number?: T;
+              type?: T;
+              time?: T;
+              preferred?: T;
+              id?: T;
+            };
+        address?:
+          | T
+          | {
+              street?: T;
+              apartment?: T;
+              city?: T;
+              regionCode?: T;
+              postalCode?: T;
+              country?: T;
+              type?: T;
+            };
+        vehicles?:
+          | T
+          | {
+              interest?: T;
+              status?: T;
+              year?: T;
+              make?: T;
+              model?: T;
+              trim?: T;
+              vin?: T;
+              vehicle?: T;
+              stock?: T;
+              odometer?: T;
+              odometerUnits?: T;
+              price?: T;
+              priceType?: T;
+              priceCurrency?: T;
+              financeMethod?: T;
+              downPayment?: T;
+              monthlyPayment?: T;
+              financeTotal?: T;
+              comments?: T;
+              id?: T;
+            };
+        timeframe?:
+          | T
+          | {
+              description?: T;
+              earliestDate?: T;
+              latestDate?: T;
+            };
+        comments?: T;
+        vendorId?: T;
+        vendorName?: T;
+        providerId?: T;
+        providerName?: T;
+        providerService?: T;
+        providerUrl?: T;
+        providerEmail?: T;
+        providerPhone?: T;
+        document?: T;
       };
   updatedAt?: T;
   createdAt?: T;
@@ -2551,6 +2709,7 @@ export interface WebhookEndpointsSelect<T extends boolean = true> {
   url?: T;
   description?: T;
   events?: T;
+  format?: T;
   enabled?: T;
   secret?: T;
   previousSecret?: T;

@@ -48,6 +48,7 @@ import { serverTimestamps } from './hooks/serverTimestamps'
 import { stillReferenced, trashOnlyUnreferenced } from './hooks/stillReferenced'
 import { validFilters } from './hooks/validFilters'
 import { noNullGroups, valueTypes } from './hooks/valueTypes'
+import { adfEndpoint } from './src/adf/endpoint'
 import { queryPresets, resolvePresetPlaceholders, withSavedViews } from './src/admin/savedViews'
 import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
@@ -196,7 +197,13 @@ export default buildConfig({
   }),
   editor: lexicalEditor(),
   email: emailAdapter,
-  endpoints: [...commerceEndpoints, ...lookupEndpoints, searchEndpoint, retentionDryRunEndpoint],
+  endpoints: [
+    ...commerceEndpoints,
+    ...lookupEndpoints,
+    adfEndpoint,
+    searchEndpoint,
+    retentionDryRunEndpoint,
+  ],
   globals: withVersionRoutes([TcoSettings]),
   // Everything is served over REST; one API surface is one surface to secure.
   graphQL: { disable: true },

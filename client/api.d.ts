@@ -241,6 +241,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leads/adf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take leads as an ADF document
+         * @description An ADF 1.0 document (`Content-Type: application/xml` or `text/xml`) as lead sources and the auto trade exchange them: every `<prospect>` (status `new` or `resend`) becomes a lead with a `Lead Created` lead event, all in one transaction (a document with one bad prospect saves nothing).
+         *
+         *     The prospect's contact fills the lead's name, e-mail and phone; `<vendor>` names the dealership (a location id `loc_…`, a company id `com_…`, or a company's name) and sets the lead's location; `<provider>` is its `source`; the vehicles (interest, status, year, make, model, VIN, stock, trim, odometer, price, finance), phones, address, timeframe and comments are kept in the lead's `adf` group, a VIN the service knows linked to its vehicle. The original document is kept on the lead, for staff only. Unknown elements are ignored (kept in the original).
+         *
+         *     Who: staff, staff admins, admin API clients and dealers (for their company) — whoever may create leads. A document type declaration with entity definitions, an undefined entity, nesting deeper than `ADF_MAX_DEPTH` or a document that is not ADF is a 400 naming the line and element; over `ADF_MAX_BYTES`, 413.
+         */
+        post: operations["postAdfLeads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/access": {
         parameters: {
             query?: never;
@@ -6230,6 +6254,81 @@ export interface components {
                 by?: string | null;
                 event?: (number | null) | components["schemas"]["leadEvents"];
             };
+            /** @description The lead as its source sent it in ADF (Auto-lead Data Format). Read-only. */
+            adf?: {
+                /** @enum {string|null} */
+                origin?: "http" | "mailbox" | null;
+                /** @enum {string|null} */
+                status?: "new" | "resend" | null;
+                requestDate?: string | null;
+                prospectId?: string | null;
+                prospectIdSource?: string | null;
+                middleName?: string | null;
+                suffix?: string | null;
+                phones?: {
+                    number?: string | null;
+                    /** @enum {string|null} */
+                    type?: "voice" | "fax" | "cellphone" | "pager" | null;
+                    /** @enum {string|null} */
+                    time?: "morning" | "afternoon" | "evening" | "nopreference" | "day" | null;
+                    preferred?: boolean | null;
+                    id?: string | null;
+                }[] | null;
+                address?: {
+                    street?: string | null;
+                    apartment?: string | null;
+                    city?: string | null;
+                    regionCode?: string | null;
+                    postalCode?: string | null;
+                    country?: string | null;
+                    /** @enum {string|null} */
+                    type?: "home" | "work" | "delivery" | null;
+                };
+                vehicles?: {
+                    /** @enum {string|null} */
+                    interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive" | null;
+                    /** @enum {string|null} */
+                    status?: "new" | "used" | null;
+                    year?: number | null;
+                    make?: string | null;
+                    model?: string | null;
+                    trim?: string | null;
+                    vin?: string | null;
+                    /** @description The service's vehicle of this VIN, when it has one. */
+                    vehicle?: (string | null) | components["schemas"]["vehicle"];
+                    stock?: string | null;
+                    odometer?: number | null;
+                    odometerUnits?: string | null;
+                    price?: number | null;
+                    /** @enum {string|null} */
+                    priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking" | null;
+                    priceCurrency?: string | null;
+                    /** @enum {string|null} */
+                    financeMethod?: "cash" | "finance" | "lease" | null;
+                    downPayment?: number | null;
+                    monthlyPayment?: number | null;
+                    financeTotal?: number | null;
+                    comments?: string | null;
+                    id?: string | null;
+                }[] | null;
+                timeframe?: {
+                    description?: string | null;
+                    earliestDate?: string | null;
+                    latestDate?: string | null;
+                };
+                /** @description The customer's comments. */
+                comments?: string | null;
+                vendorId?: string | null;
+                vendorName?: string | null;
+                providerId?: string | null;
+                providerName?: string | null;
+                providerService?: string | null;
+                providerUrl?: string | null;
+                providerEmail?: string | null;
+                providerPhone?: string | null;
+                /** @description The original ADF document, as received (staff only). */
+                document?: string | null;
+            };
             updatedAt: string;
             createdAt: string;
             deletedAt?: string | null;
@@ -6855,12 +6954,17 @@ export interface components {
         /** @description Receivers of signed webhooks (Standard Webhooks). See the README, "Webhooks", for the payloads and how to verify them. */
         "webhook-endpoints": {
             id: number;
-            /** @description https only in production; addresses that resolve to private, loopback or link-local networks are refused. */
+            /** @description https only in production; addresses that resolve to private, loopback or link-local networks are refused. With the adf format, a mailto: address (a CRM's lead mailbox) gets each event as an ADF e-mail. */
             url: string;
             /** @description Notes for staff: whose receiver this is and what it is for. */
             description?: string | null;
             /** @description The changes sent to this URL; other events are not. */
-            events: ("lead_event.created" | "lead_event.updated" | "vdp_email.updated" | "credit_app.created" | "credit_app.submission_status_changed" | "consumer.created" | "deal.created" | "deal.updated" | "error.created")[];
+            events: ("lead.created" | "lead.updated" | "lead_event.created" | "lead_event.updated" | "vdp_email.updated" | "credit_app.created" | "credit_app.submission_status_changed" | "consumer.created" | "deal.created" | "deal.updated" | "error.created")[];
+            /**
+             * @description json: the event as JSON. adf: a lead as an ADF XML document (Auto-lead Data Format, as CRMs take leads), for lead.created and lead.updated only.
+             * @enum {string|null}
+             */
+            format?: "json" | "adf" | null;
             /** @description Turned off by the service after repeated failures (see "Disabled because"); turn it on again to resume delivery. */
             enabled?: boolean | null;
             secret?: string | null;
@@ -6882,7 +6986,7 @@ export interface components {
              * @description The change announced, e.g. deal.updated.
              * @enum {string}
              */
-            event: "lead_event.created" | "lead_event.updated" | "vdp_email.updated" | "credit_app.created" | "credit_app.submission_status_changed" | "consumer.created" | "deal.created" | "deal.updated" | "error.created";
+            event: "lead.created" | "lead.updated" | "lead_event.created" | "lead_event.updated" | "vdp_email.updated" | "credit_app.created" | "credit_app.submission_status_changed" | "consumer.created" | "deal.created" | "deal.updated" | "error.created";
             /** @description The receiver it is sent to. */
             endpoint: number | components["schemas"]["webhook-endpoints"];
             /** @description <collection>:<id> of the record the event is about. */
@@ -7152,6 +7256,81 @@ export interface components {
                 by?: string | null;
                 event?: (number | null) | components["schemas"]["leadEvents"];
             };
+            /** @description The lead as its source sent it in ADF (Auto-lead Data Format). Read-only. */
+            adf?: {
+                /** @enum {string|null} */
+                origin?: "http" | "mailbox" | null;
+                /** @enum {string|null} */
+                status?: "new" | "resend" | null;
+                requestDate?: string | null;
+                prospectId?: string | null;
+                prospectIdSource?: string | null;
+                middleName?: string | null;
+                suffix?: string | null;
+                phones?: {
+                    number?: string | null;
+                    /** @enum {string|null} */
+                    type?: "voice" | "fax" | "cellphone" | "pager" | null;
+                    /** @enum {string|null} */
+                    time?: "morning" | "afternoon" | "evening" | "nopreference" | "day" | null;
+                    preferred?: boolean | null;
+                    id?: string | null;
+                }[] | null;
+                address?: {
+                    street?: string | null;
+                    apartment?: string | null;
+                    city?: string | null;
+                    regionCode?: string | null;
+                    postalCode?: string | null;
+                    country?: string | null;
+                    /** @enum {string|null} */
+                    type?: "home" | "work" | "delivery" | null;
+                };
+                vehicles?: {
+                    /** @enum {string|null} */
+                    interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive" | null;
+                    /** @enum {string|null} */
+                    status?: "new" | "used" | null;
+                    year?: number | null;
+                    make?: string | null;
+                    model?: string | null;
+                    trim?: string | null;
+                    vin?: string | null;
+                    /** @description The service's vehicle of this VIN, when it has one. */
+                    vehicle?: (string | null) | components["schemas"]["vehicle"];
+                    stock?: string | null;
+                    odometer?: number | null;
+                    odometerUnits?: string | null;
+                    price?: number | null;
+                    /** @enum {string|null} */
+                    priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking" | null;
+                    priceCurrency?: string | null;
+                    /** @enum {string|null} */
+                    financeMethod?: "cash" | "finance" | "lease" | null;
+                    downPayment?: number | null;
+                    monthlyPayment?: number | null;
+                    financeTotal?: number | null;
+                    comments?: string | null;
+                    id?: string | null;
+                }[] | null;
+                timeframe?: {
+                    description?: string | null;
+                    earliestDate?: string | null;
+                    latestDate?: string | null;
+                };
+                /** @description The customer's comments. */
+                comments?: string | null;
+                vendorId?: string | null;
+                vendorName?: string | null;
+                providerId?: string | null;
+                providerName?: string | null;
+                providerService?: string | null;
+                providerUrl?: string | null;
+                providerEmail?: string | null;
+                providerPhone?: string | null;
+                /** @description The original ADF document, as received (staff only). */
+                document?: string | null;
+            };
             updatedAt?: string;
             createdAt?: string;
             deletedAt?: string | null;
@@ -7188,6 +7367,81 @@ export interface components {
                 at?: string | null;
                 by?: string | null;
                 event?: (number | null) | components["schemas"]["leadEvents"];
+            };
+            /** @description The lead as its source sent it in ADF (Auto-lead Data Format). Read-only. */
+            adf?: {
+                /** @enum {string|null} */
+                origin?: "http" | "mailbox" | null;
+                /** @enum {string|null} */
+                status?: "new" | "resend" | null;
+                requestDate?: string | null;
+                prospectId?: string | null;
+                prospectIdSource?: string | null;
+                middleName?: string | null;
+                suffix?: string | null;
+                phones?: {
+                    number?: string | null;
+                    /** @enum {string|null} */
+                    type?: "voice" | "fax" | "cellphone" | "pager" | null;
+                    /** @enum {string|null} */
+                    time?: "morning" | "afternoon" | "evening" | "nopreference" | "day" | null;
+                    preferred?: boolean | null;
+                    id?: string | null;
+                }[] | null;
+                address?: {
+                    street?: string | null;
+                    apartment?: string | null;
+                    city?: string | null;
+                    regionCode?: string | null;
+                    postalCode?: string | null;
+                    country?: string | null;
+                    /** @enum {string|null} */
+                    type?: "home" | "work" | "delivery" | null;
+                };
+                vehicles?: {
+                    /** @enum {string|null} */
+                    interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive" | null;
+                    /** @enum {string|null} */
+                    status?: "new" | "used" | null;
+                    year?: number | null;
+                    make?: string | null;
+                    model?: string | null;
+                    trim?: string | null;
+                    vin?: string | null;
+                    /** @description The service's vehicle of this VIN, when it has one. */
+                    vehicle?: (string | null) | components["schemas"]["vehicle"];
+                    stock?: string | null;
+                    odometer?: number | null;
+                    odometerUnits?: string | null;
+                    price?: number | null;
+                    /** @enum {string|null} */
+                    priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking" | null;
+                    priceCurrency?: string | null;
+                    /** @enum {string|null} */
+                    financeMethod?: "cash" | "finance" | "lease" | null;
+                    downPayment?: number | null;
+                    monthlyPayment?: number | null;
+                    financeTotal?: number | null;
+                    comments?: string | null;
+                    id?: string | null;
+                }[] | null;
+                timeframe?: {
+                    description?: string | null;
+                    earliestDate?: string | null;
+                    latestDate?: string | null;
+                };
+                /** @description The customer's comments. */
+                comments?: string | null;
+                vendorId?: string | null;
+                vendorName?: string | null;
+                providerId?: string | null;
+                providerName?: string | null;
+                providerService?: string | null;
+                providerUrl?: string | null;
+                providerEmail?: string | null;
+                providerPhone?: string | null;
+                /** @description The original ADF document, as received (staff only). */
+                document?: string | null;
             };
             updatedAt?: string;
             createdAt?: string;
@@ -8399,12 +8653,17 @@ export interface components {
         /** @description Receivers of signed webhooks (Standard Webhooks). See the README, "Webhooks", for the payloads and how to verify them. */
         "webhook-endpoints_create": {
             id?: number;
-            /** @description https only in production; addresses that resolve to private, loopback or link-local networks are refused. */
+            /** @description https only in production; addresses that resolve to private, loopback or link-local networks are refused. With the adf format, a mailto: address (a CRM's lead mailbox) gets each event as an ADF e-mail. */
             url: string;
             /** @description Notes for staff: whose receiver this is and what it is for. */
             description?: string | null;
             /** @description The changes sent to this URL; other events are not. */
-            events: ("lead_event.created" | "lead_event.updated" | "vdp_email.updated" | "credit_app.created" | "credit_app.submission_status_changed" | "consumer.created" | "deal.created" | "deal.updated" | "error.created")[];
+            events: ("lead.created" | "lead.updated" | "lead_event.created" | "lead_event.updated" | "vdp_email.updated" | "credit_app.created" | "credit_app.submission_status_changed" | "consumer.created" | "deal.created" | "deal.updated" | "error.created")[];
+            /**
+             * @description json: the event as JSON. adf: a lead as an ADF XML document (Auto-lead Data Format, as CRMs take leads), for lead.created and lead.updated only.
+             * @enum {string|null}
+             */
+            format?: "json" | "adf" | null;
             /** @description Turned off by the service after repeated failures (see "Disabled because"); turn it on again to resume delivery. */
             enabled?: boolean | null;
             secret?: string | null;
@@ -8421,12 +8680,17 @@ export interface components {
         /** @description Receivers of signed webhooks (Standard Webhooks). See the README, "Webhooks", for the payloads and how to verify them. */
         "webhook-endpoints_update": {
             id?: number;
-            /** @description https only in production; addresses that resolve to private, loopback or link-local networks are refused. */
+            /** @description https only in production; addresses that resolve to private, loopback or link-local networks are refused. With the adf format, a mailto: address (a CRM's lead mailbox) gets each event as an ADF e-mail. */
             url?: string;
             /** @description Notes for staff: whose receiver this is and what it is for. */
             description?: string | null;
             /** @description The changes sent to this URL; other events are not. */
-            events?: ("lead_event.created" | "lead_event.updated" | "vdp_email.updated" | "credit_app.created" | "credit_app.submission_status_changed" | "consumer.created" | "deal.created" | "deal.updated" | "error.created")[];
+            events?: ("lead.created" | "lead.updated" | "lead_event.created" | "lead_event.updated" | "vdp_email.updated" | "credit_app.created" | "credit_app.submission_status_changed" | "consumer.created" | "deal.created" | "deal.updated" | "error.created")[];
+            /**
+             * @description json: the event as JSON. adf: a lead as an ADF XML document (Auto-lead Data Format, as CRMs take leads), for lead.created and lead.updated only.
+             * @enum {string|null}
+             */
+            format?: "json" | "adf" | null;
             /** @description Turned off by the service after repeated failures (see "Disabled because"); turn it on again to resume delivery. */
             enabled?: boolean | null;
             secret?: string | null;
@@ -8448,7 +8712,7 @@ export interface components {
              * @description The change announced, e.g. deal.updated.
              * @enum {string}
              */
-            event: "lead_event.created" | "lead_event.updated" | "vdp_email.updated" | "credit_app.created" | "credit_app.submission_status_changed" | "consumer.created" | "deal.created" | "deal.updated" | "error.created";
+            event: "lead.created" | "lead.updated" | "lead_event.created" | "lead_event.updated" | "vdp_email.updated" | "credit_app.created" | "credit_app.submission_status_changed" | "consumer.created" | "deal.created" | "deal.updated" | "error.created";
             /** @description The receiver it is sent to. */
             endpoint: number | components["schemas"]["webhook-endpoints"];
             /** @description <collection>:<id> of the record the event is about. */
@@ -8485,7 +8749,7 @@ export interface components {
              * @description The change announced, e.g. deal.updated.
              * @enum {string}
              */
-            event?: "lead_event.created" | "lead_event.updated" | "vdp_email.updated" | "credit_app.created" | "credit_app.submission_status_changed" | "consumer.created" | "deal.created" | "deal.updated" | "error.created";
+            event?: "lead.created" | "lead.updated" | "lead_event.created" | "lead_event.updated" | "vdp_email.updated" | "credit_app.created" | "credit_app.submission_status_changed" | "consumer.created" | "deal.created" | "deal.updated" | "error.created";
             /** @description The receiver it is sent to. */
             endpoint?: number | components["schemas"]["webhook-endpoints"];
             /** @description <collection>:<id> of the record the event is about. */
@@ -8966,6 +9230,248 @@ export interface components {
             version: {
                 [key: string]: unknown;
             };
+        };
+        WebhookLeadCreated: {
+            data: {
+                /** @enum {string} */
+                collection: "lead";
+                id: number;
+                record: {
+                    id: number;
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    /** @description Where the lead came from, e.g. "website" or "phone". */
+                    source?: string | null;
+                    /** @description The consumer record of this person, when there is one. */
+                    consumer?: (string | null) | components["schemas"]["consumer"];
+                    /** @description The dealership location that works this lead: its rota, business hours and manager. */
+                    location?: (string | null) | components["schemas"]["location"];
+                    /** @description Who works this lead. New leads get the next staff user on their location's rota. */
+                    assignee?: (number | null) | components["schemas"]["users"];
+                    /** @description When the next follow-up is due. */
+                    followUpDue?: string | null;
+                    /**
+                     * @description The status of the lead event that is its current status (kept by the service).
+                     * @enum {string|null}
+                     */
+                    currentStatus?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+                    /** @description The first outbound or answered lead event. */
+                    firstContactedAt?: string | null;
+                    /** @description When the lead was escalated for not being contacted in time. */
+                    escalatedAt?: string | null;
+                    /** @description Set by a Customer DNC Request event: outbound contact is refused. */
+                    doNotContact?: {
+                        at?: string | null;
+                        by?: string | null;
+                        event?: (number | null) | components["schemas"]["leadEvents"];
+                    };
+                    /** @description The lead as its source sent it in ADF (Auto-lead Data Format). Read-only. */
+                    adf?: {
+                        /** @enum {string|null} */
+                        origin?: "http" | "mailbox" | null;
+                        /** @enum {string|null} */
+                        status?: "new" | "resend" | null;
+                        requestDate?: string | null;
+                        prospectId?: string | null;
+                        prospectIdSource?: string | null;
+                        middleName?: string | null;
+                        suffix?: string | null;
+                        phones?: {
+                            number?: string | null;
+                            /** @enum {string|null} */
+                            type?: "voice" | "fax" | "cellphone" | "pager" | null;
+                            /** @enum {string|null} */
+                            time?: "morning" | "afternoon" | "evening" | "nopreference" | "day" | null;
+                            preferred?: boolean | null;
+                            id?: string | null;
+                        }[] | null;
+                        address?: {
+                            street?: string | null;
+                            apartment?: string | null;
+                            city?: string | null;
+                            regionCode?: string | null;
+                            postalCode?: string | null;
+                            country?: string | null;
+                            /** @enum {string|null} */
+                            type?: "home" | "work" | "delivery" | null;
+                        };
+                        vehicles?: {
+                            /** @enum {string|null} */
+                            interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive" | null;
+                            /** @enum {string|null} */
+                            status?: "new" | "used" | null;
+                            year?: number | null;
+                            make?: string | null;
+                            model?: string | null;
+                            trim?: string | null;
+                            vin?: string | null;
+                            /** @description The service's vehicle of this VIN, when it has one. */
+                            vehicle?: (string | null) | components["schemas"]["vehicle"];
+                            stock?: string | null;
+                            odometer?: number | null;
+                            odometerUnits?: string | null;
+                            price?: number | null;
+                            /** @enum {string|null} */
+                            priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking" | null;
+                            priceCurrency?: string | null;
+                            /** @enum {string|null} */
+                            financeMethod?: "cash" | "finance" | "lease" | null;
+                            downPayment?: number | null;
+                            monthlyPayment?: number | null;
+                            financeTotal?: number | null;
+                            comments?: string | null;
+                            id?: string | null;
+                        }[] | null;
+                        timeframe?: {
+                            description?: string | null;
+                            earliestDate?: string | null;
+                            latestDate?: string | null;
+                        };
+                        /** @description The customer's comments. */
+                        comments?: string | null;
+                        vendorId?: string | null;
+                        vendorName?: string | null;
+                        providerId?: string | null;
+                        providerName?: string | null;
+                        providerService?: string | null;
+                        providerUrl?: string | null;
+                        providerEmail?: string | null;
+                        providerPhone?: string | null;
+                        /** @description The original ADF document, as received (staff only). */
+                        document?: string | null;
+                    };
+                    updatedAt: string;
+                    createdAt: string;
+                    deletedAt?: string | null;
+                };
+            };
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "lead.created";
+        };
+        WebhookLeadUpdated: {
+            data: {
+                /** @enum {string} */
+                collection: "lead";
+                id: number;
+                record: {
+                    id: number;
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    /** @description Where the lead came from, e.g. "website" or "phone". */
+                    source?: string | null;
+                    /** @description The consumer record of this person, when there is one. */
+                    consumer?: (string | null) | components["schemas"]["consumer"];
+                    /** @description The dealership location that works this lead: its rota, business hours and manager. */
+                    location?: (string | null) | components["schemas"]["location"];
+                    /** @description Who works this lead. New leads get the next staff user on their location's rota. */
+                    assignee?: (number | null) | components["schemas"]["users"];
+                    /** @description When the next follow-up is due. */
+                    followUpDue?: string | null;
+                    /**
+                     * @description The status of the lead event that is its current status (kept by the service).
+                     * @enum {string|null}
+                     */
+                    currentStatus?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
+                    /** @description The first outbound or answered lead event. */
+                    firstContactedAt?: string | null;
+                    /** @description When the lead was escalated for not being contacted in time. */
+                    escalatedAt?: string | null;
+                    /** @description Set by a Customer DNC Request event: outbound contact is refused. */
+                    doNotContact?: {
+                        at?: string | null;
+                        by?: string | null;
+                        event?: (number | null) | components["schemas"]["leadEvents"];
+                    };
+                    /** @description The lead as its source sent it in ADF (Auto-lead Data Format). Read-only. */
+                    adf?: {
+                        /** @enum {string|null} */
+                        origin?: "http" | "mailbox" | null;
+                        /** @enum {string|null} */
+                        status?: "new" | "resend" | null;
+                        requestDate?: string | null;
+                        prospectId?: string | null;
+                        prospectIdSource?: string | null;
+                        middleName?: string | null;
+                        suffix?: string | null;
+                        phones?: {
+                            number?: string | null;
+                            /** @enum {string|null} */
+                            type?: "voice" | "fax" | "cellphone" | "pager" | null;
+                            /** @enum {string|null} */
+                            time?: "morning" | "afternoon" | "evening" | "nopreference" | "day" | null;
+                            preferred?: boolean | null;
+                            id?: string | null;
+                        }[] | null;
+                        address?: {
+                            street?: string | null;
+                            apartment?: string | null;
+                            city?: string | null;
+                            regionCode?: string | null;
+                            postalCode?: string | null;
+                            country?: string | null;
+                            /** @enum {string|null} */
+                            type?: "home" | "work" | "delivery" | null;
+                        };
+                        vehicles?: {
+                            /** @enum {string|null} */
+                            interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive" | null;
+                            /** @enum {string|null} */
+                            status?: "new" | "used" | null;
+                            year?: number | null;
+                            make?: string | null;
+                            model?: string | null;
+                            trim?: string | null;
+                            vin?: string | null;
+                            /** @description The service's vehicle of this VIN, when it has one. */
+                            vehicle?: (string | null) | components["schemas"]["vehicle"];
+                            stock?: string | null;
+                            odometer?: number | null;
+                            odometerUnits?: string | null;
+                            price?: number | null;
+                            /** @enum {string|null} */
+                            priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking" | null;
+                            priceCurrency?: string | null;
+                            /** @enum {string|null} */
+                            financeMethod?: "cash" | "finance" | "lease" | null;
+                            downPayment?: number | null;
+                            monthlyPayment?: number | null;
+                            financeTotal?: number | null;
+                            comments?: string | null;
+                            id?: string | null;
+                        }[] | null;
+                        timeframe?: {
+                            description?: string | null;
+                            earliestDate?: string | null;
+                            latestDate?: string | null;
+                        };
+                        /** @description The customer's comments. */
+                        comments?: string | null;
+                        vendorId?: string | null;
+                        vendorName?: string | null;
+                        providerId?: string | null;
+                        providerName?: string | null;
+                        providerService?: string | null;
+                        providerUrl?: string | null;
+                        providerEmail?: string | null;
+                        providerPhone?: string | null;
+                        /** @description The original ADF document, as received (staff only). */
+                        document?: string | null;
+                    };
+                    updatedAt: string;
+                    createdAt: string;
+                    deletedAt?: string | null;
+                };
+            };
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "lead.updated";
         };
         WebhookLeadEventCreated: {
             data: {
@@ -11090,6 +11596,206 @@ export interface operations {
                      *       "error": {
                      *         "code": 404,
                      *         "message": "Vehicle Not Found"
+                     *       },
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommerceError"];
+                };
+            };
+            429: components["responses"]["Commerce429"];
+            503: components["responses"]["Commerce503"];
+        };
+    };
+    postAdfLeads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example <?xml version="1.0" encoding="UTF-8"?>
+                 *     <?ADF VERSION="1.0"?>
+                 *     <adf>
+                 *       <prospect status="new">
+                 *         <id sequence="1" source="ExampleLeads">EL-20261126-0042</id>
+                 *         <requestdate>2026-11-26T15:30:20-08:00</requestdate>
+                 *         <vehicle interest="buy" status="used">
+                 *           <year>2020</year>
+                 *           <make>Honda</make>
+                 *           <model>Accord</model>
+                 *           <vin>1HGCV1F34LA012345</vin>
+                 *           <stock>A1234</stock>
+                 *           <trim>EX-L</trim>
+                 *           <odometer status="original" units="miles">31250</odometer>
+                 *           <price type="asking" currency="USD">24995</price>
+                 *           <finance>
+                 *             <method>finance</method>
+                 *             <amount type="downpayment" limit="maximum" currency="USD">3000</amount>
+                 *             <amount type="monthly" limit="maximum" currency="USD">450</amount>
+                 *           </finance>
+                 *           <comments>Is it still available?</comments>
+                 *         </vehicle>
+                 *         <vehicle interest="trade-in" status="used">
+                 *           <year>2012</year>
+                 *           <make>Toyota</make>
+                 *           <model>Camry</model>
+                 *           <odometer units="miles">128000</odometer>
+                 *         </vehicle>
+                 *         <customer>
+                 *           <contact primarycontact="1">
+                 *             <name part="first">Jane</name>
+                 *             <name part="last">Doe</name>
+                 *             <email>jane.doe@example.com</email>
+                 *             <phone type="cellphone" time="evening" preferredcontact="1">(555) 201-3344</phone>
+                 *             <address type="home">
+                 *               <street line="1">1458 Sunset Blvd</street>
+                 *               <city>Los Angeles</city>
+                 *               <regioncode>CA</regioncode>
+                 *               <postalcode>90026</postalcode>
+                 *               <country>US</country>
+                 *             </address>
+                 *           </contact>
+                 *           <timeframe>
+                 *             <description>Within a week</description>
+                 *             <earliestdate>2026-11-28</earliestdate>
+                 *           </timeframe>
+                 *           <comments>Evenings are best.</comments>
+                 *         </customer>
+                 *         <vendor>
+                 *           <id source="commerce-service">loc_demo_sunset_la</id>
+                 *           <vendorname>Sunset Motors</vendorname>
+                 *         </vendor>
+                 *         <provider>
+                 *           <name part="full">Example Leads</name>
+                 *           <service>New and used car leads</service>
+                 *           <url>https://leads.example.com</url>
+                 *         </provider>
+                 *       </prospect>
+                 *     </adf>
+                 */
+                "application/xml": string;
+                "text/xml": string;
+            };
+        };
+        responses: {
+            /** @description The leads made, one per prospect, in document order */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "leads": [
+                     *           {
+                     *             "id": 42
+                     *           }
+                     *         ]
+                     *       },
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            leads: {
+                                /** @description The lead made of the prospect. */
+                                id: number;
+                                /** @description When the prospect repeated a lead already kept: that lead. */
+                                mergedInto?: number;
+                            }[];
+                        };
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Invalid ADF document: line 12, <year>: year must be a whole number from 1900 to 2100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": 400,
+                     *         "message": "Invalid ADF document: line 12, <year>: year must be a whole number from 1900 to 2100"
+                     *       },
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommerceError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": 401,
+                     *         "message": "Unauthorized"
+                     *       },
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommerceError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": 403,
+                     *         "message": "Forbidden"
+                     *       },
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommerceError"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes (ADF_MAX_BYTES): refused unread, nothing saved */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": 413,
+                     *         "message": "Request body larger than 1048576 bytes (ADF_MAX_BYTES): refused unread, nothing saved"
+                     *       },
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommerceError"];
+                };
+            };
+            /** @description Send the ADF document as XML (Content-Type: application/xml). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": 415,
+                     *         "message": "Send the ADF document as XML (Content-Type: application/xml)."
                      *       },
                      *       "success": false
                      *     }

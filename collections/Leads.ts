@@ -1,5 +1,6 @@
 import type { CollectionConfig, Field } from 'payload'
 
+import { adfField } from '@/adf/fields'
 import { listTransfer } from '@/admin/transfer'
 import { withReadableValues } from '@/admin/values'
 import { emailField, phoneField } from '@/fields/formatted'
@@ -162,6 +163,7 @@ const leads: CollectionConfig = {
       ],
       label: 'Do not contact',
     },
+    adfField,
   ],
   hooks: { beforeChange: [assigneeWorksAt, assignFromRota, inheritDoNotContact] },
   labels: { plural: 'Leads', singular: 'Lead' },

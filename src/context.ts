@@ -11,6 +11,8 @@ import type { BatchedWrite } from './db/batchedWrites'
  */
 declare module 'payload' {
   interface RequestContext {
+    /** Set by the ADF intake on its lead creates (src/adf/ingest.ts); read by the access of the lead's `adf` fields (src/adf/fields.ts), which no other write may set. */
+    adfIngest?: boolean
     /** Set by batchWrite (src/db/batchedWrites.ts) from the audit, outbox and history hooks: statements queued per change (`collection:id`); sent and cleared by sendBatchedWrites, that change's last afterChange hook. */
     batchedWrites?: Record<string, BatchedWrite[]>
     /** Set and read by the credit-data cipher (src/creditData/consumerKeys.ts): consumers' data keys this request unwrapped (null: none), so a list reads each once. */

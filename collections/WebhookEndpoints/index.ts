@@ -3,6 +3,13 @@ import type { CollectionConfig, Field } from 'payload'
 import { markEncrypted } from '@/creditData/marker'
 import { guardEndpointFields, showSecretOnce } from '@/webhooks/endpointHooks'
 import { EVENT_TYPES } from '@/webhooks/events'
+import {
+  ADF_EVENTS,
+  destinationRefusal,
+  formatRefusal,
+  mailtoAddress,
+  WEBHOOK_FORMATS,
+} from '@/webhooks/formats'
 import { rotateSecretEndpoint } from '@/webhooks/rotate'
 import { sendTestEndpoint } from '@/webhooks/sendTest'
 import { announceEndpointChange, announceEndpointDelete } from '@/webhooks/subscriptions'
@@ -41,14 +48,16 @@ export const WebhookEndpoints: CollectionConfig = {
       type: 'text',
       admin: {
         description:
-          'https only in production; addresses that resolve to private, loopback or link-local networks are refused.',
+          "https only in production; addresses that resolve to private, loopback or link-local networks are refused. With the adf format, a mailto: address (a CRM's lead mailbox) gets each event as an ADF e-mail.",
       },
       maxLength: MAX_URL_LENGTH,
       required: true,
       // Replaces Payload's checks of the field, the length among them.
-      validate: (value: null | string | undefined) => {
+      validate: (value: null | string | undefined, { siblingData }: { siblingData: unknown }) => {
         if (!value) return 'is required'
         if (value.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`
+        const format = (siblingData as { format?: string } | undefined)?.format
+        if (mailtoAddress(value) !== null) return destinationRefusal(value, format) ?? true
         return urlRefusal(value) ?? true
       },
     },
@@ -66,6 +75,18 @@ export const WebhookEndpoints: CollectionConfig = {
       hasMany: true,
       options: [...EVENT_TYPES],
       required: true,
+    },
+    {
+      name: 'format',
+      type: 'select',
+      admin: {
+        description: `json: the event as JSON. adf: a lead as an ADF XML document (Auto-lead Data Format, as CRMs take leads), for ${ADF_EVENTS.join(' and ')} only.`,
+      },
+      defaultValue: 'json',
+      enumName: 'enum_webhook_endpoint_format',
+      options: [...WEBHOOK_FORMATS],
+      validate: (value: null | string | undefined, { siblingData }: { siblingData: unknown }) =>
+        formatRefusal(value, (siblingData as { events?: string[] } | undefined)?.events) ?? true,
     },
     {
       name: 'enabled',

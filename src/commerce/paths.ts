@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 
+import { adfEndpoint } from '@/adf/endpoint'
 import type { Envelope } from '@/errors'
 import { lookupEndpoints } from '@/lookups/endpoints'
 
@@ -11,7 +12,7 @@ import { commerceEndpoints } from '.'
  * cannot be answered in the wrong envelope by the HTTP layer's checks.
  */
 const COMMERCE_SEGMENTS = new Set(
-  [...commerceEndpoints, ...lookupEndpoints]
+  [...commerceEndpoints, ...lookupEndpoints, adfEndpoint]
     .filter((endpoint: Endpoint) => endpoint.custom?.envelope === 'commerce')
     .map((endpoint) => endpoint.path.split('/')[1]),
 )

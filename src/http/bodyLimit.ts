@@ -1,5 +1,8 @@
 import type { Request, RequestHandler } from 'express'
 
+import { ADF_PATH } from '@/adf/endpoint'
+import { settings } from '@/lib/settings'
+
 import { refuse } from './input/refuse'
 
 const API_MAX_BYTES = 1024 * 1024
@@ -9,7 +12,11 @@ const ERROR_REPORT_MAX_BYTES = 64 * 1024
 /** The largest request body `req` may send. */
 export const maxBodyBytes = (req: Request): number =>
   // The report of an error (POST /api/errors); staff importing error records get the usual cap.
-  /^\/errors\/?$/.test(req.path) ? ERROR_REPORT_MAX_BYTES : API_MAX_BYTES
+  /^\/errors\/?$/.test(req.path)
+    ? ERROR_REPORT_MAX_BYTES
+    : req.path === ADF_PATH
+      ? settings('adf').ADF_MAX_BYTES
+      : API_MAX_BYTES
 
 /**
  * Refuses a body whose declared Content-Length is over the cap with 413 before a byte of it is

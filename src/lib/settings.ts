@@ -74,6 +74,12 @@ const listingUrl = z
 const wholeAtLeastOne = (fallback: number) => numberSetting(fallback, { integer: true, min: 1 })
 
 export const schemas = {
+  adf: z.object({
+    /** Largest ADF document taken (bytes), over HTTP or by mail: 413 above it. */
+    ADF_MAX_BYTES: numberSetting(1024 * 1024, { integer: true, max: 16 * 1024 * 1024, min: 1024 }),
+    /** Deepest nesting of elements in an ADF document (ADF itself needs 5). */
+    ADF_MAX_DEPTH: numberSetting(16, { integer: true, max: 64, min: 6 }),
+  }),
   auth: z.object({
     /** The name authenticator apps show beside the account. */
     MFA_ISSUER: textSetting('Commerce service'),

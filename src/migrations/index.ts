@@ -22,6 +22,7 @@ import * as migration_20261125_190420_listing_title from './20261125_190420_list
 import * as migration_20261125_191005_dealer_role from './20261125_191005_dealer_role';
 import * as migration_20261127_095809_retention_requests from './20261127_095809_retention_requests';
 import * as migration_20261127_100357_tco_new_prices from './20261127_100357_tco_new_prices';
+import * as migration_20261127_101351_adf from './20261127_101351_adf';
 
 export const migrations = [
   {
@@ -142,6 +143,11 @@ export const migrations = [
   {
     up: migration_20261127_100357_tco_new_prices.up,
     down: migration_20261127_100357_tco_new_prices.down,
-    name: '20261127_100357_tco_new_prices'
+    name: '20261127_100357_tco_new_prices',
+  },
+  {
+    up: migration_20261127_101351_adf.up,
+    down: migration_20261127_101351_adf.down,
+    name: '20261127_101351_adf'
   },
 ];

@@ -5,6 +5,7 @@
  */
 import type { SanitizedConfig } from 'payload'
 
+import { adfPaths } from './adf'
 import { commercePaths, creditPaths } from './commercePaths'
 import { lookupPaths, lookupSchemas } from './lookups'
 import { sharedParameters } from './parameters'
@@ -109,6 +110,7 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
     ...creditPaths(records),
     ...commercePaths(records),
     ...lookupPaths,
+    ...adfPaths,
     ...rootPaths(),
     ...compliancePaths(),
     ...numberedRestPaths(collectionPaths(config, records), records),

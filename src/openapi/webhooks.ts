@@ -4,6 +4,7 @@
  */
 import type { SanitizedConfig } from 'payload'
 
+import { ADF_EXAMPLE } from '@/adf/example'
 import {
   EVENT_TYPES,
   eventCollection,
@@ -11,6 +12,7 @@ import {
   TEST_EVENT,
   withheld,
 } from '@/webhooks/events'
+import { ADF_EVENTS } from '@/webhooks/formats'
 
 import type { Records } from './records'
 import { json, type Obj, ref } from './responses'
@@ -100,12 +102,30 @@ const testEventSchema: Obj = {
   type: 'object',
 }
 
+/** What an endpoint of the `adf` format gets instead of the JSON payload of a lead event. */
+const adfContent = {
+  'application/xml': {
+    example: ADF_EXAMPLE,
+    schema: {
+      description:
+        "To an endpoint of the `adf` format: the lead as an ADF 1.0 document (its vendor the lead's location, by id and company name), signed the same way. To a `mailto:` endpoint the same document is the plain-text body of an e-mail.",
+      type: 'string',
+    },
+  },
+}
+
 const webhook = (type: string, name: string, description: string, responses: string) => ({
   post: {
     description,
     operationId: `webhook${name.slice('Webhook'.length)}`,
     parameters: signatureHeaders,
-    requestBody: { content: json(ref(name)), required: true },
+    requestBody: {
+      content: {
+        ...json(ref(name)),
+        ...((ADF_EVENTS as readonly string[]).includes(type) ? adfContent : {}),
+      },
+      required: true,
+    },
     responses: { '2XX': { description: responses } },
     summary: type,
     tags: ['Webhooks'],

@@ -23,6 +23,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { Webhook } from 'standardwebhooks'
 
+import { adfOfEvent, adfSubject } from '@/adf/outbound'
 import { isRecord } from '@/lib/isRecord'
 import { logger } from '@/lib/logger'
 import { settings } from '@/lib/settings'
@@ -30,6 +31,7 @@ import { retryDelayMs } from '@/providers/backoff'
 import { retryAfterMs } from '@/providers/send'
 
 import { TEST_EVENT } from './events'
+import { mailtoAddress } from './formats'
 import { signingSecrets } from './secrets'
 import { resolveTarget, type Target } from './target'
 
@@ -83,14 +85,59 @@ const post = (target: Target, headers: Record<string, string>, body: string, tim
     request.end(body)
   })
 
-/** Signs and sends one attempt. */
+type Endpoint = Parameters<typeof signingSecrets>[0] & { format?: null | string; url: string }
+
+/** The body of an attempt and its type: JSON, or for an `adf` endpoint a lead as ADF XML. */
+const bodyOf = async (
+  payload: Payload,
+  event: unknown,
+  endpoint: Endpoint,
+): Promise<{ body: string; subject?: string; type: string }> => {
+  const adf = endpoint.format === 'adf' ? await adfOfEvent(payload, event) : null
+  if (!adf) return { body: JSON.stringify(event), type: 'application/json' }
+  const type = isRecord(event) && typeof event.type === 'string' ? event.type : ''
+  return { body: adf.xml, subject: adfSubject(type, adf.lead), type: 'application/xml' }
+}
+
+/**
+ * An `adf` endpoint with a `mailto:` address: the event as an e-mail through SMTP_URL, its body
+ * the ADF document as plain text (what CRMs read from a lead mailbox). Without SMTP_URL it fails
+ * (and is retried), never counted as sent.
+ */
+const mail = async (
+  payload: Payload,
+  to: string,
+  { body, subject }: { body: string; subject?: string },
+  messageId: string,
+): Promise<Outcome> => {
+  if (!settings('email').SMTP_URL) return { error: 'no mail transport is configured (SMTP_URL)' }
+  try {
+    await payload.sendEmail({
+      headers: { 'X-Webhook-Id': messageId },
+      subject: subject ?? 'Webhook event',
+      text: body,
+      to,
+    })
+    return { statusCode: 250 }
+  } catch (error) {
+    return {
+      error: `the mail server did not take the message: ${String(isRecord(error) ? error.message : error)}`,
+    }
+  }
+}
+
+/** Signs and sends one attempt (or mails it, to a `mailto:` address). */
 const attempt = async (
+  payload: Payload,
   delivery: { messageId: string; payload: unknown },
-  endpoint: Parameters<typeof signingSecrets>[0] & { url: string },
+  endpoint: Endpoint,
 ): Promise<Outcome> => {
   try {
+    const content = await bodyOf(payload, delivery.payload, endpoint)
+    const address = mailtoAddress(endpoint.url)
+    if (address !== null) return await mail(payload, address, content, delivery.messageId)
     const target = await resolveTarget(endpoint.url)
-    const body = JSON.stringify(delivery.payload)
+    const { body } = content
     const sentAt = new Date()
     const signature = signingSecrets(endpoint)
       .map((secret) => new Webhook(secret).sign(delivery.messageId, sentAt, body))
@@ -98,7 +145,7 @@ const attempt = async (
     return await post(
       target,
       {
-        'content-type': 'application/json',
+        'content-type': content.type,
         'user-agent': USER_AGENT,
         'webhook-id': delivery.messageId,
         'webhook-signature': signature,
@@ -127,16 +174,17 @@ export type TestOutcome = {
  * delivery: nothing is logged, retried or counted against the endpoint.
  */
 export const sendTestEvent = async (
-  endpoint: Parameters<typeof attempt>[1] & { id: number },
+  payload: Payload,
+  endpoint: Endpoint & { id: number },
 ): Promise<TestOutcome> => {
   const messageId = `msg_${crypto.randomUUID().replace(/-/g, '')}`
-  const payload = {
+  const event = {
     data: { collection: 'webhook-endpoints', id: endpoint.id },
     timestamp: new Date().toISOString(),
     type: TEST_EVENT,
   }
   const started = performance.now()
-  const outcome = await attempt({ messageId, payload }, endpoint)
+  const outcome = await attempt(payload, { messageId, payload: event }, endpoint)
   const statusCode = outcome.statusCode ?? null
   return {
     delivered: statusCode !== null && statusCode >= 200 && statusCode < 300,
@@ -203,7 +251,7 @@ const deliver = async (payload: Payload, id: number | string): Promise<void> => 
   })
   if (!endpoint.enabled) return
   const started = performance.now()
-  const outcome = await attempt(delivery, endpoint)
+  const outcome = await attempt(payload, delivery, endpoint)
   const attempts = (delivery.attempts ?? 0) + 1
   const now = new Date()
   const common = {

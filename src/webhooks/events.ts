@@ -18,6 +18,8 @@ import { withheldFieldNames } from '@/creditData/marker'
 import type { ApiClient } from '../../payload-types'
 
 export const EVENT_TYPES = [
+  'lead.created',
+  'lead.updated',
   'lead_event.created',
   'lead_event.updated',
   'vdp_email.updated',
@@ -40,6 +42,7 @@ export const EVENT_SOURCES = new Map<CollectionSlug, { create?: EventType; updat
   ['credit-app', { create: 'credit_app.created' }],
   ['deal', { create: 'deal.created', update: 'deal.updated' }],
   ['errors', { create: 'error.created' }],
+  ['lead', { create: 'lead.created', update: 'lead.updated' }],
   ['leadEvents', { create: 'lead_event.created', update: 'lead_event.updated' }],
   ['vdpEmails', { update: 'vdp_email.updated' }],
 ])
@@ -94,6 +97,28 @@ const unreadableByApiClients = (fields: Field[]): string[] =>
   })
 
 /**
+ * The record without what API clients may not read inside its named groups (a lead's original
+ * ADF document, read by staff only), found by the same access functions as at the top level.
+ */
+const withoutUnreadableInGroups = (
+  record: Record<string, unknown>,
+  fields: Field[],
+): Record<string, unknown> => {
+  const result = { ...record }
+  for (const field of flattenTopLevelFields(fields)) {
+    if (field.type !== 'group' || !('name' in field) || !field.name) continue
+    const value = result[field.name]
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue
+    const hidden = new Set(unreadableByApiClients(field.fields))
+    const kept = Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).filter(([name]) => !hidden.has(name)),
+    )
+    result[field.name] = withoutUnreadableInGroups(kept, field.fields)
+  }
+  return result
+}
+
+/**
  * Fields a payload never carries: the credit data, hidden fields and what API clients may not
  * read. The OpenAPI document's `x-webhooks` schemas leave out the same ones.
  */
@@ -120,7 +145,10 @@ export const eventPayload = (
   extra: Pick<EventPayload['data'], 'previousStatus' | 'status'> = {},
 ): EventPayload => {
   const hidden = withheld(collection)
-  const record = Object.fromEntries(Object.entries(doc).filter(([name]) => !hidden.has(name)))
+  const record = withoutUnreadableInGroups(
+    Object.fromEntries(Object.entries(doc).filter(([name]) => !hidden.has(name))),
+    collection.fields,
+  )
   return {
     data: { collection: collection.slug, id: doc.id, record, ...extra },
     timestamp: new Date().toISOString(),

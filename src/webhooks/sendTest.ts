@@ -15,5 +15,5 @@ export const sendTestEndpoint = adminAction('webhook-endpoints', 'send-test', as
     // The secret that signs it.
     showHiddenFields: true,
   })
-  return Response.json({ id: endpoint.id, ...(await sendTestEvent(endpoint)) })
+  return Response.json({ id: endpoint.id, ...(await sendTestEvent(req.payload, endpoint)) })
 })

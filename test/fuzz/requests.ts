@@ -10,6 +10,8 @@
 import fc from 'fast-check'
 import * as qs from 'qs-esm'
 
+import { sampleAdf, sampleProspect } from '../helpers/adf'
+
 /** The kinds of caller; `bogus` sends a credential nobody issued. */
 export const PRINCIPALS = [
   'anonymous',
@@ -811,6 +813,7 @@ const commerceRoutes: RouteShape[] = [
   { hasId: true, list: false, method: 'GET', route: '/api/customers/{id}', slug: 'customer' },
   { hasId: true, list: false, method: 'GET', route: '/api/tco/{vin}', slug: 'vehicle' },
   { hasId: true, list: false, method: 'GET', route: '/api/listings/{vin}', slug: 'vehicle' },
+  { body: 'adf', hasId: false, list: false, method: 'POST', route: '/api/leads/adf' },
   {
     body: 'leadEvents',
     hasId: true,
@@ -1012,6 +1015,124 @@ const encodeBody = (body: Json): fc.Arbitrary<Encoded> =>
     )
   })
 
+// ---------------------------------------------------------------------------------------------
+// ADF documents (POST /api/leads/adf): valid ones, their mutations and hostile XML
+
+const BILLION_LAUGHS = `<?xml version="1.0"?>
+<!DOCTYPE adf [
+ <!ENTITY a "aaaaaaaaaa">
+ <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+ <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">
+]>
+<adf><prospect>&c;</prospect></adf>`
+
+const HOSTILE_ADF = [
+  BILLION_LAUGHS,
+  '<?xml version="1.0"?><!DOCTYPE adf [<!ENTITY x SYSTEM "file:///etc/passwd">]><adf>&x;</adf>',
+  '<?xml version="1.0"?><!DOCTYPE adf SYSTEM "http://127.0.0.1:1/adf.dtd"><adf/>',
+  '<adf><prospect>&undefined;</prospect></adf>',
+  `<adf>${'<p>'.repeat(2000)}${'</p>'.repeat(2000)}</adf>`,
+  '<adf><prospect status="new"><customer></prospect></adf>',
+  '<adf></adf>',
+  '<lead/>',
+  '',
+  '<?xml version="1.0" encoding="UTF-16"?><adf/>',
+  '<adf><![CDATA[<prospect>]]></adf>',
+  '<adf><prospect><?php echo 1 ?></prospect></adf>',
+  `<adf a="${'x'.repeat(100_000)}"/>`,
+]
+
+/** A valid prospect's value swapped for an odd one: what the intake must refuse by name. */
+const ADF_SWAPS: [RegExp, string][] = [
+  [/<year>\d+<\/year>/, '<year>next year</year>'],
+  [/<vin>[^<]*<\/vin>/, '<vin>IOQ</vin>'],
+  [/<email[^>]*>[^<]*<\/email>/, '<email>@</email>'],
+  [/<requestdate>[^<]*</, '<requestdate>yesterday<'],
+  [/interest="buy"/, 'interest="steal"'],
+  [/status="new"/, 'status="old"'],
+  [/<vendorname>[^<]*</, '<vendorname>Nobody Motors<'],
+  [/<vendor>[\s\S]*<\/vendor>/, ''],
+  [/<price [^>]*>[^<]*</, '<price type="quote">-5<'],
+  [/<customer>/, '<customer>\u0000'],
+  [/<\/prospect>/, ''],
+]
+
+const adfDocument: fc.Arbitrary<{ body: Buffer; note: string }> = fc.oneof(
+  {
+    arbitrary: fc
+      .array(
+        fc.record({
+          lastName: fc.string({ maxLength: 20 }),
+          vendorName: fc.constant('Sunset Motors'),
+        }),
+        {
+          maxLength: 3,
+          minLength: 1,
+        },
+      )
+      .map((prospects) => ({
+        body: Buffer.from(sampleAdf(prospects)),
+        note: 'a valid ADF document',
+      })),
+    weight: 3,
+  },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom(...ADF_SWAPS), fc.nat(2))
+      .map(([[pattern, replacement], position]) => {
+        const prospects = [sampleProspect(), sampleProspect(), sampleProspect()]
+        prospects[position] = prospects[position]!.replace(pattern, replacement)
+        return {
+          body: Buffer.from(sampleAdf(prospects)),
+          note: `ADF with prospect ${position + 1} changed: ${replacement.slice(0, 30) || 'removed'}`,
+        }
+      }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.nat().map((cut) => {
+      const text = sampleAdf()
+      return { body: Buffer.from(text.slice(0, cut % text.length)), note: 'truncated ADF' }
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.constantFrom(...HOSTILE_ADF).map((text) => ({
+      body: Buffer.from(text),
+      note: `hostile XML ${JSON.stringify(text.slice(0, 40))}`,
+    })),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.nat(INVALID_UTF8_BYTES.length - 1).map((index) => ({
+      body: Buffer.concat([
+        Buffer.from('<adf><prospect><customer><contact><name>'),
+        INVALID_UTF8_BYTES[index]!,
+        Buffer.from('</name></contact></customer></prospect></adf>'),
+      ]),
+      note: 'invalid UTF-8 in ADF',
+    })),
+    weight: 1,
+  },
+)
+
+const adfBody: fc.Arbitrary<Encoded> = fc
+  .tuple(
+    adfDocument,
+    fc.oneof(
+      { arbitrary: fc.constantFrom('application/xml', 'text/xml; charset=utf-8'), weight: 6 },
+      {
+        arbitrary: fc.constantFrom('application/json', 'text/plain', 'application/soap+xml', ''),
+        weight: 1,
+      },
+    ),
+  )
+  .map(([{ body, note }, contentType]) => ({
+    body,
+    contentType: contentType || undefined,
+    note: `${note} as ${contentType || 'no Content-Type'}`,
+  }))
+
 const acceptHeader = fc.oneof(
   { arbitrary: fc.constant<string | undefined>(undefined), weight: 6 },
   {
@@ -1086,11 +1207,13 @@ export const fuzzRequest = (context: FuzzContext): fc.Arbitrary<FuzzRequest> =>
         (method === 'DELETE' && otherMethod !== undefined)
       return fc
         .record({
-          body: sendsBody
-            ? mutatedBody(shape.body ?? 'none').chain(({ body, notes }) =>
-                encodeBody(body).map((encoded) => ({ encoded, notes })),
-              )
-            : fc.constant(undefined),
+          body: !sendsBody
+            ? fc.constant(undefined)
+            : shape.body === 'adf'
+              ? adfBody.map((encoded) => ({ encoded, notes: [] as string[] }))
+              : mutatedBody(shape.body ?? 'none').chain(({ body, notes }) =>
+                  encodeBody(body).map((encoded) => ({ encoded, notes })),
+                ),
           id: shape.hasId ? idSegment(shape.slug) : fc.constant(undefined),
           query: query(shape.list || method === 'PATCH' || method === 'DELETE'),
         })

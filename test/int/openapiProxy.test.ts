@@ -201,6 +201,9 @@ const validBody = (template: string, operation: Obj): null | { body: BodyInit; h
     form.append('_payload', JSON.stringify({ alt: 'A pixel' }))
     return { body: form, headers: {} }
   }
+  // An XML body (ADF documents): the document's own example.
+  const xml = content['application/xml']
+  if (xml?.example) return { body: xml.example, headers: { 'Content-Type': 'application/xml' } }
   const media = content['application/json']
   const json = (value: unknown) => ({ body: JSON.stringify(value), headers: JSON_TYPE })
   if (media.example) return json(media.example)

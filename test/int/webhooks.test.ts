@@ -232,6 +232,12 @@ describe('delivery', () => {
         )
       ).status,
     ).toBe(200)
+    const newLead = await call('POST', '/api/lead', { firstName: 'Hook' }, who.staff)
+    expect(newLead.status).toBe(201)
+    expect(
+      (await call('PATCH', `/api/lead/${newLead.body.doc.id}`, { lastName: 'Test' }, who.staff))
+        .status,
+    ).toBe(200)
     const deal = await call('POST', '/api/deal', { currentBidPrice: 100 }, who.staff)
     expect(deal.status).toBe(201)
     expect(
@@ -242,10 +248,10 @@ describe('delivery', () => {
       (await call('POST', '/api/errors', { message: 'boom', source: 'webhook-test' })).status,
     ).toBe(201)
 
-    const received = await receiver.waitFor(9)
+    const received = await receiver.waitFor(11)
     // Nothing more arrives: one delivery per change.
     await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(receiver.received).toHaveLength(9)
+    expect(receiver.received).toHaveLength(11)
     expect(received.map((item) => item.body.type).sort()).toEqual(
       [
         'consumer.created',
@@ -254,6 +260,8 @@ describe('delivery', () => {
         'deal.created',
         'deal.updated',
         'error.created',
+        'lead.created',
+        'lead.updated',
         'lead_event.created',
         'lead_event.updated',
         'vdp_email.updated',
@@ -316,7 +324,7 @@ describe('delivery', () => {
       '/data/record must NOT have additional properties',
     ])
     const log = await deliveriesOf(endpoint.id)
-    expect(log).toHaveLength(9)
+    expect(log).toHaveLength(11)
     for (const row of log)
       expect(row).toMatchObject({ attempts: 1, lastStatusCode: 204, status: 'succeeded' })
   })

@@ -2,12 +2,13 @@ import { Readable } from 'node:stream'
 
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 
+import { ADF_CONTENT_TYPE, ADF_PATH } from '@/adf/endpoint'
 import type { Problem } from '@/errors'
 import { messages } from '@/errors'
 import { jsonProblem, splitUrl } from '@/validation/json'
 
 import { queryGuard } from './queryGuard'
-import { refuse } from './refuse'
+import { apiPathOf, refuse } from './refuse'
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
 const MULTIPART_TYPE = /^multipart\/form-data\s*;/i
@@ -58,6 +59,18 @@ export const bodyGuard =
     // Kept for the idempotency check, which compares a retry's bytes with the first request's.
     res.locals.body = body
     const type = req.headers['content-type'] ?? ''
+    // An ADF document is XML, read and checked whole by its endpoint (src/adf).
+    if (apiPathOf(req) === ADF_PATH) {
+      if (ADF_CONTENT_TYPE.test(type)) return next()
+      const problem = { field: 'Content-Type', message: 'must be application/xml or text/xml' }
+      return refuse(
+        req,
+        res,
+        415,
+        'Send the ADF document as XML (Content-Type: application/xml).',
+        problem,
+      )
+    }
     const multipart = MULTIPART_TYPE.test(type)
     const refusal = multipart ? await multipartRefusal(body, type) : jsonRefusal(type, body)
     if (refusal) return refuse(req, res, refusal.status, refusal.message, refusal.problem)

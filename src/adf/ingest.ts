@@ -1,0 +1,311 @@
+import {
+  commitTransaction,
+  Forbidden,
+  initTransaction,
+  killTransaction,
+  type PayloadRequest,
+  UnauthorizedError,
+} from 'payload'
+
+import { settings } from '@/lib/settings'
+import { isPhone } from '@/validation/formats'
+
+import type { Lead } from '../../payload-types'
+import { AdfError } from './errors'
+import { optionValue } from './fields'
+import { type AdfPhone, type Prospect, readAdf } from './prospect'
+import { parseXml } from './xml'
+
+export { AdfError } from './errors'
+
+/** Where a document came in: `POST /api/leads/adf`, or the mailbox of lead e-mails. */
+export type AdfOrigin = 'http' | 'mailbox'
+
+/** One lead made from one prospect; `mergedInto` when it was found to be a lead already kept. */
+export type IngestedLead = { id: number; mergedInto?: number }
+
+export type IngestResult = { leads: IngestedLead[] }
+
+/** What every prospect of a document shares once it has been read and checked. */
+type DocumentFacts = {
+  document: string
+  origin: AdfOrigin
+  /** Vehicle ids (VINs) the service knows, among the document's VINs. */
+  knownVins: Set<string>
+  /** Write as the service rather than as `req.user` (see ingestAdf). */
+  overrideAccess: boolean
+}
+
+/**
+ * Takes an ADF document: checks it whole (well-formed, within ADF_MAX_BYTES and ADF_MAX_DEPTH,
+ * ADF, every vendor known), then makes a lead of each prospect, all in one transaction: a
+ * document with one bad prospect saves nothing. Runs as `req.user`, who must be allowed to
+ * create leads, unless `overrideAccess` (a caller of the service's own, such as the mailbox
+ * without a user of its own, which has checked its sender itself). Throws AdfError (400 or 413,
+ * naming line and element) for a bad document.
+ */
+export const ingestAdf = async ({
+  origin,
+  overrideAccess = false,
+  req,
+  xml,
+}: {
+  origin: AdfOrigin
+  overrideAccess?: boolean
+  req: PayloadRequest
+  xml: Buffer | string
+}): Promise<IngestResult> => {
+  if (!overrideAccess) {
+    if (!req.user) throw new UnauthorizedError(req.t)
+    const mayCreate = await req.payload.collections.lead.config.access.create?.({ req })
+    if (!mayCreate) throw new Forbidden(req.t)
+  }
+  const { ADF_MAX_BYTES, ADF_MAX_DEPTH } = settings('adf')
+  const root = parseXml(xml, { maxBytes: ADF_MAX_BYTES, maxDepth: ADF_MAX_DEPTH })
+  const prospects = readAdf(root)
+  const document = typeof xml === 'string' ? xml : xml.toString('utf8')
+  const locations = await resolveVendors(req, prospects, overrideAccess)
+  const facts: DocumentFacts = {
+    document,
+    knownVins: await knownVins(req, prospects, overrideAccess),
+    origin,
+    overrideAccess,
+  }
+  const owned = await initTransaction(req)
+  try {
+    const leads: IngestedLead[] = []
+    for (const prospect of prospects) {
+      const location = locations.get(vendorKey(prospect.vendor))
+      leads.push(await createLeadFromProspect(req, prospect, location, facts))
+    }
+    if (owned) await commitTransaction(req)
+    return { leads }
+  } catch (error) {
+    if (owned) await killTransaction(req)
+    throw error
+  }
+}
+
+/**
+ * One prospect as a lead, with its `Lead Created` event, in the caller's transaction.
+ */
+export const createLeadFromProspect = async (
+  req: PayloadRequest,
+  prospect: Prospect,
+  location: string | undefined,
+  facts: DocumentFacts,
+): Promise<IngestedLead> => {
+  // Duplicate matching goes here: before the create, look for a lead this prospect repeats
+  // (src/leadDesk/duplicates.ts); when one is found, merge into it and return
+  // `{ id: <the new or kept lead>, mergedInto: <the kept lead's id> }` instead of creating.
+  const data = leadData(prospect, location, facts)
+  req.context.adfIngest = true
+  try {
+    const lead = await req.payload.create({
+      collection: 'lead',
+      data,
+      depth: 0,
+      overrideAccess: facts.overrideAccess,
+      req,
+      select: { title: true },
+    })
+    await req.payload.create({
+      collection: 'leadEvents',
+      data: { lead: lead.id, type: 'Lead Created' },
+      depth: 0,
+      overrideAccess: facts.overrideAccess,
+      req,
+      select: { type: true },
+    })
+    return { id: lead.id }
+  } catch (error) {
+    throw asProspectError(error, prospect)
+  } finally {
+    req.context.adfIngest = false
+  }
+}
+
+/** A value Payload refused, as the prospect's 400 naming its line; anything else as it is. */
+const asProspectError = (error: unknown, prospect: Prospect): unknown => {
+  const failure = error as {
+    data?: { errors?: { message: string; path: string }[] }
+    name?: string
+  }
+  if (failure?.name !== 'ValidationError') return error
+  const first = failure.data?.errors?.[0]
+  return new AdfError(
+    400,
+    first ? `${first.path} ${first.message}` : 'a value was refused',
+    prospect.place,
+    first?.path,
+  )
+}
+
+/** A phone as the lead's `phoneNumber` takes it (the contract's pattern), or undefined. */
+const leadPhone = (phones: AdfPhone[]): string | undefined => {
+  const ordered = [...phones.filter((phone) => phone.preferred), ...phones]
+  for (const { number } of ordered) {
+    if (isPhone(number)) return number
+    const digits = number.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '')
+    if (digits.length === 10)
+      return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`
+  }
+  return undefined
+}
+
+const option = (value: string | undefined) => (value ? optionValue(value) : undefined)
+
+const leadData = (
+  prospect: Prospect,
+  location: string | undefined,
+  { document, knownVins, origin }: DocumentFacts,
+) =>
+  ({
+    adf: {
+      address: prospect.address && { ...prospect.address, type: prospect.address.type },
+      comments: prospect.comments,
+      document,
+      middleName: prospect.middleName,
+      origin,
+      phones: prospect.phones,
+      prospectId: prospect.prospectId?.value,
+      prospectIdSource: prospect.prospectId?.source,
+      providerEmail: prospect.provider?.email,
+      providerId: prospect.provider?.id,
+      providerName: prospect.provider?.name,
+      providerPhone: prospect.provider?.phone,
+      providerService: prospect.provider?.service,
+      providerUrl: prospect.provider?.url,
+      requestDate: prospect.requestDate,
+      status: prospect.status,
+      suffix: prospect.suffix,
+      timeframe: prospect.timeframe,
+      vehicles: prospect.vehicles.map(({ interest, place: _place, vin, ...vehicle }) => ({
+        ...vehicle,
+        interest: option(interest),
+        vehicle: vin && knownVins.has(vin) ? vin : undefined,
+        vin,
+      })),
+      vendorId: prospect.vendor.id,
+      vendorName: prospect.vendor.name,
+    },
+    email: prospect.email,
+    firstName: prospect.firstName,
+    lastName: prospect.lastName,
+    location,
+    phoneNumber: leadPhone(prospect.phones),
+    source: prospect.provider?.name ?? prospect.provider?.service ?? 'ADF',
+  }) as unknown as Lead
+
+const vendorKey = ({ id, name }: Prospect['vendor']): string =>
+  JSON.stringify([id?.toLowerCase() ?? '', name?.toLowerCase() ?? ''])
+
+/**
+ * The location each vendor names, read as the caller: a location id (`loc_…`), a company id
+ * (`com_…`), or a company's name (any letter case); a company stands for its first location.
+ * A vendor none of these finds is a 400 naming it.
+ */
+const resolveVendors = async (
+  req: PayloadRequest,
+  prospects: Prospect[],
+  overrideAccess: boolean,
+): Promise<Map<string, string | undefined>> => {
+  const found = new Map<string, string | undefined>()
+  for (const { vendor } of prospects) {
+    const key = vendorKey(vendor)
+    if (found.has(key)) continue
+    const location = await findVendor(req, vendor, overrideAccess)
+    if (location === null) {
+      const named = [vendor.id && `id "${vendor.id}"`, vendor.name && `name "${vendor.name}"`]
+        .filter(Boolean)
+        .join(' or ')
+      throw new AdfError(
+        400,
+        `unknown vendor: no dealership has the ${named}`,
+        vendor.place,
+        'vendor',
+      )
+    }
+    found.set(key, location)
+  }
+  return found
+}
+
+/** The vendor's location id; undefined for a company without locations; null when unknown. */
+const findVendor = async (
+  req: PayloadRequest,
+  { id, name }: Prospect['vendor'],
+  overrideAccess: boolean,
+): Promise<null | string | undefined> => {
+  const read = { depth: 0, overrideAccess, req }
+  if (id && /^loc_[\w-]+$/.test(id)) {
+    const { docs } = await req.payload.find({
+      ...read,
+      collection: 'location',
+      limit: 1,
+      select: { id: true },
+      where: { id: { equals: id } },
+    })
+    if (docs[0]) return docs[0].id
+  }
+  let companyId: string | undefined
+  if (id && /^com_[\w-]+$/.test(id)) {
+    const { docs } = await req.payload.find({
+      ...read,
+      collection: 'company',
+      limit: 1,
+      select: { id: true },
+      where: { id: { equals: id } },
+    })
+    companyId = docs[0]?.id
+  }
+  if (!companyId && name) {
+    const { docs } = await req.payload.find({
+      ...read,
+      collection: 'company',
+      limit: 20,
+      select: { id: true, name: true },
+      where: { name: { like: name } },
+    })
+    companyId = docs.find((company) => company.name.toLowerCase() === name.toLowerCase())?.id
+  }
+  if (!companyId) return null
+  const { docs } = await req.payload.find({
+    ...read,
+    collection: 'location',
+    limit: 1,
+    select: { id: true },
+    sort: 'createdAt',
+    where: { companyId: { equals: companyId } },
+  })
+  return docs[0]?.id
+}
+
+/** The document's VINs the service has a vehicle of (as the caller may read them). */
+const knownVins = async (
+  req: PayloadRequest,
+  prospects: Prospect[],
+  overrideAccess: boolean,
+): Promise<Set<string>> => {
+  const vins = [
+    ...new Set(prospects.flatMap((p) => p.vehicles.flatMap((v) => (v.vin ? [v.vin] : [])))),
+  ]
+  if (!vins.length) return new Set()
+  try {
+    const { docs } = await req.payload.find({
+      collection: 'vehicle',
+      depth: 0,
+      limit: vins.length,
+      overrideAccess,
+      pagination: false,
+      req,
+      select: { vin: true },
+      where: { vin: { in: vins } },
+    })
+    return new Set(docs.map((vehicle) => vehicle.vin))
+  } catch (error) {
+    // A caller who may not read vehicles links none.
+    if ((error as { status?: number }).status === 403) return new Set()
+    throw error
+  }
+}
