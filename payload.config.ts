@@ -12,6 +12,7 @@ import { ApiClients } from './collections/ApiClients'
 import { AuditLog } from './collections/AuditLog'
 import { Cities } from './collections/Cities'
 import { Companies } from './collections/Companies'
+import { Consents } from './collections/Consents'
 import { Consumers } from './collections/Consumers'
 import { Contacts } from './collections/Contacts'
 import { CreditApps } from './collections/CreditApps'
@@ -19,6 +20,7 @@ import { CreditBands } from './collections/CreditBands'
 import { CreditReports } from './collections/CreditReports'
 import { Customers } from './collections/Customers'
 import { Deals } from './collections/Deals'
+import { Disclosures } from './collections/Disclosures'
 import { DoNotContact } from './collections/DoNotContact'
 import { Errors } from './collections/Errors'
 import { LeadEvents } from './collections/LeadEvents'
@@ -37,6 +39,7 @@ import { Vins } from './collections/Vins'
 import { WebEvents } from './collections/WebEvents'
 import { WebhookDeliveries } from './collections/WebhookDeliveries'
 import { WebhookEndpoints } from './collections/WebhookEndpoints'
+import { ContactConsentRules } from './globals/ContactConsentRules'
 import { TcoSettings } from './globals/TcoSettings'
 import { withVersionRoutes } from './globals/versionRoutes'
 import { answerApiErrors } from './hooks/apiErrors'
@@ -141,6 +144,8 @@ export default buildConfig({
       CreditBands,
       CreditReports,
       Consumers,
+      Consents,
+      Disclosures,
       Deals,
       Customers,
       Contacts,
@@ -192,7 +197,7 @@ export default buildConfig({
   editor: lexicalEditor(),
   email: emailAdapter,
   endpoints: [...commerceEndpoints, ...lookupEndpoints, searchEndpoint],
-  globals: withVersionRoutes([TcoSettings]),
+  globals: withVersionRoutes([TcoSettings, ContactConsentRules]),
   // Everything is served over REST; one API surface is one surface to secure.
   graphQL: { disable: true },
   hooks: { afterError: [answerApiErrors] },

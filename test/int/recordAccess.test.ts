@@ -35,6 +35,14 @@ const samples: Record<string, () => object> = {
   customer: () => ({ name: 'Customer' }),
   deal: () => ({ minimumBidPrice: 1 }),
   'do-not-contact': () => ({ lead, recordedBy: 'test' }),
+  // A revocation names no disclosure; the service records who sent it.
+  consents: () => ({
+    action: 'revoke',
+    consumer: 'con_demo_maria',
+    kind: 'electronic-records',
+    method: 'api',
+  }),
+  disclosures: () => ({ kind: 'electronic-records', text: 'You agree…', version: `v${next()}` }),
   errors: () => ({ message: 'Something broke' }),
   leadEvents: () => ({ status: 'Searching', type: 'Status Check' }),
   location: () => ({
@@ -84,6 +92,9 @@ const grants: Record<
   vin: ['CRUD', '', 'R'],
   // Recorded by the service from lead events only, and kept; see adminGrants.
   'do-not-contact': ['R', '', ''],
+  // Compliance: consents are recorded and kept (nobody updates or deletes one; see adminGrants).
+  consents: ['CR', 'CR', ''],
+  disclosures: ['CRUD', 'R', ''],
   // Anyone may report an error.
   errors: ['CRUD', 'C', 'C', 'C'],
 }
@@ -92,6 +103,7 @@ const grants: Record<
 const adminGrants: Record<string, [staffAdmin: Letters, clientAdmin: Letters]> = {
   'web-event': ['RD', 'CRD'],
   'do-not-contact': ['R', 'R'],
+  consents: ['CR', 'CR'],
 }
 
 const LETTER: Record<Op, string> = { create: 'C', delete: 'D', read: 'R', update: 'U' }
