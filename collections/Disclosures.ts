@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { withReadableValues } from '@/admin/values'
-import { keepDisclosure } from '@/compliance/consents/disclosures'
+import { keepDisclosure, keepNamedDisclosure } from '@/compliance/consents/disclosures'
 import { CONSENT_KINDS, KIND_LABELS } from '@/compliance/consents/kinds'
 
 import { nobodyFieldLevel } from '../access/nobody'
@@ -56,6 +56,6 @@ export const Disclosures: CollectionConfig = withReadableValues({
       label: 'SHA-256',
     },
   ],
-  hooks: { beforeChange: [keepDisclosure] },
+  hooks: { beforeChange: [keepDisclosure], beforeDelete: [keepNamedDisclosure] },
   labels: { plural: 'Disclosures', singular: 'Disclosure' },
 })

@@ -5,7 +5,12 @@
  */
 import crypto from 'node:crypto'
 
-import { type CollectionBeforeChangeHook, type PayloadRequest, ValidationError } from 'payload'
+import {
+  type CollectionBeforeChangeHook,
+  type CollectionBeforeDeleteHook,
+  type PayloadRequest,
+  ValidationError,
+} from 'payload'
 
 import { ClientError } from '@/errors'
 
@@ -26,6 +31,32 @@ export const consentsNaming = async (req: PayloadRequest, disclosure: number): P
     })
   ).totalDocs
 
+const refuseIfNamed = async (
+  req: PayloadRequest,
+  disclosure: Pick<Disclosure, 'id' | 'kind' | 'version'>,
+  verb: 'change' | 'go',
+) => {
+  const naming = await consentsNaming(req, disclosure.id)
+  if (naming)
+    throw new ClientError(
+      `Disclosure ${disclosure.kind} version ${disclosure.version} is named by ${naming} consent(s): the text they were shown cannot ${verb}. Add a new version instead.`,
+      409,
+    )
+}
+
+/** beforeDelete on disclosures: one a consent names stays (409). */
+export const keepNamedDisclosure: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  const disclosure = await req.payload.findByID({
+    collection: 'disclosures',
+    depth: 0,
+    disableErrors: true,
+    id: Number(id),
+    overrideAccess: true,
+    req,
+  })
+  if (disclosure) await refuseIfNamed(req, disclosure, 'go')
+}
+
 /**
  * beforeChange on disclosures: the text's hash is worked out here, never taken from a caller; a
  * kind may hold each version once; and a disclosure any consent names is not changed (409).
@@ -36,14 +67,8 @@ export const keepDisclosure: CollectionBeforeChangeHook<Disclosure> = async ({
   originalDoc,
   req,
 }) => {
-  if (operation === 'update' && originalDoc) {
-    const naming = await consentsNaming(req, originalDoc.id)
-    if (naming)
-      throw new ClientError(
-        `Disclosure ${originalDoc.kind} version ${originalDoc.version} is named by ${naming} consent(s): the text they were shown cannot change. Add a new version instead.`,
-        409,
-      )
-  }
+  const existing = operation === 'update' ? originalDoc?.id : undefined
+  if (existing && originalDoc) await refuseIfNamed(req, originalDoc, 'change')
   const kind = data.kind ?? originalDoc?.kind
   const version = data.version ?? originalDoc?.version
   if (kind && version) {
@@ -55,7 +80,7 @@ export const keepDisclosure: CollectionBeforeChangeHook<Disclosure> = async ({
         and: [
           { kind: { equals: kind } },
           { version: { equals: version } },
-          ...(originalDoc ? [{ id: { not_equals: originalDoc.id } }] : []),
+          ...(existing ? [{ id: { not_equals: existing } }] : []),
         ],
       },
     })

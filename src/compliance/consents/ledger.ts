@@ -17,7 +17,7 @@ import { transactionDb } from '@/db/transaction'
 import { relationId } from '@/lib/relationId'
 
 import type { Consent } from '../../../payload-types'
-import { contactKeyOf, hasCoApplicant } from './kinds'
+import { CONSENT_KINDS, contactKeyOf, hasCoApplicant } from './kinds'
 import { releaseHeldApps } from './release'
 
 export const APPEND_ONLY =
@@ -129,7 +129,7 @@ const snapshotDisclosure = async (
     req,
   })
   if (!disclosure) return
-  if (data.kind && disclosure.kind !== data.kind) {
+  if (CONSENT_KINDS.includes(data.kind!) && disclosure.kind !== data.kind) {
     problems.push({ message: `must be a disclosure of kind ${data.kind}`, path: 'disclosure' })
     return
   }
@@ -151,7 +151,8 @@ export const recordConsent: CollectionBeforeChangeHook<Consent> = async ({ data,
   const problems: Problem[] = []
   const now = Date.now()
   const captured = data.capturedAt ? new Date(data.capturedAt).getTime() : now
-  if (captured > now + FUTURE_SLACK_MS)
+  // A value that is no date-time is left to the field's own check (400 naming capturedAt).
+  if (Number.isFinite(captured) && captured > now + FUTURE_SLACK_MS)
     problems.push({ message: 'must not be in the future', path: 'capturedAt' })
   for (const field of FREE_TEXT)
     if (typeof data[field] === 'string' && SSN_LIKE.test(data[field]))
@@ -191,7 +192,7 @@ export const recordConsent: CollectionBeforeChangeHook<Consent> = async ({ data,
   if (contactKey) await holdContact(req, contactKey)
   return {
     ...data,
-    capturedAt: new Date(captured).toISOString(),
+    capturedAt: Number.isFinite(captured) ? new Date(captured).toISOString() : data.capturedAt,
     contactKey,
     recordedBy: recorder.name,
     recordedByAccount: recorder.account,
