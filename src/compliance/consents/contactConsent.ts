@@ -8,6 +8,7 @@
 import type { PayloadRequest, Where } from 'payload'
 
 import { ClientError } from '@/errors'
+import { isOutbound } from '@/leadDesk/outbound'
 import { relationId } from '@/lib/relationId'
 
 import { type ContactRule, contactRules } from './contactRules'
@@ -107,7 +108,8 @@ export const refuseWithoutContactConsent = async (
   lead: number | undefined,
   values: (null | string | undefined)[],
 ): Promise<void> => {
-  if (!lead || !values.some(Boolean)) return
+  // Rules name outbound values only: other events cost no read of the rules.
+  if (!lead || !values.some(isOutbound)) return
   const rules = await contactRules(req)
   const applying = values.flatMap((value) => rules.filter((rule) => rule.value === value))
   if (!applying.length) return
