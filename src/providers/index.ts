@@ -9,7 +9,7 @@
  * declared with the others in src/context.ts.
  */
 export { checkProviderSettings } from './config'
-export { markForProvider, queueForProvider, releaseHeld } from './hooks'
 export { HOLD_STATUSES } from './holds'
+export { markForProvider, queueForProvider, releaseHeld } from './hooks'
 export { PROVIDER_QUEUE, SEND_TASK } from './submit'
 export { sendCreditAppTask } from './task'
