@@ -29,7 +29,8 @@ const turnedOn = (
 /**
  * A credit app created with `toProvider: true`, or updated to it, is (re)queued for its provider:
  * a fresh `queuedAt` stamp, attempts reset, the idempotency key kept (made on the first queueing).
- * An app a hold applies to (./holds.ts) waits in the hold's status instead, with its reason.
+ * An app a hold applies to (./holds.ts) waits in the hold's status instead, with its reason;
+ * turned off while held, it is cancelled.
  * Writes by the provider job itself change nothing here.
  */
 export const markForProvider: CollectionBeforeChangeHook<CreditApp> = async ({
@@ -38,9 +39,19 @@ export const markForProvider: CollectionBeforeChangeHook<CreditApp> = async ({
   originalDoc,
   req,
 }) => {
+  const previous: Submission = originalDoc?.providerSubmission ?? {}
+  // A held app has no job to notice toProvider turned off: it is cancelled here.
+  if (data.toProvider === false && originalDoc?.toProvider && isHeld(previous.status)) {
+    data.providerSubmission = {
+      ...previous,
+      completedAt: new Date().toISOString(),
+      message: 'toProvider was turned off before the app was sent',
+      status: 'cancelled',
+    }
+    return data
+  }
   if (!turnedOn(data.toProvider ?? originalDoc?.toProvider, operation, originalDoc, req.context))
     return data
-  const previous: Submission = originalDoc?.providerSubmission ?? {}
   const hold = await firstHold(req, { ...originalDoc, ...data })
   const submission: Submission = {
     attempts: 0,

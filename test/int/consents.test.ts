@@ -608,6 +608,21 @@ describe('no credit pull without authorization', () => {
     })
   })
 
+  it('cancels a held app whose toProvider is turned off; a later authorization sends nothing', async () => {
+    const consumer = await newConsumer()
+    const app = await createApp(consumer)
+    const off = await send('PATCH', `/api/credit-app/${app.id}?depth=0`, who.staff, {
+      toProvider: false,
+    })
+    expect(off.body.doc.providerSubmission).toMatchObject({
+      message: 'toProvider was turned off before the app was sent',
+      status: 'cancelled',
+    })
+    await record(authorization({ consumer }))
+    expect((await readApp(app.id)).providerSubmission.status).toBe('cancelled')
+    expect(await jobsOf(app.id)).toBe(0)
+  })
+
   it('is off with CREDIT_AUTHORIZATION_REQUIRED=false', async () => {
     process.env.CREDIT_AUTHORIZATION_REQUIRED = 'false'
     try {
