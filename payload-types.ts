@@ -77,6 +77,8 @@ export interface Config {
     'credit-band': CreditBand;
     'credit-report': CreditReport;
     consumer: Consumer;
+    consents: Consent;
+    disclosures: Disclosure;
     deal: Deal;
     customer: Customer;
     contact: Contact;
@@ -123,6 +125,8 @@ export interface Config {
     'credit-band': CreditBandSelect<false> | CreditBandSelect<true>;
     'credit-report': CreditReportSelect<false> | CreditReportSelect<true>;
     consumer: ConsumerSelect<false> | ConsumerSelect<true>;
+    consents: ConsentsSelect<false> | ConsentsSelect<true>;
+    disclosures: DisclosuresSelect<false> | DisclosuresSelect<true>;
     deal: DealSelect<false> | DealSelect<true>;
     customer: CustomerSelect<false> | CustomerSelect<true>;
     contact: ContactSelect<false> | ContactSelect<true>;
@@ -160,9 +164,11 @@ export interface Config {
   fallbackLocale: null;
   globals: {
     'tco-settings': TcoSetting;
+    'contact-consent-rules': ContactConsentRule;
   };
   globalsSelect: {
     'tco-settings': TcoSettingsSelect<false> | TcoSettingsSelect<true>;
+    'contact-consent-rules': ContactConsentRulesSelect<false> | ContactConsentRulesSelect<true>;
   };
   locale: null;
   widgets: {
@@ -901,9 +907,20 @@ export interface CreditApp {
    */
   providerSubmission?: {
     /**
-     * Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.
+     * Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
      */
-    status?: ('queued' | 'sending' | 'retrying' | 'accepted' | 'rejected' | 'failed' | 'cancelled') | null;
+    status?:
+      | (
+          | 'queued'
+          | 'sending'
+          | 'retrying'
+          | 'accepted'
+          | 'rejected'
+          | 'failed'
+          | 'cancelled'
+          | 'awaiting authorization'
+        )
+      | null;
     /**
      * Attempts made to send it, counting the first.
      */
@@ -1044,6 +1061,99 @@ export interface CreditReport {
    * The applicant has no credit score.
    */
   hasNS?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "consents".
+ */
+export interface Consent {
+  id: number;
+  kind: 'credit-report-authorization' | 'calls-and-texts' | 'e-mail-marketing' | 'electronic-records';
+  /**
+   * A revocation is recorded as a new consent with "revoke".
+   */
+  action: 'grant' | 'revoke';
+  /**
+   * Whose consent it is.
+   */
+  consumer?: (string | null) | Consumer;
+  /**
+   * Credit-report authorizations: applicant or co-applicant.
+   */
+  role?: ('applicant' | 'co-applicant') | null;
+  /**
+   * Credit-report authorizations for one application (a co-applicant without a consumer record is tied here).
+   */
+  creditApp?: (string | null) | CreditApp;
+  /**
+   * Calls and texts: the number the consent covers.
+   */
+  phoneNumber?: string | null;
+  /**
+   * E-mail marketing: the address the consent covers.
+   */
+  email?: string | null;
+  /**
+   * Calls and texts: the seller the person agreed to hear from.
+   */
+  seller?: (string | null) | Company;
+  /**
+   * The disclosure text shown when the consent was captured.
+   */
+  disclosure?: (number | null) | Disclosure;
+  /**
+   * The disclosure's version at capture.
+   */
+  disclosureVersion?: string | null;
+  /**
+   * SHA-256 of the disclosure's text at capture.
+   */
+  disclosureSha256?: string | null;
+  /**
+   * When the person agreed; the time of recording when not sent.
+   */
+  capturedAt?: string | null;
+  method: 'web-form' | 'phone' | 'in-person' | 'api';
+  /**
+   * The address the consent came from (web forms).
+   */
+  ip?: string | null;
+  userAgent?: string | null;
+  /**
+   * Never an SSN: a text that reads as one is refused.
+   */
+  note?: string | null;
+  /**
+   * The staff user or API client who recorded it.
+   */
+  recordedBy?: string | null;
+  recordedByAccount?: string | null;
+  contactKey?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * The wording shown to people when their consent is captured. Once a consent names one it is kept as it is: write a new version.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "disclosures".
+ */
+export interface Disclosure {
+  id: number;
+  kind: 'credit-report-authorization' | 'calls-and-texts' | 'e-mail-marketing' | 'electronic-records';
+  /**
+   * Unique within the kind, e.g. 2026-01 or 3.
+   */
+  version: string;
+  text: string;
+  /**
+   * SHA-256 of the text (UTF-8), hex; worked out by the service.
+   */
+  sha256?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1840,6 +1950,14 @@ export interface PayloadLockedDocument {
         value: string | Consumer;
       } | null)
     | ({
+        relationTo: 'consents';
+        value: number | Consent;
+      } | null)
+    | ({
+        relationTo: 'disclosures';
+        value: number | Disclosure;
+      } | null)
+    | ({
         relationTo: 'deal';
         value: string | Deal;
       } | null)
@@ -2299,6 +2417,45 @@ export interface ConsumerSelect<T extends boolean = true> {
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "consents_select".
+ */
+export interface ConsentsSelect<T extends boolean = true> {
+  kind?: T;
+  action?: T;
+  consumer?: T;
+  role?: T;
+  creditApp?: T;
+  phoneNumber?: T;
+  email?: T;
+  seller?: T;
+  disclosure?: T;
+  disclosureVersion?: T;
+  disclosureSha256?: T;
+  capturedAt?: T;
+  method?: T;
+  ip?: T;
+  userAgent?: T;
+  note?: T;
+  recordedBy?: T;
+  recordedByAccount?: T;
+  contactKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "disclosures_select".
+ */
+export interface DisclosuresSelect<T extends boolean = true> {
+  kind?: T;
+  version?: T;
+  text?: T;
+  sha256?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -3037,6 +3194,37 @@ export interface TcoSetting {
   createdAt?: string | null;
 }
 /**
+ * Which outbound lead events need a contact consent. "Granted": refused (409) unless the number or address has a granted consent; "not revoked": refused once the consent is revoked. A do-not-contact request refuses every outbound event whatever this says.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "contact-consent-rules".
+ */
+export interface ContactConsentRule {
+  id: number;
+  rules?:
+    | {
+        /**
+         * An outbound lead event type or status.
+         */
+        value:
+          | 'Outbound Email'
+          | 'Outbound Phone Call'
+          | 'Outbound Phone Call Answered'
+          | 'Outbound Phone Call Not Answered'
+          | 'Outbound Text'
+          | 'Outbound Voicemail Left'
+          | 'Send Text Message'
+          | 'Send Text Nudge 1'
+          | 'Send Text Template 1';
+        consent: 'calls-and-texts' | 'e-mail-marketing';
+        requirement: 'granted' | 'not-revoked';
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "tco-settings_select".
  */
@@ -3093,6 +3281,23 @@ export interface TcoSettingsSelect<T extends boolean = true> {
         insuranceFactor?: T;
         titleFee?: T;
         registrationFee?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "contact-consent-rules_select".
+ */
+export interface ContactConsentRulesSelect<T extends boolean = true> {
+  rules?:
+    | T
+    | {
+        value?: T;
+        consent?: T;
+        requirement?: T;
         id?: T;
       };
   updatedAt?: T;

@@ -13,6 +13,7 @@ import { AuditLog } from './collections/AuditLog'
 import { Cities } from './collections/Cities'
 import { Companies } from './collections/Companies'
 import { ConsumerRequests } from './collections/ConsumerRequests'
+import { Consents } from './collections/Consents'
 import { Consumers } from './collections/Consumers'
 import { Contacts } from './collections/Contacts'
 import { CreditApps } from './collections/CreditApps'
@@ -20,6 +21,7 @@ import { CreditBands } from './collections/CreditBands'
 import { CreditReports } from './collections/CreditReports'
 import { Customers } from './collections/Customers'
 import { Deals } from './collections/Deals'
+import { Disclosures } from './collections/Disclosures'
 import { DoNotContact } from './collections/DoNotContact'
 import { Errors } from './collections/Errors'
 import { LeadEvents } from './collections/LeadEvents'
@@ -39,6 +41,7 @@ import { Vins } from './collections/Vins'
 import { WebEvents } from './collections/WebEvents'
 import { WebhookDeliveries } from './collections/WebhookDeliveries'
 import { WebhookEndpoints } from './collections/WebhookEndpoints'
+import { ContactConsentRules } from './globals/ContactConsentRules'
 import { TcoSettings } from './globals/TcoSettings'
 import { withVersionRoutes } from './globals/versionRoutes'
 import { answerApiErrors } from './hooks/apiErrors'
@@ -145,6 +148,8 @@ export default buildConfig({
       CreditBands,
       CreditReports,
       Consumers,
+      Consents,
+      Disclosures,
       Deals,
       Customers,
       Contacts,
@@ -204,7 +209,7 @@ export default buildConfig({
     searchEndpoint,
     retentionDryRunEndpoint,
   ],
-  globals: withVersionRoutes([TcoSettings]),
+  globals: withVersionRoutes([TcoSettings, ContactConsentRules]),
   // Everything is served over REST; one API surface is one surface to secure.
   graphQL: { disable: true },
   hooks: { afterError: [answerApiErrors] },

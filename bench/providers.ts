@@ -22,7 +22,12 @@ const runs = arg('runs', 3)
 
 const database = await throwawayDatabase()
 const provider = await startFakeProvider('a')
-Object.assign(process.env, { PROVIDER_A_URL: provider.url, PROVIDER_A_API_KEY: 'bench' })
+// The fake provider stands for one that collects the credit-report authorization itself.
+Object.assign(process.env, {
+  CREDIT_AUTHORIZATION_REQUIRED: 'false',
+  PROVIDER_A_API_KEY: 'bench',
+  PROVIDER_A_URL: provider.url,
+})
 const runtime = await openRuntime()
 try {
   const { payload } = runtime

@@ -1821,6 +1821,266 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/consents/{id}/disclosure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The disclosure a consent was captured with
+         * @description The text of the disclosure the consent names, its version and the SHA-256 the consent stored at capture, with the hash of the text as kept now and whether the two match. For whoever may read the consent; 404 for a consent that names no disclosure (a revocation).
+         */
+        get: operations["consents_disclosure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consents/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count records
+         * @description How many consents the caller may read match `where`.
+         */
+        get: operations["consents_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of consents the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["consents_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a consents record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["consents_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         */
+        delete: operations["consents_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["consents_updateMany"];
+        trace?: never;
+    };
+    "/consents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One consents record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["consents_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one consents record. A record another record still names is not deleted (409).
+         */
+        delete: operations["consents_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one consents record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["consents_update"];
+        trace?: never;
+    };
+    "/consents/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with consents and each of their fields.
+         */
+        post: operations["consents_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consents/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one consents record and each of its fields.
+         */
+        post: operations["consents_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disclosures/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count records
+         * @description How many disclosures the caller may read match `where`.
+         */
+        get: operations["disclosures_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disclosures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of disclosures the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["disclosures_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a disclosures record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["disclosures_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         */
+        delete: operations["disclosures_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["disclosures_updateMany"];
+        trace?: never;
+    };
+    "/disclosures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One disclosures record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["disclosures_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one disclosures record. A record another record still names is not deleted (409).
+         */
+        delete: operations["disclosures_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one disclosures record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["disclosures_update"];
+        trace?: never;
+    };
+    "/disclosures/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with disclosures and each of their fields.
+         */
+        post: operations["disclosures_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disclosures/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one disclosures record and each of its fields.
+         */
+        post: operations["disclosures_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deal/{id}": {
         parameters: {
             query?: never;
@@ -6217,6 +6477,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/globals/contact-consent-rules/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Permissions on Contact consent rules
+         * @description What the caller may do with the Contact consent rules global and each of its fields.
+         */
+        post: operations["contactConsentRules_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/globals/contact-consent-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read Contact consent rules
+         * @description The Contact consent rules global (one record for the whole service).
+         */
+        get: operations["contactConsentRules_read"];
+        put?: never;
+        /**
+         * Update Contact consent rules
+         * @description Changes the fields the body carries of the Contact consent rules global.
+         */
+        post: operations["contactConsentRules_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6424,10 +6728,10 @@ export interface components {
             /** @description Set by the service when the app is sent to its provider. */
             providerSubmission?: {
                 /**
-                 * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.
+                 * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
                  * @enum {string|null}
                  */
-                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting authorization" | null;
                 /** @description Attempts made to send it, counting the first. */
                 attempts?: number | null;
                 /** @description The provider's message on a rejection, or why the last attempt failed. */
@@ -6522,6 +6826,66 @@ export interface components {
             updatedAt: string;
             createdAt: string;
             deletedAt?: string | null;
+        };
+        /** @description Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent. */
+        consents: {
+            id: number;
+            /** @enum {string} */
+            kind: "credit-report-authorization" | "calls-and-texts" | "e-mail-marketing" | "electronic-records";
+            /**
+             * @description A revocation is recorded as a new consent with "revoke".
+             * @enum {string}
+             */
+            action: "grant" | "revoke";
+            /** @description Whose consent it is. */
+            consumer?: (string | null) | components["schemas"]["consumer"];
+            /**
+             * @description Credit-report authorizations: applicant or co-applicant.
+             * @enum {string|null}
+             */
+            role?: "applicant" | "co-applicant" | null;
+            /** @description Credit-report authorizations for one application (a co-applicant without a consumer record is tied here). */
+            creditApp?: (string | null) | components["schemas"]["credit-app"];
+            /** @description Calls and texts: the number the consent covers. */
+            phoneNumber?: string | null;
+            /** @description E-mail marketing: the address the consent covers. */
+            email?: string | null;
+            /** @description Calls and texts: the seller the person agreed to hear from. */
+            seller?: (string | null) | components["schemas"]["company"];
+            /** @description The disclosure text shown when the consent was captured. */
+            disclosure?: (number | null) | components["schemas"]["disclosures"];
+            /** @description The disclosure's version at capture. */
+            disclosureVersion?: string | null;
+            /** @description SHA-256 of the disclosure's text at capture. */
+            disclosureSha256?: string | null;
+            /** @description When the person agreed; the time of recording when not sent. */
+            capturedAt?: string | null;
+            /** @enum {string} */
+            method: "web-form" | "phone" | "in-person" | "api";
+            /** @description The address the consent came from (web forms). */
+            ip?: string | null;
+            userAgent?: string | null;
+            /** @description Never an SSN: a text that reads as one is refused. */
+            note?: string | null;
+            /** @description The staff user or API client who recorded it. */
+            recordedBy?: string | null;
+            recordedByAccount?: string | null;
+            contactKey?: string | null;
+            updatedAt: string;
+            createdAt: string;
+        };
+        /** @description The wording shown to people when their consent is captured. Once a consent names one it is kept as it is: write a new version. */
+        disclosures: {
+            id: number;
+            /** @enum {string} */
+            kind: "credit-report-authorization" | "calls-and-texts" | "e-mail-marketing" | "electronic-records";
+            /** @description Unique within the kind, e.g. 2026-01 or 3. */
+            version: string;
+            text: string;
+            /** @description SHA-256 of the text (UTF-8), hex; worked out by the service. */
+            sha256?: string | null;
+            updatedAt: string;
+            createdAt: string;
         };
         deal: {
             /** @description Worked out from the record when it is saved. */
@@ -7223,6 +7587,24 @@ export interface components {
             updatedAt?: string | null;
             createdAt?: string | null;
         };
+        /** @description Which outbound lead events need a contact consent. "Granted": refused (409) unless the number or address has a granted consent; "not revoked": refused once the consent is revoked. A do-not-contact request refuses every outbound event whatever this says. */
+        "contact-consent-rules": {
+            id?: number;
+            rules?: {
+                /**
+                 * @description An outbound lead event type or status.
+                 * @enum {string}
+                 */
+                value: "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Send Text Message" | "Send Text Nudge 1" | "Send Text Template 1";
+                /** @enum {string} */
+                consent: "calls-and-texts" | "e-mail-marketing";
+                /** @enum {string} */
+                requirement: "granted" | "not-revoked";
+                id?: string | null;
+            }[] | null;
+            updatedAt?: string | null;
+            createdAt?: string | null;
+        };
         lead_create: {
             id?: number;
             /** @description Worked out from the record when it is saved. */
@@ -7590,10 +7972,10 @@ export interface components {
             /** @description Set by the service when the app is sent to its provider. */
             providerSubmission?: {
                 /**
-                 * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.
+                 * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
                  * @enum {string|null}
                  */
-                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting authorization" | null;
                 /** @description Attempts made to send it, counting the first. */
                 attempts?: number | null;
                 /** @description The provider's message on a rejection, or why the last attempt failed. */
@@ -7657,10 +8039,10 @@ export interface components {
             /** @description Set by the service when the app is sent to its provider. */
             providerSubmission?: {
                 /**
-                 * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.
+                 * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
                  * @enum {string|null}
                  */
-                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting authorization" | null;
                 /** @description Attempts made to send it, counting the first. */
                 attempts?: number | null;
                 /** @description The provider's message on a rejection, or why the last attempt failed. */
@@ -7826,6 +8208,126 @@ export interface components {
             updatedAt?: string;
             createdAt?: string;
             deletedAt?: string | null;
+        };
+        /** @description Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent. */
+        consents_create: {
+            id?: number;
+            /** @enum {string} */
+            kind: "credit-report-authorization" | "calls-and-texts" | "e-mail-marketing" | "electronic-records";
+            /**
+             * @description A revocation is recorded as a new consent with "revoke".
+             * @enum {string}
+             */
+            action: "grant" | "revoke";
+            /** @description Whose consent it is. */
+            consumer?: (string | null) | components["schemas"]["consumer"];
+            /**
+             * @description Credit-report authorizations: applicant or co-applicant.
+             * @enum {string|null}
+             */
+            role?: "applicant" | "co-applicant" | null;
+            /** @description Credit-report authorizations for one application (a co-applicant without a consumer record is tied here). */
+            creditApp?: (string | null) | components["schemas"]["credit-app"];
+            /** @description Calls and texts: the number the consent covers. */
+            phoneNumber?: string | null;
+            /** @description E-mail marketing: the address the consent covers. */
+            email?: string | null;
+            /** @description Calls and texts: the seller the person agreed to hear from. */
+            seller?: (string | null) | components["schemas"]["company"];
+            /** @description The disclosure text shown when the consent was captured. */
+            disclosure?: (number | null) | components["schemas"]["disclosures"];
+            /** @description The disclosure's version at capture. */
+            disclosureVersion?: string | null;
+            /** @description SHA-256 of the disclosure's text at capture. */
+            disclosureSha256?: string | null;
+            /** @description When the person agreed; the time of recording when not sent. */
+            capturedAt?: string | null;
+            /** @enum {string} */
+            method: "web-form" | "phone" | "in-person" | "api";
+            /** @description The address the consent came from (web forms). */
+            ip?: string | null;
+            userAgent?: string | null;
+            /** @description Never an SSN: a text that reads as one is refused. */
+            note?: string | null;
+            /** @description The staff user or API client who recorded it. */
+            recordedBy?: string | null;
+            recordedByAccount?: string | null;
+            contactKey?: string | null;
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent. */
+        consents_update: {
+            id?: number;
+            /** @enum {string} */
+            kind?: "credit-report-authorization" | "calls-and-texts" | "e-mail-marketing" | "electronic-records";
+            /**
+             * @description A revocation is recorded as a new consent with "revoke".
+             * @enum {string}
+             */
+            action?: "grant" | "revoke";
+            /** @description Whose consent it is. */
+            consumer?: (string | null) | components["schemas"]["consumer"];
+            /**
+             * @description Credit-report authorizations: applicant or co-applicant.
+             * @enum {string|null}
+             */
+            role?: "applicant" | "co-applicant" | null;
+            /** @description Credit-report authorizations for one application (a co-applicant without a consumer record is tied here). */
+            creditApp?: (string | null) | components["schemas"]["credit-app"];
+            /** @description Calls and texts: the number the consent covers. */
+            phoneNumber?: string | null;
+            /** @description E-mail marketing: the address the consent covers. */
+            email?: string | null;
+            /** @description Calls and texts: the seller the person agreed to hear from. */
+            seller?: (string | null) | components["schemas"]["company"];
+            /** @description The disclosure text shown when the consent was captured. */
+            disclosure?: (number | null) | components["schemas"]["disclosures"];
+            /** @description The disclosure's version at capture. */
+            disclosureVersion?: string | null;
+            /** @description SHA-256 of the disclosure's text at capture. */
+            disclosureSha256?: string | null;
+            /** @description When the person agreed; the time of recording when not sent. */
+            capturedAt?: string | null;
+            /** @enum {string} */
+            method?: "web-form" | "phone" | "in-person" | "api";
+            /** @description The address the consent came from (web forms). */
+            ip?: string | null;
+            userAgent?: string | null;
+            /** @description Never an SSN: a text that reads as one is refused. */
+            note?: string | null;
+            /** @description The staff user or API client who recorded it. */
+            recordedBy?: string | null;
+            recordedByAccount?: string | null;
+            contactKey?: string | null;
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description The wording shown to people when their consent is captured. Once a consent names one it is kept as it is: write a new version. */
+        disclosures_create: {
+            id?: number;
+            /** @enum {string} */
+            kind: "credit-report-authorization" | "calls-and-texts" | "e-mail-marketing" | "electronic-records";
+            /** @description Unique within the kind, e.g. 2026-01 or 3. */
+            version: string;
+            text: string;
+            /** @description SHA-256 of the text (UTF-8), hex; worked out by the service. */
+            sha256?: string | null;
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description The wording shown to people when their consent is captured. Once a consent names one it is kept as it is: write a new version. */
+        disclosures_update: {
+            id?: number;
+            /** @enum {string} */
+            kind?: "credit-report-authorization" | "calls-and-texts" | "e-mail-marketing" | "electronic-records";
+            /** @description Unique within the kind, e.g. 2026-01 or 3. */
+            version?: string;
+            text?: string;
+            /** @description SHA-256 of the text (UTF-8), hex; worked out by the service. */
+            sha256?: string | null;
+            updatedAt?: string;
+            createdAt?: string;
         };
         deal_create: {
             /** @description Worked out from the record when it is saved. */
@@ -9108,6 +9610,24 @@ export interface components {
             updatedAt?: string | null;
             createdAt?: string | null;
         };
+        /** @description Which outbound lead events need a contact consent. "Granted": refused (409) unless the number or address has a granted consent; "not revoked": refused once the consent is revoked. A do-not-contact request refuses every outbound event whatever this says. */
+        "contact-consent-rules_update": {
+            id?: number;
+            rules?: {
+                /**
+                 * @description An outbound lead event type or status.
+                 * @enum {string}
+                 */
+                value: "Outbound Email" | "Outbound Phone Call" | "Outbound Phone Call Answered" | "Outbound Phone Call Not Answered" | "Outbound Text" | "Outbound Voicemail Left" | "Send Text Message" | "Send Text Nudge 1" | "Send Text Template 1";
+                /** @enum {string} */
+                consent: "calls-and-texts" | "e-mail-marketing";
+                /** @enum {string} */
+                requirement: "granted" | "not-revoked";
+                id?: string | null;
+            }[] | null;
+            updatedAt?: string | null;
+            createdAt?: string | null;
+        };
         ListingDetails: {
             retailListing: {
                 cpo?: boolean;
@@ -9601,10 +10121,10 @@ export interface components {
                     /** @description Set by the service when the app is sent to its provider. */
                     providerSubmission?: {
                         /**
-                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.
+                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
                          * @enum {string|null}
                          */
-                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting authorization" | null;
                         /** @description Attempts made to send it, counting the first. */
                         attempts?: number | null;
                         /** @description The provider's message on a rejection, or why the last attempt failed. */
@@ -9669,10 +10189,10 @@ export interface components {
                     /** @description Set by the service when the app is sent to its provider. */
                     providerSubmission?: {
                         /**
-                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.
+                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
                          * @enum {string|null}
                          */
-                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting authorization" | null;
                         /** @description Attempts made to send it, counting the first. */
                         attempts?: number | null;
                         /** @description The provider's message on a rejection, or why the last attempt failed. */
@@ -10121,10 +10641,10 @@ export interface operations {
                     /** @description Set by the service when the app is sent to its provider. */
                     providerSubmission?: {
                         /**
-                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.
+                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
                          * @enum {string|null}
                          */
-                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | null;
+                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting authorization" | null;
                         /** @description Attempts made to send it, counting the first. */
                         attempts?: number | null;
                         /** @description The provider's message on a rejection, or why the last attempt failed. */
@@ -16640,6 +17160,871 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["consumer_update"];
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consents_disclosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disclosure text and the check of its hash */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        consent: number;
+                        disclosure: number;
+                        kind: string;
+                        matches: boolean;
+                        sha256: string | null;
+                        text: string;
+                        textSha256: string;
+                        version: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consents_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consents_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["consents"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consents_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["consents_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["consents"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consents_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["consents"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["consents"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consents_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["consents_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["consents"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["consents"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consents_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["consents"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consents_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["consents"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consents_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["consents_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["consents"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consents_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    consents_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    disclosures_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    disclosures_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["disclosures"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    disclosures_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["disclosures_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["disclosures"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    disclosures_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["disclosures"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["disclosures"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    disclosures_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["disclosures_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["disclosures"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["disclosures"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    disclosures_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["disclosures"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    disclosures_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["disclosures"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    disclosures_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["disclosures_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["disclosures"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    disclosures_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    disclosures_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             400: components["responses"]["Payload400"];
@@ -30287,6 +31672,99 @@ export interface operations {
                     "application/json": {
                         message: string;
                         result: components["schemas"]["tco-settings"];
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    contactConsentRules_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    contactConsentRules_read: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Contact consent rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["contact-consent-rules"];
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    contactConsentRules_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["contact-consent-rules_update"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        result: components["schemas"]["contact-consent-rules"];
                     };
                 };
             };

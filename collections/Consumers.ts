@@ -62,6 +62,15 @@ const consumers: CollectionConfig = withHistory({
       },
       label: 'Leads, credit apps and deals',
     },
+    {
+      name: 'consents',
+      type: 'ui',
+      admin: {
+        components: { Field: '/src/compliance/consents/ConsumerConsents#ConsumerConsents' },
+        disableListColumn: true,
+      },
+      label: 'Consents',
+    },
   ],
   labels: { plural: 'Consumers', singular: 'Consumer' },
 })

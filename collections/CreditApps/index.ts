@@ -8,7 +8,7 @@ import { withHistory } from '@/fields/history'
 import { prefixedId } from '@/fields/prefixedId'
 import { personName, related, titleField, vehicleName } from '@/fields/titles'
 import { isRecord } from '@/lib/isRecord'
-import { markForProvider, queueForProvider } from '@/providers'
+import { HOLD_STATUSES, markForProvider, queueForProvider } from '@/providers'
 
 import { nobodyFieldLevel } from '../../access/nobody'
 import { recordAccess } from '../../access/recordAccess'
@@ -49,15 +49,22 @@ const providerSubmission: Field = {
       type: 'select',
       admin: {
         description:
-          'Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.',
+          'Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.',
       },
       enumName: 'enum_credit_app_submission_status',
       // The dashboard counts apps by status: few rows hold any one of them.
       index: true,
       // Labels for the admin UI; the values are what the API answers.
-      options: ['queued', 'sending', 'retrying', 'accepted', 'rejected', 'failed', 'cancelled'].map(
-        (value) => ({ label: value[0].toUpperCase() + value.slice(1), value }),
-      ),
+      options: [
+        'queued',
+        'sending',
+        'retrying',
+        'accepted',
+        'rejected',
+        'failed',
+        'cancelled',
+        ...HOLD_STATUSES,
+      ].map((value) => ({ label: value[0].toUpperCase() + value.slice(1), value })),
     },
     {
       name: 'attempts',

@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
+import { refuseWithoutContactConsent } from '@/compliance/consents/contactConsent'
 import { transactionDb } from '@/db/transaction'
 
 import type { LeadEvent } from '../../payload-types'
@@ -10,7 +11,7 @@ import { isContact } from './outbound'
 
 /**
  * beforeChange on lead events: an outbound type or status for a customer who asked not to be
- * contacted is refused (409); a new event that sets a status becomes its lead's current status
+ * contacted, or without the contact consent it needs, is refused (409); a new event that sets a status becomes its lead's current status
  * unless it says otherwise (`currentStatusFor` sent, null included). An event recorded before
  * the request keeps what it recorded: its next steps may be edited and it may be trashed.
  */
@@ -24,7 +25,10 @@ export const checkLeadEvent: CollectionBeforeChangeHook<LeadEvent> = async ({
   const moved = operation === 'create' || lead !== idOf(originalDoc?.lead)
   const recorded = (key: 'status' | 'type') =>
     moved || data[key] !== originalDoc?.[key] ? data[key] : undefined
-  await refuseIfDoNotContact(req, lead, [recorded('type'), recorded('status')])
+  const values = [recorded('type'), recorded('status')]
+  await refuseIfDoNotContact(req, lead, values)
+  // Then the contact consents (docs/compliance.md): a do-not-contact request is said first.
+  await refuseWithoutContactConsent(req, lead, values)
   if (operation === 'create' && data.status && lead && data.currentStatusFor === undefined)
     return { ...data, currentStatusFor: lead }
   return data

@@ -86,6 +86,12 @@ export const schemas = {
     /** Who must sign in with a second factor: staff admins, or every staff user. */
     MFA_REQUIRED: choiceSetting(['admins', 'all'], 'admins'),
   }),
+  consents: z.object({
+    /** false: credit apps go to their provider without an authorization on file (src/compliance/consents). */
+    CREDIT_AUTHORIZATION_REQUIRED: flagSetting(true),
+    /** How many days before a submission a credit-report authorization may have been captured. */
+    CREDIT_AUTHORIZATION_WINDOW_DAYS: numberSetting(30, { integer: true, min: 1 }),
+  }),
   database: z.object({
     /** Longest wait for a new PostgreSQL connection to be ready (pool, LISTEN, job runner). */
     DATABASE_CONNECT_TIMEOUT_MS: numberSetting(10_000, { integer: true, min: 1 }),

@@ -21,6 +21,7 @@ import * as migration_20261125_185507_lead_location from './20261125_185507_lead
 import * as migration_20261125_190420_listing_title from './20261125_190420_listing_title';
 import * as migration_20261125_191005_dealer_role from './20261125_191005_dealer_role';
 import * as migration_20261127_095809_retention_requests from './20261127_095809_retention_requests';
+import * as migration_20261127_100245_consents from './20261127_100245_consents';
 import * as migration_20261127_100357_tco_new_prices from './20261127_100357_tco_new_prices';
 import * as migration_20261127_101351_adf from './20261127_101351_adf';
 
@@ -139,6 +140,11 @@ export const migrations = [
     up: migration_20261127_095809_retention_requests.up,
     down: migration_20261127_095809_retention_requests.down,
     name: '20261127_095809_retention_requests',
+  },
+  {
+    up: migration_20261127_100245_consents.up,
+    down: migration_20261127_100245_consents.down,
+    name: '20261127_100245_consents',
   },
   {
     up: migration_20261127_100357_tco_new_prices.up,

@@ -12,6 +12,7 @@ import type { CreditApp, TaskSendCreditApp } from '../../payload-types'
 import type { Applicant, Application } from './adapters'
 import { retryDelayMs } from './backoff'
 import { retrySettings } from './config'
+import { firstHold } from './holds'
 import { type Json, stripPii } from './pii'
 import { type Outcome, sendApplication } from './send'
 
@@ -219,6 +220,18 @@ export const submitCreditApp = async (req: PayloadRequest, input: SendInput): Pr
       },
     })
     return 'cancelled'
+  }
+  // Checked again at each attempt: an authorization revoked or lapsed since the app was queued.
+  const hold = await firstHold(req, { ...app })
+  if (hold) {
+    await save({
+      providerSubmission: {
+        message: hold.message,
+        nextAttemptAt: null,
+        status: hold.status as Submission['status'],
+      },
+    })
+    return 'held'
   }
   await save({
     providerSubmission: {

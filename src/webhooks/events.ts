@@ -14,6 +14,7 @@ import {
 import { fieldAffectsData } from 'payload/shared'
 
 import { withheldFieldNames } from '@/creditData/marker'
+import { HOLD_STATUSES } from '@/providers/holds'
 
 import type { ApiClient } from '../../payload-types'
 
@@ -58,6 +59,8 @@ export const ANNOUNCED_STATUSES = [
   'rejected',
   'failed',
   'cancelled',
+  // Held before sending (src/providers/holds.ts): announced, so a client sees why it waits.
+  ...HOLD_STATUSES,
 ]
 
 /** The collection whose records an event is about. */

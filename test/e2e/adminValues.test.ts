@@ -144,7 +144,8 @@ describe('lists', () => {
       const maria = rowOf(staff, 'María González')
       await james.waitFor({ timeout: 30_000 })
       expect(await cellText(staff, james, /Status$/)).toMatch(
-        /^(Queued|Sending|Retrying|Failed|Accepted|Rejected)$/,
+        // James and his co-applicant have no credit-report authorization on file: held.
+        /^Awaiting authorization$/,
       )
       expect(await cellText(staff, james, /^To Provider$/)).toBe('Yes')
       expect(await cellText(staff, maria, /Status$/)).toBe('')

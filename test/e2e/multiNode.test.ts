@@ -126,6 +126,8 @@ beforeAll(async () => {
   env = {
     ...productionSettings(database.primaryUrl('commerce')),
     ...s3.settings,
+    // The fake provider stands for one that collects the credit-report authorization itself.
+    CREDIT_AUTHORIZATION_REQUIRED: 'false',
     DATA_DIR: folder,
     DATABASE_READ_URLS: database.replicaUrl('commerce'),
     JOBS_POLL_MS: '200',

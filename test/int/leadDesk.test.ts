@@ -322,7 +322,8 @@ describe('the current status', () => {
     })
     const contacted = (await leadOf(lead)).firstContactedAt
     expect(contacted).toBe(call.body.doc.createdAt)
-    await send('POST', '/api/leadEvents', who.staff, { lead, type: 'Outbound Text' })
+    const again = await send('POST', '/api/leadEvents', who.staff, { lead, type: 'Outbound Email' })
+    expect(again.status).toBe(201)
     expect((await leadOf(lead)).firstContactedAt).toBe(contacted)
   })
 

@@ -24,6 +24,8 @@ const CO_SSN = '123-45-6790'
 const BIRTH = '1985-03-14'
 const POLL_MS = 50
 const settings: Record<string, string> = {
+  // These providers stand for ones that collect the authorization themselves (docs/compliance.md).
+  CREDIT_AUTHORIZATION_REQUIRED: 'false',
   PROVIDER_A_API_KEY: 'key-for-a',
   PROVIDER_B_CLIENT_ID: 'dealer-7',
   PROVIDER_B_CLIENT_SECRET: 'secret-for-b',

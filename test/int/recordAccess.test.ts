@@ -35,6 +35,14 @@ const samples: Record<string, () => object> = {
   customer: () => ({ name: 'Customer' }),
   deal: () => ({ minimumBidPrice: 1 }),
   'do-not-contact': () => ({ lead, recordedBy: 'test' }),
+  // A revocation names no disclosure; the service records who sent it.
+  consents: () => ({
+    action: 'revoke',
+    consumer: 'con_demo_maria',
+    kind: 'electronic-records',
+    method: 'api',
+  }),
+  disclosures: () => ({ kind: 'electronic-records', text: 'You agree…', version: `v${next()}` }),
   errors: () => ({ message: 'Something broke' }),
   leadEvents: () => ({ status: 'Searching', type: 'Status Check' }),
   location: () => ({
@@ -94,6 +102,9 @@ const grants: Record<
   // Compliance records: kept, so staff may not delete them (staff admins may).
   'legal-holds': ['CRU', '', ''],
   'consumer-requests': ['CRU', '', ''],
+  // Compliance: consents are recorded and kept (nobody updates or deletes one; see adminGrants).
+  consents: ['CR', 'CR', ''],
+  disclosures: ['CRUD', 'R', ''],
   // Anyone may report an error.
   errors: ['CRUD', 'C', 'C', 'C'],
 }
@@ -102,6 +113,7 @@ const grants: Record<
 const adminGrants: Record<string, [staffAdmin: Letters, clientAdmin: Letters]> = {
   'web-event': ['RD', 'CRD'],
   'do-not-contact': ['R', 'R'],
+  consents: ['CR', 'CR'],
 }
 
 const LETTER: Record<Op, string> = { create: 'C', delete: 'D', read: 'R', update: 'U' }

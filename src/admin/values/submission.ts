@@ -2,6 +2,7 @@ import { isRecord } from '@/lib/isRecord'
 
 const SUBMISSION: Record<string, string> = {
   accepted: 'accepted by the provider',
+  'awaiting authorization': 'awaiting a credit-report authorization',
   cancelled: 'submission cancelled',
   failed: 'submission failed',
   queued: 'queued for the provider',

@@ -4,6 +4,7 @@ import { json, NOT_MODIFIED, payloadDoc, ref, withETag } from '../responses'
 import { actionRoutes, preferenceRoutes } from './adminRoutes'
 import { authRoutes } from './authRoutes'
 import { complianceRoutes } from './complianceRoutes'
+import { consentRoutes } from './consentRoutes'
 import { leadDeskRoutes } from './leadDeskRoutes'
 import {
   anonymousMay,
@@ -438,6 +439,7 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
   ...actionRoutes(),
   ...leadDeskRoutes(),
   ...complianceRoutes(),
+  ...consentRoutes(),
   'get /file/:filename': ({ slug, tag }) => ({
     [`/${slug}/file/{filename}`]: {
       get: op(

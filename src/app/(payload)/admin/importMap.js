@@ -10,6 +10,7 @@ import { YesNoCell as YesNoCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../.
 import { JsonReadout as JsonReadout_692064a7253a5962ddd80a27a84f3fb6 } from '../../../../src/admin/JsonReadout'
 import { ChipsCell as ChipsCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
 import { ConsumerRecords as ConsumerRecords_f45db1bb1b78fcc4285fa37ef6b03ac6 } from '../../../../src/admin/values/ConsumerRecords'
+import { ConsumerConsents as ConsumerConsents_a28e049a5e90b22cb4da9ea675132b03 } from '../../../../src/compliance/consents/ConsumerConsents'
 import { VehicleCell as VehicleCell_96086a3675e7a1942f839a2d92372b2e } from '../../../../src/admin/values/VehicleCell'
 import { MoneyCell as MoneyCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
 import { DealRecords as DealRecords_c76e0d90ee70c30dd075bfe657b817cb } from '../../../../src/admin/values/DealRecords'
@@ -49,6 +50,7 @@ export const importMap = {
   "/src/admin/JsonReadout#JsonReadout": JsonReadout_692064a7253a5962ddd80a27a84f3fb6,
   "/src/admin/values/cells#ChipsCell": ChipsCell_b0a1fb9ddcd874dd03d06712022b2c70,
   "/src/admin/values/ConsumerRecords#ConsumerRecords": ConsumerRecords_f45db1bb1b78fcc4285fa37ef6b03ac6,
+  "/src/compliance/consents/ConsumerConsents#ConsumerConsents": ConsumerConsents_a28e049a5e90b22cb4da9ea675132b03,
   "/src/admin/values/VehicleCell#VehicleCell": VehicleCell_96086a3675e7a1942f839a2d92372b2e,
   "/src/admin/values/cells#MoneyCell": MoneyCell_b0a1fb9ddcd874dd03d06712022b2c70,
   "/src/admin/values/DealRecords#DealRecords": DealRecords_c76e0d90ee70c30dd075bfe657b817cb,

@@ -1,0 +1,41 @@
+/** A consumer's consents as connected records: read as the viewer (their access applies). */
+import type { Payload, TypedUser } from 'payload'
+
+import { type Linked, recordHref } from '@/admin/values/RecordList'
+
+import { KIND_LABELS } from './kinds'
+
+const LIMIT = 25
+
+/** The consumer's consents, newest capture first: kind, action, role or number, and when. */
+export const consumerConsents = async (
+  viewer: { adminRoute: string; payload: Payload; user: TypedUser },
+  consumer: string,
+): Promise<Linked[] | null> => {
+  const found = await viewer.payload
+    .find({
+      collection: 'consents',
+      depth: 0,
+      limit: LIMIT,
+      overrideAccess: false,
+      select: { action: true, capturedAt: true, kind: true, phoneNumber: true, role: true },
+      sort: ['-capturedAt', '-id'],
+      user: viewer.user,
+      where: { consumer: { equals: consumer } },
+    })
+    // A viewer who may not read consents sees no list at all.
+    .catch(() => null)
+  if (!found) return null
+  return found.docs.map((consent) => ({
+    detail: [
+      consent.action === 'revoke' ? 'revoked' : 'granted',
+      consent.role ?? consent.phoneNumber,
+      consent.capturedAt && `${consent.capturedAt.slice(0, 16).replace('T', ' ')} UTC`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    href: recordHref(viewer.adminRoute, 'consents', consent.id),
+    id: String(consent.id),
+    title: KIND_LABELS[consent.kind],
+  }))
+}

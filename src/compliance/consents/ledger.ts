@@ -1,0 +1,218 @@
+/**
+ * The consent ledger's hooks: a consent is recorded once and kept as recorded. What it covers is
+ * checked per kind, the disclosure's version and hash are copied at capture, and who recorded it
+ * comes from the request, never from the body.
+ */
+import { sql } from '@payloadcms/db-postgres'
+import {
+  APIError,
+  type CollectionAfterChangeHook,
+  type CollectionBeforeChangeHook,
+  type CollectionBeforeOperationHook,
+  type PayloadRequest,
+  ValidationError,
+} from 'payload'
+
+import { transactionDb } from '@/db/transaction'
+import { relationId } from '@/lib/relationId'
+
+import type { Consent } from '../../../payload-types'
+import { CONSENT_KINDS, contactKeyOf, hasCoApplicant } from './kinds'
+import { releaseHeldApps } from './release'
+
+export const APPEND_ONLY =
+  'Consents are append-only: a recorded consent is never changed or deleted, not even by an admin. Record a revocation as a new consent (action "revoke").'
+
+/**
+ * beforeOperation on consents: an update or delete is refused with 403 saying why (a caller
+ * without credentials is left to the access check, which answers 401).
+ */
+export const refuseConsentChanges: CollectionBeforeOperationHook = ({ args, operation }) => {
+  if (['delete', 'deleteByID', 'update', 'updateByID'].includes(operation) && args.req?.user)
+    throw new APIError(APPEND_ONLY, 403, null, true)
+  return args
+}
+
+/** Text that reads as a social security number: 123-45-6789, 123 45 6789 or nine digits together. */
+const SSN_LIKE = /(?<!\d)\d{3}[- ]?\d{2}[- ]?\d{4}(?!\d)/
+
+/** The free-text fields of a consent: none of them may carry an SSN. */
+const FREE_TEXT = ['note', 'userAgent'] as const
+
+type Problem = { message: string; path: string }
+
+const who = (user: PayloadRequest['user']) => {
+  if (user?.collection === 'users')
+    return {
+      account: `users:${user.id}`,
+      name: user.name ? `${user.name} <${user.email}>` : user.email,
+    }
+  if (user?.collection === 'api-clients')
+    return { account: `api-clients:${user.id}`, name: `API client "${user.name}"` }
+  return { account: 'system', name: 'the service' }
+}
+
+/** Clock drift allowed between a capturing system and this one. */
+const FUTURE_SLACK_MS = 5 * 60_000
+
+/** A credit-report authorization: whose it is, from the credit app when it names one. */
+const checkAuthorization = async (
+  req: PayloadRequest,
+  data: Partial<Consent>,
+  problems: Problem[],
+) => {
+  if (!data.role)
+    problems.push({
+      message: 'is required for a credit-report authorization: applicant or co-applicant',
+      path: 'role',
+    })
+  const appId = relationId(data.creditApp)
+  const consumer = relationId(data.consumer)
+  if (!appId) {
+    if (!consumer)
+      problems.push({
+        message: 'is required for a credit-report authorization without a credit app',
+        path: 'consumer',
+      })
+    return
+  }
+  const app = await req.payload.findByID({
+    collection: 'credit-app',
+    depth: 0,
+    disableErrors: true,
+    id: String(appId),
+    overrideAccess: true,
+    req,
+    select: {
+      coApplicantConsumer: true,
+      coApplicantEmail: true,
+      coApplicantFirstName: true,
+      coApplicantLastName: true,
+      coApplicantPhoneNumber: true,
+      consumer: true,
+    },
+    trash: true,
+  })
+  if (!app || !data.role) return
+  const own =
+    data.role === 'applicant' ? relationId(app.consumer) : relationId(app.coApplicantConsumer)
+  if (data.role === 'co-applicant' && !own && !hasCoApplicant(app)) {
+    problems.push({ message: 'the credit app has no co-applicant', path: 'role' })
+    return
+  }
+  if (consumer && own && consumer !== own)
+    problems.push({ message: `must be the credit app's ${data.role}`, path: 'consumer' })
+  if (!consumer && own) data.consumer = String(own)
+}
+
+/** Copies the disclosure's kind check, version and text hash onto a grant. */
+const snapshotDisclosure = async (
+  req: PayloadRequest,
+  data: Partial<Consent>,
+  problems: Problem[],
+) => {
+  const id = relationId(data.disclosure)
+  if (!id) {
+    if (data.action === 'grant')
+      problems.push({
+        message: 'is required: the disclosure the person was shown',
+        path: 'disclosure',
+      })
+    return
+  }
+  const disclosure = await req.payload.findByID({
+    collection: 'disclosures',
+    depth: 0,
+    disableErrors: true,
+    id: Number(id),
+    overrideAccess: true,
+    req,
+  })
+  if (!disclosure) return
+  if (CONSENT_KINDS.includes(data.kind!) && disclosure.kind !== data.kind) {
+    problems.push({ message: `must be a disclosure of kind ${data.kind}`, path: 'disclosure' })
+    return
+  }
+  data.disclosureVersion = disclosure.version
+  data.disclosureSha256 = disclosure.sha256
+}
+
+/**
+ * Holds, until the transaction ends, the lock of one phone number or e-mail address: a consent
+ * being recorded for it and an outbound lead event being checked against it take turns.
+ */
+export const holdContact = async (req: PayloadRequest, key: string) => {
+  const db = await transactionDb(req)
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`consent ${key}`}, 0))`)
+}
+
+/** beforeChange on consents (creates only: changes are refused before this). */
+export const recordConsent: CollectionBeforeChangeHook<Consent> = async ({ data, req }) => {
+  const problems: Problem[] = []
+  const now = Date.now()
+  const captured = data.capturedAt ? new Date(data.capturedAt).getTime() : now
+  // A value that is no date-time is left to the field's own check (400 naming capturedAt).
+  if (Number.isFinite(captured) && captured > now + FUTURE_SLACK_MS)
+    problems.push({ message: 'must not be in the future', path: 'capturedAt' })
+  for (const field of FREE_TEXT)
+    if (typeof data[field] === 'string' && SSN_LIKE.test(data[field]))
+      problems.push({ message: 'must not hold a social security number', path: field })
+  switch (data.kind) {
+    case 'credit-report-authorization':
+      await checkAuthorization(req, data, problems)
+      break
+    case 'calls-and-texts':
+      if (!data.phoneNumber)
+        problems.push({
+          message: 'is required for calls and texts: the number consented for',
+          path: 'phoneNumber',
+        })
+      if (!data.seller)
+        problems.push({
+          message: 'is required for calls and texts: the seller the person consented to',
+          path: 'seller',
+        })
+      break
+    case 'e-mail-marketing':
+      if (!data.email)
+        problems.push({
+          message: 'is required for e-mail marketing: the address consented for',
+          path: 'email',
+        })
+      break
+    case 'electronic-records':
+      if (!data.consumer)
+        problems.push({ message: 'is required for electronic records', path: 'consumer' })
+      break
+  }
+  await snapshotDisclosure(req, data, problems)
+  if (problems.length) throw new ValidationError({ collection: 'consents', errors: problems, req })
+  const recorder = who(req.user)
+  const contactKey = contactKeyOf(data.kind, data.phoneNumber, data.email)
+  if (contactKey) await holdContact(req, contactKey)
+  return {
+    ...data,
+    capturedAt: Number.isFinite(captured) ? new Date(captured).toISOString() : data.capturedAt,
+    contactKey,
+    recordedBy: recorder.name,
+    recordedByAccount: recorder.account,
+  }
+}
+
+/** afterChange on consents: a granted credit-report authorization releases the apps it was waiting for. */
+export const releaseOnConsent: CollectionAfterChangeHook<Consent> = async ({
+  doc,
+  operation,
+  req,
+}) => {
+  if (
+    operation === 'create' &&
+    doc.kind === 'credit-report-authorization' &&
+    doc.action === 'grant'
+  )
+    await releaseHeldApps(req, {
+      consumer: relationId(doc.consumer),
+      creditApp: relationId(doc.creditApp),
+    })
+  return doc
+}
