@@ -66,6 +66,21 @@ beforeAll(async () => {
     },
   })
   await payload.create({ collection: 'vdpEmails', data: { lead, vins: [] } })
+  const disclosure = await payload.create({
+    collection: 'disclosures',
+    data: { kind: 'e-mail-marketing', text: 'Send me offers by e-mail.', version: '1' } as never,
+  })
+  await payload.create({
+    collection: 'consents',
+    data: {
+      action: 'grant',
+      consumer,
+      disclosure: disclosure.id,
+      email: 'rita@example.com',
+      kind: 'e-mail-marketing',
+      method: 'web-form',
+    } as never,
+  })
   await payload.create({
     collection: 'credit-app',
     data: {
@@ -168,6 +183,7 @@ describe('an access request', () => {
       'creditApps',
       'creditReports',
       'deals',
+      'consents',
       'consumerRequests',
     ])
     expect(data.sources.consumer[0]).toMatchObject({ firstName: 'Rita', ssn: '***-**-9123' })
@@ -177,6 +193,9 @@ describe('an access request', () => {
     expect(data.sources.creditApps[0].ssn).toBe('***-**-9123')
     // Deals on the credit app's vehicle are the consumer's (src/admin/values/connected.ts).
     expect(data.sources.deals.length).toBeGreaterThan(0)
+    expect(data.sources.consents).toMatchObject([
+      { action: 'grant', email: 'rita@example.com', kind: 'e-mail-marketing' },
+    ])
   })
 
   it('exports the same as CSV, one value a row', async () => {

@@ -66,6 +66,14 @@ export const SOURCES: Source[] = [
     where: (_, f) => inList('vehicle', idsOf(f.creditApps, 'vehicle')),
   },
   {
+    collection: 'consents',
+    name: 'consents',
+    where: (id, f) => {
+      const apps = inList('creditApp', idsOf(f.creditApps))
+      return apps ? { or: [{ consumer: { equals: id } }, apps] } : { consumer: { equals: id } }
+    },
+  },
+  {
     collection: 'consumer-requests',
     name: 'consumerRequests',
     where: (id) => ({ consumer: { equals: id } }),
