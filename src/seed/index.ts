@@ -182,6 +182,29 @@ const ensureLeadSide = async (payload: Payload): Promise<number> => {
   return created
 }
 
+/** The demo disclosures and consents, once each (consents are never changed). */
+const ensureConsents = async (payload: Payload): Promise<number> => {
+  let created = 0
+  for (const disclosure of demo.disclosures) {
+    const where: Where = {
+      and: [{ kind: { equals: disclosure.kind } }, { version: { equals: disclosure.version } }],
+    }
+    created += await createUnlessAny(payload, 'disclosures', where, [disclosure])
+  }
+  const [authorization] = (
+    await payload.find({
+      collection: 'disclosures',
+      depth: 0,
+      limit: 1,
+      where: { kind: { equals: 'credit-report-authorization' } },
+    })
+  ).docs
+  const ofMaria: Where = { consumer: { equals: 'con_demo_maria' } }
+  return (
+    created + (await createUnlessAny(payload, 'consents', ofMaria, demo.consents(authorization.id)))
+  )
+}
+
 /** The commerce records, in dependency order. */
 const commerceRecords: [CollectionSlug, { id?: string; code?: string; vin?: string }[]][] = [
   ['state', demo.states],
@@ -245,6 +268,7 @@ export const seedDemoData = async (
   for (const [collection, records] of commerceRecords)
     created += await ensureById(payload, collection, records)
   created += await ensureLeadSide(payload)
+  created += await ensureConsents(payload)
   // After the companies: a dealer names theirs.
   await ensureStaff(demoDealer)
 
