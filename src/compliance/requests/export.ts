@@ -68,7 +68,7 @@ export const SOURCES: Source[] = [
   {
     collection: 'consents',
     name: 'consents',
-    where: (id, f) => {
+    where: (id, f): Where => {
       const apps = inList('creditApp', idsOf(f.creditApps))
       return apps ? { or: [{ consumer: { equals: id } }, apps] } : { consumer: { equals: id } }
     },
