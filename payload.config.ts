@@ -26,6 +26,7 @@ import { Leads } from './collections/Leads'
 import { Listings } from './collections/Listings'
 import { Locations } from './collections/Locations'
 import { LookupCache } from './collections/LookupCache'
+import { MailboxMessages } from './collections/MailboxMessages'
 import { Media } from './collections/Media'
 import { PreApprovals } from './collections/PreApprovals'
 import { States } from './collections/States'
@@ -137,6 +138,7 @@ export default buildConfig({
       LeadEvents,
       VdpEmails,
       DoNotContact,
+      MailboxMessages,
       CreditApps,
       PreApprovals,
       CreditBands,

@@ -12,6 +12,7 @@ import { adminProxy } from './http/adminProxy'
 import { createApp } from './http/app'
 import { answerClientErrors } from './http/clientErrors'
 import { payloadRest } from './http/payloadRest'
+import { startMailboxPoller } from './adf/mailbox'
 import { runsJobsInProcess, startJobRunner } from './jobs/runner'
 import { loadEnv } from './lib/loadEnv'
 import { logger } from './lib/logger'
@@ -86,6 +87,8 @@ export const main = async (): Promise<void> => {
   if (leads) await oneAtATime(payload, MIGRATION_LOCK, () => shipSavedViews(payload))
   if (leads && shouldSeed(local)) await seedDemoData(payload)
   const jobRunner = leads && runsJobsInProcess() ? startJobRunner(payload) : null
+  // Where the jobs run, the lead mailbox is read (any number of pollers may share it).
+  const mailbox = leads && runsJobsInProcess() ? startMailboxPoller(payload) : null
   // Before the last lines: a signal sent on seeing them must find this handler (replacing the other
   // handlers of a signal drops one that arrived and was not dispatched yet).
   onShutdownSignal(async (signal) => {
@@ -98,7 +101,7 @@ export const main = async (): Promise<void> => {
     })
     await admin?.close()
     // A job in flight finishes (its provider call has its own timeout) before the pool closes.
-    await jobRunner?.stop()
+    await Promise.all([jobRunner?.stop(), mailbox?.stop()])
     await closeApp()
     await runtime.close()
     logger.info('stopped')

@@ -21,6 +21,7 @@ import * as migration_20261125_185507_lead_location from './20261125_185507_lead
 import * as migration_20261125_190420_listing_title from './20261125_190420_listing_title';
 import * as migration_20261125_191005_dealer_role from './20261125_191005_dealer_role';
 import * as migration_20261127_095731_adf from './20261127_095731_adf';
+import * as migration_20261127_101916_lead_mailbox from './20261127_101916_lead_mailbox';
 
 export const migrations = [
   {
@@ -136,6 +137,11 @@ export const migrations = [
   {
     up: migration_20261127_095731_adf.up,
     down: migration_20261127_095731_adf.down,
-    name: '20261127_095731_adf'
+    name: '20261127_095731_adf',
+  },
+  {
+    up: migration_20261127_101916_lead_mailbox.up,
+    down: migration_20261127_101916_lead_mailbox.down,
+    name: '20261127_101916_lead_mailbox'
   },
 ];
