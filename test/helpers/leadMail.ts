@@ -149,7 +149,7 @@ export const folderCounts = async (
     for (const folder of folders) {
       counts[folder] = await client
         .status(folder, { messages: true })
-        .then((status) => status.messages ?? 0)
+        .then((status) => (status ? (status.messages ?? 0) : 0))
         .catch(() => 0)
     }
     return counts

@@ -36,6 +36,11 @@ const samples: Record<string, () => object> = {
   deal: () => ({ minimumBidPrice: 1 }),
   'do-not-contact': () => ({ lead, recordedBy: 'test' }),
   errors: () => ({ message: 'Something broke' }),
+  'mailbox-message': () => ({
+    messageId: `<m${next()}@leads.example.com>`,
+    receivedAt: '2026-11-27T10:00:00.000Z',
+    status: 'processed',
+  }),
   leadEvents: () => ({ status: 'Searching', type: 'Status Check' }),
   location: () => ({
     city: { name: 'Austin', state: 'TX' },
@@ -84,6 +89,8 @@ const grants: Record<
   vin: ['CRUD', '', 'R'],
   // Recorded by the service from lead events only, and kept; see adminGrants.
   'do-not-contact': ['R', '', ''],
+  // Recorded by the lead mailbox only; admins may delete a row to have its message read again.
+  'mailbox-message': ['R', '', ''],
   // Anyone may report an error.
   errors: ['CRUD', 'C', 'C', 'C'],
 }
@@ -92,6 +99,7 @@ const grants: Record<
 const adminGrants: Record<string, [staffAdmin: Letters, clientAdmin: Letters]> = {
   'web-event': ['RD', 'CRD'],
   'do-not-contact': ['R', 'R'],
+  'mailbox-message': ['RD', 'RD'],
 }
 
 const LETTER: Record<Op, string> = { create: 'C', delete: 'D', read: 'R', update: 'U' }

@@ -1,10 +1,10 @@
 export { type MailboxConfig, mailboxConfig } from './config'
-export { MAILBOX_CLIENT_NAME, mailboxClient } from './principal'
 export {
   type MailboxPoller,
-  pollOnce,
   type PollerOptions,
+  pollOnce,
   type PollResult,
   startMailboxPoller,
 } from './poller'
+export { MAILBOX_CLIENT_NAME, mailboxClient } from './principal'
 export { messageKey, type Outcome, readMessage } from './readMessage'

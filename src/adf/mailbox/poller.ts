@@ -30,6 +30,24 @@ export type PollerOptions = {
 
 const DEFAULT_MAX_BACKOFF_MS = 5 * 60_000
 const STOP_GRACE_MS = 5_000
+/** Longest sign-in (connection, greeting, login): imapflow's own timeouts leave the login unbounded. */
+const CONNECT_TIMEOUT_MS = 30_000
+
+/** `step`, or a timeout error after `ms`, closing the connection. */
+const withinTime = async <T>(step: Promise<T>, ms: number, client: ImapFlow): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      client.close()
+      reject(Object.assign(new Error(`no answer within ${ms} ms`), { code: 'ETIMEDOUT' }))
+    }, ms)
+  })
+  try {
+    return await Promise.race([step, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
 
 /** What a poll did, for logs and the benchmark. */
 export type PollResult = {
@@ -109,13 +127,13 @@ export const pollOnce = async (
     logger: false,
     port: config.port,
     secure: config.secure,
-    socketTimeout: 120_000,
+    socketTimeout: 60_000,
   })
   // A connection lost later is an error of the command in flight; unheard, the event would be fatal.
   client.on('error', (error) => logger.debug({ err: error }, 'lead mailbox: connection error'))
   state.active = client
   try {
-    await imap('connecting', () => client.connect())
+    await imap('connecting', () => withinTime(client.connect(), CONNECT_TIMEOUT_MS, client))
     for (const folder of [config.processedFolder, config.failedFolder])
       await imap(`creating the folder ${folder}`, () => client.mailboxCreate(folder))
     const lock = await imap(`opening ${config.mailbox}`, () =>
