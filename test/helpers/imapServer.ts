@@ -140,7 +140,7 @@ export const startImapServer = async (): Promise<ImapServer> => {
   return {
     close: async () => {
       await stop()
-      fs.rmSync(dir, { force: true, recursive: true })
+      if (!process.env.IMAP_KEEP) fs.rmSync(dir, { force: true, recursive: true })
     },
     pass,
     port,

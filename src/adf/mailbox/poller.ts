@@ -241,6 +241,7 @@ const pollUntilStopped = async (
           },
           `lead mailbox: cannot read ${mailboxName(config)} (${reason}); trying again with backoff, and saying so once it works`,
         )
+      else logger.debug({ reason }, 'lead mailbox: still cannot read the mailbox')
       state.down = reason
     }
     if (state.stopped) break
