@@ -32,6 +32,7 @@ const DEFAULT_MAX_BACKOFF_MS = 5 * 60_000
 const STOP_GRACE_MS = 5_000
 /** Longest sign-in (connection, greeting, login): imapflow's own timeouts leave the login unbounded. */
 const CONNECT_TIMEOUT_MS = 30_000
+const LOGOUT_TIMEOUT_MS = 5_000
 
 /** `step`, or a timeout error after `ms`, closing the connection. */
 const withinTime = async <T>(step: Promise<T>, ms: number, client: ImapFlow): Promise<T> => {
@@ -127,7 +128,7 @@ export const pollOnce = async (
     logger: false,
     port: config.port,
     secure: config.secure,
-    socketTimeout: 60_000,
+    socketTimeout: 30_000,
   })
   // A connection lost later is an error of the command in flight; unheard, the event would be fatal.
   client.on('error', (error) => logger.debug({ err: error }, 'lead mailbox: connection error'))
@@ -186,7 +187,8 @@ export const pollOnce = async (
     } finally {
       lock.release()
     }
-    await client.logout()
+    // A server gone silent after the work is done costs the sign-out, never the poller.
+    await withinTime(client.logout(), LOGOUT_TIMEOUT_MS, client).catch(() => {})
   } finally {
     state.active = null
     client.close()
