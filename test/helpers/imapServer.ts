@@ -9,7 +9,7 @@ import { freePort } from '@/lib/freePort'
 export const DOVECOT = '/usr/sbin/dovecot'
 
 export type ImapServer = {
-  /** Stops it and removes its folder. */
+  /** Stops it and removes its folder (kept with IMAP_KEEP set, to read dovecot.log). */
   close: () => Promise<void>
   /** The mailbox user's login. */
   pass: string
