@@ -109,6 +109,9 @@ const move = async (client: ImapFlow, uid: number, folder: string) => {
   }
 }
 
+/** Messages that failed for a reason of the service's own, already logged. */
+const unreadable = new Set<string>()
+
 /** One poll: sign in, read every message of the mailbox, sign out. */
 export const pollOnce = async (
   payload: Payload,
@@ -168,7 +171,24 @@ export const pollOnce = async (
             client.fetchOne(String(uid), { source: true }, { uid: true }),
           )
           if (!full || !full.source) continue
-          outcome = await readMessage(payload, user, full.source)
+          try {
+            outcome = await readMessage(payload, user, full.source)
+          } catch (error) {
+            // The database or a conflict: the whole poll is tried again later.
+            const kind = classifyFailure(error)?.kind
+            if (kind === 'unavailable' || kind === 'conflict') throw error
+            // Anything else stays in the mailbox for the next poll without holding up the rest
+            // (said once per message).
+            const key = `${mailboxName(config)}:${client.mailbox ? client.mailbox.uidValidity : ''}:${uid}`
+            if (!unreadable.has(key)) {
+              unreadable.add(key)
+              logger.error(
+                { err: error, uid },
+                'lead mailbox: a message could not be read; left in the mailbox',
+              )
+            }
+            continue
+          }
         }
         result[outcome.kind]++
         if (outcome.kind === 'processed')
