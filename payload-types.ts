@@ -72,6 +72,7 @@ export interface Config {
     leadEvents: LeadEvent;
     vdpEmails: VdpEmail;
     'do-not-contact': DoNotContact;
+    'mailbox-message': MailboxMessage;
     'credit-app': CreditApp;
     'pre-approval': PreApproval;
     'credit-band': CreditBand;
@@ -120,6 +121,7 @@ export interface Config {
     leadEvents: LeadEventsSelect<false> | LeadEventsSelect<true>;
     vdpEmails: VdpEmailsSelect<false> | VdpEmailsSelect<true>;
     'do-not-contact': DoNotContactSelect<false> | DoNotContactSelect<true>;
+    'mailbox-message': MailboxMessageSelect<false> | MailboxMessageSelect<true>;
     'credit-app': CreditAppSelect<false> | CreditAppSelect<true>;
     'pre-approval': PreApprovalSelect<false> | PreApprovalSelect<true>;
     'credit-band': CreditBandSelect<false> | CreditBandSelect<true>;
@@ -838,6 +840,37 @@ export interface DoNotContact {
    */
   recordedBy?: string | null;
   event?: (number | null) | LeadEvent;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * E-mails read by the lead mailbox: the leads each made, or why it was moved to the failed folder.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "mailbox-message".
+ */
+export interface MailboxMessage {
+  id: number;
+  /**
+   * The Message-ID header, or sha256:<hash of the raw message> when it has none.
+   */
+  messageId: string;
+  status: 'processed' | 'failed';
+  /**
+   * When the service read it.
+   */
+  receivedAt: string;
+  /**
+   * Why the message made no lead (failed messages only).
+   */
+  reason?: string | null;
+  leads?: (number | Lead)[] | null;
+  from?: string | null;
+  subject?: string | null;
+  /**
+   * The message's Date header.
+   */
+  sentAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1930,6 +1963,10 @@ export interface PayloadLockedDocument {
         value: number | DoNotContact;
       } | null)
     | ({
+        relationTo: 'mailbox-message';
+        value: number | MailboxMessage;
+      } | null)
+    | ({
         relationTo: 'credit-app';
         value: string | CreditApp;
       } | null)
@@ -2306,6 +2343,22 @@ export interface DoNotContactSelect<T extends boolean = true> {
   recordedAt?: T;
   recordedBy?: T;
   event?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "mailbox-message_select".
+ */
+export interface MailboxMessageSelect<T extends boolean = true> {
+  messageId?: T;
+  status?: T;
+  receivedAt?: T;
+  reason?: T;
+  leads?: T;
+  from?: T;
+  subject?: T;
+  sentAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

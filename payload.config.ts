@@ -30,6 +30,7 @@ import { LegalHolds } from './collections/LegalHolds'
 import { Listings } from './collections/Listings'
 import { Locations } from './collections/Locations'
 import { LookupCache } from './collections/LookupCache'
+import { MailboxMessages } from './collections/MailboxMessages'
 import { Media } from './collections/Media'
 import { PreApprovals } from './collections/PreApprovals'
 import { States } from './collections/States'
@@ -143,6 +144,7 @@ export default buildConfig({
       LeadEvents,
       VdpEmails,
       DoNotContact,
+      MailboxMessages,
       CreditApps,
       PreApprovals,
       CreditBands,

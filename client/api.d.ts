@@ -1133,6 +1133,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mailbox-message/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count records
+         * @description How many mailbox messages the caller may read match `where`.
+         */
+        get: operations["mailboxMessage_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mailbox-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of mailbox messages the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["mailboxMessage_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a mailbox-message record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["mailboxMessage_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         */
+        delete: operations["mailboxMessage_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["mailboxMessage_updateMany"];
+        trace?: never;
+    };
+    "/mailbox-message/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One mailbox-message record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["mailboxMessage_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one mailbox-message record. A record another record still names is not deleted (409).
+         */
+        delete: operations["mailboxMessage_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one mailbox-message record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["mailboxMessage_update"];
+        trace?: never;
+    };
+    "/mailbox-message/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with mailbox messages and each of their fields.
+         */
+        post: operations["mailboxMessage_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mailbox-message/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one mailbox-message record and each of its fields.
+         */
+        post: operations["mailboxMessage_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credit-app/{id}": {
         parameters: {
             query?: never;
@@ -6689,6 +6809,25 @@ export interface components {
             updatedAt: string;
             createdAt: string;
         };
+        /** @description E-mails read by the lead mailbox: the leads each made, or why it was moved to the failed folder. */
+        "mailbox-message": {
+            id: number;
+            /** @description The Message-ID header, or sha256:<hash of the raw message> when it has none. */
+            messageId: string;
+            /** @enum {string} */
+            status: "processed" | "failed";
+            /** @description When the service read it. */
+            receivedAt: string;
+            /** @description Why the message made no lead (failed messages only). */
+            reason?: string | null;
+            leads?: (number | components["schemas"]["lead"])[] | null;
+            from?: string | null;
+            subject?: string | null;
+            /** @description The message's Date header. */
+            sentAt?: string | null;
+            updatedAt: string;
+            createdAt: string;
+        };
         "credit-app": {
             /** @description Generated on create (crapp_…). */
             id: string;
@@ -7930,6 +8069,44 @@ export interface components {
             /** @description Who recorded the request: a staff user or an API client. */
             recordedBy?: string | null;
             event?: (number | null) | components["schemas"]["leadEvents"];
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description E-mails read by the lead mailbox: the leads each made, or why it was moved to the failed folder. */
+        "mailbox-message_create": {
+            id?: number;
+            /** @description The Message-ID header, or sha256:<hash of the raw message> when it has none. */
+            messageId: string;
+            /** @enum {string} */
+            status: "processed" | "failed";
+            /** @description When the service read it. */
+            receivedAt: string;
+            /** @description Why the message made no lead (failed messages only). */
+            reason?: string | null;
+            leads?: (number | components["schemas"]["lead"])[] | null;
+            from?: string | null;
+            subject?: string | null;
+            /** @description The message's Date header. */
+            sentAt?: string | null;
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description E-mails read by the lead mailbox: the leads each made, or why it was moved to the failed folder. */
+        "mailbox-message_update": {
+            id?: number;
+            /** @description The Message-ID header, or sha256:<hash of the raw message> when it has none. */
+            messageId?: string;
+            /** @enum {string} */
+            status?: "processed" | "failed";
+            /** @description When the service read it. */
+            receivedAt?: string;
+            /** @description Why the message made no lead (failed messages only). */
+            reason?: string | null;
+            leads?: (number | components["schemas"]["lead"])[] | null;
+            from?: string | null;
+            subject?: string | null;
+            /** @description The message's Date header. */
+            sentAt?: string | null;
             updatedAt?: string;
             createdAt?: string;
         };
@@ -14821,6 +14998,420 @@ export interface operations {
         };
     };
     doNotContact_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    mailboxMessage_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    mailboxMessage_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["mailbox-message"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    mailboxMessage_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["mailbox-message_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["mailbox-message"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    mailboxMessage_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["mailbox-message"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["mailbox-message"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    mailboxMessage_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["mailbox-message_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["mailbox-message"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["mailbox-message"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    mailboxMessage_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["mailbox-message"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    mailboxMessage_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["mailbox-message"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    mailboxMessage_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["mailbox-message_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["mailbox-message"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    mailboxMessage_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    mailboxMessage_recordAccess: {
         parameters: {
             query?: never;
             header?: never;

@@ -6,6 +6,7 @@
 import cluster from 'node:cluster'
 import type { Server } from 'node:http'
 
+import { startMailboxPoller } from './adf/mailbox'
 import { shipSavedViews } from './admin/savedViews'
 import { adminUiNotServed } from './http/adminPages'
 import { adminProxy } from './http/adminProxy'
@@ -86,6 +87,8 @@ export const main = async (): Promise<void> => {
   if (leads) await oneAtATime(payload, MIGRATION_LOCK, () => shipSavedViews(payload))
   if (leads && shouldSeed(local)) await seedDemoData(payload)
   const jobRunner = leads && runsJobsInProcess() ? startJobRunner(payload) : null
+  // Where the jobs run, the lead mailbox is read (any number of pollers may share it).
+  const mailbox = leads && runsJobsInProcess() ? startMailboxPoller(payload) : null
   // Before the last lines: a signal sent on seeing them must find this handler (replacing the other
   // handlers of a signal drops one that arrived and was not dispatched yet).
   onShutdownSignal(async (signal) => {
@@ -98,7 +101,7 @@ export const main = async (): Promise<void> => {
     })
     await admin?.close()
     // A job in flight finishes (its provider call has its own timeout) before the pool closes.
-    await jobRunner?.stop()
+    await Promise.all([jobRunner?.stop(), mailbox?.stop()])
     await closeApp()
     await runtime.close()
     logger.info('stopped')

@@ -145,6 +145,20 @@ export const schemas = {
     /** How often the job runner looks for leads to escalate. */
     LEAD_ESCALATION_CHECK_SECONDS: numberSetting(60, { min: 1 }),
   }),
+  mailbox: z.object({
+    LEADS_IMAP_FAILED_FOLDER: textSetting('Failed'),
+    /** How often the lead mailbox is read (seconds); a mailbox that cannot be read is retried with backoff. */
+    LEADS_IMAP_POLL_SECONDS: numberSetting(60, { max: 86_400, min: 1 }),
+    LEADS_IMAP_PROCESSED_FOLDER: textSetting('Processed'),
+    /** imap://user:password@host:port/INBOX (imaps:// for TLS from the start); unset: no mailbox. */
+    LEADS_IMAP_URL: z
+      .string()
+      .refine((value) => value === '' || (/^imaps?:\/\/[^/]+/.test(value) && URL.canParse(value)), {
+        error: 'an imap:// or imaps:// address',
+      })
+      .optional()
+      .transform((value) => value || undefined),
+  }),
   logging: z.object({
     /** Set by the CLI scripts, whose stdout is their result. */
     LOG_DESTINATION: choiceSetting(['stdout', 'stderr'], 'stdout'),

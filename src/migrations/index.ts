@@ -24,6 +24,7 @@ import * as migration_20261127_095809_retention_requests from './20261127_095809
 import * as migration_20261127_100245_consents from './20261127_100245_consents';
 import * as migration_20261127_100357_tco_new_prices from './20261127_100357_tco_new_prices';
 import * as migration_20261127_101351_adf from './20261127_101351_adf';
+import * as migration_20261127_101916_lead_mailbox from './20261127_101916_lead_mailbox';
 
 export const migrations = [
   {
@@ -154,6 +155,11 @@ export const migrations = [
   {
     up: migration_20261127_101351_adf.up,
     down: migration_20261127_101351_adf.down,
-    name: '20261127_101351_adf'
+    name: '20261127_101351_adf',
+  },
+  {
+    up: migration_20261127_101916_lead_mailbox.up,
+    down: migration_20261127_101916_lead_mailbox.down,
+    name: '20261127_101916_lead_mailbox'
   },
 ];

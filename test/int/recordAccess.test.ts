@@ -44,6 +44,11 @@ const samples: Record<string, () => object> = {
   }),
   disclosures: () => ({ kind: 'electronic-records', text: 'You agree…', version: `v${next()}` }),
   errors: () => ({ message: 'Something broke' }),
+  'mailbox-message': () => ({
+    messageId: `<m${next()}@leads.example.com>`,
+    receivedAt: '2026-11-27T10:00:00.000Z',
+    status: 'processed',
+  }),
   leadEvents: () => ({ status: 'Searching', type: 'Status Check' }),
   location: () => ({
     city: { name: 'Austin', state: 'TX' },
@@ -105,6 +110,8 @@ const grants: Record<
   // Compliance: consents are recorded and kept (nobody updates or deletes one; see adminGrants).
   consents: ['CR', 'CR', ''],
   disclosures: ['CRUD', 'R', ''],
+  // Recorded by the lead mailbox only; admins may delete a row to have its message read again.
+  'mailbox-message': ['R', '', ''],
   // Anyone may report an error.
   errors: ['CRUD', 'C', 'C', 'C'],
 }
@@ -114,6 +121,7 @@ const adminGrants: Record<string, [staffAdmin: Letters, clientAdmin: Letters]> =
   'web-event': ['RD', 'CRD'],
   'do-not-contact': ['R', 'R'],
   consents: ['CR', 'CR'],
+  'mailbox-message': ['RD', 'RD'],
 }
 
 const LETTER: Record<Op, string> = { create: 'C', delete: 'D', read: 'R', update: 'U' }
