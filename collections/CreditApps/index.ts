@@ -2,6 +2,8 @@ import type { CollectionConfig, Field, PayloadRequest, SelectFieldSingleValidati
 import { select } from 'payload/shared'
 
 import { withReadableValues } from '@/admin/values'
+import { noteAdverseAction } from '@/compliance/adverseAction/notices'
+import { screenCreditApp } from '@/compliance/sanctions/hooks'
 import { creditDataHooks, encrypted, ssnField } from '@/creditData'
 import { dateField, emailField, phoneField } from '@/fields/formatted'
 import { withHistory } from '@/fields/history'
@@ -9,6 +11,7 @@ import { prefixedId } from '@/fields/prefixedId'
 import { personName, related, titleField, vehicleName } from '@/fields/titles'
 import { isRecord } from '@/lib/isRecord'
 import { markForProvider, queueForProvider } from '@/providers'
+import { holdStatuses } from '@/providers/holds'
 
 import { nobodyFieldLevel } from '../../access/nobody'
 import { recordAccess } from '../../access/recordAccess'
@@ -49,15 +52,22 @@ const providerSubmission: Field = {
       type: 'select',
       admin: {
         description:
-          'Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled.',
+          'Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; or held: awaiting sanctions review, blocked.',
       },
       enumName: 'enum_credit_app_submission_status',
       // The dashboard counts apps by status: few rows hold any one of them.
       index: true,
       // Labels for the admin UI; the values are what the API answers.
-      options: ['queued', 'sending', 'retrying', 'accepted', 'rejected', 'failed', 'cancelled'].map(
-        (value) => ({ label: value[0].toUpperCase() + value.slice(1), value }),
-      ),
+      options: [
+        'queued',
+        'sending',
+        'retrying',
+        'accepted',
+        'rejected',
+        'failed',
+        'cancelled',
+        ...holdStatuses,
+      ].map((value) => ({ label: value[0].toUpperCase() + value.slice(1), value })),
     },
     {
       name: 'attempts',
@@ -126,8 +136,8 @@ const creditApps: CollectionConfig = withHistory({
   },
   disableDuplicate: true,
   hooks: creditDataHooks({
-    afterChange: [queueForProvider],
-    beforeChange: [markForProvider],
+    afterChange: [queueForProvider, noteAdverseAction],
+    beforeChange: [screenCreditApp, markForProvider],
   }),
   fields: [
     prefixedId('crapp_'),

@@ -114,6 +114,32 @@ export const dashboardFigures = async (
         where: { enabled: { equals: false } },
       },
     ]),
+    section('Adverse action', [
+      {
+        collection: 'adverse-action-notice',
+        label: 'Notices due',
+        where: {
+          and: [
+            { deliveredAt: { exists: false } },
+            { dueAt: { greater_than_equal: now.toISOString() } },
+          ],
+        },
+      },
+      {
+        collection: 'adverse-action-notice',
+        label: 'Notices overdue',
+        where: {
+          and: [{ deliveredAt: { exists: false } }, { dueAt: { less_than: now.toISOString() } }],
+        },
+      },
+    ]),
+    section('Sanctions screening', [
+      {
+        collection: 'sanctions-match',
+        label: 'Matches awaiting review',
+        where: { status: { equals: 'pending' } },
+      },
+    ]),
     section('Credit data', [
       {
         collection: 'audit-log',

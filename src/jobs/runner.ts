@@ -16,6 +16,8 @@
 import type { Payload } from 'payload'
 import type pg from 'pg'
 
+import { noticeLapsedCounteroffers } from '@/compliance/adverseAction/notices'
+import { COMPLIANCE_QUEUE } from '@/compliance/sanctions/rescreen'
 import { classifyFailure } from '@/errors'
 import { deleteExpiredKeys } from '@/idempotency'
 import { escalateOverdueLeads } from '@/leadDesk/escalation'
@@ -42,6 +44,8 @@ type Runner = {
   cleanedAt: number
   /** When this runner last looked for leads to escalate (src/leadDesk/escalation.ts). */
   escalatedAt: number
+  /** When this runner last looked for lapsed counteroffers (src/compliance/adverseAction). */
+  counteroffersAt: number
   /** Webhook deliveries, sent by the lock holder beside the jobs (src/webhooks/deliver.ts). */
   webhooks: WebhookDispatcher
   lock: null | pg.PoolClient
@@ -115,6 +119,20 @@ const escalateWhenDue = async (payload: Payload, runner: Runner) => {
   })
 }
 
+/** The counteroffer sweep, every ADVERSE_ACTION_CHECK_SECONDS (daily); its failure stops no job. */
+const sweepCounteroffersWhenDue = async (payload: Payload, runner: Runner) => {
+  if (
+    Date.now() - runner.counteroffersAt <
+    settings('adverseAction').ADVERSE_ACTION_CHECK_SECONDS * 1000
+  )
+    return
+  runner.counteroffersAt = Date.now()
+  await noticeLapsedCounteroffers(payload).catch((error) => {
+    if (classifyFailure(error)?.kind === 'unavailable') return
+    logger.error({ err: error }, 'job runner: the counteroffer sweep failed')
+  })
+}
+
 /** Runs one batch if this process holds (or takes) the lock; true when the batch was full. */
 const runBatch = async (payload: Payload, runner: Runner): Promise<boolean> => {
   if (!runner.lock && !(await acquire(runner))) return false
@@ -125,8 +143,11 @@ const runBatch = async (payload: Payload, runner: Runner): Promise<boolean> => {
     queue: PROVIDER_QUEUE,
     silent: { info: true },
   })
+  // Screening against a new sanctions list: one long job at a time, with its progress on the list.
+  await payload.jobs.run({ limit: 1, queue: COMPLIANCE_QUEUE, silent: { info: true } })
   await runner.webhooks.poll()
   await escalateWhenDue(payload, runner)
+  await sweepCounteroffersWhenDue(payload, runner)
   return Object.keys(result?.jobStatus ?? {}).length >= BATCH
 }
 
@@ -165,6 +186,7 @@ export const startJobRunner = (
   checkProviderSettings()
   const runner: Runner = {
     cleanedAt: 0,
+    counteroffersAt: 0,
     escalatedAt: 0,
     lock: null,
     pool: payload.db.pool,

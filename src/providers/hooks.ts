@@ -7,6 +7,7 @@ import crypto from 'node:crypto'
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, RequestContext } from 'payload'
 
 import type { CreditApp } from '../../payload-types'
+import { firstHold, isHeld } from './holds'
 import { PROVIDER_QUEUE, SEND_TASK, type Submission } from './submit'
 
 /** Asked for on this write: created with toProvider, or updated from off to on (not by the provider job). */
@@ -20,20 +21,48 @@ const turnedOn = (
   toProvider === true &&
   !(operation === 'update' && previous?.toProvider === true)
 
+/** Not yet sent: a write to such an app asks the holds again (one may have been lifted or found). */
+const WAITING = ['queued', 'retrying']
+
 /**
  * A credit app created with `toProvider: true`, or updated to it, is (re)queued for its provider:
  * a fresh `queuedAt` stamp, attempts reset, the idempotency key kept (made on the first queueing).
- * Writes by the provider job itself change nothing here.
+ * A hold (./holds.ts) stops it first: the submission takes the hold's status and no stamp, so no
+ * job runs. Any other write of an app still waiting (queued, retrying or held) asks the holds
+ * again: a hold found stops it (its pending job finds itself superseded); a held app with no hold
+ * left is queued. Writes by the provider job itself change nothing here.
  */
-export const markForProvider: CollectionBeforeChangeHook<CreditApp> = ({
+export const markForProvider: CollectionBeforeChangeHook<CreditApp> = async ({
   data,
   operation,
   originalDoc,
   req,
 }) => {
-  if (!turnedOn(data.toProvider ?? originalDoc?.toProvider, operation, originalDoc, req.context))
-    return data
+  const toProvider = data.toProvider ?? originalDoc?.toProvider
+  const on = turnedOn(toProvider, operation, originalDoc, req.context)
   const previous: Submission = originalDoc?.providerSubmission ?? {}
+  const waiting =
+    operation === 'update' &&
+    !req.context.providerJob &&
+    toProvider === true &&
+    originalDoc?.toProvider === true &&
+    (WAITING.includes(String(previous.status)) || isHeld(previous.status))
+  if (!on && !waiting) return data
+  const hold = await firstHold(req, String(data.id ?? originalDoc?.id))
+  if (hold) {
+    if (previous.status === hold.status && !on) return data
+    data.providerSubmission = {
+      ...previous,
+      completedAt: null,
+      idempotencyKey: previous.idempotencyKey ?? crypto.randomUUID(),
+      message: hold.message,
+      nextAttemptAt: null,
+      queuedAt: null,
+      status: hold.status,
+    }
+    return data
+  }
+  if (!on && !isHeld(previous.status)) return data
   const submission: Submission = {
     attempts: 0,
     completedAt: null,
@@ -49,15 +78,23 @@ export const markForProvider: CollectionBeforeChangeHook<CreditApp> = ({
   return data
 }
 
-/** Queues the job in the same transaction as the write, so neither exists without the other. */
+/**
+ * Queues the job in the same transaction as the write, so neither exists without the other:
+ * whenever markForProvider stamped a new queueing.
+ */
 export const queueForProvider: CollectionAfterChangeHook<CreditApp> = async ({
   doc,
-  operation,
   previousDoc,
   req,
 }) => {
   const queuedAt = doc.providerSubmission?.queuedAt
-  if (!queuedAt || !turnedOn(doc.toProvider, operation, previousDoc, req.context)) return doc
+  if (
+    !queuedAt ||
+    req.context.providerJob ||
+    doc.providerSubmission?.status !== 'queued' ||
+    queuedAt === previousDoc?.providerSubmission?.queuedAt
+  )
+    return doc
   await req.payload.jobs.queue({
     input: { attempt: 1, creditApp: String(doc.id), queuedAt },
     queue: PROVIDER_QUEUE,
