@@ -17,7 +17,7 @@ import {
 import { settings } from '@/lib/settings'
 
 import type { AdverseActionNotice, CreditApp } from '../../../payload-types'
-import { type AdverseDecision,adverseDecisionOf } from './decision'
+import { type AdverseDecision, adverseDecisionOf } from './decision'
 
 const DAY_MS = 86_400_000
 

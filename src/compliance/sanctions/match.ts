@@ -42,7 +42,7 @@ export const nameScore = (person: string, listed: string): number => {
 
 const BIRTH_DATE_AGREES = 10
 const BIRTH_YEAR_AGREES = 5
-const BIRTH_DATE_DIFFERS = -15
+const BIRTH_DATE_DIFFERS = -10
 const CITY_AGREES = 5
 const ONLY_ABROAD = -5
 
