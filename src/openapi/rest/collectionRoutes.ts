@@ -3,6 +3,7 @@ import { param } from '../parameters'
 import { json, NOT_MODIFIED, payloadDoc, ref, withETag } from '../responses'
 import { actionRoutes, preferenceRoutes } from './adminRoutes'
 import { authRoutes } from './authRoutes'
+import { complianceRoutes } from './complianceRoutes'
 import { leadDeskRoutes } from './leadDeskRoutes'
 import {
   anonymousMay,
@@ -436,6 +437,7 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
   ...authRoutes(),
   ...actionRoutes(),
   ...leadDeskRoutes(),
+  ...complianceRoutes(),
   'get /file/:filename': ({ slug, tag }) => ({
     [`/${slug}/file/{filename}`]: {
       get: op(
