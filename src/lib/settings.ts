@@ -173,7 +173,7 @@ export const schemas = {
   /** Sanctions screening (src/compliance/sanctions, docs/compliance.md §7). */
   sanctions: z.object({
     /** Lowest name score (0–100, after birth date and address adjustments) kept as a possible match. */
-    SANCTIONS_MATCH_THRESHOLD: numberSetting(85, { integer: true, max: 100, min: 50 }),
+    SANCTIONS_MATCH_THRESHOLD: numberSetting(80, { integer: true, max: 100, min: 50 }),
   }),
   service: z.object({
     /** Where the admin UI's build is kept (a folder inside the project): `next build` writes it. */

@@ -4,7 +4,7 @@
  * lower-casing and dropping punctuation), so word order ("MADURO MOROS, Nicolas" against
  * "Nicolas Maduro") and extra middle names or second surnames do not hide a match, and a spelling
  * variant or typo costs a few points. A birth date or address the list also gives then raises or
- * lowers the score; what is at or above SANCTIONS_MATCH_THRESHOLD is a possible match for review.
+ * lowers the score; what is at or above SANCTIONS_MATCH_THRESHOLD (80) is a possible match for review.
  */
 import { token_set_ratio, token_sort_ratio } from 'fuzzball'
 
