@@ -6,8 +6,14 @@
  */
 import type { PayloadRequest, TaskConfig } from 'payload'
 
-import { LISTS, peopleOfCreditApp, peopleOfDeal, screenSubject, type Subject } from './screen'
-import { currentList } from './screen'
+import {
+  currentList,
+  LISTS,
+  peopleOfCreditApp,
+  peopleOfDeal,
+  screenSubject,
+  type Subject,
+} from './screen'
 
 export const SCREEN_TASK = 'screenSanctionsList'
 export const COMPLIANCE_QUEUE = 'compliance'
