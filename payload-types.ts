@@ -100,6 +100,9 @@ export interface Config {
     'api-clients': ApiClient;
     'lookup-cache': LookupCache;
     'audit-log': AuditLog;
+    'adverse-action-notice': AdverseActionNotice;
+    'sanctions-match': SanctionsMatch;
+    'sanctions-list': SanctionsList;
     'webhook-endpoints': WebhookEndpoint;
     'webhook-deliveries': WebhookDelivery;
     'legal-holds': LegalHold;
@@ -149,6 +152,9 @@ export interface Config {
     'api-clients': ApiClientsSelect<false> | ApiClientsSelect<true>;
     'lookup-cache': LookupCacheSelect<false> | LookupCacheSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
+    'adverse-action-notice': AdverseActionNoticeSelect<false> | AdverseActionNoticeSelect<true>;
+    'sanctions-match': SanctionsMatchSelect<false> | SanctionsMatchSelect<true>;
+    'sanctions-list': SanctionsListSelect<false> | SanctionsListSelect<true>;
     'webhook-endpoints': WebhookEndpointsSelect<false> | WebhookEndpointsSelect<true>;
     'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
     'legal-holds': LegalHoldsSelect<false> | LegalHoldsSelect<true>;
@@ -180,6 +186,7 @@ export interface Config {
   jobs: {
     tasks: {
       sendCreditApp: TaskSendCreditApp;
+      screenSanctionsList: TaskScreenSanctionsList;
       inline: {
         input: unknown;
         output: unknown;
@@ -940,7 +947,7 @@ export interface CreditApp {
    */
   providerSubmission?: {
     /**
-     * Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
+     * Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; or held: awaiting sanctions review, blocked (a confirmed match), awaiting authorization (no credit-report authorization on file).
      */
     status?:
       | (
@@ -951,6 +958,8 @@ export interface CreditApp {
           | 'rejected'
           | 'failed'
           | 'cancelled'
+          | 'awaiting sanctions review'
+          | 'blocked'
           | 'awaiting authorization'
         )
       | null;
@@ -1618,6 +1627,179 @@ export interface AuditLog {
   createdAt: string;
 }
 /**
+ * Adverse-action notices owed to credit applicants: due 30 days after the decision.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "adverse-action-notice".
+ */
+export interface AdverseActionNotice {
+  id: number;
+  creditApp: string | CreditApp;
+  /**
+   * The action the notice tells of.
+   */
+  kind: 'declined' | 'counteroffer' | 'not_placed' | 'counteroffer_not_accepted';
+  /**
+   * The counteroffer notice this one follows.
+   */
+  follows?: (number | null) | AdverseActionNotice;
+  /**
+   * When the decision was made (the provider answered, or gave up).
+   */
+  decidedAt?: string | null;
+  /**
+   * When the notice must have been delivered by.
+   */
+  dueAt?: string | null;
+  applicantName?: string | null;
+  applicantEmail?: string | null;
+  applicantAddress?: string | null;
+  /**
+   * The provider's reason, for an app never placed.
+   */
+  reason?: string | null;
+  /**
+   * The credit score used.
+   */
+  score?: number | null;
+  scoreRangeLow?: number | null;
+  scoreRangeHigh?: number | null;
+  scoreDate?: string | null;
+  /**
+   * Up to four key factors that adversely affected the score.
+   */
+  keyFactors?:
+    | {
+        factor: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * The consumer reporting agency whose report was used.
+   */
+  bureau?: ('equifax' | 'experian' | 'transunion') | null;
+  /**
+   * The terms offered instead.
+   */
+  counteroffer?: string | null;
+  /**
+   * When the applicant accepted the counteroffer (set it, and no further notice is made).
+   */
+  counterofferAcceptedAt?: string | null;
+  /**
+   * When the counteroffer lapsed unaccepted and got its own notice.
+   */
+  counterofferLapsedAt?: string | null;
+  creditorName?: string | null;
+  creditorAddress?: string | null;
+  creditorPhone?: string | null;
+  /**
+   * When it was delivered.
+   */
+  deliveredAt?: string | null;
+  deliveryMethod?: ('email' | 'mail' | 'in_person') | null;
+  /**
+   * The staff user or API client who delivered it.
+   */
+  deliveredBy?: string | null;
+  /**
+   * The e-mail address, mailing address or person it went to.
+   */
+  deliveredTo?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Possible sanctions matches: clear or confirm each, saying why.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sanctions-match".
+ */
+export interface SanctionsMatch {
+  id: number;
+  status: 'pending' | 'cleared' | 'confirmed';
+  subjectCollection: 'credit-app' | 'deal';
+  subjectId: string;
+  role: 'applicant' | 'co_applicant' | 'buyer' | 'co_buyer';
+  /**
+   * The name screened.
+   */
+  screenedName: string;
+  /**
+   * The entry's primary name.
+   */
+  listedName?: string | null;
+  /**
+   * The name or alias that matched.
+   */
+  matchedName?: string | null;
+  /**
+   * OFAC's entry number.
+   */
+  entNum: number;
+  /**
+   * After birth date and address.
+   */
+  score?: number | null;
+  /**
+   * The name alone (0–100).
+   */
+  nameScore?: number | null;
+  /**
+   * What raised or lowered the score.
+   */
+  signals?: string | null;
+  programs?: string | null;
+  remarks?: string | null;
+  list?: (number | null) | SanctionsList;
+  reviewedBy?: string | null;
+  reviewedAt?: string | null;
+  reviewReason?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * OFAC's SDN list as loaded; the newest is screened against.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sanctions-list".
+ */
+export interface SanctionsList {
+  id: number;
+  entryCount?: number | null;
+  aliasCount?: number | null;
+  addressCount?: number | null;
+  /**
+   * The staff admin or API client who loaded it.
+   */
+  loadedBy?: string | null;
+  /**
+   * Screening every applicant and buyer against this list.
+   */
+  screening?: {
+    status?: ('queued' | 'running' | 'done') | null;
+    screened?: number | null;
+    total?: number | null;
+    /**
+     * New possible matches.
+     */
+    matches?: number | null;
+    startedAt?: string | null;
+    finishedAt?: string | null;
+  };
+  entries?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Receivers of signed webhooks (Standard Webhooks). See the README, "Webhooks", for the payloads and how to verify them.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1899,7 +2081,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'sendCreditApp';
+        taskSlug: 'inline' | 'sendCreditApp' | 'screenSanctionsList';
         taskID: string;
         input?:
           | {
@@ -1932,7 +2114,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'sendCreditApp') | null;
+  taskSlug?: ('inline' | 'sendCreditApp' | 'screenSanctionsList') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -2073,6 +2255,18 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'audit-log';
         value: number | AuditLog;
+      } | null)
+    | ({
+        relationTo: 'adverse-action-notice';
+        value: number | AdverseActionNotice;
+      } | null)
+    | ({
+        relationTo: 'sanctions-match';
+        value: number | SanctionsMatch;
+      } | null)
+    | ({
+        relationTo: 'sanctions-list';
+        value: number | SanctionsList;
       } | null)
     | ({
         relationTo: 'webhook-endpoints';
@@ -2913,6 +3107,92 @@ export interface AuditLogSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "adverse-action-notice_select".
+ */
+export interface AdverseActionNoticeSelect<T extends boolean = true> {
+  creditApp?: T;
+  kind?: T;
+  follows?: T;
+  decidedAt?: T;
+  dueAt?: T;
+  applicantName?: T;
+  applicantEmail?: T;
+  applicantAddress?: T;
+  reason?: T;
+  score?: T;
+  scoreRangeLow?: T;
+  scoreRangeHigh?: T;
+  scoreDate?: T;
+  keyFactors?:
+    | T
+    | {
+        factor?: T;
+        id?: T;
+      };
+  bureau?: T;
+  counteroffer?: T;
+  counterofferAcceptedAt?: T;
+  counterofferLapsedAt?: T;
+  creditorName?: T;
+  creditorAddress?: T;
+  creditorPhone?: T;
+  deliveredAt?: T;
+  deliveryMethod?: T;
+  deliveredBy?: T;
+  deliveredTo?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sanctions-match_select".
+ */
+export interface SanctionsMatchSelect<T extends boolean = true> {
+  status?: T;
+  subjectCollection?: T;
+  subjectId?: T;
+  role?: T;
+  screenedName?: T;
+  listedName?: T;
+  matchedName?: T;
+  entNum?: T;
+  score?: T;
+  nameScore?: T;
+  signals?: T;
+  programs?: T;
+  remarks?: T;
+  list?: T;
+  reviewedBy?: T;
+  reviewedAt?: T;
+  reviewReason?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sanctions-list_select".
+ */
+export interface SanctionsListSelect<T extends boolean = true> {
+  entryCount?: T;
+  aliasCount?: T;
+  addressCount?: T;
+  loadedBy?: T;
+  screening?:
+    | T
+    | {
+        status?: T;
+        screened?: T;
+        total?: T;
+        matches?: T;
+        startedAt?: T;
+        finishedAt?: T;
+      };
+  entries?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "webhook-endpoints_select".
  */
 export interface WebhookEndpointsSelect<T extends boolean = true> {
@@ -3376,6 +3656,18 @@ export interface TaskSendCreditApp {
     creditApp: string;
     attempt: number;
     queuedAt: string;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskScreenSanctionsList".
+ */
+export interface TaskScreenSanctionsList {
+  input: {
+    list: number;
   };
   output: {
     result?: string | null;

@@ -8,6 +8,7 @@ import { buildConfig, type CollectionConfig, type Config } from 'payload'
 import { withDealerAccess } from './access/recordAccess'
 import { Accounts } from './collections/Accounts'
 import { Addresses } from './collections/Addresses'
+import { AdverseActionNotices } from './collections/AdverseActionNotices'
 import { ApiClients } from './collections/ApiClients'
 import { AuditLog } from './collections/AuditLog'
 import { Cities } from './collections/Cities'
@@ -33,6 +34,8 @@ import { LookupCache } from './collections/LookupCache'
 import { MailboxMessages } from './collections/MailboxMessages'
 import { Media } from './collections/Media'
 import { PreApprovals } from './collections/PreApprovals'
+import { SanctionsLists } from './collections/SanctionsLists'
+import { SanctionsMatches } from './collections/SanctionsMatches'
 import { States } from './collections/States'
 import { Users } from './collections/Users'
 import { VdpEmails } from './collections/VdpEmails'
@@ -57,6 +60,7 @@ import { queryPresets, resolvePresetPlaceholders, withSavedViews } from './src/a
 import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
 import { retentionDryRunEndpoint } from './src/compliance/retention/endpoints'
+import { breachReportEndpoint } from './src/compliance/breach/endpoint'
 import { noSensitiveQueries } from './src/creditData'
 import { sendBatchedWrites } from './src/db/batchedWrites'
 import { extraIndexes, TRIGRAM_EXTENSION } from './src/db/indexes'
@@ -123,11 +127,20 @@ export default buildConfig({
     // The gravatar default would make every browser call out to an external host.
     avatar: 'default',
     components: {
-      afterNavLinks: ['/src/admin/navigation/ApiDocsLink#ApiDocsLink'],
+      afterNavLinks: [
+        '/src/admin/navigation/ApiDocsLink#ApiDocsLink',
+        '/src/compliance/breach/BreachReportLink#BreachReportLink',
+      ],
       beforeDashboard: ['/src/admin/SearchBox#SearchBox', '/src/admin/Dashboard#Dashboard'],
       header: ['/src/admin/versions/RestoreForAdminsOnly#RestoreForAdminsOnly'],
       // Payload's form has no place for the second factor (src/auth/mfa).
-      views: { login: { Component: '/src/admin/signIn/SignInView#SignInView' } },
+      views: {
+        breachReport: {
+          Component: '/src/compliance/breach/BreachReportView#BreachReportView',
+          path: '/breach-report',
+        },
+        login: { Component: '/src/admin/signIn/SignInView#SignInView' },
+      },
     },
     importMap: {
       baseDir: dirname,
@@ -172,6 +185,9 @@ export default buildConfig({
       ApiClients,
       LookupCache,
       AuditLog,
+      AdverseActionNotices,
+      SanctionsMatches,
+      SanctionsLists,
       WebhookEndpoints,
       WebhookDeliveries,
       LegalHolds,
@@ -210,6 +226,7 @@ export default buildConfig({
     adfEndpoint,
     searchEndpoint,
     retentionDryRunEndpoint,
+    breachReportEndpoint,
   ],
   globals: withVersionRoutes([TcoSettings, ContactConsentRules]),
   // Everything is served over REST; one API surface is one surface to secure.

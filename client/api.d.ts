@@ -325,6 +325,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/compliance/breach-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Breach-readiness report
+         * @description How many distinct consumers' unencrypted personal data (names, phone numbers, e-mail and postal addresses) each collection holds, the total across collections, the encrypted fields left out, and whether the FTC Safeguards Rule's notice threshold (500 consumers, 16 CFR 314.4(j)) is reached. Staff admins and admin API clients.
+         */
+        get: operations["breachReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lead/{id}": {
         parameters: {
             query?: never;
@@ -5529,6 +5549,506 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adverse-action-notice/{id}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The printable notice
+         * @description The adverse-action notice as a standalone HTML letter, to print and mail or hand over. Staff and admins.
+         */
+        get: operations["adverseActionNotice_print"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adverse-action-notice/{id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver the notice
+         * @description Records how the notice reached the applicant, when and by whom: `email` first sends it through the configured SMTP server (to `to`, else the applicant's e-mail; a message the server refuses is a 503 and records nothing), `mail` (printed and mailed) and `in_person` record what staff did. Staff and admins.
+         */
+        post: operations["adverseActionNotice_deliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adverse-action-notice/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count records
+         * @description How many adverse-action notices the caller may read match `where`.
+         */
+        get: operations["adverseActionNotice_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adverse-action-notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of adverse-action notices the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["adverseActionNotice_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a adverse-action-notice record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["adverseActionNotice_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         */
+        delete: operations["adverseActionNotice_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["adverseActionNotice_updateMany"];
+        trace?: never;
+    };
+    "/adverse-action-notice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One adverse-action-notice record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["adverseActionNotice_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one adverse-action-notice record. A record another record still names is not deleted (409).
+         */
+        delete: operations["adverseActionNotice_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one adverse-action-notice record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["adverseActionNotice_update"];
+        trace?: never;
+    };
+    "/adverse-action-notice/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with adverse-action notices and each of their fields.
+         */
+        post: operations["adverseActionNotice_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adverse-action-notice/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one adverse-action-notice record and each of its fields.
+         */
+        post: operations["adverseActionNotice_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adverse-action-notice/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a record
+         * @description Creates a copy of one adverse-action-notice record (unique fields must then differ, else 400).
+         */
+        post: operations["adverseActionNotice_duplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sanctions-match/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear or confirm a possible match
+         * @description A reviewer clears (not the listed person) or confirms the match, with the reason (required, at least 10 characters); who and when are recorded. A credit app held by the match is then queued for its provider (no pending or confirmed match left) or blocked. Staff and admins.
+         */
+        post: operations["sanctionsMatch_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sanctions-match/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count records
+         * @description How many sanctions matches the caller may read match `where`.
+         */
+        get: operations["sanctionsMatch_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sanctions-match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of sanctions matches the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["sanctionsMatch_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a sanctions-match record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["sanctionsMatch_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         */
+        delete: operations["sanctionsMatch_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["sanctionsMatch_updateMany"];
+        trace?: never;
+    };
+    "/sanctions-match/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One sanctions-match record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["sanctionsMatch_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one sanctions-match record. A record another record still names is not deleted (409).
+         */
+        delete: operations["sanctionsMatch_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one sanctions-match record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["sanctionsMatch_update"];
+        trace?: never;
+    };
+    "/sanctions-match/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with sanctions matches and each of their fields.
+         */
+        post: operations["sanctionsMatch_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sanctions-match/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one sanctions-match record and each of its fields.
+         */
+        post: operations["sanctionsMatch_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sanctions-match/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a record
+         * @description Creates a copy of one sanctions-match record (unique fields must then differ, else 400).
+         */
+        post: operations["sanctionsMatch_duplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sanctions-list/load": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Load OFAC's SDN list
+         * @description OFAC's `sdn.csv` (required), `alt.csv` and `add.csv`, as they are published (no header rows, `-0-` for empty), as multipart files named `sdn`, `alt` and `add` or as a JSON object of those names holding each file's text (up to 32 MiB). A file not in OFAC's layout is a 400 naming it. The list is stored and a job screens every credit app's applicants and every deal's buyers against it, writing its progress on the list (`screening`). Staff admins and admin API clients.
+         */
+        post: operations["sanctionsList_load"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sanctions-list/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count records
+         * @description How many sanctions lists the caller may read match `where`.
+         */
+        get: operations["sanctionsList_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sanctions-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of sanctions lists the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["sanctionsList_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a sanctions-list record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["sanctionsList_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         */
+        delete: operations["sanctionsList_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["sanctionsList_updateMany"];
+        trace?: never;
+    };
+    "/sanctions-list/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One sanctions-list record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["sanctionsList_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one sanctions-list record. A record another record still names is not deleted (409).
+         */
+        delete: operations["sanctionsList_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one sanctions-list record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["sanctionsList_update"];
+        trace?: never;
+    };
+    "/sanctions-list/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with sanctions lists and each of their fields.
+         */
+        post: operations["sanctionsList_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sanctions-list/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one sanctions-list record and each of its fields.
+         */
+        post: operations["sanctionsList_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sanctions-list/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a record
+         * @description Creates a copy of one sanctions-list record (unique fields must then differ, else 400).
+         */
+        post: operations["sanctionsList_duplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook-endpoints/{id}/rotate-secret": {
         parameters: {
             query?: never;
@@ -6867,10 +7387,10 @@ export interface components {
             /** @description Set by the service when the app is sent to its provider. */
             providerSubmission?: {
                 /**
-                 * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
+                 * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; or held: awaiting sanctions review, blocked (a confirmed match), awaiting authorization (no credit-report authorization on file).
                  * @enum {string|null}
                  */
-                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting authorization" | null;
+                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting sanctions review" | "blocked" | "awaiting authorization" | null;
                 /** @description Attempts made to send it, counting the first. */
                 attempts?: number | null;
                 /** @description The provider's message on a rejection, or why the last attempt failed. */
@@ -7454,6 +7974,117 @@ export interface components {
             updatedAt: string;
             createdAt: string;
         };
+        /** @description Adverse-action notices owed to credit applicants: due 30 days after the decision. */
+        "adverse-action-notice": {
+            id: number;
+            creditApp: string | components["schemas"]["credit-app"];
+            /**
+             * @description The action the notice tells of.
+             * @enum {string}
+             */
+            kind: "declined" | "counteroffer" | "not_placed" | "counteroffer_not_accepted";
+            /** @description The counteroffer notice this one follows. */
+            follows?: (number | null) | components["schemas"]["adverse-action-notice"];
+            /** @description When the decision was made (the provider answered, or gave up). */
+            decidedAt?: string | null;
+            /** @description When the notice must have been delivered by. */
+            dueAt?: string | null;
+            applicantName?: string | null;
+            applicantEmail?: string | null;
+            applicantAddress?: string | null;
+            /** @description The provider's reason, for an app never placed. */
+            reason?: string | null;
+            /** @description The credit score used. */
+            score?: number | null;
+            scoreRangeLow?: number | null;
+            scoreRangeHigh?: number | null;
+            scoreDate?: string | null;
+            /** @description Up to four key factors that adversely affected the score. */
+            keyFactors?: {
+                factor: string;
+                id?: string | null;
+            }[] | null;
+            /**
+             * @description The consumer reporting agency whose report was used.
+             * @enum {string|null}
+             */
+            bureau?: "equifax" | "experian" | "transunion" | null;
+            /** @description The terms offered instead. */
+            counteroffer?: string | null;
+            /** @description When the applicant accepted the counteroffer (set it, and no further notice is made). */
+            counterofferAcceptedAt?: string | null;
+            /** @description When the counteroffer lapsed unaccepted and got its own notice. */
+            counterofferLapsedAt?: string | null;
+            creditorName?: string | null;
+            creditorAddress?: string | null;
+            creditorPhone?: string | null;
+            /** @description When it was delivered. */
+            deliveredAt?: string | null;
+            /** @enum {string|null} */
+            deliveryMethod?: "email" | "mail" | "in_person" | null;
+            /** @description The staff user or API client who delivered it. */
+            deliveredBy?: string | null;
+            /** @description The e-mail address, mailing address or person it went to. */
+            deliveredTo?: string | null;
+            updatedAt: string;
+            createdAt: string;
+        };
+        /** @description Possible sanctions matches: clear or confirm each, saying why. */
+        "sanctions-match": {
+            id: number;
+            /** @enum {string} */
+            status: "pending" | "cleared" | "confirmed";
+            /** @enum {string} */
+            subjectCollection: "credit-app" | "deal";
+            subjectId: string;
+            /** @enum {string} */
+            role: "applicant" | "co_applicant" | "buyer" | "co_buyer";
+            /** @description The name screened. */
+            screenedName: string;
+            /** @description The entry's primary name. */
+            listedName?: string | null;
+            /** @description The name or alias that matched. */
+            matchedName?: string | null;
+            /** @description OFAC's entry number. */
+            entNum: number;
+            /** @description After birth date and address. */
+            score?: number | null;
+            /** @description The name alone (0–100). */
+            nameScore?: number | null;
+            /** @description What raised or lowered the score. */
+            signals?: string | null;
+            programs?: string | null;
+            remarks?: string | null;
+            list?: (number | null) | components["schemas"]["sanctions-list"];
+            reviewedBy?: string | null;
+            reviewedAt?: string | null;
+            reviewReason?: string | null;
+            updatedAt: string;
+            createdAt: string;
+        };
+        /** @description OFAC's SDN list as loaded; the newest is screened against. */
+        "sanctions-list": {
+            id: number;
+            entryCount?: number | null;
+            aliasCount?: number | null;
+            addressCount?: number | null;
+            /** @description The staff admin or API client who loaded it. */
+            loadedBy?: string | null;
+            /** @description Screening every applicant and buyer against this list. */
+            screening?: {
+                /** @enum {string|null} */
+                status?: "queued" | "running" | "done" | null;
+                screened?: number | null;
+                total?: number | null;
+                /** @description New possible matches. */
+                matches?: number | null;
+                startedAt?: string | null;
+                finishedAt?: string | null;
+            };
+            entries?: unknown;
+            updatedAt: string;
+            createdAt: string;
+        };
         /** @description Receivers of signed webhooks (Standard Webhooks). See the README, "Webhooks", for the payloads and how to verify them. */
         "webhook-endpoints": {
             id: number;
@@ -7576,7 +8207,7 @@ export interface components {
                 executedAt: string;
                 completedAt: string;
                 /** @enum {string} */
-                taskSlug: "inline" | "sendCreditApp";
+                taskSlug: "inline" | "sendCreditApp" | "screenSanctionsList";
                 taskID: string;
                 input?: unknown;
                 output?: unknown;
@@ -7586,7 +8217,7 @@ export interface components {
                 id?: string | null;
             }[] | null;
             /** @enum {string|null} */
-            taskSlug?: "inline" | "sendCreditApp" | null;
+            taskSlug?: "inline" | "sendCreditApp" | "screenSanctionsList" | null;
             queue?: string | null;
             waitUntil?: string | null;
             processing?: boolean | null;
@@ -8149,10 +8780,10 @@ export interface components {
             /** @description Set by the service when the app is sent to its provider. */
             providerSubmission?: {
                 /**
-                 * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
+                 * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; or held: awaiting sanctions review, blocked (a confirmed match), awaiting authorization (no credit-report authorization on file).
                  * @enum {string|null}
                  */
-                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting authorization" | null;
+                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting sanctions review" | "blocked" | "awaiting authorization" | null;
                 /** @description Attempts made to send it, counting the first. */
                 attempts?: number | null;
                 /** @description The provider's message on a rejection, or why the last attempt failed. */
@@ -8216,10 +8847,10 @@ export interface components {
             /** @description Set by the service when the app is sent to its provider. */
             providerSubmission?: {
                 /**
-                 * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
+                 * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; or held: awaiting sanctions review, blocked (a confirmed match), awaiting authorization (no credit-report authorization on file).
                  * @enum {string|null}
                  */
-                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting authorization" | null;
+                status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting sanctions review" | "blocked" | "awaiting authorization" | null;
                 /** @description Attempts made to send it, counting the first. */
                 attempts?: number | null;
                 /** @description The provider's message on a rejection, or why the last attempt failed. */
@@ -9329,6 +9960,228 @@ export interface components {
             updatedAt?: string;
             createdAt?: string;
         };
+        /** @description Adverse-action notices owed to credit applicants: due 30 days after the decision. */
+        "adverse-action-notice_create": {
+            id?: number;
+            creditApp: string | components["schemas"]["credit-app"];
+            /**
+             * @description The action the notice tells of.
+             * @enum {string}
+             */
+            kind: "declined" | "counteroffer" | "not_placed" | "counteroffer_not_accepted";
+            /** @description The counteroffer notice this one follows. */
+            follows?: (number | null) | components["schemas"]["adverse-action-notice"];
+            /** @description When the decision was made (the provider answered, or gave up). */
+            decidedAt?: string | null;
+            /** @description When the notice must have been delivered by. */
+            dueAt?: string | null;
+            applicantName?: string | null;
+            applicantEmail?: string | null;
+            applicantAddress?: string | null;
+            /** @description The provider's reason, for an app never placed. */
+            reason?: string | null;
+            /** @description The credit score used. */
+            score?: number | null;
+            scoreRangeLow?: number | null;
+            scoreRangeHigh?: number | null;
+            scoreDate?: string | null;
+            /** @description Up to four key factors that adversely affected the score. */
+            keyFactors?: {
+                factor: string;
+                id?: string | null;
+            }[] | null;
+            /**
+             * @description The consumer reporting agency whose report was used.
+             * @enum {string|null}
+             */
+            bureau?: "equifax" | "experian" | "transunion" | null;
+            /** @description The terms offered instead. */
+            counteroffer?: string | null;
+            /** @description When the applicant accepted the counteroffer (set it, and no further notice is made). */
+            counterofferAcceptedAt?: string | null;
+            /** @description When the counteroffer lapsed unaccepted and got its own notice. */
+            counterofferLapsedAt?: string | null;
+            creditorName?: string | null;
+            creditorAddress?: string | null;
+            creditorPhone?: string | null;
+            /** @description When it was delivered. */
+            deliveredAt?: string | null;
+            /** @enum {string|null} */
+            deliveryMethod?: "email" | "mail" | "in_person" | null;
+            /** @description The staff user or API client who delivered it. */
+            deliveredBy?: string | null;
+            /** @description The e-mail address, mailing address or person it went to. */
+            deliveredTo?: string | null;
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description Adverse-action notices owed to credit applicants: due 30 days after the decision. */
+        "adverse-action-notice_update": {
+            id?: number;
+            creditApp?: string | components["schemas"]["credit-app"];
+            /**
+             * @description The action the notice tells of.
+             * @enum {string}
+             */
+            kind?: "declined" | "counteroffer" | "not_placed" | "counteroffer_not_accepted";
+            /** @description The counteroffer notice this one follows. */
+            follows?: (number | null) | components["schemas"]["adverse-action-notice"];
+            /** @description When the decision was made (the provider answered, or gave up). */
+            decidedAt?: string | null;
+            /** @description When the notice must have been delivered by. */
+            dueAt?: string | null;
+            applicantName?: string | null;
+            applicantEmail?: string | null;
+            applicantAddress?: string | null;
+            /** @description The provider's reason, for an app never placed. */
+            reason?: string | null;
+            /** @description The credit score used. */
+            score?: number | null;
+            scoreRangeLow?: number | null;
+            scoreRangeHigh?: number | null;
+            scoreDate?: string | null;
+            /** @description Up to four key factors that adversely affected the score. */
+            keyFactors?: {
+                factor: string;
+                id?: string | null;
+            }[] | null;
+            /**
+             * @description The consumer reporting agency whose report was used.
+             * @enum {string|null}
+             */
+            bureau?: "equifax" | "experian" | "transunion" | null;
+            /** @description The terms offered instead. */
+            counteroffer?: string | null;
+            /** @description When the applicant accepted the counteroffer (set it, and no further notice is made). */
+            counterofferAcceptedAt?: string | null;
+            /** @description When the counteroffer lapsed unaccepted and got its own notice. */
+            counterofferLapsedAt?: string | null;
+            creditorName?: string | null;
+            creditorAddress?: string | null;
+            creditorPhone?: string | null;
+            /** @description When it was delivered. */
+            deliveredAt?: string | null;
+            /** @enum {string|null} */
+            deliveryMethod?: "email" | "mail" | "in_person" | null;
+            /** @description The staff user or API client who delivered it. */
+            deliveredBy?: string | null;
+            /** @description The e-mail address, mailing address or person it went to. */
+            deliveredTo?: string | null;
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description Possible sanctions matches: clear or confirm each, saying why. */
+        "sanctions-match_create": {
+            id?: number;
+            /** @enum {string} */
+            status?: "pending" | "cleared" | "confirmed";
+            /** @enum {string} */
+            subjectCollection: "credit-app" | "deal";
+            subjectId: string;
+            /** @enum {string} */
+            role: "applicant" | "co_applicant" | "buyer" | "co_buyer";
+            /** @description The name screened. */
+            screenedName: string;
+            /** @description The entry's primary name. */
+            listedName?: string | null;
+            /** @description The name or alias that matched. */
+            matchedName?: string | null;
+            /** @description OFAC's entry number. */
+            entNum: number;
+            /** @description After birth date and address. */
+            score?: number | null;
+            /** @description The name alone (0–100). */
+            nameScore?: number | null;
+            /** @description What raised or lowered the score. */
+            signals?: string | null;
+            programs?: string | null;
+            remarks?: string | null;
+            list?: (number | null) | components["schemas"]["sanctions-list"];
+            reviewedBy?: string | null;
+            reviewedAt?: string | null;
+            reviewReason?: string | null;
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description Possible sanctions matches: clear or confirm each, saying why. */
+        "sanctions-match_update": {
+            id?: number;
+            /** @enum {string} */
+            status?: "pending" | "cleared" | "confirmed";
+            /** @enum {string} */
+            subjectCollection?: "credit-app" | "deal";
+            subjectId?: string;
+            /** @enum {string} */
+            role?: "applicant" | "co_applicant" | "buyer" | "co_buyer";
+            /** @description The name screened. */
+            screenedName?: string;
+            /** @description The entry's primary name. */
+            listedName?: string | null;
+            /** @description The name or alias that matched. */
+            matchedName?: string | null;
+            /** @description OFAC's entry number. */
+            entNum?: number;
+            /** @description After birth date and address. */
+            score?: number | null;
+            /** @description The name alone (0–100). */
+            nameScore?: number | null;
+            /** @description What raised or lowered the score. */
+            signals?: string | null;
+            programs?: string | null;
+            remarks?: string | null;
+            list?: (number | null) | components["schemas"]["sanctions-list"];
+            reviewedBy?: string | null;
+            reviewedAt?: string | null;
+            reviewReason?: string | null;
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description OFAC's SDN list as loaded; the newest is screened against. */
+        "sanctions-list_create": {
+            id?: number;
+            entryCount?: number | null;
+            aliasCount?: number | null;
+            addressCount?: number | null;
+            /** @description The staff admin or API client who loaded it. */
+            loadedBy?: string | null;
+            /** @description Screening every applicant and buyer against this list. */
+            screening?: {
+                /** @enum {string|null} */
+                status?: "queued" | "running" | "done" | null;
+                screened?: number | null;
+                total?: number | null;
+                /** @description New possible matches. */
+                matches?: number | null;
+                startedAt?: string | null;
+                finishedAt?: string | null;
+            };
+            entries?: unknown;
+            updatedAt?: string;
+            createdAt?: string;
+        };
+        /** @description OFAC's SDN list as loaded; the newest is screened against. */
+        "sanctions-list_update": {
+            id?: number;
+            entryCount?: number | null;
+            aliasCount?: number | null;
+            addressCount?: number | null;
+            /** @description The staff admin or API client who loaded it. */
+            loadedBy?: string | null;
+            /** @description Screening every applicant and buyer against this list. */
+            screening?: {
+                /** @enum {string|null} */
+                status?: "queued" | "running" | "done" | null;
+                screened?: number | null;
+                total?: number | null;
+                /** @description New possible matches. */
+                matches?: number | null;
+                startedAt?: string | null;
+                finishedAt?: string | null;
+            };
+            entries?: unknown;
+            updatedAt?: string;
+            createdAt?: string;
+        };
         /** @description Receivers of signed webhooks (Standard Webhooks). See the README, "Webhooks", for the payloads and how to verify them. */
         "webhook-endpoints_create": {
             id?: number;
@@ -9460,7 +10313,7 @@ export interface components {
         /** @description A consumer under a legal hold is never disposed of by the retention job (see docs/compliance.md, section 5). */
         "legal-holds_create": {
             id?: number;
-            consumer: string | components["schemas"]["consumer"];
+            consumer?: string | components["schemas"]["consumer"];
             /** @description Why the data must be kept: the matter, case or request behind it. */
             reason: string;
             createdBy?: (number | null) | components["schemas"]["users"];
@@ -9557,7 +10410,7 @@ export interface components {
                 executedAt: string;
                 completedAt: string;
                 /** @enum {string} */
-                taskSlug: "inline" | "sendCreditApp";
+                taskSlug: "inline" | "sendCreditApp" | "screenSanctionsList";
                 taskID: string;
                 input?: unknown;
                 output?: unknown;
@@ -9567,7 +10420,7 @@ export interface components {
                 id?: string | null;
             }[] | null;
             /** @enum {string|null} */
-            taskSlug?: "inline" | "sendCreditApp" | null;
+            taskSlug?: "inline" | "sendCreditApp" | "screenSanctionsList" | null;
             queue?: string | null;
             waitUntil?: string | null;
             processing?: boolean | null;
@@ -9590,7 +10443,7 @@ export interface components {
                 executedAt: string;
                 completedAt: string;
                 /** @enum {string} */
-                taskSlug: "inline" | "sendCreditApp";
+                taskSlug: "inline" | "sendCreditApp" | "screenSanctionsList";
                 taskID: string;
                 input?: unknown;
                 output?: unknown;
@@ -9600,7 +10453,7 @@ export interface components {
                 id?: string | null;
             }[] | null;
             /** @enum {string|null} */
-            taskSlug?: "inline" | "sendCreditApp" | null;
+            taskSlug?: "inline" | "sendCreditApp" | "screenSanctionsList" | null;
             queue?: string | null;
             waitUntil?: string | null;
             processing?: boolean | null;
@@ -10298,10 +11151,10 @@ export interface components {
                     /** @description Set by the service when the app is sent to its provider. */
                     providerSubmission?: {
                         /**
-                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
+                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; or held: awaiting sanctions review, blocked (a confirmed match), awaiting authorization (no credit-report authorization on file).
                          * @enum {string|null}
                          */
-                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting authorization" | null;
+                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting sanctions review" | "blocked" | "awaiting authorization" | null;
                         /** @description Attempts made to send it, counting the first. */
                         attempts?: number | null;
                         /** @description The provider's message on a rejection, or why the last attempt failed. */
@@ -10366,10 +11219,10 @@ export interface components {
                     /** @description Set by the service when the app is sent to its provider. */
                     providerSubmission?: {
                         /**
-                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
+                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; or held: awaiting sanctions review, blocked (a confirmed match), awaiting authorization (no credit-report authorization on file).
                          * @enum {string|null}
                          */
-                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting authorization" | null;
+                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting sanctions review" | "blocked" | "awaiting authorization" | null;
                         /** @description Attempts made to send it, counting the first. */
                         attempts?: number | null;
                         /** @description The provider's message on a rejection, or why the last attempt failed. */
@@ -10818,10 +11671,10 @@ export interface operations {
                     /** @description Set by the service when the app is sent to its provider. */
                     providerSubmission?: {
                         /**
-                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.
+                         * @description Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; or held: awaiting sanctions review, blocked (a confirmed match), awaiting authorization (no credit-report authorization on file).
                          * @enum {string|null}
                          */
-                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting authorization" | null;
+                        status?: "queued" | "sending" | "retrying" | "accepted" | "rejected" | "failed" | "cancelled" | "awaiting sanctions review" | "blocked" | "awaiting authorization" | null;
                         /** @description Attempts made to send it, counting the first. */
                         attempts?: number | null;
                         /** @description The provider's message on a rejection, or why the last attempt failed. */
@@ -12601,6 +13454,43 @@ export interface operations {
                         }[];
                         months: number;
                         total: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    breachReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        collections: {
+                            collection: string;
+                            consumers: number;
+                            fields: string[];
+                        }[];
+                        distinctConsumers: number;
+                        encryptedFields: string[];
+                        ftcNoticeRequired: boolean;
+                        /** Format: date-time */
+                        generatedAt: string;
+                        noticeThreshold: number;
                     };
                 };
             };
@@ -28873,6 +29763,1543 @@ export interface operations {
                 content: {
                     "application/json": {
                         [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    adverseActionNotice_print: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    adverseActionNotice_deliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    method: "email" | "mail" | "in_person";
+                    /** Format: email */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["adverse-action-notice"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    adverseActionNotice_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    adverseActionNotice_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["adverse-action-notice"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    adverseActionNotice_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["adverse-action-notice_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["adverse-action-notice"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    adverseActionNotice_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["adverse-action-notice"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["adverse-action-notice"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    adverseActionNotice_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["adverse-action-notice_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["adverse-action-notice"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["adverse-action-notice"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    adverseActionNotice_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["adverse-action-notice"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    adverseActionNotice_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["adverse-action-notice"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    adverseActionNotice_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["adverse-action-notice_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["adverse-action-notice"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    adverseActionNotice_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    adverseActionNotice_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    adverseActionNotice_duplicate: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["adverse-action-notice"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["adverse-action-notice"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsMatch_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "clear" | "confirm";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["sanctions-match"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsMatch_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsMatch_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["sanctions-match"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsMatch_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["sanctions-match_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["sanctions-match"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsMatch_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["sanctions-match"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["sanctions-match"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsMatch_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["sanctions-match_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["sanctions-match"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["sanctions-match"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsMatch_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["sanctions-match"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsMatch_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["sanctions-match"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsMatch_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["sanctions-match_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["sanctions-match"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsMatch_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsMatch_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsMatch_duplicate: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["sanctions-match"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["sanctions-match"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsList_load: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    add?: string;
+                    alt?: string;
+                    sdn: string;
+                };
+                "multipart/form-data": {
+                    /** Format: binary */
+                    add?: string;
+                    /** Format: binary */
+                    alt?: string;
+                    /** Format: binary */
+                    sdn: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The list loaded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["sanctions-list"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsList_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsList_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["sanctions-list"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsList_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["sanctions-list_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["sanctions-list"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsList_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["sanctions-list"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["sanctions-list"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsList_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["sanctions-list_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["sanctions-list"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["sanctions-list"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsList_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["sanctions-list"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsList_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["sanctions-list"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsList_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["sanctions-list_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["sanctions-list"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsList_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsList_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    sanctionsList_duplicate: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["sanctions-list"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["sanctions-list"];
+                        message: string;
                     };
                 };
             };

@@ -2,6 +2,7 @@ import type { CollectionConfig, PayloadRequest } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
 import { cell, withCell, withReadableValues } from '@/admin/values'
+import { screenDeal } from '@/compliance/sanctions/hooks'
 import { withHistory } from '@/fields/history'
 import { prefixedId } from '@/fields/prefixedId'
 import { notBelowField } from '@/fields/range'
@@ -38,6 +39,7 @@ const deals: CollectionConfig = withHistory({
   },
   disableDuplicate: true,
   endpoints: transfer.endpoints,
+  hooks: { afterChange: [screenDeal] },
   fields: [
     titleField(dealTitle, ['vehicle', 'dealer', 'facilitator']),
     prefixedId('deal_'),

@@ -2,6 +2,8 @@ import type { CollectionConfig, Field, PayloadRequest, SelectFieldSingleValidati
 import { select } from 'payload/shared'
 
 import { withReadableValues } from '@/admin/values'
+import { noteAdverseAction } from '@/compliance/adverseAction/notices'
+import { screenCreditApp } from '@/compliance/sanctions/hooks'
 import { creditDataHooks, encrypted, ssnField } from '@/creditData'
 import { dateField, emailField, phoneField } from '@/fields/formatted'
 import { withHistory } from '@/fields/history'
@@ -49,7 +51,7 @@ const providerSubmission: Field = {
       type: 'select',
       admin: {
         description:
-          'Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; awaiting authorization while no credit-report authorization is on file.',
+          'Queued, sending, retrying after a failed attempt, then accepted, rejected, failed or cancelled; or held: awaiting sanctions review, blocked (a confirmed match), awaiting authorization (no credit-report authorization on file).',
       },
       enumName: 'enum_credit_app_submission_status',
       // The dashboard counts apps by status: few rows hold any one of them.
@@ -133,8 +135,8 @@ const creditApps: CollectionConfig = withHistory({
   },
   disableDuplicate: true,
   hooks: creditDataHooks({
-    afterChange: [queueForProvider],
-    beforeChange: [markForProvider],
+    afterChange: [queueForProvider, noteAdverseAction],
+    beforeChange: [screenCreditApp, markForProvider],
   }),
   fields: [
     prefixedId('crapp_'),

@@ -83,6 +83,32 @@ export const dashboardFigures = async (
       submission('failed'),
       submission('rejected'),
     ]),
+    section('Adverse action', [
+      {
+        collection: 'adverse-action-notice',
+        label: 'Notices due',
+        where: {
+          and: [
+            { deliveredAt: { exists: false } },
+            { dueAt: { greater_than_equal: now.toISOString() } },
+          ],
+        },
+      },
+      {
+        collection: 'adverse-action-notice',
+        label: 'Notices overdue',
+        where: {
+          and: [{ deliveredAt: { exists: false } }, { dueAt: { less_than: now.toISOString() } }],
+        },
+      },
+    ]),
+    section('Sanctions screening', [
+      {
+        collection: 'sanctions-match',
+        label: 'Matches awaiting review',
+        where: { status: { equals: 'pending' } },
+      },
+    ]),
     section('Deals', [
       { collection: 'deal', label: 'Deals this week', where: since(week) },
       {

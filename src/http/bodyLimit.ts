@@ -8,6 +8,8 @@ import { refuse } from './input/refuse'
 const API_MAX_BYTES = 1024 * 1024
 /** Anyone may report an error record, so its body is kept small. */
 const ERROR_REPORT_MAX_BYTES = 64 * 1024
+/** OFAC's SDN files together are some 6 MB; a staff admin's load may be this large. */
+const SANCTIONS_LIST_MAX_BYTES = 32 * 1024 * 1024
 
 /** The largest request body `req` may send. */
 export const maxBodyBytes = (req: Request): number =>
@@ -16,7 +18,9 @@ export const maxBodyBytes = (req: Request): number =>
     ? ERROR_REPORT_MAX_BYTES
     : req.path === ADF_PATH
       ? settings('adf').ADF_MAX_BYTES
-      : API_MAX_BYTES
+      : /^\/sanctions-list\/load\/?$/.test(req.path)
+        ? SANCTIONS_LIST_MAX_BYTES
+        : API_MAX_BYTES
 
 /**
  * Refuses a body whose declared Content-Length is over the cap with 413 before a byte of it is

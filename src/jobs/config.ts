@@ -1,5 +1,6 @@
 import type { JobsConfig, PayloadRequest, SanitizedConfig } from 'payload'
 
+import { screenSanctionsTask } from '@/compliance/sanctions/rescreen'
 import { sendCreditAppTask } from '@/providers'
 
 import { isStaffAdminUser } from '../../access/isStaffAdmin'
@@ -33,7 +34,7 @@ export const jobs: JobsConfig = {
     },
     labels: { plural: 'Jobs', singular: 'Job' },
   }),
-  tasks: [sendCreditAppTask],
+  tasks: [sendCreditAppTask, screenSanctionsTask],
 }
 
 /** Does any job task or workflow run on a schedule (else Payload's /handle-schedules fails)? */

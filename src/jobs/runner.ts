@@ -17,6 +17,8 @@ import type { Payload } from 'payload'
 import type pg from 'pg'
 
 import { COMPLIANCE_SWEEP_MS, complianceSweep } from '@/compliance/retention/daily'
+import { noticeLapsedCounteroffers } from '@/compliance/adverseAction/notices'
+import { COMPLIANCE_QUEUE } from '@/compliance/sanctions/rescreen'
 import { classifyFailure } from '@/errors'
 import { deleteExpiredKeys } from '@/idempotency'
 import { escalateOverdueLeads } from '@/leadDesk/escalation'
@@ -45,6 +47,8 @@ type Runner = {
   compliedAt: number
   /** When this runner last looked for leads to escalate (src/leadDesk/escalation.ts). */
   escalatedAt: number
+  /** When this runner last looked for lapsed counteroffers (src/compliance/adverseAction). */
+  counteroffersAt: number
   /** Webhook deliveries, sent by the lock holder beside the jobs (src/webhooks/deliver.ts). */
   webhooks: WebhookDispatcher
   lock: null | pg.PoolClient
@@ -106,26 +110,48 @@ const acquire = async (runner: Runner): Promise<boolean> => {
   return true
 }
 
-/** The lead escalation sweep, every LEAD_ESCALATION_CHECK_SECONDS; its failure stops no job. */
-const escalateWhenDue = async (payload: Payload, runner: Runner) => {
-  if (Date.now() - runner.escalatedAt < settings('leadDesk').LEAD_ESCALATION_CHECK_SECONDS * 1000)
-    return
-  runner.escalatedAt = Date.now()
-  await escalateOverdueLeads(payload).catch((error) => {
-    // A database gone away is reported by the pool's listener, and the next sweep tries again.
+type Sweep = 'compliedAt' | 'counteroffersAt' | 'escalatedAt'
+
+/**
+ * Runs a periodic sweep when `everyMs` have passed since this runner last did (at once when it
+ * takes the lock). Its failure stops no job: a database gone away is reported by the pool's
+ * listener, and the next round tries again.
+ */
+const sweepWhenDue = async (
+  runner: Runner,
+  last: Sweep,
+  everyMs: number,
+  name: string,
+  sweep: () => Promise<unknown>,
+) => {
+  if (Date.now() - runner[last] < everyMs) return
+  runner[last] = Date.now()
+  await sweep().catch((error) => {
     if (classifyFailure(error)?.kind === 'unavailable') return
-    logger.error({ err: error }, 'job runner: the lead escalation sweep failed')
+    logger.error({ err: error }, `job runner: the ${name} sweep failed`)
   })
 }
 
-/** The compliance sweep, once a day (first when the runner takes the lock); its failure stops no job. */
-const complyWhenDue = async (payload: Payload, runner: Runner) => {
-  if (Date.now() - runner.compliedAt < COMPLIANCE_SWEEP_MS) return
-  runner.compliedAt = Date.now()
-  await complianceSweep(payload).catch((error) => {
-    if (classifyFailure(error)?.kind === 'unavailable') return
-    logger.error({ err: error }, 'job runner: the compliance sweep failed')
-  })
+/** Lead escalation (LEAD_ESCALATION_CHECK_SECONDS), retention and requests (daily), lapsed counteroffers (ADVERSE_ACTION_CHECK_SECONDS). */
+const sweepsWhenDue = async (payload: Payload, runner: Runner) => {
+  const seconds = (value: number) => value * 1000
+  await sweepWhenDue(
+    runner,
+    'escalatedAt',
+    seconds(settings('leadDesk').LEAD_ESCALATION_CHECK_SECONDS),
+    'lead escalation',
+    () => escalateOverdueLeads(payload),
+  )
+  await sweepWhenDue(runner, 'compliedAt', COMPLIANCE_SWEEP_MS, 'compliance', () =>
+    complianceSweep(payload),
+  )
+  await sweepWhenDue(
+    runner,
+    'counteroffersAt',
+    seconds(settings('adverseAction').ADVERSE_ACTION_CHECK_SECONDS),
+    'counteroffer',
+    () => noticeLapsedCounteroffers(payload),
+  )
 }
 
 /** Runs one batch if this process holds (or takes) the lock; true when the batch was full. */
@@ -138,9 +164,10 @@ const runBatch = async (payload: Payload, runner: Runner): Promise<boolean> => {
     queue: PROVIDER_QUEUE,
     silent: { info: true },
   })
+  // Screening against a new sanctions list: one long job at a time, with its progress on the list.
+  await payload.jobs.run({ limit: 1, queue: COMPLIANCE_QUEUE, silent: { info: true } })
   await runner.webhooks.poll()
-  await escalateWhenDue(payload, runner)
-  await complyWhenDue(payload, runner)
+  await sweepsWhenDue(payload, runner)
   return Object.keys(result?.jobStatus ?? {}).length >= BATCH
 }
 
@@ -180,6 +207,7 @@ export const startJobRunner = (
   const runner: Runner = {
     cleanedAt: 0,
     compliedAt: 0,
+    counteroffersAt: 0,
     escalatedAt: 0,
     lock: null,
     pool: payload.db.pool,

@@ -96,6 +96,28 @@ const sources = (user: TypedUser, now: Date): Source[] => [
     where: { status: { in: ['received', 'confirmed'] } },
   },
   {
+    collection: 'adverse-action-notice',
+    describe: (notice) => ({
+      label: String(notice.applicantName || `Notice ${notice.id}`),
+      note: String(notice.kind).replace(/_/g, ' '),
+      times: times(['due', notice.dueAt]),
+    }),
+    sort: 'dueAt',
+    title: 'Adverse-action notices to deliver',
+    where: { deliveredAt: { exists: false } },
+  },
+  {
+    collection: 'sanctions-match',
+    describe: (match) => ({
+      label: String(match.screenedName),
+      note: `${String(match.listedName)} · score ${String(match.score)}`,
+      times: times(['found', match.createdAt]),
+    }),
+    sort: 'createdAt',
+    title: 'Possible sanctions matches to review',
+    where: { status: { equals: 'pending' } },
+  },
+  {
     collection: 'deal',
     describe: (deal) => ({
       label: String(deal.title || deal.id),

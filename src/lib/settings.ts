@@ -80,6 +80,19 @@ export const schemas = {
     /** Deepest nesting of elements in an ADF document (ADF itself needs 5). */
     ADF_MAX_DEPTH: numberSetting(16, { integer: true, max: 64, min: 6 }),
   }),
+  /** Adverse-action notices (src/compliance/adverseAction, docs/compliance.md §4). */
+  adverseAction: z.object({
+    /** How often the job runner looks for counteroffers left unaccepted (seconds): daily. */
+    ADVERSE_ACTION_CHECK_SECONDS: wholeAtLeastOne(86_400),
+    /** Days after a decision within which its notice is due (12 CFR 1002.9(a)(1)). */
+    ADVERSE_ACTION_DUE_DAYS: wholeAtLeastOne(30),
+    /** Days a counteroffer may stay unaccepted before it gets its own notice (1002.9(a)(1)(iv)). */
+    COUNTEROFFER_ACCEPT_DAYS: wholeAtLeastOne(90),
+    /** The creditor named on each notice. */
+    CREDITOR_ADDRESS: textSetting('Address not configured (CREDITOR_ADDRESS)'),
+    CREDITOR_NAME: textSetting('Creditor not configured (CREDITOR_NAME)'),
+    CREDITOR_PHONE: textSetting(''),
+  }),
   auth: z.object({
     /** The name authenticator apps show beside the account. */
     MFA_ISSUER: textSetting('Commerce service'),
@@ -192,6 +205,11 @@ export const schemas = {
     RATE_LIMIT_WINDOW_SECONDS: wholeAtLeastOne(60),
     REDIS_TIMEOUT_MS: wholeAtLeastOne(200),
     REDIS_URL: optionalTextSetting(),
+  }),
+  /** Sanctions screening (src/compliance/sanctions, docs/compliance.md §7). */
+  sanctions: z.object({
+    /** Lowest name score (0–100, after birth date and address adjustments) kept as a possible match. */
+    SANCTIONS_MATCH_THRESHOLD: numberSetting(80, { integer: true, max: 100, min: 50 }),
   }),
   service: z.object({
     /** Where the admin UI's build is kept (a folder inside the project): `next build` writes it. */

@@ -22,6 +22,7 @@ import * as migration_20261125_190420_listing_title from './20261125_190420_list
 import * as migration_20261125_191005_dealer_role from './20261125_191005_dealer_role';
 import * as migration_20261127_095809_retention_requests from './20261127_095809_retention_requests';
 import * as migration_20261127_100245_consents from './20261127_100245_consents';
+import * as migration_20261127_100353_adverse_action_sanctions from './20261127_100353_adverse_action_sanctions';
 import * as migration_20261127_100357_tco_new_prices from './20261127_100357_tco_new_prices';
 import * as migration_20261127_101351_adf from './20261127_101351_adf';
 import * as migration_20261127_101916_lead_mailbox from './20261127_101916_lead_mailbox';
@@ -146,6 +147,11 @@ export const migrations = [
     up: migration_20261127_100245_consents.up,
     down: migration_20261127_100245_consents.down,
     name: '20261127_100245_consents',
+  },
+  {
+    up: migration_20261127_100353_adverse_action_sanctions.up,
+    down: migration_20261127_100353_adverse_action_sanctions.down,
+    name: '20261127_100353_adverse_action_sanctions',
   },
   {
     up: migration_20261127_100357_tco_new_prices.up,

@@ -23,6 +23,7 @@ import {
   servedCollections,
   versionSchema,
 } from './rest'
+import { COMPLIANCE_REPORTS_TAG, complianceRootPaths } from './rest/complianceRecordRoutes'
 import { COMPLIANCE_TAG, compliancePaths } from './rest/complianceRoutes'
 import { webhookDocs } from './webhooks'
 
@@ -50,7 +51,7 @@ const info = {
     '- Endpoints 1–10 (tags Credit and Commerce) answer in the commerce envelope `{data, success}`, errors as `{error: {code, message, details}, success: false}`; 18–19 (Vehicle lookups) answer the bare result, errors in the same envelope.',
     "- Every collection is also served by Payload's REST API at `/<collection>` (one tag per collection; 11–17 are operations of it): list, by id, `/count`, bulk update and delete with `where`, `/versions` where kept, permissions; errors as `{errors: [{message}]}`.",
     "- Credentials: an API client's key in `Authorization`, or a staff session. A request without one where one is needed, or with one that does not authenticate, is 401; a role that may not, 403.",
-    '- Every operation may answer 400 (a bad query parameter or value), 429 (the rate limit; `Retry-After`) and 503 (the database is unreachable; `Retry-After`); one that takes a body, 413 (over 1 MiB; 64 KiB on POST /errors) and 415 (not JSON or form data).',
+    '- Every operation may answer 400 (a bad query parameter or value), 429 (the rate limit; `Retry-After`) and 503 (the database is unreachable; `Retry-After`); one that takes a body, 413 (over 1 MiB; 64 KiB on POST /errors, 32 MiB on POST /sanctions-list/load) and 415 (not JSON or form data).',
   ].join('\n'),
   title: 'Commerce service',
   version: '3.0',
@@ -58,10 +59,11 @@ const info = {
 
 const TAG_TEXTS: Record<string, string> = {
   Commerce: 'Endpoints 5–10: contacts, web events, companies, deals, facilitators and customers.',
-  [COMPLIANCE_TAG]: 'Retention and disposal of consumer data (docs/compliance.md).',
+  [COMPLIANCE_TAG]: 'Consumer data requests and the retention dry run (docs/compliance.md).',
   Credit: 'Endpoints 1–4: credit apps, credit reports and consumers.',
   [GLOBALS_TAG]: 'Settings with one record for the whole service.',
   [ROOT_TAG]: 'Search across collections, and what the caller may do.',
+  [COMPLIANCE_REPORTS_TAG]: 'Reports for compliance: breach readiness.',
   'Vehicle lookups': 'Endpoints 18–19: total cost of ownership and listing details of a VIN.',
   Webhooks: 'The events sent to webhook endpoints (`x-webhooks`).',
 }
@@ -113,6 +115,7 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
     ...adfPaths,
     ...rootPaths(),
     ...compliancePaths(),
+    ...complianceRootPaths(),
     ...numberedRestPaths(collectionPaths(config, records), records),
     ...globalPaths(config),
   } as Record<string, Record<string, Obj>>

@@ -26,12 +26,17 @@ const turnedOn = (
   toProvider === true &&
   !(operation === 'update' && previous?.toProvider === true)
 
+/** Not yet sent: a write to such an app asks the holds again (one may have been lifted or found). */
+const WAITING = ['queued', 'retrying']
+
 /**
  * A credit app created with `toProvider: true`, or updated to it, is (re)queued for its provider:
  * a fresh `queuedAt` stamp, attempts reset, the idempotency key kept (made on the first queueing).
- * An app a hold applies to (./holds.ts) waits in the hold's status instead, with its reason;
- * turned off while held, it is cancelled.
- * Writes by the provider job itself change nothing here.
+ * A hold (./holds.ts) stops it first: the submission takes the hold's status and no stamp, so no
+ * job runs. Any other write of an app still waiting (queued, retrying or held) asks the holds
+ * again: a hold found stops it (its pending job finds itself superseded); a held app with no hold
+ * left is queued. Turned off while held, it is cancelled (no job would notice). Writes by the
+ * provider job itself change nothing here.
  */
 export const markForProvider: CollectionBeforeChangeHook<CreditApp> = async ({
   data,
@@ -39,6 +44,8 @@ export const markForProvider: CollectionBeforeChangeHook<CreditApp> = async ({
   originalDoc,
   req,
 }) => {
+  const toProvider = data.toProvider ?? originalDoc?.toProvider
+  const on = turnedOn(toProvider, operation, originalDoc, req.context)
   const previous: Submission = originalDoc?.providerSubmission ?? {}
   // A held app has no job to notice toProvider turned off: it is cancelled here.
   if (data.toProvider === false && originalDoc?.toProvider && isHeld(previous.status)) {
@@ -50,34 +57,60 @@ export const markForProvider: CollectionBeforeChangeHook<CreditApp> = async ({
     }
     return data
   }
-  if (!turnedOn(data.toProvider ?? originalDoc?.toProvider, operation, originalDoc, req.context))
-    return data
+  const waiting =
+    operation === 'update' &&
+    !req.context.providerJob &&
+    toProvider === true &&
+    originalDoc?.toProvider === true &&
+    (WAITING.includes(String(previous.status)) || isHeld(previous.status))
+  if (!on && !waiting) return data
   const hold = await firstHold(req, { ...originalDoc, ...data })
+  if (hold) {
+    if (previous.status === hold.status && !on) return data
+    data.providerSubmission = {
+      ...previous,
+      completedAt: null,
+      idempotencyKey: previous.idempotencyKey ?? crypto.randomUUID(),
+      message: hold.message,
+      nextAttemptAt: null,
+      queuedAt: null,
+      status: hold.status as Submission['status'],
+    }
+    return data
+  }
+  if (!on && !isHeld(previous.status)) return data
   const submission: Submission = {
     attempts: 0,
     completedAt: null,
     idempotencyKey: previous.idempotencyKey ?? crypto.randomUUID(),
     lastAttemptAt: null,
-    message: hold?.message ?? null,
+    message: null,
     nextAttemptAt: null,
     providerReference: previous.providerReference ?? null,
     queuedAt: new Date().toISOString(),
-    status: (hold?.status as Submission['status']) ?? 'queued',
+    status: 'queued',
   }
   data.providerSubmission = submission
   return data
 }
 
-/** Queues the job in the same transaction as the write, so neither exists without the other. */
+/**
+ * Queues the job in the same transaction as the write, so neither exists without the other:
+ * whenever markForProvider stamped a new queueing.
+ */
 export const queueForProvider: CollectionAfterChangeHook<CreditApp> = async ({
   doc,
-  operation,
   previousDoc,
   req,
 }) => {
   const queuedAt = doc.providerSubmission?.queuedAt
-  if (isHeld(doc.providerSubmission?.status)) return doc
-  if (!queuedAt || !turnedOn(doc.toProvider, operation, previousDoc, req.context)) return doc
+  if (
+    !queuedAt ||
+    req.context.providerJob ||
+    doc.providerSubmission?.status !== 'queued' ||
+    queuedAt === previousDoc?.providerSubmission?.queuedAt
+  )
+    return doc
   await req.payload.jobs.queue({
     input: { attempt: 1, creditApp: String(doc.id), queuedAt },
     queue: PROVIDER_QUEUE,

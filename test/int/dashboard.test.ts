@@ -33,6 +33,8 @@ describe('dashboard figures', () => {
       'Leads',
       'Lead events',
       'Credit apps',
+      'Adverse action',
+      'Sanctions screening',
       'Deals',
       'Errors',
       'Jobs',

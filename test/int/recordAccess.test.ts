@@ -12,8 +12,12 @@ import { useTestService } from '../helpers/service'
 const context = useTestService({ principals: true, seed: true })
 /** A seeded lead, for the records that must name one. */
 let lead: number
+/** A seeded credit app, for the adverse-action notices that must name one. */
+let creditApp: string
 beforeAll(async () => {
   lead = (await context.service.payload.find({ collection: 'lead', limit: 1 })).docs[0].id
+  creditApp = (await context.service.payload.find({ collection: 'credit-app', limit: 1 })).docs[0]
+    .id
 })
 
 let serial = 0
@@ -48,6 +52,15 @@ const samples: Record<string, () => object> = {
     messageId: `<m${next()}@leads.example.com>`,
     receivedAt: '2026-11-27T10:00:00.000Z',
     status: 'processed',
+  }),
+  'adverse-action-notice': () => ({ applicantName: 'Ada Byron', creditApp, kind: 'declined' }),
+  'sanctions-list': () => ({ entryCount: 0 }),
+  'sanctions-match': () => ({
+    entNum: 1,
+    role: 'applicant',
+    screenedName: 'Ada Byron',
+    subjectCollection: 'credit-app',
+    subjectId: creditApp,
   }),
   leadEvents: () => ({ status: 'Searching', type: 'Status Check' }),
   location: () => ({
@@ -114,6 +127,10 @@ const grants: Record<
   'mailbox-message': ['R', '', ''],
   // Anyone may report an error.
   errors: ['CRUD', 'C', 'C', 'C'],
+  // Compliance records, written by the service only and kept; see adminGrants.
+  'adverse-action-notice': ['RU', '', ''],
+  'sanctions-match': ['R', '', ''],
+  'sanctions-list': ['', '', ''],
 }
 
 /** Collections where staff admins and admin API clients may not do everything: [staff admin, admin client]. */
@@ -122,6 +139,9 @@ const adminGrants: Record<string, [staffAdmin: Letters, clientAdmin: Letters]> =
   'do-not-contact': ['R', 'R'],
   consents: ['CR', 'CR'],
   'mailbox-message': ['RD', 'RD'],
+  'adverse-action-notice': ['RU', 'RU'],
+  'sanctions-match': ['R', 'R'],
+  'sanctions-list': ['R', 'R'],
 }
 
 const LETTER: Record<Op, string> = { create: 'C', delete: 'D', read: 'R', update: 'U' }

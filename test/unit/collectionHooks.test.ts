@@ -137,10 +137,16 @@ describe('hooks on each collection', () => {
         'restoreByStaffAdmins',
       ],
       beforeValidate: ['serverTimestamps', 'valueTypes', 'keepInCompany', 'relationsExist'],
-      beforeChange: ['markForProvider', 'encryptSensitive', 'trashOnlyUnreferenced'],
+      beforeChange: [
+        'screenCreditApp',
+        'markForProvider',
+        'encryptSensitive',
+        'trashOnlyUnreferenced',
+      ],
       afterChange: [
         'auditChange',
         'queueForProvider',
+        'noteAdverseAction',
         'trimHistory',
         'recordWebhookEvents',
         'markIdempotentCreate',

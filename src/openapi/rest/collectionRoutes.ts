@@ -3,6 +3,7 @@ import { param } from '../parameters'
 import { json, NOT_MODIFIED, payloadDoc, ref, withETag } from '../responses'
 import { actionRoutes, preferenceRoutes } from './adminRoutes'
 import { authRoutes } from './authRoutes'
+import { complianceRecordRoutes } from './complianceRecordRoutes'
 import { complianceRoutes } from './complianceRoutes'
 import { consentRoutes } from './consentRoutes'
 import { leadDeskRoutes } from './leadDeskRoutes'
@@ -439,6 +440,7 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
   ...actionRoutes(),
   ...leadDeskRoutes(),
   ...complianceRoutes(),
+  ...complianceRecordRoutes(),
   ...consentRoutes(),
   'get /file/:filename': ({ slug, tag }) => ({
     [`/${slug}/file/{filename}`]: {

@@ -17,6 +17,9 @@ import { DealRecords as DealRecords_c76e0d90ee70c30dd075bfe657b817cb } from '../
 import { ClippedCell as ClippedCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { WrappedListCell as WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { ActorCell as ActorCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
+import { NoticeActions as NoticeActions_476c4f8ff4553fc5ef4cee07aeeb872b } from '../../../../src/compliance/adverseAction/NoticeActions'
+import { ReviewMatch as ReviewMatch_613621a4a69cd7ebe9297f4eb757666b } from '../../../../src/compliance/sanctions/ReviewMatch'
+import { LoadList as LoadList_a915c302a838668dfcda769ceafc3339 } from '../../../../src/compliance/sanctions/LoadList'
 import { RotateSecret as RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5 } from '../../../../src/webhooks/admin/RotateSecret'
 import { ResendDelivery as ResendDelivery_670c553f7b05cd130bf567eb9dcad46e } from '../../../../src/webhooks/admin/ResendDelivery'
 import { RetentionDryRun as RetentionDryRun_779ce84773ac1297add2d10da84e1f9a } from '../../../../src/compliance/retention/RetentionDryRun'
@@ -30,9 +33,11 @@ import { QueryPresetsGroupByCell as QueryPresetsGroupByCell_2b8867833a34864a02dd
 import { QueryPresetsGroupByField as QueryPresetsGroupByField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
 import { RestoreForAdminsOnly as RestoreForAdminsOnly_3837b9788ee3bc8d86122b58e07d5c3c } from '../../../../src/admin/versions/RestoreForAdminsOnly'
 import { ApiDocsLink as ApiDocsLink_3a817eb47bc3702ceaa246b1af6c54f0 } from '../../../../src/admin/navigation/ApiDocsLink'
+import { BreachReportLink as BreachReportLink_c706589f5097312358ac015952493c81 } from '../../../../src/compliance/breach/BreachReportLink'
 import { SearchBox as SearchBox_6343752853f4077f0dd93ca8cf523fcb } from '../../../../src/admin/SearchBox'
 import { Dashboard as Dashboard_0e40dcc78d39e577ce0ac8f99e5b93ee } from '../../../../src/admin/Dashboard'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
+import { BreachReportView as BreachReportView_162ee84625e9adbb96cebbf2f1b6c1ec } from '../../../../src/compliance/breach/BreachReportView'
 import { SignInView as SignInView_252c1e82b1b81818892cc17da301f48b } from '../../../../src/admin/signIn/SignInView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -57,6 +62,9 @@ export const importMap = {
   "/src/admin/audit/cells#ClippedCell": ClippedCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/admin/audit/cells#WrappedListCell": WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/admin/audit/cells#ActorCell": ActorCell_1d6b41745fe63ecf7865a84360f27e1f,
+  "/src/compliance/adverseAction/NoticeActions#NoticeActions": NoticeActions_476c4f8ff4553fc5ef4cee07aeeb872b,
+  "/src/compliance/sanctions/ReviewMatch#ReviewMatch": ReviewMatch_613621a4a69cd7ebe9297f4eb757666b,
+  "/src/compliance/sanctions/LoadList#LoadList": LoadList_a915c302a838668dfcda769ceafc3339,
   "/src/webhooks/admin/RotateSecret#RotateSecret": RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5,
   "/src/webhooks/admin/ResendDelivery#ResendDelivery": ResendDelivery_670c553f7b05cd130bf567eb9dcad46e,
   "/src/compliance/retention/RetentionDryRun#RetentionDryRun": RetentionDryRun_779ce84773ac1297add2d10da84e1f9a,
@@ -70,9 +78,11 @@ export const importMap = {
   "@payloadcms/next/client#QueryPresetsGroupByField": QueryPresetsGroupByField_2b8867833a34864a02ddf429b0728a40,
   "/src/admin/versions/RestoreForAdminsOnly#RestoreForAdminsOnly": RestoreForAdminsOnly_3837b9788ee3bc8d86122b58e07d5c3c,
   "/src/admin/navigation/ApiDocsLink#ApiDocsLink": ApiDocsLink_3a817eb47bc3702ceaa246b1af6c54f0,
+  "/src/compliance/breach/BreachReportLink#BreachReportLink": BreachReportLink_c706589f5097312358ac015952493c81,
   "/src/admin/SearchBox#SearchBox": SearchBox_6343752853f4077f0dd93ca8cf523fcb,
   "/src/admin/Dashboard#Dashboard": Dashboard_0e40dcc78d39e577ce0ac8f99e5b93ee,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
+  "/src/compliance/breach/BreachReportView#BreachReportView": BreachReportView_162ee84625e9adbb96cebbf2f1b6c1ec,
   "/src/admin/signIn/SignInView#SignInView": SignInView_252c1e82b1b81818892cc17da301f48b,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

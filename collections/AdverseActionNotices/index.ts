@@ -1,0 +1,170 @@
+import type { CollectionConfig, Field } from 'payload'
+
+import { bureauSlugs } from '@/compliance/adverseAction/bureaus'
+import { noticeKinds } from '@/compliance/adverseAction/decision'
+import {
+  deliverNoticeEndpoint,
+  deliveryMethods,
+  printNoticeEndpoint,
+} from '@/compliance/adverseAction/endpoints'
+
+import { nobody, nobodyFieldLevel } from '../../access/nobody'
+import { recordAccess } from '../../access/recordAccess'
+
+const label = (value: string) => (value[0].toUpperCase() + value.slice(1)).replace(/_/g, ' ')
+
+/** Written by the service when it makes the notice; never changed after. */
+const fixed = (field: Field): Field =>
+  ({
+    ...field,
+    access: { create: nobodyFieldLevel, update: nobodyFieldLevel },
+    admin: { ...field.admin, readOnly: true },
+  }) as Field
+
+const dateTime = (name: string, description: string, index = false): Field => ({
+  name,
+  type: 'date',
+  admin: { date: { pickerAppearance: 'dayAndTime' }, description },
+  index,
+})
+
+/**
+ * An adverse-action notice owed to a credit applicant (ECOA/Reg B 12 CFR 1002.9, FCRA 615):
+ * made by the service from a provider's decline or counteroffer, an app never placed with a
+ * lender, or a counteroffer left unaccepted (src/compliance/adverseAction). Staff deliver it
+ * (POST …/deliver: e-mail, or record a mailing or a hand-over) and print it (GET …/print).
+ * Kept: nobody creates or deletes one over the API.
+ */
+export const AdverseActionNotices: CollectionConfig = {
+  slug: 'adverse-action-notice',
+  access: {
+    ...recordAccess({ staff: ['read', 'update'] }),
+    create: nobody,
+    delete: nobody,
+  },
+  admin: {
+    defaultColumns: ['applicantName', 'kind', 'dueAt', 'deliveredAt', 'deliveryMethod'],
+    description:
+      'Adverse-action notices owed to credit applicants: due 30 days after the decision.',
+    group: 'Compliance',
+    useAsTitle: 'applicantName',
+  },
+  endpoints: [printNoticeEndpoint, deliverNoticeEndpoint],
+  fields: [
+    {
+      name: 'actions',
+      type: 'ui',
+      admin: {
+        components: { Field: '/src/compliance/adverseAction/NoticeActions#NoticeActions' },
+      },
+    },
+    fixed({
+      name: 'creditApp',
+      type: 'relationship',
+      index: true,
+      relationTo: 'credit-app',
+      required: true,
+    }),
+    fixed({
+      name: 'kind',
+      type: 'select',
+      admin: { description: 'The action the notice tells of.' },
+      enumName: 'enum_adverse_action_kind',
+      options: noticeKinds.map((value) => ({ label: label(value), value })),
+      required: true,
+    }),
+    fixed({
+      name: 'follows',
+      type: 'relationship',
+      admin: { description: 'The counteroffer notice this one follows.' },
+      relationTo: 'adverse-action-notice',
+    }),
+    fixed(dateTime('decidedAt', 'When the decision was made (the provider answered, or gave up).')),
+    fixed(dateTime('dueAt', 'When the notice must have been delivered by.', true)),
+    {
+      type: 'row',
+      fields: [
+        fixed({ name: 'applicantName', type: 'text' }),
+        fixed({ name: 'applicantEmail', type: 'text' }),
+      ],
+    },
+    fixed({ name: 'applicantAddress', type: 'text' }),
+    fixed({
+      name: 'reason',
+      type: 'text',
+      admin: { description: "The provider's reason, for an app never placed." },
+    }),
+    {
+      type: 'row',
+      fields: [
+        fixed({ name: 'score', type: 'number', admin: { description: 'The credit score used.' } }),
+        fixed({ name: 'scoreRangeLow', type: 'number' }),
+        fixed({ name: 'scoreRangeHigh', type: 'number' }),
+        fixed({ name: 'scoreDate', type: 'text' }),
+      ],
+    },
+    fixed({
+      name: 'keyFactors',
+      type: 'array',
+      admin: { description: 'Up to four key factors that adversely affected the score.' },
+      fields: [{ name: 'factor', type: 'text', required: true }],
+      maxRows: 4,
+    }),
+    fixed({
+      name: 'bureau',
+      type: 'select',
+      admin: { description: 'The consumer reporting agency whose report was used.' },
+      enumName: 'enum_adverse_action_bureau',
+      options: bureauSlugs.map((value) => ({ label: label(value), value })),
+    }),
+    fixed({
+      name: 'counteroffer',
+      type: 'text',
+      admin: { description: 'The terms offered instead.' },
+    }),
+    {
+      ...dateTime(
+        'counterofferAcceptedAt',
+        'When the applicant accepted the counteroffer (set it, and no further notice is made).',
+      ),
+    },
+    fixed(
+      dateTime(
+        'counterofferLapsedAt',
+        'When the counteroffer lapsed unaccepted and got its own notice.',
+      ),
+    ),
+    {
+      type: 'row',
+      fields: [
+        fixed({ name: 'creditorName', type: 'text' }),
+        fixed({ name: 'creditorAddress', type: 'text' }),
+        fixed({ name: 'creditorPhone', type: 'text' }),
+      ],
+    },
+    {
+      type: 'collapsible',
+      fields: [
+        fixed(dateTime('deliveredAt', 'When it was delivered.', true)),
+        fixed({
+          name: 'deliveryMethod',
+          type: 'select',
+          enumName: 'enum_adverse_action_delivery',
+          options: deliveryMethods.map((value) => ({ label: label(value), value })),
+        }),
+        fixed({
+          name: 'deliveredBy',
+          type: 'text',
+          admin: { description: 'The staff user or API client who delivered it.' },
+        }),
+        fixed({
+          name: 'deliveredTo',
+          type: 'text',
+          admin: { description: 'The e-mail address, mailing address or person it went to.' },
+        }),
+      ],
+      label: 'Delivery',
+    },
+  ],
+  labels: { plural: 'Adverse-action notices', singular: 'Adverse-action notice' },
+}

@@ -1,0 +1,148 @@
+import type { CollectionConfig, Field } from 'payload'
+
+import { reviewMatchEndpoint } from '@/compliance/sanctions/endpoints'
+
+import { nobody, nobodyFieldLevel } from '../../access/nobody'
+import { allow } from '../../access/recordAccess'
+
+const reviewers = allow({ clients: ['admin'], staff: ['admin', 'staff'] })
+
+const fixed = (field: Field): Field =>
+  ({
+    ...field,
+    access: { create: nobodyFieldLevel, update: nobodyFieldLevel },
+    admin: { ...field.admin, readOnly: true },
+  }) as Field
+
+const label = (value: string) => (value[0].toUpperCase() + value.slice(1)).replace(/_/g, ' ')
+
+/**
+ * The review queue of sanctions screening: a person of a credit app or deal whose name scored
+ * at or above SANCTIONS_MATCH_THRESHOLD against an SDN entry. A reviewer clears or confirms it
+ * with a reason (POST …/review, or the buttons on its page); a credit app with a pending match is
+ * not sent to its provider, and one with a confirmed match is blocked. Written by the service
+ * only; kept.
+ */
+export const SanctionsMatches: CollectionConfig = {
+  slug: 'sanctions-match',
+  access: { create: nobody, delete: nobody, read: reviewers, update: nobody },
+  admin: {
+    defaultColumns: [
+      'screenedName',
+      'listedName',
+      'score',
+      'status',
+      'subjectCollection',
+      'createdAt',
+    ],
+    description: 'Possible sanctions matches: clear or confirm each, saying why.',
+    group: 'Compliance',
+    useAsTitle: 'screenedName',
+  },
+  endpoints: [reviewMatchEndpoint],
+  fields: [
+    {
+      name: 'review',
+      type: 'ui',
+      admin: { components: { Field: '/src/compliance/sanctions/ReviewMatch#ReviewMatch' } },
+    },
+    fixed({
+      name: 'status',
+      type: 'select',
+      defaultValue: 'pending',
+      enumName: 'enum_sanctions_match_status',
+      index: true,
+      options: ['pending', 'cleared', 'confirmed'].map((value) => ({ label: label(value), value })),
+      required: true,
+    }),
+    {
+      type: 'row',
+      fields: [
+        fixed({
+          name: 'subjectCollection',
+          type: 'select',
+          enumName: 'enum_sanctions_match_subject',
+          options: [
+            { label: 'Credit app', value: 'credit-app' },
+            { label: 'Deal', value: 'deal' },
+          ],
+          required: true,
+        }),
+        fixed({ name: 'subjectId', type: 'text', index: true, required: true }),
+        fixed({
+          name: 'role',
+          type: 'select',
+          enumName: 'enum_sanctions_match_role',
+          options: ['applicant', 'co_applicant', 'buyer', 'co_buyer'].map((value) => ({
+            label: label(value),
+            value,
+          })),
+          required: true,
+        }),
+      ],
+    },
+    fixed({
+      name: 'screenedName',
+      type: 'text',
+      admin: { description: 'The name screened.' },
+      required: true,
+    }),
+    {
+      type: 'row',
+      fields: [
+        fixed({
+          name: 'listedName',
+          type: 'text',
+          admin: { description: "The entry's primary name." },
+        }),
+        fixed({
+          name: 'matchedName',
+          type: 'text',
+          admin: { description: 'The name or alias that matched.' },
+        }),
+        fixed({
+          name: 'entNum',
+          type: 'number',
+          admin: { description: "OFAC's entry number." },
+          required: true,
+        }),
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        fixed({
+          name: 'score',
+          type: 'number',
+          admin: { description: 'After birth date and address.' },
+        }),
+        fixed({
+          name: 'nameScore',
+          type: 'number',
+          admin: { description: 'The name alone (0–100).' },
+        }),
+      ],
+    },
+    fixed({
+      name: 'signals',
+      type: 'text',
+      admin: { description: 'What raised or lowered the score.' },
+    }),
+    fixed({ name: 'programs', type: 'text' }),
+    fixed({ name: 'remarks', type: 'textarea' }),
+    fixed({ name: 'list', type: 'relationship', relationTo: 'sanctions-list' }),
+    {
+      type: 'row',
+      fields: [
+        fixed({ name: 'reviewedBy', type: 'text' }),
+        fixed({
+          name: 'reviewedAt',
+          type: 'date',
+          admin: { date: { pickerAppearance: 'dayAndTime' } },
+        }),
+      ],
+    },
+    fixed({ name: 'reviewReason', type: 'textarea' }),
+  ],
+  labels: { plural: 'Sanctions matches', singular: 'Sanctions match' },
+}

@@ -1,0 +1,210 @@
+/**
+ * Adverse-action notices as records (collection `adverse-action-notice`): one is made when a
+ * credit app's outcome is adverse (noteAdverseAction, an afterChange hook of `credit-app`), and
+ * one more when a counteroffer stays unaccepted past COUNTEROFFER_ACCEPT_DAYS (the job runner's
+ * daily sweep). Each is due ADVERSE_ACTION_DUE_DAYS after the decision (12 CFR 1002.9(a)(1)).
+ */
+import {
+  type CollectionAfterChangeHook,
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type Payload,
+  type PayloadRequest,
+} from 'payload'
+
+import { settings } from '@/lib/settings'
+
+import type { AdverseActionNotice, CreditApp } from '../../../payload-types'
+import { type AdverseDecision, adverseDecisionOf } from './decision'
+
+const DAY_MS = 86_400_000
+
+export const NOTICES = 'adverse-action-notice'
+
+const addDays = (from: string | Date, days: number) =>
+  new Date(new Date(from).getTime() + days * DAY_MS).toISOString()
+
+type Doc = Record<string, unknown>
+const text = (value: unknown): null | string =>
+  typeof value === 'string' && value.trim() ? value.trim() : null
+const idOf = (value: unknown): null | string =>
+  value && typeof value === 'object' ? String((value as Doc).id) : value ? String(value) : null
+
+/** "500 Congress Ave, Suite 200, Austin, TX 78701" from an address read at depth 2. */
+const mailingAddress = (address: unknown): null | string => {
+  if (!address || typeof address !== 'object') return null
+  const { city, line1, line2, zip } = address as Doc
+  const cityDoc = (city && typeof city === 'object' ? city : {}) as Doc
+  const state =
+    cityDoc.state && typeof cityDoc.state === 'object' ? (cityDoc.state as Doc).code : cityDoc.state
+  const place = [text(cityDoc.name), [text(state), text(zip)].filter(Boolean).join(' ')]
+  return [text(line1), text(line2), ...place].filter(Boolean).join(', ') || null
+}
+
+/** The applicant's name, e-mail and mailing address: the app's values, else its consumer's. */
+const applicantOf = async (req: PayloadRequest, app: CreditApp) => {
+  const consumerId = idOf(app.consumer)
+  const consumer = consumerId
+    ? await req.payload.findByID({
+        collection: 'consumer',
+        depth: 2,
+        disableErrors: true,
+        id: consumerId,
+        overrideAccess: true,
+        req,
+      })
+    : null
+  const name = [
+    text(app.firstName) ?? text(consumer?.firstName),
+    text(app.lastName) ?? text(consumer?.lastName),
+  ]
+    .filter(Boolean)
+    .join(' ')
+  return {
+    applicantAddress: mailingAddress(consumer?.addresses?.[0]),
+    applicantEmail: text(app.email) ?? text(consumer?.email),
+    applicantName: name || null,
+  }
+}
+
+const creditor = () => {
+  const { CREDITOR_ADDRESS, CREDITOR_NAME, CREDITOR_PHONE } = settings('adverseAction')
+  return {
+    creditorAddress: CREDITOR_ADDRESS,
+    creditorName: CREDITOR_NAME,
+    creditorPhone: CREDITOR_PHONE || null,
+  }
+}
+
+const decisionFields = (decision: AdverseDecision) => ({
+  bureau: decision.bureau,
+  counteroffer: decision.counteroffer,
+  keyFactors: decision.keyFactors.map((factor) => ({ factor })),
+  score: decision.score,
+  scoreDate: decision.scoreDate,
+  scoreRangeHigh: decision.scoreRange?.high ?? null,
+  scoreRangeLow: decision.scoreRange?.low ?? null,
+})
+
+/** Makes the notice an adverse outcome calls for, once per app and decision time. */
+export const createNoticeFor = async (
+  req: PayloadRequest,
+  app: CreditApp,
+): Promise<AdverseActionNotice | null> => {
+  const decision = adverseDecisionOf(app)
+  if (!decision) return null
+  const decidedAt = app.providerSubmission?.completedAt ?? new Date().toISOString()
+  const { totalDocs } = await req.payload.count({
+    collection: NOTICES,
+    overrideAccess: true,
+    req,
+    where: { and: [{ creditApp: { equals: app.id } }, { decidedAt: { equals: decidedAt } }] },
+  })
+  if (totalDocs) return null
+  return req.payload.create({
+    collection: NOTICES,
+    data: {
+      ...(await applicantOf(req, app)),
+      ...creditor(),
+      ...decisionFields(decision),
+      creditApp: app.id,
+      decidedAt,
+      dueAt: addDays(decidedAt, settings('adverseAction').ADVERSE_ACTION_DUE_DAYS),
+      kind: decision.kind,
+      reason: decision.kind === 'not_placed' ? (app.providerSubmission?.message ?? null) : null,
+    },
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+}
+
+/**
+ * afterChange of `credit-app`: when the submission's outcome changes to an adverse one, the
+ * notice is recorded in the same transaction.
+ */
+export const noteAdverseAction: CollectionAfterChangeHook<CreditApp> = async ({
+  doc,
+  previousDoc,
+  req,
+}) => {
+  const status = doc.providerSubmission?.status
+  const changed =
+    status !== previousDoc?.providerSubmission?.status ||
+    doc.providerSubmission?.completedAt !== previousDoc?.providerSubmission?.completedAt
+  if (changed && ['accepted', 'failed', 'rejected'].includes(String(status)))
+    await createNoticeFor(req, doc)
+  return doc
+}
+
+/**
+ * The daily sweep: each counteroffer not accepted within COUNTEROFFER_ACCEPT_DAYS gets its own
+ * notice (1002.9(a)(1)(iv)), due at once; the counteroffer's notice is marked lapsed in the same
+ * transaction, so no sweep makes a second. Returns the new notices' ids.
+ */
+export const noticeLapsedCounteroffers = async (
+  payload: Payload,
+  now = new Date(),
+): Promise<number[]> => {
+  const days = settings('adverseAction').COUNTEROFFER_ACCEPT_DAYS
+  const { docs } = await payload.find({
+    collection: NOTICES,
+    depth: 0,
+    limit: 500,
+    overrideAccess: true,
+    pagination: false,
+    where: {
+      and: [
+        { kind: { equals: 'counteroffer' } },
+        { counterofferAcceptedAt: { exists: false } },
+        { counterofferLapsedAt: { exists: false } },
+        { decidedAt: { less_than_equal: addDays(now, -days) } },
+      ],
+    },
+  })
+  const made: number[] = []
+  for (const offer of docs) {
+    const req = await createLocalReq({}, payload)
+    await initTransaction(req)
+    try {
+      const lapsedAt = addDays(offer.decidedAt ?? offer.createdAt, days)
+      const { createdAt: _c, id: _id, updatedAt: _u, ...kept } = offer
+      const notice = await payload.create({
+        collection: NOTICES,
+        data: {
+          ...kept,
+          counteroffer: offer.counteroffer,
+          counterofferAcceptedAt: null,
+          decidedAt: lapsedAt,
+          deliveredAt: null,
+          deliveredBy: null,
+          deliveredTo: null,
+          deliveryMethod: null,
+          dueAt: lapsedAt,
+          follows: offer.id,
+          kind: 'counteroffer_not_accepted',
+          keyFactors: (offer.keyFactors ?? []).map(({ factor }) => ({ factor })),
+        },
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })
+      await payload.update({
+        collection: NOTICES,
+        data: { counterofferLapsedAt: lapsedAt },
+        depth: 0,
+        id: offer.id,
+        overrideAccess: true,
+        req,
+      })
+      await commitTransaction(req)
+      made.push(notice.id)
+    } catch (error) {
+      await killTransaction(req)
+      throw error
+    }
+  }
+  return made
+}

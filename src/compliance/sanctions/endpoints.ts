@@ -1,0 +1,156 @@
+/**
+ * POST /api/sanctions-list/load: staff admins (and admin API clients) load OFAC's SDN list, as
+ * multipart files `sdn` (required), `alt` and `add`, or a JSON body of the same names holding
+ * each file's text. The list is parsed (a file that is not OFAC's layout is a 400 naming it),
+ * stored, and a job screens everyone against it.
+ * POST /api/sanctions-match/:id/review `{decision: "clear" | "confirm", reason}`: a reviewer's
+ * decision on a possible match, with who and why; a credit app held by it is then released
+ * (queued) or blocked.
+ */
+import {
+  addDataAndFileToRequest,
+  type Endpoint,
+  type PayloadRequest,
+  ValidationError,
+} from 'payload'
+
+import { isRecord } from '@/lib/isRecord'
+
+import { ADMINS, refusalFor, STAFF_AND_ADMINS } from '../access'
+import { parseSdnFiles, SdnFileError, type SdnFiles } from './parse'
+import { COMPLIANCE_QUEUE, SCREEN_TASK } from './rescreen'
+import { LISTS, MATCHES } from './screen'
+
+const invalid = (path: string, message: string) =>
+  new ValidationError({ errors: [{ message, path }] })
+
+const FILES = ['sdn', 'alt', 'add'] as const
+
+/** The three files' text from a multipart form or a JSON body. */
+const filesOf = async (req: PayloadRequest): Promise<Partial<SdnFiles>> => {
+  const type = req.headers.get('content-type') ?? ''
+  if (type.startsWith('multipart/form-data') && req.formData) {
+    const form = await req.formData()
+    const files: Partial<SdnFiles> = {}
+    for (const name of FILES) {
+      const part = form.get(name)
+      if (part === null) continue
+      files[name] = typeof part === 'string' ? part : await part.text()
+    }
+    return files
+  }
+  await addDataAndFileToRequest(req)
+  const body = isRecord(req.data) ? req.data : {}
+  const files: Partial<SdnFiles> = {}
+  for (const name of FILES) {
+    if (body[name] === undefined) continue
+    if (typeof body[name] !== 'string')
+      throw invalid(name, `${name} must be the text of ${name}.csv`)
+    files[name] = body[name] as string
+  }
+  return files
+}
+
+const actorOf = (req: PayloadRequest): string => {
+  const user = req.user!
+  return user.collection === 'users' ? `${user.email} (users:${user.id})` : `api-clients:${user.id}`
+}
+
+export const loadListEndpoint: Endpoint = {
+  handler: async (req) => {
+    const refused = refusalFor(req, ADMINS)
+    if (refused) return refused
+    const files = await filesOf(req)
+    if (!files.sdn?.trim()) throw invalid('sdn', 'sdn (the text of sdn.csv) is required')
+    let entries
+    try {
+      entries = parseSdnFiles(files as SdnFiles)
+    } catch (error) {
+      if (error instanceof SdnFileError) throw invalid(error.file, error.message)
+      throw error
+    }
+    if (!entries.length) throw invalid('sdn', 'sdn.csv holds no entries to screen against')
+    const doc = await req.payload.create({
+      collection: LISTS,
+      data: {
+        addressCount: entries.reduce((sum, entry) => sum + entry.addresses.length, 0),
+        aliasCount: entries.reduce((sum, entry) => sum + entry.names.length - 1, 0),
+        entries,
+        entryCount: entries.length,
+        loadedBy: actorOf(req),
+        screening: { status: 'queued' },
+      },
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
+    await req.payload.jobs.queue({
+      input: { list: doc.id },
+      queue: COMPLIANCE_QUEUE,
+      req,
+      task: SCREEN_TASK,
+    })
+    return Response.json(
+      { doc, message: 'List loaded; screening everyone against it.' },
+      { status: 201 },
+    )
+  },
+  method: 'post',
+  path: '/load',
+}
+
+const DECISIONS = { clear: 'cleared', confirm: 'confirmed' } as const
+const MIN_REASON = 10
+
+export const reviewMatchEndpoint: Endpoint = {
+  handler: async (req) => {
+    const refused = refusalFor(req, STAFF_AND_ADMINS)
+    if (refused) return refused
+    await addDataAndFileToRequest(req)
+    const body = isRecord(req.data) ? req.data : {}
+    const decision = body.decision
+    if (decision !== 'clear' && decision !== 'confirm')
+      throw invalid('decision', 'decision must be clear or confirm')
+    const reason = typeof body.reason === 'string' ? body.reason.trim() : ''
+    if (reason.length < MIN_REASON)
+      throw invalid('reason', `reason is required: say why, in at least ${MIN_REASON} characters`)
+    const match = await req.payload.findByID({
+      collection: MATCHES,
+      depth: 0,
+      id: String(req.routeParams?.id),
+      overrideAccess: false,
+      req,
+    })
+    const doc = await req.payload.update({
+      collection: MATCHES,
+      data: {
+        reviewedAt: new Date().toISOString(),
+        reviewedBy: actorOf(req),
+        reviewReason: reason,
+        status: DECISIONS[decision],
+      },
+      depth: 0,
+      id: match.id,
+      overrideAccess: true,
+      req,
+    })
+    // A write of a held app asks its holds again (markForProvider): queued when none is left.
+    if (match.subjectCollection === 'credit-app')
+      await req.payload
+        .update({
+          collection: 'credit-app',
+          data: {},
+          depth: 0,
+          id: match.subjectId,
+          overrideAccess: true,
+          req,
+        })
+        .catch((error: unknown) => {
+          // An app deleted since has nothing to release.
+          if (!(isRecord(error) && error.status === 404)) throw error
+        })
+    return Response.json({ doc, message: 'Review recorded.' })
+  },
+  method: 'post',
+  path: '/:id/review',
+}

@@ -1,0 +1,101 @@
+/**
+ * Screening everyone again against a list just loaded: a job (task `screenSanctionsList`, queue
+ * `compliance`) that pages through credit apps and deals and writes its progress on the list
+ * (`screening`: status, screened of total, matches found). A credit app still waiting to be sent
+ * that gets a new match is written once more, so markForProvider holds it.
+ */
+import type { PayloadRequest, TaskConfig } from 'payload'
+
+import {
+  currentList,
+  LISTS,
+  peopleOfCreditApp,
+  peopleOfDeal,
+  screenSubject,
+  type Subject,
+} from './screen'
+
+export const SCREEN_TASK = 'screenSanctionsList'
+export const COMPLIANCE_QUEUE = 'compliance'
+
+const PAGE = 100
+
+const progress = (req: PayloadRequest, list: number, screening: Record<string, unknown>) =>
+  req.payload.update({
+    collection: LISTS,
+    data: { screening },
+    depth: 0,
+    id: list,
+    overrideAccess: true,
+    req,
+  })
+
+export const rescreenEveryone = async (req: PayloadRequest, listId: number): Promise<string> => {
+  const list = await currentList(req)
+  // A newer list was loaded since: its own job screens everyone.
+  if (!list || list.id !== listId) return 'superseded'
+  const subjects: Subject[] = ['credit-app', 'deal']
+  const totals = await Promise.all(
+    subjects.map((collection) => req.payload.count({ collection, overrideAccess: true, req })),
+  )
+  const total = totals.reduce((sum, { totalDocs }) => sum + totalDocs, 0)
+  const startedAt = new Date().toISOString()
+  let screened = 0
+  let matches = 0
+  await progress(req, listId, { matches, screened, startedAt, status: 'running', total })
+  for (const collection of subjects) {
+    for (let page = 1; ; page += 1) {
+      const { docs, hasNextPage } = await req.payload.find({
+        collection,
+        depth: 2,
+        limit: PAGE,
+        overrideAccess: true,
+        page,
+        req,
+        sort: 'createdAt',
+      })
+      for (const doc of docs) {
+        const people =
+          collection === 'credit-app'
+            ? await peopleOfCreditApp(req, doc as never)
+            : await peopleOfDeal(req, doc as never)
+        const found = await screenSubject(req, collection, String(doc.id), people, list)
+        matches += found
+        const status = (doc as { providerSubmission?: { status?: string } }).providerSubmission
+          ?.status
+        if (found && collection === 'credit-app' && (status === 'queued' || status === 'retrying'))
+          await req.payload.update({
+            collection,
+            data: {},
+            depth: 0,
+            id: String(doc.id),
+            overrideAccess: true,
+            req,
+          })
+      }
+      screened += docs.length
+      await progress(req, listId, { matches, screened, startedAt, status: 'running', total })
+      if (!hasNextPage) break
+    }
+  }
+  await progress(req, listId, {
+    finishedAt: new Date().toISOString(),
+    matches,
+    screened,
+    startedAt,
+    status: 'done',
+    total,
+  })
+  return `screened ${screened}, ${matches} new possible matches`
+}
+
+export const screenSanctionsTask: TaskConfig<typeof SCREEN_TASK> = {
+  slug: SCREEN_TASK,
+  inputSchema: [{ name: 'list', type: 'number', required: true }],
+  label: 'Screen every applicant and buyer against a sanctions list',
+  retries: { attempts: 3, backoff: { delay: 10_000, type: 'exponential' } },
+  handler: async ({ input, req }) => ({
+    output: { result: await rescreenEveryone(req, input.list) },
+  }),
+  outputSchema: [{ name: 'result', type: 'text' }],
+}

@@ -1,0 +1,613 @@
+/**
+ * Adverse-action notices, sanctions screening and the breach-readiness report over HTTP, with a
+ * fake credit provider and an SMTP server on 127.0.0.1 and the job runner polling: notices made
+ * from declines, counteroffers and apps never placed, printed and e-mailed, due dates with time
+ * moved back in the database; a small SDN list loaded, apps held for review, released or
+ * blocked; everyone screened again when a list is loaded; every new path by role.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import pg from 'pg'
+
+import { dashboardFigures } from '@/admin/dashboardFigures'
+import { noticeLapsedCounteroffers } from '@/compliance/adverseAction/notices'
+import { todoLists } from '@/leadDesk/todo'
+import { seedDemoData } from '@/seed'
+
+import { createTestDatabase } from '../helpers/database'
+import { type FakeProvider, startFakeProvider } from '../helpers/fakeProvider'
+import { invalidPaths, sendJson } from '../helpers/http'
+import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
+import { startTestService, type TestService } from '../helpers/service'
+import { type SmtpCapture, startSmtpCapture } from '../helpers/smtpServer'
+
+const DAY_MS = 86_400_000
+const SSN = '123-45-6789'
+const settings: Record<string, string> = {
+  CREDITOR_ADDRESS: '500 Congress Ave, Austin, TX 78701',
+  CREDITOR_NAME: 'Sunset Motors Finance',
+  PROVIDER_A_API_KEY: 'key-for-a',
+  PROVIDER_MAX_ATTEMPTS: '1',
+}
+const saved = Object.fromEntries(
+  ['PROVIDER_A_URL', 'SMTP_URL', ...Object.keys(settings)].map((name) => [name, process.env[name]]),
+)
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>
+let service: TestService
+let who: Record<PrincipalName, Principal>
+let provider: FakeProvider
+let smtp: SmtpCapture
+let client: pg.Client
+
+const fixture = (name: string) =>
+  fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/sanctions', name), 'utf8')
+
+const call = (method: string, url: string, caller: PrincipalName, body?: unknown) =>
+  sendJson(service, method, url, { body, headers: who[caller].headers })
+
+type App = {
+  id: string
+  providerSubmission: { idempotencyKey: string; message: null | string; status: string }
+}
+
+const createApp = async (fields: Record<string, unknown>): Promise<App> => {
+  const response = await call('POST', '/api/creditapps?depth=0', 'integrator', {
+    consumer: 'con_demo_maria',
+    preApproval: 'pre_demo_maria',
+    provider: 'provider_a',
+    ssn: SSN,
+    toProvider: true,
+    vehicle: '4T1B11HK7NU000123',
+    ...fields,
+  })
+  expect(response.status).toBe(200)
+  return response.body.data
+}
+
+const readApp = async (id: string): Promise<App> =>
+  (await call('GET', `/api/creditapps/${id}?depth=0`, 'integrator')).body.data
+
+const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) => {
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+const settled = (id: string) =>
+  eventually(
+    () => readApp(id),
+    (app) => ['accepted', 'rejected', 'failed'].includes(app.providerSubmission?.status),
+    `app ${id}`,
+  )
+
+const noticesOf = async (creditApp: string) =>
+  (
+    await service.payload.find({
+      collection: 'adverse-action-notice',
+      depth: 0,
+      sort: 'createdAt',
+      where: { creditApp: { equals: creditApp } },
+    })
+  ).docs
+
+const matchesOf = async (subjectId: string) =>
+  (
+    await service.payload.find({
+      collection: 'sanctions-match',
+      sort: 'createdAt',
+      where: { subjectId: { equals: subjectId } },
+    })
+  ).docs
+
+const jobsFor = async (creditApp: string) =>
+  Number(
+    (
+      await client.query(`SELECT count(*) FROM payload_jobs WHERE input->>'creditApp' = $1`, [
+        creditApp,
+      ])
+    ).rows[0].count,
+  )
+
+beforeAll(async () => {
+  provider = await startFakeProvider('a')
+  smtp = await startSmtpCapture()
+  Object.assign(process.env, settings, { PROVIDER_A_URL: provider.url, SMTP_URL: smtp.url })
+  database = await createTestDatabase()
+  service = await startTestService({ databaseUrl: database.url, jobsPollMs: 50 })
+  who = await createPrincipals(service.payload)
+  await seedDemoData(service.payload)
+  client = new pg.Client({ connectionString: database.url })
+  await client.connect()
+}, 120_000)
+
+afterAll(async () => {
+  await client?.end()
+  await service?.close()
+  await database?.drop()
+  await provider?.close()
+  await smtp?.close()
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name]
+    else process.env[name] = value
+  }
+})
+
+describe('adverse action', () => {
+  let declined: App
+  let noticeId: number
+
+  it('a decline makes a notice due in 30 days: decision, score and range, key factors, bureau; no SSN', async () => {
+    provider.script({
+      body: {
+        bureau: 'Equifax',
+        creditScore: 580,
+        decision: 'declined',
+        id: 'a-declined',
+        keyFactors: [
+          'Serious delinquency',
+          'Too many inquiries',
+          'Short history',
+          'High balances',
+          'Fifth',
+        ],
+        scoreRange: { max: 850, min: 300 },
+      },
+      kind: 'status',
+      status: 201,
+    })
+    declined = await settled((await createApp({ firstName: 'Ada', lastName: 'Byron' })).id)
+    expect(declined.providerSubmission.status).toBe('accepted')
+    const [notice] = await noticesOf(declined.id)
+    expect(notice).toMatchObject({
+      applicantEmail: 'maria.gonzalez@example.com',
+      applicantName: 'Ada Byron',
+      bureau: 'equifax',
+      creditorAddress: settings.CREDITOR_ADDRESS,
+      creditorName: settings.CREDITOR_NAME,
+      kind: 'declined',
+      score: 580,
+      scoreRangeHigh: 850,
+      scoreRangeLow: 300,
+    })
+    expect(notice.keyFactors?.map(({ factor }) => factor)).toEqual([
+      'Serious delinquency',
+      'Too many inquiries',
+      'Short history',
+      'High balances',
+    ])
+    expect(Date.parse(notice.dueAt!) - Date.parse(notice.decidedAt!)).toBe(30 * DAY_MS)
+    const { rows } = await client.query(
+      'SELECT row_to_json(n)::text AS row FROM adverse_action_notice n WHERE id = $1',
+      [notice.id],
+    )
+    expect(rows[0].row).not.toMatch(/6789/)
+    noticeId = notice.id
+  })
+
+  it('GET …/print answers the printable letter to staff and admins; 401 anonymous, 403 API roles', async () => {
+    for (const caller of ['staff', 'staffAdmin', 'clientAdmin'] as const) {
+      const response = await service.api(`/api/adverse-action-notice/${noticeId}/print`, {
+        headers: who[caller].headers,
+      })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toContain('text/html')
+      const html = await response.text()
+      expect(html).toContain('We have declined your application for credit.')
+      expect(html).toContain('Equifax Information Services LLC')
+      expect(html).toContain('Equal Credit Opportunity Act')
+      expect(html).toContain('Sunset Motors Finance')
+    }
+    for (const [caller, status] of [
+      ['anonymous', 401],
+      ['integrator', 403],
+      ['leadAgent', 403],
+    ] as const) {
+      const response = await service.api(`/api/adverse-action-notice/${noticeId}/print`, {
+        headers: who[caller].headers,
+      })
+      expect(response.status).toBe(status)
+    }
+  })
+
+  it('POST …/deliver checks its input, naming the field, and refuses other roles', async () => {
+    const bad = await call('POST', `/api/adverse-action-notice/${noticeId}/deliver`, 'staff', {
+      method: 'pigeon',
+    })
+    expect(bad.status).toBe(400)
+    expect(invalidPaths(bad.body)).toEqual(['method'])
+    const badTo = await call('POST', `/api/adverse-action-notice/${noticeId}/deliver`, 'staff', {
+      method: 'email',
+      to: 'nobody',
+    })
+    expect(badTo.status).toBe(400)
+    expect(invalidPaths(badTo.body)).toEqual(['to'])
+    for (const [caller, status] of [
+      ['anonymous', 401],
+      ['integrator', 403],
+      ['leadAgent', 403],
+    ] as const)
+      expect(
+        (
+          await call('POST', `/api/adverse-action-notice/${noticeId}/deliver`, caller, {
+            method: 'mail',
+          })
+        ).status,
+      ).toBe(status)
+    expect(
+      (await service.payload.findByID({ collection: 'adverse-action-notice', id: noticeId }))
+        .deliveredAt,
+    ).toBeFalsy()
+  })
+
+  it('e-mailing it sends the letter through SMTP and records when, how, by whom and to whom', async () => {
+    const response = await call('POST', `/api/adverse-action-notice/${noticeId}/deliver`, 'staff', {
+      method: 'email',
+    })
+    expect(response.status).toBe(200)
+    const mail = await smtp.waitFor('maria.gonzalez@example.com')
+    const text = mail.raw.replace(/=\r?\n/g, '')
+    expect(text).toContain('Your credit application with Sunset Motors Finance')
+    expect(text).toContain('Equal Credit Opportunity Act')
+    const staff = await service.payload.findByID({
+      collection: 'users',
+      id: who.staff.id as number,
+    })
+    expect(response.body.doc).toMatchObject({
+      deliveredBy: expect.stringContaining(staff.email),
+      deliveredTo: 'maria.gonzalez@example.com',
+      deliveryMethod: 'email',
+    })
+    expect(Date.parse(response.body.doc.deliveredAt)).toBeGreaterThan(Date.now() - 60_000)
+  })
+
+  it('staff cannot rewrite what a notice says over PATCH', async () => {
+    const response = await call('PATCH', `/api/adverse-action-notice/${noticeId}`, 'staff', {
+      kind: 'counteroffer',
+      score: 850,
+    })
+    expect(response.status).toBe(200)
+    expect(response.body.doc).toMatchObject({ kind: 'declined', score: 580 })
+  })
+
+  it('an app the provider refuses (never placed with a lender) gets a notice with the reason', async () => {
+    provider.script({ body: { message: 'Dealer not enrolled' }, kind: 'status', status: 400 })
+    const app = await settled((await createApp({ firstName: 'Ada', lastName: 'Byron' })).id)
+    expect(app.providerSubmission.status).toBe('rejected')
+    const [notice] = await noticesOf(app.id)
+    expect(notice).toMatchObject({ kind: 'not_placed', reason: 'Dealer not enrolled', score: null })
+  })
+
+  it('an approval makes no notice', async () => {
+    const app = await settled((await createApp({ firstName: 'Ada', lastName: 'Byron' })).id)
+    expect(app.providerSubmission.status).toBe('accepted')
+    expect(await noticesOf(app.id)).toEqual([])
+  })
+
+  it('a notice past its due date counts as overdue on the dashboard and stays on the to-do list', async () => {
+    const staff = await service.payload.findByID({
+      collection: 'users',
+      id: who.staff.id as number,
+    })
+    const figure = async (label: string) =>
+      (await dashboardFigures(service.payload, { ...staff, collection: 'users' }))
+        .flatMap(({ figures }) => figures)
+        .find((item) => item.label === label)!.value
+    const [notRefused] = (
+      await service.payload.find({
+        collection: 'adverse-action-notice',
+        where: { kind: { equals: 'not_placed' } },
+      })
+    ).docs
+    const [due, overdue] = [await figure('Notices due'), await figure('Notices overdue')]
+    await client.query(
+      `UPDATE adverse_action_notice SET decided_at = now() - interval '31 days', due_at = now() - interval '1 day' WHERE id = $1`,
+      [notRefused.id],
+    )
+    expect(await figure('Notices due')).toBe(due - 1)
+    expect(await figure('Notices overdue')).toBe(overdue + 1)
+    const lists = await todoLists(service.payload, { ...staff, collection: 'users' })
+    const list = lists.find(({ title }) => title === 'Adverse-action notices to deliver')!
+    expect(list.items[0].href).toBe(`/admin/collections/adverse-action-notice/${notRefused.id}`)
+  })
+
+  it('a counteroffer not accepted within 90 days gets its own notice from the daily sweep, once; an accepted one does not', async () => {
+    const counteroffer = {
+      body: {
+        counteroffer: { apr: 14.9, termMonths: 48 },
+        creditScore: 640,
+        decision: 'counteroffer',
+        id: 'a-co',
+      },
+      kind: 'status' as const,
+      status: 201,
+    }
+    provider.script(counteroffer, { ...counteroffer, body: { ...counteroffer.body, id: 'a-co2' } })
+    const lapsing = await settled((await createApp({ firstName: 'Ada', lastName: 'Byron' })).id)
+    const accepted = await settled((await createApp({ firstName: 'Ada', lastName: 'Byron' })).id)
+    const [offer] = await noticesOf(lapsing.id)
+    const [acceptedOffer] = await noticesOf(accepted.id)
+    expect(offer).toMatchObject({ counteroffer: 'apr: 14.9, termMonths: 48', kind: 'counteroffer' })
+    const patched = await call('PATCH', `/api/adverse-action-notice/${acceptedOffer.id}`, 'staff', {
+      counterofferAcceptedAt: new Date().toISOString(),
+    })
+    expect(patched.status).toBe(200)
+    // Not yet 90 days: nothing to do.
+    expect(await noticeLapsedCounteroffers(service.payload)).toEqual([])
+    await client.query(
+      `UPDATE adverse_action_notice SET decided_at = now() - interval '91 days' WHERE id = ANY($1)`,
+      [[offer.id, acceptedOffer.id]],
+    )
+    const made = await noticeLapsedCounteroffers(service.payload)
+    expect(made).toHaveLength(1)
+    expect(await noticeLapsedCounteroffers(service.payload)).toEqual([])
+    const [, lapsed] = await noticesOf(lapsing.id)
+    expect(lapsed).toMatchObject({
+      follows: offer.id,
+      id: made[0],
+      kind: 'counteroffer_not_accepted',
+    })
+    expect(Date.parse(lapsed.dueAt!)).toBe(
+      Date.parse(
+        (await service.payload.findByID({ collection: 'adverse-action-notice', id: offer.id }))
+          .decidedAt!,
+      ) +
+        90 * DAY_MS,
+    )
+    expect(await noticesOf(accepted.id)).toHaveLength(1)
+  })
+})
+
+describe('sanctions screening', () => {
+  let dealId: string
+  let listId: number
+
+  it('a deal made before any list is loaded is not screened', async () => {
+    const customer = await service.payload.create({
+      collection: 'customer',
+      data: { name: 'Hector Ramirez Lopez' },
+    })
+    const deal = await call('POST', '/api/deal', 'staff', {
+      customer: customer.id,
+      minimumBidPrice: 1,
+    })
+    expect(deal.status).toBe(201)
+    dealId = deal.body.doc.id
+    expect(await matchesOf(dealId)).toEqual([])
+  })
+
+  it('POST /api/sanctions-list/load: staff admins and admin clients only; bad files are 400 naming the file', async () => {
+    const files = { add: fixture('add.csv'), alt: fixture('alt.csv'), sdn: fixture('sdn.csv') }
+    for (const [caller, status] of [
+      ['anonymous', 401],
+      ['staff', 403],
+      ['integrator', 403],
+      ['leadAgent', 403],
+    ] as const)
+      expect((await call('POST', '/api/sanctions-list/load', caller, files)).status).toBe(status)
+    for (const [body, field] of [
+      [{ alt: files.alt }, 'sdn'],
+      [{ sdn: 42 }, 'sdn'],
+      [{ sdn: 'name,type\nVolkov,individual\n' }, 'sdn'],
+      [{ alt: 'x,y', sdn: files.sdn }, 'alt'],
+      [{ add: '1,2', sdn: files.sdn }, 'add'],
+    ] as const) {
+      const response = await call('POST', '/api/sanctions-list/load', 'clientAdmin', body)
+      expect(response.status).toBe(400)
+      expect(invalidPaths(response.body)).toEqual([field])
+    }
+    expect(await service.payload.count({ collection: 'sanctions-list' })).toMatchObject({
+      totalDocs: 0,
+    })
+  })
+
+  it('a staff admin loads the three files as a multipart upload; everyone is screened again, with progress', async () => {
+    const form = new FormData()
+    for (const name of ['sdn', 'alt', 'add'])
+      form.append(name, new Blob([fixture(`${name}.csv`)], { type: 'text/csv' }), `${name}.csv`)
+    const response = await service.api('/api/sanctions-list/load', {
+      body: form,
+      headers: who.staffAdmin.headers,
+      method: 'POST',
+    })
+    expect(response.status).toBe(201)
+    const { doc } = (await response.json()) as { doc: Record<string, unknown> & { id: number } }
+    expect(doc).toMatchObject({ addressCount: 2, aliasCount: 2, entryCount: 3 })
+    expect(doc.entries).toBeUndefined()
+    listId = doc.id
+    const list = await eventually(
+      () => service.payload.findByID({ collection: 'sanctions-list', id: listId }),
+      (found) => found.screening?.status === 'done',
+      'screening',
+    )
+    const total =
+      (await service.payload.count({ collection: 'credit-app' })).totalDocs +
+      (await service.payload.count({ collection: 'deal' })).totalDocs
+    expect(list.screening).toMatchObject({ screened: total, total })
+    const [match] = await matchesOf(dealId)
+    expect(match).toMatchObject({
+      entNum: 36002,
+      listedName: 'RAMIREZ LOPEZ, Hector',
+      role: 'buyer',
+      screenedName: 'Hector Ramirez Lopez',
+      status: 'pending',
+      subjectCollection: 'deal',
+    })
+    expect(list.screening?.matches).toBeGreaterThanOrEqual(1)
+  })
+
+  it('the list is read by admins only, and nobody writes it over the API', async () => {
+    expect((await call('GET', `/api/sanctions-list/${listId}`, 'staffAdmin')).status).toBe(200)
+    expect((await call('GET', `/api/sanctions-list/${listId}`, 'staff')).status).toBe(403)
+    expect((await call('GET', `/api/sanctions-list/${listId}`, 'anonymous')).status).toBe(401)
+    expect(
+      (await call('PATCH', `/api/sanctions-list/${listId}`, 'staffAdmin', { entryCount: 1 }))
+        .status,
+    ).toBe(403)
+  })
+
+  let held: App
+  it('an applicant on the list holds the app: awaiting sanctions review, never queued', async () => {
+    // The consumer's own city (Los Angeles) is not on the list: the birth date decides.
+    const created = await createApp({
+      birthDate: '1971-03-14',
+      firstName: 'Dmitri',
+      lastName: 'Volkov',
+    })
+    expect(created.providerSubmission).toMatchObject({ status: 'awaiting sanctions review' })
+    held = created
+    expect(await jobsFor(created.id)).toBe(0)
+    const [match] = await matchesOf(created.id)
+    expect(match).toMatchObject({ entNum: 36001, role: 'applicant', score: 100, status: 'pending' })
+    expect(match.signals).toContain('birth date matches the list')
+    expect(JSON.stringify(match)).not.toContain('1971-03-14')
+    expect(JSON.stringify(match)).not.toMatch(/6789/)
+    expect(
+      provider.requests.some(
+        (request) => request.idempotencyKey === created.providerSubmission.idempotencyKey,
+      ),
+    ).toBe(false)
+  })
+
+  it('POST …/review needs a decision and a reason (400 naming each); other roles are refused', async () => {
+    const [match] = await matchesOf(held.id)
+    const url = `/api/sanctions-match/${match.id}/review`
+    const noReason = await call('POST', url, 'staff', { decision: 'clear' })
+    expect(noReason.status).toBe(400)
+    expect(invalidPaths(noReason.body)).toEqual(['reason'])
+    const badDecision = await call('POST', url, 'staff', {
+      decision: 'maybe',
+      reason: 'Different birth date on file',
+    })
+    expect(invalidPaths(badDecision.body)).toEqual(['decision'])
+    for (const [caller, status] of [
+      ['anonymous', 401],
+      ['integrator', 403],
+      ['leadAgent', 403],
+    ] as const)
+      expect(
+        (
+          await call('POST', url, caller, {
+            decision: 'clear',
+            reason: 'Different birth date on file',
+          })
+        ).status,
+      ).toBe(status)
+    expect((await readApp(held.id)).providerSubmission.status).toBe('awaiting sanctions review')
+  })
+
+  it('clearing the match records who and why and releases the app to its provider', async () => {
+    const [match] = await matchesOf(held.id)
+    const response = await call('POST', `/api/sanctions-match/${match.id}/review`, 'staff', {
+      decision: 'clear',
+      reason: 'Different person: passport, nationality and address history checked',
+    })
+    expect(response.status).toBe(200)
+    const staff = await service.payload.findByID({
+      collection: 'users',
+      id: who.staff.id as number,
+    })
+    expect(response.body.doc).toMatchObject({
+      reviewReason: 'Different person: passport, nationality and address history checked',
+      reviewedBy: expect.stringContaining(staff.email),
+      status: 'cleared',
+    })
+    const app = await settled(held.id)
+    expect(app.providerSubmission.status).toBe('accepted')
+    expect(
+      provider.requests.filter(
+        (request) => request.idempotencyKey === held.providerSubmission.idempotencyKey,
+      ),
+    ).toHaveLength(1)
+    // Saved again under the same name, the cleared match stays cleared.
+    const again = await call('PATCH', `/api/credit-app/${held.id}`, 'staff', {
+      firstName: 'Dmitri',
+    })
+    expect(again.status).toBe(200)
+    expect((await matchesOf(held.id)).map((item) => item.status)).toEqual(['cleared'])
+  })
+
+  it('confirming a match blocks the app', async () => {
+    const created = await createApp({
+      birthDate: '1971-03-14',
+      firstName: 'Dmitry',
+      lastName: 'Volkov',
+    })
+    expect(created.providerSubmission.status).toBe('awaiting sanctions review')
+    const [match] = await matchesOf(created.id)
+    expect(match.matchedName).toBe('VOLKOV, Dmitry')
+    const response = await call('POST', `/api/sanctions-match/${match.id}/review`, 'staffAdmin', {
+      decision: 'confirm',
+      reason: 'Passport copy matches the listed person',
+    })
+    expect(response.status).toBe(200)
+    expect((await readApp(created.id)).providerSubmission).toMatchObject({ status: 'blocked' })
+    expect(await jobsFor(created.id)).toBe(0)
+  })
+
+  it('the match queue is read by staff and admins only, and nobody writes it over PATCH', async () => {
+    const [match] = await matchesOf(dealId)
+    for (const caller of ['staff', 'staffAdmin', 'clientAdmin'] as const)
+      expect((await call('GET', `/api/sanctions-match/${match.id}`, caller)).status).toBe(200)
+    for (const [caller, status] of [
+      ['anonymous', 401],
+      ['integrator', 403],
+      ['leadAgent', 403],
+    ] as const)
+      expect((await call('GET', `/api/sanctions-match/${match.id}`, caller)).status).toBe(status)
+    expect(
+      (await call('PATCH', `/api/sanctions-match/${match.id}`, 'staffAdmin', { status: 'cleared' }))
+        .status,
+    ).toBe(403)
+  })
+})
+
+describe('breach readiness', () => {
+  it('GET /api/compliance/breach-report: staff admins and admin clients; 401 anonymous, 403 others', async () => {
+    for (const [caller, status] of [
+      ['anonymous', 401],
+      ['staff', 403],
+      ['integrator', 403],
+      ['leadAgent', 403],
+    ] as const)
+      expect((await call('GET', '/api/compliance/breach-report', caller)).status).toBe(status)
+    const response = await call('GET', '/api/compliance/breach-report', 'staffAdmin')
+    expect(response.status).toBe(200)
+    const consumers = (await service.payload.count({ collection: 'consumer' })).totalDocs
+    const byCollection = Object.fromEntries(
+      response.body.collections.map((row: { collection: string; consumers: number }) => [
+        row.collection,
+        row.consumers,
+      ]),
+    )
+    expect(byCollection.consumer).toBe(consumers)
+    expect(byCollection['sanctions-match']).toBe(3)
+    expect(response.body).toMatchObject({ ftcNoticeRequired: false, noticeThreshold: 500 })
+    expect(response.body.distinctConsumers).toBeLessThan(500)
+    expect(response.body.encryptedFields).toEqual(
+      expect.arrayContaining(['consumer.ssn', 'consumer.birthDate', 'credit-app.coApplicantSSN']),
+    )
+  })
+
+  it('flags the FTC notice threshold at 500 distinct consumers', async () => {
+    const before = (await call('GET', '/api/compliance/breach-report', 'clientAdmin')).body
+      .distinctConsumers
+    await client.query(
+      `INSERT INTO lead (first_name, last_name, email) SELECT 'Person', 'Number ' || n, 'person' || n || '@example.com' FROM generate_series(1, $1) AS n`,
+      [500 - before - 1],
+    )
+    const below = (await call('GET', '/api/compliance/breach-report', 'clientAdmin')).body
+    expect(below).toMatchObject({ distinctConsumers: 499, ftcNoticeRequired: false })
+    await client.query(
+      `INSERT INTO lead (first_name, email) VALUES ('One more', 'one.more@example.com')`,
+    )
+    const at = (await call('GET', '/api/compliance/breach-report', 'clientAdmin')).body
+    expect(at).toMatchObject({ distinctConsumers: 500, ftcNoticeRequired: true })
+  })
+})
