@@ -289,6 +289,20 @@ export interface Lead {
     by?: string | null;
     event?: (number | null) | LeadEvent;
   };
+  /**
+   * This lead was merged into that one as a duplicate: its events and e-mails are there now.
+   */
+  mergedInto?: (number | null) | Lead;
+  /**
+   * When the lead was merged into another as a duplicate.
+   */
+  mergedAt?: string | null;
+  match?: {
+    email?: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+    phones?: string[] | null;
+  };
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -615,6 +629,27 @@ export interface LeadEvent {
    * The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is.
    */
   currentStatusFor?: (number | null) | Lead;
+  /**
+   * A new lead that duplicated this one, added here instead (src/leadDesk/duplicates.ts).
+   */
+  submission?: {
+    /**
+     * How it came: api, import, adf.
+     */
+    source?: string | null;
+    /**
+     * The values it carried, as sent.
+     */
+    values?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
@@ -1897,6 +1932,16 @@ export interface LeadSelect<T extends boolean = true> {
         by?: T;
         event?: T;
       };
+  mergedInto?: T;
+  mergedAt?: T;
+  match?:
+    | T
+    | {
+        email?: T;
+        firstName?: T;
+        lastName?: T;
+        phones?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -1912,6 +1957,12 @@ export interface LeadEventsSelect<T extends boolean = true> {
   nextSteps?: T;
   createdBy?: T;
   currentStatusFor?: T;
+  submission?:
+    | T
+    | {
+        source?: T;
+        values?: T;
+      };
   lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;

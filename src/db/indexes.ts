@@ -15,6 +15,8 @@ type PostgresSchemaHook = NonNullable<
  * - A trigram index on `company.name`: `where[name][like]` is `ILIKE '%…%'`, which no B-tree
  *   serves, so every search and its count scanned all companies (needs `pg_trgm`, see
  *   `TRIGRAM_EXTENSION`).
+ * - `lead_texts (path, text)`: a new lead's duplicates are looked up by a phone in its hidden
+ *   `match.phones` list (src/leadDesk/duplicates.ts).
  */
 /** Created by Payload before migrations run (the adapter's `extensions`); trusted since PostgreSQL 13. */
 export const TRIGRAM_EXTENSION = 'pg_trgm'
@@ -32,6 +34,12 @@ export const extraIndexes: PostgresSchemaHook = ({ extendTable, schema }) => {
       nameTrigramIdx: index('company_name_trgm_idx').using('gin', columns.name.op('gin_trgm_ops')),
     }),
     table: schema.tables.company,
+  })
+  extendTable({
+    extraConfig: (columns) => ({
+      pathTextIdx: index('lead_texts_path_text_idx').on(columns.path, columns.text),
+    }),
+    table: schema.tables.lead_texts,
   })
   extendTable({
     extraConfig: (columns) => ({

@@ -126,7 +126,13 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
           limit: OTHER_LEADS_LIMIT,
           req,
           sort: '-createdAt',
-          where: { and: [{ consumer: { equals: consumer } }, { id: { not_equals: id } }] },
+          where: {
+            and: [
+              { consumer: { equals: consumer } },
+              { id: { not_equals: id } },
+              { mergedInto: { exists: false } },
+            ],
+          },
         })
       : null,
     idOf(lead.location)

@@ -24,7 +24,8 @@ export const checkLeadEvent: CollectionBeforeChangeHook<LeadEvent> = async ({
   const moved = operation === 'create' || lead !== idOf(originalDoc?.lead)
   const recorded = (key: 'status' | 'type') =>
     moved || data[key] !== originalDoc?.[key] ? data[key] : undefined
-  await refuseIfDoNotContact(req, lead, [recorded('type'), recorded('status')])
+  if (!req.context.leadMerge)
+    await refuseIfDoNotContact(req, lead, [recorded('type'), recorded('status')])
   if (operation === 'create' && data.status && lead && data.currentStatusFor === undefined)
     return { ...data, currentStatusFor: lead }
   return data
