@@ -160,22 +160,22 @@ const matchesOf = async (
   const db = await transactionDb(req)
   const { rows } = await db.execute<Stored>(sql`
     WITH hits AS (
-      SELECT id FROM lead WHERE ${byEmail} AND match_email = ${keys.email ?? ''}
+      SELECT id FROM lead WHERE ${byEmail}::boolean AND match_email = ${keys.email ?? ''}
       UNION
       SELECT parent_id FROM lead_texts
-       WHERE ${byPhone} AND path = 'match.phones' AND text = ANY(${keys.phones}::text[])
+       WHERE ${byPhone}::boolean AND path = 'match.phones' AND text = ANY(string_to_array(${keys.phones.join(',')}, ','))
     )
     SELECT l.id, l.created_at, l.match_email, l.match_first_name, l.match_last_name,
            (SELECT array_agg(t.text) FROM lead_texts t
              WHERE t.parent_id = l.id AND t.path = 'match.phones') AS phones
       FROM lead l JOIN hits ON hits.id = l.id
-     WHERE l.location_id IS NOT DISTINCT FROM ${location ?? null}
-       AND l.created_at >= ${from.toISOString()}
-       AND l.created_at <= ${(to ?? new Date(8.64e15)).toISOString()}
+     WHERE l.location_id IS NOT DISTINCT FROM ${location ?? null}::varchar
+       AND l.created_at >= ${from.toISOString()}::timestamptz
+       AND l.created_at <= ${to?.toISOString() ?? 'infinity'}::timestamptz
        AND l.merged_into_id IS NULL AND l.deleted_at IS NULL
-       AND l.id <> ${exclude ?? 0}
+       AND l.id <> ${exclude ?? 0}::integer
      ORDER BY l.created_at DESC, l.id DESC
-     LIMIT ${LOOKUP_LIMIT}`)
+     LIMIT ${LOOKUP_LIMIT}::integer`)
   return rows.flatMap((row) => {
     const rule = ruleMatching(
       keys,
