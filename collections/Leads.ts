@@ -73,6 +73,8 @@ const leads: CollectionConfig = {
     listSearchableFields: ['firstName', 'lastName', 'email', 'phoneNumber', 'source'],
     useAsTitle: 'title',
   },
+  // POST /api/lead may answer 200 with a lead it merged the submission into (its OpenAPI text).
+  custom: { mergesDuplicates: true },
   endpoints: [
     // Before Payload's own create, which it replaces: a duplicate is merged, not created.
     intakeEndpoint,

@@ -43,8 +43,9 @@ export type DeskView = {
     | 'firstContactedAt'
     | 'followUpDue'
     | 'id'
+    | 'mergedAt'
     | 'title'
-  > & { assignee: null | Person }
+  > & { assignee: null | Person; mergedInto: null | number }
   me: null | number
   otherLeads: {
     assignee: null | Person
@@ -190,6 +191,8 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
       firstContactedAt: lead.firstContactedAt,
       followUpDue: lead.followUpDue,
       id: lead.id,
+      mergedAt: lead.mergedAt,
+      mergedInto: idOf(lead.mergedInto) ?? null,
       title: lead.title,
     },
     me: req.user?.collection === 'users' ? req.user.id : null,

@@ -3,7 +3,7 @@ import { param } from '../parameters'
 import { json, NOT_MODIFIED, payloadDoc, ref, withETag } from '../responses'
 import { actionRoutes, preferenceRoutes } from './adminRoutes'
 import { authRoutes } from './authRoutes'
-import { leadDeskRoutes } from './leadDeskRoutes'
+import { leadDeskRoutes, MERGED_ROW, mergedIntoExisting } from './leadDeskRoutes'
 import {
   anonymousMay,
   ANY_OBJECT,
@@ -284,6 +284,7 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
             ? uploadBody
             : { content: json(ref(`${slug}_create`)), required: true },
           responses: {
+            ...(collection.custom?.mergesDuplicates ? { 200: mergedIntoExisting(slug) } : {}),
             201: payloadDoc(slug),
             ...errorsOf({ body: true, extra: [409, 422] }),
           },
@@ -364,6 +365,7 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
                           },
                           type: 'array',
                         },
+                        merged: MERGED_ROW,
                         record: ANY_OBJECT,
                         row: { type: 'integer' },
                       },
@@ -388,6 +390,15 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
                     type: 'array',
                   },
                   imported: { type: 'integer' },
+                  merged: {
+                    description:
+                      'Rows merged into an existing record as duplicates (leads), each with its row number; `ids` lists the records created.',
+                    items: {
+                      ...MERGED_ROW,
+                      properties: { ...MERGED_ROW.properties, row: { type: 'integer' } },
+                    },
+                    type: 'array',
+                  },
                   message: { type: 'string' },
                 },
                 required: ['ids', 'imported', 'message'],
