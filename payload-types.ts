@@ -301,7 +301,15 @@ export interface Lead {
     email?: string | null;
     firstName?: string | null;
     lastName?: string | null;
-    phones?: string[] | null;
+    phones?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
   };
   updatedAt: string;
   createdAt: string;

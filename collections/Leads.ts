@@ -214,7 +214,8 @@ const leads: CollectionConfig = {
         { name: 'email', type: 'text', index: true },
         { name: 'firstName', type: 'text' },
         { name: 'lastName', type: 'text' },
-        { name: 'phones', type: 'text', hasMany: true },
+        // A JSON list (one column, GIN-indexed) rather than a hasMany text's child table.
+        { name: 'phones', type: 'json' },
       ],
       hidden: true,
     },

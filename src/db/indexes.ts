@@ -15,8 +15,8 @@ type PostgresSchemaHook = NonNullable<
  * - A trigram index on `company.name`: `where[name][like]` is `ILIKE '%…%'`, which no B-tree
  *   serves, so every search and its count scanned all companies (needs `pg_trgm`, see
  *   `TRIGRAM_EXTENSION`).
- * - `lead_texts (path, text)`: a new lead's duplicates are looked up by a phone in its hidden
- *   `match.phones` list (src/leadDesk/duplicates.ts).
+ * - A GIN index on `lead.match_phones`: a new lead's duplicates are looked up by any of its
+ *   phones in that hidden JSON list (`?|`, src/leadDesk/duplicates.ts).
  */
 /** Created by Payload before migrations run (the adapter's `extensions`); trusted since PostgreSQL 13. */
 export const TRIGRAM_EXTENSION = 'pg_trgm'
@@ -37,9 +37,9 @@ export const extraIndexes: PostgresSchemaHook = ({ extendTable, schema }) => {
   })
   extendTable({
     extraConfig: (columns) => ({
-      pathTextIdx: index('lead_texts_path_text_idx').on(columns.path, columns.text),
+      matchPhonesIdx: index('lead_match_phones_idx').using('gin', columns.match_phones),
     }),
-    table: schema.tables.lead_texts,
+    table: schema.tables.lead,
   })
   extendTable({
     extraConfig: (columns) => ({

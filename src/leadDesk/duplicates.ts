@@ -133,7 +133,7 @@ type Stored = {
 
 /**
  * The stored leads at `location` within `from`…`to` that share the candidate's e-mail or a phone
- * (through the indexes on `lead.match_email` and `lead_texts (path, text)`), newest first, with the
+ * (through the indexes on `lead.match_email` and `lead.match_phones`), newest first, with the
  * rule each matches by. Merged and trashed leads are left out.
  */
 const matchesOf = async (
@@ -159,22 +159,17 @@ const matchesOf = async (
   if (!byEmail && !byPhone) return []
   const db = await transactionDb(req)
   const { rows } = await db.execute<Stored>(sql`
-    WITH hits AS (
-      SELECT id FROM lead WHERE ${byEmail}::boolean AND match_email = ${keys.email ?? ''}
-      UNION
-      SELECT parent_id FROM lead_texts
-       WHERE ${byPhone}::boolean AND path = 'match.phones' AND text = ANY(string_to_array(${keys.phones.join(',')}, ','))
-    )
-    SELECT l.id, l.created_at, l.match_email, l.match_first_name, l.match_last_name,
-           (SELECT array_agg(t.text) FROM lead_texts t
-             WHERE t.parent_id = l.id AND t.path = 'match.phones') AS phones
-      FROM lead l JOIN hits ON hits.id = l.id
-     WHERE l.location_id IS NOT DISTINCT FROM ${location ?? null}::varchar
-       AND l.created_at >= ${from.toISOString()}::timestamptz
-       AND l.created_at <= ${to?.toISOString() ?? 'infinity'}::timestamptz
-       AND l.merged_into_id IS NULL AND l.deleted_at IS NULL
-       AND l.id <> ${exclude ?? 0}::integer
-     ORDER BY l.created_at DESC, l.id DESC
+    SELECT id, created_at, match_email, match_first_name, match_last_name,
+           match_phones AS phones
+      FROM lead
+     WHERE ((${byEmail}::boolean AND match_email = ${keys.email ?? ''})
+            OR (${byPhone}::boolean AND match_phones ?| string_to_array(${keys.phones.join(',')}, ',')))
+       AND location_id IS NOT DISTINCT FROM ${location ?? null}::varchar
+       AND created_at >= ${from.toISOString()}::timestamptz
+       AND created_at <= ${to?.toISOString() ?? 'infinity'}::timestamptz
+       AND merged_into_id IS NULL AND deleted_at IS NULL
+       AND id <> ${exclude ?? 0}::integer
+     ORDER BY created_at DESC, id DESC
      LIMIT ${LOOKUP_LIMIT}::integer`)
   return rows.flatMap((row) => {
     const rule = ruleMatching(

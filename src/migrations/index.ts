@@ -20,7 +20,7 @@ import * as migration_20261125_061634_tco_residuals_schedule from './20261125_06
 import * as migration_20261125_185507_lead_location from './20261125_185507_lead_location';
 import * as migration_20261125_190420_listing_title from './20261125_190420_listing_title';
 import * as migration_20261125_191005_dealer_role from './20261125_191005_dealer_role';
-import * as migration_20261127_095943_lead_duplicates from './20261127_095943_lead_duplicates';
+import * as migration_20261127_105409_lead_duplicates from './20261127_105409_lead_duplicates';
 
 export const migrations = [
   {
@@ -134,8 +134,8 @@ export const migrations = [
     name: '20261125_191005_dealer_role',
   },
   {
-    up: migration_20261127_095943_lead_duplicates.up,
-    down: migration_20261127_095943_lead_duplicates.down,
-    name: '20261127_095943_lead_duplicates'
+    up: migration_20261127_105409_lead_duplicates.up,
+    down: migration_20261127_105409_lead_duplicates.down,
+    name: '20261127_105409_lead_duplicates'
   },
 ];

@@ -7,8 +7,11 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from '@payloadcms/db-postgres'
+import type { TypedUser } from 'payload'
 
 import { MERGED_HEADER } from '@/leadDesk/endpoints'
+import { escalateOverdueLeads } from '@/leadDesk/escalation'
+import { todoLists } from '@/leadDesk/todo'
 import { seedDemoData } from '@/seed'
 
 import { sendJson } from '../helpers/http'
@@ -396,13 +399,22 @@ describe('possible duplicates and merging two leads', () => {
       data: { assignee: who.staff.id as number, followUpDue: '2020-01-01T00:00:00.000Z' },
       id: other.id,
     })
-    await send('POST', `/api/lead/${kept.id}/merge`, who.staff, { other: other.id })
-    const due = await send(
-      'GET',
-      `/api/lead?depth=0&where[id][equals]=${other.id}&where[mergedInto][exists]=false`,
-      who.staff,
+    await service.payload.db.drizzle.execute(
+      sql`UPDATE lead SET created_at = now() - interval '1 day' WHERE id = ${other.id}`,
     )
-    expect(due.body.docs).toEqual([])
+    const user = {
+      ...(await service.payload.findByID({ collection: 'users', id: who.staff.id as number })),
+      collection: 'users',
+    } as unknown as TypedUser
+    const dueNow = async () =>
+      (await todoLists(service.payload, user))
+        .find((list) => list.title === 'My leads due now')!
+        .items.map((item) => item.href)
+    const href = `/admin/collections/lead/${other.id}`
+    expect(await dueNow()).toContain(href)
+    await send('POST', `/api/lead/${kept.id}/merge`, who.staff, { other: other.id })
+    expect(await dueNow()).not.toContain(href)
+    expect(await escalateOverdueLeads(service.payload)).not.toContain(other.id)
   })
 
   describe('who may', () => {

@@ -43,59 +43,46 @@ export const backfillMatchKeys = async (db: MigrateUpArgs['db']) => {
     )
     await db.execute(sql`
       UPDATE lead SET match_email = ${keys.email}, match_first_name = ${keys.firstName},
-             match_last_name = ${keys.lastName} WHERE id = ${row.id}`)
-    for (const [order, phone] of keys.phones.entries()) {
-      await db.execute(sql`
-        INSERT INTO lead_texts ("order", parent_id, path, text)
-        VALUES (${order + 1}, ${row.id}, 'match.phones', ${phone})`)
-    }
+             match_last_name = ${keys.lastName}, match_phones = ${JSON.stringify(keys.phones)}::jsonb
+       WHERE id = ${row.id}`)
   }
 }
 
+
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
-   CREATE TABLE "lead_texts" (
-  	"id" serial PRIMARY KEY NOT NULL,
-  	"order" integer NOT NULL,
-  	"parent_id" integer NOT NULL,
-  	"path" varchar NOT NULL,
-  	"text" varchar
-  );
-  
-  ALTER TABLE "lead" ADD COLUMN "merged_into_id" integer;
+   ALTER TABLE "lead" ADD COLUMN "merged_into_id" integer;
   ALTER TABLE "lead" ADD COLUMN "merged_at" timestamp(3) with time zone;
   ALTER TABLE "lead" ADD COLUMN "match_email" varchar;
   ALTER TABLE "lead" ADD COLUMN "match_first_name" varchar;
   ALTER TABLE "lead" ADD COLUMN "match_last_name" varchar;
+  ALTER TABLE "lead" ADD COLUMN "match_phones" jsonb;
   ALTER TABLE "lead_events" ADD COLUMN "submission_source" varchar;
   ALTER TABLE "lead_events" ADD COLUMN "submission_values" jsonb;
   ALTER TABLE "_lead_events_v" ADD COLUMN "version_submission_source" varchar;
   ALTER TABLE "_lead_events_v" ADD COLUMN "version_submission_values" jsonb;
-  ALTER TABLE "lead_texts" ADD CONSTRAINT "lead_texts_parent_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."lead"("id") ON DELETE cascade ON UPDATE no action;
-  CREATE INDEX "lead_texts_order_parent" ON "lead_texts" USING btree ("order","parent_id");
-  CREATE INDEX "lead_texts_parent_idx" ON "lead_texts" USING btree ("parent_id");
-  CREATE INDEX "lead_texts_path_text_idx" ON "lead_texts" USING btree ("path","text");
   ALTER TABLE "lead" ADD CONSTRAINT "lead_merged_into_id_lead_id_fk" FOREIGN KEY ("merged_into_id") REFERENCES "public"."lead"("id") ON DELETE set null ON UPDATE no action;
   CREATE INDEX "lead_merged_into_idx" ON "lead" USING btree ("merged_into_id");
   CREATE INDEX "lead_merged_at_idx" ON "lead" USING btree ("merged_at");
-  CREATE INDEX "lead_match_match_email_idx" ON "lead" USING btree ("match_email");`)
+  CREATE INDEX "lead_match_match_email_idx" ON "lead" USING btree ("match_email");
+  CREATE INDEX "lead_match_phones_idx" ON "lead" USING gin ("match_phones");`)
   await backfillMatchKeys(db)
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
   await db.execute(sql`
-   ALTER TABLE "lead_texts" DISABLE ROW LEVEL SECURITY;
-  DROP TABLE "lead_texts" CASCADE;
-  ALTER TABLE "lead" DROP CONSTRAINT "lead_merged_into_id_lead_id_fk";
+   ALTER TABLE "lead" DROP CONSTRAINT "lead_merged_into_id_lead_id_fk";
   
   DROP INDEX "lead_merged_into_idx";
   DROP INDEX "lead_merged_at_idx";
   DROP INDEX "lead_match_match_email_idx";
+  DROP INDEX "lead_match_phones_idx";
   ALTER TABLE "lead" DROP COLUMN "merged_into_id";
   ALTER TABLE "lead" DROP COLUMN "merged_at";
   ALTER TABLE "lead" DROP COLUMN "match_email";
   ALTER TABLE "lead" DROP COLUMN "match_first_name";
   ALTER TABLE "lead" DROP COLUMN "match_last_name";
+  ALTER TABLE "lead" DROP COLUMN "match_phones";
   ALTER TABLE "lead_events" DROP COLUMN "submission_source";
   ALTER TABLE "lead_events" DROP COLUMN "submission_values";
   ALTER TABLE "_lead_events_v" DROP COLUMN "version_submission_source";
