@@ -68,8 +68,9 @@ export const duplicateSettings = () => {
 }
 
 /** The consumer's values a lead falls back to (no access: the service reads them to compare). */
-const consumerValues = async (req: PayloadRequest, consumer: string | undefined) => {
-  if (!consumer) return undefined
+const consumerValues = async (req: PayloadRequest, consumer: unknown) => {
+  // Not yet validated (a hook's data, a submission): anything but a consumer id is no consumer.
+  if (typeof consumer !== 'string' || !consumer) return undefined
   const found = await req.payload.findByID({
     collection: 'consumer',
     depth: 0,
