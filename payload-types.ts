@@ -386,6 +386,28 @@ export interface Lead {
      */
     document?: string | null;
   };
+  /**
+   * This lead was merged into that one as a duplicate: its events and e-mails are there now.
+   */
+  mergedInto?: (number | null) | Lead;
+  /**
+   * When the lead was merged into another as a duplicate.
+   */
+  mergedAt?: string | null;
+  match?: {
+    email?: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+    phones?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -712,6 +734,27 @@ export interface LeadEvent {
    * The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is.
    */
   currentStatusFor?: (number | null) | Lead;
+  /**
+   * A new lead that duplicated this one, added here instead (src/leadDesk/duplicates.ts).
+   */
+  submission?: {
+    /**
+     * How it came: api, import, adf.
+     */
+    source?: string | null;
+    /**
+     * The values it carried, as sent.
+     */
+    values?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
@@ -2492,6 +2535,16 @@ export interface LeadSelect<T extends boolean = true> {
         providerPhone?: T;
         document?: T;
       };
+  mergedInto?: T;
+  mergedAt?: T;
+  match?:
+    | T
+    | {
+        email?: T;
+        firstName?: T;
+        lastName?: T;
+        phones?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -2507,6 +2560,12 @@ export interface LeadEventsSelect<T extends boolean = true> {
   nextSteps?: T;
   createdBy?: T;
   currentStatusFor?: T;
+  submission?:
+    | T
+    | {
+        source?: T;
+        values?: T;
+      };
   lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;

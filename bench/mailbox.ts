@@ -38,7 +38,7 @@ if (skipped) {
 let serial = 0
 const batch = () =>
   Array.from({ length: messages }, (_, i) => {
-    const xml = sampleAdf([{ lastName: `Bench${++serial}` }])
+    const xml = sampleAdf([{ email: `bench.${++serial}@example.com`, lastName: `Bench${serial}` }])
     return i % 2 ? attachmentMessage(xml) : bodyMessage(xml)
   })
 

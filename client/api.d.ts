@@ -525,6 +525,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lead/{id}/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lead's possible duplicates
+         * @description Leads of the same location, created within `LEAD_DUPLICATE_DAYS` before or after it, that match it by a duplicate rule that is on (not merged, not trashed, readable by the caller), best first; `canMerge` says whether the caller may merge them.
+         */
+        get: operations["lead_duplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge another lead into this one
+         * @description Keeps this lead and merges lead `other` into it, in one transaction: its lead events, VDP e-mails and do-not-contact requests move here, its values fill this lead's empty ones (`values`: which wins), and it stays readable, marked `mergedInto` this lead. `dryRun: true` answers the same preview and changes nothing. Needs the right to change both leads; a lead into itself is 400, a lead already merged (either side) 409.
+         */
+        post: operations["lead_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lead/count": {
         parameters: {
             query?: never;
@@ -7273,6 +7313,16 @@ export interface components {
                 /** @description The original ADF document, as received (staff only). */
                 document?: string | null;
             };
+            /** @description This lead was merged into that one as a duplicate: its events and e-mails are there now. */
+            mergedInto?: (number | null) | components["schemas"]["lead"];
+            /** @description When the lead was merged into another as a duplicate. */
+            mergedAt?: string | null;
+            match?: {
+                email?: string | null;
+                firstName?: string | null;
+                lastName?: string | null;
+                phones?: unknown;
+            };
             updatedAt: string;
             createdAt: string;
             deletedAt?: string | null;
@@ -7296,6 +7346,13 @@ export interface components {
             createdBy?: (number | null) | components["schemas"]["users"];
             /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
             currentStatusFor?: (number | null) | components["schemas"]["lead"];
+            /** @description A new lead that duplicated this one, added here instead (src/leadDesk/duplicates.ts). */
+            submission?: {
+                /** @description How it came: api, import, adf. */
+                source?: string | null;
+                /** @description The values it carried, as sent. */
+                values?: unknown;
+            };
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
@@ -8483,6 +8540,16 @@ export interface components {
                 /** @description The original ADF document, as received (staff only). */
                 document?: string | null;
             };
+            /** @description This lead was merged into that one as a duplicate: its events and e-mails are there now. */
+            mergedInto?: (number | null) | components["schemas"]["lead"];
+            /** @description When the lead was merged into another as a duplicate. */
+            mergedAt?: string | null;
+            match?: {
+                email?: string | null;
+                firstName?: string | null;
+                lastName?: string | null;
+                phones?: unknown;
+            };
             updatedAt?: string;
             createdAt?: string;
             deletedAt?: string | null;
@@ -8595,6 +8662,16 @@ export interface components {
                 /** @description The original ADF document, as received (staff only). */
                 document?: string | null;
             };
+            /** @description This lead was merged into that one as a duplicate: its events and e-mails are there now. */
+            mergedInto?: (number | null) | components["schemas"]["lead"];
+            /** @description When the lead was merged into another as a duplicate. */
+            mergedAt?: string | null;
+            match?: {
+                email?: string | null;
+                firstName?: string | null;
+                lastName?: string | null;
+                phones?: unknown;
+            };
             updatedAt?: string;
             createdAt?: string;
             deletedAt?: string | null;
@@ -8618,6 +8695,13 @@ export interface components {
             createdBy?: (number | null) | components["schemas"]["users"];
             /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
             currentStatusFor?: (number | null) | components["schemas"]["lead"];
+            /** @description A new lead that duplicated this one, added here instead (src/leadDesk/duplicates.ts). */
+            submission?: {
+                /** @description How it came: api, import, adf. */
+                source?: string | null;
+                /** @description The values it carried, as sent. */
+                values?: unknown;
+            };
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
@@ -8642,6 +8726,13 @@ export interface components {
             createdBy?: (number | null) | components["schemas"]["users"];
             /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
             currentStatusFor?: (number | null) | components["schemas"]["lead"];
+            /** @description A new lead that duplicated this one, added here instead (src/leadDesk/duplicates.ts). */
+            submission?: {
+                /** @description How it came: api, import, adf. */
+                source?: string | null;
+                /** @description The values it carried, as sent. */
+                values?: unknown;
+            };
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
@@ -10892,6 +10983,10 @@ export interface components {
                         /** @description The original ADF document, as received (staff only). */
                         document?: string | null;
                     };
+                    /** @description This lead was merged into that one as a duplicate: its events and e-mails are there now. */
+                    mergedInto?: (number | null) | components["schemas"]["lead"];
+                    /** @description When the lead was merged into another as a duplicate. */
+                    mergedAt?: string | null;
                     updatedAt: string;
                     createdAt: string;
                     deletedAt?: string | null;
@@ -11013,6 +11108,10 @@ export interface components {
                         /** @description The original ADF document, as received (staff only). */
                         document?: string | null;
                     };
+                    /** @description This lead was merged into that one as a duplicate: its events and e-mails are there now. */
+                    mergedInto?: (number | null) | components["schemas"]["lead"];
+                    /** @description When the lead was merged into another as a duplicate. */
+                    mergedAt?: string | null;
                     updatedAt: string;
                     createdAt: string;
                     deletedAt?: string | null;
@@ -13701,6 +13800,32 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The submission duplicates a recent lead of its location: it was added to that lead (`doc`) as a `Lead Created` event instead of creating one. The `Lead-Merged-Into` header names the lead. */
+            200: {
+                headers: {
+                    /** @description The id of the lead. */
+                    "Lead-Merged-Into"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["lead"];
+                        duplicate: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The `Lead Created` lead event recording it. */
+                            event: number;
+                            lead: number;
+                            /**
+                             * @description The duplicate rule that matched.
+                             * @enum {string}
+                             */
+                            rule: "email" | "name-phone" | "similar-name-phone";
+                        };
+                        message: string;
+                    };
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -13904,6 +14029,12 @@ export interface operations {
                                 message: string;
                                 path?: string;
                             }[];
+                            merged?: {
+                                /** @description The id of the lead it was added to. */
+                                into: number;
+                                /** @description Why it is a duplicate, in words. */
+                                reason: string;
+                            };
                             record?: {
                                 [key: string]: unknown;
                             };
@@ -13922,6 +14053,14 @@ export interface operations {
                     "application/json": {
                         ids: (string | number)[];
                         imported: number;
+                        /** @description Rows merged into an existing record as duplicates (leads), each with its row number; `ids` lists the records created. */
+                        merged?: {
+                            /** @description The id of the lead it was added to. */
+                            into: number;
+                            /** @description Why it is a duplicate, in words. */
+                            reason: string;
+                            row?: number;
+                        }[];
                         message: string;
                     };
                 };
@@ -14066,6 +14205,117 @@ export interface operations {
                         lead?: {
                             [key: string]: unknown;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_duplicates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The possible duplicates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canMerge: boolean;
+                        docs: {
+                            assignee?: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            currentStatus?: string | null;
+                            email?: string | null;
+                            id: number;
+                            phoneNumber?: string | null;
+                            reason: string;
+                            /**
+                             * @description The duplicate rule that matched.
+                             * @enum {string}
+                             */
+                            rule: "email" | "name-phone" | "similar-name-phone";
+                            title?: string | null;
+                        }[];
+                        lead: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dryRun?: boolean;
+                    /** @description The id of the lead merged into this one. */
+                    other: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The merge (with `doc`, the kept lead after it) or its preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc?: components["schemas"]["lead"];
+                        kept: {
+                            id: number;
+                            title?: string | null;
+                        };
+                        message: string;
+                        moves: {
+                            doNotContact: number;
+                            leadEvents: number;
+                            vdpEmails: number;
+                        };
+                        other: {
+                            id: number;
+                            title?: string | null;
+                        };
+                        values: {
+                            field: string;
+                            /** @enum {string} */
+                            from: "kept" | "other";
+                            kept?: unknown;
+                            label: string;
+                            other?: unknown;
+                            result?: unknown;
+                        }[];
                     };
                 };
             };
@@ -14620,6 +14870,12 @@ export interface operations {
                                 message: string;
                                 path?: string;
                             }[];
+                            merged?: {
+                                /** @description The id of the lead it was added to. */
+                                into: number;
+                                /** @description Why it is a duplicate, in words. */
+                                reason: string;
+                            };
                             record?: {
                                 [key: string]: unknown;
                             };
@@ -14638,6 +14894,14 @@ export interface operations {
                     "application/json": {
                         ids: (string | number)[];
                         imported: number;
+                        /** @description Rows merged into an existing record as duplicates (leads), each with its row number; `ids` lists the records created. */
+                        merged?: {
+                            /** @description The id of the lead it was added to. */
+                            into: number;
+                            /** @description Why it is a duplicate, in words. */
+                            reason: string;
+                            row?: number;
+                        }[];
                         message: string;
                     };
                 };
@@ -19919,6 +20183,12 @@ export interface operations {
                                 message: string;
                                 path?: string;
                             }[];
+                            merged?: {
+                                /** @description The id of the lead it was added to. */
+                                into: number;
+                                /** @description Why it is a duplicate, in words. */
+                                reason: string;
+                            };
                             record?: {
                                 [key: string]: unknown;
                             };
@@ -19937,6 +20207,14 @@ export interface operations {
                     "application/json": {
                         ids: (string | number)[];
                         imported: number;
+                        /** @description Rows merged into an existing record as duplicates (leads), each with its row number; `ids` lists the records created. */
+                        merged?: {
+                            /** @description The id of the lead it was added to. */
+                            into: number;
+                            /** @description Why it is a duplicate, in words. */
+                            reason: string;
+                            row?: number;
+                        }[];
                         message: string;
                     };
                 };
@@ -21533,6 +21811,12 @@ export interface operations {
                                 message: string;
                                 path?: string;
                             }[];
+                            merged?: {
+                                /** @description The id of the lead it was added to. */
+                                into: number;
+                                /** @description Why it is a duplicate, in words. */
+                                reason: string;
+                            };
                             record?: {
                                 [key: string]: unknown;
                             };
@@ -21551,6 +21835,14 @@ export interface operations {
                     "application/json": {
                         ids: (string | number)[];
                         imported: number;
+                        /** @description Rows merged into an existing record as duplicates (leads), each with its row number; `ids` lists the records created. */
+                        merged?: {
+                            /** @description The id of the lead it was added to. */
+                            into: number;
+                            /** @description Why it is a duplicate, in words. */
+                            reason: string;
+                            row?: number;
+                        }[];
                         message: string;
                     };
                 };
@@ -25164,6 +25456,12 @@ export interface operations {
                                 message: string;
                                 path?: string;
                             }[];
+                            merged?: {
+                                /** @description The id of the lead it was added to. */
+                                into: number;
+                                /** @description Why it is a duplicate, in words. */
+                                reason: string;
+                            };
                             record?: {
                                 [key: string]: unknown;
                             };
@@ -25182,6 +25480,14 @@ export interface operations {
                     "application/json": {
                         ids: (string | number)[];
                         imported: number;
+                        /** @description Rows merged into an existing record as duplicates (leads), each with its row number; `ids` lists the records created. */
+                        merged?: {
+                            /** @description The id of the lead it was added to. */
+                            into: number;
+                            /** @description Why it is a duplicate, in words. */
+                            reason: string;
+                            row?: number;
+                        }[];
                         message: string;
                     };
                 };
@@ -27167,6 +27473,12 @@ export interface operations {
                                 message: string;
                                 path?: string;
                             }[];
+                            merged?: {
+                                /** @description The id of the lead it was added to. */
+                                into: number;
+                                /** @description Why it is a duplicate, in words. */
+                                reason: string;
+                            };
                             record?: {
                                 [key: string]: unknown;
                             };
@@ -27185,6 +27497,14 @@ export interface operations {
                     "application/json": {
                         ids: (string | number)[];
                         imported: number;
+                        /** @description Rows merged into an existing record as duplicates (leads), each with its row number; `ids` lists the records created. */
+                        merged?: {
+                            /** @description The id of the lead it was added to. */
+                            into: number;
+                            /** @description Why it is a duplicate, in words. */
+                            reason: string;
+                            row?: number;
+                        }[];
                         message: string;
                     };
                 };

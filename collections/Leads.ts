@@ -6,7 +6,15 @@ import { withReadableValues } from '@/admin/values'
 import { emailField, phoneField } from '@/fields/formatted'
 import { personName, titleField } from '@/fields/titles'
 import { inheritDoNotContact } from '@/leadDesk/doNotContact'
-import { activityEndpoint, assignEndpoint, deskEndpoint } from '@/leadDesk/endpoints'
+import { importLeadRow, keepMatchKeys } from '@/leadDesk/duplicates'
+import {
+  activityEndpoint,
+  assignEndpoint,
+  deskEndpoint,
+  duplicatesEndpoint,
+  intakeEndpoint,
+  mergeEndpoint,
+} from '@/leadDesk/endpoints'
 import { assignFromRota } from '@/leadDesk/roundRobin'
 import { assigneeWorksAt } from '@/leadDesk/worksAt'
 
@@ -16,7 +24,7 @@ import { recordAccess } from '../access/recordAccess'
 import type { Lead } from '../payload-types'
 import { leadEventStatuses } from './LeadEvents/values'
 
-const transfer = listTransfer('lead')
+const transfer = listTransfer('lead', { createRow: importLeadRow })
 
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
@@ -29,7 +37,10 @@ const once =
   (data: Partial<Lead>): boolean =>
     Boolean(path(data))
 
-const serviceTime = (name: 'escalatedAt' | 'firstContactedAt', description: string): Field => ({
+const serviceTime = (
+  name: 'escalatedAt' | 'firstContactedAt' | 'mergedAt',
+  description: string,
+): Field => ({
   name,
   type: 'date',
   access: serviceOnly,
@@ -63,7 +74,18 @@ const leads: CollectionConfig = {
     listSearchableFields: ['firstName', 'lastName', 'email', 'phoneNumber', 'source'],
     useAsTitle: 'title',
   },
-  endpoints: [...transfer.endpoints, deskEndpoint, assignEndpoint, activityEndpoint],
+  // POST /api/lead may answer 200 with a lead it merged the submission into (its OpenAPI text).
+  custom: { mergesDuplicates: true },
+  endpoints: [
+    // Before Payload's own create, which it replaces: a duplicate is merged, not created.
+    intakeEndpoint,
+    ...transfer.endpoints,
+    deskEndpoint,
+    assignEndpoint,
+    activityEndpoint,
+    duplicatesEndpoint,
+    mergeEndpoint,
+  ],
   fields: [
     titleField(personName, ['firstName', 'lastName']),
     {
@@ -164,8 +186,45 @@ const leads: CollectionConfig = {
       label: 'Do not contact',
     },
     adfField,
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'mergedInto',
+          type: 'relationship',
+          access: serviceOnly,
+          admin: {
+            condition: once((data) => data.mergedInto),
+            description:
+              'This lead was merged into that one as a duplicate: its events and e-mails are there now.',
+            position: 'sidebar',
+            readOnly: true,
+          },
+          index: true,
+          label: 'Merged into',
+          relationTo: 'lead',
+        },
+      ],
+    },
+    serviceTime('mergedAt', 'When the lead was merged into another as a duplicate.'),
+    {
+      // What duplicates are looked up by (src/leadDesk/matchKeys.ts): never shown or sent.
+      name: 'match',
+      type: 'group',
+      access: serviceOnly,
+      fields: [
+        { name: 'email', type: 'text', index: true },
+        { name: 'firstName', type: 'text' },
+        { name: 'lastName', type: 'text' },
+        // A JSON list (one column, GIN-indexed) rather than a hasMany text's child table.
+        { name: 'phones', type: 'json' },
+      ],
+      hidden: true,
+    },
   ],
-  hooks: { beforeChange: [assigneeWorksAt, assignFromRota, inheritDoNotContact] },
+  hooks: {
+    beforeChange: [assigneeWorksAt, assignFromRota, inheritDoNotContact, keepMatchKeys],
+  },
   labels: { plural: 'Leads', singular: 'Lead' },
 }
 

@@ -19,6 +19,8 @@ declare module 'payload' {
     consumerDataKeys?: Map<string, Buffer | null>
     /** Set by checkIfMatch (hooks/checkIfMatch.ts) on its first check; read by it to check a request once. */
     ifMatchChecked?: boolean
+    /** Set by mergeLeads (src/leadDesk/merge.ts) on the lead events it moves to the kept lead; read by checkLeadEvent (src/leadDesk/eventHooks.ts), which lets recorded outbound events move to a lead whose person asked not to be contacted. */
+    leadMerge?: boolean
     /** Set by followLeadEvent (src/leadDesk/eventHooks.ts) while it clears a lead's previous current event; read by it there, so that clearing does not blank the lead's status it is about to set. */
     leadStatusMoving?: number
     /** Set by requireSecondFactor on a sign-in that finished an enrolment; read by revealNewRecoveryCodes (src/auth/mfa/secondFactor.ts), which shows them in its answer. */

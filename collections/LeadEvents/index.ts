@@ -6,6 +6,8 @@ import { withHistory } from '@/fields/history'
 import { stampedUserField } from '@/fields/stampedUser'
 import { checkLeadEvent, followLeadEvent } from '@/leadDesk/eventHooks'
 
+import { staffOnlyField } from '../../access/isStaff'
+import { nobodyFieldLevel } from '../../access/nobody'
 import { recordAccess } from '../../access/recordAccess'
 import { leadEventStatuses, leadEventTypes } from './values'
 
@@ -69,6 +71,29 @@ const leadEvents: CollectionConfig = withHistory({
       },
       index: true,
       relationTo: 'lead',
+    },
+    {
+      name: 'submission',
+      type: 'group',
+      access: { create: nobodyFieldLevel, read: staffOnlyField, update: nobodyFieldLevel },
+      admin: {
+        condition: (data) => Boolean(data.submission?.source),
+        description:
+          'A new lead that duplicated this one, added here instead (src/leadDesk/duplicates.ts).',
+        readOnly: true,
+      },
+      fields: [
+        { name: 'source', type: 'text', admin: { description: 'How it came: api, import, adf.' } },
+        {
+          name: 'values',
+          type: 'json',
+          admin: {
+            components: { Field: '/src/admin/JsonReadout#JsonReadout' },
+            description: 'The values it carried, as sent.',
+          },
+        },
+      ],
+      label: 'Duplicate submission',
     },
   ],
   hooks: { afterChange: [followLeadEvent], beforeChange: [checkLeadEvent] },

@@ -7,6 +7,7 @@ import {
   UnauthorizedError,
 } from 'payload'
 
+import { absorbSubmission, type Candidate, findDuplicate } from '@/leadDesk/duplicates'
 import { settings } from '@/lib/settings'
 import { isPhone } from '@/validation/formats'
 
@@ -95,12 +96,18 @@ export const createLeadFromProspect = async (
   location: string | undefined,
   facts: DocumentFacts,
 ): Promise<IngestedLead> => {
-  // Duplicate matching goes here: before the create, look for a lead this prospect repeats
-  // (src/leadDesk/duplicates.ts); when one is found, merge into it and return
-  // `{ id: <the new or kept lead>, mergedInto: <the kept lead's id> }` instead of creating.
   const data = leadData(prospect, location, facts)
   req.context.adfIngest = true
   try {
+    // A prospect repeating a lead of its location (src/leadDesk/duplicates.ts; an earlier prospect
+    // of the same document too) is added to that lead as a `Lead Created` event. Its values were
+    // checked when the document was read, so no trial create is needed before merging.
+    const candidate = { ...data, phoneNumbers: prospect.phones.map((phone) => phone.number) }
+    const match = await findDuplicate(req, candidate as Candidate)
+    if (match) {
+      await absorbSubmission(req, match.lead, candidate, `adf-${facts.origin}`)
+      return { id: match.lead, mergedInto: match.lead }
+    }
     const lead = await req.payload.create({
       collection: 'lead',
       data,

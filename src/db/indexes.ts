@@ -15,6 +15,8 @@ type PostgresSchemaHook = NonNullable<
  * - A trigram index on `company.name`: `where[name][like]` is `ILIKE '%…%'`, which no B-tree
  *   serves, so every search and its count scanned all companies (needs `pg_trgm`, see
  *   `TRIGRAM_EXTENSION`).
+ * - A GIN index on `lead.match_phones`: a new lead's duplicates are looked up by any of its
+ *   phones in that hidden JSON list (`?|`, src/leadDesk/duplicates.ts).
  */
 /** Created by Payload before migrations run (the adapter's `extensions`); trusted since PostgreSQL 13. */
 export const TRIGRAM_EXTENSION = 'pg_trgm'
@@ -32,6 +34,12 @@ export const extraIndexes: PostgresSchemaHook = ({ extendTable, schema }) => {
       nameTrigramIdx: index('company_name_trgm_idx').using('gin', columns.name.op('gin_trgm_ops')),
     }),
     table: schema.tables.company,
+  })
+  extendTable({
+    extraConfig: (columns) => ({
+      matchPhonesIdx: index('lead_match_phones_idx').using('gin', columns.match_phones),
+    }),
+    table: schema.tables.lead,
   })
   extendTable({
     extraConfig: (columns) => ({

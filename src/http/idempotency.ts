@@ -42,8 +42,11 @@ import { answerUnavailable, apiPathOf, refuse } from './input/refuse'
 const HEADER = 'idempotency-key'
 /** A printable ASCII value of 1–255 characters (as Stripe's and the IETF draft's keys). */
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/
-/** What a replay repeats of the first answer's headers (never cookies, dates or request ids). */
-const REPLAYED_HEADERS = ['content-type', 'etag', 'location', 'retry-after']
+/**
+ * What a replay repeats of the first answer's headers (never cookies, dates or request ids);
+ * `lead-merged-into` says a new lead was merged into an existing one (src/leadDesk/endpoints.ts).
+ */
+const REPLAYED_HEADERS = ['content-type', 'etag', 'lead-merged-into', 'location', 'retry-after']
 
 const poolOf = (payload: Payload): Pool => payload.db.pool
 

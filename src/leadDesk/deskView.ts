@@ -43,8 +43,9 @@ export type DeskView = {
     | 'firstContactedAt'
     | 'followUpDue'
     | 'id'
+    | 'mergedAt'
     | 'title'
-  > & { assignee: null | Person }
+  > & { assignee: null | Person; mergedInto: null | number }
   me: null | number
   otherLeads: {
     assignee: null | Person
@@ -126,7 +127,13 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
           limit: OTHER_LEADS_LIMIT,
           req,
           sort: '-createdAt',
-          where: { and: [{ consumer: { equals: consumer } }, { id: { not_equals: id } }] },
+          where: {
+            and: [
+              { consumer: { equals: consumer } },
+              { id: { not_equals: id } },
+              { mergedInto: { exists: false } },
+            ],
+          },
         })
       : null,
     idOf(lead.location)
@@ -184,6 +191,8 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
       firstContactedAt: lead.firstContactedAt,
       followUpDue: lead.followUpDue,
       id: lead.id,
+      mergedAt: lead.mergedAt,
+      mergedInto: idOf(lead.mergedInto) ?? null,
       title: lead.title,
     },
     me: req.user?.collection === 'users' ? req.user.id : null,

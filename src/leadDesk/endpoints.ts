@@ -1,11 +1,16 @@
-import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'payload'
+import { addDataAndFileToRequest, type Endpoint, parseParams, type PayloadRequest } from 'payload'
 
 import { messages, payloadError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 
 import { assignLead } from './assign'
 import { deskView } from './deskView'
+import { intakeLead, mergedMessage, possibleDuplicates } from './duplicates'
 import { logActivity } from './logActivity'
+import { mergeLeads } from './merge'
+
+/** The header of a `POST /api/lead` answer whose submission was merged: the lead's id. */
+export const MERGED_HEADER = 'Lead-Merged-Into'
 
 const NOT_A_LEAD = 'Not Found'
 
@@ -56,4 +61,65 @@ export const activityEndpoint: Endpoint = {
   },
   method: 'post',
   path: '/:id/activity',
+}
+
+/**
+ * POST /api/lead, in place of Payload's create (same body, query and answer): a submission that
+ * duplicates a recent lead of its location (src/leadDesk/duplicates.ts) is added to that lead
+ * instead, answered 200 with that lead as `doc`, a message saying so, `duplicate` and the
+ * `Lead-Merged-Into` header; anything else is created as before (201).
+ */
+export const intakeEndpoint: Endpoint = {
+  handler: async (req) => {
+    await addDataAndFileToRequest(req)
+    const { depth, draft, populate, select } = parseParams(req.query)
+    const data = isRecord(req.data) ? req.data : {}
+    const { doc, duplicate } = await intakeLead(req, data, {
+      depth,
+      draft,
+      populate,
+      select,
+      source: 'api',
+    })
+    if (duplicate)
+      return Response.json(
+        { doc, duplicate, message: mergedMessage(duplicate) },
+        { headers: { [MERGED_HEADER]: String(duplicate.lead) }, status: 200 },
+      )
+    const label = String(req.payload.collections.lead.config.labels.singular)
+    return Response.json(
+      { doc, message: req.t('general:successfullyCreated', { label }) },
+      { status: 201 },
+    )
+  },
+  method: 'post',
+  path: '/',
+}
+
+/** GET /api/lead/:id/duplicates: the lead's possible duplicates, for who may read the lead. */
+export const duplicatesEndpoint: Endpoint = {
+  handler: async (req) => {
+    if (!req.user) return payloadError(401, messages.unauthorized)
+    const id = leadIdOf(req)
+    if (!id) return payloadError(404, NOT_A_LEAD)
+    return Response.json(await possibleDuplicates(req, id))
+  },
+  method: 'get',
+  path: '/:id/duplicates',
+}
+
+/**
+ * POST /api/lead/:id/merge `{other, dryRun?}`: merges lead `other` into this one, or previews it
+ * (src/leadDesk/merge.ts).
+ */
+export const mergeEndpoint: Endpoint = {
+  handler: async (req) => {
+    if (!req.user) return payloadError(401, messages.unauthorized)
+    const id = leadIdOf(req)
+    if (!id) return payloadError(404, NOT_A_LEAD)
+    await addDataAndFileToRequest(req)
+    return Response.json(await mergeLeads(req, id, req.data))
+  },
+  method: 'post',
+  path: '/:id/merge',
 }

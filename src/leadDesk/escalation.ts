@@ -63,6 +63,7 @@ const markAndTell = (
     const { rows } = await tx.execute(
       sql`UPDATE lead SET escalated_at = ${now.toISOString()}
           WHERE id = ${lead} AND escalated_at IS NULL AND first_contacted_at IS NULL
+            AND merged_into_id IS NULL
           RETURNING id`,
     )
     if (!rows.length) return false
@@ -91,6 +92,7 @@ export const escalateOverdueLeads = async (
         { firstContactedAt: { exists: false } },
         { escalatedAt: { exists: false } },
         { 'doNotContact.at': { exists: false } },
+        { mergedInto: { exists: false } },
       ],
     },
   })

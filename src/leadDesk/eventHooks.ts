@@ -26,9 +26,12 @@ export const checkLeadEvent: CollectionBeforeChangeHook<LeadEvent> = async ({
   const recorded = (key: 'status' | 'type') =>
     moved || data[key] !== originalDoc?.[key] ? data[key] : undefined
   const values = [recorded('type'), recorded('status')]
-  await refuseIfDoNotContact(req, lead, values)
-  // Then the contact consents (docs/compliance.md): a do-not-contact request is said first.
-  await refuseWithoutContactConsent(req, lead, values)
+  // Events moved by a merge of duplicate leads were checked when they were recorded.
+  if (!req.context.leadMerge) {
+    await refuseIfDoNotContact(req, lead, values)
+    // Then the contact consents (docs/compliance.md): a do-not-contact request is said first.
+    await refuseWithoutContactConsent(req, lead, values)
+  }
   if (operation === 'create' && data.status && lead && data.currentStatusFor === undefined)
     return { ...data, currentStatusFor: lead }
   return data

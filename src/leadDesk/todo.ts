@@ -45,6 +45,7 @@ const sources = (user: TypedUser, now: Date): Source[] => [
         { assignee: { equals: user.id } },
         { followUpDue: { less_than_equal: now.toISOString() } },
         { 'doNotContact.at': { exists: false } },
+        { mergedInto: { exists: false } },
       ],
     },
   },
@@ -57,7 +58,11 @@ const sources = (user: TypedUser, now: Date): Source[] => [
     sort: 'createdAt',
     title: 'Uncontacted leads past their time',
     where: {
-      and: [{ escalatedAt: { exists: true } }, { firstContactedAt: { exists: false } }],
+      and: [
+        { escalatedAt: { exists: true } },
+        { firstContactedAt: { exists: false } },
+        { mergedInto: { exists: false } },
+      ],
     },
   },
   {

@@ -64,6 +64,35 @@ const listSetting = (item: z.ZodType<string, string>) =>
       .default([]),
   )
 
+/**
+ * Comma-separated words from `values` (each at most once), or `none` for none of them; `fallback`
+ * when unset.
+ */
+export const choiceListSetting = <const T extends readonly [string, ...string[]]>(
+  values: T,
+  fallback: readonly T[number][],
+) => {
+  const error = `a comma-separated list of ${values.join(', ')}, or none`
+  return blankIsUnset(
+    z
+      .string()
+      .transform((value) =>
+        value.trim() === 'none'
+          ? []
+          : value
+              .split(',')
+              .map((part) => part.trim())
+              .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.enum(values, { error }))
+          .refine((list) => new Set(list).size === list.length, { error }),
+      )
+      .default([...fallback]),
+  )
+}
+
 /** Comma-separated http(s) addresses; none when unset. */
 export const addressListSetting = () =>
   listSetting(httpAddress('a comma-separated list of http or https addresses'))

@@ -13,6 +13,7 @@ import { z } from 'zod'
 import {
   addressListSetting,
   addressSetting,
+  choiceListSetting,
   choiceSetting,
   flagSetting,
   numberSetting,
@@ -23,6 +24,9 @@ import {
   readEnv,
   textSetting,
 } from './envSchema'
+
+/** The duplicate rules of leads (src/leadDesk/matchKeys.ts), as `LEAD_DUPLICATE_RULES` names them. */
+export const DUPLICATE_RULES = ['email', 'name-phone', 'similar-name-phone'] as const
 
 const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal']
 
@@ -153,6 +157,10 @@ export const schemas = {
     JOBS_RUNNER: choiceSetting(['in-process', 'off'], 'in-process'),
   }),
   leadDesk: z.object({
+    /** How many days back a new lead is matched against its location's leads. */
+    LEAD_DUPLICATE_DAYS: numberSetting(30, { integer: true, min: 1 }),
+    /** Which duplicate rules are on (src/leadDesk/matchKeys.ts). */
+    LEAD_DUPLICATE_RULES: choiceListSetting(DUPLICATE_RULES, DUPLICATE_RULES),
     /** Business minutes (of the lead's location) a new lead may wait for a first contact. */
     LEAD_CONTACT_MINUTES: numberSetting(30, { min: 0 }),
     /** How often the job runner looks for leads to escalate. */

@@ -26,6 +26,7 @@ import * as migration_20261127_100353_adverse_action_sanctions from './20261127_
 import * as migration_20261127_100357_tco_new_prices from './20261127_100357_tco_new_prices';
 import * as migration_20261127_101351_adf from './20261127_101351_adf';
 import * as migration_20261127_101916_lead_mailbox from './20261127_101916_lead_mailbox';
+import * as migration_20261127_105409_lead_duplicates from './20261127_105409_lead_duplicates';
 
 export const migrations = [
   {
@@ -166,6 +167,11 @@ export const migrations = [
   {
     up: migration_20261127_101916_lead_mailbox.up,
     down: migration_20261127_101916_lead_mailbox.down,
-    name: '20261127_101916_lead_mailbox'
+    name: '20261127_101916_lead_mailbox',
+  },
+  {
+    up: migration_20261127_105409_lead_duplicates.up,
+    down: migration_20261127_105409_lead_duplicates.down,
+    name: '20261127_105409_lead_duplicates'
   },
 ];

@@ -1,5 +1,5 @@
 /** POST /api/leads/adf: ADF documents from lead sources become leads, whole or not at all. */
-import { beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createLocalReq } from 'payload'
 
 import { AdfError, ingestAdf } from '@/adf/ingest'
@@ -12,6 +12,14 @@ const context = useTestService({ principals: true, seed: true })
 
 const KNOWN_VIN = '1HGCV1F34LA012345'
 let sunsetLocation: string
+
+// The intake's own tests: duplicate matching is off but in its describe block below.
+beforeAll(() => {
+  process.env.LEAD_DUPLICATE_RULES = 'none'
+})
+afterAll(() => {
+  delete process.env.LEAD_DUPLICATE_RULES
+})
 
 beforeAll(async () => {
   const { payload } = context.service
@@ -393,5 +401,50 @@ describe('the adf fields belong to the intake', () => {
     const { body } = await getLead(doc.id, context.who.staffAdmin)
     expect(body.adf?.document ?? null).toBeNull()
     expect(body.adf?.origin ?? null).toBeNull()
+  })
+})
+
+describe('duplicates', () => {
+  beforeAll(() => {
+    delete process.env.LEAD_DUPLICATE_RULES
+  })
+  afterAll(() => {
+    process.env.LEAD_DUPLICATE_RULES = 'none'
+  })
+
+  it('a prospect repeating a lead of its location, or an earlier prospect, is added to that lead', async () => {
+    const person = { email: 'twice.adf@example.com', lastName: 'Twice', phone: '(555) 201-7788' }
+    const first = await post(sampleAdf([person]))
+    expect(first.status).toBe(201)
+    const [{ id }] = first.body.data.leads
+    expect(first.body.data.leads[0]).toEqual({ id })
+    const before = await leadCount()
+    const again = await post(sampleAdf([person, { ...person, firstName: 'Janet' }]))
+    expect(again.status).toBe(201)
+    expect(again.body.data.leads).toEqual([
+      { id, mergedInto: id },
+      { id, mergedInto: id },
+    ])
+    expect(await leadCount()).toBe(before)
+    const events = await context.service.payload.find({
+      collection: 'leadEvents',
+      depth: 0,
+      sort: 'id',
+      where: { and: [{ lead: { equals: id } }, { type: { equals: 'Lead Created' } }] },
+    })
+    expect(events.docs.map((event) => (event as any).submission?.source ?? null)).toEqual([
+      null,
+      'adf-http',
+      'adf-http',
+    ])
+  })
+
+  it('two prospects of one new person in one document make one lead', async () => {
+    const person = { email: 'once.adf@example.com', lastName: 'Once', phone: '(555) 201-9911' }
+    const response = await post(sampleAdf([person, person]))
+    expect(response.status).toBe(201)
+    const [first, second] = response.body.data.leads
+    expect(first).toEqual({ id: first.id })
+    expect(second).toEqual({ id: first.id, mergedInto: first.id })
   })
 })

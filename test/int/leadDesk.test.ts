@@ -361,7 +361,10 @@ describe('do not contact', () => {
     })
     consumer = created.body.data.id
     lead = (await newLead({ consumer, firstName: 'Dana', lastName: 'Quiet' })).id
+    // Two leads of one person at one location on purpose: the duplicate rules would merge them.
+    process.env.LEAD_DUPLICATE_RULES = 'none'
     sibling = (await newLead({ consumer, firstName: 'Dana', lastName: 'Quiet' })).id
+    delete process.env.LEAD_DUPLICATE_RULES
     existingEvent = (
       await send('POST', '/api/leadEvents?depth=0', who.staff, { lead, type: 'Customer Call' })
     ).body.doc.id
@@ -581,7 +584,10 @@ describe('do not contact, at the same moment', () => {
     })
     const consumer = created.body.data.id
     const lead = (await newLead({ consumer, firstName: 'Remy', lastName: 'Racing' })).id
+    // A second lead of the same person on purpose: the duplicate rules would merge it.
+    process.env.LEAD_DUPLICATE_RULES = 'none'
     const sibling = (await newLead({ consumer, firstName: 'Remy', lastName: 'Racing' })).id
+    delete process.env.LEAD_DUPLICATE_RULES
     // The request is recorded in a transaction that has not committed yet.
     const staff = await service.payload.findByID({ collection: 'users', id: who.staff.id! })
     const req = await createLocalReq(

@@ -63,6 +63,7 @@ describe('the shipped saved views', () => {
           and: [
             { assignee: { equals: context.who.staff.id } },
             { followUpDue: { less_than_equal: expect.any(String) } },
+            { mergedInto: { exists: false } },
           ],
         },
       ],

@@ -12,6 +12,7 @@ import React, { useCallback, useEffect, useState } from 'react'
 import type { DeskView, Person } from '@/leadDesk/deskView'
 
 import { call, errorOf, localTime } from './api'
+import { Duplicates } from './Duplicates'
 import { LogActivity } from './LogActivity'
 
 const nameOf = (person: null | Person) => person?.name ?? 'Unassigned'
@@ -105,6 +106,13 @@ export const LeadDeskPanel = () => {
   const { current, lead } = view
   return (
     <section aria-label="Lead desk" className="lead-desk">
+      {lead.mergedInto ? (
+        <p className="lead-desk__banner lead-desk__banner--late" role="status">
+          <strong>Merged</strong> {localTime(lead.mergedAt)} into{' '}
+          <a href={`/admin/collections/lead/${lead.mergedInto}`}>lead {lead.mergedInto}</a> as a
+          duplicate: its events and e-mails are there now.
+        </p>
+      ) : null}
       {lead.doNotContact?.at ? (
         <p className="lead-desk__banner lead-desk__banner--stop" role="status">
           <strong>Do not contact.</strong> The customer asked not to be contacted: recorded{' '}
@@ -176,6 +184,7 @@ export const LeadDeskPanel = () => {
       ) : (
         <p className="lead-desk__muted">Nothing has happened on this lead yet.</p>
       )}
+      {lead.mergedInto ? null : <Duplicates api={api} lead={lead.id} />}
       <h4>The consumer&apos;s other leads</h4>
       {view.otherLeads.length ? (
         <ul aria-label="Other leads" className="lead-desk__others">

@@ -140,7 +140,11 @@ const SHIPPED: Shipped[] = [
     columns: ['title', 'followUpDue', 'currentStatus', 'source', 'createdAt'],
     relatedCollection: 'lead',
     title: 'My leads due',
-    where: [{ assignee: { equals: '{{me}}' } }, { followUpDue: { less_than_equal: '{{now}}' } }],
+    where: [
+      { assignee: { equals: '{{me}}' } },
+      { followUpDue: { less_than_equal: '{{now}}' } },
+      { mergedInto: { exists: false } },
+    ],
   },
   {
     columns: ['title', 'assignee', 'source', 'phoneNumber', 'createdAt'],
@@ -149,6 +153,7 @@ const SHIPPED: Shipped[] = [
     where: [
       { createdAt: { greater_than_equal: '{{startOfToday}}' } },
       { firstContactedAt: { exists: false } },
+      { mergedInto: { exists: false } },
     ],
   },
   {

@@ -20,6 +20,7 @@ import {
   addDataAndFileToRequest,
   APIError,
   type CollectionSlug,
+  createLocalReq,
   type FlattenedField,
   Forbidden,
   type PayloadRequest,
@@ -38,8 +39,26 @@ export const MAX_ROWS = 5000
 type Problem = { message: string; path?: string }
 type RowProblems = { errors: Problem[]; row: number }
 /** A row of the preview: the record it would create, or what is wrong with it. */
-type Preview = { errors?: Problem[]; record?: Record<string, unknown>; row: number }
+type Preview = {
+  errors?: Problem[]
+  merged?: Omit<Merged, 'row'>
+  record?: Record<string, unknown>
+  row: number
+}
 type Row = { data: Record<string, unknown>; row: number }
+/** A row merged into an existing record instead of created (a duplicate lead). */
+type Merged = { into: number | string; reason: string; row: number }
+
+/**
+ * How a collection creates an imported row, when not as a plain create: `req` is the row's own
+ * request (the caller, the import's transaction), `validated` says the row already passed a
+ * trial create. Answers the record, and what it was merged into instead of being created.
+ */
+export type CreateRow = (
+  req: PayloadRequest,
+  data: Record<string, unknown>,
+  validated: boolean,
+) => Promise<{ doc: { id: number | string }; merged?: Omit<Merged, 'row'> }>
 
 class BadFile extends Error {}
 
@@ -124,11 +143,18 @@ const previewOf = (data: Record<string, unknown>, doc: Record<string, unknown>) 
   return data.id === undefined ? record : { id, ...record }
 }
 
-const createAll = async (req: PayloadRequest, slug: CollectionSlug, rows: Row[], keep: boolean) => {
+const createAll = async (
+  req: PayloadRequest,
+  slug: CollectionSlug,
+  rows: Row[],
+  keep: boolean,
+  createRow?: CreateRow,
+) => {
   const { payload } = req
   const problems: RowProblems[] = []
   const previews: Preview[] = []
   const ids: (number | string)[] = []
+  const merges: Merged[] = []
   let transactionID = keep ? await payload.db.beginTransaction() : null
   for (const { data, row } of rows) {
     if (!keep) {
@@ -138,6 +164,19 @@ const createAll = async (req: PayloadRequest, slug: CollectionSlug, rows: Row[],
     const rowReq = { transactionID: transactionID ?? undefined }
     try {
       const created = withoutServerFields(req, slug, data)
+      if (createRow) {
+        const local = await createLocalReq({ user: req.user ?? undefined }, payload)
+        local.transactionID = rowReq.transactionID
+        const { doc, merged } = await createRow(local, created, keep)
+        if (merged) merges.push({ ...merged, row })
+        else ids.push(doc.id)
+        previews.push({
+          record: previewOf(created, { ...doc }),
+          row,
+          ...(merged ? { merged } : {}),
+        })
+        continue
+      }
       const doc = await payload.create({
         collection: slug,
         data: created,
@@ -153,17 +192,21 @@ const createAll = async (req: PayloadRequest, slug: CollectionSlug, rows: Row[],
       problems.push({ errors, row })
       previews.push({ errors, row })
       // Payload rolled the transaction back; nothing of a kept import may be committed after it.
-      if (keep) return { ids: [], previews, problems }
+      if (keep) return { ids: [], merges: [], previews, problems }
       continue
     } finally {
       if (!keep && rowReq.transactionID) await payload.db.rollbackTransaction(rowReq.transactionID)
     }
   }
   if (keep && transactionID) await payload.db.commitTransaction(transactionID)
-  return { ids, previews, problems }
+  return { ids, merges, previews, problems }
 }
 
-export const importRows = async (req: PayloadRequest, slug: CollectionSlug): Promise<Response> => {
+export const importRows = async (
+  req: PayloadRequest,
+  slug: CollectionSlug,
+  createRow?: CreateRow,
+): Promise<Response> => {
   if (!req.user) return payloadError(401, messages.unauthorized)
   await addDataAndFileToRequest(req)
   const body = req.data
@@ -186,15 +229,20 @@ export const importRows = async (req: PayloadRequest, slug: CollectionSlug): Pro
     )
   }
   try {
-    const tried = await createAll(req, slug, rows, false)
+    const tried = await createAll(req, slug, rows, false, createRow)
     if (dryRun === true) return preview(tried.previews, tried.problems.length)
     if (tried.problems.length) return refusal(tried.problems, rows.length)
-    const done = await createAll(req, slug, rows, true)
+    const done = await createAll(req, slug, rows, true, createRow)
     if (done.problems.length) return refusal(done.problems, rows.length)
-    return Response.json(
-      { ids: done.ids, imported: done.ids.length, message: `Imported ${done.ids.length} rows.` },
-      { status: 201 },
-    )
+    const imported = done.ids.length + done.merges.length
+    // Merged rows are named apart: they made no record of their own.
+    const merges = done.merges.length
+      ? {
+          merged: done.merges,
+          message: `Imported ${imported} rows: ${done.ids.length} created, ${done.merges.length} merged into existing records as duplicates.`,
+        }
+      : { message: `Imported ${imported} rows.` }
+    return Response.json({ ids: done.ids, imported, ...merges }, { status: 201 })
   } catch (error) {
     if (error instanceof Forbidden)
       return payloadError(403, 'You are not allowed to perform this action.')

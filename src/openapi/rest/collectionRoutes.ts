@@ -6,7 +6,7 @@ import { authRoutes } from './authRoutes'
 import { complianceRecordRoutes } from './complianceRecordRoutes'
 import { complianceRoutes } from './complianceRoutes'
 import { consentRoutes } from './consentRoutes'
-import { leadDeskRoutes } from './leadDeskRoutes'
+import { leadDeskRoutes, MERGED_ROW, mergedIntoExisting } from './leadDeskRoutes'
 import {
   anonymousMay,
   ANY_OBJECT,
@@ -287,6 +287,7 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
             ? uploadBody
             : { content: json(ref(`${slug}_create`)), required: true },
           responses: {
+            ...(collection.custom?.mergesDuplicates ? { 200: mergedIntoExisting(slug) } : {}),
             201: payloadDoc(slug),
             ...errorsOf({ body: true, extra: [409, 422] }),
           },
@@ -367,6 +368,7 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
                           },
                           type: 'array',
                         },
+                        merged: MERGED_ROW,
                         record: ANY_OBJECT,
                         row: { type: 'integer' },
                       },
@@ -391,6 +393,15 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
                     type: 'array',
                   },
                   imported: { type: 'integer' },
+                  merged: {
+                    description:
+                      'Rows merged into an existing record as duplicates (leads), each with its row number; `ids` lists the records created.',
+                    items: {
+                      ...MERGED_ROW,
+                      properties: { ...MERGED_ROW.properties, row: { type: 'integer' } },
+                    },
+                    type: 'array',
+                  },
                   message: { type: 'string' },
                 },
                 required: ['ids', 'imported', 'message'],

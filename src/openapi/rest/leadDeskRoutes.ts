@@ -1,6 +1,68 @@
 /** The lead desk's routes on leads (src/leadDesk/endpoints.ts). */
-import { json, payloadDoc } from '../responses'
+import { json, payloadDoc, ref } from '../responses'
 import { ANY_OBJECT, camel, Context, errorsOf, idParamOf, op, PathItems } from './shared'
+
+const RULE = {
+  description: 'The duplicate rule that matched.',
+  enum: ['email', 'name-phone', 'similar-name-phone'],
+  type: 'string',
+}
+
+/** A row of an import merged into an existing lead (src/admin/transfer, src/leadDesk/duplicates.ts). */
+export const MERGED_ROW = {
+  properties: {
+    into: { description: 'The id of the lead it was added to.', type: 'integer' },
+    reason: { description: 'Why it is a duplicate, in words.', type: 'string' },
+  },
+  required: ['into', 'reason'],
+  type: 'object',
+}
+
+/** The 200 answer of `POST /api/lead` when the submission was merged into an existing lead. */
+export const mergedIntoExisting = (slug: string) => ({
+  content: json({
+    properties: {
+      doc: ref(slug),
+      duplicate: {
+        properties: {
+          createdAt: { format: 'date-time', type: 'string' },
+          event: { description: 'The `Lead Created` lead event recording it.', type: 'integer' },
+          lead: { type: 'integer' },
+          rule: RULE,
+        },
+        required: ['createdAt', 'event', 'lead', 'rule'],
+        type: 'object',
+      },
+      message: { type: 'string' },
+    },
+    required: ['doc', 'duplicate', 'message'],
+    type: 'object',
+  }),
+  description:
+    'The submission duplicates a recent lead of its location: it was added to that lead (`doc`) as a `Lead Created` event instead of creating one. The `Lead-Merged-Into` header names the lead.',
+  headers: {
+    'Lead-Merged-Into': { description: 'The id of the lead.', schema: { type: 'integer' } },
+  },
+})
+
+const MERGED_VALUE = {
+  properties: {
+    field: { type: 'string' },
+    from: { enum: ['kept', 'other'], type: 'string' },
+    kept: {},
+    label: { type: 'string' },
+    other: {},
+    result: {},
+  },
+  required: ['field', 'from', 'label'],
+  type: 'object',
+}
+
+const LEAD_REF = {
+  properties: { id: { type: 'integer' }, title: { nullable: true, type: 'string' } },
+  required: ['id'],
+  type: 'object',
+}
 
 export const leadDeskRoutes = (): Record<string, (context: Context) => PathItems> => ({
   'get /:id/desk': ({ collection, slug, tag }: Context): PathItems => ({
@@ -45,6 +107,97 @@ export const leadDeskRoutes = (): Record<string, (context: Context) => PathItems
                 type: 'object',
               }),
               description: 'The lead event created, and the lead when its follow-up time changed',
+            },
+            ...errorsOf({ body: true, byId: true, extra: [409] }),
+          },
+        },
+      ),
+    },
+  }),
+  'get /:id/duplicates': ({ collection, slug, tag }: Context): PathItems => ({
+    [`/${slug}/{id}/duplicates`]: {
+      get: op(
+        { operationId: `${camel(slug)}_duplicates`, summary: "A lead's possible duplicates", tag },
+        'Leads of the same location, created within `LEAD_DUPLICATE_DAYS` before or after it, that match it by a duplicate rule that is on (not merged, not trashed, readable by the caller), best first; `canMerge` says whether the caller may merge them.',
+        {
+          parameters: [idParamOf(collection)],
+          responses: {
+            200: {
+              content: json({
+                properties: {
+                  canMerge: { type: 'boolean' },
+                  docs: {
+                    items: {
+                      properties: {
+                        assignee: { nullable: true, type: 'integer' },
+                        createdAt: { format: 'date-time', type: 'string' },
+                        currentStatus: { nullable: true, type: 'string' },
+                        email: { nullable: true, type: 'string' },
+                        id: { type: 'integer' },
+                        phoneNumber: { nullable: true, type: 'string' },
+                        reason: { type: 'string' },
+                        rule: RULE,
+                        title: { nullable: true, type: 'string' },
+                      },
+                      required: ['id', 'reason', 'rule', 'createdAt'],
+                      type: 'object',
+                    },
+                    type: 'array',
+                  },
+                  lead: { type: 'integer' },
+                },
+                required: ['canMerge', 'docs', 'lead'],
+                type: 'object',
+              }),
+              description: 'The possible duplicates',
+            },
+            ...errorsOf({ byId: true }),
+          },
+        },
+      ),
+    },
+  }),
+  'post /:id/merge': ({ collection, slug, tag }: Context): PathItems => ({
+    [`/${slug}/{id}/merge`]: {
+      post: op(
+        { operationId: `${camel(slug)}_merge`, summary: 'Merge another lead into this one', tag },
+        "Keeps this lead and merges lead `other` into it, in one transaction: its lead events, VDP e-mails and do-not-contact requests move here, its values fill this lead's empty ones (`values`: which wins), and it stays readable, marked `mergedInto` this lead. `dryRun: true` answers the same preview and changes nothing. Needs the right to change both leads; a lead into itself is 400, a lead already merged (either side) 409.",
+        {
+          parameters: [idParamOf(collection)],
+          requestBody: {
+            content: json({
+              properties: {
+                dryRun: { type: 'boolean' },
+                other: { description: 'The id of the lead merged into this one.', type: 'integer' },
+              },
+              required: ['other'],
+              type: 'object',
+            }),
+            required: true,
+          },
+          responses: {
+            200: {
+              content: json({
+                properties: {
+                  doc: ref(slug),
+                  kept: LEAD_REF,
+                  message: { type: 'string' },
+                  moves: {
+                    properties: {
+                      doNotContact: { type: 'integer' },
+                      leadEvents: { type: 'integer' },
+                      vdpEmails: { type: 'integer' },
+                    },
+                    required: ['doNotContact', 'leadEvents', 'vdpEmails'],
+                    type: 'object',
+                  },
+                  other: LEAD_REF,
+                  values: { items: MERGED_VALUE, type: 'array' },
+                },
+                required: ['kept', 'message', 'moves', 'other', 'values'],
+                type: 'object',
+              }),
+              description: 'The merge (with `doc`, the kept lead after it) or its preview',
             },
             ...errorsOf({ body: true, byId: true, extra: [409] }),
           },

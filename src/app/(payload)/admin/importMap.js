@@ -4,10 +4,10 @@ import { AssigneeCell as AssigneeCell_adbab903442c9fe5509d603387e9e078 } from '.
 import { DateTimeCell as DateTimeCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
 import { ListTransfer as ListTransfer_593c4aa0754bedeb295c47cd42fea053 } from '../../../../src/admin/transfer/ListTransfer'
 import { StampedUser as StampedUser_63cd6f7ad29d372e6325594959f2d092 } from '../../../../src/admin/values/StampedUser'
+import { JsonReadout as JsonReadout_692064a7253a5962ddd80a27a84f3fb6 } from '../../../../src/admin/JsonReadout'
 import { SsnField as SsnField_e5c32ad208022eb77b67987dd720a52d } from '../../../../src/creditData/RevealSsn'
 import { DayField as DayField_3e43e6f90d3d9e87d4a93a743e11d773 } from '../../../../src/admin/values/DayField'
 import { YesNoCell as YesNoCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
-import { JsonReadout as JsonReadout_692064a7253a5962ddd80a27a84f3fb6 } from '../../../../src/admin/JsonReadout'
 import { ChipsCell as ChipsCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
 import { ConsumerRecords as ConsumerRecords_f45db1bb1b78fcc4285fa37ef6b03ac6 } from '../../../../src/admin/values/ConsumerRecords'
 import { ConsumerConsents as ConsumerConsents_a28e049a5e90b22cb4da9ea675132b03 } from '../../../../src/compliance/consents/ConsumerConsents'
@@ -49,10 +49,10 @@ export const importMap = {
   "/src/admin/values/cells#DateTimeCell": DateTimeCell_b0a1fb9ddcd874dd03d06712022b2c70,
   "/src/admin/transfer/ListTransfer#ListTransfer": ListTransfer_593c4aa0754bedeb295c47cd42fea053,
   "/src/admin/values/StampedUser#StampedUser": StampedUser_63cd6f7ad29d372e6325594959f2d092,
+  "/src/admin/JsonReadout#JsonReadout": JsonReadout_692064a7253a5962ddd80a27a84f3fb6,
   "/src/creditData/RevealSsn#SsnField": SsnField_e5c32ad208022eb77b67987dd720a52d,
   "/src/admin/values/DayField#DayField": DayField_3e43e6f90d3d9e87d4a93a743e11d773,
   "/src/admin/values/cells#YesNoCell": YesNoCell_b0a1fb9ddcd874dd03d06712022b2c70,
-  "/src/admin/JsonReadout#JsonReadout": JsonReadout_692064a7253a5962ddd80a27a84f3fb6,
   "/src/admin/values/cells#ChipsCell": ChipsCell_b0a1fb9ddcd874dd03d06712022b2c70,
   "/src/admin/values/ConsumerRecords#ConsumerRecords": ConsumerRecords_f45db1bb1b78fcc4285fa37ef6b03ac6,
   "/src/compliance/consents/ConsumerConsents#ConsumerConsents": ConsumerConsents_a28e049a5e90b22cb4da9ea675132b03,
