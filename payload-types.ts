@@ -321,11 +321,10 @@ export interface Lead {
     suffix?: string | null;
     phones?:
       | {
-          number?: string | null;
-          type?: ('voice' | 'fax' | 'cellphone' | 'pager') | null;
-          time?: ('morning' | 'afternoon' | 'evening' | 'nopreference' | 'day') | null;
-          preferred?: boolean | null;
-          id?: string | null;
+          number: string;
+          preferred?: boolean;
+          time?: 'morning' | 'afternoon' | 'evening' | 'nopreference' | 'day';
+          type?: 'voice' | 'fax' | 'cellphone' | 'pager';
         }[]
       | null;
     address?: {
@@ -339,29 +338,25 @@ export interface Lead {
     };
     vehicles?:
       | {
-          interest?: ('buy' | 'lease' | 'sell' | 'trade_in' | 'test_drive') | null;
-          status?: ('new' | 'used') | null;
-          year?: number | null;
-          make?: string | null;
-          model?: string | null;
-          trim?: string | null;
-          vin?: string | null;
-          /**
-           * The service's vehicle of this VIN, when it has one.
-           */
-          vehicle?: (string | null) | Vehicle;
-          stock?: string | null;
-          odometer?: number | null;
-          odometerUnits?: string | null;
-          price?: number | null;
-          priceType?: ('quote' | 'offer' | 'msrp' | 'invoice' | 'call' | 'appraisal' | 'asking') | null;
-          priceCurrency?: string | null;
-          financeMethod?: ('cash' | 'finance' | 'lease') | null;
-          downPayment?: number | null;
-          monthlyPayment?: number | null;
-          financeTotal?: number | null;
-          comments?: string | null;
-          id?: string | null;
+          make?: string;
+          model?: string;
+          trim?: string;
+          vin?: string;
+          vehicle?: string;
+          stock?: string;
+          odometerUnits?: string;
+          priceCurrency?: string;
+          comments?: string;
+          financeMethod?: 'cash' | 'finance' | 'lease';
+          interest?: 'buy' | 'lease' | 'sell' | 'trade_in' | 'test_drive';
+          priceType?: 'quote' | 'offer' | 'msrp' | 'invoice' | 'call' | 'appraisal' | 'asking';
+          status?: 'new' | 'used';
+          year?: number;
+          odometer?: number;
+          price?: number;
+          downPayment?: number;
+          monthlyPayment?: number;
+          financeTotal?: number;
         }[]
       | null;
     timeframe?: {
@@ -762,6 +757,51 @@ export interface LeadEvent {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vdpEmails".
+ */
+export interface VdpEmail {
+  id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
+  /**
+   * The lead the e-mail was sent to.
+   */
+  lead?: (number | null) | Lead;
+  /**
+   * The vehicles (by VIN) the e-mail showed.
+   */
+  vins?: (number | Vin)[] | null;
+  createdBy?: (number | null) | User;
+  lastModifiedBy?: (number | null) | User;
+  /**
+   * Number of VINs, kept in step with the list.
+   */
+  vinCount?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  deletedAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "vin".
+ */
+export interface Vin {
+  id: number;
+  /**
+   * The 17-character VIN; VDP e-mails list VINs by this record's number.
+   */
+  vin: string;
+  /**
+   * The vehicle record, when we hold one.
+   */
+  vehicle?: (string | null) | Vehicle;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "vehicle".
  */
 export interface Vehicle {
@@ -826,51 +866,6 @@ export interface VehicleSpec {
    * Dealer invoice price, in US dollars.
    */
   invoice?: number | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "vdpEmails".
- */
-export interface VdpEmail {
-  id: number;
-  /**
-   * Worked out from the record when it is saved.
-   */
-  title?: string | null;
-  /**
-   * The lead the e-mail was sent to.
-   */
-  lead?: (number | null) | Lead;
-  /**
-   * The vehicles (by VIN) the e-mail showed.
-   */
-  vins?: (number | Vin)[] | null;
-  createdBy?: (number | null) | User;
-  lastModifiedBy?: (number | null) | User;
-  /**
-   * Number of VINs, kept in step with the list.
-   */
-  vinCount?: string | null;
-  updatedAt: string;
-  createdAt: string;
-  deletedAt?: string | null;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "vin".
- */
-export interface Vin {
-  id: number;
-  /**
-   * The 17-character VIN; VDP e-mails list VINs by this record's number.
-   */
-  vin: string;
-  /**
-   * The vehicle record, when we hold one.
-   */
-  vehicle?: (string | null) | Vehicle;
   updatedAt: string;
   createdAt: string;
 }
@@ -2473,15 +2468,7 @@ export interface LeadSelect<T extends boolean = true> {
         prospectIdSource?: T;
         middleName?: T;
         suffix?: T;
-        phones?:
-          | T
-          | {
-              number?: T;
-              type?: T;
-              time?: T;
-              preferred?: T;
-              id?: T;
-            };
+        phones?: T;
         address?:
           | T
           | {
@@ -2493,30 +2480,7 @@ export interface LeadSelect<T extends boolean = true> {
               country?: T;
               type?: T;
             };
-        vehicles?:
-          | T
-          | {
-              interest?: T;
-              status?: T;
-              year?: T;
-              make?: T;
-              model?: T;
-              trim?: T;
-              vin?: T;
-              vehicle?: T;
-              stock?: T;
-              odometer?: T;
-              odometerUnits?: T;
-              price?: T;
-              priceType?: T;
-              priceCurrency?: T;
-              financeMethod?: T;
-              downPayment?: T;
-              monthlyPayment?: T;
-              financeTotal?: T;
-              comments?: T;
-              id?: T;
-            };
+        vehicles?: T;
         timeframe?:
           | T
           | {

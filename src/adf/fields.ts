@@ -32,7 +32,42 @@ const select = (name: string, values: readonly string[], enumName: string): Fiel
 })
 
 const text = (name: string, label?: string): Field => ({ name, type: 'text', label })
-const amount = (name: string, label?: string): Field => ({ name, type: 'number', label, min: 0 })
+
+type JsonSchema = Record<string, unknown>
+const listOf = (items: JsonSchema): JsonSchema => ({ items, type: ['array', 'null'] })
+const stringProps = (...names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, { type: 'string' }]))
+const numberProps = (...names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, { type: 'number' }]))
+
+/** One of ADF's values, as stored (optionValue). */
+const oneOf = (values: readonly string[]) => ({ enum: values.map(optionValue), type: 'string' })
+
+const PHONE_SCHEMA: JsonSchema = {
+  additionalProperties: false,
+  properties: {
+    number: { type: 'string' },
+    preferred: { type: 'boolean' },
+    time: oneOf(PHONE_TIMES),
+    type: oneOf(PHONE_TYPES),
+  },
+  required: ['number'],
+  type: 'object',
+}
+
+const VEHICLE_SCHEMA: JsonSchema = {
+  additionalProperties: false,
+  properties: {
+    ...stringProps('make', 'model', 'trim', 'vin', 'vehicle', 'stock'),
+    ...stringProps('odometerUnits', 'priceCurrency', 'comments'),
+    financeMethod: oneOf(FINANCE_METHODS),
+    interest: oneOf(INTERESTS),
+    priceType: oneOf(PRICE_TYPES),
+    status: oneOf(VEHICLE_STATUSES),
+    ...numberProps('year', 'odometer', 'price', 'downPayment', 'monthlyPayment', 'financeTotal'),
+  },
+  type: 'object',
+}
 
 /**
  * What an ADF lead said beyond the lead's own fields (name, e-mail, phone, source, location):
@@ -62,20 +97,13 @@ export const adfField: Field = {
       fields: [text('prospectId', 'Prospect id'), text('prospectIdSource', 'Prospect id source')],
     },
     { type: 'row', fields: [text('middleName'), text('suffix')] },
+    // Lists as JSON (one column), not arrays: an array's child table is rewritten on every save of
+    // the lead, and concurrent saves of one lead (desk events, assignment) then deadlock.
     {
       name: 'phones',
-      type: 'array',
-      fields: [
-        {
-          type: 'row',
-          fields: [
-            text('number'),
-            select('type', PHONE_TYPES, 'enum_lead_adf_phone_type'),
-            select('time', PHONE_TIMES, 'enum_lead_adf_phone_time'),
-            { name: 'preferred', type: 'checkbox' },
-          ],
-        },
-      ],
+      type: 'json',
+      admin: { description: 'Each phone as sent: number, type, time, preferred.' },
+      typescriptSchema: [() => listOf(PHONE_SCHEMA)],
     },
     {
       name: 'address',
@@ -97,53 +125,12 @@ export const adfField: Field = {
     },
     {
       name: 'vehicles',
-      type: 'array',
-      fields: [
-        {
-          type: 'row',
-          fields: [
-            select('interest', INTERESTS, 'enum_lead_adf_interest'),
-            select('status', VEHICLE_STATUSES, 'enum_lead_adf_vehicle_status'),
-            { name: 'year', type: 'number' },
-            text('make'),
-            text('model'),
-            text('trim'),
-          ],
-        },
-        {
-          type: 'row',
-          fields: [
-            text('vin', 'VIN'),
-            {
-              name: 'vehicle',
-              type: 'relationship',
-              admin: { description: "The service's vehicle of this VIN, when it has one." },
-              relationTo: 'vehicle',
-            },
-            text('stock'),
-            amount('odometer'),
-            text('odometerUnits', 'Odometer units'),
-          ],
-        },
-        {
-          type: 'row',
-          fields: [
-            amount('price'),
-            select('priceType', PRICE_TYPES, 'enum_lead_adf_price_type'),
-            text('priceCurrency', 'Currency'),
-          ],
-        },
-        {
-          type: 'row',
-          fields: [
-            select('financeMethod', FINANCE_METHODS, 'enum_lead_adf_finance_method'),
-            amount('downPayment', 'Down payment'),
-            amount('monthlyPayment', 'Monthly payment'),
-            amount('financeTotal', 'Finance total'),
-          ],
-        },
-        { name: 'comments', type: 'textarea' },
-      ],
+      type: 'json',
+      admin: {
+        description:
+          'Each vehicle as sent: interest, status, year, make, model, trim, VIN (and `vehicle`, the VIN of the service’s vehicle when it has one), stock, odometer, price, finance.',
+      },
+      typescriptSchema: [() => listOf(VEHICLE_SCHEMA)],
     },
     {
       name: 'timeframe',

@@ -27,6 +27,7 @@ import * as migration_20261127_100357_tco_new_prices from './20261127_100357_tco
 import * as migration_20261127_101351_adf from './20261127_101351_adf';
 import * as migration_20261127_101916_lead_mailbox from './20261127_101916_lead_mailbox';
 import * as migration_20261127_105409_lead_duplicates from './20261127_105409_lead_duplicates';
+import * as migration_20261127_114031_adf_lists_as_json from './20261127_114031_adf_lists_as_json';
 
 export const migrations = [
   {
@@ -172,6 +173,11 @@ export const migrations = [
   {
     up: migration_20261127_105409_lead_duplicates.up,
     down: migration_20261127_105409_lead_duplicates.down,
-    name: '20261127_105409_lead_duplicates'
+    name: '20261127_105409_lead_duplicates',
+  },
+  {
+    up: migration_20261127_114031_adf_lists_as_json.up,
+    down: migration_20261127_114031_adf_lists_as_json.down,
+    name: '20261127_114031_adf_lists_as_json'
   },
 ];
