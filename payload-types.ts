@@ -389,20 +389,18 @@ export interface Lead {
    * When the lead was merged into another as a duplicate.
    */
   mergedAt?: string | null;
-  match?: {
-    email?: string | null;
-    firstName?: string | null;
-    lastName?: string | null;
-    phones?:
-      | {
-          [k: string]: unknown;
-        }
-      | unknown[]
-      | string
-      | number
-      | boolean
-      | null;
-  };
+  matchEmail?: string | null;
+  matchFirstName?: string | null;
+  matchLastName?: string | null;
+  matchPhones?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -2501,14 +2499,10 @@ export interface LeadSelect<T extends boolean = true> {
       };
   mergedInto?: T;
   mergedAt?: T;
-  match?:
-    | T
-    | {
-        email?: T;
-        firstName?: T;
-        lastName?: T;
-        phones?: T;
-      };
+  matchEmail?: T;
+  matchFirstName?: T;
+  matchLastName?: T;
+  matchPhones?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;

@@ -207,20 +207,13 @@ const leads: CollectionConfig = {
       ],
     },
     serviceTime('mergedAt', 'When the lead was merged into another as a duplicate.'),
-    {
-      // What duplicates are looked up by (src/leadDesk/matchKeys.ts): never shown or sent.
-      name: 'match',
-      type: 'group',
-      access: serviceOnly,
-      fields: [
-        { name: 'email', type: 'text', index: true },
-        { name: 'firstName', type: 'text' },
-        { name: 'lastName', type: 'text' },
-        // A JSON list (one column, GIN-indexed) rather than a hasMany text's child table.
-        { name: 'phones', type: 'json' },
-      ],
-      hidden: true,
-    },
+    // What duplicates are looked up by (src/leadDesk/matchKeys.ts): never shown or sent. Top-level
+    // fields, not a group: a hidden group still answers as `{}`.
+    { name: 'matchEmail', type: 'text', access: serviceOnly, hidden: true, index: true },
+    { name: 'matchFirstName', type: 'text', access: serviceOnly, hidden: true },
+    { name: 'matchLastName', type: 'text', access: serviceOnly, hidden: true },
+    // A JSON list (one column, GIN-indexed) rather than a hasMany text's child table.
+    { name: 'matchPhones', type: 'json', access: serviceOnly, hidden: true },
   ],
   hooks: {
     beforeChange: [assigneeWorksAt, assignFromRota, inheritDoNotContact, keepMatchKeys],

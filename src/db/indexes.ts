@@ -37,7 +37,7 @@ export const extraIndexes: PostgresSchemaHook = ({ extendTable, schema }) => {
   })
   extendTable({
     extraConfig: (columns) => ({
-      matchPhonesIdx: index('lead_match_phones_idx').using('gin', columns.match_phones),
+      matchPhonesIdx: index('lead_match_phones_idx').using('gin', columns.matchPhones),
     }),
     table: schema.tables.lead,
   })

@@ -95,7 +95,7 @@ export const keysOfCandidate = async (
   )
 
 /**
- * beforeChange on leads: keeps the hidden `match` keys (what duplicates are looked up by, indexed)
+ * beforeChange on leads: keeps the hidden `match…` keys (what duplicates are looked up by, indexed)
  * in step with the lead's name, e-mail, phone and consumer. A consumer's later change reaches the
  * keys at the lead's next save that touches one of these.
  */
@@ -108,7 +108,14 @@ export const keepMatchKeys: CollectionBeforeChangeHook<Lead> = async ({
   const watched = ['firstName', 'lastName', 'email', 'phoneNumber', 'consumer'] as const
   if (operation === 'update' && !watched.some((name) => name in data)) return data
   const merged = { ...originalDoc, ...data } as Candidate
-  return { ...data, match: await keysOfCandidate(req, merged) }
+  const keys = await keysOfCandidate(req, merged)
+  return {
+    ...data,
+    matchEmail: keys.email,
+    matchFirstName: keys.firstName,
+    matchLastName: keys.lastName,
+    matchPhones: keys.phones,
+  }
 }
 
 /** The lock names of a candidate at its location, in one order (so two holders never deadlock). */

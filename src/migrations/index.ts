@@ -28,6 +28,7 @@ import * as migration_20261127_101351_adf from './20261127_101351_adf';
 import * as migration_20261127_101916_lead_mailbox from './20261127_101916_lead_mailbox';
 import * as migration_20261127_105409_lead_duplicates from './20261127_105409_lead_duplicates';
 import * as migration_20261127_114031_adf_lists_as_json from './20261127_114031_adf_lists_as_json';
+import * as migration_20261127_114659_lead_match_index from './20261127_114659_lead_match_index';
 
 export const migrations = [
   {
@@ -178,6 +179,11 @@ export const migrations = [
   {
     up: migration_20261127_114031_adf_lists_as_json.up,
     down: migration_20261127_114031_adf_lists_as_json.down,
-    name: '20261127_114031_adf_lists_as_json'
+    name: '20261127_114031_adf_lists_as_json',
+  },
+  {
+    up: migration_20261127_114659_lead_match_index.up,
+    down: migration_20261127_114659_lead_match_index.down,
+    name: '20261127_114659_lead_match_index'
   },
 ];

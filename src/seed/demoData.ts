@@ -505,27 +505,27 @@ export const listings = [
   },
 ]
 
-/** Version 1 of the disclosure shown for each kind of consent (docs/compliance.md, section 1). */
+/** The disclosure shown for each kind of consent (docs/compliance.md, section 1). */
 export const disclosures = [
   {
     kind: 'credit-report-authorization',
     text: 'By submitting this application I authorize the dealership and the lenders it sends my application to to obtain my consumer credit report, and my co-applicant authorizes the same for theirs.',
-    version: '1',
+    version: '2026-11',
   },
   {
     kind: 'calls-and-texts',
     text: 'I agree that the dealership may call and text me at the number I gave, including by automated means, about my vehicle inquiry. Consent is not a condition of purchase. Reply STOP to stop.',
-    version: '1',
+    version: '2026-11',
   },
   {
     kind: 'e-mail-marketing',
     text: 'I agree to receive offers by e-mail from the dealership. I can unsubscribe at any time.',
-    version: '1',
+    version: '2026-11',
   },
   {
     kind: 'electronic-records',
     text: 'I agree to receive disclosures and notices about my application electronically.',
-    version: '1',
+    version: '2026-11',
   },
 ] as const
 
