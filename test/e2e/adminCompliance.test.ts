@@ -25,6 +25,8 @@ let staff: Page
 beforeAll(async () => {
   provider = await startFakeProvider('a')
   service = await startAdminService('compliance', {
+    // The fake provider stands for one that collects the credit-report authorization itself.
+    CREDIT_AUTHORIZATION_REQUIRED: 'false',
     CREDITOR_NAME: 'Sunset Motors Finance',
     PROVIDER_A_URL: provider.url,
   })

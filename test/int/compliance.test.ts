@@ -25,7 +25,9 @@ import { type SmtpCapture, startSmtpCapture } from '../helpers/smtpServer'
 
 const DAY_MS = 86_400_000
 const SSN = '123-45-6789'
+// The fake provider stands for one that collects the credit-report authorization itself.
 const settings: Record<string, string> = {
+  CREDIT_AUTHORIZATION_REQUIRED: 'false',
   CREDITOR_ADDRESS: '500 Congress Ave, Austin, TX 78701',
   CREDITOR_NAME: 'Sunset Motors Finance',
   PROVIDER_A_API_KEY: 'key-for-a',

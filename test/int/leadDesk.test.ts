@@ -819,6 +819,8 @@ describe('the dashboard to-do list', () => {
       'Uncontacted leads past their time',
       'Credit apps needing attention',
       'Consumer requests due',
+      'Adverse-action notices to deliver',
+      'Possible sanctions matches to review',
       'Deals without a bid',
     ])
     const mine = lists[0]

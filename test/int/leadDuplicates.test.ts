@@ -285,7 +285,7 @@ describe('possible duplicates and merging two leads', () => {
     })
     await service.payload.create({
       collection: 'leadEvents',
-      data: { lead: other.id, type: 'Outbound Text' },
+      data: { lead: other.id, type: 'Outbound Email' },
     })
     await service.payload.create({ collection: 'vdpEmails', data: { lead: other.id } })
     return { event, first, kept, other }

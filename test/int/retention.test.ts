@@ -249,8 +249,16 @@ describe('retention', () => {
     )
 
     // De-identified: the lead, its event's notes, the web tracker's ids; the consumer reads so.
-    const [lead] = await rows(sql`SELECT first_name, email FROM lead WHERE id = ${old.lead}`)
-    expect(lead).toEqual({ email: null, first_name: null })
+    const [lead] = await rows(
+      sql`SELECT first_name, email, match_email, match_last_name FROM lead WHERE id = ${old.lead}`,
+    )
+    // The duplicate-matching keys go with the values they were made of.
+    expect(lead).toEqual({
+      email: null,
+      first_name: null,
+      match_email: null,
+      match_last_name: null,
+    })
     expect(await rows(sql`SELECT next_steps FROM lead_events WHERE lead_id = ${old.lead}`)).toEqual(
       [{ next_steps: null }],
     )

@@ -82,6 +82,41 @@ export const KEPT: {
     rule: 'Cal. Civ. Code 1798.105(d)(8) (legal obligation); TCPA 47 CFR 64.1200(d)(6) keeps do-not-call requests 5 years',
   },
   {
+    collection: 'consents',
+    count: (db, consumer) =>
+      countOf(
+        db,
+        sql`SELECT count(*)::int AS n FROM consents WHERE consumer_id = ${consumer}
+        OR credit_app_id IN (SELECT id FROM credit_app
+          WHERE consumer_id = ${consumer} OR co_applicant_consumer_id = ${consumer})`,
+      ),
+    reason: 'consent or revocation: proof of what the person agreed to, and when',
+    rule: 'TCPA 47 U.S.C. 227(b) (the caller must prove consent); FCRA 15 U.S.C. 1681b(a)(2) (written instructions)',
+  },
+  {
+    collection: 'adverse-action-notice',
+    count: (db, consumer) =>
+      countOf(
+        db,
+        sql`SELECT count(*)::int AS n FROM adverse_action_notice WHERE credit_app_id IN
+        (SELECT id FROM credit_app WHERE consumer_id = ${consumer} OR co_applicant_consumer_id = ${consumer})`,
+      ),
+    reason: 'adverse-action notice: a finance record',
+    rule: `${GLBA}; ECOA/Reg. B 12 CFR 1002.12(b)(1) keeps notices 25 months`,
+  },
+  {
+    collection: 'sanctions-match',
+    count: (db, consumer) =>
+      countOf(
+        db,
+        sql`SELECT count(*)::int AS n FROM sanctions_match WHERE subject_collection = 'credit-app'
+        AND subject_id IN (SELECT id FROM credit_app
+          WHERE consumer_id = ${consumer} OR co_applicant_consumer_id = ${consumer})`,
+      ),
+    reason: 'sanctions screening record',
+    rule: 'OFAC recordkeeping, 31 CFR 501.601: five years',
+  },
+  {
     collection: 'consumer-requests',
     count: (db, consumer) =>
       countOf(
@@ -152,22 +187,26 @@ export const deidentifyConsumer = async (db: Db, consumer: string): Promise<Deid
   await db.execute(sql`DELETE FROM _consumer_v WHERE parent_id = ${consumer}`)
   note(
     'lead',
-    ['firstName', 'lastName', 'email', 'phoneNumber'],
+    ['firstName', 'lastName', 'email', 'phoneNumber', 'match…', 'adf (person, address, document)'],
     await changed(
       db,
       sql`UPDATE lead SET first_name = NULL, last_name = NULL, email = NULL, phone_number = NULL,
-            title = 'Lead ' || id
+            title = 'Lead ' || id, match_email = NULL, match_first_name = NULL,
+            match_last_name = NULL, match_phones = NULL, adf_document = NULL, adf_phones = NULL,
+            adf_middle_name = NULL, adf_suffix = NULL, adf_address_street = NULL,
+            adf_address_apartment = NULL, adf_comments = NULL, adf_vehicles = NULL
           WHERE consumer_id = ${consumer}`,
     ),
   )
   const leads = sql`SELECT id FROM lead WHERE consumer_id = ${consumer}`
   note(
     'leadEvents',
-    ['nextSteps'],
+    ['nextSteps', 'submission.values'],
     await changed(
       db,
-      sql`UPDATE lead_events SET next_steps = NULL
-          WHERE lead_id IN (${leads}) AND next_steps IS NOT NULL`,
+      sql`UPDATE lead_events SET next_steps = NULL, submission_values = NULL
+          WHERE lead_id IN (${leads})
+            AND (next_steps IS NOT NULL OR submission_values IS NOT NULL)`,
     ),
   )
   await db.execute(
