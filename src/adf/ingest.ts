@@ -104,7 +104,20 @@ export const createLeadFromProspect = async (
     // checked when the document was read, so no trial create is needed before merging.
     const candidate = { ...data, phoneNumbers: prospect.phones.map((phone) => phone.number) }
     const match = await findDuplicate(req, candidate as Candidate)
-    if (match) {
+    // As over REST: a lead the caller may not read is never merged into (a new lead is made).
+    const readable =
+      match &&
+      (facts.overrideAccess ||
+        (await req.payload.findByID({
+          collection: 'lead',
+          depth: 0,
+          disableErrors: true,
+          id: match.lead,
+          overrideAccess: false,
+          req,
+          select: { title: true },
+        })))
+    if (match && readable) {
       await absorbSubmission(req, match.lead, candidate, `adf-${facts.origin}`)
       return { id: match.lead, mergedInto: match.lead }
     }
