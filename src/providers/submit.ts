@@ -221,7 +221,7 @@ export const submitCreditApp = async (req: PayloadRequest, input: SendInput): Pr
     })
     return 'cancelled'
   }
-  // Checked again at each attempt: an authorization revoked or lapsed since the app was queued.
+  // Checked again at each attempt: an authorization revoked or lapsed, or a sanctions match found, since the app was queued.
   const hold = await firstHold(req, { ...app })
   if (hold) {
     await save({
