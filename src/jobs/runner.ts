@@ -16,8 +16,8 @@
 import type { Payload } from 'payload'
 import type pg from 'pg'
 
-import { COMPLIANCE_SWEEP_MS, complianceSweep } from '@/compliance/retention/daily'
 import { noticeLapsedCounteroffers } from '@/compliance/adverseAction/notices'
+import { COMPLIANCE_SWEEP_MS, complianceSweep } from '@/compliance/retention/daily'
 import { COMPLIANCE_QUEUE } from '@/compliance/sanctions/rescreen'
 import { classifyFailure } from '@/errors'
 import { deleteExpiredKeys } from '@/idempotency'
