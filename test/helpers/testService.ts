@@ -52,7 +52,7 @@ export const startTestService = async ({
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const jobRunner = jobsPollMs ? startJobRunner(runtime.payload, { pollMs: jobsPollMs }) : null
   return {
-    api: (path, init) => fetch(url + path, init),
+    api: (path, init) => fetchReusing(url + path, init),
     close: async () => {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
@@ -63,5 +63,20 @@ export const startTestService = async ({
     },
     payload: runtime.payload,
     url,
+  }
+}
+
+/**
+ * fetch, sending a GET again once when its kept-alive connection was reset: the server in this
+ * same process closes an idle connection on a timer, and after a test held the event loop for
+ * seconds (a linter, say) that timer can fire just as the next request goes out on it.
+ */
+const fetchReusing = async (input: string, init?: RequestInit): Promise<Response> => {
+  try {
+    return await fetch(input, init)
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code
+    if (code !== 'ECONNRESET' || (init?.method ?? 'GET') !== 'GET') throw error
+    return fetch(input, init)
   }
 }
