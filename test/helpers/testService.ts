@@ -47,6 +47,10 @@ export const startTestService = async ({
     rateLimits,
   })
   const server = app.listen(0, '127.0.0.1')
+  // The client here (fetch) closes its idle connections first: a server closing them on its own
+  // timer, late after a busy stretch of this process, can close one a request just went out on.
+  server.keepAliveTimeout = 60_000
+  server.headersTimeout = 65_000
   answerClientErrors(server)
   await new Promise((resolve) => server.once('listening', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
