@@ -7250,13 +7250,12 @@ export interface components {
                 middleName?: string | null;
                 suffix?: string | null;
                 phones?: {
-                    number?: string | null;
-                    /** @enum {string|null} */
-                    type?: "voice" | "fax" | "cellphone" | "pager" | null;
-                    /** @enum {string|null} */
-                    time?: "morning" | "afternoon" | "evening" | "nopreference" | "day" | null;
-                    preferred?: boolean | null;
-                    id?: string | null;
+                    number: string;
+                    preferred?: boolean;
+                    /** @enum {string} */
+                    time?: "morning" | "afternoon" | "evening" | "nopreference" | "day";
+                    /** @enum {string} */
+                    type?: "voice" | "fax" | "cellphone" | "pager";
                 }[] | null;
                 address?: {
                     street?: string | null;
@@ -7269,31 +7268,29 @@ export interface components {
                     type?: "home" | "work" | "delivery" | null;
                 };
                 vehicles?: {
-                    /** @enum {string|null} */
-                    interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive" | null;
-                    /** @enum {string|null} */
-                    status?: "new" | "used" | null;
-                    year?: number | null;
-                    make?: string | null;
-                    model?: string | null;
-                    trim?: string | null;
-                    vin?: string | null;
-                    /** @description The service's vehicle of this VIN, when it has one. */
-                    vehicle?: (string | null) | components["schemas"]["vehicle"];
-                    stock?: string | null;
-                    odometer?: number | null;
-                    odometerUnits?: string | null;
-                    price?: number | null;
-                    /** @enum {string|null} */
-                    priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking" | null;
-                    priceCurrency?: string | null;
-                    /** @enum {string|null} */
-                    financeMethod?: "cash" | "finance" | "lease" | null;
-                    downPayment?: number | null;
-                    monthlyPayment?: number | null;
-                    financeTotal?: number | null;
-                    comments?: string | null;
-                    id?: string | null;
+                    make?: string;
+                    model?: string;
+                    trim?: string;
+                    vin?: string;
+                    vehicle?: string;
+                    stock?: string;
+                    odometerUnits?: string;
+                    priceCurrency?: string;
+                    comments?: string;
+                    /** @enum {string} */
+                    financeMethod?: "cash" | "finance" | "lease";
+                    /** @enum {string} */
+                    interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive";
+                    /** @enum {string} */
+                    priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking";
+                    /** @enum {string} */
+                    status?: "new" | "used";
+                    year?: number;
+                    odometer?: number;
+                    price?: number;
+                    downPayment?: number;
+                    monthlyPayment?: number;
+                    financeTotal?: number;
                 }[] | null;
                 timeframe?: {
                     description?: string | null;
@@ -7317,12 +7314,10 @@ export interface components {
             mergedInto?: (number | null) | components["schemas"]["lead"];
             /** @description When the lead was merged into another as a duplicate. */
             mergedAt?: string | null;
-            match?: {
-                email?: string | null;
-                firstName?: string | null;
-                lastName?: string | null;
-                phones?: unknown;
-            };
+            matchEmail?: string | null;
+            matchFirstName?: string | null;
+            matchLastName?: string | null;
+            matchPhones?: unknown;
             updatedAt: string;
             createdAt: string;
             deletedAt?: string | null;
@@ -8477,13 +8472,12 @@ export interface components {
                 middleName?: string | null;
                 suffix?: string | null;
                 phones?: {
-                    number?: string | null;
-                    /** @enum {string|null} */
-                    type?: "voice" | "fax" | "cellphone" | "pager" | null;
-                    /** @enum {string|null} */
-                    time?: "morning" | "afternoon" | "evening" | "nopreference" | "day" | null;
-                    preferred?: boolean | null;
-                    id?: string | null;
+                    number: string;
+                    preferred?: boolean;
+                    /** @enum {string} */
+                    time?: "morning" | "afternoon" | "evening" | "nopreference" | "day";
+                    /** @enum {string} */
+                    type?: "voice" | "fax" | "cellphone" | "pager";
                 }[] | null;
                 address?: {
                     street?: string | null;
@@ -8496,31 +8490,29 @@ export interface components {
                     type?: "home" | "work" | "delivery" | null;
                 };
                 vehicles?: {
-                    /** @enum {string|null} */
-                    interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive" | null;
-                    /** @enum {string|null} */
-                    status?: "new" | "used" | null;
-                    year?: number | null;
-                    make?: string | null;
-                    model?: string | null;
-                    trim?: string | null;
-                    vin?: string | null;
-                    /** @description The service's vehicle of this VIN, when it has one. */
-                    vehicle?: (string | null) | components["schemas"]["vehicle"];
-                    stock?: string | null;
-                    odometer?: number | null;
-                    odometerUnits?: string | null;
-                    price?: number | null;
-                    /** @enum {string|null} */
-                    priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking" | null;
-                    priceCurrency?: string | null;
-                    /** @enum {string|null} */
-                    financeMethod?: "cash" | "finance" | "lease" | null;
-                    downPayment?: number | null;
-                    monthlyPayment?: number | null;
-                    financeTotal?: number | null;
-                    comments?: string | null;
-                    id?: string | null;
+                    make?: string;
+                    model?: string;
+                    trim?: string;
+                    vin?: string;
+                    vehicle?: string;
+                    stock?: string;
+                    odometerUnits?: string;
+                    priceCurrency?: string;
+                    comments?: string;
+                    /** @enum {string} */
+                    financeMethod?: "cash" | "finance" | "lease";
+                    /** @enum {string} */
+                    interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive";
+                    /** @enum {string} */
+                    priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking";
+                    /** @enum {string} */
+                    status?: "new" | "used";
+                    year?: number;
+                    odometer?: number;
+                    price?: number;
+                    downPayment?: number;
+                    monthlyPayment?: number;
+                    financeTotal?: number;
                 }[] | null;
                 timeframe?: {
                     description?: string | null;
@@ -8544,12 +8536,10 @@ export interface components {
             mergedInto?: (number | null) | components["schemas"]["lead"];
             /** @description When the lead was merged into another as a duplicate. */
             mergedAt?: string | null;
-            match?: {
-                email?: string | null;
-                firstName?: string | null;
-                lastName?: string | null;
-                phones?: unknown;
-            };
+            matchEmail?: string | null;
+            matchFirstName?: string | null;
+            matchLastName?: string | null;
+            matchPhones?: unknown;
             updatedAt?: string;
             createdAt?: string;
             deletedAt?: string | null;
@@ -8599,13 +8589,12 @@ export interface components {
                 middleName?: string | null;
                 suffix?: string | null;
                 phones?: {
-                    number?: string | null;
-                    /** @enum {string|null} */
-                    type?: "voice" | "fax" | "cellphone" | "pager" | null;
-                    /** @enum {string|null} */
-                    time?: "morning" | "afternoon" | "evening" | "nopreference" | "day" | null;
-                    preferred?: boolean | null;
-                    id?: string | null;
+                    number: string;
+                    preferred?: boolean;
+                    /** @enum {string} */
+                    time?: "morning" | "afternoon" | "evening" | "nopreference" | "day";
+                    /** @enum {string} */
+                    type?: "voice" | "fax" | "cellphone" | "pager";
                 }[] | null;
                 address?: {
                     street?: string | null;
@@ -8618,31 +8607,29 @@ export interface components {
                     type?: "home" | "work" | "delivery" | null;
                 };
                 vehicles?: {
-                    /** @enum {string|null} */
-                    interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive" | null;
-                    /** @enum {string|null} */
-                    status?: "new" | "used" | null;
-                    year?: number | null;
-                    make?: string | null;
-                    model?: string | null;
-                    trim?: string | null;
-                    vin?: string | null;
-                    /** @description The service's vehicle of this VIN, when it has one. */
-                    vehicle?: (string | null) | components["schemas"]["vehicle"];
-                    stock?: string | null;
-                    odometer?: number | null;
-                    odometerUnits?: string | null;
-                    price?: number | null;
-                    /** @enum {string|null} */
-                    priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking" | null;
-                    priceCurrency?: string | null;
-                    /** @enum {string|null} */
-                    financeMethod?: "cash" | "finance" | "lease" | null;
-                    downPayment?: number | null;
-                    monthlyPayment?: number | null;
-                    financeTotal?: number | null;
-                    comments?: string | null;
-                    id?: string | null;
+                    make?: string;
+                    model?: string;
+                    trim?: string;
+                    vin?: string;
+                    vehicle?: string;
+                    stock?: string;
+                    odometerUnits?: string;
+                    priceCurrency?: string;
+                    comments?: string;
+                    /** @enum {string} */
+                    financeMethod?: "cash" | "finance" | "lease";
+                    /** @enum {string} */
+                    interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive";
+                    /** @enum {string} */
+                    priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking";
+                    /** @enum {string} */
+                    status?: "new" | "used";
+                    year?: number;
+                    odometer?: number;
+                    price?: number;
+                    downPayment?: number;
+                    monthlyPayment?: number;
+                    financeTotal?: number;
                 }[] | null;
                 timeframe?: {
                     description?: string | null;
@@ -8666,12 +8653,10 @@ export interface components {
             mergedInto?: (number | null) | components["schemas"]["lead"];
             /** @description When the lead was merged into another as a duplicate. */
             mergedAt?: string | null;
-            match?: {
-                email?: string | null;
-                firstName?: string | null;
-                lastName?: string | null;
-                phones?: unknown;
-            };
+            matchEmail?: string | null;
+            matchFirstName?: string | null;
+            matchLastName?: string | null;
+            matchPhones?: unknown;
             updatedAt?: string;
             createdAt?: string;
             deletedAt?: string | null;
@@ -10920,13 +10905,12 @@ export interface components {
                         middleName?: string | null;
                         suffix?: string | null;
                         phones?: {
-                            number?: string | null;
-                            /** @enum {string|null} */
-                            type?: "voice" | "fax" | "cellphone" | "pager" | null;
-                            /** @enum {string|null} */
-                            time?: "morning" | "afternoon" | "evening" | "nopreference" | "day" | null;
-                            preferred?: boolean | null;
-                            id?: string | null;
+                            number: string;
+                            preferred?: boolean;
+                            /** @enum {string} */
+                            time?: "morning" | "afternoon" | "evening" | "nopreference" | "day";
+                            /** @enum {string} */
+                            type?: "voice" | "fax" | "cellphone" | "pager";
                         }[] | null;
                         address?: {
                             street?: string | null;
@@ -10939,31 +10923,29 @@ export interface components {
                             type?: "home" | "work" | "delivery" | null;
                         };
                         vehicles?: {
-                            /** @enum {string|null} */
-                            interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive" | null;
-                            /** @enum {string|null} */
-                            status?: "new" | "used" | null;
-                            year?: number | null;
-                            make?: string | null;
-                            model?: string | null;
-                            trim?: string | null;
-                            vin?: string | null;
-                            /** @description The service's vehicle of this VIN, when it has one. */
-                            vehicle?: (string | null) | components["schemas"]["vehicle"];
-                            stock?: string | null;
-                            odometer?: number | null;
-                            odometerUnits?: string | null;
-                            price?: number | null;
-                            /** @enum {string|null} */
-                            priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking" | null;
-                            priceCurrency?: string | null;
-                            /** @enum {string|null} */
-                            financeMethod?: "cash" | "finance" | "lease" | null;
-                            downPayment?: number | null;
-                            monthlyPayment?: number | null;
-                            financeTotal?: number | null;
-                            comments?: string | null;
-                            id?: string | null;
+                            make?: string;
+                            model?: string;
+                            trim?: string;
+                            vin?: string;
+                            vehicle?: string;
+                            stock?: string;
+                            odometerUnits?: string;
+                            priceCurrency?: string;
+                            comments?: string;
+                            /** @enum {string} */
+                            financeMethod?: "cash" | "finance" | "lease";
+                            /** @enum {string} */
+                            interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive";
+                            /** @enum {string} */
+                            priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking";
+                            /** @enum {string} */
+                            status?: "new" | "used";
+                            year?: number;
+                            odometer?: number;
+                            price?: number;
+                            downPayment?: number;
+                            monthlyPayment?: number;
+                            financeTotal?: number;
                         }[] | null;
                         timeframe?: {
                             description?: string | null;
@@ -11045,13 +11027,12 @@ export interface components {
                         middleName?: string | null;
                         suffix?: string | null;
                         phones?: {
-                            number?: string | null;
-                            /** @enum {string|null} */
-                            type?: "voice" | "fax" | "cellphone" | "pager" | null;
-                            /** @enum {string|null} */
-                            time?: "morning" | "afternoon" | "evening" | "nopreference" | "day" | null;
-                            preferred?: boolean | null;
-                            id?: string | null;
+                            number: string;
+                            preferred?: boolean;
+                            /** @enum {string} */
+                            time?: "morning" | "afternoon" | "evening" | "nopreference" | "day";
+                            /** @enum {string} */
+                            type?: "voice" | "fax" | "cellphone" | "pager";
                         }[] | null;
                         address?: {
                             street?: string | null;
@@ -11064,31 +11045,29 @@ export interface components {
                             type?: "home" | "work" | "delivery" | null;
                         };
                         vehicles?: {
-                            /** @enum {string|null} */
-                            interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive" | null;
-                            /** @enum {string|null} */
-                            status?: "new" | "used" | null;
-                            year?: number | null;
-                            make?: string | null;
-                            model?: string | null;
-                            trim?: string | null;
-                            vin?: string | null;
-                            /** @description The service's vehicle of this VIN, when it has one. */
-                            vehicle?: (string | null) | components["schemas"]["vehicle"];
-                            stock?: string | null;
-                            odometer?: number | null;
-                            odometerUnits?: string | null;
-                            price?: number | null;
-                            /** @enum {string|null} */
-                            priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking" | null;
-                            priceCurrency?: string | null;
-                            /** @enum {string|null} */
-                            financeMethod?: "cash" | "finance" | "lease" | null;
-                            downPayment?: number | null;
-                            monthlyPayment?: number | null;
-                            financeTotal?: number | null;
-                            comments?: string | null;
-                            id?: string | null;
+                            make?: string;
+                            model?: string;
+                            trim?: string;
+                            vin?: string;
+                            vehicle?: string;
+                            stock?: string;
+                            odometerUnits?: string;
+                            priceCurrency?: string;
+                            comments?: string;
+                            /** @enum {string} */
+                            financeMethod?: "cash" | "finance" | "lease";
+                            /** @enum {string} */
+                            interest?: "buy" | "lease" | "sell" | "trade_in" | "test_drive";
+                            /** @enum {string} */
+                            priceType?: "quote" | "offer" | "msrp" | "invoice" | "call" | "appraisal" | "asking";
+                            /** @enum {string} */
+                            status?: "new" | "used";
+                            year?: number;
+                            odometer?: number;
+                            price?: number;
+                            downPayment?: number;
+                            monthlyPayment?: number;
+                            financeTotal?: number;
                         }[] | null;
                         timeframe?: {
                             description?: string | null;
@@ -30635,6 +30614,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "decision": "clear",
+                 *       "reason": "Different birth date and city of birth"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     decision: "clear" | "confirm";
@@ -31134,6 +31119,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sdn": "36001,\"VOLKOV, Dmitri Ivanovich\",\"individual\",\"SDGT\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,\"DOB 14 Mar 1971.\""
+                 *     }
+                 */
                 "application/json": {
                     add?: string;
                     alt?: string;

@@ -195,6 +195,9 @@ const sampleOf = (property: Obj): unknown => {
 const validBody = (template: string, operation: Obj): null | { body: BodyInit; headers: Obj } => {
   const content = operation.requestBody?.content
   if (!content) return null
+  const json = (value: unknown) => ({ body: JSON.stringify(value), headers: JSON_TYPE })
+  // An operation's own JSON example first (a list upload takes its files as JSON text too).
+  if (content['application/json']?.example) return json(content['application/json'].example)
   if (content['multipart/form-data']) {
     const form = new FormData()
     form.append('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png')
@@ -205,8 +208,6 @@ const validBody = (template: string, operation: Obj): null | { body: BodyInit; h
   const xml = content['application/xml']
   if (xml?.example) return { body: xml.example, headers: { 'Content-Type': 'application/xml' } }
   const media = content['application/json']
-  const json = (value: unknown) => ({ body: JSON.stringify(value), headers: JSON_TYPE })
-  if (media.example) return json(media.example)
   if (template.endsWith('/import')) return json({ dryRun: true, rows: [{}] })
   if (template.startsWith('/payload-preferences/')) return json({ value: { columns: [] } })
   const schema = schemaOf(media.schema)

@@ -54,15 +54,20 @@ export const complianceRecordRoutes = (): Record<string, (context: Context) => P
         {
           requestBody: {
             content: {
-              ...json({
-                properties: {
-                  add: { type: 'string' },
-                  alt: { type: 'string' },
-                  sdn: { type: 'string' },
+              'application/json': {
+                example: {
+                  sdn: '36001,"VOLKOV, Dmitri Ivanovich","individual","SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 14 Mar 1971."',
                 },
-                required: ['sdn'],
-                type: 'object',
-              }),
+                schema: {
+                  properties: {
+                    add: { type: 'string' },
+                    alt: { type: 'string' },
+                    sdn: { type: 'string' },
+                  },
+                  required: ['sdn'],
+                  type: 'object',
+                },
+              },
               'multipart/form-data': {
                 schema: {
                   properties: {
@@ -93,14 +98,19 @@ export const complianceRecordRoutes = (): Record<string, (context: Context) => P
         {
           parameters: [idParamOf(collection)],
           requestBody: {
-            content: json({
-              properties: {
-                decision: { enum: ['clear', 'confirm'], type: 'string' },
-                reason: { minLength: 10, type: 'string' },
+            content: {
+              'application/json': {
+                example: { decision: 'clear', reason: 'Different birth date and city of birth' },
+                schema: {
+                  properties: {
+                    decision: { enum: ['clear', 'confirm'], type: 'string' },
+                    reason: { minLength: 10, type: 'string' },
+                  },
+                  required: ['decision', 'reason'],
+                  type: 'object',
+                },
               },
-              required: ['decision', 'reason'],
-              type: 'object',
-            }),
+            },
             required: true,
           },
           responses: { 200: payloadDoc(slug), ...errorsOf({ body: true, byId: true }) },
