@@ -7,6 +7,9 @@ import { startTestService, type TestService } from './testService'
 
 export { startTestService, type TestService }
 
+/** Starting, signing callers in and seeding take seconds, but minutes on a machine running much else. */
+const START_MS = 180_000
+
 export type TestContext = { service: TestService; who: Record<PrincipalName, Principal> }
 
 /**
@@ -22,7 +25,7 @@ export const useTestService = ({
     context.service = await startTestService()
     if (principals) context.who = await createPrincipals(context.service.payload)
     if (seed) await seedDemoData(context.service.payload)
-  })
+  }, START_MS)
   afterAll(async () => {
     await context.service?.close()
   })
