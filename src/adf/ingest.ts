@@ -1,12 +1,6 @@
-import {
-  commitTransaction,
-  Forbidden,
-  initTransaction,
-  killTransaction,
-  type PayloadRequest,
-  UnauthorizedError,
-} from 'payload'
+import { Forbidden, type PayloadRequest, UnauthorizedError } from 'payload'
 
+import { withTransaction } from '@/db/transaction'
 import { absorbSubmission, type Candidate, findDuplicate } from '@/leadDesk/duplicates'
 import { settings } from '@/lib/settings'
 import { isPhone } from '@/validation/formats'
@@ -72,19 +66,14 @@ export const ingestAdf = async ({
     origin,
     overrideAccess,
   }
-  const owned = await initTransaction(req)
-  try {
+  return withTransaction(req, async () => {
     const leads: IngestedLead[] = []
     for (const prospect of prospects) {
       const location = locations.get(vendorKey(prospect.vendor))
       leads.push(await createLeadFromProspect(req, prospect, location, facts))
     }
-    if (owned) await commitTransaction(req)
     return { leads }
-  } catch (error) {
-    if (owned) await killTransaction(req)
-    throw error
-  }
+  })
 }
 
 /**

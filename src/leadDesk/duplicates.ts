@@ -14,17 +14,14 @@
 import { sql } from '@payloadcms/db-postgres'
 import {
   type CollectionBeforeChangeHook,
-  commitTransaction,
   createLocalReq,
   Forbidden,
-  initTransaction,
-  killTransaction,
   type PayloadRequest,
   type SelectType,
 } from 'payload'
 
 import { markTrial } from '@/admin/transfer/trialIds'
-import { transactionDb } from '@/db/transaction'
+import { transactionDb, withTransaction } from '@/db/transaction'
 import { settings } from '@/lib/settings'
 
 import type { Lead, LeadEvent } from '../../payload-types'
@@ -353,8 +350,7 @@ export const intakeLead = async (
     await tryCreate(req, data)
     checked = true
   }
-  const owned = await initTransaction(req)
-  try {
+  return withTransaction(req, async () => {
     const match = await findDuplicate(req, data as Candidate)
     const existing = match ? await readable(match.lead) : null
     let answer: Intake
@@ -375,12 +371,8 @@ export const intakeLead = async (
       })
       answer = { doc: doc as Lead }
     }
-    if (owned) await commitTransaction(req)
     return answer
-  } catch (error) {
-    if (owned) await killTransaction(req)
-    throw error
-  }
+  })
 }
 
 export type PossibleDuplicate = {

@@ -1,5 +1,6 @@
-import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+import { type PayloadRequest } from 'payload'
 
+import { withTransaction } from '@/db/transaction'
 import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 
@@ -29,8 +30,7 @@ export const logActivity = async (
     req,
     select: { title: true },
   })
-  const owned = await initTransaction(req)
-  try {
+  return withTransaction(req, async () => {
     const event = await req.payload.create({
       collection: 'leadEvents',
       data: { lead, nextSteps, status, type } as LeadEvent,
@@ -49,10 +49,6 @@ export const logActivity = async (
             overrideAccess: false,
             req,
           })
-    if (owned) await commitTransaction(req)
     return { event, ...(updated ? { lead: updated } : {}) }
-  } catch (error) {
-    if (owned) await killTransaction(req)
-    throw error
-  }
+  })
 }

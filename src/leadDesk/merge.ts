@@ -7,17 +7,9 @@
  * `dryRun` answers the same preview and changes nothing.
  */
 import { sql } from '@payloadcms/db-postgres'
-import {
-  type CollectionSlug,
-  commitTransaction,
-  initTransaction,
-  killTransaction,
-  type PayloadRequest,
-  ValidationError,
-  type Where,
-} from 'payload'
+import { type CollectionSlug, type PayloadRequest, ValidationError, type Where } from 'payload'
 
-import { transactionDb } from '@/db/transaction'
+import { transactionDb, withTransaction } from '@/db/transaction'
 import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 
@@ -136,8 +128,7 @@ export const mergeLeads = async (
   if (otherId === keptId)
     throw new ClientError(`Lead ${keptId} cannot be merged into itself: name another lead.`, 400)
   const { payload } = req
-  const owned = await initTransaction(req)
-  try {
+  return withTransaction(req, async () => {
     const db = await transactionDb(req)
     // Both rows, in id order: a concurrent merge of either waits here and then sees this one.
     await db.execute(
@@ -169,7 +160,6 @@ export const mergeLeads = async (
       values,
     }
     if (dryRun) {
-      if (owned) await commitTransaction(req)
       return preview
     }
     await moveRecords(req, kept, other)
@@ -190,12 +180,8 @@ export const mergeLeads = async (
       id: otherId,
       req,
     })
-    if (owned) await commitTransaction(req)
     return { ...preview, doc }
-  } catch (error) {
-    if (owned) await killTransaction(req)
-    throw error
-  }
+  })
 }
 
 /**

@@ -1,14 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
-import {
-  commitTransaction,
-  createLocalReq,
-  initTransaction,
-  killTransaction,
-  type Payload,
-  type PayloadRequest,
-} from 'payload'
+import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
-import { transactionDb } from '@/db/transaction'
+import { transactionDb, withTransaction } from '@/db/transaction'
 
 import type { ApiClient } from '../../../payload-types'
 
@@ -37,8 +30,7 @@ export const mailboxClient = async (payload: Payload): Promise<ApiClient> => {
   const found = await findClient(payload)
   if (found) return found
   const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  try {
+  return withTransaction(req, async () => {
     const db = await transactionDb(req)
     await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('lead mailbox client', 0))`)
     const client =
@@ -49,12 +41,8 @@ export const mailboxClient = async (payload: Payload): Promise<ApiClient> => {
         depth: 0,
         req,
       })) as ApiClient)
-    await commitTransaction(req)
     return client
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
+  })
 }
 
 /** The client as `req.user`, as the API-key strategy would make it. */

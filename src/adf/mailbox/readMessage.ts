@@ -2,16 +2,9 @@ import crypto from 'node:crypto'
 
 import { sql } from '@payloadcms/db-postgres'
 import { simpleParser } from 'mailparser'
-import {
-  commitTransaction,
-  createLocalReq,
-  initTransaction,
-  killTransaction,
-  type Payload,
-  type PayloadRequest,
-} from 'payload'
+import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
-import { transactionDb } from '@/db/transaction'
+import { transactionDb, withTransaction } from '@/db/transaction'
 
 import type { MailboxMessage } from '../../../payload-types'
 import { AdfError, ingestAdf } from '../ingest'
@@ -86,21 +79,14 @@ const recordFailure = async (
   reason: string,
 ): Promise<Outcome> => {
   const req = await createLocalReq({ user }, payload)
-  await initTransaction(req)
-  try {
+  // Nothing is written when the message is seen already: committing then releases the claim only.
+  return withTransaction(req, async (): Promise<Outcome> => {
     await claim(req, facts.messageId, true)
     const seen = await recorded(req, facts.messageId)
-    if (seen) {
-      await killTransaction(req)
-      return { kind: 'seen', messageId: facts.messageId, status: seen.status }
-    }
+    if (seen) return { kind: 'seen', messageId: facts.messageId, status: seen.status }
     await record(req, { ...facts, reason, receivedAt: new Date().toISOString(), status: 'failed' })
-    await commitTransaction(req)
     return { kind: 'failed', messageId: facts.messageId, reason }
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
+  })
 }
 
 /**
@@ -132,32 +118,26 @@ export const readMessage = async (
   const found = refused ? { reason: refused } : adfDocuments(mail)
   if ('reason' in found) return recordFailure(payload, user, facts, found.reason)
   const req = await createLocalReq({ user }, payload)
-  await initTransaction(req)
   try {
-    if (!(await claim(req, facts.messageId, false))) {
-      await killTransaction(req)
-      return { kind: 'busy', messageId: facts.messageId }
-    }
-    const seen = await recorded(req, facts.messageId)
-    if (seen) {
-      await killTransaction(req)
-      return { kind: 'seen', messageId: facts.messageId, status: seen.status }
-    }
-    const leads: number[] = []
-    for (const xml of found.documents) {
-      const result = await ingestAdf({ origin: 'mailbox', req, xml })
-      leads.push(...result.leads.map((lead) => lead.id))
-    }
-    await record(req, {
-      ...facts,
-      leads,
-      receivedAt: new Date().toISOString(),
-      status: 'processed',
+    return await withTransaction(req, async (): Promise<Outcome> => {
+      if (!(await claim(req, facts.messageId, false)))
+        return { kind: 'busy', messageId: facts.messageId }
+      const seen = await recorded(req, facts.messageId)
+      if (seen) return { kind: 'seen', messageId: facts.messageId, status: seen.status }
+      const leads: number[] = []
+      for (const xml of found.documents) {
+        const result = await ingestAdf({ origin: 'mailbox', req, xml })
+        leads.push(...result.leads.map((lead) => lead.id))
+      }
+      await record(req, {
+        ...facts,
+        leads,
+        receivedAt: new Date().toISOString(),
+        status: 'processed',
+      })
+      return { kind: 'processed', leads, messageId: facts.messageId }
     })
-    await commitTransaction(req)
-    return { kind: 'processed', leads, messageId: facts.messageId }
   } catch (error) {
-    await killTransaction(req)
     if (error instanceof AdfError) return recordFailure(payload, user, facts, error.message)
     throw error
   }

@@ -6,14 +6,12 @@
  */
 import {
   type CollectionAfterChangeHook,
-  commitTransaction,
   createLocalReq,
-  initTransaction,
-  killTransaction,
   type Payload,
   type PayloadRequest,
 } from 'payload'
 
+import { withTransaction } from '@/db/transaction'
 import { settings } from '@/lib/settings'
 
 import type { AdverseActionNotice, CreditApp } from '../../../payload-types'
@@ -167,11 +165,10 @@ export const noticeLapsedCounteroffers = async (
   const made: number[] = []
   for (const offer of docs) {
     const req = await createLocalReq({}, payload)
-    await initTransaction(req)
-    try {
+    const notice = await withTransaction(req, async () => {
       const lapsedAt = addDays(offer.decidedAt ?? offer.createdAt, days)
       const { createdAt: _c, id: _id, updatedAt: _u, ...kept } = offer
-      const notice = await payload.create({
+      const created = await payload.create({
         collection: NOTICES,
         data: {
           ...kept,
@@ -199,12 +196,9 @@ export const noticeLapsedCounteroffers = async (
         overrideAccess: true,
         req,
       })
-      await commitTransaction(req)
-      made.push(notice.id)
-    } catch (error) {
-      await killTransaction(req)
-      throw error
-    }
+      return created
+    })
+    made.push(notice.id)
   }
   return made
 }

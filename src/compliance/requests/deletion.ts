@@ -6,11 +6,11 @@
  * is written on the request (`outcome`), which is marked completed. One transaction.
  */
 import { sql } from '@payloadcms/db-postgres'
-import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+import { type PayloadRequest } from 'payload'
 
 import { recordAudit } from '@/creditData/audit'
 import { destroyDataKey } from '@/creditData/consumerKeys'
-import { transactionDb } from '@/db/transaction'
+import { transactionDb, withTransaction } from '@/db/transaction'
 import { relationId } from '@/lib/relationId'
 
 import type { ConsumerRequest } from '../../../payload-types'
@@ -18,8 +18,7 @@ import { deidentifyConsumer } from '../retention/deidentify'
 
 export const carryOutDeletion = async (req: PayloadRequest, request: ConsumerRequest) => {
   const consumer = String(relationId(request.consumer))
-  const owns = await initTransaction(req)
-  try {
+  return withTransaction(req, async () => {
     const db = await transactionDb(req)
     await db.execute(sql`SELECT id FROM consumer WHERE id = ${consumer} FOR UPDATE`)
     const report = await deidentifyConsumer(db, consumer)
@@ -55,10 +54,6 @@ export const carryOutDeletion = async (req: PayloadRequest, request: ConsumerReq
       id: request.id,
       req,
     })
-    if (owns) await commitTransaction(req)
     return doc
-  } catch (error) {
-    if (owns) await killTransaction(req)
-    throw error
-  }
+  })
 }
