@@ -10,6 +10,7 @@ import { relationId } from '@/lib/relationId'
 import { settings } from '@/lib/settings'
 
 import { type ApplicantRole, hasCoApplicant } from './kinds'
+import { latestConsent } from './latest'
 
 /** The fields of a credit app the hold reads (populated relations or ids). */
 export type AppToHold = Record<string, unknown> & { id?: number | string }
@@ -27,25 +28,11 @@ const latestAuthorization = async (req: PayloadRequest, app: AppToHold, person: 
       and: [{ creditApp: { exists: false } }, { consumer: { equals: person.consumer } }],
     })
   if (!scopes.length) return undefined
-  const { docs } = await req.payload.find({
-    collection: 'consents',
-    depth: 0,
-    limit: 1,
-    overrideAccess: true,
-    pagination: false,
-    req,
-    select: { action: true, capturedAt: true },
-    sort: ['-capturedAt', '-id'],
-    where: {
-      and: [
-        { kind: { equals: 'credit-report-authorization' } },
-        { role: { equals: person.role } },
-        { capturedAt: { less_than_equal: new Date().toISOString() } },
-        { or: scopes },
-      ],
-    },
-  })
-  return docs[0]
+  return latestConsent(req, [
+    { kind: { equals: 'credit-report-authorization' } },
+    { role: { equals: person.role } },
+    { or: scopes },
+  ])
 }
 
 const describe = (person: Person) =>

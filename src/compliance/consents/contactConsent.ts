@@ -13,6 +13,7 @@ import { relationId } from '@/lib/relationId'
 
 import { type ContactRule, contactRules } from './contactRules'
 import { contactKeyOf, KIND_LABELS } from './kinds'
+import { latestConsent } from './latest'
 import { holdContact } from './ledger'
 
 /** How a time reads in a refusal: minutes, UTC. */
@@ -73,30 +74,16 @@ const leadContact = async (req: PayloadRequest, lead: number): Promise<LeadConta
   }
 }
 
-const latestConsent = async (
+/** The standing consent a rule asks for, of one phone number or address (and seller). */
+const contactConsent = async (
   req: PayloadRequest,
   rule: ContactRule,
   key: string,
   company: string | undefined,
 ) => {
-  const scope: Where[] = [
-    { kind: { equals: rule.consent } },
-    { contactKey: { equals: key } },
-    { capturedAt: { less_than_equal: new Date().toISOString() } },
-  ]
+  const scope: Where[] = [{ kind: { equals: rule.consent } }, { contactKey: { equals: key } }]
   if (rule.consent === 'calls-and-texts' && company) scope.push({ seller: { equals: company } })
-  const { docs } = await req.payload.find({
-    collection: 'consents',
-    depth: 0,
-    limit: 1,
-    overrideAccess: true,
-    pagination: false,
-    req,
-    select: { action: true, capturedAt: true, createdAt: true, recordedBy: true },
-    sort: ['-capturedAt', '-id'],
-    where: { and: scope },
-  })
-  return docs[0]
+  return latestConsent(req, scope)
 }
 
 /**
@@ -129,7 +116,7 @@ export const refuseWithoutContactConsent = async (
     }
     // A consent being recorded for this number and this check take turns (./ledger.ts).
     await holdContact(req, key)
-    const latest = await latestConsent(req, rule, key, contact.company)
+    const latest = await contactConsent(req, rule, key, contact.company)
     if (latest?.action === 'revoke')
       throw new ClientError(
         `Consent revoked: ${contact.name} revoked their ${kind} consent for this ${what} (recorded ${readableTime(latest.capturedAt ?? latest.createdAt)} by ${latest.recordedBy ?? 'the service'}), so "${rule.value}" cannot be recorded.`,

@@ -72,26 +72,18 @@ const cityOf = (holder: Doc | null): null | string => {
   return text(record(first?.city)?.name)
 }
 
-const consumerOf = async (req: PayloadRequest, value: unknown): Promise<Doc | null> => {
-  if (record(value) && 'firstName' in record(value)!) return record(value)
+/** A relation's record, with its addresses: as populated already (it has `field`), or read. */
+const recordOf = async (
+  req: PayloadRequest,
+  collection: 'consumer' | 'customer',
+  field: string,
+  value: unknown,
+): Promise<Doc | null> => {
+  if (record(value) && field in record(value)!) return record(value)
   const id = idOf(value)
   if (!id) return null
   return (await req.payload.findByID({
-    collection: 'consumer',
-    depth: 2,
-    disableErrors: true,
-    id,
-    overrideAccess: true,
-    req,
-  })) as Doc | null
-}
-
-const customerOf = async (req: PayloadRequest, value: unknown): Promise<Doc | null> => {
-  if (record(value) && 'name' in record(value)!) return record(value)
-  const id = idOf(value)
-  if (!id) return null
-  return (await req.payload.findByID({
-    collection: 'customer',
+    collection,
     depth: 2,
     disableErrors: true,
     id,
@@ -113,7 +105,7 @@ export const peopleOfCreditApp = async (
     const own = app as Doc
     const key = (name: string) =>
       prefix ? `${prefix}${name[0].toUpperCase()}${name.slice(1)}` : name
-    const consumer = await consumerOf(req, relation)
+    const consumer = await recordOf(req, 'consumer', 'firstName', relation)
     const name = [
       text(own[key('firstName')]) ?? text(consumer?.firstName),
       text(own[key('lastName')]) ?? text(consumer?.lastName),
@@ -141,7 +133,7 @@ export const peopleOfDeal = async (
     ['buyer', deal.customer],
     ['co_buyer', deal.coBuyerOrCoSellerCustomer],
   ] as const) {
-    const customer = await customerOf(req, relation)
+    const customer = await recordOf(req, 'customer', 'name', relation)
     const name = text(customer?.name)
     if (name) people.push({ city: cityOf(customer), name, role })
   }
