@@ -213,11 +213,14 @@ export const findDuplicate = async (
   if (!rules.length) return null
   const keys = await keysOfCandidate(req, candidate)
   const location = idOf(candidate.location)
-  if (hold) {
+  const names = hold ? lockNames(location, keys, rules) : []
+  if (names.length) {
+    // One statement takes them all, in the sorted list's order (so two callers never deadlock).
     const db = await transactionDb(req)
-    for (const name of lockNames(location, keys, rules)) {
-      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`)
-    }
+    await db.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(name, 0))
+            FROM jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) AS name`,
+    )
   }
   const from = new Date(now.getTime() - days * DAY)
   return best(await matchesOf(req, { from, keys, location, rules }), rules)
