@@ -30,7 +30,12 @@ export const SearchBox: React.FC = () => {
   }
   return (
     <section aria-label="Search" style={{ marginBottom: '2rem' }}>
-      <form onSubmit={search} role="search" style={{ display: 'flex', gap: '0.5rem' }}>
+      {/* Centred: Payload's button margins would otherwise stretch the field to their height. */}
+      <form
+        onSubmit={search}
+        role="search"
+        style={{ alignItems: 'center', display: 'flex', gap: '0.5rem' }}
+      >
         <input
           aria-label="Search records"
           onChange={(event) => setQ(event.target.value)}
@@ -39,7 +44,11 @@ export const SearchBox: React.FC = () => {
           type="search"
           value={q}
         />
-        <button className="btn btn--style-primary btn--size-small" type="submit">
+        <button
+          className="btn btn--style-primary btn--size-small"
+          style={{ margin: 0 }}
+          type="submit"
+        >
           Search
         </button>
       </form>

@@ -103,6 +103,9 @@ it(
     expect(Number(await admin.locator('[data-consumers="consumer"]').innerText())).toBeGreaterThan(
       0,
     )
+    // Inside the admin UI's frame: its header and the navigation's link to the report.
+    expect(await admin.locator('header.app-header').count()).toBe(1)
+    expect(await admin.locator('a.nav__link[href$="/breach-report"]').count()).toBe(1)
   },
   STEP_MS,
 )
