@@ -15,6 +15,7 @@ import {
 } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
+import { releaseHeld } from '@/providers/hooks'
 
 import { ADMINS, refusalFor, STAFF_AND_ADMINS } from '../access'
 import { parseSdnFiles, SdnFileError, type SdnFiles } from './parse'
@@ -134,21 +135,9 @@ export const reviewMatchEndpoint: Endpoint = {
       overrideAccess: true,
       req,
     })
-    // A write of a held app asks its holds again (markForProvider): queued when none is left.
-    if (match.subjectCollection === 'credit-app')
-      await req.payload
-        .update({
-          collection: 'credit-app',
-          data: {},
-          depth: 0,
-          id: match.subjectId,
-          overrideAccess: true,
-          req,
-        })
-        .catch((error: unknown) => {
-          // An app deleted since has nothing to release.
-          if (!(isRecord(error) && error.status === 404)) throw error
-        })
+    // A held app is asked its holds again: queued when none is left (an app deleted since, or
+    // not held, is left alone).
+    if (match.subjectCollection === 'credit-app') await releaseHeld(req, match.subjectId)
     return Response.json({ doc, message: 'Review recorded.' })
   },
   method: 'post',
