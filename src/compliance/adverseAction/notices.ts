@@ -12,6 +12,7 @@ import {
 } from 'payload'
 
 import { withTransaction } from '@/db/transaction'
+import { relationId } from '@/lib/relationId'
 import { settings } from '@/lib/settings'
 
 import type { AdverseActionNotice, CreditApp } from '../../../payload-types'
@@ -27,8 +28,6 @@ const addDays = (from: string | Date, days: number) =>
 type Doc = Record<string, unknown>
 const text = (value: unknown): null | string =>
   typeof value === 'string' && value.trim() ? value.trim() : null
-const idOf = (value: unknown): null | string =>
-  value && typeof value === 'object' ? String((value as Doc).id) : value ? String(value) : null
 
 /** "500 Congress Ave, Suite 200, Austin, TX 78701" from an address read at depth 2. */
 const mailingAddress = (address: unknown): null | string => {
@@ -43,7 +42,7 @@ const mailingAddress = (address: unknown): null | string => {
 
 /** The applicant's name, e-mail and mailing address: the app's values, else its consumer's. */
 const applicantOf = async (req: PayloadRequest, app: CreditApp) => {
-  const consumerId = idOf(app.consumer)
+  const consumerId = relationId(app.consumer)
   const consumer = consumerId
     ? await req.payload.findByID({
         collection: 'consumer',

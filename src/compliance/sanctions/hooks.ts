@@ -5,6 +5,8 @@
  */
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
 
+import { relationId } from '@/lib/relationId'
+
 import type { CreditApp, Deal } from '../../../payload-types'
 import { peopleOfCreditApp, peopleOfDeal, screenSubject } from './screen'
 
@@ -21,12 +23,11 @@ const PERSON_FIELDS = [
   'coBuyerOrCoSellerCustomer',
 ]
 
-const idOf = (value: unknown) =>
-  value && typeof value === 'object' ? (value as { id?: unknown }).id : value
-
 const changesPeople = (data: Record<string, unknown>, original?: Record<string, unknown>) =>
   !original ||
-  PERSON_FIELDS.some((field) => field in data && idOf(data[field]) !== idOf(original[field]))
+  PERSON_FIELDS.some(
+    (field) => field in data && relationId(data[field]) !== relationId(original[field]),
+  )
 
 export const screenCreditApp: CollectionBeforeChangeHook<CreditApp> = async ({
   data,

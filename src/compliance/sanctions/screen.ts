@@ -7,6 +7,7 @@
  */
 import type { PayloadRequest, Where } from 'payload'
 
+import { relationId } from '@/lib/relationId'
 import { settings } from '@/lib/settings'
 
 import type { CreditApp, Deal } from '../../../payload-types'
@@ -25,8 +26,6 @@ const text = (value: unknown): null | string =>
   typeof value === 'string' && value.trim() ? value.trim() : null
 const record = (value: unknown): Doc | null =>
   value && typeof value === 'object' ? (value as Doc) : null
-const idOf = (value: unknown): null | string =>
-  record(value) ? String(record(value)!.id) : value ? String(value) : null
 /** A stored ciphertext is no birth date to compare. */
 const birthDate = (value: unknown): null | string => {
   const date = text(value)
@@ -80,7 +79,7 @@ const recordOf = async (
   value: unknown,
 ): Promise<Doc | null> => {
   if (record(value) && field in record(value)!) return record(value)
-  const id = idOf(value)
+  const id = relationId(value)
   if (!id) return null
   return (await req.payload.findByID({
     collection,
