@@ -4,16 +4,12 @@
  * applicant — `email` sends it through the configured SMTP server first (to `to`, else the
  * applicant's e-mail), `mail` (printed and mailed) and `in_person` record what staff did.
  */
-import {
-  addDataAndFileToRequest,
-  type Endpoint,
-  type PayloadRequest,
-  ValidationError,
-} from 'payload'
+import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
 
 import { refusalFor, STAFF_AND_ADMINS } from '../access'
+import { actorOf, invalid } from '../endpointParts'
 import { NOTICES } from './notices'
 import { noticeHtml, noticeSubject } from './render'
 
@@ -21,9 +17,6 @@ export const deliveryMethods = ['email', 'mail', 'in_person'] as const
 type Method = (typeof deliveryMethods)[number]
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-const invalid = (path: string, message: string) =>
-  new ValidationError({ errors: [{ message, path }] })
 
 /** The notice as the caller may read it (404 for an id that is none, 403 without read access). */
 const readNotice = (req: PayloadRequest) =>
@@ -34,12 +27,6 @@ const readNotice = (req: PayloadRequest) =>
     overrideAccess: false,
     req,
   })
-
-const actorOf = (req: PayloadRequest): string => {
-  const user = req.user
-  if (!user) return 'system'
-  return user.collection === 'users' ? `${user.email} (users:${user.id})` : `api-clients:${user.id}`
-}
 
 export const printNoticeEndpoint: Endpoint = {
   handler: async (req) => {

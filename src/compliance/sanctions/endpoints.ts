@@ -7,23 +7,16 @@
  * decision on a possible match, with who and why; a credit app held by it is then released
  * (queued) or blocked.
  */
-import {
-  addDataAndFileToRequest,
-  type Endpoint,
-  type PayloadRequest,
-  ValidationError,
-} from 'payload'
+import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
 import { releaseHeld } from '@/providers/hooks'
 
 import { ADMINS, refusalFor, STAFF_AND_ADMINS } from '../access'
+import { actorOf, invalid } from '../endpointParts'
 import { parseSdnFiles, SdnFileError, type SdnFiles } from './parse'
 import { COMPLIANCE_QUEUE, SCREEN_TASK } from './rescreen'
 import { LISTS, MATCHES } from './screen'
-
-const invalid = (path: string, message: string) =>
-  new ValidationError({ errors: [{ message, path }] })
 
 const FILES = ['sdn', 'alt', 'add'] as const
 
@@ -50,11 +43,6 @@ const filesOf = async (req: PayloadRequest): Promise<Partial<SdnFiles>> => {
     files[name] = body[name] as string
   }
   return files
-}
-
-const actorOf = (req: PayloadRequest): string => {
-  const user = req.user!
-  return user.collection === 'users' ? `${user.email} (users:${user.id})` : `api-clients:${user.id}`
 }
 
 export const loadListEndpoint: Endpoint = {
