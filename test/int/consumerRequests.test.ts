@@ -295,6 +295,51 @@ describe('a deletion request', () => {
     // The finance record is kept as it was.
     expect(app.body.docs[0].ssn).toBe(SSN)
   })
+
+  it('is carried out once: again, a 409, and the first outcome stays', async () => {
+    const before = (
+      await sendJson(context.service, 'GET', `/api/consumer-requests/${id}`, {
+        headers: context.who.staffAdmin.headers,
+      })
+    ).body
+    const again = await carryOut('staffAdmin')
+    expect(again.status).toBe(409)
+    expect(again.body.errors[0].message).toMatch(/is completed: it is carried out once/)
+    const after = (
+      await sendJson(context.service, 'GET', `/api/consumer-requests/${id}`, {
+        headers: context.who.staffAdmin.headers,
+      })
+    ).body
+    expect(after.outcome).toEqual(before.outcome)
+  })
+
+  it('is refused (409) for a consumer under a legal hold, and changes nothing', async () => {
+    const payload = context.service.payload
+    const held = await payload.create({
+      collection: 'consumer',
+      data: {
+        birthDate: '1980-01-02',
+        email: 'hal@example.com',
+        firstName: 'Hal',
+        lastName: 'Held',
+        phoneNumber: '2135550177',
+      } as never,
+    })
+    const hold = await sendJson(context.service, 'POST', '/api/legal-holds', {
+      body: { consumer: held.id, reason: 'Litigation hold: matter 2026-31' },
+      headers: context.who.staff.headers,
+    })
+    expect(hold.status).toBe(201)
+    const asked = (await post(request('deletion', { consumer: held.id }))).body.doc.id
+    const answer = await carryOut('staffAdmin', asked)
+    expect(answer.status).toBe(409)
+    expect(answer.body.errors[0].message).toContain(`under legal hold ${hold.body.doc.id}`)
+    const kept = await payload.findByID({ collection: 'consumer', id: held.id })
+    expect(kept).toMatchObject({ email: 'hal@example.com', firstName: 'Hal' })
+    const unchanged = await payload.findByID({ collection: 'consumer-requests', id: asked })
+    expect(unchanged).toMatchObject({ status: 'received' })
+    expect(unchanged.outcome).toBeFalsy()
+  })
 })
 
 describe('the daily sweep', () => {
