@@ -551,6 +551,20 @@ describe('sanctions screening', () => {
     expect(response.status).toBe(200)
     expect((await readApp(created.id)).providerSubmission).toMatchObject({ status: 'blocked' })
     expect(await jobsFor(created.id)).toBe(0)
+    // Decided once: a later "clear" is refused, and the confirmation and its reviewer stay.
+    const reversed = await call('POST', `/api/sanctions-match/${match.id}/review`, 'staff', {
+      decision: 'clear',
+      reason: 'Looks like a different person to me',
+    })
+    expect(reversed.status).toBe(409)
+    expect(reversed.body.errors[0].message).toMatch(/was confirmed already/)
+    const [after] = await matchesOf(created.id)
+    expect(after).toMatchObject({
+      reviewReason: 'Passport copy matches the listed person',
+      status: 'confirmed',
+    })
+    expect((await readApp(created.id)).providerSubmission).toMatchObject({ status: 'blocked' })
+    expect(await jobsFor(created.id)).toBe(0)
   })
 
   it('the match queue is read by staff and admins only, and nobody writes it over PATCH', async () => {

@@ -5,10 +5,14 @@
  * stored, and a job screens everyone against it.
  * POST /api/sanctions-match/:id/review `{decision: "clear" | "confirm", reason}`: a reviewer's
  * decision on a possible match, with who and why; a credit app held by it is then released
- * (queued) or blocked.
+ * (queued) or blocked. A match is decided once: a second decision is a 409 (a confirmed match
+ * is never quietly cleared, and the first reviewer's record stays).
  */
+import { sql } from '@payloadcms/db-postgres'
 import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'payload'
 
+import { transactionDb, withTransaction } from '@/db/transaction'
+import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 import { releaseHeld } from '@/providers/hooks'
 
@@ -59,25 +63,29 @@ export const loadListEndpoint: Endpoint = {
       throw error
     }
     if (!entries.length) throw invalid('sdn', 'sdn.csv holds no entries to screen against')
-    const doc = await req.payload.create({
-      collection: LISTS,
-      data: {
-        addressCount: entries.reduce((sum, entry) => sum + entry.addresses.length, 0),
-        aliasCount: entries.reduce((sum, entry) => sum + entry.names.length - 1, 0),
-        entries,
-        entryCount: entries.length,
-        loadedBy: actorOf(req),
-        screening: { status: 'queued' },
-      },
-      depth: 0,
-      overrideAccess: true,
-      req,
-    })
-    await req.payload.jobs.queue({
-      input: { list: doc.id },
-      queue: COMPLIANCE_QUEUE,
-      req,
-      task: SCREEN_TASK,
+    // The list and its screening job together: never a current list that nothing screens.
+    const doc = await withTransaction(req, async () => {
+      const list = await req.payload.create({
+        collection: LISTS,
+        data: {
+          addressCount: entries.reduce((sum, entry) => sum + entry.addresses.length, 0),
+          aliasCount: entries.reduce((sum, entry) => sum + entry.names.length - 1, 0),
+          entries,
+          entryCount: entries.length,
+          loadedBy: actorOf(req),
+          screening: { status: 'queued' },
+        },
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })
+      await req.payload.jobs.queue({
+        input: { list: list.id },
+        queue: COMPLIANCE_QUEUE,
+        req,
+        task: SCREEN_TASK,
+      })
+      return list
     })
     return Response.json(
       { doc, message: 'List loaded; screening everyone against it.' },
@@ -103,29 +111,43 @@ export const reviewMatchEndpoint: Endpoint = {
     const reason = typeof body.reason === 'string' ? body.reason.trim() : ''
     if (reason.length < MIN_REASON)
       throw invalid('reason', `reason is required: say why, in at least ${MIN_REASON} characters`)
-    const match = await req.payload.findByID({
-      collection: MATCHES,
-      depth: 0,
-      id: String(req.routeParams?.id),
-      overrideAccess: false,
-      req,
+    const id = String(req.routeParams?.id)
+    const doc = await withTransaction(req, async () => {
+      const match = await req.payload.findByID({
+        collection: MATCHES,
+        depth: 0,
+        id,
+        overrideAccess: false,
+        req,
+      })
+      // Decided once: of two reviewers at once, the second sees the first one's decision.
+      const db = await transactionDb(req)
+      const { rows } = await db.execute<{ reviewed_by: null | string; status: string }>(
+        sql`SELECT status, reviewed_by FROM sanctions_match WHERE id = ${match.id} FOR UPDATE`,
+      )
+      if (rows[0] && rows[0].status !== 'pending')
+        throw new ClientError(
+          `This match was ${rows[0].status} already (by ${rows[0].reviewed_by ?? 'someone'}): a decision is recorded once.`,
+          409,
+        )
+      const reviewed = await req.payload.update({
+        collection: MATCHES,
+        data: {
+          reviewedAt: new Date().toISOString(),
+          reviewedBy: actorOf(req),
+          reviewReason: reason,
+          status: DECISIONS[decision],
+        },
+        depth: 0,
+        id: match.id,
+        overrideAccess: true,
+        req,
+      })
+      // A held app is asked its holds again: queued when none is left (an app deleted since, or
+      // not held, is left alone).
+      if (match.subjectCollection === 'credit-app') await releaseHeld(req, match.subjectId)
+      return reviewed
     })
-    const doc = await req.payload.update({
-      collection: MATCHES,
-      data: {
-        reviewedAt: new Date().toISOString(),
-        reviewedBy: actorOf(req),
-        reviewReason: reason,
-        status: DECISIONS[decision],
-      },
-      depth: 0,
-      id: match.id,
-      overrideAccess: true,
-      req,
-    })
-    // A held app is asked its holds again: queued when none is left (an app deleted since, or
-    // not held, is left alone).
-    if (match.subjectCollection === 'credit-app') await releaseHeld(req, match.subjectId)
     return Response.json({ doc, message: 'Review recorded.' })
   },
   method: 'post',
