@@ -79,6 +79,10 @@ it(
       deliveredBy: expect.stringContaining(DEMO_STAFF),
       deliveryMethod: 'mail',
     })
+    // Reopened, a delivered notice offers no second delivery.
+    await service.open(staff, `/collections/adverse-action-notice/${notice}`)
+    await staff.getByText('Delivered: see below').waitFor(WAIT)
+    expect(await staff.getByRole('button', { name: 'Record: printed and mailed' }).count()).toBe(0)
   },
   STEP_MS,
 )

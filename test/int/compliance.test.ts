@@ -267,6 +267,20 @@ describe('adverse action', () => {
       deliveryMethod: 'email',
     })
     expect(Date.parse(response.body.doc.deliveredAt)).toBeGreaterThan(Date.now() - 60_000)
+    // Delivered once: a second delivery is refused, and the first one's record stays.
+    const again = await call('POST', `/api/adverse-action-notice/${noticeId}/deliver`, 'staff', {
+      method: 'mail',
+    })
+    expect(again.status).toBe(409)
+    expect(again.body.errors[0].message).toMatch(/^This notice was delivered already \(email, /)
+    const kept = await service.payload.findByID({
+      collection: 'adverse-action-notice',
+      id: noticeId,
+    })
+    expect(kept).toMatchObject({
+      deliveredAt: response.body.doc.deliveredAt,
+      deliveryMethod: 'email',
+    })
   })
 
   it('staff cannot rewrite what a notice says over PATCH', async () => {

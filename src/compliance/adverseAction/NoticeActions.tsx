@@ -1,10 +1,10 @@
 'use client'
 /**
  * On an adverse-action notice's page: the printable letter (opens in a new tab) and the three
- * ways to deliver it, each recorded with who and when (POST …/deliver). Not a <form>: it sits
+ * ways to deliver it, each recorded with who and when (POST …/deliver; once). Not a <form>: it sits
  * inside the document's form.
  */
-import { useConfig, useDocumentInfo } from '@payloadcms/ui'
+import { useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import React, { useState } from 'react'
 
 const METHODS = [
@@ -23,6 +23,8 @@ export const NoticeActions = () => {
   } = useConfig()
   const [status, setStatus] = useState<null | string>(null)
   const [busy, setBusy] = useState(false)
+  // A notice is delivered once (a second delivery is a 409): once recorded, no buttons.
+  const deliveredAt = useFormFields(([fields]) => fields.deliveredAt?.value)
   if (!id) return null
   const base = `${serverURL}${apiRoute}/adverse-action-notice/${id}`
   const deliver = async (method: string) => {
@@ -51,19 +53,23 @@ export const NoticeActions = () => {
           Open the printable notice
         </a>
       </p>
-      <p style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
-        {METHODS.map(([method, text]) => (
-          <button
-            className="btn btn--style-secondary btn--size-small"
-            disabled={busy}
-            key={method}
-            onClick={() => void deliver(method)}
-            type="button"
-          >
-            {text}
-          </button>
-        ))}
-      </p>
+      {deliveredAt ? (
+        <p>Delivered: see below for when, how and by whom.</p>
+      ) : (
+        <p style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+          {METHODS.map(([method, text]) => (
+            <button
+              className="btn btn--style-secondary btn--size-small"
+              disabled={busy}
+              key={method}
+              onClick={() => void deliver(method)}
+              type="button"
+            >
+              {text}
+            </button>
+          ))}
+        </p>
+      )}
       {status ? <p role="status">{status}</p> : null}
     </section>
   )

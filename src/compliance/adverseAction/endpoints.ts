@@ -6,6 +6,7 @@
  */
 import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'payload'
 
+import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 
 import { refusalFor, STAFF_AND_ADMINS } from '../access'
@@ -53,6 +54,12 @@ export const deliverNoticeEndpoint: Endpoint = {
     if (body.to !== undefined && (typeof body.to !== 'string' || !EMAIL.test(body.to)))
       throw invalid('to', 'to must be an e-mail address')
     const notice = await readNotice(req)
+    // The first delivery is the proof the notice went out in time: it is never written over.
+    if (notice.deliveredAt)
+      throw new ClientError(
+        `This notice was delivered already (${notice.deliveryMethod}, ${notice.deliveredAt}, by ${notice.deliveredBy}).`,
+        409,
+      )
     let deliveredTo: null | string = notice.applicantAddress ?? null
     if (method === 'email') {
       deliveredTo = (body.to as string | undefined) ?? notice.applicantEmail ?? null
