@@ -19,7 +19,8 @@ export const adfEndpoint: Endpoint = {
   handler: async (req) => {
     try {
       if (!req.user) throw new CommerceError(401, messages.unauthorized)
-      const xml = (await req.text?.()) ?? ''
+      // The bytes, so that a body that is not UTF-8 is a 400 rather than read with replacement characters.
+      const xml = Buffer.from((await req.arrayBuffer?.()) ?? new ArrayBuffer(0))
       const data = await ingestAdf({ origin: 'http', req, xml })
       return Response.json({ data, success: true }, { status: 201 })
     } catch (error) {

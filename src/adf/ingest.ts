@@ -55,9 +55,15 @@ export const ingestAdf = async ({
     const mayCreate = await req.payload.collections.lead.config.access.create?.({ req })
     if (!mayCreate) throw new Forbidden(req.t)
   }
-  const { ADF_MAX_BYTES, ADF_MAX_DEPTH } = settings('adf')
+  const { ADF_MAX_BYTES, ADF_MAX_DEPTH, ADF_MAX_PROSPECTS } = settings('adf')
   const root = parseXml(xml, { maxBytes: ADF_MAX_BYTES, maxDepth: ADF_MAX_DEPTH })
   const prospects = readAdf(root)
+  // One transaction holds each dealership's rota row until the last prospect is saved.
+  if (prospects.length > ADF_MAX_PROSPECTS)
+    throw new AdfError(
+      413,
+      `the document has ${prospects.length} prospects, more than the ${ADF_MAX_PROSPECTS} accepted in one (ADF_MAX_PROSPECTS): send them in several`,
+    )
   const document = typeof xml === 'string' ? xml : xml.toString('utf8')
   const locations = await resolveVendors(req, prospects, overrideAccess)
   const facts: DocumentFacts = {

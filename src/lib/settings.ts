@@ -83,6 +83,8 @@ export const schemas = {
     ADF_MAX_BYTES: numberSetting(1024 * 1024, { integer: true, max: 16 * 1024 * 1024, min: 1024 }),
     /** Deepest nesting of elements in an ADF document (ADF itself needs 5). */
     ADF_MAX_DEPTH: numberSetting(16, { integer: true, max: 64, min: 6 }),
+    /** Most prospects in one ADF document: a larger one would hold its dealerships' rota rows for long. */
+    ADF_MAX_PROSPECTS: numberSetting(200, { integer: true, max: 5000, min: 1 }),
   }),
   /** Adverse-action notices (src/compliance/adverseAction, docs/compliance.md §4). */
   adverseAction: z.object({

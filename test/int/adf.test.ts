@@ -49,12 +49,12 @@ beforeAll(async () => {
 })
 
 const post = async (
-  body: string,
+  body: Buffer | string,
   who: Principal = context.who.staff,
   type = 'application/xml',
 ): Promise<{ body: any; status: number }> => {
   const response = await context.service.api('/api/leads/adf', {
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
     headers: { 'Content-Type': type, ...who.headers },
     method: 'POST',
   })
@@ -228,7 +228,7 @@ describe('who may send ADF', () => {
 })
 
 describe('bad documents save nothing', () => {
-  const refused = async (xml: string, status: number, says: RegExp) => {
+  const refused = async (xml: Buffer | string, status: number, says: RegExp) => {
     const before = await leadCount()
     const response = await post(xml)
     expect(response.status).toBe(status)
@@ -334,6 +334,25 @@ describe('bad documents save nothing', () => {
     } finally {
       delete process.env.ADF_MAX_BYTES
     }
+  })
+
+  it('more prospects than ADF_MAX_PROSPECTS: 413 saying to send them in several', async () => {
+    process.env.ADF_MAX_PROSPECTS = '2'
+    try {
+      await refused(sampleAdf([{}, {}, {}]), 413, /has 3 prospects, more than the 2 accepted/)
+    } finally {
+      delete process.env.ADF_MAX_PROSPECTS
+    }
+  })
+
+  it('bytes that are not UTF-8: 400, nothing saved', async () => {
+    const [head, tail] = sampleAdf([{}]).split('Honda')
+    const bytes = Buffer.concat([
+      Buffer.from(head),
+      Buffer.from([0x48, 0xff, 0xfe]),
+      Buffer.from(tail),
+    ])
+    await refused(bytes, 400, /not valid UTF-8/)
   })
 
   it('JSON is not ADF: 415', async () => {

@@ -230,6 +230,23 @@ describe('adverse action', () => {
     })
     expect(badTo.status).toBe(400)
     expect(invalidPaths(badTo.body)).toEqual(['to'])
+    // Without a mail server, an e-mail delivery is refused and nothing is recorded.
+    const smtpUrl = process.env.SMTP_URL
+    delete process.env.SMTP_URL
+    try {
+      const noServer = await call(
+        'POST',
+        `/api/adverse-action-notice/${noticeId}/deliver`,
+        'staff',
+        {
+          method: 'email',
+        },
+      )
+      expect(noServer.status).toBe(503)
+      expect(noServer.body.errors[0].message).toMatch(/^No mail server is configured \(SMTP_URL\)/)
+    } finally {
+      process.env.SMTP_URL = smtpUrl
+    }
     for (const [caller, status] of [
       ['anonymous', 401],
       ['integrator', 403],

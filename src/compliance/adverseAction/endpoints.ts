@@ -4,10 +4,11 @@
  * applicant — `email` sends it through the configured SMTP server first (to `to`, else the
  * applicant's e-mail), `mail` (printed and mailed) and `in_person` record what staff did.
  */
-import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'payload'
+import { addDataAndFileToRequest, APIError, type Endpoint, type PayloadRequest } from 'payload'
 
 import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
+import { settings } from '@/lib/settings'
 
 import { refusalFor, STAFF_AND_ADMINS } from '../access'
 import { actorOf, invalid } from '../endpointParts'
@@ -61,9 +62,19 @@ export const deliverNoticeEndpoint: Endpoint = {
         409,
       )
     let deliveredTo: null | string = notice.applicantAddress ?? null
+    if (method === 'mail' && !deliveredTo)
+      throw invalid('method', 'the applicant has no mailing address: deliver it another way')
     if (method === 'email') {
       deliveredTo = (body.to as string | undefined) ?? notice.applicantEmail ?? null
       if (!deliveredTo) throw invalid('to', 'the applicant has no e-mail address: name one in to')
+      // Without a mail server nothing would go out: never recorded as delivered.
+      if (!settings('email').SMTP_URL)
+        throw new APIError(
+          'No mail server is configured (SMTP_URL): the notice cannot be e-mailed. Deliver it by mail or in person.',
+          503,
+          null,
+          true,
+        )
       // A message the server does not take is a 503 (src/email/adapter.ts) and records nothing.
       await req.payload.sendEmail({
         html: noticeHtml(notice),

@@ -17,6 +17,7 @@ import { transactionDb } from '@/db/transaction'
 import { relationId } from '@/lib/relationId'
 
 import type { Consent } from '../../../payload-types'
+import { holdsSsn } from '../requests/noSsn'
 import { CONSENT_KINDS, contactKeyOf, hasCoApplicant } from './kinds'
 import { releaseHeldApps } from './release'
 
@@ -32,9 +33,6 @@ export const refuseConsentChanges: CollectionBeforeOperationHook = ({ args, oper
     throw new APIError(APPEND_ONLY, 403, null, true)
   return args
 }
-
-/** Text that reads as a social security number: 123-45-6789, 123 45 6789 or nine digits together. */
-const SSN_LIKE = /(?<!\d)\d{3}[- ]?\d{2}[- ]?\d{4}(?!\d)/
 
 /** The free-text fields of a consent: none of them may carry an SSN. */
 const FREE_TEXT = ['note', 'userAgent'] as const
@@ -154,8 +152,12 @@ export const recordConsent: CollectionBeforeChangeHook<Consent> = async ({ data,
   // A value that is no date-time is left to the field's own check (400 naming capturedAt).
   if (Number.isFinite(captured) && captured > now + FUTURE_SLACK_MS)
     problems.push({ message: 'must not be in the future', path: 'capturedAt' })
+  // Within the slack (a capturing system's clock a little ahead), it is now: a consent later
+  // than now would not count yet, and the app it releases would stay held.
+  else if (Number.isFinite(captured) && captured > now)
+    data.capturedAt = new Date(now).toISOString()
   for (const field of FREE_TEXT)
-    if (typeof data[field] === 'string' && SSN_LIKE.test(data[field]))
+    if (holdsSsn(data[field]))
       problems.push({ message: 'must not hold a social security number', path: field })
   switch (data.kind) {
     case 'credit-report-authorization':

@@ -18,6 +18,7 @@ import { releaseHeld } from '@/providers/hooks'
 
 import { ADMINS, refusalFor, STAFF_AND_ADMINS } from '../access'
 import { actorOf, invalid } from '../endpointParts'
+import { holdsSsn } from '../requests/noSsn'
 import { parseSdnFiles, SdnFileError, type SdnFiles } from './parse'
 import { COMPLIANCE_QUEUE, SCREEN_TASK } from './rescreen'
 import { LISTS, MATCHES } from './screen'
@@ -111,6 +112,11 @@ export const reviewMatchEndpoint: Endpoint = {
     const reason = typeof body.reason === 'string' ? body.reason.trim() : ''
     if (reason.length < MIN_REASON)
       throw invalid('reason', `reason is required: say why, in at least ${MIN_REASON} characters`)
+    if (holdsSsn(reason))
+      throw invalid(
+        'reason',
+        'reason must not contain an SSN (write how it was checked, not the number)',
+      )
     const id = String(req.routeParams?.id)
     const doc = await withTransaction(req, async () => {
       const match = await req.payload.findByID({
