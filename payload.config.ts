@@ -112,7 +112,8 @@ const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
         ...(collection.hooks?.beforeOperation ?? []),
       ],
       beforeChange: [...(collection.hooks?.beforeChange ?? []), trashOnlyUnreferenced],
-      beforeDelete: [stillReferenced, ...(collection.hooks?.beforeDelete ?? [])],
+      // A collection's own refusal first: it says more than the generic one (disclosures).
+      beforeDelete: [...(collection.hooks?.beforeDelete ?? []), stillReferenced],
       beforeValidate: [
         serverTimestamps,
         valueTypes,

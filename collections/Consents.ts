@@ -27,6 +27,8 @@ const words = (value: string) => value[0].toUpperCase() + value.slice(1).replace
  */
 export const Consents: CollectionConfig = withReadableValues({
   slug: 'consents',
+  // Every relation of an append-only record keeps what it names (hooks/stillReferenced.ts).
+  custom: { appendOnly: true },
   access: {
     ...recordAccess({ integrator: ['create', 'read'], staff: ['create', 'read'] }),
     delete: nobody,

@@ -11,21 +11,28 @@ import { ClientError } from '@/errors'
 
 type Reference = { collection: CollectionSlug; path: string }
 
-/** Required single relations to `slug` in every collection, through groups (`dealer.location`). */
+/**
+ * Required single relations to `slug` in every collection, through groups (`dealer.location`);
+ * in an append-only collection (`custom.appendOnly`: consents), every single relation, since the
+ * database would otherwise set it to null and so change a record nobody may change.
+ */
 const requiredReferencesTo = (payload: Payload, slug: string): Reference[] => {
   const walk = (
     collection: CollectionSlug,
     fields: FlattenedField[],
     prefix: string,
+    appendOnly: boolean,
   ): Reference[] =>
     fields.flatMap((field) => {
       if (field.type === 'group')
-        return walk(collection, field.flattenedFields, `${prefix}${field.name}.`)
+        return walk(collection, field.flattenedFields, `${prefix}${field.name}.`, appendOnly)
       const single = field.type === 'relationship' && field.relationTo === slug && !field.hasMany
-      return single && field.required ? [{ collection, path: prefix + field.name }] : []
+      return single && (field.required || appendOnly)
+        ? [{ collection, path: prefix + field.name }]
+        : []
     })
   return payload.config.collections.flatMap((collection) =>
-    walk(collection.slug, collection.flattenedFields, ''),
+    walk(collection.slug, collection.flattenedFields, '', Boolean(collection.custom?.appendOnly)),
   )
 }
 

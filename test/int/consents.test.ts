@@ -274,6 +274,18 @@ describe('the consent ledger', () => {
     expect((await send('DELETE', `/api/consents/${stored.id}`, who.anonymous)).status).toBe(401)
   })
 
+  it('keeps what it names: deleting a consumer a consent names is a 409, and the consent stays', async () => {
+    const consumer = await newConsumer()
+    const stored = await record(authorization({ consumer }))
+    const refused = await send('DELETE', `/api/consumer/${consumer}`, who.clientAdmin)
+    expect(refused.status).toBe(409)
+    expect(refused.body.errors[0].message).toMatch(
+      /^Still used by 1 consents record\(s\) \(consumer\)/,
+    )
+    const kept = await service.payload.findByID({ collection: 'consents', depth: 0, id: stored.id })
+    expect(kept).toMatchObject({ consumer, updatedAt: stored.updatedAt })
+  })
+
   it('is not for dealers (403)', async () => {
     expect((await send('GET', '/api/consents', dealer)).status).toBe(403)
     const made = await send(
