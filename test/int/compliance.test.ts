@@ -317,6 +317,25 @@ describe('adverse action', () => {
     expect(notice).toMatchObject({ kind: 'not_placed', reason: 'Dealer not enrolled', score: null })
   })
 
+  it("an app the service could not send gets a notice without the service's own error as its reason", async () => {
+    const url = process.env.PROVIDER_A_URL
+    delete process.env.PROVIDER_A_URL
+    try {
+      const app = await settled((await createApp({ firstName: 'Ada', lastName: 'Lovelace' })).id)
+      expect(app.providerSubmission.status).toBe('failed')
+      const [notice] = await noticesOf(app.id)
+      expect(notice).toMatchObject({ kind: 'not_placed', reason: null })
+      const letter = await service.api(`/api/adverse-action-notice/${notice.id}/print`, {
+        headers: who.staff.headers,
+      })
+      const html = await letter.text()
+      expect(html).not.toContain('PROVIDER_A_URL')
+      expect(html).toContain('You have the right to a statement of specific reasons')
+    } finally {
+      process.env.PROVIDER_A_URL = url
+    }
+  })
+
   it('an approval makes no notice', async () => {
     const app = await settled((await createApp({ firstName: 'Ada', lastName: 'Byron' })).id)
     expect(app.providerSubmission.status).toBe('accepted')

@@ -110,7 +110,12 @@ export const createNoticeFor = async (
       decidedAt,
       dueAt: addDays(decidedAt, settings('adverseAction').ADVERSE_ACTION_DUE_DAYS),
       kind: decision.kind,
-      reason: decision.kind === 'not_placed' ? (app.providerSubmission?.message ?? null) : null,
+      // The provider's own refusal is a reason the applicant may read; why the service's sending
+      // failed (its configuration, a network error) is not, and the letter then offers a statement.
+      reason:
+        decision.kind === 'not_placed' && app.providerSubmission?.status === 'rejected'
+          ? (app.providerSubmission.message ?? null)
+          : null,
     },
     depth: 0,
     overrideAccess: true,
