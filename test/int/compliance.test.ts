@@ -654,6 +654,30 @@ describe('breach readiness', () => {
     )
     expect(byCollection.consumer).toBe(consumers)
     expect(byCollection['sanctions-match']).toBe(3)
+    // Consents hold contact details in clear: a consent's address found nowhere else counts.
+    const disclosure = await service.payload.create({
+      collection: 'disclosures',
+      data: { kind: 'e-mail-marketing', text: 'Send me offers by e-mail.', version: 'breach-1' },
+    })
+    await service.payload.create({
+      collection: 'consents',
+      data: {
+        action: 'grant',
+        disclosure: disclosure.id,
+        email: 'only.in.a.consent@example.com',
+        kind: 'e-mail-marketing',
+        method: 'web-form',
+      } as never,
+    })
+    const after = (await call('GET', '/api/compliance/breach-report', 'staffAdmin')).body
+    const consentsRow = after.collections.find(
+      (row: { collection: string }) => row.collection === 'consents',
+    )
+    expect(consentsRow).toMatchObject({ consumers: (byCollection.consents ?? 0) + 1 })
+    expect(after.distinctConsumers).toBe(response.body.distinctConsumers + 1)
+    expect(
+      after.collections.find((row: { collection: string }) => row.collection === 'lead').fields,
+    ).toEqual(expect.arrayContaining(['adf.document', 'adf.phones', 'adf.address']))
     expect(response.body).toMatchObject({ ftcNoticeRequired: false, noticeThreshold: 500 })
     expect(response.body.distinctConsumers).toBeLessThan(500)
     expect(response.body.encryptedFields).toEqual(

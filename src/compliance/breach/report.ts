@@ -45,8 +45,22 @@ const SOURCES: Source[] = [
   },
   {
     collection: 'lead',
-    fields: ['firstName', 'lastName', 'email', 'phoneNumber'],
+    // The ADF fields: the prospect's phones, postal address and the document as received.
+    fields: [
+      'firstName',
+      'lastName',
+      'email',
+      'phoneNumber',
+      'adf.phones',
+      'adf.address',
+      'adf.document',
+    ],
     keys: [person('lead')],
+  },
+  {
+    collection: 'consents',
+    fields: ['phoneNumber', 'email', 'ip'],
+    keys: [`SELECT ${key('email', 'phone_number', "''")} AS k FROM consents`],
   },
   {
     collection: 'contact',
