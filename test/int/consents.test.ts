@@ -552,6 +552,15 @@ describe('no credit pull without authorization', () => {
     expect(await jobsOf(app.id)).toBe(1)
   })
 
+  it('takes the authorization of a co-applicant given only by SSN', async () => {
+    const consumer = await newConsumer()
+    await record(authorization({ consumer }))
+    const app = await createApp(consumer, { coApplicantSSN: '321-54-9876' })
+    expect(app.providerSubmission.status).toBe('awaiting authorization')
+    await record(authorization({ creditApp: app.id, role: 'co-applicant' }), who.staff)
+    expect((await readApp(app.id)).providerSubmission.status).toBe('queued')
+  })
+
   it('names both when neither is authorized, and a co-applicant consumer by id', async () => {
     const [consumer, co] = [await newConsumer(), await newConsumer()]
     const app = await createApp(consumer, { coApplicantConsumer: co })

@@ -54,14 +54,16 @@ export const contactKeyOf = (kind: unknown, phone: unknown, email: unknown): nul
   return null
 }
 
+/** The personal fields of a credit app's co-applicant (besides `coApplicantConsumer`). */
+export const CO_APPLICANT_FIELDS = [
+  'coApplicantFirstName',
+  'coApplicantLastName',
+  'coApplicantEmail',
+  'coApplicantPhoneNumber',
+  'coApplicantSSN',
+  'coApplicantBirthDate',
+] as const
+
 /** A credit app has a co-applicant when it names one, as a consumer or by any personal field. */
 export const hasCoApplicant = (app: Record<string, unknown>): boolean =>
-  Boolean(
-    relationId(app.coApplicantConsumer) ||
-    app.coApplicantFirstName ||
-    app.coApplicantLastName ||
-    app.coApplicantEmail ||
-    app.coApplicantPhoneNumber ||
-    app.coApplicantSSN ||
-    app.coApplicantBirthDate,
-  )
+  Boolean(relationId(app.coApplicantConsumer) || CO_APPLICANT_FIELDS.some((field) => app[field]))

@@ -18,7 +18,7 @@ import { relationId } from '@/lib/relationId'
 
 import type { Consent } from '../../../payload-types'
 import { holdsSsn } from '../requests/noSsn'
-import { CONSENT_KINDS, contactKeyOf, hasCoApplicant } from './kinds'
+import { CO_APPLICANT_FIELDS, CONSENT_KINDS, contactKeyOf, hasCoApplicant } from './kinds'
 import { releaseHeldApps } from './release'
 
 export const APPEND_ONLY =
@@ -81,12 +81,10 @@ const checkAuthorization = async (
     id: String(appId),
     overrideAccess: true,
     req,
+    // Every field hasCoApplicant reads, so the hold and this check agree on who is asked.
     select: {
+      ...Object.fromEntries(CO_APPLICANT_FIELDS.map((field) => [field, true])),
       coApplicantConsumer: true,
-      coApplicantEmail: true,
-      coApplicantFirstName: true,
-      coApplicantLastName: true,
-      coApplicantPhoneNumber: true,
       consumer: true,
     },
     trash: true,
