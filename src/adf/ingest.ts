@@ -1,7 +1,12 @@
 import { Forbidden, type PayloadRequest, UnauthorizedError } from 'payload'
 
 import { withTransaction } from '@/db/transaction'
-import { absorbSubmission, type Candidate, findDuplicate } from '@/leadDesk/duplicates'
+import {
+  absorbSubmission,
+  type Candidate,
+  findDuplicate,
+  holdDuplicateLocks,
+} from '@/leadDesk/duplicates'
 import { settings } from '@/lib/settings'
 import { isPhone } from '@/validation/formats'
 
@@ -73,6 +78,15 @@ export const ingestAdf = async ({
     overrideAccess,
   }
   return withTransaction(req, async () => {
+    // Every prospect's duplicate locks first, in one order: two documents naming the same people
+    // in other orders then queue rather than deadlock.
+    await holdDuplicateLocks(
+      req,
+      prospects.map((prospect) => {
+        const location = locations.get(vendorKey(prospect.vendor))
+        return candidateOf(prospect, leadData(prospect, location, facts))
+      }),
+    )
     const leads: IngestedLead[] = []
     for (const prospect of prospects) {
       const location = locations.get(vendorKey(prospect.vendor))
@@ -97,8 +111,8 @@ export const createLeadFromProspect = async (
     // A prospect repeating a lead of its location (src/leadDesk/duplicates.ts; an earlier prospect
     // of the same document too) is added to that lead as a `Lead Created` event. Its values were
     // checked when the document was read, so no trial create is needed before merging.
-    const candidate = { ...data, phoneNumbers: prospect.phones.map((phone) => phone.number) }
-    const match = await findDuplicate(req, candidate as Candidate)
+    const candidate = candidateOf(prospect, data)
+    const match = await findDuplicate(req, candidate)
     // As over REST: a lead the caller may not read is never merged into (a new lead is made).
     const readable =
       match &&
@@ -139,6 +153,10 @@ export const createLeadFromProspect = async (
     req.context.adfIngest = false
   }
 }
+
+/** What duplicates are looked for by: the lead's values and every phone of the prospect. */
+const candidateOf = (prospect: Prospect, data: Lead): Candidate =>
+  ({ ...data, phoneNumbers: prospect.phones.map((phone) => phone.number) }) as Candidate
 
 /** A value Payload refused, as the prospect's 400 naming its line; anything else as it is. */
 const asProspectError = (error: unknown, prospect: Prospect): unknown => {

@@ -197,6 +197,34 @@ const matchesOf = async (
 const best = (matches: DuplicateMatch[], rules: readonly DuplicateRule[]) =>
   [...matches].sort((a, b) => rules.indexOf(a.rule) - rules.indexOf(b.rule))[0] ?? null
 
+/** Takes the advisory locks named, in one statement and in sorted order (so two callers never deadlock). */
+const takeLocks = async (req: PayloadRequest, names: string[]): Promise<void> => {
+  if (!names.length) return
+  const db = await transactionDb(req)
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(name, 0))
+          FROM jsonb_array_elements_text(${JSON.stringify([...new Set(names)].sort())}::jsonb) AS name`,
+  )
+}
+
+/**
+ * Takes, in the request's transaction, the duplicate locks of several candidates at once (an ADF
+ * document's prospects): taken one candidate at a time, two documents naming the same people in
+ * other orders would each wait for the other. findDuplicate's own locks are then taken already
+ * (advisory locks are re-entrant).
+ */
+export const holdDuplicateLocks = async (
+  req: PayloadRequest,
+  candidates: Candidate[],
+): Promise<void> => {
+  const { rules } = duplicateSettings()
+  if (!rules.length) return
+  const names: string[] = []
+  for (const candidate of candidates)
+    names.push(...lockNames(idOf(candidate.location), await keysOfCandidate(req, candidate), rules))
+  await takeLocks(req, names)
+}
+
 /**
  * The lead a new lead duplicates (same location, the last `LEAD_DUPLICATE_DAYS` days, the rules
  * that are on), or null. First holds, until the request's transaction ends, a lock per location
@@ -213,15 +241,7 @@ export const findDuplicate = async (
   if (!rules.length) return null
   const keys = await keysOfCandidate(req, candidate)
   const location = idOf(candidate.location)
-  const names = hold ? lockNames(location, keys, rules) : []
-  if (names.length) {
-    // One statement takes them all, in the sorted list's order (so two callers never deadlock).
-    const db = await transactionDb(req)
-    await db.execute(
-      sql`SELECT pg_advisory_xact_lock(hashtextextended(name, 0))
-            FROM jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) AS name`,
-    )
-  }
+  if (hold) await takeLocks(req, lockNames(location, keys, rules))
   const from = new Date(now.getTime() - days * DAY)
   return best(await matchesOf(req, { from, keys, location, rules }), rules)
 }

@@ -431,6 +431,23 @@ describe('duplicates', () => {
     process.env.LEAD_DUPLICATE_RULES = 'none'
   })
 
+  it('documents naming the same people in other orders, sent at once, all succeed', async () => {
+    const people = [1, 2, 3, 4].map((n) => ({
+      email: `order.${n}@example.com`,
+      lastName: `Order${n}`,
+      phone: `(555) 201-40${n}${n}`,
+    }))
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post(sampleAdf(i % 2 ? [...people].reverse() : people))),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201))
+    // One lead each, the other documents added to them.
+    const leads = new Set(
+      answers.flatMap((answer) => answer.body.data.leads.map((l: { id: number }) => l.id)),
+    )
+    expect(leads.size).toBe(4)
+  })
+
   it('a prospect repeating a lead of its location, or an earlier prospect, is added to that lead', async () => {
     const person = { email: 'twice.adf@example.com', lastName: 'Twice', phone: '(555) 201-7788' }
     const first = await post(sampleAdf([person]))
