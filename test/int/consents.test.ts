@@ -166,6 +166,53 @@ describe('disclosures', () => {
     expect(kept.text).toBe('Records by e-mail.')
   })
 
+  it('a change racing the first consents never leaves a consent naming text it was not shown', async () => {
+    for (let round = 0; round < 3; round++) {
+      const made = await send('POST', '/api/disclosures', who.staff, {
+        kind: 'electronic-records',
+        text: `Race ${round}: records by e-mail.`,
+        version: `race-${round}`,
+      })
+      const id = made.body.doc.id
+      const consumers = await Promise.all([1, 2, 3].map(() => newConsumer()))
+      const [patch, ...consents] = await Promise.all([
+        send('PATCH', `/api/disclosures/${id}`, who.staff, { text: `Race ${round}: by post.` }),
+        ...consumers.map((consumer) =>
+          send('POST', '/api/consents?depth=0', who.integrator, {
+            action: 'grant',
+            consumer,
+            disclosure: id,
+            kind: 'electronic-records',
+            method: 'in-person',
+          }),
+        ),
+      ])
+      expect([200, 409]).toContain(patch.status)
+      for (const consent of consents) {
+        expect(consent.status).toBe(201)
+        const shown = await send(
+          'GET',
+          `/api/consents/${consent.body.doc.id}/disclosure`,
+          who.staff,
+        )
+        expect(shown.body.matches).toBe(true)
+      }
+    }
+  })
+
+  it('the same kind and version saved twice at once: one 201, one 400', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        send('POST', '/api/disclosures', who.staff, {
+          kind: 'calls-and-texts',
+          text: 'Texts from Sunset Motors.',
+          version: 'race-twice',
+        }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400, 400, 400])
+  })
+
   it.each([
     ['staffAdmin', 201, 200],
     ['clientAdmin', 201, 200],

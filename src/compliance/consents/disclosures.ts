@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto'
 
+import { sql } from '@payloadcms/db-postgres'
 import {
   type CollectionBeforeChangeHook,
   type CollectionBeforeDeleteHook,
@@ -12,6 +13,7 @@ import {
   ValidationError,
 } from 'payload'
 
+import { transactionDb } from '@/db/transaction'
 import { ClientError } from '@/errors'
 
 import type { Disclosure } from '../../../payload-types'
@@ -31,11 +33,30 @@ export const consentsNaming = async (req: PayloadRequest, disclosure: number): P
     })
   ).totalDocs
 
+/**
+ * Locks a disclosure's row until the request's transaction ends: `FOR UPDATE` before it is
+ * changed or deleted, `FOR SHARE` while a consent naming it is recorded. So a consent and a change
+ * of its text never pass each other: whichever comes second waits and then sees the first.
+ */
+export const lockDisclosure = async (
+  req: PayloadRequest,
+  id: number,
+  mode: 'share' | 'update',
+): Promise<void> => {
+  const db = await transactionDb(req)
+  await db.execute(
+    mode === 'update'
+      ? sql`SELECT id FROM disclosures WHERE id = ${id} FOR UPDATE`
+      : sql`SELECT id FROM disclosures WHERE id = ${id} FOR SHARE`,
+  )
+}
+
 const refuseIfNamed = async (
   req: PayloadRequest,
   disclosure: Pick<Disclosure, 'id' | 'kind' | 'version'>,
   verb: 'change' | 'go',
 ) => {
+  await lockDisclosure(req, disclosure.id, 'update')
   const naming = await consentsNaming(req, disclosure.id)
   if (naming)
     throw new ClientError(
@@ -72,6 +93,11 @@ export const keepDisclosure: CollectionBeforeChangeHook<Disclosure> = async ({
   const kind = data.kind ?? originalDoc?.kind
   const version = data.version ?? originalDoc?.version
   if (kind && version) {
+    // Two saves of one kind and version at once: the second waits, then counts the first.
+    const db = await transactionDb(req)
+    await db.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`disclosure ${kind} ${version}`}, 0))`,
+    )
     const { totalDocs } = await req.payload.count({
       collection: 'disclosures',
       overrideAccess: true,

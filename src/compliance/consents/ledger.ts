@@ -18,6 +18,7 @@ import { relationId } from '@/lib/relationId'
 
 import type { Consent } from '../../../payload-types'
 import { holdsSsn } from '../requests/noSsn'
+import { lockDisclosure } from './disclosures'
 import { CO_APPLICANT_FIELDS, CONSENT_KINDS, contactKeyOf, hasCoApplicant } from './kinds'
 import { releaseHeldApps } from './release'
 
@@ -116,6 +117,8 @@ const snapshotDisclosure = async (
       })
     return
   }
+  // Its text cannot change or go until this consent is saved (src/compliance/consents/disclosures.ts).
+  if (Number.isSafeInteger(Number(id))) await lockDisclosure(req, Number(id), 'share')
   const disclosure = await req.payload.findByID({
     collection: 'disclosures',
     depth: 0,
