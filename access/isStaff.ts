@@ -10,3 +10,11 @@ export const isStaff = ({ req: { user } }: { req: PayloadRequest }): boolean =>
 
 /** A field only staff read (API answers leave it out); a pure function of the request. */
 export const staffOnlyField: FieldAccess = safeToCompile(({ req }) => isStaff({ req }))
+
+/**
+ * A field the service's own staff read (staff, staff admins), not dealers: one that may hold other
+ * dealerships' customers, such as an ADF document naming several dealerships' prospects.
+ */
+export const houseStaffOnlyField: FieldAccess = safeToCompile(({ req }) =>
+  checkRole(req.user, { staff: ['admin', 'staff'] }),
+)

@@ -1,6 +1,6 @@
 import type { Field, FieldAccess } from 'payload'
 
-import { staffOnlyField } from '../../access/isStaff'
+import { houseStaffOnlyField } from '../../access/isStaff'
 import {
   ADDRESS_TYPES,
   FINANCE_METHODS,
@@ -167,8 +167,9 @@ export const adfField: Field = {
     {
       name: 'document',
       type: 'textarea',
-      access: { ...intakeOnly, read: staffOnlyField },
-      admin: { description: 'The original ADF document, as received (staff only).' },
+      // Not for dealers: one document may hold other dealerships' prospects.
+      access: { ...intakeOnly, read: houseStaffOnlyField },
+      admin: { description: 'The original ADF document, as received (staff only, not dealers).' },
       // As long as ADF_MAX_BYTES lets a document be (Payload's default is 40,000 characters).
       maxLength: 16 * 1024 * 1024,
     },

@@ -151,12 +151,14 @@ describe('POST /api/leads/adf', () => {
     expect(events.docs.map((event) => event.type)).toEqual(['Lead Created'])
   })
 
-  it('shows the original document to staff only', async () => {
+  it('shows the original document to staff only, not to dealers', async () => {
     const response = await post(sampleAdf([{ lastName: 'Staffonly' }]))
     const id = response.body.data.leads[0].id
     const admin = await getLead(id, context.who.staffAdmin)
     expect(admin.body.adf.document).toContain('Staffonly')
-    for (const who of [context.who.leadAgent, context.who.clientAdmin]) {
+    // Nor a dealer, even of the lead's own company: a document may name other dealerships' people.
+    const dealer = await staffUser(context.service.payload, 'dealer', 'com_demo_sunset')
+    for (const who of [context.who.leadAgent, context.who.clientAdmin, dealer]) {
       const read = await getLead(id, who)
       expect(read.status).toBe(200)
       expect(read.body.adf.vendorName).toBe('Sunset Motors')
