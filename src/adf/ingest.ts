@@ -40,9 +40,9 @@ type DocumentFacts = {
  * Takes an ADF document: checks it whole (well-formed, within ADF_MAX_BYTES and ADF_MAX_DEPTH,
  * ADF, every vendor known), then makes a lead of each prospect, all in one transaction: a
  * document with one bad prospect saves nothing. Runs as `req.user`, who must be allowed to
- * create leads, unless `overrideAccess` (a caller of the service's own, such as the mailbox
- * without a user of its own, which has checked its sender itself). Throws AdfError (400 or 413,
- * naming line and element) for a bad document.
+ * create leads (the mailbox runs as its own API client, see ./mailbox/principal.ts), unless
+ * `overrideAccess`, for a caller of the service's own that has no user. Throws AdfError (400 or
+ * 413, naming line and element) for a bad document.
  */
 export const ingestAdf = async ({
   origin,

@@ -56,7 +56,8 @@ export const normaliseName = (value: unknown): null | string => {
   return name || null
 }
 
-/** The values a lead (or a submission) is matched by: its own first, else its consumer's. */
+/** The values a lead (or a submission) is matched by: e-mail and names its own first, else its
+ * consumer's; phones, both its own and its consumer's. */
 export const matchKeysOf = (
   own: { email?: unknown; firstName?: unknown; lastName?: unknown; phones?: unknown[] },
   consumer?: { email?: unknown; firstName?: unknown; lastName?: unknown; phones?: unknown[] },

@@ -184,10 +184,7 @@ export const mergeLeads = async (
   })
 }
 
-/**
- * The other lead's records move to the kept one through Payload (versions, webhooks, titles, as
- * any change); its current event stays current only when the kept lead has none.
- */
+/** A collection whose records follow a lead into the one it is merged into. */
 type Moved = (typeof MOVED)[keyof typeof MOVED]
 
 /** A bulk update through Payload; a record it could not change fails the merge (Payload returns it). */

@@ -2,6 +2,7 @@
 import type { Payload, TypedUser } from 'payload'
 
 import { type Linked, recordHref } from '@/admin/values/RecordList'
+import { unlessForbidden } from '@/errors'
 
 import { KIND_LABELS } from './kinds'
 
@@ -12,8 +13,9 @@ export const consumerConsents = async (
   viewer: { adminRoute: string; payload: Payload; user: TypedUser },
   consumer: string,
 ): Promise<Linked[] | null> => {
-  const found = await viewer.payload
-    .find({
+  // A viewer who may not read consents sees no list at all; any other failure is an error.
+  const found = await unlessForbidden(
+    viewer.payload.find({
       collection: 'consents',
       depth: 0,
       limit: LIMIT,
@@ -22,9 +24,8 @@ export const consumerConsents = async (
       sort: ['-capturedAt', '-id'],
       user: viewer.user,
       where: { consumer: { equals: consumer } },
-    })
-    // A viewer who may not read consents sees no list at all.
-    .catch(() => null)
+    }),
+  )
   if (!found) return null
   return found.docs.map((consent) => ({
     detail: [
