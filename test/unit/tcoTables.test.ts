@@ -179,10 +179,12 @@ describe('estimated new prices', () => {
       pricing,
     )
     expect(ev.basis).toBe('segment')
+    const fallback = segmentDefault('car', { make: 'Zastava' }, 2016)
     const unknown = estimateNewPrice({ make: 'Zastava', model: 'Yugo', year: 2016 }, pricing)
     expect(unknown).toEqual({
       basis: 'segment',
-      price: Math.round(segmentDefault('car', { make: 'Zastava' }, 2016).price * 1.1),
+      // The trim's 10% is of the MSRP: the destination charge is not scaled.
+      price: Math.round((fallback.price - fallback.destination) * 1.1 + fallback.destination),
       source: expect.stringMatching(/segment default.*Zastava Yugo is not in the new-price table/),
     })
     // A decoder's longer name finds its line: "RAV4 Prime (PHEV)" is the RAV4 Prime.

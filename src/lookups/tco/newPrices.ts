@@ -323,7 +323,7 @@ export const segmentDefault = (
   facts: { body?: string; make: string },
   year: number,
   table: PriceTable = BUILT_IN_TABLE,
-): { group: string; price: number } => {
+): { destination: number; group: string; price: number } => {
   const inSegment = table.lines.filter((line) => lineSegment(line) === segment)
   const make = nameKey(facts.make)
   const kind = bodyKind(facts.body)
@@ -343,11 +343,14 @@ export const segmentDefault = (
   const onSale = lines.filter(
     ({ prices }) => prices[0].year <= year && year <= prices[prices.length - 1].year,
   )
-  const priced = (onSale.length ? onSale : lines).map((line) => {
-    const { destination, msrp } = linePriceAt(line, year)
-    return msrp + destination
-  })
-  return { group, price: Math.round(median(priced)) }
+  const priced = (onSale.length ? onSale : lines).map((line) => linePriceAt(line, year))
+  // The price with destination (what the segment defaults are), and the destination alone: a trim
+  // scales the MSRP only, as on the table's own lines.
+  return {
+    destination: Math.round(median(priced.map(({ destination }) => destination))),
+    group,
+    price: Math.round(median(priced.map(({ destination, msrp }) => msrp + destination))),
+  }
 }
 
 /** Share of lines of the table, for docs and tests: how many make/model names it knows. */

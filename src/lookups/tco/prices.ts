@@ -92,10 +92,10 @@ export const estimateNewPrice = (facts: PriceFacts, pricing: Pricing): NewPriceE
       : `at the line's average trim (${trim ? 'trim not on the price ladder' : 'trim unknown'})`
   if (!line) {
     const segment = segmentOf(facts)
-    const { group, price } = segmentDefault(segment, facts, facts.year, table)
+    const { destination, group, price } = segmentDefault(segment, facts, facts.year, table)
     return {
       basis: 'segment',
-      price: Math.round(price * (laddered ?? average)),
+      price: Math.round((price - destination) * (laddered ?? average) + destination),
       source: `estimated new price: segment default, the median ${facts.year} price of the table's ${group} (${facts.make} ${facts.model} is not in the new-price table), ${trimText}`,
     }
   }
