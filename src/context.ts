@@ -25,7 +25,7 @@ declare module 'payload' {
     leadStatusMoving?: number
     /** Set by requireSecondFactor on a sign-in that finished an enrolment; read by revealNewRecoveryCodes (src/auth/mfa/secondFactor.ts), which shows them in its answer. */
     mfaNewRecoveryCodes?: { codes: string[]; userId: number }
-    /** Set by the provider job on its own writes (src/providers/submit.ts) and by releaseHeld on a held app's release (src/providers/hooks.ts); read by markForProvider and queueForProvider (src/providers/hooks.ts), so they do not queue the app again. */
+    /** Set by the provider job on its own writes (src/providers/submit.ts) and by recheckHolds on a held app's release (src/providers/hooks.ts); read by markForProvider and queueForProvider (src/providers/hooks.ts), so they do not queue the app again. */
     providerJob?: boolean
     /** Set by the provider job on its read of an app to send (src/providers/submit.ts); read by revealsSsn (src/creditData/reveal.ts): SSNs decrypted, not masked, and audited. */
     revealForProvider?: boolean

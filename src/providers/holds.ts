@@ -3,7 +3,7 @@
  * statuses a submission may wait in and one check answering why the app must wait (a status and
  * a message), or null; the first that holds wins. A held app is checked again when it is marked,
  * on every other write while it waits (markForProvider, ./hooks.ts), by each attempt of the send
- * job, and when what it waits for is recorded (releaseHeld, ./hooks.ts). Another hold is one more
+ * job, and when what it waits for is recorded (recheckHolds, ./hooks.ts). Another hold is one more
  * line in HOLDS.
  */
 import type { PayloadRequest } from 'payload'

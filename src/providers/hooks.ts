@@ -121,10 +121,12 @@ export const queueForProvider: CollectionAfterChangeHook<CreditApp> = async ({
 }
 
 /**
- * A held app checked again: queued for its provider (a fresh queueing, in the caller's
- * transaction) when nothing holds it any more, else left held with the current reason.
+ * An app's holds asked again, in the caller's transaction: a held app is queued for its provider
+ * (a fresh queueing) when nothing holds it any more, else left held with the current reason; an
+ * app queued but not yet sent is held when something now holds it (a sanctions list loaded since).
+ * Nothing is written when nothing changes.
  */
-export const releaseHeld = async (req: PayloadRequest, id: string): Promise<void> => {
+export const recheckHolds = async (req: PayloadRequest, id: string): Promise<void> => {
   const app = await req.payload.findByID({
     collection: 'credit-app',
     depth: 0,
@@ -134,8 +136,11 @@ export const releaseHeld = async (req: PayloadRequest, id: string): Promise<void
     req,
   })
   const previous: Submission = app?.providerSubmission ?? {}
-  if (!app?.toProvider || !isHeld(previous.status)) return
+  const held = isHeld(previous.status)
+  if (!app?.toProvider || !(held || WAITING.includes(String(previous.status)))) return
   const hold = await firstHold(req, { ...app })
+  // Waiting to be sent and nothing holds it: its job is queued already.
+  if (!hold && !held) return
   if (hold && hold.status === previous.status && hold.message === previous.message) return
   const queuedAt = new Date().toISOString()
   const submission: Submission = hold

@@ -10,6 +10,6 @@
  */
 export { checkProviderSettings } from './config'
 export { HOLD_STATUSES } from './holds'
-export { markForProvider, queueForProvider, releaseHeld } from './hooks'
+export { markForProvider, queueForProvider, recheckHolds } from './hooks'
 export { PROVIDER_QUEUE, SEND_TASK } from './submit'
 export { sendCreditAppTask } from './task'

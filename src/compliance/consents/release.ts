@@ -5,7 +5,7 @@
  */
 import type { PayloadRequest, Where } from 'payload'
 
-import { releaseHeld } from '@/providers/hooks'
+import { recheckHolds } from '@/providers/hooks'
 
 import { AWAITING_AUTHORIZATION } from './kinds'
 
@@ -30,5 +30,5 @@ export const releaseHeldApps = async (
       and: [{ 'providerSubmission.status': { equals: AWAITING_AUTHORIZATION } }, { or: whose }],
     },
   })
-  for (const app of docs) await releaseHeld(req, String(app.id))
+  for (const app of docs) await recheckHolds(req, String(app.id))
 }

@@ -14,7 +14,7 @@ import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'pay
 import { transactionDb, withTransaction } from '@/db/transaction'
 import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
-import { releaseHeld } from '@/providers/hooks'
+import { recheckHolds } from '@/providers/hooks'
 
 import { ADMINS, refusalFor, STAFF_AND_ADMINS } from '../access'
 import { actorOf, invalid } from '../endpointParts'
@@ -151,7 +151,7 @@ export const reviewMatchEndpoint: Endpoint = {
       })
       // A held app is asked its holds again: queued when none is left (an app deleted since, or
       // not held, is left alone).
-      if (match.subjectCollection === 'credit-app') await releaseHeld(req, match.subjectId)
+      if (match.subjectCollection === 'credit-app') await recheckHolds(req, match.subjectId)
       return reviewed
     })
     return Response.json({ doc, message: 'Review recorded.' })

@@ -6,6 +6,8 @@
  */
 import type { PayloadRequest, TaskConfig } from 'payload'
 
+import { recheckHolds } from '@/providers/hooks'
+
 import {
   currentList,
   LISTS,
@@ -63,15 +65,9 @@ export const rescreenEveryone = async (req: PayloadRequest, listId: number): Pro
         matches += found
         const status = (doc as { providerSubmission?: { status?: string } }).providerSubmission
           ?.status
+        // An app queued but not yet sent is held by its new match.
         if (found && collection === 'credit-app' && (status === 'queued' || status === 'retrying'))
-          await req.payload.update({
-            collection,
-            data: {},
-            depth: 0,
-            id: String(doc.id),
-            overrideAccess: true,
-            req,
-          })
+          await recheckHolds(req, String(doc.id))
       }
       screened += docs.length
       await progress(req, listId, { matches, screened, startedAt, status: 'running', total })
