@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { withReadableValues } from '@/admin/values'
 import { noSsnInTextarea } from '@/compliance/requests/noSsn'
 import { lockHeldConsumer } from '@/compliance/retention/holdLock'
+import { keepHoldRecord } from '@/compliance/retention/holdRecord'
 import { stampedUserField } from '@/fields/stampedUser'
 
 import { recordAccess } from '../access/recordAccess'
@@ -56,5 +57,6 @@ export const LegalHolds: CollectionConfig = withReadableValues({
       label: 'Released at',
     },
   ],
+  hooks: { beforeChange: [keepHoldRecord] },
   labels: { plural: 'Legal holds', singular: 'Legal hold' },
 })

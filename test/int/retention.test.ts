@@ -309,6 +309,41 @@ describe('retention', () => {
     expect(n).toBe(1)
   })
 
+  it('keeps a hold as it happened: its consumer and its release are not rewritten', async () => {
+    const patch = (body: object) =>
+      sendJson(context.service, 'PATCH', `/api/legal-holds/${holdId}`, {
+        body,
+        headers: context.who.staff.headers,
+      })
+    const before = (await patch({})).body.doc
+    for (const [body, path] of [
+      [{ consumer: loggedIn.id }, 'consumer'],
+      [{ releasedAt: null }, 'releasedAt'],
+      [{ releasedAt: '2020-01-01T00:00:00Z' }, 'releasedAt'],
+    ] as const) {
+      const answer = await patch(body)
+      expect(answer.status).toBe(400)
+      expect(invalidPaths(answer.body)).toEqual([path])
+    }
+    const set = await sendJson(context.service, 'POST', '/api/legal-holds', {
+      body: { consumer: loggedIn.id, reason: 'Matter 2026-52: keep everything' },
+      headers: context.who.staff.headers,
+    })
+    const future = await sendJson(context.service, 'PATCH', `/api/legal-holds/${set.body.doc.id}`, {
+      body: { releasedAt: '2099-01-01T00:00:00Z' },
+      headers: context.who.staff.headers,
+    })
+    expect(future.status).toBe(400)
+    expect(invalidPaths(future.body)).toEqual(['releasedAt'])
+    const now = await sendJson(context.service, 'PATCH', `/api/legal-holds/${set.body.doc.id}`, {
+      body: { releasedAt: new Date().toISOString() },
+      headers: context.who.staff.headers,
+    })
+    expect(now.status).toBe(200)
+    const after = await context.service.payload.findByID({ collection: 'legal-holds', id: holdId })
+    expect(after).toMatchObject({ releasedAt: before.releasedAt })
+  })
+
   it('counts time as the setting says', async () => {
     // Lena was active a day ago: a month from now she is still within 24 months...
     const inAMonth = new Date(Date.now() + 31 * 86_400_000)
