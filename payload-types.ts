@@ -377,7 +377,7 @@ export interface Lead {
     providerEmail?: string | null;
     providerPhone?: string | null;
     /**
-     * The original ADF document, as received (staff only).
+     * The original ADF document, as received (staff only, not dealers).
      */
     document?: string | null;
   };
@@ -1813,7 +1813,7 @@ export interface SanctionsList {
    * Screening every applicant and buyer against this list.
    */
   screening?: {
-    status?: ('queued' | 'running' | 'done') | null;
+    status?: ('queued' | 'running' | 'done' | 'superseded') | null;
     screened?: number | null;
     total?: number | null;
     /**

@@ -7307,7 +7307,7 @@ export interface components {
                 providerUrl?: string | null;
                 providerEmail?: string | null;
                 providerPhone?: string | null;
-                /** @description The original ADF document, as received (staff only). */
+                /** @description The original ADF document, as received (staff only, not dealers). */
                 document?: string | null;
             };
             /** @description This lead was merged into that one as a duplicate: its events and e-mails are there now. */
@@ -8125,7 +8125,7 @@ export interface components {
             /** @description Screening every applicant and buyer against this list. */
             screening?: {
                 /** @enum {string|null} */
-                status?: "queued" | "running" | "done" | null;
+                status?: "queued" | "running" | "done" | "superseded" | null;
                 screened?: number | null;
                 total?: number | null;
                 /** @description New possible matches. */
@@ -8529,7 +8529,7 @@ export interface components {
                 providerUrl?: string | null;
                 providerEmail?: string | null;
                 providerPhone?: string | null;
-                /** @description The original ADF document, as received (staff only). */
+                /** @description The original ADF document, as received (staff only, not dealers). */
                 document?: string | null;
             };
             /** @description This lead was merged into that one as a duplicate: its events and e-mails are there now. */
@@ -8646,7 +8646,7 @@ export interface components {
                 providerUrl?: string | null;
                 providerEmail?: string | null;
                 providerPhone?: string | null;
-                /** @description The original ADF document, as received (staff only). */
+                /** @description The original ADF document, as received (staff only, not dealers). */
                 document?: string | null;
             };
             /** @description This lead was merged into that one as a duplicate: its events and e-mails are there now. */
@@ -10223,7 +10223,7 @@ export interface components {
             /** @description Screening every applicant and buyer against this list. */
             screening?: {
                 /** @enum {string|null} */
-                status?: "queued" | "running" | "done" | null;
+                status?: "queued" | "running" | "done" | "superseded" | null;
                 screened?: number | null;
                 total?: number | null;
                 /** @description New possible matches. */
@@ -10246,7 +10246,7 @@ export interface components {
             /** @description Screening every applicant and buyer against this list. */
             screening?: {
                 /** @enum {string|null} */
-                status?: "queued" | "running" | "done" | null;
+                status?: "queued" | "running" | "done" | "superseded" | null;
                 screened?: number | null;
                 total?: number | null;
                 /** @description New possible matches. */
@@ -10962,7 +10962,7 @@ export interface components {
                         providerUrl?: string | null;
                         providerEmail?: string | null;
                         providerPhone?: string | null;
-                        /** @description The original ADF document, as received (staff only). */
+                        /** @description The original ADF document, as received (staff only, not dealers). */
                         document?: string | null;
                     };
                     /** @description This lead was merged into that one as a duplicate: its events and e-mails are there now. */
@@ -11084,7 +11084,7 @@ export interface components {
                         providerUrl?: string | null;
                         providerEmail?: string | null;
                         providerPhone?: string | null;
-                        /** @description The original ADF document, as received (staff only). */
+                        /** @description The original ADF document, as received (staff only, not dealers). */
                         document?: string | null;
                     };
                     /** @description This lead was merged into that one as a duplicate: its events and e-mails are there now. */

@@ -51,7 +51,7 @@ export const SanctionsLists: CollectionConfig = {
           name: 'status',
           type: 'select',
           enumName: 'enum_sanctions_screening_status',
-          options: ['queued', 'running', 'done'].map((value) => ({
+          options: ['queued', 'running', 'done', 'superseded'].map((value) => ({
             label: value[0].toUpperCase() + value.slice(1),
             value,
           })),

@@ -29,6 +29,7 @@ import * as migration_20261127_101916_lead_mailbox from './20261127_101916_lead_
 import * as migration_20261127_105409_lead_duplicates from './20261127_105409_lead_duplicates';
 import * as migration_20261127_114031_adf_lists_as_json from './20261127_114031_adf_lists_as_json';
 import * as migration_20261127_114659_lead_match_index from './20261127_114659_lead_match_index';
+import * as migration_20261127_153206_sanctions_superseded from './20261127_153206_sanctions_superseded';
 
 export const migrations = [
   {
@@ -184,6 +185,11 @@ export const migrations = [
   {
     up: migration_20261127_114659_lead_match_index.up,
     down: migration_20261127_114659_lead_match_index.down,
-    name: '20261127_114659_lead_match_index'
+    name: '20261127_114659_lead_match_index',
+  },
+  {
+    up: migration_20261127_153206_sanctions_superseded.up,
+    down: migration_20261127_153206_sanctions_superseded.down,
+    name: '20261127_153206_sanctions_superseded'
   },
 ];

@@ -34,8 +34,11 @@ const progress = (req: PayloadRequest, list: number, screening: Record<string, u
 
 export const rescreenEveryone = async (req: PayloadRequest, listId: number): Promise<string> => {
   const list = await currentList(req)
-  // A newer list was loaded since: its own job screens everyone.
-  if (!list || list.id !== listId) return 'superseded'
+  // A newer list was loaded since: its own job screens everyone, and this one says so.
+  if (!list || list.id !== listId) {
+    await progress(req, listId, { status: 'superseded' })
+    return 'superseded'
+  }
   const subjects: Subject[] = ['credit-app', 'deal']
   const totals = await Promise.all(
     subjects.map((collection) => req.payload.count({ collection, overrideAccess: true, req })),
