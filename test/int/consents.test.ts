@@ -135,6 +135,16 @@ describe('disclosures', () => {
     expect(invalidPaths(again.body)).toEqual(['version'])
   })
 
+  it('a kind that is none: 400 naming kind', async () => {
+    const bad = await send('POST', '/api/disclosures', who.staff, {
+      kind: 'nope',
+      text: 'Whatever',
+      version: '1',
+    })
+    expect(bad.status).toBe(400)
+    expect(invalidPaths(bad.body)).toEqual(['kind'])
+  })
+
   it('named by a consent, cannot be changed or deleted (409): new wording is a new version', async () => {
     const made = await send('POST', '/api/disclosures', who.staff, {
       kind: 'electronic-records',

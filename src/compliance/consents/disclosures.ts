@@ -17,6 +17,7 @@ import { transactionDb } from '@/db/transaction'
 import { ClientError } from '@/errors'
 
 import type { Disclosure } from '../../../payload-types'
+import { CONSENT_KINDS } from './kinds'
 
 /** The SHA-256 of a disclosure's text, hex: over the text's UTF-8 bytes exactly as stored. */
 export const sha256Of = (text: string): string =>
@@ -92,7 +93,8 @@ export const keepDisclosure: CollectionBeforeChangeHook<Disclosure> = async ({
   if (existing && originalDoc) await refuseIfNamed(req, originalDoc, 'change')
   const kind = data.kind ?? originalDoc?.kind
   const version = data.version ?? originalDoc?.version
-  if (kind && version) {
+  // A kind that is none is left to the field's own check (400 naming kind).
+  if (kind && version && CONSENT_KINDS.includes(kind)) {
     // Two saves of one kind and version at once: the second waits, then counts the first.
     const db = await transactionDb(req)
     await db.execute(
