@@ -47,6 +47,9 @@ beforeEach(async () => {
     where: {},
   })
   receiver.received.length = 0
+  // No secret until a test names its endpoint's: a late delivery of an earlier test's endpoint,
+  // arriving before then, must not count as verified.
+  receiver.secrets = []
 })
 
 const call = (method: string, path: string, body?: unknown, caller = who.clientAdmin) =>
