@@ -1,7 +1,8 @@
 /**
- * Every @payloadcms package is payload's version, except the storage plugins published a release
- * behind it, which must not be ahead of it and must get this payload through `overrides`
- * (Payload's own check of this is turned off in src/lib/loadEnv.ts for their sake).
+ * Every @payloadcms package is payload's version, except those published a release behind it (the
+ * storage plugins, and the SDK the tests use as a client), which must not be ahead of it and must
+ * get this payload through `overrides` (Payload's own check of this is turned off in
+ * src/lib/loadEnv.ts for their sake).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,7 +11,7 @@ import { expect, it } from '@jest/globals'
 
 import { projectRoot } from '@/lib/paths'
 
-const LAGGING = ['@payloadcms/storage-s3', '@payloadcms/plugin-cloud-storage']
+const LAGGING = ['@payloadcms/storage-s3', '@payloadcms/plugin-cloud-storage', '@payloadcms/sdk']
 
 const versionOf = (name: string): string =>
   JSON.parse(fs.readFileSync(path.join(projectRoot, 'node_modules', name, 'package.json'), 'utf8'))
