@@ -315,6 +315,15 @@ describe('adverse action', () => {
     expect(app.providerSubmission.status).toBe('rejected')
     const [notice] = await noticesOf(app.id)
     expect(notice).toMatchObject({ kind: 'not_placed', reason: 'Dealer not enrolled', score: null })
+    // Delivered from five screens at once: one delivery is recorded, the others are told so.
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map(() =>
+        call('POST', `/api/adverse-action-notice/${notice.id}/deliver`, 'staff', {
+          method: 'in_person',
+        }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409])
   })
 
   it("an app the service could not send gets a notice without the service's own error as its reason", async () => {

@@ -4,8 +4,10 @@
  * applicant — `email` sends it through the configured SMTP server first (to `to`, else the
  * applicant's e-mail), `mail` (printed and mailed) and `in_person` record what staff did.
  */
+import { sql } from '@payloadcms/db-postgres'
 import { addDataAndFileToRequest, APIError, type Endpoint, type PayloadRequest } from 'payload'
 
+import { transactionDb, withTransaction } from '@/db/transaction'
 import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 import { settings } from '@/lib/settings'
@@ -54,47 +56,53 @@ export const deliverNoticeEndpoint: Endpoint = {
       throw invalid('method', `method must be one of ${deliveryMethods.join(', ')}`)
     if (body.to !== undefined && (typeof body.to !== 'string' || !EMAIL.test(body.to)))
       throw invalid('to', 'to must be an e-mail address')
-    const notice = await readNotice(req)
-    // The first delivery is the proof the notice went out in time: it is never written over.
-    if (notice.deliveredAt)
-      throw new ClientError(
-        `This notice was delivered already (${notice.deliveryMethod}, ${notice.deliveredAt}, by ${notice.deliveredBy}).`,
-        409,
-      )
-    let deliveredTo: null | string = notice.applicantAddress ?? null
-    if (method === 'mail' && !deliveredTo)
-      throw invalid('method', 'the applicant has no mailing address: deliver it another way')
-    if (method === 'email') {
-      deliveredTo = (body.to as string | undefined) ?? notice.applicantEmail ?? null
-      if (!deliveredTo) throw invalid('to', 'the applicant has no e-mail address: name one in to')
-      // Without a mail server nothing would go out: never recorded as delivered.
-      if (!settings('email').SMTP_URL)
-        throw new APIError(
-          'No mail server is configured (SMTP_URL): the notice cannot be e-mailed. Deliver it by mail or in person.',
-          503,
-          null,
-          true,
+    // Two deliveries at once: the second waits for the first's row lock, then finds it delivered.
+    const doc = await withTransaction(req, async () => {
+      const { id } = await readNotice(req)
+      const db = await transactionDb(req)
+      await db.execute(sql`SELECT id FROM adverse_action_notice WHERE id = ${id} FOR UPDATE`)
+      const notice = await readNotice(req)
+      // The first delivery is the proof the notice went out in time: it is never written over.
+      if (notice.deliveredAt)
+        throw new ClientError(
+          `This notice was delivered already (${notice.deliveryMethod}, ${notice.deliveredAt}, by ${notice.deliveredBy}).`,
+          409,
         )
-      // A message the server does not take is a 503 (src/email/adapter.ts) and records nothing.
-      await req.payload.sendEmail({
-        html: noticeHtml(notice),
-        subject: noticeSubject(notice),
-        to: deliveredTo,
+      let deliveredTo: null | string = notice.applicantAddress ?? null
+      if (method === 'mail' && !deliveredTo)
+        throw invalid('method', 'the applicant has no mailing address: deliver it another way')
+      if (method === 'email') {
+        deliveredTo = (body.to as string | undefined) ?? notice.applicantEmail ?? null
+        if (!deliveredTo) throw invalid('to', 'the applicant has no e-mail address: name one in to')
+        // Without a mail server nothing would go out: never recorded as delivered.
+        if (!settings('email').SMTP_URL)
+          throw new APIError(
+            'No mail server is configured (SMTP_URL): the notice cannot be e-mailed. Deliver it by mail or in person.',
+            503,
+            null,
+            true,
+          )
+        // A message the server does not take is a 503 (src/email/adapter.ts) and records nothing.
+        await req.payload.sendEmail({
+          html: noticeHtml(notice),
+          subject: noticeSubject(notice),
+          to: deliveredTo,
+        })
+      }
+      if (method === 'in_person') deliveredTo = notice.applicantName ?? null
+      return req.payload.update({
+        collection: NOTICES,
+        data: {
+          deliveredAt: new Date().toISOString(),
+          deliveredBy: actorOf(req),
+          deliveredTo,
+          deliveryMethod: method,
+        },
+        depth: 0,
+        id: notice.id,
+        overrideAccess: true,
+        req,
       })
-    }
-    if (method === 'in_person') deliveredTo = notice.applicantName ?? null
-    const doc = await req.payload.update({
-      collection: NOTICES,
-      data: {
-        deliveredAt: new Date().toISOString(),
-        deliveredBy: actorOf(req),
-        deliveredTo,
-        deliveryMethod: method,
-      },
-      depth: 0,
-      id: notice.id,
-      overrideAccess: true,
-      req,
     })
     return Response.json({ doc, message: 'Delivery recorded.' })
   },
