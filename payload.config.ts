@@ -50,6 +50,7 @@ import { TcoSettings } from './globals/TcoSettings'
 import { withVersionRoutes } from './globals/versionRoutes'
 import { answerApiErrors } from './hooks/apiErrors'
 import { checkIfMatch } from './hooks/checkIfMatch'
+import { reduceFilters } from './hooks/reduceFilters'
 import { relationsExist } from './hooks/relationsExist'
 import { serverTimestamps } from './hooks/serverTimestamps'
 import { stillReferenced, trashOnlyUnreferenced } from './hooks/stillReferenced'
@@ -74,7 +75,7 @@ import { logger } from './src/lib/logger'
 import { allowedOrigins, serverURL, settings } from './src/lib/settings'
 import { lookupEndpoints } from './src/lookups/endpoints'
 import { storagePlugin } from './src/media/storage'
-import { withTrash } from './src/trash'
+import { limitTrashToStaff, withTrash } from './src/trash'
 import { recordWebhookEvents } from './src/webhooks/outbox'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -107,6 +108,8 @@ const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
       beforeOperation: [
         noSensitiveQueries,
         validFilters,
+        reduceFilters,
+        limitTrashToStaff,
         noNullGroups,
         checkIfMatch,
         ...(collection.hooks?.beforeOperation ?? []),

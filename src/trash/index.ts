@@ -1,8 +1,11 @@
 /**
- * The trash (Payload's `trash`): deleting a record of these collections moves it to the trash
- * (`deletedAt` set) instead of removing it. Staff restore it; only admins (staff admins and admin
- * API clients) delete for good, which empties the trash. Payload's reads leave trashed records
- * out unless asked with `?trash=true`, and so do the compiled reads (src/reads/plan.ts).
+ * The trash (Payload's `trash`): deleting a record of these collections over the API moves it to
+ * the trash (`deletedAt` set) instead of removing it, whoever deletes it. Deleting for good is a
+ * step of its own: an admin (a staff admin or an admin API client) deletes a record already in
+ * the trash (`?trash=true`), and each such delete is audited. Staff restore. Only staff users and
+ * admin API clients see the trash. Payload's reads leave trashed records out unless asked with
+ * `?trash=true`, and so do the compiled reads (src/reads/plan.ts). The service's own Local API
+ * deletes (server code, not a caller) still delete for good.
  *
  * Left out: users, API clients, webhook endpoints and deliveries, the audit log and lookup cache
  * (accounts and bookkeeping: a delete there must take effect), web events (deleted for erasure
@@ -10,16 +13,33 @@
  * one: Payload's joins do not filter the trash), and the reference data other records point at
  * (addresses, cities, states, vehicles, specs, listings, media, VINs, credit bands, reports).
  */
-import type { Access, CollectionConfig, Endpoint, Field, FieldHook, PayloadRequest } from 'payload'
+import type {
+  Access,
+  Collection,
+  CollectionBeforeOperationHook,
+  CollectionConfig,
+  Endpoint,
+  Field,
+  FieldHook,
+  PayloadRequest,
+  Where,
+} from 'payload'
 import {
-  APIError,
+  deleteByIDOperation,
+  deleteOperation,
+  Forbidden,
   headersWithCors,
   parseParams,
   updateByIDOperation,
   updateOperation,
 } from 'payload'
 
+import { auditDelete, recordAudit } from '@/creditData/audit'
+import { withTransaction } from '@/db/transaction'
+
 import { isAdmin } from '../../access/isAdmin'
+import { checkRole, staffRoles } from '../../access/roles'
+import { bulkWhere } from '../../hooks/reduceFilters'
 
 export const TRASHED_COLLECTIONS: ReadonlySet<string> = new Set([
   'company',
@@ -35,14 +55,48 @@ export const TRASHED_COLLECTIONS: ReadonlySet<string> = new Set([
   'vdpEmails',
 ])
 
+/** Records already in the trash: the only ones deleted for good. */
+const IN_THE_TRASH: Where = { deletedAt: { exists: true } }
+
 /**
  * Payload asks the delete access with `data.deletedAt` set for a move to the trash, and without
- * it for a permanent delete: the first stays whoever may delete today, the second is admins'.
+ * it for a delete for good: the first stays whoever may delete today; the second is an admin's,
+ * and reaches only records already in the trash (so a live record is never deleted for good
+ * over the API, even through Payload's own handlers, and the admin UI offers "Delete
+ * permanently" in the trash alone).
  */
-const trashOrAdmin =
+const trashFirst =
   (remove: Access): Access =>
-  (args) =>
-    args.data?.deletedAt || isAdmin({ req: args.req }) ? remove(args) : false
+  async (args) => {
+    if (args.data?.deletedAt) return remove(args)
+    if (!isAdmin({ req: args.req })) return false
+    const allowed = await remove(args)
+    if (!allowed) return false
+    return allowed === true ? IN_THE_TRASH : { and: [allowed, IN_THE_TRASH] }
+  }
+
+/** Staff users (of any role) and admin API clients: the callers who see the trash. */
+const seesTheTrash = (req: PayloadRequest) =>
+  checkRole(req.user, { clients: ['admin'], staff: staffRoles })
+
+/**
+ * beforeOperation on every collection: `trash=true` (a read, count, update or delete that
+ * reaches trashed records too) is for staff users and admin API clients; any other caller gets
+ * 403. A dealer's filters apply to it as to any read: their company's trash alone. Neither
+ * server code that overrides access nor Payload's reads of related records to embed (made with
+ * `trash: true`, so that a trashed one is answered as null) are the caller asking.
+ */
+export const limitTrashToStaff: CollectionBeforeOperationHook = ({
+  args,
+  collection,
+  overrideAccess,
+  req,
+}) => {
+  if (!collection.trash || overrideAccess || !('trash' in args) || !args.trash) return args
+  if ('currentDepth' in args && args.currentDepth) return args
+  if (!seesTheTrash(req)) throw new Forbidden(req.t)
+  return args
+}
 
 /**
  * A live record's `deletedAt` is null: left out of the answer, so records read as they did
@@ -65,101 +119,169 @@ const deletedAt: Field = {
 const labelOf = (label: unknown, fallback: string): string =>
   typeof label === 'string' ? label : fallback
 
-const collectionOf = (req: PayloadRequest, slug: string) => req.payload.collections[slug as 'deal']
-
-/** Payload's own handler of the route (after ours in the collection's endpoints). */
-const payloadHandler = (req: PayloadRequest, slug: string, path: string) => {
-  const endpoints = (collectionOf(req, slug).config.endpoints || []) as Endpoint[]
-  const endpoint = endpoints.find(
-    (one) => one.method === 'delete' && one.path === path && !one.custom?.trash,
-  )
-  if (!endpoint) throw new Error(`no DELETE ${path} handler for ${slug}`)
-  return endpoint.handler(req)
-}
+const collectionOf = (req: PayloadRequest, slug: string): Collection =>
+  req.payload.collections[slug as 'deal']
 
 /** The path's id as Payload's handlers read it: a number where the database numbers records. */
-const idOf = (req: PayloadRequest, slug: string): number | string => {
+const idOf = (req: PayloadRequest, collection: Collection): number | string => {
   const id = String(req.routeParams?.id)
-  const numbered =
-    req.payload.db.defaultIDType === 'number' && collectionOf(req, slug).customIDType !== 'text'
+  const numbered = req.payload.db.defaultIDType === 'number' && collection.customIDType !== 'text'
   return numbered ? parseFloat(id) : id
 }
 
-/** A DELETE by a caller who may not delete for good is a move to the trash, answered as a delete. */
-const mayOnlyTrash = (req: PayloadRequest) => !parseParams(req.query).trash && !isAdmin({ req })
+/** `trash=true`: a delete for good, which only admins may ask for (403 for anyone else). */
+const forGood = (req: PayloadRequest): boolean => {
+  const { trash } = parseParams(req.query)
+  if (trash && !isAdmin({ req })) throw new Forbidden(req.t)
+  return Boolean(trash)
+}
+
+/** Whether a record is in the trash, asked with the caller's access (an admin's). */
+const isTrashed = async (req: PayloadRequest, collection: Collection, id: number | string) =>
+  (
+    await req.payload.count({
+      collection: collection.config.slug as 'deal',
+      overrideAccess: false,
+      req,
+      trash: true,
+      where: { and: [{ id: { equals: id } }, IN_THE_TRASH] },
+    })
+  ).totalDocs > 0
+
+/**
+ * An audit entry for each record deleted for good, naming who, the collection and the id, in
+ * the delete's transaction. Credit data audits each of its deletes itself (src/creditData).
+ */
+const auditForGood = async (req: PayloadRequest, collection: Collection, ids: unknown[]) => {
+  if (collection.config.hooks.afterDelete?.includes(auditDelete)) return
+  for (const id of ids) {
+    await recordAudit(req, {
+      action: 'delete',
+      collection: collection.config.slug,
+      fields: [],
+      recordId: String(id),
+    })
+  }
+}
 
 const withoutDeletedAt = <T extends object>(doc: T): T => {
   const { deletedAt: _, ...rest } = doc as T & { deletedAt?: unknown }
   return rest as T
 }
 
-const deleteEndpoints = (slug: string): Endpoint[] => [
-  {
-    custom: { trash: true },
-    handler: async (req) => {
-      if (!mayOnlyTrash(req)) return payloadHandler(req, slug, '/:id')
-      const { depth, populate, select } = parseParams(req.query)
-      const doc = await updateByIDOperation({
-        id: idOf(req, slug),
-        collection: collectionOf(req, slug),
-        data: { deletedAt: new Date().toISOString() },
-        depth,
-        populate,
-        req,
-        select,
+const answer = (req: PayloadRequest, body: object, status = 200) =>
+  Response.json(body, { headers: headersWithCors({ headers: new Headers(), req }), status })
+
+/**
+ * DELETE /:id moves the record to the trash and answers as a delete. With `trash=true`, an
+ * admin's DELETE of a record already in the trash deletes it for good; of a live record, it
+ * moves it to the trash like any other.
+ */
+const deleteOne =
+  (slug: string): Endpoint['handler'] =>
+  async (req) => {
+    const collection = collectionOf(req, slug)
+    const id = idOf(req, collection)
+    const { depth, overrideLock, populate, select } = parseParams(req.query)
+    const message = req.t('general:deletedSuccessfully')
+    if (forGood(req) && (await isTrashed(req, collection, id))) {
+      const doc = await withTransaction(req, async () => {
+        const deleted = await deleteByIDOperation({
+          id,
+          collection,
+          depth,
+          overrideLock: overrideLock ?? false,
+          populate,
+          req,
+          select,
+          trash: true,
+        })
+        await auditForGood(req, collection, [deleted.id])
+        return deleted
       })
-      return Response.json(
-        { doc: withoutDeletedAt(doc), message: req.t('general:deletedSuccessfully') },
-        { headers: headersWithCors({ headers: new Headers(), req }), status: 200 },
+      return answer(req, { doc, message })
+    }
+    const doc = await updateByIDOperation({
+      id,
+      collection,
+      data: { deletedAt: new Date().toISOString() },
+      depth,
+      populate,
+      req,
+      select,
+    })
+    return answer(req, { doc: withoutDeletedAt(doc), message })
+  }
+
+/**
+ * DELETE / moves what the filter finds to the trash. With `trash=true`, an admin's deletes for
+ * good what the filter finds in the trash, and moves the live records it finds there. A filter
+ * that constrains nothing is a 400, as for every bulk write (hooks/reduceFilters.ts).
+ */
+const deleteMany =
+  (slug: string): Endpoint['handler'] =>
+  async (req) => {
+    const collection = collectionOf(req, slug)
+    const { depth, overrideLock, populate, select, where } = parseParams(req.query)
+    const filter = bulkWhere(where, 'delete')
+    const emptying = forGood(req)
+    const result = await withTransaction(req, async () => {
+      // First the trashed records, for good; then the live ones, to the trash (not both).
+      const removed = emptying
+        ? await deleteOperation({
+            collection,
+            depth,
+            overrideLock: overrideLock ?? false,
+            populate,
+            req,
+            select,
+            trash: true,
+            where: filter,
+          })
+        : { docs: [], errors: [] }
+      await auditForGood(
+        req,
+        collection,
+        removed.docs.map((doc) => doc.id),
       )
-    },
-    method: 'delete',
-    path: '/:id',
-  },
-  {
-    custom: { trash: true },
-    handler: async (req) => {
-      if (!mayOnlyTrash(req)) return payloadHandler(req, slug, '/')
-      const collection = collectionOf(req, slug)
-      const { depth, populate, select, where } = parseParams(req.query)
-      // As Payload's bulk delete: never every record for want of a filter.
-      if (!where) throw new APIError("Missing 'where' query of documents to delete.", 400)
-      const result = await updateOperation({
+      const moved = await updateOperation({
         collection,
         data: { deletedAt: new Date().toISOString() },
         depth,
+        overrideLock: overrideLock ?? false,
         populate,
         req,
         select,
-        where,
+        where: filter,
       })
-      const docs = result.docs.map(withoutDeletedAt)
-      const errors = result.errors.map((error) =>
-        error.isPublic ? error : { ...error, message: 'Something went wrong.' },
-      )
-      const { plural, singular } = collection.config.labels
-      const total = docs.length + errors.length
-      const message = errors.length
-        ? req.t('error:unableToDeleteCount', {
-            count: errors.length,
-            label: labelOf(total === 1 ? singular : plural, slug),
-            total,
-          })
-        : req.t('general:deletedCountSuccessfully', {
-            count: docs.length,
-            label: labelOf(docs.length === 1 ? singular : plural, slug),
-          })
-      return Response.json(
-        { docs, errors, message },
-        {
-          headers: headersWithCors({ headers: new Headers(), req }),
-          status: errors.length ? 400 : 200,
-        },
-      )
-    },
-    method: 'delete',
-    path: '/',
-  },
+      return {
+        docs: [...removed.docs, ...moved.docs.map(withoutDeletedAt)],
+        errors: [...removed.errors, ...moved.errors],
+      }
+    })
+    const docs = result.docs
+    const errors = result.errors.map((error) =>
+      error.isPublic ? error : { ...error, message: 'Something went wrong.' },
+    )
+    const { plural, singular } = collection.config.labels
+    const total = docs.length + errors.length
+    const message = errors.length
+      ? req.t('error:unableToDeleteCount', {
+          count: errors.length,
+          label: labelOf(total === 1 ? singular : plural, slug),
+          total,
+        })
+      : req.t('general:deletedCountSuccessfully', {
+          count: docs.length,
+          label: labelOf(docs.length === 1 ? singular : plural, slug),
+        })
+    return answer(req, { docs, errors, message }, errors.length ? 400 : 200)
+  }
+
+/** Ours before Payload's own routes (a collection's endpoints come first). */
+const deleteEndpoints = (slug: string): Endpoint[] => [
+  { handler: deleteOne(slug), method: 'delete', path: '/:id' },
+  { handler: deleteMany(slug), method: 'delete', path: '/' },
 ]
 
 /** Turns the trash on for the collections in TRASHED_COLLECTIONS (payload.config.ts). */
@@ -170,7 +292,7 @@ export const withTrash = (collections: CollectionConfig[]): CollectionConfig[] =
     if (!remove) throw new Error(`${collection.slug}: the trash needs a delete access function`)
     return {
       ...collection,
-      access: { ...collection.access, delete: trashOrAdmin(remove) },
+      access: { ...collection.access, delete: trashFirst(remove) },
       endpoints: [...deleteEndpoints(collection.slug), ...(collection.endpoints || [])],
       fields: [...collection.fields, deletedAt],
       trash: true,

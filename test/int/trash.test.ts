@@ -11,7 +11,7 @@ import { compiledReads } from '@/reads'
 import { seedDemoData } from '@/seed'
 
 import { sendJson } from '../helpers/http'
-import type { PrincipalName } from '../helpers/principals'
+import { type PrincipalName, staffUser } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
@@ -68,6 +68,18 @@ const newCreditApp = async (preApproval: string) =>
 const deletedAt = async (table: string, id: number | string): Promise<null | string | undefined> =>
   (await client.query(`SELECT deleted_at FROM "${table}" WHERE id = $1`, [id])).rows[0]?.deleted_at
 
+/** The audit entries of a record, oldest first: what was done and by whom. */
+const audited = async (collection: string, id: number | string) =>
+  (
+    await client.query(
+      'SELECT action, actor FROM audit_log WHERE collection = $1 AND record_id = $2 ORDER BY id',
+      [collection, String(id)],
+    )
+  ).rows
+
+const actorOf = (caller: PrincipalName) =>
+  `${caller === 'clientAdmin' ? 'api-clients' : 'users'}:${context.who[caller].id}`
+
 describe('DELETE answers as before', () => {
   it("a staff user's DELETE answers {doc, message} and moves the record to the trash", async () => {
     const id = await newCustomer()
@@ -88,7 +100,7 @@ describe('DELETE answers as before', () => {
     expect((await call('DELETE', `/api/customer/${id}`, 'staff')).status).toBe(404)
   })
 
-  it("an admin's DELETE deletes for good, as before", async () => {
+  it("an admin's DELETE moves the record to the trash too, by id and in bulk", async () => {
     for (const caller of ['staffAdmin', 'clientAdmin'] as PrincipalName[]) {
       const id = await newCustomer()
       const response = await call('DELETE', `/api/customer/${id}`, caller)
@@ -96,7 +108,15 @@ describe('DELETE answers as before', () => {
         body: { doc: { id }, message: 'Deleted successfully.' },
         status: 200,
       })
-      expect(await deletedAt('customer', id)).toBeUndefined()
+      expect(response.body.doc).not.toHaveProperty('deletedAt')
+      expect(await deletedAt('customer', id)).toBeInstanceOf(Date)
+      const ids = [await newCustomer(), await newCustomer()]
+      const bulk = await call('DELETE', `/api/customer?where[id][in]=${ids.join(',')}`, caller)
+      expect(bulk).toMatchObject({
+        body: { errors: [], message: 'Deleted 2 Customers successfully.' },
+        status: 200,
+      })
+      for (const one of ids) expect(await deletedAt('customer', one)).toBeInstanceOf(Date)
     }
   })
 
@@ -189,17 +209,105 @@ describe('the trash over REST', () => {
     expect((await call('GET', `/api/customers/${id}`, 'integrator')).status).toBe(200)
   })
 
-  it('only admins empty the trash (DELETE ?trash=true)', async () => {
+  it('only admins delete for good (DELETE ?trash=true of a trashed record), each audited', async () => {
     const id = await newCustomer()
     await call('DELETE', `/api/customer/${id}`, 'staff')
     expect((await call('DELETE', `/api/customer/${id}?trash=true`, 'staff')).status).toBe(403)
     expect(
       (await call('DELETE', `/api/customer?trash=true&where[id][equals]=${id}`, 'staff')).status,
     ).toBe(403)
+    for (const caller of ['integrator', 'leadAgent'] as PrincipalName[])
+      expect((await call('DELETE', `/api/customer/${id}?trash=true`, caller)).status).toBe(403)
+    expect((await call('DELETE', `/api/customer/${id}?trash=true`, 'anonymous')).status).toBe(401)
     expect(await deletedAt('customer', id)).toBeInstanceOf(Date)
-    const emptied = await call('DELETE', `/api/customer/${id}?trash=true`, 'staffAdmin')
-    expect(emptied).toMatchObject({ body: { doc: { id } }, status: 200 })
-    expect(await deletedAt('customer', id)).toBeUndefined()
+    expect(await audited('customer', id)).toEqual([])
+    for (const caller of ['staffAdmin', 'clientAdmin'] as PrincipalName[]) {
+      const one = caller === 'staffAdmin' ? id : await newCustomer()
+      if (one !== id) await call('DELETE', `/api/customer/${one}`, 'staff')
+      const emptied = await call('DELETE', `/api/customer/${one}?trash=true`, caller)
+      expect(emptied).toMatchObject({ body: { doc: { id: one } }, status: 200 })
+      expect(await deletedAt('customer', one)).toBeUndefined()
+      expect(await audited('customer', one)).toEqual([
+        { action: 'delete', actor: `${actorOf(caller)}` },
+      ])
+    }
+  })
+
+  it("an admin's DELETE ?trash=true of a live record moves it to the trash, not away", async () => {
+    for (const caller of ['staffAdmin', 'clientAdmin'] as PrincipalName[]) {
+      const id = await newCustomer()
+      const response = await call('DELETE', `/api/customer/${id}?trash=true`, caller)
+      expect(response).toMatchObject({ body: { doc: { id } }, status: 200 })
+      expect(await deletedAt('customer', id)).toBeInstanceOf(Date)
+      expect(await audited('customer', id)).toEqual([])
+    }
+  })
+
+  it('a bulk DELETE ?trash=true deletes for good only what is in the trash; live records go there', async () => {
+    for (const caller of ['staffAdmin', 'clientAdmin'] as PrincipalName[]) {
+      const trashed = [await newCustomer(), await newCustomer()]
+      const live = await newCustomer()
+      for (const id of trashed) await call('DELETE', `/api/customer/${id}`, 'staff')
+      const all = [...trashed, live].join(',')
+      const response = await call('DELETE', `/api/customer?trash=true&where[id][in]=${all}`, caller)
+      expect(response).toMatchObject({
+        body: { errors: [], message: 'Deleted 3 Customers successfully.' },
+        status: 200,
+      })
+      for (const id of trashed) {
+        expect(await deletedAt('customer', id)).toBeUndefined()
+        expect(await audited('customer', id)).toEqual([
+          { action: 'delete', actor: actorOf(caller) },
+        ])
+      }
+      expect(await deletedAt('customer', live)).toBeInstanceOf(Date)
+      expect(await audited('customer', live)).toEqual([])
+    }
+  })
+
+  it('a bulk DELETE whose filter constrains nothing is 400, with trash=true too', async () => {
+    const id = await newCustomer()
+    await call('DELETE', `/api/customer/${id}`, 'staff')
+    for (const query of [
+      'trash=true&where[]=',
+      'trash=true&where[deletedAt]=',
+      'where[id]=',
+    ]) {
+      const response = await call('DELETE', `/api/customer?${query}`, 'staffAdmin')
+      expect(response).toMatchObject({
+        body: { errors: [{ message: "Missing 'where' query of documents to delete." }] },
+        status: 400,
+      })
+    }
+    expect(await deletedAt('customer', id)).toBeInstanceOf(Date)
+    expect(await deletedAt('customer', 'cus_demo_maria')).toBeNull()
+  })
+
+  it('a delete for good of credit data is audited once', async () => {
+    const app = await newCreditApp(await newPreApproval())
+    expect((await call('DELETE', `/api/credit-app/${app}`, 'staffAdmin')).status).toBe(200)
+    expect(await deletedAt('credit_app', app)).toBeInstanceOf(Date)
+    expect((await call('DELETE', `/api/credit-app/${app}?trash=true`, 'staffAdmin')).status).toBe(
+      200,
+    )
+    expect(await deletedAt('credit_app', app)).toBeUndefined()
+    expect(await audited('credit-app', app)).toEqual([
+      { action: 'create', actor: 'system' },
+      { action: 'update', actor: actorOf('staffAdmin') },
+      { action: 'delete', actor: actorOf('staffAdmin') },
+    ])
+  })
+
+  it("Payload's own delete reaches only trashed records, even for an admin", async () => {
+    const { payload } = context.service
+    const id = await newCustomer()
+    const admin = await payload.findByID({
+      collection: 'users',
+      id: context.who.staffAdmin.id as number,
+    })
+    const asAdmin = { collection: 'customer', overrideAccess: false, user: admin } as const
+    await expect(payload.delete({ ...asAdmin, id })).rejects.toMatchObject({ status: 403 })
+    expect(await deletedAt('customer', id)).toBeNull()
   })
 
   it('a move to the trash through PATCH (the admin UI) needs the right to delete', async () => {
@@ -212,6 +320,96 @@ describe('the trash over REST', () => {
       200,
     )
     expect(await deletedAt('customer', id)).toBeInstanceOf(Date)
+  })
+})
+
+describe('who sees the trash', () => {
+  it('?trash=true on a read is 403 for integrators and lead agents, 401 without credentials', async () => {
+    const app = await newCreditApp(await newPreApproval())
+    await call('DELETE', `/api/credit-app/${app}`, 'staffAdmin')
+    const lead = (
+      await context.service.payload.create({
+        collection: 'lead',
+        data: { firstName: 'Tess', lastName: 'Trashed' },
+      })
+    ).id
+    await call('DELETE', `/api/lead/${lead}`, 'staff')
+    const reads: [PrincipalName, string][] = [
+      ['integrator', '/api/credit-app'],
+      ['integrator', `/api/credit-app/${app}`],
+      ['integrator', '/api/credit-app/count'],
+      ['leadAgent', '/api/lead'],
+      ['leadAgent', `/api/lead/${lead}`],
+      ['leadAgent', '/api/lead/count'],
+    ]
+    for (const [caller, path] of reads) {
+      const refused = await call('GET', `${path}?trash=true`, caller)
+      expect([path, refused.status]).toEqual([path, 403])
+      // Without it, the same caller reads as before (a trashed record is not found).
+      const plain = await call('GET', path, caller)
+      expect([path, plain.status]).toEqual([
+        path,
+        path.endsWith(String(app)) || path.endsWith(String(lead)) ? 404 : 200,
+      ])
+    }
+    expect((await call('GET', '/api/credit-app?trash=true', 'anonymous')).status).toBe(401)
+    // Nor may they write through it (a restore).
+    expect(
+      (await call('PATCH', `/api/lead/${lead}?trash=true`, 'leadAgent', { deletedAt: null }))
+        .status,
+    ).toBe(403)
+    expect(await deletedAt('lead', lead)).toBeInstanceOf(Date)
+  })
+
+  it('staff users, staff admins, admin API clients and dealers read it', async () => {
+    const id = await newCustomer()
+    await call('DELETE', `/api/customer/${id}`, 'staff')
+    for (const caller of ['staff', 'staffAdmin', 'clientAdmin'] as PrincipalName[]) {
+      const listed = await call('GET', `/api/customer?trash=true&where[id][equals]=${id}`, caller)
+      expect(listed.body.docs).toEqual([expect.objectContaining({ id })])
+      expect((await call('GET', `/api/customer/${id}?trash=true`, caller)).status).toBe(200)
+      const counted = await call(
+        'GET',
+        `/api/customer/count?trash=true&where[id][equals]=${id}`,
+        caller,
+      )
+      expect(counted.body).toEqual({ totalDocs: 1 })
+    }
+  })
+
+  it("a dealer sees its own company's trash, and no other company's", async () => {
+    const { payload } = context.service
+    await payload.create({
+      collection: 'company',
+      data: { id: 'com_test_trash_b', name: 'Trash B' },
+    })
+    await payload.create({
+      collection: 'location',
+      data: {
+        city: { name: 'Oakland', state: 'CA' },
+        companyId: 'com_test_trash_b',
+        id: 'loc_test_trash_b',
+        line1: '1 Bayside Way',
+        zip: '94607',
+      } as never,
+    })
+    const dealer = await staffUser(payload, 'dealer', 'com_demo_sunset')
+    const lead = async (location: string) =>
+      (await payload.create({ collection: 'lead', data: { lastName: 'Binned', location } })).id
+    const own = await lead('loc_demo_sunset_la')
+    const other = await lead('loc_test_trash_b')
+    for (const id of [own, other]) await call('DELETE', `/api/lead/${id}`, 'staff')
+    const asDealer = (path: string) =>
+      sendJson(context.service, 'GET', path, { headers: dealer.headers })
+    const trash = await asDealer('/api/lead?trash=true&where[deletedAt][exists]=true&limit=100')
+    expect(trash.status).toBe(200)
+    const ids = trash.body.docs.map((doc: { id: number }) => doc.id)
+    expect(ids).toContain(own)
+    expect(ids).not.toContain(other)
+    expect((await asDealer(`/api/lead/${own}?trash=true`)).status).toBe(200)
+    expect((await asDealer(`/api/lead/${other}?trash=true`)).status).toBe(404)
+    const counted = await asDealer(`/api/lead/count?trash=true&where[id][in]=${own},${other}`)
+    expect(counted.body).toEqual({ totalDocs: 1 })
   })
 })
 

@@ -118,6 +118,8 @@ describe('hooks on each collection', () => {
     expect(readme.shared.get('beforeOperation')).toEqual([
       'noSensitiveQueries',
       'validFilters',
+      'reduceFilters',
+      'limitTrashToStaff',
       'noNullGroups',
       'checkIfMatch',
       'own',
@@ -132,6 +134,8 @@ describe('hooks on each collection', () => {
       beforeOperation: [
         'noSensitiveQueries',
         'validFilters',
+        'reduceFilters',
+        'limitTrashToStaff',
         'noNullGroups',
         'checkIfMatch',
         'restoreByStaffAdmins',
@@ -156,7 +160,14 @@ describe('hooks on each collection', () => {
       afterDelete: ['auditDelete'],
     })
     expect(actual.city).toEqual({
-      beforeOperation: ['noSensitiveQueries', 'validFilters', 'noNullGroups', 'checkIfMatch'],
+      beforeOperation: [
+        'noSensitiveQueries',
+        'validFilters',
+        'reduceFilters',
+        'limitTrashToStaff',
+        'noNullGroups',
+        'checkIfMatch',
+      ],
       beforeValidate: ['serverTimestamps', 'valueTypes', 'relationsExist'],
       beforeChange: ['trashOnlyUnreferenced'],
       afterChange: ['recordWebhookEvents', 'markIdempotentCreate', 'sendBatchedWrites'],

@@ -1,7 +1,7 @@
-import type { Request, RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import * as qs from 'qs-esm'
 
-import { isPrototypeName, withoutEmptyLists } from '@/lib/whereTree'
+import { isPrototypeName, namesIn, reduceWhere, withoutEmptyLists } from '@/lib/whereTree'
 import { jsonProblem, splitUrl } from '@/validation/json'
 
 import { refuse } from './refuse'
@@ -12,8 +12,9 @@ import { refuse } from './refuse'
  * value is re-encoded into that form before Payload sees it. Both forms work on every list, and
  * on every method (a bulk PATCH or DELETE takes a `where` too). The JSON gets the body's checks
  * (nesting, NULs, lone surrogates), and its keys are encoded, so a key cannot add parameters of
- * its own (`{"x]&limit=0&y[": …}`). An empty list, which the nested form cannot carry, keeps its
- * meaning (src/lib/whereTree.ts). In either form, a field named after an Object.prototype member
+ * its own (`{"x]&limit=0&y[": …}`). It is reduced as Payload reads it (src/lib/whereTree.ts): a
+ * JSON filter that constrains nothing is sent as none, and an empty list, which the nested form
+ * cannot carry, keeps its meaning. In either form, a field named after an Object.prototype member
  * is refused: Payload's parser would drop the condition and widen the filter.
  */
 export const jsonWhere: RequestHandler = (req, res, next) => {
@@ -36,17 +37,23 @@ export const jsonWhere: RequestHandler = (req, res, next) => {
     }
     const problem = jsonProblem(where, 'where')
     if (problem) return refuse(req, res, 400, `${problem.field} ${problem.message}`, problem)
+    const named = namesIn(where).find(isPrototypeName)
+    if (named) return refuseName(req, res, named)
     params.delete('where')
     const rest = params.toString()
-    const encoded = qs.stringify({ where: withoutEmptyLists(where) })
+    // A filter that constrains nothing is no filter: a list lists everything, a bulk write is a 400.
+    const reduced = reduceWhere(where)
+    const encoded = reduced && qs.stringify({ where: withoutEmptyLists(reduced) })
     req.url = `${path}?${[rest, encoded].filter(Boolean).join('&')}`
   }
   const unknown = prototypeField(req)
-  if (unknown) {
-    const message = `names no field of this collection (${unknown})`
-    return refuse(req, res, 400, `The where parameter ${message}.`, { field: 'where', message })
-  }
+  if (unknown) return refuseName(req, res, unknown)
   next()
+}
+
+const refuseName = (req: Request, res: Response, name: string) => {
+  const message = `names no field of this collection (${name})`
+  refuse(req, res, 400, `The where parameter ${message}.`, { field: 'where', message })
 }
 
 /** A field of a `where` parameter (or a join's) named after an Object.prototype member. */

@@ -1,0 +1,144 @@
+/**
+ * A bulk PATCH or DELETE whose `where` constrains nothing is refused (400, Payload's own message
+ * for a missing filter) and changes nothing, in every spelling the attack used, for every role
+ * that may write (hooks/reduceFilters.ts, src/lib/whereTree.ts). Each finding over real HTTP:
+ * an admin API key emptying the error records with `where[and][0]=`, a staff user releasing
+ * every legal hold with `where[]=`, a staff user trashing every lead with `where[]=`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import pg from 'pg'
+
+import { sendJson } from '../helpers/http'
+import { type Principal, type PrincipalName, staffUser } from '../helpers/principals'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true, seed: true })
+
+const DEALER_COMPANY = 'com_demo_sunset'
+const DEALER_LOCATION = 'loc_demo_sunset_la'
+const MISSING = {
+  delete: "Missing 'where' query of documents to delete.",
+  update: "Missing 'where' query of documents to update.",
+}
+
+let dealer: Principal
+let client: pg.Client
+const writers = ['clientAdmin', 'staffAdmin', 'staff', 'dealer'] as const
+type Writer = (typeof writers)[number]
+const headersOf = (who: PrincipalName | Writer) =>
+  who === 'dealer' ? dealer.headers : context.who[who].headers
+const send = (method: string, path: string, who: PrincipalName | Writer, body?: unknown) =>
+  sendJson(context.service, method, path, { body, headers: headersOf(who) })
+
+const count = async (query: string): Promise<number> =>
+  Number((await client.query(query)).rows[0].count)
+
+beforeAll(async () => {
+  const { payload } = context.service
+  dealer = await staffUser(payload, 'dealer', DEALER_COMPANY)
+  for (const lastName of ['Ames', 'Baker', 'Cole']) {
+    await payload.create({
+      collection: 'lead',
+      data: { firstName: 'Pat', lastName, location: DEALER_LOCATION },
+    })
+  }
+  for (const message of ['first', 'second', 'third']) {
+    await payload.create({ collection: 'errors', data: { message } })
+  }
+  client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  // The service drops its database when it closes, ending this connection.
+  client.on('error', () => {})
+  await client.connect()
+})
+afterAll(async () => {
+  await client?.end()
+})
+
+describe('the findings', () => {
+  it('an admin API key: DELETE /api/errors?where[and][0]= is 400 and deletes nothing', async () => {
+    const before = await count('SELECT count(*) FROM errors')
+    expect(before).toBeGreaterThanOrEqual(3)
+    const response = await send('DELETE', '/api/errors?where[and][0]=', 'clientAdmin')
+    expect(response).toMatchObject({ body: { errors: [{ message: MISSING.delete }] }, status: 400 })
+    expect(await count('SELECT count(*) FROM errors WHERE deleted_at IS NULL')).toBe(before)
+  })
+
+  it('a staff user: PATCH /api/legal-holds?where[]= is 400 and releases no hold', async () => {
+    const { payload } = context.service
+    for (const reason of ['Matter 1: keep everything', 'Matter 2: keep everything']) {
+      await payload.create({
+        collection: 'legal-holds',
+        data: { consumer: 'con_demo_maria', reason },
+      })
+    }
+    const held = 'SELECT count(*) FROM legal_holds WHERE released_at IS NULL'
+    const before = await count(held)
+    expect(before).toBeGreaterThanOrEqual(2)
+    const response = await send('PATCH', '/api/legal-holds?where[]=', 'staff', {
+      releasedAt: new Date().toISOString(),
+    })
+    expect(response).toMatchObject({ body: { errors: [{ message: MISSING.update }] }, status: 400 })
+    expect(await count(held)).toBe(before)
+  })
+
+  it('a staff user: DELETE /api/lead?where[]= is 400 and trashes no lead', async () => {
+    const live = 'SELECT count(*) FROM lead WHERE deleted_at IS NULL'
+    const before = await count(live)
+    expect(before).toBeGreaterThanOrEqual(3)
+    const response = await send('DELETE', '/api/lead?where[]=', 'staff')
+    expect(response).toMatchObject({ body: { errors: [{ message: MISSING.delete }] }, status: 400 })
+    expect(await count(live)).toBe(before)
+  })
+})
+
+/** Every spelling of "no condition" the attack found, and a few more of the same kind. */
+const NO_CONDITION: [string, string][] = [
+  ['where[]=', 'where[]='],
+  ['where[0]=', 'where[0]='],
+  ['where[or][0]=', 'where[or][0]='],
+  ['where[and][0]=', 'where[and][0]='],
+  ['where[id]=', 'where[id]='],
+  ['a like of spaces', 'where[lastName][like]=%20%20'],
+  ['a contains of a space', 'where[lastName][contains]=%20'],
+  ['JSON {"id":{}}', `where=${encodeURIComponent('{"id":{}}')}`],
+  ['JSON {"and":[{}]}', `where=${encodeURIComponent('{"and":[{}]}')}`],
+  ['JSON {"id":{"not_in":[]}}', `where=${encodeURIComponent('{"id":{"not_in":[]}}')}`],
+  ['an OR holding a like of spaces', 'where[OR][0][lastName][like]=%20&where[OR][1][id][equals]=1'],
+  ['no where at all', ''],
+]
+
+describe.each(writers)('bulk writes as %s', (who) => {
+  const live = 'SELECT count(*) FROM lead WHERE deleted_at IS NULL'
+  const changed = "SELECT count(*) FROM lead WHERE source = 'bulk-filter-test'"
+
+  it.each(NO_CONDITION)('PATCH with %s is 400 and changes nothing', async (_name, query) => {
+    const response = await send('PATCH', `/api/lead?${query}`, who, {
+      source: 'bulk-filter-test',
+    })
+    expect(response).toMatchObject({ body: { errors: [{ message: MISSING.update }] }, status: 400 })
+    expect(await count(changed)).toBe(0)
+  })
+
+  it.each(NO_CONDITION)('DELETE with %s is 400 and deletes nothing', async (_name, query) => {
+    const before = await count(live)
+    const response = await send('DELETE', `/api/lead?${query}`, who)
+    expect(response).toMatchObject({ body: { errors: [{ message: MISSING.delete }] }, status: 400 })
+    expect(await count(live)).toBe(before)
+  })
+
+  it('a filter that constrains still writes what it finds, and only that', async () => {
+    const { payload } = context.service
+    const lead = await payload.create({
+      collection: 'lead',
+      data: { firstName: 'Only', lastName: `Me ${who}`, location: DEALER_LOCATION },
+    })
+    const query = `where[lastName][like]=${encodeURIComponent(`  Me ${who}`)}`
+    const patched = await send('PATCH', `/api/lead?${query}`, who, { source: `only ${who}` })
+    expect(patched.status).toBe(200)
+    expect(patched.body.docs.map((doc: { id: number }) => doc.id)).toEqual([lead.id])
+    const deleted = await send('DELETE', `/api/lead?${query}`, who)
+    expect(deleted.status).toBe(200)
+    expect(deleted.body.docs.map((doc: { id: number }) => doc.id)).toEqual([lead.id])
+    expect(await count(live)).toBeGreaterThan(0)
+  })
+})
