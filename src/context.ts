@@ -29,6 +29,8 @@ declare module 'payload' {
     providerJob?: boolean
     /** Set by the provider job on its read of an app to send (src/providers/submit.ts); read by revealsSsn (src/creditData/reveal.ts): SSNs decrypted, not masked, and audited. */
     revealForProvider?: boolean
+    /** Set by shippedViewIds (src/admin/savedViews/shipped.ts) on its read of the shipped saved views; read by resolvePlaceholders (src/admin/savedViews/index.ts), which then leaves their filters as stored. */
+    savedViewsAsStored?: boolean
     /** Set by encryptOnWrite (src/creditData/encryptOnWrite.ts): the sensitive fields each collection's write changed; read by the audit hook (src/creditData/audit.ts) for that write's entry. */
     sensitiveChanges?: Partial<Record<CollectionSlug, string[]>>
     /** Set and read by encryptOnWrite (src/creditData/encryptOnWrite.ts): rows as stored (ciphertexts), read once per request by `collection:id`. */

@@ -20,14 +20,22 @@ const sensitiveNames = (config: SanitizedConfig): Set<string> => {
 }
 
 /**
+ * The first of `paths` that names an encrypted field, of any collection, at any depth (`ssn`,
+ * `consumer.ssn`, `-coApplicantSSN`), without its sort sign.
+ */
+export const sensitivePathIn = (config: SanitizedConfig, paths: string[]): string | undefined => {
+  const names = sensitiveNames(config)
+  return paths
+    .map((path) => path.replace(/^-/, ''))
+    .find((path) => path.split('.').some((segment) => names.has(segment)))
+}
+
+/**
  * No one may filter or sort on an encrypted field, from any collection (also through relations,
  * such as `consumer.ssn`): a filter on a hidden value is a way to guess it.
  */
 export const noSensitiveQueries: CollectionBeforeOperationHook = ({ args, operation, req }) => {
   if (!['count', 'read', 'delete', 'update'].includes(operation)) return args
-  const names = sensitiveNames(req.payload.config)
-  const sensitive = (path: string) =>
-    path.split('.').some((segment) => names.has(segment.replace(/^-/, '')))
   const joins = 'joins' in args ? args.joins : undefined
   const rawSort = 'sort' in args ? args.sort : undefined
   const where = 'where' in args ? args.where : undefined
@@ -36,8 +44,7 @@ export const noSensitiveQueries: CollectionBeforeOperationHook = ({ args, operat
   const filtered = [where, ...joinWheres(joins).map(([, joinWhere]) => joinWhere)]
     .flatMap(conditionsIn)
     .map(({ path }) => path)
-  const field = [...filtered, ...sort.map(String)].find(sensitive)
-  if (field)
-    throw new ClientError(`Filtering or sorting on ${field.replace(/^-/, '')} is not allowed`, 400)
+  const field = sensitivePathIn(req.payload.config, [...filtered, ...sort.map(String)])
+  if (field) throw new ClientError(`Filtering or sorting on ${field} is not allowed`, 400)
   return args
 }

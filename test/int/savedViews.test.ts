@@ -1,7 +1,8 @@
 /**
  * Saved views (src/admin/savedViews): Payload's query presets for staff users only, private or
  * shared, the "Staff admins" constraint, and the shipped views, whose filters name the reader and
- * the time and select what their titles say.
+ * the time and select what their titles say. A view stays on its author's side: one dealership
+ * (dealers of company A and B here) or the house; none keeps a filter on credit data.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
@@ -15,6 +16,10 @@ import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
 let otherStaff: Principal
+/** Dealers of the demo's Sunset Motors (A, two of them) and of Bayside Cars (B). */
+let dealerA: Principal
+let colleagueA: Principal
+let dealerB: Principal
 
 const as = (caller: PrincipalName | Principal) =>
   typeof caller === 'string' ? context.who[caller].headers : caller.headers
@@ -35,6 +40,10 @@ beforeAll(async () => {
   await Promise.all([ship(), ship()])
   await ship()
   otherStaff = await staffUser(context.service.payload, 'staff')
+  await payload.create({ collection: 'company', data: { id: 'com_test_bayside', name: 'Bayside' } })
+  dealerA = await staffUser(payload, 'dealer', 'com_demo_sunset')
+  colleagueA = await staffUser(payload, 'dealer', 'com_demo_sunset')
+  dealerB = await staffUser(payload, 'dealer', 'com_test_bayside')
 })
 
 const view = (title: string, access: Record<string, unknown>) => ({
@@ -122,6 +131,19 @@ describe('the shipped saved views', () => {
     expect(failed.map((app) => app.id)).toEqual(['crapp_demo_james'])
   })
 
+  it('are read by dealers too, who neither change nor delete them', async () => {
+    for (const dealer of [dealerA, dealerB]) {
+      const titles = (await views(dealer)).map((item) => item.title)
+      expect(titles).toEqual(
+        expect.arrayContaining(['My leads due', 'Uncontacted today', 'Failed submissions']),
+      )
+      const mine = await shipped('My leads due', dealer)
+      expect(JSON.stringify(mine.where)).toContain(`"equals":${dealer.id}`)
+      expect((await call('PATCH', `/${mine.id}`, dealer, { title: 'Mine' })).status).toBe(403)
+      expect((await call('DELETE', `/${mine.id}`, dealer)).status).toBe(403)
+    }
+  })
+
   it('are changed and deleted by staff admins only', async () => {
     const { id } = await shipped('Failed submissions')
     expect((await call('PATCH', `/${id}`, 'staff', { title: 'Mine now' })).status).toBe(403)
@@ -197,5 +219,162 @@ describe('saved views of staff', () => {
     expect(created.status).toBe(201)
     const changed = await call('PATCH', `/${created.body.doc.id}`, 'staff', { columns: 'x' })
     expect(changed.status).toBe(400)
+  })
+})
+
+describe('saved views across dealerships', () => {
+  /** A view whose filter names one of A's customers, as the attack found one. */
+  const customerView = (title: string, access: Record<string, unknown>) => ({
+    ...view(title, access),
+    where: {
+      or: [
+        {
+          and: [
+            { email: { equals: 'maria.gonzalez@example.com' } },
+            { phoneNumber: { equals: '(213) 555-0142' } },
+          ],
+        },
+      ],
+    },
+  })
+  const sees = async (caller: Principal | PrincipalName, id: number) => ({
+    byId: (await call('GET', `/${id}?depth=0`, caller)).status,
+    listed: (await views(caller)).some((item) => item.id === id),
+  })
+  const seen = { byId: 200, listed: true }
+  const unseen = { byId: 404, listed: false }
+
+  it('"Everyone" of a dealer is everyone at its dealership, and no one else', async () => {
+    const created = await call(
+      'POST',
+      '',
+      dealerA,
+      customerView('A customers', {
+        read: { constraint: 'everyone' },
+        update: { constraint: 'everyone' },
+      }),
+    )
+    expect(created.status).toBe(201)
+    const id = created.body.doc.id
+    expect(await sees(colleagueA, id)).toEqual(seen)
+    for (const other of [dealerB, 'staff', 'staffAdmin'] as const)
+      expect(await sees(other, id)).toEqual(unseen)
+    // Changing it is as reading it: the colleague may, B may not (and changes nothing).
+    expect((await call('PATCH', `/${id}`, colleagueA, { title: 'A’s customers' })).status).toBe(200)
+    expect([403, 404]).toContain((await call('PATCH', `/${id}`, dealerB, { title: 'B' })).status)
+    expect([403, 404]).toContain((await call('DELETE', `/${id}`, dealerB)).status)
+    expect((await call('GET', `/${id}`, colleagueA)).body.title).toBe('A’s customers')
+  })
+
+  it("house staff's views never reach a dealer", async () => {
+    const created = await call(
+      'POST',
+      '',
+      'staff',
+      view('House view', { read: { constraint: 'everyone' } }),
+    )
+    expect(created.status).toBe(201)
+    const id = created.body.doc.id
+    for (const house of [otherStaff, 'staffAdmin'] as const)
+      expect(await sees(house, id)).toEqual(seen)
+    for (const dealer of [dealerA, dealerB]) expect(await sees(dealer, id)).toEqual(unseen)
+  })
+
+  it('"Specific users" names only users of the author\'s side, and says nothing of the others', async () => {
+    const named = (author: Principal | PrincipalName, users: unknown[]) =>
+      call('POST', '', author, view('Named', { read: { constraint: 'specificUsers', users } }))
+    const other = await named(dealerA, [dealerB.id])
+    expect(other.status).toBe(400)
+    expect(other.body.errors[0].data.errors).toEqual([
+      { message: 'may name only users of your own dealership', path: 'access.read.users' },
+    ])
+    // A user of the house, and one who does not exist: the same answer.
+    expect((await named(dealerA, [context.who.staff.id])).body).toEqual(other.body)
+    expect((await named(dealerA, [999_999])).body).toEqual(other.body)
+    const toDealer = await named('staff', [dealerA.id])
+    expect(toDealer.status).toBe(400)
+    expect(toDealer.body.errors[0].data.errors[0].path).toBe('access.read.users')
+    const colleague = await named(dealerA, [colleagueA.id])
+    expect(colleague.status).toBe(201)
+    expect(await sees(colleagueA, colleague.body.doc.id)).toEqual(seen)
+    expect(await sees(dealerB, colleague.body.doc.id)).toEqual(unseen)
+  })
+
+  it('a dealer cannot give a view to "Staff admins", who would never see it', async () => {
+    const refused = await call(
+      'POST',
+      '',
+      dealerA,
+      view('For admins', { delete: { constraint: 'staffAdmins' } }),
+    )
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors[0].data.errors[0].path).toBe('access.delete.constraint')
+  })
+})
+
+describe('saved views and credit data', () => {
+  const count = async (title: string) =>
+    (
+      await context.service.payload.count({
+        collection: PRESETS_SLUG,
+        where: { title: { equals: title } },
+      })
+    ).totalDocs
+  const refusals: [string, string, Record<string, unknown>, string, string][] = [
+    ['an SSN', 'consumer', { where: { ssn: { equals: '123-45-6789' } } }, 'where', 'ssn'],
+    [
+      "a lead's consumer's SSN",
+      'lead',
+      { where: { or: [{ and: [{ 'consumer.ssn': { equals: '123-45-6789' } }] }] } },
+      'where',
+      'consumer.ssn',
+    ],
+    [
+      "a co-applicant's SSN",
+      'credit-app',
+      { where: { or: [{ coApplicantSSN: { like: '6789' } }] } },
+      'where',
+      'coApplicantSSN',
+    ],
+    [
+      'a birth date',
+      'consumer',
+      { where: { and: [{ birthDate: { equals: '1990-01-02' } }] } },
+      'where',
+      'birthDate',
+    ],
+    ['a grouping by SSN', 'consumer', { groupBy: 'ssn' }, 'groupBy', 'ssn'],
+  ]
+
+  it.each(refusals)(
+    'a filter on %s is refused (400 naming it), and nothing is kept',
+    async (_case, relatedCollection, values, path, field) => {
+      const title = `Credit ${field}`
+      for (const author of ['staff', dealerA] as const) {
+        const refused = await call('POST', '', author, {
+          ...view(title, {}),
+          relatedCollection,
+          ...values,
+        })
+        expect(refused.status).toBe(400)
+        expect(refused.body.errors[0].data.errors).toEqual([
+          { message: `names ${field}, credit data, which no view may keep`, path },
+        ])
+        expect(await count(title)).toBe(0)
+      }
+    },
+  )
+
+  it('a change to such a filter is refused too, and the view keeps its own', async () => {
+    const created = await call('POST', '', 'staff', {
+      ...view('Kept', {}),
+      relatedCollection: 'consumer',
+    })
+    const id = created.body.doc.id
+    const changed = await call('PATCH', `/${id}`, 'staff', {
+      where: { or: [{ and: [{ ssn: { equals: '123-45-6789' } }] }] },
+    })
+    expect(changed.status).toBe(400)
+    expect(JSON.stringify((await call('GET', `/${id}`, 'staff')).body.where)).not.toContain('ssn')
   })
 })

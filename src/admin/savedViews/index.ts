@@ -3,7 +3,8 @@
  * private or shared. Staff users (any staff role) keep and share them; API clients have none.
  * Besides Payload's "Only me", "Everyone" and "Specific users", a preset can be given to "Staff
  * admins" for reading, changing or deleting it: the shipped ones are read by everyone and changed
- * by staff admins.
+ * by staff admins. A view stays within its author's dealership, or the house (./dealerships.ts),
+ * and its filter never names credit data.
  *
  * A preset's filter is fixed JSON, so the shipped ones name "me" and "now" by placeholders,
  * replaced with the reader's id and the time whenever a preset is read (the admin UI reads it when
@@ -17,15 +18,19 @@ import {
   type Payload,
   type PayloadRequest,
   ValidationError,
-  type Where,
 } from 'payload'
 
+import { sensitivePathIn } from '@/creditData'
 import { isRecord } from '@/lib/isRecord'
+import { conditionsIn } from '@/lib/whereTree'
 
 import { isStaff } from '../../../access/isStaff'
 import { isStaffAdmin } from '../../../access/isStaffAdmin'
+import { constraintsOffered, keepWithinSide, viewsOfOwnSide } from './dealerships'
+import { PRESETS_SLUG } from './slug'
 
-export const PRESETS_SLUG = 'payload-query-presets'
+export { shipSavedViews } from './shipped'
+export { PRESETS_SLUG }
 
 type Constraint = NonNullable<NonNullable<Config['queryPresets']>['constraints']['read']>[number]
 
@@ -57,8 +62,14 @@ const toStaffAdmins: Constraint = {
 }
 
 export const queryPresets: NonNullable<Config['queryPresets']> = {
-  access: { create: isStaff, delete: isStaff, read: isStaff, update: isStaff },
+  access: {
+    create: isStaff,
+    delete: viewsOfOwnSide,
+    read: viewsOfOwnSide,
+    update: viewsOfOwnSide,
+  },
   constraints: { delete: [toStaffAdmins], read: [toStaffAdmins], update: [toStaffAdmins] },
+  filterConstraints: constraintsOffered,
   labels: { plural: 'Saved views', singular: 'Saved view' },
 }
 
@@ -82,8 +93,10 @@ const resolve = (value: unknown, values: Record<string, unknown>): unknown => {
   return value
 }
 
-const resolvePlaceholders: CollectionAfterReadHook = ({ doc, req }) =>
-  doc?.where ? { ...doc, where: resolve(doc.where, placeholders(req)) } : doc
+const resolvePlaceholders: CollectionAfterReadHook = ({ context, doc, req }) =>
+  doc?.where && !context.savedViewsAsStored
+    ? { ...doc, where: resolve(doc.where, placeholders(req)) }
+    : doc
 
 /** A filter object: `and`/`or` lists of filters, every other key a field's `{operator: value}`. */
 const isFilter = (where: unknown): boolean =>
@@ -97,15 +110,28 @@ const isColumn = (column: unknown) =>
   typeof column.accessor === 'string' &&
   (column.active === undefined || typeof column.active === 'boolean')
 
+/** The credit-data field a view's filter or grouping names, with the view's field naming it. */
+const creditDataNamed = (req: PayloadRequest, data: Record<string, unknown>) =>
+  [
+    { path: 'where', paths: conditionsIn(data.where).map(({ path }) => path) },
+    { path: 'groupBy', paths: typeof data.groupBy === 'string' ? [data.groupBy] : [] },
+  ].flatMap(({ path, paths }) => {
+    const field = sensitivePathIn(req.payload.config, paths)
+    return field ? [{ message: `names ${field}, credit data, which no view may keep`, path }] : []
+  })
+
 /**
  * A view's filter and columns are JSON fields that the list view reads as Payload writes them: a
  * filter object, a list of `{accessor, active}`. Anything else is refused (400) before it is
- * kept, rather than breaking the list of whoever picks the view.
+ * kept, rather than breaking the list of whoever picks the view. Nor does a view keep a filter or
+ * grouping on credit data (an SSN, a birth date: src/creditData), which the list would refuse
+ * anyway and which would keep the value in clear for everyone the view is shared with.
  */
 const checkShape: CollectionBeforeValidateHook = ({ data, req }) => {
   const errors: { message: string; path: string }[] = []
   if (data?.where != null && !isFilter(data.where))
     errors.push({ message: 'must be a filter object', path: 'where' })
+  if (isRecord(data)) errors.push(...creditDataNamed(req, data))
   if (data?.columns != null && !(Array.isArray(data.columns) && data.columns.every(isColumn)))
     errors.push({
       message: 'must be a list of {"accessor": "<field>", "active": true}',
@@ -117,84 +143,13 @@ const checkShape: CollectionBeforeValidateHook = ({ data, req }) => {
 
 /**
  * Payload adds the presets' collection while it builds the config, after every option that could
- * add a hook to it: the placeholders' and the shape check's hooks are added once Payload is up
- * (config `onInit`).
+ * add a hook to it: the placeholders', the shape check's and the sides' hooks are added once
+ * Payload is up (config `onInit`), after Payload's own.
  */
 export const resolvePresetPlaceholders = (payload: Payload): void => {
   const hooks = payload.collections[PRESETS_SLUG]?.config.hooks
   if (hooks && !hooks.afterRead.includes(resolvePlaceholders))
     hooks.afterRead.push(resolvePlaceholders)
-  if (hooks && !hooks.beforeValidate.includes(checkShape)) hooks.beforeValidate.push(checkShape)
-}
-
-type Shipped = {
-  columns: string[]
-  relatedCollection: string
-  title: string
-  /** Conditions all met, kept in the filter builder's form (`{or: [{and: […]}]}`). */
-  where: Where[]
-}
-
-const SHIPPED: Shipped[] = [
-  {
-    columns: ['title', 'followUpDue', 'currentStatus', 'source', 'createdAt'],
-    relatedCollection: 'lead',
-    title: 'My leads due',
-    where: [
-      { assignee: { equals: '{{me}}' } },
-      { followUpDue: { less_than_equal: '{{now}}' } },
-      { mergedInto: { exists: false } },
-    ],
-  },
-  {
-    columns: ['title', 'assignee', 'source', 'phoneNumber', 'createdAt'],
-    relatedCollection: 'lead',
-    title: 'Uncontacted today',
-    where: [
-      { createdAt: { greater_than_equal: '{{startOfToday}}' } },
-      { firstContactedAt: { exists: false } },
-      { mergedInto: { exists: false } },
-    ],
-  },
-  {
-    columns: ['title', 'provider', 'providerSubmission.status', 'updatedAt'],
-    relatedCollection: 'credit-app',
-    title: 'Failed submissions',
-    where: [{ 'providerSubmission.status': { equals: 'failed' } }],
-  },
-]
-
-/**
- * Creates the shipped saved views that do not exist yet (found by title and list), on every
- * start: they do not depend on the demo data or a migration, and one deleted stays deleted only
- * until the next start.
- */
-export const shipSavedViews = async (payload: Payload): Promise<void> => {
-  for (const view of SHIPPED) {
-    const { totalDocs } = await payload.count({
-      collection: PRESETS_SLUG,
-      where: {
-        and: [
-          { title: { equals: view.title } },
-          { relatedCollection: { equals: view.relatedCollection } },
-        ],
-      },
-    })
-    if (totalDocs) continue
-    await payload.create({
-      collection: PRESETS_SLUG,
-      data: {
-        access: {
-          delete: { constraint: 'staffAdmins' },
-          read: { constraint: 'everyone' },
-          update: { constraint: 'staffAdmins' },
-        },
-        columns: view.columns.map((accessor) => ({ accessor, active: true })),
-        isShared: true,
-        relatedCollection: view.relatedCollection,
-        title: view.title,
-        where: { or: [{ and: view.where }] },
-      } as never,
-    })
-  }
+  for (const hook of [checkShape, keepWithinSide])
+    if (hooks && !hooks.beforeValidate.includes(hook)) hooks.beforeValidate.push(hook)
 }

@@ -1,0 +1,2 @@
+/** Payload's collection of query presets: the saved views. */
+export const PRESETS_SLUG = 'payload-query-presets'
