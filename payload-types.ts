@@ -403,6 +403,10 @@ export interface Lead {
     | null;
   updatedAt: string;
   createdAt: string;
+  /**
+   * Kept from the location (or the lead): the dealership whose dealers see it.
+   */
+  dealership?: (string | null) | Company;
   deletedAt?: string | null;
 }
 /**
@@ -441,6 +445,10 @@ export interface Consumer {
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
+  /**
+   * The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it.
+   */
+  dealerships?: (string | Company)[] | null;
   deletedAt?: string | null;
 }
 /**
@@ -468,6 +476,10 @@ export interface Address {
    * Pick a city; through the API an inline {name, state} is found or created.
    */
   city: string | City;
+  /**
+   * The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it.
+   */
+  dealerships?: (string | Company)[] | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -498,60 +510,6 @@ export interface State {
   name?: string | null;
   updatedAt: string;
   createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "users".
- */
-export interface User {
-  id: number;
-  /**
-   * The person's full name, shown in the users list.
-   */
-  name?: string | null;
-  /**
-   * Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.
-   */
-  role: 'admin' | 'staff' | 'dealer';
-  /**
-   * The company whose records a dealer sees and edits; only an admin sets it.
-   */
-  company?: (string | null) | Company;
-  /**
-   * Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again.
-   */
-  mfaEnabled?: boolean | null;
-  mfaEnrolledAt?: string | null;
-  mfaSecret?: string | null;
-  mfaLastTimeStep?: number | null;
-  mfaRecoveryCodes?:
-    | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
-    | null;
-  updatedAt: string;
-  createdAt: string;
-  email: string;
-  resetPasswordToken?: string | null;
-  resetPasswordExpiration?: string | null;
-  salt?: string | null;
-  hash?: string | null;
-  resetPasswordRequestedAt?: string | null;
-  loginAttempts?: number | null;
-  lockUntil?: string | null;
-  sessions?:
-    | {
-        id: string;
-        createdAt?: string | null;
-        expiresAt: string;
-      }[]
-    | null;
-  password?: string | null;
-  collection: 'users';
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -655,6 +613,60 @@ export interface Location {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "users".
+ */
+export interface User {
+  id: number;
+  /**
+   * The person's full name, shown in the users list.
+   */
+  name?: string | null;
+  /**
+   * Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.
+   */
+  role: 'admin' | 'staff' | 'dealer';
+  /**
+   * The company whose records a dealer sees and edits; only an admin sets it.
+   */
+  company?: (string | null) | Company;
+  /**
+   * Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again.
+   */
+  mfaEnabled?: boolean | null;
+  mfaEnrolledAt?: string | null;
+  mfaSecret?: string | null;
+  mfaLastTimeStep?: number | null;
+  mfaRecoveryCodes?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+  email: string;
+  resetPasswordToken?: string | null;
+  resetPasswordExpiration?: string | null;
+  salt?: string | null;
+  hash?: string | null;
+  resetPasswordRequestedAt?: string | null;
+  loginAttempts?: number | null;
+  lockUntil?: string | null;
+  sessions?:
+    | {
+        id: string;
+        createdAt?: string | null;
+        expiresAt: string;
+      }[]
+    | null;
+  password?: string | null;
+  collection: 'users';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "leadEvents".
  */
 export interface LeadEvent {
@@ -751,6 +763,10 @@ export interface LeadEvent {
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
+  /**
+   * Kept from the location (or the lead): the dealership whose dealers see it.
+   */
+  dealership?: (string | null) | Company;
   deletedAt?: string | null;
 }
 /**
@@ -779,6 +795,10 @@ export interface VdpEmail {
   vinCount?: string | null;
   updatedAt: string;
   createdAt: string;
+  /**
+   * Kept from the location (or the lead): the dealership whose dealers see it.
+   */
+  dealership?: (string | null) | Company;
   deletedAt?: string | null;
 }
 /**
@@ -885,6 +905,10 @@ export interface DoNotContact {
   event?: (number | null) | LeadEvent;
   updatedAt: string;
   createdAt: string;
+  /**
+   * Kept from the location (or the lead): the dealership whose dealers see it.
+   */
+  dealership?: (string | null) | Company;
 }
 /**
  * E-mails read by the lead mailbox: the leads each made, or why it was moved to the failed folder.
@@ -1047,6 +1071,14 @@ export interface CreditApp {
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
+  /**
+   * The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it.
+   */
+  dealerships?: (string | Company)[] | null;
+  /**
+   * Set when a dealer made it: it is then that dealership's alone.
+   */
+  madeAt?: (string | null) | Company;
   deletedAt?: string | null;
 }
 /**
@@ -1070,6 +1102,14 @@ export interface PreApproval {
   consumer?: (string | null) | Consumer;
   updatedAt: string;
   createdAt: string;
+  /**
+   * The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it.
+   */
+  dealerships?: (string | Company)[] | null;
+  /**
+   * Set when a dealer made it: it is then that dealership's alone.
+   */
+  madeAt?: (string | null) | Company;
   deletedAt?: string | null;
 }
 /**
@@ -1141,6 +1181,14 @@ export interface CreditReport {
   hasNS?: boolean | null;
   updatedAt: string;
   createdAt: string;
+  /**
+   * The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it.
+   */
+  dealerships?: (string | Company)[] | null;
+  /**
+   * Set when a dealer made it: it is then that dealership's alone.
+   */
+  madeAt?: (string | null) | Company;
 }
 /**
  * Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent.
@@ -1280,6 +1328,10 @@ export interface Deal {
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
+  /**
+   * Kept from the location (or the lead): the dealership whose dealers see it.
+   */
+  dealership?: (string | null) | Company;
   deletedAt?: string | null;
 }
 /**
@@ -1302,6 +1354,10 @@ export interface Customer {
   phoneNumbers?: string[] | null;
   updatedAt: string;
   createdAt: string;
+  /**
+   * The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it.
+   */
+  dealerships?: (string | Company)[] | null;
   deletedAt?: string | null;
 }
 /**
@@ -2505,6 +2561,7 @@ export interface LeadSelect<T extends boolean = true> {
   matchPhones?: T;
   updatedAt?: T;
   createdAt?: T;
+  dealership?: T;
   deletedAt?: T;
 }
 /**
@@ -2527,6 +2584,7 @@ export interface LeadEventsSelect<T extends boolean = true> {
   lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
+  dealership?: T;
   deletedAt?: T;
 }
 /**
@@ -2542,6 +2600,7 @@ export interface VdpEmailsSelect<T extends boolean = true> {
   vinCount?: T;
   updatedAt?: T;
   createdAt?: T;
+  dealership?: T;
   deletedAt?: T;
 }
 /**
@@ -2556,6 +2615,7 @@ export interface DoNotContactSelect<T extends boolean = true> {
   event?: T;
   updatedAt?: T;
   createdAt?: T;
+  dealership?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2615,6 +2675,8 @@ export interface CreditAppSelect<T extends boolean = true> {
   lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
+  dealerships?: T;
+  madeAt?: T;
   deletedAt?: T;
 }
 /**
@@ -2629,6 +2691,8 @@ export interface PreApprovalSelect<T extends boolean = true> {
   consumer?: T;
   updatedAt?: T;
   createdAt?: T;
+  dealerships?: T;
+  madeAt?: T;
   deletedAt?: T;
 }
 /**
@@ -2661,6 +2725,8 @@ export interface CreditReportSelect<T extends boolean = true> {
   hasNS?: T;
   updatedAt?: T;
   createdAt?: T;
+  dealerships?: T;
+  madeAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2680,6 +2746,7 @@ export interface ConsumerSelect<T extends boolean = true> {
   lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
+  dealerships?: T;
   deletedAt?: T;
 }
 /**
@@ -2744,6 +2811,7 @@ export interface DealSelect<T extends boolean = true> {
   lastModifiedBy?: T;
   updatedAt?: T;
   createdAt?: T;
+  dealership?: T;
   deletedAt?: T;
 }
 /**
@@ -2757,6 +2825,7 @@ export interface CustomerSelect<T extends boolean = true> {
   phoneNumbers?: T;
   updatedAt?: T;
   createdAt?: T;
+  dealerships?: T;
   deletedAt?: T;
 }
 /**
@@ -2842,6 +2911,7 @@ export interface AddressSelect<T extends boolean = true> {
   line2?: T;
   zip?: T;
   city?: T;
+  dealerships?: T;
   updatedAt?: T;
   createdAt?: T;
 }

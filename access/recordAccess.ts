@@ -1,20 +1,15 @@
 import type { Access, CollectionConfig, CollectionSlug } from 'payload'
 
+import { dealershipField, dealershipsField, madeAtField } from '../src/fields/dealership'
 import { keepInCompany } from '../hooks/keepInCompany'
+import { stampDealership } from '../hooks/stampDealership'
 import { isDealer } from './dealer'
 import {
-  addressesOfCompany,
   companiesSeen,
   type CompanyScope,
-  consumersOfCompany,
-  creditAppsOfCompany,
-  creditReportsOfCompany,
-  customersOfCompany,
-  dealsOfCompany,
-  leadsOfCompany,
   locationsSeen,
-  onLeadsOfCompany,
-  preApprovalsOfCompany,
+  ofDealership,
+  ofDealerships,
 } from './ofDealerCompany'
 import { type AllowedRoles, checkRole, type ClientRole, type StaffRole } from './roles'
 
@@ -62,10 +57,17 @@ export const recordAccess = ({
   }
 }
 
+/**
+ * Which of a company's records a dealer reaches: those of one dealership (`dealership` on the
+ * row), those dealerships share (`dealerships`; `credit` ones also record the dealership whose
+ * dealer made them), or a scope of its own (companies, locations).
+ */
+type Records = 'credit' | 'dealership' | 'dealerships' | CompanyScope
+
 type DealerGrant = {
   operations: Operation[]
   /** The records the operations apply to; without it, every record (reference data). */
-  records?: CompanyScope
+  records?: Records
 }
 
 const ALL: Operation[] = ['create', 'read', 'update', 'delete']
@@ -76,36 +78,49 @@ const NO_DELETE: Operation[] = ['create', 'read', 'update']
  * records, reading of reference data, nothing on a collection not listed here beyond what its own
  * access gives any signed-in user (their own account, recording an error).
  */
-const dealerGrants: Partial<Record<CollectionSlug, DealerGrant>> = {
-  address: { operations: ALL, records: addressesOfCompany },
+export const dealerGrants: Partial<Record<CollectionSlug, DealerGrant>> = {
+  address: { operations: ALL, records: 'dealerships' },
   city: { operations: ['create', 'read'] },
   company: { operations: ['read'], records: companiesSeen },
-  consumer: { operations: NO_DELETE, records: consumersOfCompany },
-  'credit-app': { operations: NO_DELETE, records: creditAppsOfCompany },
+  consumer: { operations: NO_DELETE, records: 'dealerships' },
+  'credit-app': { operations: NO_DELETE, records: 'credit' },
   'credit-band': { operations: ['read'] },
-  'credit-report': { operations: NO_DELETE, records: creditReportsOfCompany },
-  customer: { operations: ALL, records: customersOfCompany },
-  deal: { operations: ALL, records: dealsOfCompany },
-  'do-not-contact': { operations: ['read'], records: onLeadsOfCompany },
-  lead: { operations: ALL, records: leadsOfCompany },
-  leadEvents: { operations: ALL, records: onLeadsOfCompany },
+  'credit-report': { operations: NO_DELETE, records: 'credit' },
+  customer: { operations: ALL, records: 'dealerships' },
+  deal: { operations: ALL, records: 'dealership' },
+  'do-not-contact': { operations: ['read'], records: 'dealership' },
+  lead: { operations: ALL, records: 'dealership' },
+  leadEvents: { operations: ALL, records: 'dealership' },
   listing: { operations: ['read'] },
   location: { operations: ['read'], records: locationsSeen },
   media: { operations: ['read'] },
-  'pre-approval': { operations: NO_DELETE, records: preApprovalsOfCompany },
+  'pre-approval': { operations: NO_DELETE, records: 'credit' },
   state: { operations: ['read'] },
-  vdpEmails: { operations: ALL, records: onLeadsOfCompany },
+  vdpEmails: { operations: ALL, records: 'dealership' },
   vehicle: { operations: ['read'] },
   'vehicle-spec': { operations: ['read'] },
   vin: { operations: ['create', 'read'] },
 }
 
+const scopeOf = (records: Records): CompanyScope =>
+  typeof records === 'function' ? records : records === 'dealership' ? ofDealership : ofDealerships
+
+/** The fields that carry a record's dealerships, by kind. */
+const fieldsOf = (records: Records | undefined) =>
+  records === 'dealership'
+    ? [dealershipField]
+    : records === 'dealerships'
+      ? [dealershipsField]
+      : records === 'credit'
+        ? [dealershipsField, madeAtField]
+        : []
+
 const dealerAccess = (grant: DealerGrant, op: Operation): Access => {
   if (!grant.operations.includes(op)) return () => false
   // A create is checked on what it writes (hooks/keepInCompany.ts): a filter does not apply to it.
   if (op === 'create' || !grant.records) return () => true
-  const records = grant.records
-  return ({ req }) => records(req)
+  const scope = scopeOf(grant.records)
+  return ({ req }) => scope(req)
 }
 
 /** `access` for dealers, each operation as given for everyone else. */
@@ -117,8 +132,9 @@ const orForDealers =
 /**
  * A collection as dealers see it: the operations of `dealerGrants` on their company's records,
  * no version history (a version is not filtered by company), and, on the collections of company
- * records, their writes kept within the company (hooks/keepInCompany.ts). Every other caller's
- * access is the collection's own.
+ * records, the fields that say whose they are, their writes kept within the company
+ * (hooks/keepInCompany.ts) and what they make stamped as their company's
+ * (hooks/stampDealership.ts). Every other caller's access is the collection's own.
  */
 export const withDealerAccess = (collection: CollectionConfig): CollectionConfig => {
   const grant = dealerGrants[collection.slug as CollectionSlug]
@@ -126,6 +142,7 @@ export const withDealerAccess = (collection: CollectionConfig): CollectionConfig
   const none: Access = () => false
   const writesRecords =
     grant?.records && grant.operations.some((op) => op === 'create' || op === 'update')
+  const fields = fieldsOf(grant?.records)
   return {
     ...collection,
     access: {
@@ -136,9 +153,16 @@ export const withDealerAccess = (collection: CollectionConfig): CollectionConfig
         )),
       ...(access.readVersions && { readVersions: orForDealers(none, access.readVersions) }),
     },
+    fields: [...collection.fields, ...fields],
     hooks: writesRecords
       ? {
           ...collection.hooks,
+          beforeChange: [
+            ...(collection.hooks?.beforeChange ?? []),
+            ...(fields.some((field) => 'name' in field && field.name === 'dealerships')
+              ? [stampDealership]
+              : []),
+          ],
           beforeValidate: [...(collection.hooks?.beforeValidate ?? []), keepInCompany],
         }
       : collection.hooks,

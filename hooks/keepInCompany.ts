@@ -3,7 +3,7 @@ import { ValidationError } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
 
-import { companyRecords, forgetCompanyRecords, isDealer } from '../access/dealer'
+import { companyOf, isDealer } from '../access/dealer'
 import { idsOf, relationsIn } from './relationsExist'
 
 /** Where a record of these collections names its company's location: a dealer must name theirs. */
@@ -17,6 +17,7 @@ const LEAD_OF: Partial<Record<CollectionSlug, string>> = { leadEvents: 'lead', v
 
 /** Related records a dealer may name only when they can read them: their company's data. */
 const GUARDED = new Set<CollectionSlug>([
+  'address',
   'company',
   'consumer',
   'credit-app',
@@ -28,25 +29,6 @@ const GUARDED = new Set<CollectionSlug>([
   'location',
   'pre-approval',
 ])
-
-/** What makes a consumer or customer some company's: a lead or deal at a location names it. */
-const CLAIMS: Partial<
-  Record<CollectionSlug, { by: CollectionSlug; where: (id: unknown) => Where }>
-> = {
-  consumer: {
-    by: 'lead',
-    where: (id): Where => ({ and: [{ consumer: { equals: id } }, { location: { exists: true } }] }),
-  },
-  customer: {
-    by: 'deal',
-    where: (id): Where => ({
-      and: [
-        { or: [{ customer: { equals: id } }, { coBuyerOrCoSellerCustomer: { equals: id } }] },
-        { 'dealer.location': { exists: true } },
-      ],
-    }),
-  },
-}
 
 const valueAt = (data: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), data)
@@ -62,7 +44,12 @@ const hasPath = (data: unknown, path: string): boolean => {
 const resultAt = (data: unknown, original: unknown, path: string): unknown =>
   hasPath(data, path) ? valueAt(data, path) : valueAt(original, path)
 
-const readable = async (req: PayloadRequest, collection: CollectionSlug, ids: unknown[]) => {
+const readable = async (
+  req: PayloadRequest,
+  collection: CollectionSlug,
+  ids: unknown[],
+  where: Where = {},
+) => {
   const found = await req.payload.find({
     collection,
     depth: 0,
@@ -71,33 +58,18 @@ const readable = async (req: PayloadRequest, collection: CollectionSlug, ids: un
     pagination: false,
     req,
     select: {},
-    where: { id: { in: ids } },
+    where: { and: [{ id: { in: ids } }, where] },
   })
   return new Set(found.docs.map((doc) => String(doc.id)))
 }
 
 /**
- * A consumer or customer of no company yet (one the dealer just created, say) may be named: the
- * lead or deal naming it makes it the company's. Any other record is some company's.
- */
-const claimed = async (req: PayloadRequest, collection: CollectionSlug, id: unknown) => {
-  const claim = CLAIMS[collection]
-  if (!claim) return true
-  const { totalDocs } = await req.payload.count({
-    collection: claim.by,
-    overrideAccess: true,
-    req,
-    where: claim.where(id),
-  })
-  return totalDocs > 0
-}
-
-/**
  * A dealer's create or update stays within their company: a lead or deal names one of its
  * locations, a lead event or VDP e-mail one of its leads, and every related record of company
- * data it names is one the dealer can read (or, for a consumer or customer, one of no company
- * yet). Anything else is a 400 naming the field, as for a record that does not exist: a dealer
- * learns nothing of another company's records, and cannot pull them into theirs by naming them.
+ * data it names is one the dealer can read: the same scope as their reads, so a record of
+ * another company (a co-applicant, one whose lead is in the trash, an address) stays out of reach
+ * whatever names it. Anything else is a 400 naming the field, as for a record that does not
+ * exist: a dealer learns nothing of another company's records, and cannot pull them into theirs.
  */
 export const keepInCompany: CollectionBeforeValidateHook = async ({
   collection,
@@ -112,7 +84,13 @@ export const keepInCompany: CollectionBeforeValidateHook = async ({
     const [location] = idsOf(resultAt(data, originalDoc, anchor))
     if (location === undefined)
       errors.push({ message: "is required: one of your company's locations", path: anchor })
-    else if (!(await companyRecords(req)).locations.includes(String(location)))
+    else if (
+      !(
+        await readable(req, 'location', [location], {
+          companyId: { equals: companyOf(req.user) ?? '' },
+        })
+      ).size
+    )
       errors.push({ message: "must be one of your company's locations", path: anchor })
   }
   const lead = LEAD_OF[collection.slug]
@@ -123,14 +101,9 @@ export const keepInCompany: CollectionBeforeValidateHook = async ({
     const ids = idsOf(value)
     if (!ids.length) continue
     const known = await readable(req, relationTo, ids)
-    for (const id of ids) {
-      if (known.has(String(id)) || !(await claimed(req, relationTo, id))) continue
+    if (ids.some((id) => !known.has(String(id))))
       errors.push({ message: `names a ${relationTo} record that does not exist`, path })
-      break
-    }
   }
   if (errors.length) throw new ValidationError({ collection: collection.slug, errors }, req.t)
-  // The write may make records the company's: reads after it (the answer's) ask again.
-  forgetCompanyRecords(req)
   return data
 }

@@ -30,6 +30,7 @@ import * as migration_20261127_105409_lead_duplicates from './20261127_105409_le
 import * as migration_20261127_114031_adf_lists_as_json from './20261127_114031_adf_lists_as_json';
 import * as migration_20261127_114659_lead_match_index from './20261127_114659_lead_match_index';
 import * as migration_20261127_153206_sanctions_superseded from './20261127_153206_sanctions_superseded';
+import * as migration_20261128_055047_dealership_on_row from './20261128_055047_dealership_on_row';
 
 export const migrations = [
   {
@@ -190,6 +191,11 @@ export const migrations = [
   {
     up: migration_20261127_153206_sanctions_superseded.up,
     down: migration_20261127_153206_sanctions_superseded.down,
-    name: '20261127_153206_sanctions_superseded'
+    name: '20261127_153206_sanctions_superseded',
+  },
+  {
+    up: migration_20261128_055047_dealership_on_row.up,
+    down: migration_20261128_055047_dealership_on_row.down,
+    name: '20261128_055047_dealership_on_row'
   },
 ];

@@ -361,7 +361,7 @@ describe('a dealer creates within its company only', () => {
     expect(event.status).toBe(201)
   })
 
-  it('a consumer of no company yet becomes its company’s once its lead names it', async () => {
+  it('what it makes is its company’s at once; a consumer of no company stays out of reach', async () => {
     const created = await dealerSends('POST', '/api/consumer', {
       birthDate: '1990-05-06',
       firstName: 'Nia',
@@ -370,14 +370,27 @@ describe('a dealer creates within its company only', () => {
     })
     expect(created.status).toBe(201)
     const id = created.body.doc.id
-    expect((await dealerSends('GET', `/api/consumer/${id}`)).status).toBe(404)
+    expect((await dealerSends('GET', `/api/consumer/${id}`)).status).toBe(200)
     const named = await lead({ consumer: id, location: A.location })
     expect(named.status).toBe(201)
-    // The answer already embeds the consumer the write made the company's.
     expect(named.body.doc.consumer).toMatchObject({ id, lastName: 'Newcomer' })
-    expect((await dealerSends('GET', `/api/consumer/${id}`)).status).toBe(200)
-    // B's dealer-less consumer is B's: naming it stays refused.
-    expect((await lead({ consumer: ids.b.consumer, location: A.location })).status).toBe(400)
+    // The dealership is the house's to read, never the dealer's (it could name another).
+    expect(named.body.doc).not.toHaveProperty('dealership')
+    expect((await dealerSends('GET', `/api/consumer/${id}`)).body).not.toHaveProperty('dealerships')
+    // A consumer the house made, that no lead names yet, is no dealership's.
+    const house = await context.service.payload.create({
+      collection: 'consumer',
+      data: {
+        birthDate: '1979-01-01',
+        firstName: 'Hal',
+        lastName: 'House',
+        phoneNumber: '213-555-0190',
+      } as never,
+    })
+    expect((await dealerSends('GET', `/api/consumer/${house.id}`)).status).toBe(404)
+    expect(invalidPaths((await lead({ consumer: house.id, location: A.location })).body)).toEqual([
+      'consumer',
+    ])
   })
 
   it('deletes its own lead; its consumers are credit data (403)', async () => {
@@ -542,5 +555,146 @@ describe('the commerce endpoints as a dealer', () => {
       body: { error: { code: 404, message: 'Credit Report Not Found' } },
       status: 404,
     })
+  })
+})
+
+describe('reach across dealerships, as a hostile dealer of A would try it', () => {
+  const headers = () => admin().headers
+  const lead = (data: object) =>
+    dealerSends('POST', '/api/lead', { firstName: 'Taker', lastName: 'Dealer', ...data })
+  const post = async (path: string, body: object) => {
+    const answer = await sendJson(context.service, 'POST', path, { body, headers: headers() })
+    if (answer.status !== 201) throw new Error(`${path}: ${JSON.stringify(answer.body)}`)
+    return answer.body.doc.id as string
+  }
+  /** B's couple: an app with a co-applicant, made by B's dealer (an integrator's is the same). */
+  const couple = async (suffix: string) => {
+    const primary = await post('/api/consumer', {
+      birthDate: '1980-01-01',
+      firstName: 'Pia',
+      lastName: `Primary${suffix}`,
+      phoneNumber: '510-555-0111',
+      ssn: '123-45-6789',
+    })
+    const coApplicant = await post('/api/consumer', {
+      birthDate: '1981-01-01',
+      firstName: 'Cole',
+      lastName: `Coapp${suffix}`,
+      phoneNumber: '510-555-0112',
+    })
+    await post('/api/lead', { consumer: primary, firstName: 'Pia', location: B.location })
+    const preApproval = await post('/api/pre-approval', {
+      consumer: primary,
+      creditBand: 'crb_demo_prime',
+      validUntilTime: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    const app = await post('/api/credit-app', {
+      coApplicantConsumer: coApplicant,
+      consumer: primary,
+      preApproval,
+      vehicle: '4T1B11HK7NU000123',
+    })
+    return { app, coApplicant, preApproval, primary }
+  }
+  const reads = async (slug: string, id: string) =>
+    (await dealerSends('GET', `/api/${slug}/${id}`)).status
+
+  it('cannot take B’s co-applicant by naming it in a lead, nor reach the app through it', async () => {
+    const b = await couple('One')
+    const taken = await lead({ consumer: b.coApplicant, location: A.location })
+    expect(invalidPaths(taken.body)).toEqual(['consumer'])
+    for (const [slug, id] of [
+      ['consumer', b.coApplicant],
+      ['consumer', b.primary],
+      ['credit-app', b.app],
+      ['pre-approval', b.preApproval],
+    ])
+      expect({ slug, status: await reads(slug, id) }).toEqual({ slug, status: 404 })
+    // B's dealer reaches the co-applicant through the app, as before.
+    const dealerB = await staffUser(context.service.payload, 'dealer', B.company)
+    const asB = async (id: string) => (await as(dealerB, 'GET', `/api/consumer/${id}`)).status
+    expect([await asB(b.coApplicant), await asB(b.primary)]).toEqual([200, 200])
+  })
+
+  it('cannot take a consumer whose only lead at B is in the trash, before or after its restore', async () => {
+    const primary = await post('/api/consumer', {
+      birthDate: '1982-01-01',
+      firstName: 'Tess',
+      lastName: 'Trashed',
+      phoneNumber: '510-555-0113',
+    })
+    const leadB = await post('/api/lead', {
+      consumer: primary,
+      birthDate: '1982-01-01',
+      firstName: 'Tess',
+      location: B.location,
+    })
+    const trash = await sendJson(context.service, 'PATCH', `/api/lead/${leadB}`, {
+      body: { deletedAt: new Date().toISOString() },
+      headers: headers(),
+    })
+    expect(trash.status).toBe(200)
+    expect(invalidPaths((await lead({ consumer: primary, location: A.location })).body)).toEqual([
+      'consumer',
+    ])
+    const restore = await sendJson(context.service, 'PATCH', `/api/lead/${leadB}?trash=true`, {
+      body: { deletedAt: null },
+      headers: headers(),
+    })
+    expect(restore.status).toBe(200)
+    expect(await reads('consumer', primary)).toBe(404)
+  })
+
+  it('cannot link B’s address to its own customer, nor read, change or delete it', async () => {
+    const mine = await dealerSends('POST', '/api/customer', { name: 'Own Customer' })
+    expect(mine.status).toBe(201)
+    const linked = await dealerSends('PATCH', `/api/customer/${mine.body.doc.id}`, {
+      addresses: [ids.b.address],
+    })
+    expect(invalidPaths(linked.body)).toEqual(['addresses'])
+    const created = await dealerSends('POST', '/api/customer', {
+      addresses: [ids.b.address],
+      name: 'Other Customer',
+    })
+    expect(invalidPaths(created.body)).toEqual(['addresses'])
+    expect(await reads('address', String(ids.b.address))).toBe(404)
+    const path = `/api/address/${ids.b.address}`
+    expect((await dealerSends('PATCH', path, { line1: '1 Taken St' })).status).toBe(403)
+    expect((await dealerSends('DELETE', path)).status).toBe(403)
+    const still = await as(admin(), 'GET', path)
+    expect(still.body.line1).toBe('7 Harbor St')
+    // An address it makes is its company's, and may be linked.
+    const own = await dealerSends('POST', '/api/address', {
+      city: { name: 'Los Angeles', state: 'CA' },
+      line1: '9 Own St',
+      zip: '90012',
+    })
+    expect(own.status).toBe(201)
+    const ownLinked = await dealerSends('PATCH', `/api/customer/${mine.body.doc.id}`, {
+      addresses: [own.body.doc.id],
+    })
+    expect(ownLinked.status).toBe(200)
+  })
+
+  it('keeps a shared consumer’s dealer-made credit app with the dealership that made it', async () => {
+    const dealerB = await staffUser(context.service.payload, 'dealer', B.company)
+    const shared = await post('/api/consumer', {
+      birthDate: '1983-01-01',
+      firstName: 'Sam',
+      lastName: 'Shared',
+      phoneNumber: '510-555-0114',
+    })
+    await post('/api/lead', { consumer: shared, firstName: 'Sam', location: A.location })
+    await post('/api/lead', { consumer: shared, firstName: 'Sam', location: B.location })
+    expect(await reads('consumer', shared)).toBe(200)
+    const appB = await as(dealerB, 'POST', '/api/credit-app', {
+      consumer: shared,
+      preApproval: 'pre_test_bayside',
+      vehicle: '4T1B11HK7NU000123',
+    })
+    // Made by B's dealer: B's alone, though A shares the consumer.
+    expect(appB.status).toBe(201)
+    expect(await reads('credit-app', appB.body.doc.id)).toBe(404)
+    expect((await as(dealerB, 'GET', `/api/credit-app/${appB.body.doc.id}`)).status).toBe(200)
   })
 })
