@@ -31,7 +31,7 @@ export const pagingParams = queryParameters(pagingQuery)
 export const whereParam = {
   ...pagingParams.find((parameter) => parameter.name === 'where')!,
   description:
-    'The records to act on, with Payload\'s operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it).',
+    'The records to act on, with Payload\'s operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces).',
 }
 /** Of every create: a retry with the same key answers the first answer (src/http/idempotency.ts). */
 export const idempotencyKeyParam = {

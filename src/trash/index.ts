@@ -138,6 +138,8 @@ const forGood = (req: PayloadRequest): boolean => {
 
 /** Whether a record is in the trash, asked with the caller's access (an admin's). */
 const isTrashed = async (req: PayloadRequest, collection: Collection, id: number | string) =>
+  // An id that is not one (`/errors/abc`) names no record: Payload's own 404 follows.
+  !Number.isNaN(id) &&
   (
     await req.payload.count({
       collection: collection.config.slug as 'deal',

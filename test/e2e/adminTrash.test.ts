@@ -1,7 +1,9 @@
 /**
  * The trash, saved views and list transfer in Chromium, as the demo staff user and the first
- * admin meet them: a record moved to the trash and restored, a shipped saved view applied to the
- * leads list, an import previewed and then confirmed, and the export of a filtered list.
+ * admin meet them: a record moved to the trash and restored, an admin's delete that also moves
+ * it to the trash, deleting for good from the trash and emptying it, a shipped saved view
+ * applied to the leads list, an import previewed and then confirmed, and the export of a
+ * filtered list.
  */
 import fs from 'node:fs'
 
@@ -88,27 +90,35 @@ describe('the trash', () => {
   )
 
   it(
-    'an admin may delete for good, and empties the trash',
+    'an admin moves to the trash like anyone, deletes for good from it, and empties it',
     async () => {
       const kept = await newCustomer(boss, 'Paula Permanent')
       await admin.open(boss, `/collections/customer/${kept}`)
       await askToDelete(boss)
-      await boss.locator('#delete-forever').waitFor(WAIT)
+      // A live record offers no "Delete permanently": deleting for good is from the trash.
+      expect(await boss.locator('#delete-forever').count()).toBe(0)
       await boss.locator('#confirm-action').click()
       await boss.waitForURL(/\/admin\/collections\/customer(\?|$)/, WAIT)
       const trash = await admin.api(boss, `/customer?trash=true&where[id][equals]=${kept}`)
       expect(trash.docs).toEqual([expect.objectContaining({ deletedAt: expect.any(String) })])
 
-      // "Delete permanently" skips the trash.
+      // In the trash, "Permanently Delete" deletes it for good.
       const gone = await newCustomer(boss, 'Gina Gone')
       await admin.open(boss, `/collections/customer/${gone}`)
       await askToDelete(boss)
-      await boss.locator('#delete-forever').check()
       await boss.locator('#confirm-action').click()
       await boss.waitForURL(/\/admin\/collections\/customer(\?|$)/, WAIT)
+      await admin.open(boss, `/collections/customer/trash/${gone}`)
+      await boss.locator('#action-permanently-delete').click()
+      await boss.locator('#confirm-action').click()
       const found = async () =>
         (await admin.api(boss, `/customer?trash=true&where[id][equals]=${gone}`)).docs
       expect(await until(found, [])).toEqual([])
+      const audit = await admin.api(
+        boss,
+        `/audit-log?where[collection][equals]=customer&where[recordId][equals]=${gone}`,
+      )
+      expect(audit.docs).toEqual([expect.objectContaining({ action: 'delete' })])
 
       await admin.open(boss, '/collections/customer/trash')
       await boss.locator('#empty-trash-button').click()

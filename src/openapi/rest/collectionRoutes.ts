@@ -33,7 +33,7 @@ const trashParams = (collection: Context['collection'], what: string) =>
   collection.trash
     ? [
         {
-          description: `\`true\`: ${what} Without it, trashed records are not found.`,
+          description: `\`true\`: ${what} Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller).`,
           in: 'query',
           name: 'trash',
           schema: { enum: ['true', 'false'], type: 'string' },
@@ -44,7 +44,7 @@ const trashParams = (collection: Context['collection'], what: string) =>
 /** What a DELETE does on a collection with a trash, and on any other. */
 const deleteText = (collection: Context['collection'], one: boolean) =>
   collection.trash
-    ? ` A staff user's delete moves ${one ? 'the record' : 'them'} to the trash (restored with a PATCH of \`deletedAt: null\` and \`trash=true\`); an admin's deletes for good, as does \`trash=true\` (admins only), which also reaches trashed records.`
+    ? ` A delete moves ${one ? 'the record' : 'them'} to the trash, whoever sends it (restored with a PATCH of \`deletedAt: null\` and \`trash=true\`). With \`trash=true\` (admins only: 403 for anyone else), ${one ? 'a record already in the trash is deleted for good (a live one is moved to the trash)' : 'the records found in the trash are deleted for good and the live ones found are moved to the trash'}, each audited.`
     : ''
 
 /** One builder per route Payload (or this service) mounts on a collection: `method path`. */
@@ -57,12 +57,12 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
           summary: 'Delete the records a filter finds',
           tag,
         },
-        `Deletes every record \`where\` finds that the caller may delete (bulk delete; \`where\` is required: without it the answer is 400). A record another record still names is kept and listed in \`errors\` (then the answer is 400).${deleteText(collection, false)}`,
+        `Deletes every record \`where\` finds that the caller may delete (bulk delete; \`where\` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in \`errors\` (then the answer is 400).${deleteText(collection, false)}`,
         {
           parameters: [
             param('whereOfMany'),
             param('depth'),
-            ...trashParams(collection, 'trashed records are deleted for good too.'),
+            ...trashParams(collection, 'trashed records are found too, and deleted for good.'),
           ],
           responses: {
             200: bulkAnswer(slug, 'Every record found was deleted'),
@@ -86,7 +86,7 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
           parameters: [
             idParamOf(collection),
             param('depth'),
-            ...trashParams(collection, 'a trashed record is deleted for good too.'),
+            ...trashParams(collection, 'a trashed record is found too, and deleted for good.'),
           ],
           responses: {
             200: payloadDoc(slug),
@@ -235,7 +235,7 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
           summary: 'Update the records a filter finds',
           tag,
         },
-        'Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).',
+        'Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).',
         {
           parameters: [param('whereOfMany'), param('depth')],
           requestBody: changesBody(slug),
