@@ -1,5 +1,6 @@
 import type { Access } from 'payload'
 
+import { ROLE_SETS } from './policy'
 import { checkRole } from './roles'
 
 /**
@@ -9,7 +10,7 @@ import { checkRole } from './roles'
 export const adminOrSelf =
   (slug: 'api-clients' | 'users'): Access =>
   ({ req: { user } }) => {
-    if (checkRole(user, { clients: ['admin'], staff: ['admin'] })) return true
+    if (checkRole(user, ROLE_SETS.admins)) return true
     if (user?.collection === slug) return { id: { equals: user.id } }
     return false
   }

@@ -2,11 +2,12 @@ import type { FieldAccess, PayloadRequest } from 'payload'
 
 import { safeToCompile } from '@/lib/safeToCompile'
 
-import { checkRole, staffRoles } from './roles'
+import { ROLE_SETS } from './policy'
+import { checkRole } from './roles'
 
 /** Anyone signed in to the admin UI, whatever their staff role. Also usable as `access.admin`. */
 export const isStaff = ({ req: { user } }: { req: PayloadRequest }): boolean =>
-  checkRole(user, { staff: staffRoles })
+  checkRole(user, ROLE_SETS.staffUsers)
 
 /** A field only staff read (API answers leave it out); a pure function of the request. */
 export const staffOnlyField: FieldAccess = safeToCompile(({ req }) => isStaff({ req }))
@@ -16,5 +17,5 @@ export const staffOnlyField: FieldAccess = safeToCompile(({ req }) => isStaff({ 
  * dealerships' customers, such as an ADF document naming several dealerships' prospects.
  */
 export const houseStaffOnlyField: FieldAccess = safeToCompile(({ req }) =>
-  checkRole(req.user, { staff: ['admin', 'staff'] }),
+  checkRole(req.user, ROLE_SETS.houseStaff),
 )

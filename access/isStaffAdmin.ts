@@ -1,8 +1,9 @@
 import type { Access, FieldAccess, PayloadRequest } from 'payload'
 
+import { ROLE_SETS } from './policy'
 import { checkRole } from './roles'
 
-const staffAdmins = { staff: ['admin'] } as const
+const staffAdmins = ROLE_SETS.staffAdmins
 
 /** A signed-in staff admin (a person), not an admin API client: the audit log, the jobs queue, SSN reveals. */
 export const isStaffAdminUser = (user: PayloadRequest['user'] | null | undefined): boolean =>

@@ -4,12 +4,12 @@ import { prefixedId } from '@/fields/prefixedId'
 import { textMatching } from '@/fields/textMatching'
 import { accountTitle, titleField } from '@/fields/titles'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 /** The visitor account web events are tracked against. */
 export const Accounts: CollectionConfig = {
   slug: 'account',
-  access: recordAccess({ integrator: ['read'] }),
+  access: policyAccess('account'),
   admin: {
     defaultColumns: ['id', 'consumer', 'lead', 'updatedAt'],
     group: 'Commerce',

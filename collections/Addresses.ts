@@ -4,12 +4,12 @@ import { zipField } from '@/fields/formatted'
 import { cityField } from '@/fields/places'
 import { prefixedId } from '@/fields/prefixedId'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 /** A postal address. `city` accepts a city id or an inline `{name, state}` (found or created). */
 export const Addresses: CollectionConfig = {
   slug: 'address',
-  access: recordAccess({ integrator: ['create', 'read'] }),
+  access: policyAccess('address'),
   admin: {
     defaultColumns: ['line1', 'city', 'zip', 'updatedAt'],
     group: 'Commerce',

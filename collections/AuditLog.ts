@@ -2,8 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { nameActor } from '@/admin/audit/actorName'
 
-import { isStaffAdmin } from '../access/isStaffAdmin'
-import { nobody } from '../access/nobody'
+import { policyAccess } from '../access/policy'
 
 const CELLS = '/src/admin/audit/cells'
 
@@ -15,12 +14,7 @@ const CELLS = '/src/admin/audit/cells'
  */
 export const AuditLog: CollectionConfig = {
   slug: 'audit-log',
-  access: {
-    create: nobody,
-    delete: nobody,
-    read: isStaffAdmin,
-    update: nobody,
-  },
+  access: policyAccess('audit-log'),
   admin: {
     defaultColumns: ['createdAt', 'action', 'collection', 'recordId', 'fields', 'actor'],
     group: 'Operations',

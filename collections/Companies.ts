@@ -5,7 +5,7 @@ import { withReadableValues } from '@/admin/values'
 import { withHistory } from '@/fields/history'
 import { prefixedId } from '@/fields/prefixedId'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 const transfer = listTransfer('company')
 
@@ -16,7 +16,7 @@ const transfer = listTransfer('company')
  */
 const companies: CollectionConfig = withHistory({
   slug: 'company',
-  access: recordAccess({ integrator: ['read'] }),
+  access: policyAccess('company'),
   admin: {
     components: { beforeListTable: [transfer.component] },
     defaultColumns: ['name', 'address', 'isFacilitator', 'updatedAt'],

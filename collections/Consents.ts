@@ -12,8 +12,8 @@ import {
 import { recordConsent, refuseConsentChanges, releaseOnConsent } from '@/compliance/consents/ledger'
 import { dateTimeField, emailField, phoneField } from '@/fields/formatted'
 
-import { nobody, nobodyFieldLevel } from '../access/nobody'
-import { recordAccess } from '../access/recordAccess'
+import { nobodyFieldLevel } from '../access/nobody'
+import { policyAccess } from '../access/policy'
 
 const serverSet = { create: nobodyFieldLevel, update: nobodyFieldLevel }
 
@@ -29,11 +29,7 @@ export const Consents: CollectionConfig = withReadableValues({
   slug: 'consents',
   // Every relation of an append-only record keeps what it names (hooks/stillReferenced.ts).
   custom: { appendOnly: true },
-  access: {
-    ...recordAccess({ integrator: ['create', 'read'], staff: ['create', 'read'] }),
-    delete: nobody,
-    update: nobody,
-  },
+  access: policyAccess('consents'),
   admin: {
     defaultColumns: ['kind', 'action', 'consumer', 'phoneNumber', 'capturedAt', 'recordedBy'],
     description:

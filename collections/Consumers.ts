@@ -8,13 +8,13 @@ import { addressesField } from '@/fields/places'
 import { prefixedId } from '@/fields/prefixedId'
 import { personName, titleField } from '@/fields/titles'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 import { resolveAddresses } from '../hooks/resolveAddresses'
 
 /** A person who applies for credit. */
 const consumers: CollectionConfig = withHistory({
   slug: 'consumer',
-  access: recordAccess({ integrator: ['create', 'read'], staffDelete: false }),
+  access: policyAccess('consumer'),
   admin: {
     defaultColumns: ['firstName', 'lastName', 'email', 'phoneNumber', 'updatedAt'],
     group: 'Credit',

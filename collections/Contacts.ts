@@ -6,7 +6,7 @@ import { withHistory } from '@/fields/history'
 import { prefixedId } from '@/fields/prefixedId'
 import { personName, titleField } from '@/fields/titles'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 /**
  * A person the business deals with (dealer staff, agents). The contract names id, roles,
@@ -14,7 +14,7 @@ import { recordAccess } from '../access/recordAccess'
  */
 const contacts: CollectionConfig = withHistory({
   slug: 'contact',
-  access: recordAccess({ integrator: ['read', 'update'] }),
+  access: policyAccess('contact'),
   admin: {
     defaultColumns: [
       'firstName',

@@ -4,12 +4,12 @@ import { withReadableValues } from '@/admin/values'
 import { prefixedId } from '@/fields/prefixedId'
 import { notBelowField } from '@/fields/range'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 /** A band of credit scores (e.g. "Prime 720-850"). */
 export const CreditBands: CollectionConfig = withReadableValues({
   slug: 'credit-band',
-  access: recordAccess({ integrator: ['read'], staffDelete: false }),
+  access: policyAccess('credit-band'),
   admin: {
     defaultColumns: ['name', 'minimumCreditScore', 'maximumCreditScore', 'isPrime', 'updatedAt'],
     group: 'Credit',

@@ -6,14 +6,14 @@ import { dateTimeField } from '@/fields/formatted'
 import { prefixedId } from '@/fields/prefixedId'
 import { creditReportTitle, titleField } from '@/fields/titles'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 /** Keeps the helper's date-and-time picker beside the description added here. */
 const pulledAt = dateTimeField('time')
 
 export const CreditReports: CollectionConfig = withReadableValues({
   slug: 'credit-report',
-  access: recordAccess({ integrator: ['read', 'update'], staffDelete: false }),
+  access: policyAccess('credit-report'),
   admin: {
     defaultColumns: ['id', 'creditScore', 'creditBand', 'time', 'updatedAt'],
     group: 'Credit',

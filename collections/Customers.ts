@@ -5,7 +5,7 @@ import { phoneListField } from '@/fields/formatted'
 import { addressesField } from '@/fields/places'
 import { prefixedId } from '@/fields/prefixedId'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 import { resolveAddresses } from '../hooks/resolveAddresses'
 
 /**
@@ -14,7 +14,7 @@ import { resolveAddresses } from '../hooks/resolveAddresses'
  */
 export const Customers: CollectionConfig = withReadableValues({
   slug: 'customer',
-  access: recordAccess({ integrator: ['read'] }),
+  access: policyAccess('customer'),
   admin: {
     defaultColumns: ['name', 'phoneNumbers', 'updatedAt'],
     group: 'Commerce',

@@ -10,7 +10,7 @@ import { related, titleField, vehicleName } from '@/fields/titles'
 import { isRecord } from '@/lib/isRecord'
 
 import { ownCompanyLocations } from '../access/dealer'
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 const transfer = listTransfer('deal')
 
@@ -29,7 +29,7 @@ const dealTitle = async (deal: Record<string, unknown>, req: PayloadRequest) => 
 /** A vehicle deal between customers at a dealer location, through a facilitator. */
 const deals: CollectionConfig = withHistory({
   slug: 'deal',
-  access: recordAccess({ integrator: ['read'] }),
+  access: policyAccess('deal'),
   admin: {
     components: { beforeListTable: [transfer.component] },
     defaultColumns: ['title', 'vehicle', 'customer', 'currentBidPrice', 'updatedAt'],

@@ -5,7 +5,7 @@ import { keepDisclosure, keepNamedDisclosure } from '@/compliance/consents/discl
 import { CONSENT_KINDS, KIND_LABELS } from '@/compliance/consents/kinds'
 
 import { nobodyFieldLevel } from '../access/nobody'
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 /**
  * Versioned disclosure texts, kept by staff (docs/compliance.md, section 1). A text a consent
@@ -14,7 +14,7 @@ import { recordAccess } from '../access/recordAccess'
  */
 export const Disclosures: CollectionConfig = withReadableValues({
   slug: 'disclosures',
-  access: recordAccess({ integrator: ['read'] }),
+  access: policyAccess('disclosures'),
   admin: {
     defaultColumns: ['kind', 'version', 'sha256', 'updatedAt'],
     description:

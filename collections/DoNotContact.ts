@@ -2,8 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { withReadableValues } from '@/admin/values'
 
-import { nobody } from '../access/nobody'
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 /**
  * Do-not-contact requests, one per `Customer DNC Request` lead event, written only by the service
@@ -12,7 +11,7 @@ import { recordAccess } from '../access/recordAccess'
  */
 export const DoNotContact: CollectionConfig = withReadableValues({
   slug: 'do-not-contact',
-  access: { ...recordAccess({ staff: ['read'] }), create: nobody, delete: nobody, update: nobody },
+  access: policyAccess('do-not-contact'),
   admin: {
     defaultColumns: ['lead', 'consumer', 'recordedAt', 'recordedBy'],
     description: 'Customers who asked not to be contacted. Recorded from lead events; kept.',

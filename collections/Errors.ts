@@ -3,8 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { listTransfer } from '@/admin/transfer'
 import { withReadableValues } from '@/admin/values'
 
-import { anyone } from '../access/anyone'
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 const transfer = listTransfer('errors')
 
@@ -14,7 +13,7 @@ const transfer = listTransfer('errors')
  */
 export const Errors: CollectionConfig = withReadableValues({
   slug: 'errors',
-  access: { ...recordAccess({}), create: anyone },
+  access: policyAccess('errors'),
   admin: {
     components: { beforeListTable: [transfer.component] },
     defaultColumns: ['message', 'source', 'url', 'createdAt'],

@@ -20,7 +20,7 @@ import { assigneeWorksAt } from '@/leadDesk/worksAt'
 
 import { ownCompanyLocations } from '../access/dealer'
 import { nobodyFieldLevel } from '../access/nobody'
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 import type { Lead } from '../payload-types'
 import { leadEventStatuses } from './LeadEvents/values'
 
@@ -57,7 +57,7 @@ const serviceTime = (
 /** A sales lead. Numeric ids: lead events and VDP e-mails refer to leads by number. */
 const leads: CollectionConfig = {
   slug: 'lead',
-  access: recordAccess({ leadAgent: ['read'] }),
+  access: policyAccess('lead'),
   admin: {
     components: { beforeListTable: [transfer.component] },
     defaultColumns: [

@@ -6,7 +6,7 @@ import { lockHeldConsumer } from '@/compliance/retention/holdLock'
 import { keepHoldRecord } from '@/compliance/retention/holdRecord'
 import { stampedUserField } from '@/fields/stampedUser'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
@@ -17,7 +17,7 @@ const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
  */
 export const LegalHolds: CollectionConfig = withReadableValues({
   slug: 'legal-holds',
-  access: recordAccess({ staffDelete: false }),
+  access: policyAccess('legal-holds'),
   admin: {
     components: {
       beforeListTable: ['/src/compliance/retention/RetentionDryRun#RetentionDryRun'],

@@ -10,7 +10,7 @@ import { textMatching } from '@/fields/textMatching'
 import { related, titleField } from '@/fields/titles'
 import { textOf } from '@/lib/text'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 import { upperTrim } from '../hooks/upperTrim'
 
 const HEX = /^#[0-9A-Fa-f]{6}$/
@@ -71,7 +71,7 @@ const isUrl = textMatching(isHttpUrl, 'must be an http(s) address')
  */
 const listings: CollectionConfig = withHistory({
   slug: 'listing',
-  access: recordAccess({ integrator: ['read'] }),
+  access: policyAccess('listing'),
   admin: {
     components: { beforeListTable: [transfer.component] },
     defaultColumns: ['title', 'vin', 'price', 'miles', 'used', 'cpo', 'updatedAt'],

@@ -1,7 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { isAdmin } from '../access/isAdmin'
-import { nobody } from '../access/nobody'
+import { policyAccess } from '../access/policy'
 
 /**
  * Answers of the upstream vehicle-data vendor, kept until `expiresAt` so a VIN asked about
@@ -9,7 +8,7 @@ import { nobody } from '../access/nobody'
  */
 export const LookupCache: CollectionConfig = {
   slug: 'lookup-cache',
-  access: { create: nobody, delete: isAdmin, read: isAdmin, update: nobody },
+  access: policyAccess('lookup-cache'),
   admin: {
     defaultColumns: ['key', 'expiresAt', 'updatedAt'],
     group: 'Operations',

@@ -2,9 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { withReadableValues } from '@/admin/values'
 
-import { isAdmin } from '../access/isAdmin'
-import { nobody } from '../access/nobody'
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 /**
  * One row per e-mail the lead mailbox has taken (src/adf/mailbox), keyed by its Message-ID (or a
@@ -14,12 +12,7 @@ import { recordAccess } from '../access/recordAccess'
  */
 export const MailboxMessages: CollectionConfig = withReadableValues({
   slug: 'mailbox-message',
-  access: {
-    ...recordAccess({ staff: ['read'] }),
-    create: nobody,
-    delete: isAdmin,
-    update: nobody,
-  },
+  access: policyAccess('mailbox-message'),
   admin: {
     defaultColumns: ['subject', 'from', 'status', 'reason', 'receivedAt'],
     description:

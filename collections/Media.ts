@@ -5,8 +5,7 @@ import type { CollectionConfig } from 'payload'
 import { dataDir } from '@/lib/paths'
 import { settings } from '@/lib/settings'
 
-import { anyone } from '../access/anyone'
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 /**
  * Images staff upload (listing photos). Inventory photos are public, as on any dealer site;
@@ -14,7 +13,7 @@ import { recordAccess } from '../access/recordAccess'
  */
 export const Media: CollectionConfig = {
   slug: 'media',
-  access: { ...recordAccess({}), read: anyone },
+  access: policyAccess('media'),
   admin: {
     defaultColumns: ['filename', 'alt', 'mimeType', 'filesize', 'updatedAt'],
     group: 'Vehicles',

@@ -5,11 +5,11 @@ import { dateTimeField } from '@/fields/formatted'
 import { prefixedId } from '@/fields/prefixedId'
 import { preApprovalTitle, titleField } from '@/fields/titles'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 export const PreApprovals: CollectionConfig = withReadableValues({
   slug: 'pre-approval',
-  access: recordAccess({ integrator: ['read'], staffDelete: false }),
+  access: policyAccess('pre-approval'),
   admin: {
     defaultColumns: ['id', 'consumer', 'creditBand', 'validUntilTime', 'updatedAt'],
     group: 'Credit',

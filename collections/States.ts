@@ -3,13 +3,13 @@ import type { CollectionConfig } from 'payload'
 import { naturalIdField } from '@/fields/naturalId'
 import { stateCodeField } from '@/fields/stateCode'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 import { upperTrim } from '../hooks/upperTrim'
 
 /** A US state or territory. Its two-letter code is its id, so relations carry `"CA"`. */
 export const States: CollectionConfig = {
   slug: 'state',
-  access: recordAccess({ integrator: ['read'] }),
+  access: policyAccess('state'),
   admin: {
     defaultColumns: ['code', 'name'],
     group: 'Commerce',

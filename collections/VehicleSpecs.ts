@@ -6,12 +6,12 @@ import { prefixedId } from '@/fields/prefixedId'
 import { textMatching } from '@/fields/textMatching'
 import { vehicleDescriptionFields } from '@/fields/vehicle'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 /** A make/model/year/trim specification that vehicles can point at. */
 export const VehicleSpecs: CollectionConfig = withReadableValues({
   slug: 'vehicle-spec',
-  access: recordAccess({ integrator: ['read'] }),
+  access: policyAccess('vehicle-spec'),
   admin: {
     defaultColumns: ['year', 'make', 'model', 'trim', 'msrp', 'updatedAt'],
     group: 'Vehicles',

@@ -6,7 +6,7 @@ import { integerField } from '@/fields/integer'
 import { naturalIdField } from '@/fields/naturalId'
 import { vehicleDescriptionFields } from '@/fields/vehicle'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 import { upperTrim } from '../hooks/upperTrim'
 
 /**
@@ -15,7 +15,7 @@ import { upperTrim } from '../hooks/upperTrim'
  */
 export const Vehicles: CollectionConfig = withReadableValues({
   slug: 'vehicle',
-  access: recordAccess({ integrator: ['read'] }),
+  access: policyAccess('vehicle'),
   admin: {
     defaultColumns: ['vin', 'year', 'make', 'model', 'trim', 'updatedAt'],
     group: 'Vehicles',

@@ -2,13 +2,13 @@ import type { CollectionConfig } from 'payload'
 
 import { vinField } from '@/fields/formatted'
 
-import { recordAccess } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 import { upperTrim } from '../hooks/upperTrim'
 
 /** A VIN mentioned on the lead side (VDP e-mails list these by numeric id). */
 export const Vins: CollectionConfig = {
   slug: 'vin',
-  access: recordAccess({ leadAgent: ['read'] }),
+  access: policyAccess('vin'),
   admin: {
     defaultColumns: ['vin', 'vehicle', 'updatedAt'],
     group: 'Leads',

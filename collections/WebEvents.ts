@@ -3,8 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { withReadableValues } from '@/admin/values'
 import { prefixedId } from '@/fields/prefixedId'
 
-import { nobody } from '../access/nobody'
-import { allow } from '../access/recordAccess'
+import { policyAccess } from '../access/policy'
 
 /**
  * A tracked web event. The contract serves the list read-only; events reach the service through
@@ -14,12 +13,7 @@ import { allow } from '../access/recordAccess'
  */
 export const WebEvents: CollectionConfig = withReadableValues({
   slug: 'web-event',
-  access: {
-    create: allow({ clients: ['admin'] }),
-    delete: allow({ clients: ['admin'], staff: ['admin'] }),
-    read: allow({ clients: ['admin', 'integrator'], staff: ['admin', 'staff'] }),
-    update: nobody,
-  },
+  access: policyAccess('web-event'),
   admin: {
     defaultColumns: ['name', 'anonymousId', 'account', 'createdAt'],
     group: 'Commerce',

@@ -9,7 +9,7 @@ import {
 } from '@/compliance/consents/contactRules'
 import { KIND_LABELS } from '@/compliance/consents/kinds'
 
-import { checkRole, staffRoles } from '../access/roles'
+import { policyGlobalAccess } from '../access/policy'
 
 /**
  * Which outbound lead events need which contact consent (src/compliance/consents): staff read
@@ -17,11 +17,7 @@ import { checkRole, staffRoles } from '../access/roles'
  */
 export const ContactConsentRules: GlobalConfig = {
   slug: CONTACT_RULES_SLUG,
-  access: {
-    read: ({ req: { user } }) =>
-      checkRole(user, { clients: ['admin', 'lead-agent'], staff: staffRoles }),
-    update: ({ req: { user } }) => checkRole(user, { clients: ['admin'], staff: ['admin'] }),
-  },
+  access: policyGlobalAccess('contact-consent-rules'),
   admin: {
     description:
       'Which outbound lead events need a contact consent. "Granted": refused (409) unless the number or address has a granted consent; "not revoked": refused once the consent is revoked. A do-not-contact request refuses every outbound event whatever this says.',

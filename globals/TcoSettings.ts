@@ -5,7 +5,7 @@ import { stateCodeField } from '@/fields/stateCode'
 import { BODIES, POWERTRAINS } from '@/lookups/tco/newPrices'
 import { settingDescription, TCO_SETTINGS, type TcoSettingName } from '@/lookups/tco/parameters'
 
-import { checkRole, staffRoles } from '../access/roles'
+import { policyGlobalAccess } from '../access/policy'
 
 const number = (
   name: string,
@@ -32,10 +32,7 @@ const settingsRow = (...names: TcoSettingName[]): Field => ({
  */
 export const TcoSettings: GlobalConfig = {
   slug: 'tco-settings',
-  access: {
-    read: ({ req: { user } }) => checkRole(user, { clients: ['admin'], staff: staffRoles }),
-    update: ({ req: { user } }) => checkRole(user, { clients: ['admin'], staff: ['admin'] }),
-  },
+  access: policyGlobalAccess('tco-settings'),
   admin: { group: 'Vehicles' },
   fields: [
     settingsRow('milesPerYear', 'downPaymentPercent', 'termMonths'),

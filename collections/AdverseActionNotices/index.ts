@@ -8,8 +8,8 @@ import {
   printNoticeEndpoint,
 } from '@/compliance/adverseAction/endpoints'
 
-import { nobody, nobodyFieldLevel } from '../../access/nobody'
-import { recordAccess } from '../../access/recordAccess'
+import { nobodyFieldLevel } from '../../access/nobody'
+import { policyAccess } from '../../access/policy'
 
 const label = (value: string) => (value[0].toUpperCase() + value.slice(1)).replace(/_/g, ' ')
 
@@ -37,11 +37,7 @@ const dateTime = (name: string, description: string, index = false): Field => ({
  */
 export const AdverseActionNotices: CollectionConfig = {
   slug: 'adverse-action-notice',
-  access: {
-    ...recordAccess({ staff: ['read', 'update'] }),
-    create: nobody,
-    delete: nobody,
-  },
+  access: policyAccess('adverse-action-notice'),
   admin: {
     defaultColumns: ['applicantName', 'kind', 'dueAt', 'deliveredAt', 'deliveryMethod'],
     description:

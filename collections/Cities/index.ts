@@ -2,13 +2,13 @@ import type { CollectionConfig } from 'payload'
 
 import { prefixedId } from '@/fields/prefixedId'
 
-import { recordAccess } from '../../access/recordAccess'
+import { policyAccess } from '../../access/policy'
 import { trimName } from './hooks/trimName'
 
 /** A city is identified by its state plus its name (unique together). */
 export const Cities: CollectionConfig = {
   slug: 'city',
-  access: recordAccess({ integrator: ['create', 'read'] }),
+  access: policyAccess('city'),
   admin: {
     defaultColumns: ['name', 'state', 'updatedAt'],
     group: 'Commerce',

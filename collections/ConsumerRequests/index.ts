@@ -7,7 +7,7 @@ import { noSsnInText, noSsnInTextarea } from '@/compliance/requests/noSsn'
 import { stampedUserField } from '@/fields/stampedUser'
 
 import { nobodyFieldLevel } from '../../access/nobody'
-import { recordAccess } from '../../access/recordAccess'
+import { policyAccess } from '../../access/policy'
 
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
@@ -34,7 +34,7 @@ const serviceDate = (name: string, description: string, hooks: DateField['hooks'
  */
 export const ConsumerRequests: CollectionConfig = withReadableValues({
   slug: 'consumer-requests',
-  access: recordAccess({ staffDelete: false }),
+  access: policyAccess('consumer-requests'),
   admin: {
     defaultColumns: ['consumer', 'kind', 'status', 'receivedAt', 'confirmBy', 'answerBy'],
     description:

@@ -13,7 +13,7 @@ import { isRecord } from '@/lib/isRecord'
 import { HOLD_STATUSES, markForProvider, queueForProvider } from '@/providers'
 
 import { nobodyFieldLevel } from '../../access/nobody'
-import { recordAccess } from '../../access/recordAccess'
+import { policyAccess } from '../../access/policy'
 
 /** The two credit-application providers of the contract (section 2.1), by their contract names. */
 export const creditProviders = ['provider_a', 'provider_b'] as const
@@ -126,7 +126,7 @@ const creditAppTitle = async (app: Record<string, unknown>, req: PayloadRequest)
 /** A consumer's application for credit on a vehicle under a pre-approval. */
 const creditApps: CollectionConfig = withHistory({
   slug: 'credit-app',
-  access: recordAccess({ integrator: ['create', 'read'], staffDelete: false }),
+  access: policyAccess('credit-app'),
   admin: {
     defaultColumns: ['title', 'provider', 'toProvider', 'providerSubmission.status', 'updatedAt'],
     group: 'Credit',

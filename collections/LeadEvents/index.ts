@@ -8,7 +8,7 @@ import { checkLeadEvent, followLeadEvent } from '@/leadDesk/eventHooks'
 
 import { staffOnlyField } from '../../access/isStaff'
 import { nobodyFieldLevel } from '../../access/nobody'
-import { recordAccess } from '../../access/recordAccess'
+import { policyAccess } from '../../access/policy'
 import { leadEventStatuses, leadEventTypes } from './values'
 
 const options = (values: readonly string[]) => values.map((value) => ({ label: value, value }))
@@ -18,7 +18,7 @@ const transfer = listTransfer('leadEvents')
 /** Something that happened on a lead. Served by Payload's REST API at /api/leadEvents. */
 const leadEvents: CollectionConfig = withHistory({
   slug: 'leadEvents',
-  access: recordAccess({ leadAgent: ['read', 'update'] }),
+  access: policyAccess('leadEvents'),
   admin: {
     components: { beforeListTable: [transfer.component] },
     defaultColumns: ['id', 'lead', 'type', 'status', 'createdAt', 'updatedAt'],

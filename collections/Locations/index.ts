@@ -5,7 +5,7 @@ import { cityField } from '@/fields/places'
 import { prefixedId } from '@/fields/prefixedId'
 import { rotaWorksAt } from '@/leadDesk/worksAt'
 
-import { recordAccess } from '../../access/recordAccess'
+import { policyAccess } from '../../access/policy'
 import { deskField } from './desk'
 import { composeAddress } from './hooks/composeAddress'
 
@@ -20,7 +20,7 @@ const coordinate = (name: string, limit: number, description: string) => ({
 /** A site of a company. The one-line `address` is derived from the structured parts. */
 export const Locations: CollectionConfig = {
   slug: 'location',
-  access: recordAccess({ integrator: ['read'] }),
+  access: policyAccess('location'),
   admin: {
     defaultColumns: ['address', 'companyId', 'phone', 'updatedAt'],
     group: 'Commerce',

@@ -2,10 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import { loadListEndpoint } from '@/compliance/sanctions/endpoints'
 
-import { nobody, nobodyFieldLevel } from '../../access/nobody'
-import { allow } from '../../access/recordAccess'
-
-const admins = allow({ clients: ['admin'], staff: ['admin'] })
+import { nobodyFieldLevel } from '../../access/nobody'
+import { policyAccess } from '../../access/policy'
 
 /**
  * A load of OFAC's SDN list (POST /api/sanctions-list/load; the admin UI's form above the list):
@@ -15,7 +13,7 @@ const admins = allow({ clients: ['admin'], staff: ['admin'] })
  */
 export const SanctionsLists: CollectionConfig = {
   slug: 'sanctions-list',
-  access: { create: nobody, delete: nobody, read: admins, update: nobody },
+  access: policyAccess('sanctions-list'),
   admin: {
     components: {
       beforeListTable: ['/src/compliance/sanctions/LoadList#LoadList'],

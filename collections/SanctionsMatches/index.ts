@@ -2,10 +2,8 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { reviewMatchEndpoint } from '@/compliance/sanctions/endpoints'
 
-import { nobody, nobodyFieldLevel } from '../../access/nobody'
-import { allow } from '../../access/recordAccess'
-
-const reviewers = allow({ clients: ['admin'], staff: ['admin', 'staff'] })
+import { nobodyFieldLevel } from '../../access/nobody'
+import { policyAccess } from '../../access/policy'
 
 const fixed = (field: Field): Field =>
   ({
@@ -25,7 +23,7 @@ const label = (value: string) => (value[0].toUpperCase() + value.slice(1)).repla
  */
 export const SanctionsMatches: CollectionConfig = {
   slug: 'sanctions-match',
-  access: { create: nobody, delete: nobody, read: reviewers, update: nobody },
+  access: policyAccess('sanctions-match'),
   admin: {
     defaultColumns: [
       'screenedName',

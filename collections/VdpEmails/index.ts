@@ -5,13 +5,13 @@ import { withHistory } from '@/fields/history'
 import { stampedUserField } from '@/fields/stampedUser'
 import { titleField, vdpEmailTitle } from '@/fields/titles'
 
-import { recordAccess } from '../../access/recordAccess'
+import { policyAccess } from '../../access/policy'
 import { countVins } from './hooks/countVins'
 
 /** A vehicle-detail-page e-mail sent to a lead. Served at /api/vdpEmails. */
 const vdpEmails: CollectionConfig = withHistory({
   slug: 'vdpEmails',
-  access: recordAccess({ leadAgent: ['read', 'update'] }),
+  access: policyAccess('vdpEmails'),
   admin: {
     defaultColumns: ['id', 'lead', 'vinCount', 'createdBy', 'createdAt', 'updatedAt'],
     group: 'Leads',

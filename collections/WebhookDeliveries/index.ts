@@ -3,8 +3,7 @@ import type { CollectionConfig, Field } from 'payload'
 import { EVENT_TYPES } from '@/webhooks/events'
 import { resendEndpoint } from '@/webhooks/resend'
 
-import { isAdmin } from '../../access/isAdmin'
-import { nobody } from '../../access/nobody'
+import { policyAccess } from '../../access/policy'
 
 /** How the delivery went: beside the form, where staff look first. */
 const outcome = (field: Field): Field =>
@@ -26,7 +25,7 @@ const dateTime = (name: string, description?: string): Field =>
  */
 export const WebhookDeliveries: CollectionConfig = {
   slug: 'webhook-deliveries',
-  access: { create: nobody, delete: nobody, read: isAdmin, update: nobody },
+  access: policyAccess('webhook-deliveries'),
   admin: {
     defaultColumns: [
       'event',

@@ -15,7 +15,7 @@ import { sendTestEndpoint } from '@/webhooks/sendTest'
 import { announceEndpointChange, announceEndpointDelete } from '@/webhooks/subscriptions'
 import { urlRefusal } from '@/webhooks/target'
 
-import { isAdmin } from '../../access/isAdmin'
+import { policyAccess } from '../../access/policy'
 
 const MAX_URL_LENGTH = 2048
 
@@ -31,7 +31,7 @@ const systemField = (field: Field): Field =>
  */
 export const WebhookEndpoints: CollectionConfig = {
   slug: 'webhook-endpoints',
-  access: { create: isAdmin, delete: isAdmin, read: isAdmin, update: isAdmin },
+  access: policyAccess('webhook-endpoints'),
   admin: {
     defaultColumns: ['url', 'events', 'enabled', 'consecutiveFailures', 'disabledReason'],
     description:

@@ -1,10 +1,6 @@
 import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
-import { messages, payloadError } from '@/errors'
-
-import { checkRole } from '../../access/roles'
-
-const ADMINS = { clients: ['admin'], staff: ['admin'] } as const
+import { refusalFor } from './refusal'
 
 /**
  * A `POST /api/<collection>/:id/<action>` for staff admins and admin API clients: 401 without a
@@ -17,9 +13,8 @@ export const adminAction = (
   run: (req: PayloadRequest, id: string) => Promise<Response>,
 ): Endpoint => ({
   handler: async (req) => {
-    if (!req.user) return payloadError(401, messages.unauthorized)
-    if (!checkRole(req.user, ADMINS))
-      return payloadError(403, 'You are not allowed to perform this action.')
+    const refused = refusalFor(req, 'admins')
+    if (refused) return refused
     // The route's `:id`: always a path segment.
     const id = String(req.routeParams?.id)
     await req.payload.findByID({ collection, depth: 0, id, overrideAccess: false, req })

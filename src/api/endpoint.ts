@@ -4,6 +4,7 @@ import { addDataAndFileToRequest, NotFound } from 'payload'
 import { commerceAnswer, CommerceError, errorResponse, messages } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 
+import { ROLE_SETS } from '../../access/policy'
 import { checkRole } from '../../access/roles'
 import { versionOf } from '../../hooks/checkIfMatch'
 
@@ -30,10 +31,7 @@ const versionHeaders = (answer: unknown): Record<string, string> => {
  * Who may use endpoints 1–10 and 18–19: integrator and admin API clients, and signed-in staff (a
  * dealer reads only their company's records: the collections' access says which).
  */
-export const COMMERCE_ROLES = {
-  clients: ['integrator', 'admin'],
-  staff: ['admin', 'staff', 'dealer'],
-} as const
+export const COMMERCE_ROLES = ROLE_SETS.commerce
 
 type Options = {
   method: 'get' | 'patch' | 'post'

@@ -38,7 +38,8 @@ import { auditDelete, recordAudit } from '@/creditData/audit'
 import { withTransaction } from '@/db/transaction'
 
 import { isAdmin } from '../../access/isAdmin'
-import { checkRole, staffRoles } from '../../access/roles'
+import { ROLE_SETS } from '../../access/policy'
+import { checkRole } from '../../access/roles'
 import { bulkWhere } from '../../hooks/reduceFilters'
 
 export const TRASHED_COLLECTIONS: ReadonlySet<string> = new Set([
@@ -76,8 +77,7 @@ const trashFirst =
   }
 
 /** Staff users (of any role) and admin API clients: the callers who see the trash. */
-const seesTheTrash = (req: PayloadRequest) =>
-  checkRole(req.user, { clients: ['admin'], staff: staffRoles })
+const seesTheTrash = (req: PayloadRequest) => checkRole(req.user, ROLE_SETS.staffUsersAndAdmins)
 
 /**
  * beforeOperation on every collection: `trash=true` (a read, count, update or delete that
@@ -128,6 +128,15 @@ const idOf = (req: PayloadRequest, collection: Collection): number | string => {
   const numbered = req.payload.db.defaultIDType === 'number' && collection.customIDType !== 'text'
   return numbered ? parseFloat(id) : id
 }
+
+/** What Payload's DELETE handlers read from the query, for each operation a DELETE runs. */
+const operationArgs = (req: PayloadRequest, slug: string) => {
+  const { depth, overrideLock, populate, select } = parseParams(req.query)
+  const collection = collectionOf(req, slug)
+  return { collection, depth, overrideLock: overrideLock ?? false, populate, req, select }
+}
+
+const now = () => new Date().toISOString()
 
 /** `trash=true`: a delete for good, which only admins may ask for (403 for anyone else). */
 const forGood = (req: PayloadRequest): boolean => {
@@ -182,36 +191,18 @@ const answer = (req: PayloadRequest, body: object, status = 200) =>
 const deleteOne =
   (slug: string): Endpoint['handler'] =>
   async (req) => {
-    const collection = collectionOf(req, slug)
-    const id = idOf(req, collection)
-    const { depth, overrideLock, populate, select } = parseParams(req.query)
+    const args = operationArgs(req, slug)
+    const id = idOf(req, args.collection)
     const message = req.t('general:deletedSuccessfully')
-    if (forGood(req) && (await isTrashed(req, collection, id))) {
+    if (forGood(req) && (await isTrashed(req, args.collection, id))) {
       const doc = await withTransaction(req, async () => {
-        const deleted = await deleteByIDOperation({
-          id,
-          collection,
-          depth,
-          overrideLock: overrideLock ?? false,
-          populate,
-          req,
-          select,
-          trash: true,
-        })
-        await auditForGood(req, collection, [deleted.id])
+        const deleted = await deleteByIDOperation({ ...args, id, trash: true })
+        await auditForGood(req, args.collection, [deleted.id])
         return deleted
       })
       return answer(req, { doc, message })
     }
-    const doc = await updateByIDOperation({
-      id,
-      collection,
-      data: { deletedAt: new Date().toISOString() },
-      depth,
-      populate,
-      req,
-      select,
-    })
+    const doc = await updateByIDOperation({ ...args, id, data: { deletedAt: now() } })
     return answer(req, { doc: withoutDeletedAt(doc), message })
   }
 
@@ -223,39 +214,20 @@ const deleteOne =
 const deleteMany =
   (slug: string): Endpoint['handler'] =>
   async (req) => {
-    const collection = collectionOf(req, slug)
-    const { depth, overrideLock, populate, select, where } = parseParams(req.query)
-    const filter = bulkWhere(where, 'delete')
+    const args = operationArgs(req, slug)
+    const filter = bulkWhere(parseParams(req.query).where, 'delete')
     const emptying = forGood(req)
     const result = await withTransaction(req, async () => {
       // First the trashed records, for good; then the live ones, to the trash (not both).
       const removed = emptying
-        ? await deleteOperation({
-            collection,
-            depth,
-            overrideLock: overrideLock ?? false,
-            populate,
-            req,
-            select,
-            trash: true,
-            where: filter,
-          })
+        ? await deleteOperation({ ...args, trash: true, where: filter })
         : { docs: [], errors: [] }
       await auditForGood(
         req,
-        collection,
+        args.collection,
         removed.docs.map((doc) => doc.id),
       )
-      const moved = await updateOperation({
-        collection,
-        data: { deletedAt: new Date().toISOString() },
-        depth,
-        overrideLock: overrideLock ?? false,
-        populate,
-        req,
-        select,
-        where: filter,
-      })
+      const moved = await updateOperation({ ...args, data: { deletedAt: now() }, where: filter })
       return {
         docs: [...removed.docs, ...moved.docs.map(withoutDeletedAt)],
         errors: [...removed.errors, ...moved.errors],
@@ -265,7 +237,7 @@ const deleteMany =
     const errors = result.errors.map((error) =>
       error.isPublic ? error : { ...error, message: 'Something went wrong.' },
     )
-    const { plural, singular } = collection.config.labels
+    const { plural, singular } = args.collection.config.labels
     const total = docs.length + errors.length
     const message = errors.length
       ? req.t('error:unableToDeleteCount', {

@@ -116,11 +116,13 @@ describe('hooks on each collection', () => {
 
     const readme = readmeSection()
     expect(readme.shared.get('beforeOperation')).toEqual([
+      'accessFirst',
       'noSensitiveQueries',
       'validFilters',
       'reduceFilters',
       'limitTrashToStaff',
       'noNullGroups',
+      'noChosenIds',
       'checkIfMatch',
       'own',
     ])
@@ -132,11 +134,13 @@ describe('hooks on each collection', () => {
     // A few spelled out, as a reader of one collection would read them.
     expect(actual['credit-app']).toEqual({
       beforeOperation: [
+        'accessFirst',
         'noSensitiveQueries',
         'validFilters',
         'reduceFilters',
         'limitTrashToStaff',
         'noNullGroups',
+        'noChosenIds',
         'checkIfMatch',
         'restoreByStaffAdmins',
       ],
@@ -145,6 +149,7 @@ describe('hooks on each collection', () => {
         'screenCreditApp',
         'markForProvider',
         'encryptSensitive',
+        'stampDealership',
         'trashOnlyUnreferenced',
       ],
       afterChange: [
@@ -161,11 +166,13 @@ describe('hooks on each collection', () => {
     })
     expect(actual.city).toEqual({
       beforeOperation: [
+        'accessFirst',
         'noSensitiveQueries',
         'validFilters',
         'reduceFilters',
         'limitTrashToStaff',
         'noNullGroups',
+        'noChosenIds',
         'checkIfMatch',
       ],
       beforeValidate: ['serverTimestamps', 'valueTypes', 'relationsExist'],

@@ -7,12 +7,12 @@
 import { sql } from '@payloadcms/db-postgres'
 import { addDataAndFileToRequest, APIError, type Endpoint, type PayloadRequest } from 'payload'
 
+import { refusalFor } from '@/api/refusal'
 import { transactionDb, withTransaction } from '@/db/transaction'
 import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 import { settings } from '@/lib/settings'
 
-import { refusalFor, STAFF_AND_ADMINS } from '../access'
 import { actorOf, invalid } from '../endpointParts'
 import { NOTICES } from './notices'
 import { noticeHtml, noticeSubject } from './render'
@@ -34,7 +34,7 @@ const readNotice = (req: PayloadRequest) =>
 
 export const printNoticeEndpoint: Endpoint = {
   handler: async (req) => {
-    const refused = refusalFor(req, STAFF_AND_ADMINS)
+    const refused = refusalFor(req, 'house')
     if (refused) return refused
     const notice = await readNotice(req)
     return new Response(noticeHtml(notice), {
@@ -47,7 +47,7 @@ export const printNoticeEndpoint: Endpoint = {
 
 export const deliverNoticeEndpoint: Endpoint = {
   handler: async (req) => {
-    const refused = refusalFor(req, STAFF_AND_ADMINS)
+    const refused = refusalFor(req, 'house')
     if (refused) return refused
     await addDataAndFileToRequest(req)
     const body = isRecord(req.data) ? req.data : {}

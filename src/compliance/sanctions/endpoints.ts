@@ -11,12 +11,12 @@
 import { sql } from '@payloadcms/db-postgres'
 import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'payload'
 
+import { refusalFor } from '@/api/refusal'
 import { transactionDb, withTransaction } from '@/db/transaction'
 import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 import { recheckHolds } from '@/providers/hooks'
 
-import { ADMINS, refusalFor, STAFF_AND_ADMINS } from '../access'
 import { actorOf, invalid } from '../endpointParts'
 import { holdsSsn } from '../requests/noSsn'
 import { parseSdnFiles, SdnFileError, type SdnFiles } from './parse'
@@ -52,7 +52,7 @@ const filesOf = async (req: PayloadRequest): Promise<Partial<SdnFiles>> => {
 
 export const loadListEndpoint: Endpoint = {
   handler: async (req) => {
-    const refused = refusalFor(req, ADMINS)
+    const refused = refusalFor(req, 'admins')
     if (refused) return refused
     const files = await filesOf(req)
     if (!files.sdn?.trim()) throw invalid('sdn', 'sdn (the text of sdn.csv) is required')
@@ -102,7 +102,7 @@ const MIN_REASON = 10
 
 export const reviewMatchEndpoint: Endpoint = {
   handler: async (req) => {
-    const refused = refusalFor(req, STAFF_AND_ADMINS)
+    const refused = refusalFor(req, 'house')
     if (refused) return refused
     await addDataAndFileToRequest(req)
     const body = isRecord(req.data) ? req.data : {}
