@@ -48,8 +48,10 @@ import { WebhookEndpoints } from './collections/WebhookEndpoints'
 import { ContactConsentRules } from './globals/ContactConsentRules'
 import { TcoSettings } from './globals/TcoSettings'
 import { withVersionRoutes } from './globals/versionRoutes'
+import { accessFirst } from './hooks/accessFirst'
 import { answerApiErrors } from './hooks/apiErrors'
 import { checkIfMatch } from './hooks/checkIfMatch'
+import { noChosenIds } from './hooks/noChosenIds'
 import { reduceFilters } from './hooks/reduceFilters'
 import { relationsExist } from './hooks/relationsExist'
 import { serverTimestamps } from './hooks/serverTimestamps'
@@ -106,11 +108,13 @@ const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
         sendBatchedWrites,
       ],
       beforeOperation: [
+        accessFirst,
         noSensitiveQueries,
         validFilters,
         reduceFilters,
         limitTrashToStaff,
         noNullGroups,
+        noChosenIds,
         checkIfMatch,
         ...(collection.hooks?.beforeOperation ?? []),
       ],

@@ -7,7 +7,12 @@ import { callerAccess } from '../access/callerAccess'
 
 const FIELD = 'addresses'
 
-/** True when an address with this id exists (linking one is checked as any relation is, whoever may read it). */
+/**
+ * True when an address with this id exists for the caller (linking one is then checked as any
+ * relation is). One the caller may not read counts as none: it is then a new address, and its id
+ * is refused as any id the caller may not choose (hooks/noChosenIds.ts), the answer for an id no
+ * address has.
+ */
 const addressExists = async (id: unknown, req: PayloadRequest): Promise<boolean> => {
   if (typeof id !== 'string' || !id) return false
   const { docs } = await req.payload.find({
@@ -15,9 +20,9 @@ const addressExists = async (id: unknown, req: PayloadRequest): Promise<boolean>
     depth: 0,
     limit: 1,
     pagination: false,
-    req,
     select: {},
     where: { id: { equals: id } },
+    ...callerAccess(req),
   })
   return docs.length > 0
 }

@@ -1,15 +1,17 @@
-import type { CollectionBeforeOperationHook, FlattenedField, PayloadRequest } from 'payload'
+import {
+  type CollectionBeforeOperationHook,
+  type CollectionSlug,
+  type FlattenedField,
+  getLocalizedPaths,
+  type PayloadRequest,
+  type SanitizedCollectionConfig,
+  validateQueryPaths,
+} from 'payload'
 
 import { MAX_SERIAL_ID } from '@/db/ids'
 import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
-import {
-  type Condition,
-  conditionsIn,
-  isPrototypeName,
-  joinWheres,
-  mapConditions,
-} from '@/lib/whereTree'
+import { type Condition, conditionsIn, isPrototypeName, mapConditions } from '@/lib/whereTree'
 
 /** Operators that only make sense on a point field; they alone take objects (GeoJSON). */
 const GEO = new Set(['intersects', 'near', 'within'])
@@ -149,34 +151,98 @@ const withLiteralText = <T extends object>(args: T): T => {
   }
 }
 
+/** The sort of a query as a list of paths, without their `-`. */
+const sortPaths = (sort: unknown): string[] =>
+  (Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : [])
+    .map((item) => String(item).trim().replace(/^-/, ''))
+    .filter(Boolean)
+
+/** The collections a path reads through its relations and joins (`consumer.lastName`: consumer). */
+const relationsOf = (
+  req: PayloadRequest,
+  collection: SanitizedCollectionConfig,
+  path: string,
+): string[] => {
+  const steps = getLocalizedPaths({
+    collectionSlug: collection.slug,
+    fields: collection.flattenedFields,
+    incomingPath: path,
+    locale: req.locale ?? undefined,
+    overrideAccess: true,
+    payload: req.payload,
+    showHiddenFields: true,
+  })
+  // `consumer.id` sorts on the lead's own column, as Payload reads it.
+  const hops = steps.at(-1)?.path === 'id' && steps.length === 2 ? [] : steps.slice(1)
+  return hops.flatMap(({ collectionSlug }) => (collectionSlug ? [collectionSlug] : []))
+}
+
+/**
+ * A sort is refused (400) where a filter would not run as written: on a field the caller may not
+ * read, also through a relation (Payload checks the collection's own fields only). A filter
+ * through a relation is narrowed to the related records the caller may read; a sort cannot be,
+ * so a sort through a relation needs read access to every record of the related collection
+ * (a dealer sorting leads by `consumer.lastName` or `assignee.email` is refused).
+ */
+const checkSort = async (
+  req: PayloadRequest,
+  collection: SanitizedCollectionConfig,
+  sort: unknown,
+): Promise<void> => {
+  for (const path of sortPaths(sort)) {
+    const related = relationsOf(req, collection, path)
+    if (!related.length) continue
+    for (const slug of new Set(related)) {
+      const access = req.payload.collections[slug as CollectionSlug]?.config.access.read
+      if (access && (await access({ req })) !== true)
+        throw new ClientError(
+          `Sorting on ${path} is not allowed: it goes through ${slug} records this caller may not all read`,
+          400,
+        )
+    }
+    await validateQueryPaths({
+      collectionConfig: collection,
+      overrideAccess: false,
+      req,
+      where: { [path]: { exists: true } },
+    })
+  }
+}
+
 /**
  * A filter runs as written or is refused with a 400 naming the field, before any SQL: `near`,
  * `within` and `intersects` on point fields only, text matching on text only, no `all` (the
  * adapter has no SQL for it), no object where a value belongs (Payload would skip the condition),
  * and values the column can hold (PostgreSQL would fail on `notabool` for a checkbox, text for a
  * number or id, an unknown option, or a date that is not one; Payload skips a bad date). Text
- * matching is literal.
+ * matching is literal. A sort, of the query or of a join, is checked as `checkSort` says.
  */
-export const validFilters: CollectionBeforeOperationHook = ({
+export const validFilters: CollectionBeforeOperationHook = async ({
   args,
   collection,
   operation,
+  overrideAccess,
   req,
 }) => {
   if (!FILTERED.has(operation)) return args
   const joins = 'joins' in args ? args.joins : undefined
   const where = 'where' in args ? args.where : undefined
   const trees: [FlattenedField[], unknown][] = [[collection.flattenedFields, where]]
-  for (const [name, joinWhere] of joinWheres(joins)) {
-    const join = collection.flattenedFields.find(
-      (field) => field.name === name && field.type === 'join',
+  const sorts: [SanitizedCollectionConfig, unknown][] = [
+    [collection, 'sort' in args ? args.sort : undefined],
+  ]
+  for (const [name, join] of isRecord(joins) ? Object.entries(joins) : []) {
+    const field = collection.flattenedFields.find(
+      (candidate) => candidate.name === name && candidate.type === 'join',
     )
     const target =
-      join && 'collection' in join && typeof join.collection === 'string'
-        ? req.payload.collections[join.collection]
+      field && 'collection' in field && typeof field.collection === 'string'
+        ? req.payload.collections[field.collection as CollectionSlug]
         : undefined
     // An unknown join is Payload's to refuse; a join's conditions are checked on its collection.
-    if (target) trees.push([target.config.flattenedFields, joinWhere])
+    if (!target || !isRecord(join)) continue
+    if ('where' in join) trees.push([target.config.flattenedFields, join.where])
+    if ('sort' in join) sorts.push([target.config, join.sort])
   }
   for (const [fields, tree] of trees) {
     for (const condition of conditionsIn(tree)) {
@@ -188,5 +254,6 @@ export const validFilters: CollectionBeforeOperationHook = ({
       if (problem) throw new ClientError(problem, 400)
     }
   }
+  if (!overrideAccess) for (const [target, sort] of sorts) await checkSort(req, target, sort)
   return withLiteralText(args)
 }

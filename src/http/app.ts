@@ -19,6 +19,7 @@ import { credentialGate } from './credentialGate'
 import { healthRoutes } from './health'
 import { idempotency } from './idempotency'
 import { bodyGuard } from './input/bodyGuard'
+import { callerFirst } from './input/callerFirst'
 import { canonicalPath } from './input/canonicalPath'
 import { jsonWhere } from './input/jsonWhere'
 import { queryGuard } from './input/queryGuard'
@@ -98,6 +99,7 @@ export const createApp = ({
     collectionRoutes(payload),
     bodyGuard(maxBodyBytes),
     idempotency(payload),
+    callerFirst(payload),
     jsonWhere,
     ...(directReads ? [commerceReads(payload)] : []),
     apiHandler ?? payloadRest(payload.config),

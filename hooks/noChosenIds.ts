@@ -1,0 +1,31 @@
+import { type CollectionBeforeOperationHook, ValidationError } from 'payload'
+
+import { isRecord } from '@/lib/isRecord'
+
+/**
+ * A client may bring a new record's id (README, "Ids and relations") only in a collection it
+ * reads whole. Elsewhere (a dealer on its company's records) the id could be one of a record it
+ * may not see, and the database's "Value must be unique" would confirm it: any id in such a
+ * caller's create body is a 400 naming `id`, whether or not a record has it. Collections with
+ * serial ids take no id from anyone (Payload leaves it out of the insert).
+ */
+export const noChosenIds: CollectionBeforeOperationHook = async ({
+  args,
+  collection,
+  operation,
+  overrideAccess,
+  req,
+}) => {
+  if (operation !== 'create' || overrideAccess) return args
+  const data: unknown = 'data' in args ? args.data : undefined
+  if (!isRecord(data) || data.id === undefined || data.id === null || data.id === '') return args
+  if (!req.payload.collections[collection.slug]?.customIDType) return args
+  if ((await collection.access.read({ req })) === true) return args
+  throw new ValidationError(
+    {
+      collection: collection.slug,
+      errors: [{ message: 'is given by the service: leave it out', path: 'id' }],
+    },
+    req.t,
+  )
+}
