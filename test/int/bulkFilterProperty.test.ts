@@ -14,7 +14,7 @@ import * as qs from 'qs-esm'
 
 import { reduceWhere } from '@/lib/whereTree'
 
-import { sendJson } from '../helpers/http'
+import { type JsonResponse, sendJson } from '../helpers/http'
 import { type Principal, staffUser } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
 
@@ -143,19 +143,45 @@ const trees = (leadIds: number[]): fc.Arbitrary<object> =>
     ),
   })).tree
 
+type Sent = { where?: unknown }
+
 /** The filter in one of its two spellings, and the tree Payload is given for it. */
 const spelled = (tree: object, json: boolean) =>
   json
     ? { query: `where=${encodeURIComponent(JSON.stringify(tree))}`, seen: tree }
     : {
         query: qs.stringify({ where: tree }),
-        seen: (qs.parse(qs.stringify({ where: tree }), { arrayLimit: 1000, depth: 10 }) as any)
+        seen: (qs.parse(qs.stringify({ where: tree }), { arrayLimit: 1000, depth: 10 }) as Sent)
           .where,
       }
 
 const leadIds = async (query: string): Promise<number[]> =>
   (await client.query(query)).rows.map((row) => Number(row.id)).sort((a, b) => a - b)
 const idsOf = (docs: { id: number }[]) => docs.map((doc) => doc.id).sort((a, b) => a - b)
+
+/**
+ * A bulk write touched exactly the leads the GET listed, or it was a 400 and touched none; a
+ * filter that constrains nothing is always Payload's 400 for a missing one.
+ */
+const expectWrote = (
+  operation: 'delete' | 'update',
+  {
+    answer,
+    constrains,
+    listed,
+    touched,
+  }: { answer: JsonResponse; constrains: boolean; listed: JsonResponse; touched: number[] },
+) => {
+  if (!constrains)
+    expect([answer.status, answer.body.errors]).toEqual([
+      400,
+      [{ message: `Missing 'where' query of documents to ${operation}.` }],
+    ])
+  if (answer.status === 400) return expect(touched).toEqual([])
+  expect([answer.status, listed.status, answer.body.errors]).toEqual([200, 200, []])
+  expect(idsOf(answer.body.docs)).toEqual(idsOf(listed.body.docs))
+  expect(touched).toEqual(idsOf(listed.body.docs))
+}
 
 const ROLES = ['clientAdmin', 'staffAdmin', 'staff', 'dealer'] as const
 
@@ -176,32 +202,12 @@ describe.each(ROLES)('as %s', (role) => {
         const source = `filter-run-${++marker}`
         const patched = await send('PATCH', `/api/lead?${query}&depth=0`, { source })
         const changed = await leadIds(`SELECT id FROM lead WHERE source = '${source}'`)
-        if (!constrains)
-          expect([patched.status, patched.body.errors]).toEqual([
-            400,
-            [{ message: "Missing 'where' query of documents to update." }],
-          ])
-        if (patched.status === 400) expect(changed).toEqual([])
-        else {
-          expect([patched.status, listed.status, patched.body.errors]).toEqual([200, 200, []])
-          expect(idsOf(patched.body.docs)).toEqual(idsOf(listed.body.docs))
-          expect(changed).toEqual(idsOf(listed.body.docs))
-        }
+        expectWrote('update', { answer: patched, constrains, listed, touched: changed })
 
         const deleted = await send('DELETE', `/api/lead?${query}&depth=0`)
         const trashed = await leadIds('SELECT id FROM lead WHERE deleted_at IS NOT NULL')
         try {
-          if (!constrains)
-            expect([deleted.status, deleted.body.errors]).toEqual([
-              400,
-              [{ message: "Missing 'where' query of documents to delete." }],
-            ])
-          if (deleted.status === 400) expect(trashed).toEqual([])
-          else {
-            expect([deleted.status, listed.status, deleted.body.errors]).toEqual([200, 200, []])
-            expect(idsOf(deleted.body.docs)).toEqual(idsOf(listed.body.docs))
-            expect(trashed).toEqual(idsOf(listed.body.docs))
-          }
+          expectWrote('delete', { answer: deleted, constrains, listed, touched: trashed })
         } finally {
           await client.query('UPDATE lead SET deleted_at = NULL WHERE deleted_at IS NOT NULL')
         }
