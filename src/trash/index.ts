@@ -38,7 +38,8 @@ import { auditDelete, recordAudit } from '@/creditData/audit'
 import { withTransaction } from '@/db/transaction'
 
 import { isAdmin } from '../../access/isAdmin'
-import { checkRole, staffRoles } from '../../access/roles'
+import { ROLE_SETS } from '../../access/policy'
+import { checkRole } from '../../access/roles'
 import { bulkWhere } from '../../hooks/reduceFilters'
 
 export const TRASHED_COLLECTIONS: ReadonlySet<string> = new Set([
@@ -76,8 +77,7 @@ const trashFirst =
   }
 
 /** Staff users (of any role) and admin API clients: the callers who see the trash. */
-const seesTheTrash = (req: PayloadRequest) =>
-  checkRole(req.user, { clients: ['admin'], staff: staffRoles })
+const seesTheTrash = (req: PayloadRequest) => checkRole(req.user, ROLE_SETS.staffUsersAndAdmins)
 
 /**
  * beforeOperation on every collection: `trash=true` (a read, count, update or delete that
