@@ -268,11 +268,7 @@ describe('the trash over REST', () => {
   it('a bulk DELETE whose filter constrains nothing is 400, with trash=true too', async () => {
     const id = await newCustomer()
     await call('DELETE', `/api/customer/${id}`, 'staff')
-    for (const query of [
-      'trash=true&where[]=',
-      'trash=true&where[deletedAt]=',
-      'where[id]=',
-    ]) {
+    for (const query of ['trash=true&where[]=', 'trash=true&where[deletedAt]=', 'where[id]=']) {
       const response = await call('DELETE', `/api/customer?${query}`, 'staffAdmin')
       expect(response).toMatchObject({
         body: { errors: [{ message: "Missing 'where' query of documents to delete." }] },
