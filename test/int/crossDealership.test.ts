@@ -33,35 +33,39 @@ const send = (who: Principal | PrincipalName, method: string, path: string, body
     headers: typeof who === 'string' ? context.who[who].headers : who.headers,
   })
 
+/** Company B's records, made through the Local API as the service would: what A's dealer probes. */
+const ofB: [CollectionSlug, Record<string, unknown>][] = [
+  ['company', { id: B.company, name: 'Bayside Cars' }],
+  [
+    'location',
+    {
+      city: { name: 'Oakland', state: 'CA' },
+      companyId: B.company,
+      desk: { managerEmail: 'manager@bayside.example' },
+      id: B.location,
+      line1: '1 Bayside Way',
+      zip: '94607',
+    },
+  ],
+  [
+    'address',
+    {
+      city: { name: 'Oakland', state: 'CA' },
+      id: 'adr_test_bayside',
+      line1: '7 Harbor St',
+      zip: '94607',
+    },
+  ],
+  ['customer', { addresses: ['adr_test_bayside'], id: 'cus_test_bayside', name: 'Zora' }],
+  [
+    'deal',
+    { customer: 'cus_test_bayside', dealer: { location: B.location }, id: 'deal_test_bayside' },
+  ],
+]
+
 beforeAll(async () => {
   const { payload } = context.service
-  const create = async <Slug extends CollectionSlug>(collection: Slug, data: object) =>
-    (await payload.create({ collection, data: data as never, depth: 0 })).id
-  await create('company', { id: B.company, name: 'Bayside Cars' })
-  await create('location', {
-    city: { name: 'Oakland', state: 'CA' },
-    companyId: B.company,
-    desk: { managerEmail: 'manager@bayside.example' },
-    id: B.location,
-    line1: '1 Bayside Way',
-    zip: '94607',
-  })
-  await create('address', {
-    city: { name: 'Oakland', state: 'CA' },
-    id: 'adr_test_bayside',
-    line1: '7 Harbor St',
-    zip: '94607',
-  })
-  await create('customer', {
-    addresses: ['adr_test_bayside'],
-    id: 'cus_test_bayside',
-    name: 'Zora',
-  })
-  await create('deal', {
-    customer: 'cus_test_bayside',
-    dealer: { location: B.location },
-    id: 'deal_test_bayside',
-  })
+  for (const [collection, data] of ofB) await payload.create({ collection, data: data as never })
   await payload.update({
     collection: 'location',
     data: { desk: { managerEmail: 'manager@lane.example' } },

@@ -237,6 +237,12 @@ describe('saved views across dealerships', () => {
       ],
     },
   })
+  /** Saves a view as `author` (201), and its id. */
+  const saved = async (author: Principal | PrincipalName, body: unknown): Promise<number> => {
+    const created = await call('POST', '', author, body)
+    expect(created.status).toBe(201)
+    return created.body.doc.id
+  }
   const sees = async (caller: Principal | PrincipalName, id: number) => ({
     byId: (await call('GET', `/${id}?depth=0`, caller)).status,
     listed: (await views(caller)).some((item) => item.id === id),
@@ -245,17 +251,13 @@ describe('saved views across dealerships', () => {
   const unseen = { byId: 404, listed: false }
 
   it('"Everyone" of a dealer is everyone at its dealership, and no one else', async () => {
-    const created = await call(
-      'POST',
-      '',
+    const id = await saved(
       dealerA,
       customerView('A customers', {
         read: { constraint: 'everyone' },
         update: { constraint: 'everyone' },
       }),
     )
-    expect(created.status).toBe(201)
-    const id = created.body.doc.id
     expect(await sees(colleagueA, id)).toEqual(seen)
     for (const other of [dealerB, 'staff', 'staffAdmin'] as const)
       expect(await sees(other, id)).toEqual(unseen)
@@ -267,14 +269,7 @@ describe('saved views across dealerships', () => {
   })
 
   it("house staff's views never reach a dealer", async () => {
-    const created = await call(
-      'POST',
-      '',
-      'staff',
-      view('House view', { read: { constraint: 'everyone' } }),
-    )
-    expect(created.status).toBe(201)
-    const id = created.body.doc.id
+    const id = await saved('staff', view('House view', { read: { constraint: 'everyone' } }))
     for (const house of [otherStaff, 'staffAdmin'] as const)
       expect(await sees(house, id)).toEqual(seen)
     for (const dealer of [dealerA, dealerB]) expect(await sees(dealer, id)).toEqual(unseen)

@@ -38,7 +38,7 @@ export const viewsOfOwnSide: Access = async ({ req }) => {
   return company ? { or: [{ [NAMED_COMPANY]: { equals: company } }, shipped] } : shipped
 }
 
-/** Staff admins read only the house's views: a dealer is not offered them (the admin UI's choice). */
+/** Staff admins read only the house's views: the admin UI does not offer them to a dealer. */
 export const constraintsOffered: SelectField['filterOptions'] = ({ options, req }) =>
   isDealer(req.user)
     ? options.filter(

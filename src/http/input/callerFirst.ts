@@ -23,7 +23,7 @@ const ACCESS = {
 const accessOf = (method: string) =>
   Object.hasOwn(ACCESS, method) ? ACCESS[method as keyof typeof ACCESS] : ('read' as const)
 
-/** Whether an anonymous caller may call this path at all, as Payload or the endpoint will decide. */
+/** Whether an anonymous caller may call this path at all, as Payload or the endpoint decides. */
 const anonymousMayCall = async (payload: Payload, path: string, method: string) => {
   // Every commerce endpoint wants a caller (src/api/endpoint.ts).
   if (isCommercePath(path)) return false
