@@ -14,11 +14,12 @@ const accessOf = (operation: string) =>
   Object.hasOwn(ACCESS, operation) ? ACCESS[operation as keyof typeof ACCESS] : undefined
 
 /**
- * Who may run the operation is decided before what the request says is checked: a caller the
- * collection's access refuses gets Payload's refusal (401 without credentials, hooks/apiErrors.ts;
- * 403 for a known caller), never a 400 about its filter, sort or body that would tell it about
- * fields it may not ask for. Payload asks the same access again after the hooks. A Local API call
- * that overrides access, or that wants no errors, is left to Payload.
+ * A request without credentials is decided before what it says is checked: when the
+ * collection's access refuses it, it gets Payload's refusal (401, hooks/apiErrors.ts), never a
+ * 400 about its filter, sort or body that would tell it about fields it may not ask for. Payload
+ * asks the same access again after the hooks. A known caller meets the collection's own
+ * refusals first (the consents' 403 says why), and a Local API call that overrides access, or
+ * that wants no errors, is left to Payload.
  */
 export const accessFirst: CollectionBeforeOperationHook = async ({
   args,
@@ -28,7 +29,8 @@ export const accessFirst: CollectionBeforeOperationHook = async ({
   req,
 }) => {
   const kind = accessOf(operation)
-  if (!kind || overrideAccess || ('disableErrors' in args && args.disableErrors)) return args
+  if (!kind || req.user || overrideAccess || ('disableErrors' in args && args.disableErrors))
+    return args
   const access = collection.access[kind]
   // Asked as for a list (no id): the collections' access here depends on the caller alone.
   const data = 'data' in args ? args.data : undefined
