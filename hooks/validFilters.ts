@@ -163,15 +163,21 @@ const relationsOf = (
   collection: SanitizedCollectionConfig,
   path: string,
 ): string[] => {
-  const steps = getLocalizedPaths({
-    collectionSlug: collection.slug,
-    fields: collection.flattenedFields,
-    incomingPath: path,
-    locale: req.locale ?? undefined,
-    overrideAccess: true,
-    payload: req.payload,
-    showHiddenFields: true,
-  })
+  let steps: ReturnType<typeof getLocalizedPaths>
+  try {
+    steps = getLocalizedPaths({
+      collectionSlug: collection.slug,
+      fields: collection.flattenedFields,
+      incomingPath: path,
+      locale: req.locale ?? undefined,
+      overrideAccess: true,
+      payload: req.payload,
+      showHiddenFields: true,
+    })
+  } catch {
+    // A path Payload does not follow (through a polymorphic join) is left to it, as before.
+    return []
+  }
   // `consumer.id` sorts on the lead's own column, as Payload reads it.
   const hops = steps.at(-1)?.path === 'id' && steps.length === 2 ? [] : steps.slice(1)
   return hops.flatMap(({ collectionSlug }) => (collectionSlug ? [collectionSlug] : []))
