@@ -624,7 +624,7 @@ export interface User {
   /**
    * Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.
    */
-  role: 'admin' | 'staff' | 'dealer';
+  role: 'admin' | 'staff' | 'dealer' | 'compliance';
   /**
    * The company whose records a dealer sees and edits; only an admin sets it.
    */
@@ -731,7 +731,7 @@ export interface LeadEvent {
       )
     | null;
   /**
-   * What the agent is to do next on this lead.
+   * What the agent is to do next on this lead. Never an SSN.
    */
   nextSteps?: string | null;
   createdBy?: (number | null) | User;
@@ -1240,7 +1240,7 @@ export interface Consent {
    */
   disclosureSha256?: string | null;
   /**
-   * When the person agreed; the time of recording when not sent.
+   * When the person agreed; the time of recording when not sent. Not in the future (up to 5 minutes ahead is taken as now).
    */
   capturedAt?: string | null;
   method: 'web-form' | 'phone' | 'in-person' | 'api';
@@ -1639,7 +1639,7 @@ export interface ApiClient {
   /**
    * What the client may do: integrator (commerce records), lead-agent (leads) or admin (everything).
    */
-  role: 'integrator' | 'lead-agent' | 'admin';
+  role: 'integrator' | 'lead-agent' | 'lead-source' | 'admin';
   /**
    * A disabled client is refused with 401, whatever its key.
    */
@@ -1798,6 +1798,25 @@ export interface AdverseActionNotice {
    * The e-mail address, mailing address or person it went to.
    */
   deliveredTo?: string | null;
+  /**
+   * Required to change counterofferAcceptedAt once set: why the recorded value was wrong. Kept with the correction.
+   */
+  correctionReason?: string | null;
+  /**
+   * Each correction: the field, its old and new value, why, who and when.
+   */
+  corrections?:
+    | {
+        field: string;
+        from?: string | null;
+        to?: string | null;
+        reason: string;
+        by?: string | null;
+        byAccount?: string | null;
+        at?: string | null;
+        id?: string | null;
+      }[]
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -2043,7 +2062,7 @@ export interface LegalHold {
   reason: string;
   createdBy?: (number | null) | User;
   /**
-   * When the hold ended; empty while it is in force.
+   * When the hold ended; empty while it is in force. Recorded once, not in the future.
    */
   releasedAt?: string | null;
   updatedAt: string;
@@ -2063,7 +2082,7 @@ export interface ConsumerRequest {
    */
   kind: 'access' | 'deletion';
   /**
-   * When the request reached the business.
+   * When the request reached the business: its deadlines run from it. Not in the future; once recorded, changed only with a reason for the correction.
    */
   receivedAt: string;
   status: 'received' | 'confirmed' | 'completed' | 'denied';
@@ -2103,6 +2122,25 @@ export interface ConsumerRequest {
   createdBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
+  /**
+   * Required to change receivedAt once set: why the recorded value was wrong. Kept with the correction.
+   */
+  correctionReason?: string | null;
+  /**
+   * Each correction: the field, its old and new value, why, who and when.
+   */
+  corrections?:
+    | {
+        field: string;
+        from?: string | null;
+        to?: string | null;
+        reason: string;
+        by?: string | null;
+        byAccount?: string | null;
+        at?: string | null;
+        id?: string | null;
+      }[]
+    | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -3227,6 +3265,19 @@ export interface AdverseActionNoticeSelect<T extends boolean = true> {
   deliveryMethod?: T;
   deliveredBy?: T;
   deliveredTo?: T;
+  correctionReason?: T;
+  corrections?:
+    | T
+    | {
+        field?: T;
+        from?: T;
+        to?: T;
+        reason?: T;
+        by?: T;
+        byAccount?: T;
+        at?: T;
+        id?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }
@@ -3348,6 +3399,19 @@ export interface ConsumerRequestsSelect<T extends boolean = true> {
   createdBy?: T;
   updatedAt?: T;
   createdAt?: T;
+  correctionReason?: T;
+  corrections?:
+    | T
+    | {
+        field?: T;
+        from?: T;
+        to?: T;
+        reason?: T;
+        by?: T;
+        byAccount?: T;
+        at?: T;
+        id?: T;
+      };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

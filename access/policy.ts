@@ -18,6 +18,8 @@ export const POLICY_ROLES = [
   'adminKey',
   'integrator',
   'leadAgent',
+  'leadSource',
+  'compliance',
   'anonymous',
 ] as const
 export type PolicyRole = (typeof POLICY_ROLES)[number]
@@ -28,7 +30,9 @@ export const ROLE_NAMES: Record<PolicyRole, string> = {
   anonymous: 'anonymous',
   dealer: '`dealer`',
   integrator: '`integrator` key',
+  compliance: '`compliance`',
   leadAgent: '`lead-agent` key',
+  leadSource: '`lead-source` key',
   staff: '`staff`',
   staffAdmin: 'staff `admin`',
 }
@@ -39,7 +43,9 @@ const AS_ROLES: Record<PolicyRole, AllowedRoles> = {
   anonymous: {},
   dealer: { staff: ['dealer'] },
   integrator: { clients: ['integrator'] },
+  compliance: { staff: ['compliance'] },
   leadAgent: { clients: ['lead-agent'] },
+  leadSource: { clients: ['lead-source'] },
   staff: { staff: ['staff'] },
   staffAdmin: { staff: ['admin'] },
 }
@@ -58,10 +64,13 @@ export const ROLE_SETS = {
   admins: union('staffAdmin', 'adminKey'),
   commerce: union('staffAdmin', 'staff', 'dealer', 'adminKey', 'integrator'),
   house: union('staffAdmin', 'staff', 'adminKey'),
+  complianceReaders: union('staffAdmin', 'adminKey', 'compliance'),
   houseStaff: union('staffAdmin', 'staff'),
   staffAdmins: union('staffAdmin'),
-  staffUsers: union('staffAdmin', 'staff', 'dealer'),
-  staffUsersAndAdmins: union('staffAdmin', 'staff', 'dealer', 'adminKey'),
+  /** Callers who submit and read nothing back but the id (hooks/writeOnlyAnswers.ts). */
+  writeOnly: union('leadSource'),
+  staffUsers: union('staffAdmin', 'staff', 'dealer', 'compliance'),
+  staffUsersAndAdmins: union('staffAdmin', 'staff', 'dealer', 'compliance', 'adminKey'),
 } as const satisfies Record<string, AllowedRoles>
 export type RoleSet = keyof typeof ROLE_SETS
 
@@ -80,67 +89,69 @@ type Row = Record<PolicyRole, Cell> & { note?: string }
 
 const row = (cells: string, note?: string): Row => {
   const parts = cells.split(' ')
-  if (parts.length !== POLICY_ROLES.length) throw new Error(`a policy row needs 7 cells: ${cells}`)
+  if (parts.length !== POLICY_ROLES.length)
+    throw new Error(`a policy row needs ${POLICY_ROLES.length} cells: ${cells}`)
   const cellsByRole = Object.fromEntries(
     POLICY_ROLES.map((role, i) => [role, parts[i] === '-' ? '' : parts[i]]),
   ) as Record<PolicyRole, Cell>
   return { ...cellsByRole, ...(note && { note }) }
 }
 
-// Columns: staff admin, staff, dealer, admin key, integrator, lead-agent key, anonymous.
+// Columns: staff admin, staff, dealer, admin key, integrator, lead-agent key, lead-source key,
+// compliance officer, anonymous.
 // prettier-ignore
 export const COLLECTION_POLICY: Record<CollectionSlug, Row> = {
-  lead:                    row('CRUD CRUD Crud CRUD - R -'),
-  leadEvents:              row('CRUD CRUD Crud CRUD - RU -'),
-  vdpEmails:               row('CRUD CRUD Crud CRUD - RU -'),
-  'do-not-contact':        row('R R r R - - -', 'recorded by the service from lead events'),
-  'mailbox-message':       row('RD R - RD - - -', 'recorded by the lead mailbox'),
-  'credit-app':            row('CRUD CRU Cru CRUD CR - -', 'credit data: staff do not delete it'),
-  'pre-approval':          row('CRUD CRU Cru CRUD R - -'),
-  'credit-band':           row('CRUD CRU R CRUD R - -'),
-  'credit-report':         row('CRUD CRU Cru CRUD RU - -'),
-  consumer:                row('CRUD CRU Cru CRUD CR - -'),
-  consents:                row('CR CR - CR CR - -', 'a ledger: nobody changes or deletes one'),
-  disclosures:             row('CRUD CRUD - CRUD R - -', 'kept as they are once a consent names one'),
-  deal:                    row('CRUD CRUD Crud CRUD R - -'),
-  customer:                row('CRUD CRUD Crud CRUD R - -'),
-  contact:                 row('CRUD CRUD - CRUD RU - -'),
-  company:                 row('CRUD CRUD r CRUD R - -', 'dealers: their own and the facilitators'),
-  location:                row('CRUD CRUD r CRUD R - -', 'dealers: their own and the facilitators'),
-  address:                 row('CRUD CRUD Crud CRUD CR - -'),
-  city:                    row('CRUD CRUD CR CRUD CR - -'),
-  state:                   row('CRUD CRUD R CRUD R - -'),
-  'web-event':             row('RD R - CRD R - -', 'the tracker writes them with an admin key'),
-  account:                 row('CRUD CRUD - CRUD R - -'),
-  vehicle:                 row('CRUD CRUD R CRUD R - -'),
-  'vehicle-spec':          row('CRUD CRUD R CRUD R - -'),
-  listing:                 row('CRUD CRUD R CRUD R - -'),
-  media:                   row('CRUD CRUD R CRUD R R R'),
-  vin:                     row('CRUD CRUD CR CRUD - R -'),
-  errors:                  row('CRUD CRUD C CRUD C C C'),
-  users:                   row('CRUD ru ru CRUD - - -', 'others their own account'),
-  'api-clients':           row('CRUD - - CRUD r r -', 'a key reads itself'),
-  'lookup-cache':          row('RD - - RD - - -', 'written by the lookups'),
-  'audit-log':             row('R - - - - - -', 'written by the service'),
-  'adverse-action-notice': row('RU RU - RU - - -', 'written by the service'),
-  'sanctions-match':       row('R R - R - - -', 'reviewed through POST …/review'),
-  'sanctions-list':        row('R - - R - - -', 'loaded through POST /api/sanctions-list/load'),
-  'webhook-endpoints':     row('CRUD - - CRUD - - -'),
-  'webhook-deliveries':    row('R - - R - - -', 'written by the outbox'),
-  'legal-holds':           row('CRUD CRU - CRUD - - -', 'kept: staff do not delete them'),
-  'consumer-requests':     row('CRUD CRU - CRUD - - -', 'kept: staff do not delete them'),
-  'payload-jobs':          row('R - - - - - -', 'the jobs queue; run by the worker'),
-  'payload-preferences':   row('Crud Crud Crud Crud Crud Crud -', 'each caller its own'),
-  'payload-query-presets': row('Crud Crud Crud - - - -', 'saved views: as each view allows'),
-  'payload-kv':            row('- - - - - - -', 'not served over REST'),
-  'payload-locked-documents': row('CRUD CRUD CRUD CRUD CRUD CRUD -', 'not served over REST'),
-  'payload-migrations':    row('CRUD CRUD CRUD CRUD CRUD CRUD -', 'not served over REST'),
+  lead:                    row('CRUD CRUD Crud CRUD - R C - -'),
+  leadEvents:              row('CRUD CRUD Crud CRUD - RU - - -'),
+  vdpEmails:               row('CRUD CRUD Crud CRUD - RU - - -'),
+  'do-not-contact':        row('R R r R - - - R -', 'recorded by the service from lead events'),
+  'mailbox-message':       row('RD R - RD - - - - -', 'recorded by the lead mailbox'),
+  'credit-app':            row('CRUD CRU Cru CRUD CR - - - -', 'credit data: staff do not delete it'),
+  'pre-approval':          row('CRUD CRU Cru CRUD R - - - -'),
+  'credit-band':           row('CRUD CRU R CRUD R - - - -'),
+  'credit-report':         row('CRUD CRU Cru CRUD RU - - - -'),
+  consumer:                row('CRUD CRU Cru CRUD CR - - - -'),
+  consents:                row('CR CR - CR CR - - R -', 'a ledger: nobody changes or deletes one'),
+  disclosures:             row('CRUD CRUD - CRUD R - - R -', 'kept as they are once a consent names one'),
+  deal:                    row('CRUD CRUD Crud CRUD R - - - -'),
+  customer:                row('CRUD CRUD Crud CRUD R - - - -'),
+  contact:                 row('CRUD CRUD - CRUD RU - - - -'),
+  company:                 row('CRUD CRUD r CRUD R - - - -', 'dealers: their own and the facilitators'),
+  location:                row('CRUD CRUD r CRUD R - - - -', 'dealers: their own and the facilitators'),
+  address:                 row('CRUD CRUD Crud CRUD CR - - - -'),
+  city:                    row('CRUD CRUD CR CRUD CR - - - -'),
+  state:                   row('CRUD CRUD R CRUD R - - - -'),
+  'web-event':             row('RD R - CRD R - - - -', 'the tracker writes them with an admin key'),
+  account:                 row('CRUD CRUD - CRUD R - - - -'),
+  vehicle:                 row('CRUD CRUD R CRUD R - - - -'),
+  'vehicle-spec':          row('CRUD CRUD R CRUD R - - - -'),
+  listing:                 row('CRUD CRUD R CRUD R - - - -'),
+  media:                   row('CRUD CRUD R CRUD R R R R R'),
+  vin:                     row('CRUD CRUD CR CRUD - R - - -'),
+  errors:                  row('CRUD CRUD C CRUD C C C C C'),
+  users:                   row('CRUD ru ru CRUD - - - ru -', 'others their own account'),
+  'api-clients':           row('CRUD - - CRUD r r r - -', 'a key reads itself'),
+  'lookup-cache':          row('RD - - RD - - - - -', 'written by the lookups'),
+  'audit-log':             row('R - - - - - - - -', 'written by the service'),
+  'adverse-action-notice': row('RU RU - RU - - - R -', 'written by the service'),
+  'sanctions-match':       row('R R - R - - - R -', 'reviewed through POST …/review'),
+  'sanctions-list':        row('R - - R - - - - -', 'loaded through POST /api/sanctions-list/load'),
+  'webhook-endpoints':     row('CRUD - - CRUD - - - - -'),
+  'webhook-deliveries':    row('R - - R - - - - -', 'written by the outbox'),
+  'legal-holds':           row('CRUD CRU - CRUD - - - R -', 'kept: staff do not delete them'),
+  'consumer-requests':     row('CRUD CRU - CRUD - - - R -', 'kept: staff do not delete them'),
+  'payload-jobs':          row('R - - - - - - - -', 'the jobs queue; run by the worker'),
+  'payload-preferences':   row('Crud Crud Crud Crud Crud Crud Crud Crud -', 'each caller its own'),
+  'payload-query-presets': row('Crud Crud Crud - - - - Crud -', 'saved views: as each view allows'),
+  'payload-kv':            row('- - - - - - - - -', 'not served over REST'),
+  'payload-locked-documents': row('CRUD CRUD CRUD CRUD CRUD CRUD CRUD CRUD -', 'not served over REST'),
+  'payload-migrations':    row('CRUD CRUD CRUD CRUD CRUD CRUD CRUD CRUD -', 'not served over REST'),
 }
 
 // prettier-ignore
 export const GLOBAL_POLICY: Record<GlobalSlug, Row> = {
-  'contact-consent-rules': row('RU R R RU - R -'),
-  'tco-settings':          row('RU R R RU - - -'),
+  'contact-consent-rules': row('RU R R RU - R - R -'),
+  'tco-settings':          row('RU R R RU - - - - -'),
 }
 
 /**
@@ -151,7 +162,7 @@ export const GLOBAL_POLICY: Record<GlobalSlug, Row> = {
 export const ENDPOINT_POLICY: Record<string, RoleSet | 'access' | 'anyone'> = {
   'GET /access': 'anyone',
   'GET /companies': 'commerce',
-  'GET /compliance/breach-report': 'admins',
+  'GET /compliance/breach-report': 'complianceReaders',
   'GET /creditapps/:id': 'commerce',
   'GET /customers/:id': 'commerce',
   'GET /deals/:id': 'commerce',
@@ -165,7 +176,7 @@ export const ENDPOINT_POLICY: Record<string, RoleSet | 'access' | 'anyone'> = {
   'PATCH /creditreports/:id': 'commerce',
   'POST /consumers': 'commerce',
   'POST /creditapps': 'commerce',
-  'POST /leads/adf': 'admins',
+  'POST /leads/adf': 'access',
   'adverse-action-notice GET /:id/print': 'house',
   'adverse-action-notice POST /:id/deliver': 'house',
   'consents GET /:id/disclosure': 'access',
@@ -248,3 +259,18 @@ export const policyGlobalAccess = (slug: GlobalSlug) => {
   const forOp = (op: 'read' | 'update'): Access => allow(rolesAllowed(policy, op))
   return { read: forOp('read'), update: forOp('update') }
 }
+
+/** The policy column of each API-key role. */
+export const KEY_COLUMNS = {
+  admin: 'adminKey',
+  integrator: 'integrator',
+  'lead-agent': 'leadAgent',
+  'lead-source': 'leadSource',
+} as const satisfies Record<string, PolicyRole>
+
+/** What a role may do, in one line per collection it reaches: for `create-api-key --help`. */
+export const roleSummary = (role: PolicyRole): string =>
+  Object.entries(COLLECTION_POLICY)
+    .filter(([slug, policy]) => policy[role] && !slug.startsWith('payload-'))
+    .map(([slug, policy]) => `${slug} ${policy[role]}`)
+    .join(', ')

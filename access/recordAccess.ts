@@ -2,6 +2,7 @@ import type { Access, CollectionConfig, CollectionSlug } from 'payload'
 
 import { keepInCompany } from '../hooks/keepInCompany'
 import { stampDealership } from '../hooks/stampDealership'
+import { writeOnlyAnswers } from '../hooks/writeOnlyAnswers'
 import { dealershipField, dealershipsField, madeAtField } from '../src/fields/dealership'
 import { isDealer } from './dealer'
 import {
@@ -11,7 +12,7 @@ import {
   ofDealership,
   ofDealerships,
 } from './ofDealerCompany'
-import { dealerCell } from './policy'
+import { COLLECTION_POLICY, dealerCell } from './policy'
 
 export type Operation = 'create' | 'delete' | 'read' | 'update'
 
@@ -93,6 +94,15 @@ export const withDealerAccess = (collection: CollectionConfig): CollectionConfig
   const none: Access = () => false
   const writesRecords = records && [...all, ...scoped].some((op) => op !== 'read')
   const fields = fieldsOf(records)
+  // A lead-source key creates and reads nothing back but the id.
+  const leadSource = COLLECTION_POLICY[slug]?.leadSource ?? ''
+  const writeOnly = leadSource.includes('C') && !leadSource.toUpperCase().includes('R')
+  const hooks = writeOnly
+    ? {
+        ...collection.hooks,
+        beforeOperation: [...(collection.hooks?.beforeOperation ?? []), writeOnlyAnswers],
+      }
+    : collection.hooks
   return {
     ...collection,
     access: {
@@ -106,7 +116,7 @@ export const withDealerAccess = (collection: CollectionConfig): CollectionConfig
     fields: [...collection.fields, ...fields],
     hooks: writesRecords
       ? {
-          ...collection.hooks,
+          ...hooks,
           beforeChange: [
             ...(collection.hooks?.beforeChange ?? []),
             ...(fields.some((field) => 'name' in field && field.name === 'dealerships')
@@ -115,6 +125,6 @@ export const withDealerAccess = (collection: CollectionConfig): CollectionConfig
           ],
           beforeValidate: [...(collection.hooks?.beforeValidate ?? []), keepInCompany],
         }
-      : collection.hooks,
+      : hooks,
   }
 }

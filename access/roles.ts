@@ -3,12 +3,16 @@ import type { PayloadRequest } from 'payload'
 /**
  * Roles of people who sign in to the admin UI (the `users` collection). A `dealer` is staff of
  * one company (`users.company`): they see and edit only that company's records (access/dealer.ts).
+ * A `compliance` officer reads the compliance records and the breach report, and changes nothing.
  */
-export const staffRoles = ['admin', 'staff', 'dealer'] as const
+export const staffRoles = ['admin', 'staff', 'dealer', 'compliance'] as const
 export type StaffRole = (typeof staffRoles)[number]
 
-/** Roles of machine clients that call the API with a key (the `api-clients` collection). */
-export const clientRoles = ['integrator', 'lead-agent', 'admin'] as const
+/**
+ * Roles of machine clients that call the API with a key (the `api-clients` collection). A
+ * `lead-source` key submits leads (ADF and JSON) and reads nothing.
+ */
+export const clientRoles = ['integrator', 'lead-agent', 'lead-source', 'admin'] as const
 export type ClientRole = (typeof clientRoles)[number]
 
 type Principal = PayloadRequest['user']

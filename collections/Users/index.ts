@@ -17,7 +17,12 @@ import { type StaffRole, staffRoles } from '../../access/roles'
 import { firstUserIsAdmin } from './hooks/firstUserIsAdmin'
 import { resetPasswordEmail } from './resetEmail'
 
-const roleLabels: Record<StaffRole, string> = { admin: 'Admin', dealer: 'Dealer', staff: 'Staff' }
+const roleLabels: Record<StaffRole, string> = {
+  admin: 'Admin',
+  compliance: 'Compliance officer',
+  dealer: 'Dealer',
+  staff: 'Staff',
+}
 
 /** A dealer works for one company: without it they would see nothing. */
 const companyOfDealer: RelationshipFieldSingleValidation = (value, options) =>

@@ -1,15 +1,19 @@
 /**
- * npm run create-api-key -- --role <integrator|lead-agent|admin> [--name <name>]
+ * npm run create-api-key -- --role <integrator|lead-agent|lead-source|admin> [--name <name>]
  * The last stdout line is {"id","role","apiKey","authorization"}; the key is shown only here.
  */
 import './cliEnv'
 
 import crypto from 'node:crypto'
 
+import { KEY_COLUMNS, roleSummary } from '../../access/policy'
 import { clientRoles } from '../../access/roles'
 import { cliOptions, runTask, UsageError } from './run'
 
-const usage = `usage: npm run create-api-key -- --role <${clientRoles.join('|')}> [--name <name>]`
+/** Each role with what it may do, from the policy table (C create, R read, U update, D delete). */
+const roles = clientRoles.map((role) => `  ${role}: ${roleSummary(KEY_COLUMNS[role])}`).join('\n')
+
+const usage = `usage: npm run create-api-key -- --role <${clientRoles.join('|')}> [--name <name>]\nroles (C create, R read, U update, D delete; small letters: some records):\n${roles}`
 
 await runTask(
   () => {

@@ -10,7 +10,8 @@ import {
 
 import { batchWrite } from '@/db/batchedWrites'
 
-import { isStaff, staffOnlyField } from '../../access/isStaff'
+import { staffOnlyField } from '../../access/isStaff'
+import { allow, ROLE_SETS } from '../../access/policy'
 import { isStaffAdminUser } from '../../access/isStaffAdmin'
 import { stampedUserField } from './stampedUser'
 
@@ -69,7 +70,8 @@ export const withHistory = (collection: CollectionConfig): CollectionConfig => {
   )
   return {
     ...collection,
-    access: { ...collection.access, readVersions: isStaff },
+    // House staff: a version is not filtered as its record is (dealers, compliance officers).
+    access: { ...collection.access, readVersions: allow(ROLE_SETS.houseStaff) },
     fields: stamped
       ? collection.fields
       : [

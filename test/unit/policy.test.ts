@@ -22,9 +22,11 @@ import {
 const CALLERS: Record<PolicyRole, null | Record<string, unknown>> = {
   adminKey: { collection: 'api-clients', enabled: true, id: 4, role: 'admin' },
   anonymous: null,
+  compliance: { collection: 'users', id: 7, role: 'compliance' },
   dealer: { collection: 'users', company: 'com_policy', id: 3, role: 'dealer' },
   integrator: { collection: 'api-clients', enabled: true, id: 5, role: 'integrator' },
   leadAgent: { collection: 'api-clients', enabled: true, id: 6, role: 'lead-agent' },
+  leadSource: { collection: 'api-clients', enabled: true, id: 8, role: 'lead-source' },
   staff: { collection: 'users', id: 2, role: 'staff' },
   staffAdmin: { collection: 'users', id: 1, role: 'admin' },
 }
