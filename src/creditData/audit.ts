@@ -13,7 +13,20 @@ export type AuditEntry = {
 }
 
 // Bookkeeping the service keeps itself, derived titles among it: not a change anyone made.
-const IGNORED = new Set(['id', 'createdAt', 'updatedAt', 'lastModifiedBy', 'title'])
+/**
+ * Not news: bookkeeping, and the dealerships the database keeps on the row (src/fields/dealership.ts),
+ * which a caller does not change (a staff admin's change to them is kept in the record's versions).
+ */
+const IGNORED = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'lastModifiedBy',
+  'title',
+  'dealership',
+  'dealerships',
+  'madeAt',
+])
 
 /**
  * One append-only audit entry: who, what, which fields (never their values), when, request id.
