@@ -50,6 +50,7 @@ import { TcoSettings } from './globals/TcoSettings'
 import { withVersionRoutes } from './globals/versionRoutes'
 import { accessFirst } from './hooks/accessFirst'
 import { answerApiErrors } from './hooks/apiErrors'
+import { withAppendOnly } from './hooks/appendOnly'
 import { checkIfMatch } from './hooks/checkIfMatch'
 import { noChosenIds } from './hooks/noChosenIds'
 import { reduceFilters } from './hooks/reduceFilters'
@@ -94,10 +95,11 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
  * deliveries, history's trim) go to the database as one statement, sent last. Which hooks run on
  * each collection, shared and own, by stage: README, "Hooks on each collection"
  * (test/unit/collectionHooks.test.ts checks it against the built config). The collections
- * src/trash names move deleted records to the trash.
+ * src/trash names move deleted records to the trash; those declaring `custom.appendOnly` are kept
+ * as they happened (hooks/appendOnly.ts).
  */
 const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
-  withSavedViews(withTrash(collections)).map((collection) => ({
+  withSavedViews(withTrash(withAppendOnly(collections))).map((collection) => ({
     ...collection,
     hooks: {
       ...collection.hooks,

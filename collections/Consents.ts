@@ -9,7 +9,7 @@ import {
   CONSENT_KINDS,
   KIND_LABELS,
 } from '@/compliance/consents/kinds'
-import { recordConsent, refuseConsentChanges, releaseOnConsent } from '@/compliance/consents/ledger'
+import { APPEND_ONLY, recordConsent, releaseOnConsent } from '@/compliance/consents/ledger'
 import { dateTimeField, emailField, phoneField } from '@/fields/formatted'
 
 import { nobodyFieldLevel } from '../access/nobody'
@@ -22,13 +22,16 @@ const words = (value: string) => value[0].toUpperCase() + value.slice(1).replace
 /**
  * The consent and authorization ledger (docs/compliance.md, section 1): who agreed to what, shown
  * which disclosure, when, how and from where, and who recorded it. Append-only: a revocation is a
- * new record, and nobody updates or deletes one (src/compliance/consents/ledger.ts). It holds no
- * SSN: no field for one, and free text that reads as one is refused.
+ * new record, and nobody updates or deletes one (`custom.appendOnly`, hooks/appendOnly.ts); which
+ * stands is decided by when the service recorded them (src/compliance/consents/latest.ts), never
+ * by the `capturedAt` a caller gives. It holds no SSN: no field for one, and free text that reads
+ * as one is refused.
  */
 export const Consents: CollectionConfig = withReadableValues({
   slug: 'consents',
-  // Every relation of an append-only record keeps what it names (hooks/stillReferenced.ts).
-  custom: { appendOnly: true },
+  // Sealed: never changed or deleted, and every relation keeps what it names
+  // (hooks/stillReferenced.ts). A capture time ahead of the service's clock is clamped or refused.
+  custom: { appendOnly: { sealed: APPEND_ONLY, times: ['capturedAt'] } },
   access: policyAccess('consents'),
   admin: {
     defaultColumns: ['kind', 'action', 'consumer', 'phoneNumber', 'capturedAt', 'recordedBy'],
@@ -136,7 +139,8 @@ export const Consents: CollectionConfig = withReadableValues({
           ...dateTimeField('capturedAt'),
           admin: {
             date: { pickerAppearance: 'dayAndTime' },
-            description: 'When the person agreed; the time of recording when not sent.',
+            description:
+              'When the person agreed; the time of recording when not sent. Not in the future (up to 5 minutes ahead is taken as now).',
           },
           index: true,
         },
@@ -194,7 +198,6 @@ export const Consents: CollectionConfig = withReadableValues({
   hooks: {
     afterChange: [releaseOnConsent],
     beforeChange: [recordConsent],
-    beforeOperation: [refuseConsentChanges],
   },
   labels: { plural: 'Consents', singular: 'Consent' },
 })

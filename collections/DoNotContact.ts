@@ -8,10 +8,18 @@ import { policyAccess } from '../access/policy'
  * Do-not-contact requests, one per `Customer DNC Request` lead event, written only by the service
  * (src/leadDesk/doNotContact.ts). Outbound lead events for the lead, or any lead of its consumer,
  * are refused while one exists. Kept apart from consumers, whose API answers the contract fixes.
+ * It reads as it happened (hooks/appendOnly.ts): whose request, from which event, when and by
+ * whom never change (a merge of leads moves it to the kept lead, nothing else).
  */
 export const DoNotContact: CollectionConfig = withReadableValues({
   slug: 'do-not-contact',
   access: policyAccess('do-not-contact'),
+  custom: {
+    appendOnly: {
+      fields: ['consumer', 'event', 'recordedAt', 'recordedBy'],
+      times: ['recordedAt'],
+    },
+  },
   admin: {
     defaultColumns: ['lead', 'consumer', 'recordedAt', 'recordedBy'],
     description: 'Customers who asked not to be contacted. Recorded from lead events; kept.',

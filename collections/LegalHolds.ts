@@ -3,7 +3,6 @@ import type { CollectionConfig } from 'payload'
 import { withReadableValues } from '@/admin/values'
 import { noSsnInTextarea } from '@/compliance/requests/noSsn'
 import { lockHeldConsumer } from '@/compliance/retention/holdLock'
-import { keepHoldRecord } from '@/compliance/retention/holdRecord'
 import { stampedUserField } from '@/fields/stampedUser'
 
 import { policyAccess } from '../access/policy'
@@ -14,10 +13,19 @@ const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
  * A legal hold on a consumer: while one is in force (not released), the retention job leaves the
  * consumer's data as it is (src/compliance/retention). Staff set and release holds; a hold is
  * released, never deleted, so the record of it stays (staff admins may delete one made in error).
+ * It reads as it happened (hooks/appendOnly.ts): its consumer and reason never change, and its
+ * release is recorded once, between its setting and now; anything else is a new hold.
  */
 export const LegalHolds: CollectionConfig = withReadableValues({
   slug: 'legal-holds',
   access: policyAccess('legal-holds'),
+  custom: {
+    appendOnly: {
+      advice: 'a hold is kept as it happened: release it and set a new one',
+      fields: ['consumer', 'reason', 'createdBy', 'releasedAt'],
+      times: [{ field: 'releasedAt', notBefore: 'createdAt' }],
+    },
+  },
   admin: {
     components: {
       beforeListTable: ['/src/compliance/retention/RetentionDryRun#RetentionDryRun'],
@@ -50,13 +58,13 @@ export const LegalHolds: CollectionConfig = withReadableValues({
       type: 'date',
       admin: {
         ...dayAndTime,
-        description: 'When the hold ended; empty while it is in force.',
+        description:
+          'When the hold ended; empty while it is in force. Recorded once, not in the future.',
         position: 'sidebar',
       },
       index: true,
       label: 'Released at',
     },
   ],
-  hooks: { beforeChange: [keepHoldRecord] },
   labels: { plural: 'Legal holds', singular: 'Legal hold' },
 })

@@ -5,34 +5,38 @@ import type {
   FlattenedField,
   Payload,
   PayloadRequest,
+  SanitizedCollectionConfig,
 } from 'payload'
 
 import { ClientError } from '@/errors'
+
+import { keepsRelation } from './appendOnly'
 
 type Reference = { collection: CollectionSlug; path: string }
 
 /**
  * Required single relations to `slug` in every collection, through groups (`dealer.location`);
- * in an append-only collection (`custom.appendOnly`: consents), every single relation, since the
- * database would otherwise set it to null and so change a record nobody may change.
+ * in an append-only collection (`custom.appendOnly`, hooks/appendOnly.ts), every single relation
+ * of a sealed record (consents) and every one it fixes, since the database would otherwise set it
+ * to null and so change what may not change.
  */
 const requiredReferencesTo = (payload: Payload, slug: string): Reference[] => {
   const walk = (
-    collection: CollectionSlug,
+    collection: SanitizedCollectionConfig,
     fields: FlattenedField[],
     prefix: string,
-    appendOnly: boolean,
   ): Reference[] =>
     fields.flatMap((field) => {
       if (field.type === 'group')
-        return walk(collection, field.flattenedFields, `${prefix}${field.name}.`, appendOnly)
+        return walk(collection, field.flattenedFields, `${prefix}${field.name}.`)
       const single = field.type === 'relationship' && field.relationTo === slug && !field.hasMany
-      return single && (field.required || appendOnly)
-        ? [{ collection, path: prefix + field.name }]
+      const path = prefix + field.name
+      return single && (field.required || keepsRelation(collection, path))
+        ? [{ collection: collection.slug, path }]
         : []
     })
   return payload.config.collections.flatMap((collection) =>
-    walk(collection.slug, collection.flattenedFields, '', Boolean(collection.custom?.appendOnly)),
+    walk(collection, collection.flattenedFields, ''),
   )
 }
 

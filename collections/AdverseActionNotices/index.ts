@@ -28,16 +28,53 @@ const dateTime = (name: string, description: string, index = false): Field => ({
   index,
 })
 
+/** What the notice says and how it went out: once set, never changed (hooks/appendOnly.ts). */
+const KEPT = [
+  'creditApp',
+  'kind',
+  'follows',
+  'decidedAt',
+  'dueAt',
+  'applicantName',
+  'applicantEmail',
+  'applicantAddress',
+  'reason',
+  'score',
+  'scoreRangeLow',
+  'scoreRangeHigh',
+  'scoreDate',
+  'keyFactors',
+  'bureau',
+  'counteroffer',
+  'counterofferLapsedAt',
+  'creditorName',
+  'creditorAddress',
+  'creditorPhone',
+  'deliveredAt',
+  'deliveryMethod',
+  'deliveredBy',
+  'deliveredTo',
+]
+
 /**
  * An adverse-action notice owed to a credit applicant (ECOA/Reg B 12 CFR 1002.9, FCRA 615):
  * made by the service from a provider's decline or counteroffer, an app never placed with a
  * lender, or a counteroffer left unaccepted (src/compliance/adverseAction). Staff deliver it
  * (POST …/deliver: e-mail, or record a mailing or a hand-over) and print it (GET …/print).
- * Kept: nobody creates or deletes one over the API.
+ * Kept: nobody creates or deletes one over the API, and it reads as it happened: what it says
+ * and its delivery never change once set; the counteroffer's acceptance, the one time staff
+ * give, is not in the future nor before the decision, and changes only through a correction.
  */
 export const AdverseActionNotices: CollectionConfig = {
   slug: 'adverse-action-notice',
   access: policyAccess('adverse-action-notice'),
+  custom: {
+    appendOnly: {
+      corrections: ['counterofferAcceptedAt'],
+      fields: KEPT,
+      times: [{ field: 'counterofferAcceptedAt', notBefore: 'decidedAt' }],
+    },
+  },
   admin: {
     defaultColumns: ['applicantName', 'kind', 'dueAt', 'deliveredAt', 'deliveryMethod'],
     description:

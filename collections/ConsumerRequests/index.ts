@@ -28,13 +28,24 @@ const serviceDate = (name: string, description: string, hooks: DateField['hooks'
 /**
  * A consumer's request to know (access) or to delete (CCPA/CPRA, Cal. Civ. Code 1798.100–
  * 1798.130), recorded by staff; the service works out its due dates, produces the access
- * request's export and carries out the deletion (src/compliance/requests). Kept
- * CONSUMER_REQUEST_KEEP_MONTHS after it was received (11 CCR 7101), then deleted by the job
- * runner. Staff may not delete one.
+ * request's export and carries out the deletion (src/compliance/requests). Kept, once closed,
+ * CONSUMER_REQUEST_KEEP_MONTHS after it was recorded and closed (11 CCR 7101), then deleted by the
+ * job runner (src/compliance/requests/purge.ts). Staff may not delete one.
+ *
+ * It reads as it happened (hooks/appendOnly.ts): whose it is, its kind, when it was confirmed and
+ * closed and the deletion's outcome never change; `receivedAt`, which fixes its deadlines, is not
+ * in the future and changes only through a recorded correction (who, when, why, the old value).
  */
 export const ConsumerRequests: CollectionConfig = withReadableValues({
   slug: 'consumer-requests',
   access: policyAccess('consumer-requests'),
+  custom: {
+    appendOnly: {
+      corrections: ['receivedAt'],
+      fields: ['consumer', 'kind', 'confirmedAt', 'closedAt', 'outcome', 'createdBy'],
+      times: ['receivedAt'],
+    },
+  },
   admin: {
     defaultColumns: ['consumer', 'kind', 'status', 'receivedAt', 'confirmBy', 'answerBy'],
     description:
@@ -83,7 +94,11 @@ export const ConsumerRequests: CollectionConfig = withReadableValues({
         {
           name: 'receivedAt',
           type: 'date',
-          admin: { ...dayAndTime, description: 'When the request reached the business.' },
+          admin: {
+            ...dayAndTime,
+            description:
+              'When the request reached the business: its deadlines run from it. Not in the future; once recorded, changed only with a reason for the correction.',
+          },
           index: true,
           label: 'Received at',
           required: true,

@@ -30,8 +30,9 @@ import * as migration_20261127_105409_lead_duplicates from './20261127_105409_le
 import * as migration_20261127_114031_adf_lists_as_json from './20261127_114031_adf_lists_as_json';
 import * as migration_20261127_114659_lead_match_index from './20261127_114659_lead_match_index';
 import * as migration_20261127_153206_sanctions_superseded from './20261127_153206_sanctions_superseded';
-import * as migration_20261128_055047_dealership_on_row from './20261128_055047_dealership_on_row'
+import * as migration_20261128_055047_dealership_on_row from './20261128_055047_dealership_on_row';
 import * as migration_20261128_070750_compliance_and_lead_source_roles from './20261128_070750_compliance_and_lead_source_roles';
+import * as migration_20261128_073531_append_only_corrections from './20261128_073531_append_only_corrections';
 
 export const migrations = [
   {
@@ -197,11 +198,16 @@ export const migrations = [
   {
     up: migration_20261128_055047_dealership_on_row.up,
     down: migration_20261128_055047_dealership_on_row.down,
-    name: '20261128_055047_dealership_on_row'
+    name: '20261128_055047_dealership_on_row',
   },
   {
     up: migration_20261128_070750_compliance_and_lead_source_roles.up,
     down: migration_20261128_070750_compliance_and_lead_source_roles.down,
     name: '20261128_070750_compliance_and_lead_source_roles',
+  },
+  {
+    up: migration_20261128_073531_append_only_corrections.up,
+    down: migration_20261128_073531_append_only_corrections.down,
+    name: '20261128_073531_append_only_corrections'
   },
 ];

@@ -15,6 +15,7 @@ import { APPEND_ONLY } from '@/compliance/consents/ledger'
 import { PROVIDER_QUEUE } from '@/providers'
 import { seedDemoData } from '@/seed'
 
+import { type FakeProvider, startFakeProvider } from '../helpers/fakeProvider'
 import { invalidPaths, sendJson } from '../helpers/http'
 import {
   createPrincipals,
@@ -27,6 +28,7 @@ import { startTestService, type TestService } from '../helpers/testService'
 const LOCATION = 'loc_demo_sunset_la'
 const SELLER = 'com_demo_sunset'
 const DAY_MS = 86_400_000
+const SSN = '123-45-6789'
 
 let service: TestService
 let who: Record<PrincipalName, Principal>
@@ -719,6 +721,134 @@ describe('no credit pull without authorization', () => {
     }
     expect((await send('GET', `/api/credit-app/${app.id}`, who.leadAgent)).status).toBe(403)
     expect((await send('GET', `/api/credit-app/${app.id}`, who.anonymous)).status).toBe(401)
+  })
+
+  /**
+   * The attack: a grant dated 280 s ahead was stored as sent, became the "latest" consent once
+   * its time came, stood over a revocation recorded after it, and the app reached the provider.
+   * Here a fake provider on 127.0.0.1 takes what the send job sends, and time passing is the
+   * consents' stored times moved back in the database.
+   */
+  describe('a grant dated ahead never outlives a revocation recorded after it', () => {
+    let provider: FakeProvider
+    const applicant = { birthDate: '1985-03-14', firstName: 'Ada', lastName: 'Byron', ssn: SSN }
+
+    beforeAll(async () => {
+      provider = await startFakeProvider('a')
+      process.env.PROVIDER_A_URL = provider.url
+      process.env.PROVIDER_A_API_KEY = 'key-for-a'
+    })
+
+    afterAll(async () => {
+      delete process.env.PROVIDER_A_URL
+      delete process.env.PROVIDER_A_API_KEY
+      await provider?.close()
+    })
+
+    const ahead = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString()
+
+    /** The send job's runs until no job of these apps is left, as the job runner would. */
+    const runSendJobs = async () => service.payload.jobs.run({ limit: 100, queue: PROVIDER_QUEUE })
+
+    /** What the provider received of these apps (by their idempotency keys). */
+    const reached = async (...ids: string[]) => {
+      const keys = await Promise.all(
+        ids.map(async (id) => (await readApp(id)).providerSubmission.idempotencyKey),
+      )
+      return provider.requests.filter((request) => keys.includes(request.idempotencyKey))
+    }
+
+    /** As if `ms` had passed for these consents: every stored time of theirs moved back. */
+    const passTime = (ids: number[], ms: number) =>
+      service.payload.db.drizzle.execute(
+        sql`UPDATE consents SET created_at = created_at - ${`${ms} milliseconds`}::interval,
+              updated_at = updated_at - ${`${ms} milliseconds`}::interval,
+              captured_at = captured_at - ${`${ms} milliseconds`}::interval
+            WHERE id IN ${ids}`,
+      )
+
+    const revoke = (consumer: string) =>
+      record(
+        {
+          action: 'revoke',
+          consumer,
+          kind: 'credit-report-authorization',
+          method: 'phone',
+          role: 'applicant',
+        },
+        who.staff,
+      )
+
+    it('without a revocation, a grant dated 280 s ahead sends the app (the provider is reachable)', async () => {
+      const consumer = await newConsumer()
+      await record(authorization({ capturedAt: ahead(280), consumer }))
+      const app = await createApp(consumer, applicant)
+      expect(app.providerSubmission.status).toBe('queued')
+      await runSendJobs()
+      expect((await readApp(app.id)).providerSubmission.status).toBe('accepted')
+      expect(await reached(app.id)).toHaveLength(1)
+    })
+
+    it.each([-10, 30, 280, 299])(
+      'a grant captured %i s from now, revoked after: no app reaches the provider, then or later',
+      async (offset) => {
+        const consumer = await newConsumer()
+        const sent = ahead(offset)
+        const grant = await record(authorization({ capturedAt: sent, consumer }))
+        // Ahead within the 5-minute skew, the time stored is the time of recording.
+        if (offset > 0) {
+          expect(Date.parse(grant.capturedAt)).toBeLessThan(Date.parse(sent))
+          expect(Date.parse(grant.capturedAt)).toBeLessThanOrEqual(Date.parse(grant.createdAt))
+        } else expect(grant.capturedAt).toBe(sent)
+        const queued = await createApp(consumer, applicant)
+        expect(queued.providerSubmission.status).toBe('queued')
+        const revocation = await revoke(consumer)
+        const heldNow = await createApp(consumer, applicant)
+        expect(heldNow.providerSubmission.status).toBe('awaiting authorization')
+        // Ten minutes on, past any time the grant was dated: the revocation still stands.
+        await passTime([grant.id, revocation.id], 10 * 60_000)
+        const heldLater = await createApp(consumer, applicant)
+        expect(heldLater.providerSubmission.status).toBe('awaiting authorization')
+        await runSendJobs()
+        expect((await readApp(queued.id)).providerSubmission).toMatchObject({
+          attempts: 0,
+          status: 'awaiting authorization',
+        })
+        expect(await reached(queued.id, heldNow.id, heldLater.id)).toEqual([])
+      },
+    )
+
+    it('a grant captured 301 s from now is a 400 naming capturedAt, and nothing is recorded', async () => {
+      const consumer = await newConsumer()
+      const refused = await send(
+        'POST',
+        '/api/consents',
+        who.integrator,
+        authorization({ capturedAt: ahead(301), consumer }),
+      )
+      expect(refused.status).toBe(400)
+      expect(invalidPaths(refused.body)).toEqual(['capturedAt'])
+      const { totalDocs } = await service.payload.count({
+        collection: 'consents',
+        where: { consumer: { equals: consumer } },
+      })
+      expect(totalDocs).toBe(0)
+      expect((await createApp(consumer, applicant)).providerSubmission.status).toBe(
+        'awaiting authorization',
+      )
+    })
+
+    it('recorded at the same instant, the later record (higher id) stands', async () => {
+      const consumer = await newConsumer()
+      const grant = await record(authorization({ consumer }))
+      const revocation = await revoke(consumer)
+      await service.payload.db.drizzle.execute(
+        sql`UPDATE consents SET created_at = ${grant.createdAt} WHERE id = ${revocation.id}`,
+      )
+      expect((await createApp(consumer, applicant)).providerSubmission.status).toBe(
+        'awaiting authorization',
+      )
+    })
   })
 })
 

@@ -3,7 +3,9 @@
  * request was received, shown on the dashboard's to-do list (time moved forward by a clock given
  * to it); bad input refused naming the field, never an SSN kept on a request; the access export
  * as JSON and CSV with SSNs masked; the deletion carried out with what was kept and why; request
- * records deleted by the daily sweep after CONSUMER_REQUEST_KEEP_MONTHS; every role on every path.
+ * records deleted by the daily sweep after CONSUMER_REQUEST_KEEP_MONTHS once closed (never an open
+ * one, nor one under a legal hold; each deletion audited); receivedAt never in the future and
+ * changed only through a recorded correction; every role on every path.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from '@payloadcms/db-postgres'
@@ -342,17 +344,206 @@ describe('a deletion request', () => {
   })
 })
 
-describe('the daily sweep', () => {
-  it('deletes request records received more than 24 months ago', async () => {
-    const old = (await post(request('access'))).body.doc.id
-    await context.service.payload.db.drizzle.execute(
-      sql`UPDATE consumer_requests SET received_at = now() - interval '25 months' WHERE id = ${old}`,
+const patch = (id: number, body: object, who: PrincipalName = 'staff', query = '') =>
+  sendJson(context.service, 'PATCH', `/api/consumer-requests/${id}${query}`, {
+    body,
+    headers: context.who[who].headers,
+  })
+
+const stored = (id: number) =>
+  context.service.payload.findByID({ collection: 'consumer-requests', depth: 0, id })
+
+const REASON = 'Keyed in the wrong date: the letter was postmarked 3 January 2000'
+
+describe('a request reads as it happened', () => {
+  it('takes no receivedAt in the future: 2030 is a 400 naming it; up to 5 minutes ahead is now', async () => {
+    const future = await post(request('access', { receivedAt: '2030-01-01T00:00:00.000Z' }))
+    expect(future.status).toBe(400)
+    expect(invalidPaths(future.body)).toEqual(['receivedAt'])
+    const sent = new Date(Date.now() + 60_000).toISOString()
+    const soon = await post(request('access', { receivedAt: sent }))
+    expect(soon.status).toBe(201)
+    expect(Date.parse(soon.body.doc.receivedAt)).toBeLessThan(Date.parse(sent))
+    expect(Date.parse(soon.body.doc.receivedAt)).toBeLessThanOrEqual(
+      Date.parse(soon.body.doc.createdAt),
     )
+    const id = (await post(request('access'))).body.doc.id
+    const later = await patch(id, {
+      correctionReason: 'The letter is dated 2030, as written',
+      receivedAt: '2030-01-01T00:00:00.000Z',
+    })
+    expect(later.status).toBe(400)
+    expect(invalidPaths(later.body)).toEqual(['receivedAt'])
+    expect((await stored(id)).receivedAt).toBe('2026-11-20T10:00:00.000Z')
+  })
+
+  it('refuses receivedAt set to 2000 without a correction, by any role, one by one or in bulk (400 naming it)', async () => {
+    const id = (await post(request('access'))).body.doc.id
+    const before = await stored(id)
+    for (const who of ['staff', 'staffAdmin', 'clientAdmin'] as const) {
+      for (const query of ['', `?where[id][equals]=${id}`]) {
+        const path = query ? `/api/consumer-requests${query}` : `/api/consumer-requests/${id}`
+        const answer = await sendJson(context.service, 'PATCH', path, {
+          body: { receivedAt: '2000-01-03T09:00:00.000Z' },
+          headers: context.who[who].headers,
+        })
+        expect({ query, status: answer.status, who }).toEqual({ query, status: 400, who })
+        // A bulk update names the field in its message (Payload's answer for each record).
+        if (query)
+          expect(answer.body.errors[0].message).toBe('The following field is invalid: receivedAt')
+        else expect(invalidPaths(answer.body)).toEqual(['receivedAt'])
+      }
+    }
+    const after = await stored(id)
+    expect(after).toMatchObject({ answerBy: before.answerBy, receivedAt: before.receivedAt })
+    expect(after.corrections).toEqual([])
+  })
+
+  it('keeps whose request it is and its kind (400 naming the field)', async () => {
+    const id = (await post(request('access'))).body.doc.id
+    const other = await context.service.payload.create({
+      collection: 'consumer',
+      data: {
+        birthDate: '1970-01-01',
+        firstName: 'Otto',
+        lastName: 'Other',
+        phoneNumber: '2135550144',
+      } as never,
+    })
+    for (const [body, path] of [
+      [{ consumer: other.id }, 'consumer'],
+      [{ kind: 'deletion' }, 'kind'],
+    ] as const) {
+      const answer = await patch(id, { ...body, correctionReason: REASON })
+      expect(answer.status).toBe(400)
+      expect(invalidPaths(answer.body)).toEqual([path])
+    }
+    expect(await stored(id)).toMatchObject({ consumer, kind: 'access' })
+  })
+
+  it('changes receivedAt through a correction: who, when, why and the old value kept on it, and audited', async () => {
+    const id = (await post(request('access'))).body.doc.id
+    for (const [reason, message] of [
+      ['wrong', 'must be at least 10 characters'],
+      [`Her SSN ${SSN} was on the letter`, 'must not hold a social security number'],
+    ]) {
+      const refused = await patch(id, {
+        correctionReason: reason,
+        receivedAt: '2000-01-03T09:00:00.000Z',
+      })
+      expect(refused.status).toBe(400)
+      expect(refused.body.errors[0].data.errors).toEqual([{ message, path: 'correctionReason' }])
+    }
+    const started = Date.now()
+    const corrected = await patch(id, {
+      correctionReason: REASON,
+      receivedAt: '2000-01-03T09:00:00.000Z',
+    })
+    expect(corrected.status).toBe(200)
+    const doc = corrected.body.doc
+    // The deadlines run from the corrected time.
+    expect(doc).toMatchObject({
+      answerBy: '2000-02-17T09:00:00.000Z',
+      receivedAt: '2000-01-03T09:00:00.000Z',
+    })
+    expect(doc).not.toHaveProperty('correctionReason')
+    expect(doc.corrections).toEqual([
+      {
+        at: expect.any(String),
+        by: expect.stringMatching(/^staff-[0-9a-f]+@example\.com$/),
+        byAccount: `users:${context.who.staff.id}`,
+        field: 'receivedAt',
+        from: '2026-11-20T10:00:00.000Z',
+        id: expect.any(String),
+        reason: REASON,
+        to: '2000-01-03T09:00:00.000Z',
+      },
+    ])
+    expect(Date.parse(doc.corrections[0].at)).toBeGreaterThanOrEqual(started - 1000)
+    // The record of corrections is the service's: a caller cannot empty or rewrite it.
+    const wiped = await patch(id, { corrections: [], notes: 'Called her back.' }, 'staffAdmin')
+    expect(wiped.status).toBe(200)
+    expect(wiped.body.doc.corrections).toHaveLength(1)
+    const { docs } = await context.service.payload.find({
+      collection: 'audit-log',
+      where: {
+        and: [
+          { collection: { equals: 'consumer-requests' } },
+          { recordId: { equals: String(id) } },
+        ],
+      },
+    })
+    expect(docs.map(({ action, actor, fields }) => ({ action, actor, fields }))).toEqual([
+      {
+        action: 'update',
+        actor: `users:${context.who.staff.id}`,
+        fields: ['corrections', 'receivedAt'],
+      },
+    ])
+  })
+})
+
+describe('the daily sweep', () => {
+  const age = (id: number, columns: string[]) =>
+    context.service.payload.db.drizzle.execute(
+      sql.raw(
+        `UPDATE consumer_requests SET ${columns.map((column) => `${column} = now() - interval '25 months'`).join(', ')} WHERE id = ${Number(id)}`,
+      ),
+    )
+  const closed = async (extra: object = {}) => {
+    const id = (await post(request('access', extra))).body.doc.id
+    expect((await patch(id, { status: 'completed' })).body.doc.closedAt).toEqual(expect.any(String))
+    return id
+  }
+
+  it('never deletes an open request or one under a hold; deletes closed ones past their time, each audited', async () => {
+    // Open, received in 2000 by a recorded correction, and recorded 25 months ago.
+    const open = (await post(request('access'))).body.doc.id
+    await patch(open, { correctionReason: REASON, receivedAt: '2000-01-03T09:00:00.000Z' })
+    await age(open, ['created_at', 'received_at'])
+    // Closed 25 months ago, recorded as long ago: its time is over.
+    const old = await closed()
+    await age(old, ['created_at', 'received_at', 'closed_at'])
+    // Received long ago (so it says) but recorded and closed now: kept.
+    const recent = await closed()
+    await age(recent, ['received_at'])
+    // As old as `old`, but its consumer is under a legal hold: kept.
+    const held = await context.service.payload.create({
+      collection: 'consumer',
+      data: {
+        birthDate: '1970-01-01',
+        firstName: 'Hana',
+        lastName: 'Held',
+        phoneNumber: '2135550188',
+      } as never,
+    })
+    await context.service.payload.create({
+      collection: 'legal-holds',
+      data: { consumer: held.id, reason: 'Matter 2026-77: keep everything' },
+    })
+    const underHold = await closed({ consumer: held.id })
+    await age(underHold, ['created_at', 'received_at', 'closed_at'])
+
     const result = await complianceSweep(context.service.payload)
     expect(result.purgedRequests).toBe(1)
-    const gone = await sendJson(context.service, 'GET', `/api/consumer-requests/${old}`, {
-      headers: context.who.staffAdmin.headers,
+    const status = async (id: number) =>
+      (
+        await sendJson(context.service, 'GET', `/api/consumer-requests/${id}`, {
+          headers: context.who.staffAdmin.headers,
+        })
+      ).status
+    expect(await status(old)).toBe(404)
+    for (const kept of [open, recent, underHold]) expect(await status(kept)).toBe(200)
+    const { docs } = await context.service.payload.find({
+      collection: 'audit-log',
+      where: {
+        and: [{ action: { equals: 'delete' } }, { collection: { equals: 'consumer-requests' } }],
+      },
     })
-    expect(gone.status).toBe(404)
+    expect(docs.map(({ actor, fields, recordId }) => ({ actor, fields, recordId }))).toEqual([
+      { actor: 'system', fields: [], recordId: String(old) },
+    ])
+    // A second run finds nothing more to delete.
+    expect((await complianceSweep(context.service.payload)).purgedRequests).toBe(0)
   })
 })

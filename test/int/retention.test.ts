@@ -309,39 +309,56 @@ describe('retention', () => {
     expect(n).toBe(1)
   })
 
-  it('keeps a hold as it happened: its consumer and its release are not rewritten', async () => {
-    const patch = (body: object) =>
-      sendJson(context.service, 'PATCH', `/api/legal-holds/${holdId}`, {
+  it('keeps a hold as it happened: its consumer, reason and release are not rewritten (400 naming the field)', async () => {
+    const patch = (body: object, id = holdId, who: 'staff' | 'staffAdmin' = 'staff') =>
+      sendJson(context.service, 'PATCH', `/api/legal-holds/${id}`, {
         body,
-        headers: context.who.staff.headers,
+        headers: context.who[who].headers,
       })
     const before = (await patch({})).body.doc
+    expect(before.releasedAt).toEqual(expect.any(String))
     for (const [body, path] of [
       [{ consumer: loggedIn.id }, 'consumer'],
+      [{ reason: 'Nothing to see here' }, 'reason'],
       [{ releasedAt: null }, 'releasedAt'],
       [{ releasedAt: '2020-01-01T00:00:00Z' }, 'releasedAt'],
     ] as const) {
-      const answer = await patch(body)
-      expect(answer.status).toBe(400)
-      expect(invalidPaths(answer.body)).toEqual([path])
+      for (const who of ['staff', 'staffAdmin'] as const) {
+        const answer = await patch(body, holdId, who)
+        expect({ path, status: answer.status, who }).toEqual({ path, status: 400, who })
+        expect(invalidPaths(answer.body)).toEqual([path])
+      }
     }
     const set = await sendJson(context.service, 'POST', '/api/legal-holds', {
       body: { consumer: loggedIn.id, reason: 'Matter 2026-52: keep everything' },
       headers: context.who.staff.headers,
     })
-    const future = await sendJson(context.service, 'PATCH', `/api/legal-holds/${set.body.doc.id}`, {
-      body: { releasedAt: '2099-01-01T00:00:00Z' },
-      headers: context.who.staff.headers,
-    })
-    expect(future.status).toBe(400)
-    expect(invalidPaths(future.body)).toEqual(['releasedAt'])
-    const now = await sendJson(context.service, 'PATCH', `/api/legal-holds/${set.body.doc.id}`, {
-      body: { releasedAt: new Date().toISOString() },
-      headers: context.who.staff.headers,
-    })
+    const id = set.body.doc.id
+    // In force, its reason is as fixed as after its release.
+    const reworded = await patch({ reason: 'Matter 2026-53: keep everything' }, id)
+    expect(reworded.status).toBe(400)
+    expect(invalidPaths(reworded.body)).toEqual(['reason'])
+    for (const releasedAt of [
+      '2099-01-01T00:00:00Z',
+      new Date(Date.now() + 301_000).toISOString(),
+    ]) {
+      const future = await patch({ releasedAt }, id)
+      expect(future.status).toBe(400)
+      expect(invalidPaths(future.body)).toEqual(['releasedAt'])
+    }
+    const early = await patch({ releasedAt: '2020-01-01T00:00:00Z' }, id)
+    expect(early.status).toBe(400)
+    expect(invalidPaths(early.body)).toEqual(['releasedAt'])
+    // A minute ahead (a clock a little fast) is taken as now.
+    const sent = new Date(Date.now() + 60_000).toISOString()
+    const now = await patch({ releasedAt: sent }, id)
     expect(now.status).toBe(200)
+    expect(Date.parse(now.body.doc.releasedAt)).toBeLessThan(Date.parse(sent))
+    expect(Date.parse(now.body.doc.releasedAt)).toBeLessThanOrEqual(
+      Date.parse(now.body.doc.updatedAt),
+    )
     const after = await context.service.payload.findByID({ collection: 'legal-holds', id: holdId })
-    expect(after).toMatchObject({ releasedAt: before.releasedAt })
+    expect(after).toMatchObject({ reason: before.reason, releasedAt: before.releasedAt })
   })
 
   it('counts time as the setting says', async () => {

@@ -8,7 +8,10 @@ import { KIND_LABELS } from './kinds'
 
 const LIMIT = 25
 
-/** The consumer's consents, newest capture first: kind, action, role or number, and when. */
+/**
+ * The consumer's consents, the last recorded first (the order that decides which stands): kind,
+ * action, role or number, and when the person agreed.
+ */
 export const consumerConsents = async (
   viewer: { adminRoute: string; payload: Payload; user: TypedUser },
   consumer: string,
@@ -21,7 +24,7 @@ export const consumerConsents = async (
       limit: LIMIT,
       overrideAccess: false,
       select: { action: true, capturedAt: true, kind: true, phoneNumber: true, role: true },
-      sort: ['-capturedAt', '-id'],
+      sort: ['-createdAt', '-id'],
       user: viewer.user,
       where: { consumer: { equals: consumer } },
     }),

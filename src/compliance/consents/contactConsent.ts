@@ -1,8 +1,8 @@
 /**
  * Do not text without consent, never after a revocation (TCPA, 47 USC 227(b), 47 CFR 64.1200):
  * an outbound lead event the contact rules name (./contactRules.ts) is refused with 409 when the
- * lead's phone number (or e-mail address) lacks the consent the rule asks for. The latest consent
- * recorded for the number decides: a grant, or a revocation. A calls-and-texts consent counts for
+ * lead's phone number (or e-mail address) lacks the consent the rule asks for. The consent the
+ * service recorded last for the number decides (./latest.ts): a grant, or a revocation. A calls-and-texts consent counts for
  * the seller it names: the company of the lead's location, when the lead has one.
  */
 import type { PayloadRequest, Where } from 'payload'
@@ -119,7 +119,7 @@ export const refuseWithoutContactConsent = async (
     const latest = await contactConsent(req, rule, key, contact.company)
     if (latest?.action === 'revoke')
       throw new ClientError(
-        `Consent revoked: ${contact.name} revoked their ${kind} consent for this ${what} (recorded ${readableTime(latest.capturedAt ?? latest.createdAt)} by ${latest.recordedBy ?? 'the service'}), so "${rule.value}" cannot be recorded.`,
+        `Consent revoked: ${contact.name} revoked their ${kind} consent for this ${what} (recorded ${readableTime(latest.createdAt)} by ${latest.recordedBy ?? 'the service'}), so "${rule.value}" cannot be recorded.`,
         409,
       )
     if (rule.requirement === 'granted' && latest?.action !== 'grant')

@@ -1,8 +1,10 @@
 import type { PayloadRequest, Where } from 'payload'
 
 /**
- * The consent that stands among those `conditions` pick: the one captured last, up to now (a
- * revocation is a later record, so it stands over the grant it revokes).
+ * The consent that stands among those `conditions` pick: the one the service recorded last
+ * (`createdAt`, then the higher id), so a revocation stands over every grant recorded before it.
+ * Never ordered by `capturedAt`: that is the caller's word, and a grant dated ahead of a
+ * revocation would otherwise come to stand over it once its time came.
  */
 export const latestConsent = async (req: PayloadRequest, conditions: Where[]) => {
   const { docs } = await req.payload.find({
@@ -13,8 +15,8 @@ export const latestConsent = async (req: PayloadRequest, conditions: Where[]) =>
     pagination: false,
     req,
     select: { action: true, capturedAt: true, createdAt: true, recordedBy: true },
-    sort: ['-capturedAt', '-id'],
-    where: { and: [...conditions, { capturedAt: { less_than_equal: new Date().toISOString() } }] },
+    sort: ['-createdAt', '-id'],
+    where: { and: conditions },
   })
   return docs[0]
 }

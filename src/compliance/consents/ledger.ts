@@ -5,10 +5,8 @@
  */
 import { sql } from '@payloadcms/db-postgres'
 import {
-  APIError,
   type CollectionAfterChangeHook,
   type CollectionBeforeChangeHook,
-  type CollectionBeforeOperationHook,
   type PayloadRequest,
   ValidationError,
 } from 'payload'
@@ -16,43 +14,21 @@ import {
 import { transactionDb } from '@/db/transaction'
 import { relationId } from '@/lib/relationId'
 
+import { recorderOf } from '../../../hooks/appendOnly'
 import type { Consent } from '../../../payload-types'
 import { holdsSsn } from '../requests/noSsn'
 import { lockDisclosure } from './disclosures'
 import { CO_APPLICANT_FIELDS, CONSENT_KINDS, contactKeyOf, hasCoApplicant } from './kinds'
 import { releaseHeldApps } from './release'
 
+/** The refusal of any update or delete of a consent (403; hooks/appendOnly.ts, `sealed`). */
 export const APPEND_ONLY =
   'Consents are append-only: a recorded consent is never changed or deleted, not even by an admin. Record a revocation as a new consent (action "revoke").'
-
-/**
- * beforeOperation on consents: an update or delete is refused with 403 saying why (a caller
- * without credentials is left to the access check, which answers 401).
- */
-export const refuseConsentChanges: CollectionBeforeOperationHook = ({ args, operation }) => {
-  if (['delete', 'deleteByID', 'update', 'updateByID'].includes(operation) && args.req?.user)
-    throw new APIError(APPEND_ONLY, 403, null, true)
-  return args
-}
 
 /** The free-text fields of a consent: none of them may carry an SSN. */
 const FREE_TEXT = ['note', 'userAgent'] as const
 
 type Problem = { message: string; path: string }
-
-const who = (user: PayloadRequest['user']) => {
-  if (user?.collection === 'users')
-    return {
-      account: `users:${user.id}`,
-      name: user.name ? `${user.name} <${user.email}>` : user.email,
-    }
-  if (user?.collection === 'api-clients')
-    return { account: `api-clients:${user.id}`, name: `API client "${user.name}"` }
-  return { account: 'system', name: 'the service' }
-}
-
-/** Clock drift allowed between a capturing system and this one. */
-const FUTURE_SLACK_MS = 5 * 60_000
 
 /** A credit-report authorization: whose it is, from the credit app when it names one. */
 const checkAuthorization = async (
@@ -145,18 +121,12 @@ export const holdContact = async (req: PayloadRequest, key: string) => {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`consent ${key}`}, 0))`)
 }
 
-/** beforeChange on consents (creates only: changes are refused before this). */
+/**
+ * beforeChange on consents (creates only: changes are refused before this). A `capturedAt` ahead
+ * of the service's clock was refused or made now by keepAppendOnly, which runs first.
+ */
 export const recordConsent: CollectionBeforeChangeHook<Consent> = async ({ data, req }) => {
   const problems: Problem[] = []
-  const now = Date.now()
-  const captured = data.capturedAt ? new Date(data.capturedAt).getTime() : now
-  // A value that is no date-time is left to the field's own check (400 naming capturedAt).
-  if (Number.isFinite(captured) && captured > now + FUTURE_SLACK_MS)
-    problems.push({ message: 'must not be in the future', path: 'capturedAt' })
-  // Within the slack (a capturing system's clock a little ahead), it is now: a consent later
-  // than now would not count yet, and the app it releases would stay held.
-  else if (Number.isFinite(captured) && captured > now)
-    data.capturedAt = new Date(now).toISOString()
   for (const field of FREE_TEXT)
     if (holdsSsn(data[field]))
       problems.push({ message: 'must not hold a social security number', path: field })
@@ -190,12 +160,12 @@ export const recordConsent: CollectionBeforeChangeHook<Consent> = async ({ data,
   }
   await snapshotDisclosure(req, data, problems)
   if (problems.length) throw new ValidationError({ collection: 'consents', errors: problems, req })
-  const recorder = who(req.user)
+  const recorder = recorderOf(req.user)
   const contactKey = contactKeyOf(data.kind, data.phoneNumber, data.email)
   if (contactKey) await holdContact(req, contactKey)
   return {
     ...data,
-    capturedAt: Number.isFinite(captured) ? new Date(captured).toISOString() : data.capturedAt,
+    capturedAt: data.capturedAt ?? new Date().toISOString(),
     contactKey,
     recordedBy: recorder.name,
     recordedByAccount: recorder.account,
