@@ -309,6 +309,68 @@ describe('adverse action', () => {
     expect(response.body.doc).toMatchObject({ kind: 'declined', score: 580 })
   })
 
+  it("keeps what a notice says and its delivery once set, even from the service's own writes (400 naming each field)", async () => {
+    const rewrite = service.payload.update({
+      collection: 'adverse-action-notice',
+      data: {
+        deliveredAt: new Date(0).toISOString(),
+        deliveredTo: 'someone@else.example',
+        score: 851,
+      },
+      id: noticeId,
+    })
+    await expect(rewrite).rejects.toMatchObject({ status: 400 })
+    const paths = await rewrite.catch((error: { data: { errors: { path: string }[] } }) =>
+      error.data.errors.map(({ path }) => path),
+    )
+    expect(paths).toEqual(['score', 'deliveredAt', 'deliveredTo'])
+    const kept = await service.payload.findByID({
+      collection: 'adverse-action-notice',
+      id: noticeId,
+    })
+    expect(kept).toMatchObject({ deliveredTo: 'maria.gonzalez@example.com', score: 580 })
+  })
+
+  it("a counteroffer's acceptance: not in the future nor before the decision, then changed only through a recorded correction", async () => {
+    provider.script({
+      body: { counteroffer: { apr: 12.9 }, decision: 'counteroffer', id: 'a-co-fix' },
+      kind: 'status',
+      status: 201,
+    })
+    const app = await settled((await createApp({ firstName: 'Ada', lastName: 'Byron' })).id)
+    const [offer] = await noticesOf(app.id)
+    const accept = (body: object, caller: PrincipalName = 'staff') =>
+      call('PATCH', `/api/adverse-action-notice/${offer.id}`, caller, body)
+    for (const at of ['2030-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z']) {
+      const refused = await accept({ counterofferAcceptedAt: at })
+      expect(refused.status).toBe(400)
+      expect(invalidPaths(refused.body)).toEqual(['counterofferAcceptedAt'])
+    }
+    const first = new Date().toISOString()
+    expect((await accept({ counterofferAcceptedAt: first })).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    const second = new Date().toISOString()
+    const unexplained = await accept({ counterofferAcceptedAt: second })
+    expect(unexplained.status).toBe(400)
+    expect(invalidPaths(unexplained.body)).toEqual(['counterofferAcceptedAt'])
+    const corrected = await accept(
+      {
+        correctionReason: 'The applicant signed moments later, per the signed copy',
+        counterofferAcceptedAt: second,
+      },
+      'staffAdmin',
+    )
+    expect(corrected.status).toBe(200)
+    expect(corrected.body.doc.corrections).toMatchObject([
+      {
+        field: 'counterofferAcceptedAt',
+        from: first,
+        reason: 'The applicant signed moments later, per the signed copy',
+        to: second,
+      },
+    ])
+  })
+
   it('an app the provider refuses (never placed with a lender) gets a notice with the reason', async () => {
     provider.script({ body: { message: 'Dealer not enrolled' }, kind: 'status', status: 400 })
     const app = await settled((await createApp({ firstName: 'Ada', lastName: 'Byron' })).id)
