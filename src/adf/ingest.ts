@@ -10,13 +10,17 @@ import {
 import { settings } from '@/lib/settings'
 import { isPhone } from '@/validation/formats'
 
+import { ROLE_SETS } from '../../access/policy'
+import { checkRole } from '../../access/roles'
 import type { Lead } from '../../payload-types'
 import { AdfError } from './errors'
 import { optionValue } from './fields'
 import { type AdfPhone, type Prospect, readAdf } from './prospect'
+import { type AdfWarning, documentWithoutSsns, leadWithoutSsns, warning } from './redact'
 import { parseXml } from './xml'
 
 export { AdfError } from './errors'
+export type { AdfWarning } from './redact'
 
 /** Where a document came in: `POST /api/leads/adf`, or the mailbox of lead e-mails. */
 export type AdfOrigin = 'http' | 'mailbox'
@@ -24,7 +28,8 @@ export type AdfOrigin = 'http' | 'mailbox'
 /** One lead made from one prospect; `mergedInto` when it was found to be a lead already kept. */
 export type IngestedLead = { id: number; mergedInto?: number }
 
-export type IngestResult = { leads: IngestedLead[] }
+/** `warnings`, only when there are some: values kept without the SSN they held (./redact.ts). */
+export type IngestResult = { leads: IngestedLead[]; warnings?: AdfWarning[] }
 
 /** What every prospect of a document shares once it has been read and checked. */
 type DocumentFacts = {
@@ -39,7 +44,8 @@ type DocumentFacts = {
 /**
  * Takes an ADF document: checks it whole (well-formed, within ADF_MAX_BYTES and ADF_MAX_DEPTH,
  * ADF, every vendor known), then makes a lead of each prospect, all in one transaction: a
- * document with one bad prospect saves nothing. Runs as `req.user`, who must be allowed to
+ * document with one bad prospect saves nothing. What reads as an SSN, in any text of a prospect or
+ * in the document, is kept as `[SSN removed]` and listed in `warnings`. Runs as `req.user`, who must be allowed to
  * create leads (the mailbox runs as its own API client, see ./mailbox/principal.ts), unless
  * `overrideAccess`, for a caller of the service's own that has no user. Throws AdfError (400 or
  * 413, naming line and element) for a bad document.
@@ -69,13 +75,18 @@ export const ingestAdf = async ({
       413,
       `the document has ${prospects.length} prospects, more than the ${ADF_MAX_PROSPECTS} accepted in one (ADF_MAX_PROSPECTS): send them in several`,
     )
-  const document = typeof xml === 'string' ? xml : xml.toString('utf8')
-  const locations = await resolveVendors(req, prospects, overrideAccess)
+  const { document, redacted } = documentWithoutSsns(
+    typeof xml === 'string' ? xml : xml.toString('utf8'),
+  )
+  // A lead-source key may create leads and read nothing: once that is checked, the intake routes,
+  // links and merges its prospects as the service's own (it answers with lead ids alone).
+  const asService = overrideAccess || checkRole(req.user, ROLE_SETS.writeOnly)
+  const locations = await resolveVendors(req, prospects, asService)
   const facts: DocumentFacts = {
     document,
-    knownVins: await knownVins(req, prospects, overrideAccess),
+    knownVins: await knownVins(req, prospects, asService),
     origin,
-    overrideAccess,
+    overrideAccess: asService,
   }
   return withTransaction(req, async () => {
     // Every prospect's duplicate locks first, in one order: two documents naming the same people
@@ -84,15 +95,24 @@ export const ingestAdf = async ({
       req,
       prospects.map((prospect) => {
         const location = locations.get(vendorKey(prospect.vendor))
-        return candidateOf(prospect, leadData(prospect, location, facts))
+        return candidateOf(prospect, leadData(prospect, location, facts).lead)
       }),
     )
     const leads: IngestedLead[] = []
+    const warnings: AdfWarning[] = redacted ? [warning('adf.document')] : []
     for (const prospect of prospects) {
       const location = locations.get(vendorKey(prospect.vendor))
-      leads.push(await createLeadFromProspect(req, prospect, location, facts))
+      const lead = await createLeadFromProspect(req, prospect, location, facts)
+      leads.push(lead)
+      for (const field of leadData(prospect, location, facts).redacted)
+        warnings.push(warning(field, { lead: lead.id, prospect: prospect.index }))
     }
-    return { leads }
+    if (warnings.length)
+      req.payload.logger.warn(
+        { fields: warnings.map((item) => item.field) },
+        'ADF: SSN-like text removed before storing',
+      )
+    return warnings.length ? { leads, warnings } : { leads }
   })
 }
 
@@ -105,7 +125,7 @@ export const createLeadFromProspect = async (
   location: string | undefined,
   facts: DocumentFacts,
 ): Promise<IngestedLead> => {
-  const data = leadData(prospect, location, facts)
+  const data = leadData(prospect, location, facts).lead
   req.context.adfIngest = true
   try {
     // A prospect repeating a lead of its location (src/leadDesk/duplicates.ts; an earlier prospect
@@ -154,9 +174,9 @@ export const createLeadFromProspect = async (
   }
 }
 
-/** What duplicates are looked for by: the lead's values and every phone of the prospect. */
+/** What duplicates are looked for by: the lead's values and every phone of the prospect (as kept). */
 const candidateOf = (prospect: Prospect, data: Lead): Candidate =>
-  ({ ...data, phoneNumbers: prospect.phones.map((phone) => phone.number) }) as Candidate
+  ({ ...data, phoneNumbers: (data.adf?.phones ?? []).map((phone) => phone.number) }) as Candidate
 
 /** A value Payload refused, as the prospect's 400 naming its line; anything else as it is. */
 const asProspectError = (error: unknown, prospect: Prospect): unknown => {
@@ -188,7 +208,14 @@ const leadPhone = (phones: AdfPhone[]): string | undefined => {
 
 const option = (value: string | undefined) => (value ? optionValue(value) : undefined)
 
+/** The lead a prospect makes, every text without SSNs, and the fields that held one. */
 const leadData = (
+  prospect: Prospect,
+  location: string | undefined,
+  facts: DocumentFacts,
+): { lead: Lead; redacted: string[] } => leadWithoutSsns(rawLeadData(prospect, location, facts))
+
+const rawLeadData = (
   prospect: Prospect,
   location: string | undefined,
   { document, knownVins, origin }: DocumentFacts,
