@@ -174,7 +174,12 @@ const checkTimes = (
     const stored = Math.min(at, now)
     if (stored !== at) data[field] = new Date(now).toISOString()
     if (!notBefore) continue
-    const floor = timeOf(originalDoc?.[notBefore] ?? data[notBefore] ?? new Date(now))
+    // A record being made now was made now; another time it lacks sets no floor.
+    const floor = timeOf(
+      originalDoc?.[notBefore] ??
+        data[notBefore] ??
+        (notBefore === 'createdAt' ? new Date(now) : null),
+    )
     if (Number.isFinite(floor) && stored < floor)
       problems.push({ message: `must not be before ${notBefore}`, path: field })
   }
