@@ -3,6 +3,7 @@ import type { CollectionConfig, Field } from 'payload'
 import { adfField } from '@/adf/fields'
 import { listTransfer } from '@/admin/transfer'
 import { withReadableValues } from '@/admin/values'
+import { noSsnInText } from '@/creditData/ssnFields'
 import { emailField, phoneField } from '@/fields/formatted'
 import { personName, titleField } from '@/fields/titles'
 import { inheritDoNotContact } from '@/leadDesk/doNotContact'
@@ -99,8 +100,13 @@ const leads: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'firstName', type: 'text' },
-        { name: 'lastName', type: 'text', index: true },
+        { name: 'firstName', type: 'text', validate: noSsnInText('lead.firstName') },
+        {
+          name: 'lastName',
+          type: 'text',
+          index: true,
+          validate: noSsnInText('lead.lastName'),
+        },
       ],
     },
     {
@@ -111,6 +117,7 @@ const leads: CollectionConfig = {
       name: 'source',
       type: 'text',
       admin: { description: 'Where the lead came from, e.g. "website" or "phone".' },
+      validate: noSsnInText('lead.source'),
     },
     {
       name: 'consumer',

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
 import { withReadableValues } from '@/admin/values'
+import { noSsnInTextarea } from '@/creditData/ssnFields'
 import { withHistory } from '@/fields/history'
 import { stampedUserField } from '@/fields/stampedUser'
 import { checkLeadEvent, followLeadEvent } from '@/leadDesk/eventHooks'
@@ -59,7 +60,8 @@ const leadEvents: CollectionConfig = withHistory({
     {
       name: 'nextSteps',
       type: 'textarea',
-      admin: { description: 'What the agent is to do next on this lead.' },
+      admin: { description: 'What the agent is to do next on this lead. Never an SSN.' },
+      validate: noSsnInTextarea('leadEvents.nextSteps'),
     },
     stampedUserField('createdBy', 'create'),
     {

@@ -4,7 +4,8 @@
  *
  * **What reads as an SSN**: nine digits grouped as an SSN is, 3-2-4, whatever stands between the
  * groups or inside them — `123-45-6789`, `123/45/6789`, `123_45_6789`, `123.45.6789`,
- * `123 45 6789`, `1 2 3 4 5 6 7 8 9`, `(123) 45-6789` — or nine digits together (`123456789`).
+ * `123 45 6789`, `1 2 3 4 5 6 7 8 9`, `(123) 45-6789` — or 3-6 (`123-456789`, a dash left out),
+ * or nine digits together (`123456789`).
  * A digit is any decimal digit (full-width `１２３`, Arabic-Indic…) or an English digit word
  * (`zero`, `oh`, `o`, `one` … `nine`, any letter case, apart or run together), mixed freely with
  * digits. Between two digits may stand up to four characters that are neither letters nor digits
@@ -208,13 +209,14 @@ const isPhone = (run: Token[], text: string): boolean => {
 const ssnsOf = (run: Token[], text: string, found: SsnSpan[]): void => {
   if (isPhone(run, text)) return
   for (let first = 0; first < run.length; first++) {
-    // Nine digits together, or groups breaking after digits 3 and 5.
+    // Nine digits together, 3-6, or groups breaking after digits 3 and 5 (3-2-4 however split).
     let count = 0
     let breaks = 0
     for (let last = first; last < run.length && count < SSN_DIGITS; last++) {
       count += run[last].digits.length
       if (count === 3 || count === 5) breaks++
-      if (count === SSN_DIGITS && (last === first || breaks === 2)) {
+      const together = last === first || (last === first + 1 && run[first].digits.length === 3)
+      if (count === SSN_DIGITS && (together || breaks === 2)) {
         const span = { end: run[last].end, start: run[first].start }
         // Found in order of start: one overlapping the last found extends it.
         const previous = found[found.length - 1]

@@ -20,6 +20,8 @@ export const adfPaths = {
           '',
           "The prospect's contact fills the lead's name, e-mail and phone; `<vendor>` names the dealership (a location id `loc_…`, a company id `com_…`, or a company's name) and sets the lead's location; `<provider>` is its `source`; the vehicles (interest, status, year, make, model, VIN, stock, trim, odometer, price, finance), phones, address, timeframe and comments are kept in the lead's `adf` group, a VIN the service knows linked to its vehicle. The original document is kept on the lead, for staff only. Unknown elements are ignored (kept in the original).",
           '',
+          'What reads as a social security number, in any text of a prospect (comments, names, address, …) or anywhere in the document, is not kept: it is stored as `[SSN removed]`, and `data.warnings` names each field (and lead) it was removed from. The leads are made all the same.',
+          '',
           'Who: staff, staff admins, admin API clients and dealers (for their company) — whoever may create leads. A document type declaration with entity definitions, an undefined entity, nesting deeper than `ADF_MAX_DEPTH` or a document that is not ADF is a 400 naming the line and element; over `ADF_MAX_BYTES`, 413.',
         ].join('\n'),
       ),
@@ -52,6 +54,28 @@ export const adfPaths = {
                             },
                           },
                           required: ['id'],
+                          type: 'object',
+                        },
+                        type: 'array',
+                      },
+                      warnings: {
+                        description:
+                          'Only when a value held what reads as an SSN: each field it was removed from (kept as `[SSN removed]`).',
+                        items: {
+                          properties: {
+                            field: {
+                              description:
+                                'The lead field (`adf.comments`, `adf.vehicles.0.comments`, `firstName`), or `adf.document`: the original document, which every lead of the document keeps.',
+                              type: 'string',
+                            },
+                            lead: { description: 'The lead it was kept on.', type: 'integer' },
+                            message: { type: 'string' },
+                            prospect: {
+                              description: "The prospect's place in the document, from 1.",
+                              type: 'integer',
+                            },
+                          },
+                          required: ['field', 'message'],
                           type: 'object',
                         },
                         type: 'array',

@@ -4,6 +4,7 @@ import { sql } from '@payloadcms/db-postgres'
 import { simpleParser } from 'mailparser'
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
+import { redactSsnsFor } from '@/creditData/ssnFields'
 import { transactionDb, withTransaction } from '@/db/transaction'
 
 import type { MailboxMessage } from '../../../payload-types'
@@ -23,6 +24,8 @@ export type Outcome =
   | { kind: 'busy'; messageId: string }
 
 type Facts = Pick<MailboxMessage, 'from' | 'messageId' | 'sentAt' | 'subject'>
+
+const withoutSsns = (text: string) => redactSsnsFor('mailbox-message.subject, reason')(text).text
 
 /** The message's key: its Message-ID, else a hash of its bytes (the same message, the same key). */
 export const messageKey = (messageId: string | undefined, raw: Buffer): string =>
@@ -76,8 +79,10 @@ const recordFailure = async (
   payload: Payload,
   user: MailboxUser,
   facts: Facts,
-  reason: string,
+  refusal: string,
 ): Promise<Outcome> => {
+  // A refusal may quote a value of the document.
+  const reason = withoutSsns(refusal)
   const req = await createLocalReq({ user }, payload)
   // Nothing is written when the message is seen already: committing then releases the claim only.
   return withTransaction(req, async (): Promise<Outcome> => {
@@ -113,7 +118,7 @@ export const readMessage = async (
     from: mail.from?.text?.slice(0, 500) || undefined,
     messageId: messageKey(mail.messageId, raw),
     sentAt: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date.toISOString() : undefined,
-    subject: mail.subject?.slice(0, 500) || undefined,
+    subject: withoutSsns(mail.subject?.slice(0, 500) ?? '') || undefined,
   }
   const found = refused ? { reason: refused } : adfDocuments(mail)
   if ('reason' in found) return recordFailure(payload, user, facts, found.reason)
