@@ -7,6 +7,7 @@
  */
 import type { CollectionSlug, Payload, Where } from 'payload'
 
+import { normaliseName, normalisePhone } from '@/leadDesk/matchKeys'
 import { relationId } from '@/lib/relationId'
 
 type Found = Record<string, Record<string, unknown>[]> & { consumer: Record<string, unknown>[] }
@@ -16,7 +17,11 @@ type Source = {
   name: string
   /** The records of this source, given the consumer's id and what earlier sources found; null: none. */
   where: (consumer: string, found: Found) => null | Where
+  /** Of the records `where` finds, those that are the consumer's (all, without it). */
+  keep?: (records: Row[], found: Found, payload: Payload) => Promise<Row[]>
 }
+
+type Row = Record<string, unknown>
 
 const idsOf = (records: Record<string, unknown>[] | undefined, field = 'id') => [
   ...new Set(
@@ -26,6 +31,52 @@ const idsOf = (records: Record<string, unknown>[] | undefined, field = 'id') => 
 
 const inList = (field: string, ids: (number | string)[]): null | Where =>
   ids.length ? { [field]: { in: ids } } : null
+
+/** A value or list of values, without empty ones. */
+const listOf = (value: unknown): unknown[] =>
+  (Array.isArray(value) ? value : [value]).filter((item) => item !== null && item !== undefined)
+
+/**
+ * Is this customer (a deal's buyer or seller) the consumer? The contract links customers to no
+ * consumer, so as the lead desk tells two records of one person apart (src/leadDesk/matchKeys.ts):
+ * the same name (`name` against first and last name; case, accents and hyphens aside), and one
+ * phone number or one address record in common. A namesake, or a relative sharing a phone or an
+ * address, is someone else.
+ */
+const isConsumer = (consumer: Row, customer: Row): boolean => {
+  const name = normaliseName(`${consumer.firstName ?? ''} ${consumer.lastName ?? ''}`)
+  if (!name || normaliseName(customer.name) !== name) return false
+  const phones = new Set<unknown>(
+    [consumer.phoneNumber, ...listOf(consumer.phoneNumbers)].map(normalisePhone).filter(Boolean),
+  )
+  const addresses = new Set<unknown>(listOf(listOf(consumer.addresses).map(relationId)))
+  return (
+    listOf(customer.phoneNumbers).some((phone) => phones.has(normalisePhone(phone))) ||
+    listOf(customer.addresses).some((item) => addresses.has(relationId(item)))
+  )
+}
+
+const PARTIES = ['customer', 'coBuyerOrCoSellerCustomer'] as const
+
+/** The deals the consumer is a party to: buyer (`customer`) or co-buyer/co-seller. */
+const dealsAsParty = async (deals: Row[], found: Found, payload: Payload): Promise<Row[]> => {
+  const consumer = found.consumer[0]
+  const ids = [
+    ...new Set(deals.flatMap((deal) => PARTIES.map((party) => relationId(deal[party])))),
+  ].filter((id) => id !== undefined)
+  if (!consumer || !ids.length) return []
+  const { docs } = await payload.find({
+    collection: 'customer',
+    depth: 0,
+    pagination: false,
+    select: { addresses: true, name: true, phoneNumbers: true },
+    where: { id: { in: ids } },
+  })
+  const own = new Set<unknown>(
+    docs.filter((customer) => isConsumer(consumer, customer)).map((customer) => customer.id),
+  )
+  return deals.filter((deal) => PARTIES.some((party) => own.has(relationId(deal[party]))))
+}
 
 export const SOURCES: Source[] = [
   { collection: 'consumer', name: 'consumer', where: (id) => ({ id: { equals: id } }) },
@@ -62,6 +113,9 @@ export const SOURCES: Source[] = [
   },
   {
     collection: 'deal',
+    // On their credit apps' vehicles, and only those they are a party to: another customer's deal
+    // on the same vehicle is not theirs.
+    keep: dealsAsParty,
     name: 'deals',
     where: (_, f) => inList('vehicle', idsOf(f.creditApps, 'vehicle')),
   },
@@ -115,7 +169,8 @@ export const exportConsumer = async (
       pagination: false,
       where,
     })
-    found[source.name] = docs.map((doc) => clean(doc) as Record<string, unknown>)
+    const records = docs.map((doc) => clean(doc) as Row)
+    found[source.name] = source.keep ? await source.keep(records, found, payload) : records
   }
   return { consumer, exportedAt: new Date().toISOString(), sources: found }
 }
