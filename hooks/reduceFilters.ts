@@ -9,7 +9,8 @@ const FILTERED = new Set(['count', 'countVersions', 'delete', 'read', 'readDisti
 /**
  * A bulk write's filter as Payload runs it (src/lib/whereTree.ts); one that constrains nothing
  * is refused with Payload's own answer to a bulk write without one (400), before anything is
- * written: `where[]=`, `where[and][0]=`, `where[id]=` or a `like` of spaces is no filter.
+ * written: `where[]=`, `where[and][0]=`, `where[id]=`, and a condition whose value is empty or
+ * only spaces (`where[id][not_equals]=`, `where[id][in]=`, `where[name][like]=%20`) are no filter.
  */
 export const bulkWhere = (where: unknown, operation: 'delete' | 'update'): Where => {
   const reduced = reduceWhere(where)

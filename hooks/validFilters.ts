@@ -11,7 +11,13 @@ import {
 import { MAX_SERIAL_ID } from '@/db/ids'
 import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
-import { type Condition, conditionsIn, isPrototypeName, mapConditions } from '@/lib/whereTree'
+import {
+  type Condition,
+  conditionsIn,
+  isEmptyCondition,
+  isPrototypeName,
+  mapConditions,
+} from '@/lib/whereTree'
 
 /** Operators that only make sense on a point field; they alone take objects (GeoJSON). */
 const GEO = new Set(['intersects', 'near', 'within'])
@@ -79,12 +85,17 @@ const valueRule = (
   }
 }
 
-/** The values a condition compares, as text; null and 'null' ask for "no value" and pass. */
+/**
+ * The values a condition compares, as text; null and 'null' ask for "no value" and pass, and
+ * an empty or blank item of a list is none (src/lib/whereTree.ts leaves it out).
+ */
 const comparedValues = ({ operator, value }: Condition): string[] => {
   const items = LISTS.has(operator) && typeof value === 'string' ? value.split(',') : [value]
   return items
     .flat()
-    .filter((item) => item !== null && item !== 'null' && item !== '')
+    .filter(
+      (item) => item !== null && item !== 'null' && !(typeof item === 'string' && !item.trim()),
+    )
     .map(String)
 }
 
@@ -93,6 +104,8 @@ const conditionProblem = (req: PayloadRequest, condition: Condition, field?: Tar
   const { operator, path, value } = condition
   if (path.split('.').some(isPrototypeName))
     return `The filter names no field of this collection (${path})`
+  // A value that is empty or only whitespace makes no condition (src/lib/whereTree.ts drops it).
+  if (isEmptyCondition(condition)) return null
   // The PostgreSQL adapter has no SQL for `all` (its operator map leaves it out).
   if (operator === 'all')
     return `The all operator is not supported (on ${path}): combine equals conditions with and`
@@ -107,11 +120,11 @@ const conditionProblem = (req: PayloadRequest, condition: Condition, field?: Tar
   // The adapter splits a `like` value into words: a list there fails in its code (a 500).
   if ((operator === 'like' || operator === 'not_like') && Array.isArray(value))
     return `The ${operator} filter on ${path} takes one text, not a list`
-  if (operator === 'exists') {
-    return comparedValues(condition).every((text) => /^(true|false)$/i.test(text))
+  // Payload reads anything but true and 'true' as false: `exists=TRUE` would find the nulls.
+  if (operator === 'exists')
+    return typeof value === 'boolean' || value === 'true' || value === 'false'
       ? null
       : `The exists filter on ${path} takes true or false`
-  }
   const rule = field && valueRule(req, field)
   const bad = rule && comparedValues(condition).find((text) => !rule.test(text))
   return rule && bad !== undefined

@@ -63,28 +63,52 @@ export const joinWheres = (joins: unknown): [string, unknown][] =>
 export const isPrototypeName = (name: string): boolean =>
   Object.getOwnPropertyNames(Object.prototype).includes(name)
 
-/** Text matching whose pattern is only whitespace: Payload's `like` splits it into no words. */
-const MATCH_ANYTHING = new Set(['contains', 'like'])
+/** Operators taking a list, or text that Payload splits at commas into one. */
+const LIST_OPERATORS = new Set(['all', 'in', 'not_in'])
 
-/** A condition no record fails: a match of only whitespace, or "not in" an empty list. */
-const excludesNothing = (operator: string, value: unknown): boolean =>
-  (MATCH_ANYTHING.has(operator) && typeof value === 'string' && !value.trim()) ||
-  (operator === 'not_in' && Array.isArray(value) && !value.length)
+const isBlankText = (value: unknown): boolean => typeof value === 'string' && !value.trim()
+
+/**
+ * An operator's value without what says nothing, or undefined when nothing is left: empty text
+ * or only whitespace (`where[id][not_equals]=`, `[like]=%20`) is no value, nor is an item of a
+ * list that is (`[in][]=`, `[in]=%20,%20`; `[in]=1,` keeps 1). An empty list made by server
+ * code (`in: []`) is a value: it selects nothing (over HTTP, src/http/input/jsonWhere.ts makes a
+ * JSON one empty text first). `exists` keeps its value: true or false, or a 400
+ * (hooks/validFilters.ts).
+ */
+const withoutBlanks = (operator: string, value: unknown): unknown => {
+  if (operator === 'exists') return value
+  if (isBlankText(value)) return undefined
+  if (!LIST_OPERATORS.has(operator)) return value
+  const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : []
+  const kept = items.filter((item) => !isBlankText(item))
+  if (kept.length === items.length) return value
+  return kept.length ? kept : undefined
+}
+
+/** Whether a condition's value is empty or only whitespace: no condition (`exists` always is one). */
+export const isEmptyCondition = ({ operator, value }: Condition): boolean =>
+  withoutBlanks(operator, value) === undefined
 
 /** A part of a filter that no record fails (an `or` holding one is one too). */
 const EVERY_RECORD = Symbol('every record')
 /** What a part of a filter comes to: what constrains, every record, or nothing (Payload skips it). */
 type Reduced<T> = T | typeof EVERY_RECORD | undefined
 
-/** A field path's operators, without those that exclude nothing. */
+/**
+ * A field path's operators, without those that exclude nothing: those whose value is empty, and
+ * a `not_in` of no value.
+ */
 const reduceOperators = (value: unknown): Reduced<unknown> => {
   // Text or a list where operators belong: Payload refuses it (its QueryError, a 400), so it stays.
-  // Empty text, numbers, booleans and null: Payload skips the condition without a word.
-  if (Array.isArray(value) || (typeof value === 'string' && value)) return value
+  // Empty or blank text, numbers, booleans and null: Payload skips the condition without a word.
+  if (Array.isArray(value) || (typeof value === 'string' && value.trim())) return value
   if (!isRecord(value)) return undefined
-  const kept = Object.entries(value).filter(
-    ([operator, operand]) => !excludesNothing(operator, operand),
-  )
+  const kept = Object.entries(value).flatMap(([operator, operand]): [string, unknown][] => {
+    const meant = withoutBlanks(operator, operand)
+    if (meant === undefined) return []
+    return operator === 'not_in' && Array.isArray(meant) && !meant.length ? [] : [[operator, meant]]
+  })
   if (kept.length) return Object.fromEntries(kept)
   return Object.keys(value).length ? EVERY_RECORD : undefined
 }
@@ -134,11 +158,12 @@ const reduceNode = (node: unknown): Reduced<Where> => {
 /**
  * A `where` tree as Payload reads it, reduced to what constrains: `and` / `or` in any letter
  * case, parts that are not objects, empty names, lists and objects, and conditions without an
- * operator are skipped (as Payload skips them); a `like` or `contains` of only whitespace and a
- * `not_in` of an empty list exclude no record, so they are dropped (and an `or` holding one
- * excludes none). Several lists or conditions in one object all hold together (Payload would
- * keep only its last `and` / `or`). Anything Payload refuses (an unknown operator, text where
- * operators belong) is kept for it to refuse. Undefined when nothing constrains: the filter
+ * operator are skipped (as Payload skips them). A condition whose value is empty or only
+ * whitespace (a list's items too) is no condition: it excludes no record, so it is dropped, and
+ * an `or` holding one excludes none; so is a `not_in` of an empty list. Several lists or
+ * conditions in one object all hold together (Payload would keep only its last `and` / `or`).
+ * Anything Payload refuses (an unknown operator, text where operators belong, `exists` other
+ * than true or false) is kept for it to refuse. Undefined when nothing constrains: the filter
  * selects every record, which a bulk update or delete must not take for a filter.
  */
 export const reduceWhere = (where: unknown): undefined | Where => {
@@ -154,30 +179,4 @@ export const namesIn = (where: unknown): string[] => {
     ...(isCombinator(key) ? [] : key.split('.')),
     ...namesIn(value),
   ])
-}
-
-const NOTHING = { id: { exists: false } }
-
-/**
- * The same filter without empty `in` and `all` lists, which a query string cannot carry (`qs`
- * drops `in: []`, and so the whole condition): a node whose conditions hold one selects nothing,
- * written with `exists: false` on the id, which every collection has and which is never null.
- * Empty `not_in` lists exclude nothing: reduceWhere has dropped them.
- */
-export const withoutEmptyLists = (where: unknown): unknown => {
-  if (Array.isArray(where)) return where.map(withoutEmptyLists)
-  if (!isRecord(where)) return where
-  // Entries, not assignments: a key named __proto__ must stay a key (and be refused later).
-  const node: [string, unknown][] = []
-  for (const [key, value] of Object.entries(where)) {
-    if (isCombinator(key) || !isRecord(value)) {
-      node.push([key, isCombinator(key) ? withoutEmptyLists(value) : value])
-      continue
-    }
-    const isEmpty = (operator: string) => Array.isArray(value[operator]) && !value[operator].length
-    // The conditions of one node all hold together: one that nothing meets empties the node.
-    if (isEmpty('in') || isEmpty('all')) return NOTHING
-    node.push([key, value])
-  }
-  return Object.fromEntries(node)
 }

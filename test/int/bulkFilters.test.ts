@@ -1,9 +1,11 @@
 /**
  * A bulk PATCH or DELETE whose `where` constrains nothing is refused (400, Payload's own message
- * for a missing filter) and changes nothing, in every spelling the attack used, for every role
+ * for a missing filter) and changes nothing, in every spelling the attacks used, for every role
  * that may write (hooks/reduceFilters.ts, src/lib/whereTree.ts). Each finding over real HTTP:
  * an admin API key emptying the error records with `where[and][0]=`, a staff user releasing
- * every legal hold with `where[]=`, a staff user trashing every lead with `where[]=`.
+ * every legal hold with `where[]=`, a staff user trashing every lead with `where[]=`; then an
+ * admin API key deleting every legal hold for good with `where[id][not_equals]=` and a staff
+ * user changing every lead with it: a condition whose value is empty or only spaces is none.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
@@ -30,8 +32,8 @@ const headersOf = (who: PrincipalName | Writer) =>
 const send = (method: string, path: string, who: PrincipalName | Writer, body?: unknown) =>
   sendJson(context.service, method, path, { body, headers: headersOf(who) })
 
-const count = async (query: string): Promise<number> =>
-  Number((await client.query(query)).rows[0].count)
+const count = async (query: string, params: unknown[] = []): Promise<number> =>
+  Number((await client.query(query, params)).rows[0].count)
 
 beforeAll(async () => {
   const { payload } = context.service
@@ -54,6 +56,16 @@ afterAll(async () => {
   await client?.end()
 })
 
+/** Legal holds, made through the Local API: the collection has no trash, a delete is for good. */
+const makeHolds = async (reasons: string[]) => {
+  for (const reason of reasons) {
+    await context.service.payload.create({
+      collection: 'legal-holds',
+      data: { consumer: 'con_demo_maria', reason },
+    })
+  }
+}
+
 describe('the findings', () => {
   it('an admin API key: DELETE /api/errors?where[and][0]= is 400 and deletes nothing', async () => {
     const before = await count('SELECT count(*) FROM errors')
@@ -64,13 +76,7 @@ describe('the findings', () => {
   })
 
   it('a staff user: PATCH /api/legal-holds?where[]= is 400 and releases no hold', async () => {
-    const { payload } = context.service
-    for (const reason of ['Matter 1: keep everything', 'Matter 2: keep everything']) {
-      await payload.create({
-        collection: 'legal-holds',
-        data: { consumer: 'con_demo_maria', reason },
-      })
-    }
+    await makeHolds(['Matter 1: keep everything', 'Matter 2: keep everything'])
     const held = 'SELECT count(*) FROM legal_holds WHERE released_at IS NULL'
     const before = await count(held)
     expect(before).toBeGreaterThanOrEqual(2)
@@ -89,6 +95,57 @@ describe('the findings', () => {
     expect(response).toMatchObject({ body: { errors: [{ message: MISSING.delete }] }, status: 400 })
     expect(await count(live)).toBe(before)
   })
+
+  it('an admin API key: DELETE /api/legal-holds?where[id][not_equals]= is 400 and deletes no hold', async () => {
+    await makeHolds(['Matter 3: keep everything'])
+    const before = await count('SELECT count(*) FROM legal_holds')
+    expect(before).toBeGreaterThanOrEqual(1)
+    const response = await send('DELETE', '/api/legal-holds?where[id][not_equals]=', 'clientAdmin')
+    expect(response).toMatchObject({ body: { errors: [{ message: MISSING.delete }] }, status: 400 })
+    expect(await count('SELECT count(*) FROM legal_holds')).toBe(before)
+  })
+
+  it('a staff user: PATCH /api/lead?where[id][not_equals]= is 400 and changes no lead', async () => {
+    const response = await send('PATCH', '/api/lead?where[id][not_equals]=', 'staff', {
+      source: 'not-equals-nothing',
+    })
+    expect(response).toMatchObject({ body: { errors: [{ message: MISSING.update }] }, status: 400 })
+    expect(await count("SELECT count(*) FROM lead WHERE source = 'not-equals-nothing'")).toBe(0)
+  })
+
+  it.each([
+    'where[deletedAt][exists]=',
+    'where[deletedAt][exists]=%20',
+    'where[deletedAt][exists]=yes',
+  ])('%s is a 400 naming the field, on a bulk write and on a read alike', async (query) => {
+    const live = 'SELECT count(*) FROM lead WHERE deleted_at IS NULL'
+    const before = await count(live)
+    for (const method of ['GET', 'PATCH', 'DELETE']) {
+      const body = method === 'PATCH' ? { source: 'exists-nothing' } : undefined
+      const response = await send(method, `/api/lead?${query}`, 'staffAdmin', body)
+      expect([method, response.status, response.body.errors[0].message]).toEqual([
+        method,
+        400,
+        'The exists filter on deletedAt takes true or false',
+      ])
+    }
+    expect(await count(live)).toBe(before)
+    expect(await count("SELECT count(*) FROM lead WHERE source = 'exists-nothing'")).toBe(0)
+  })
+})
+
+describe('an empty value is no condition on a read either', () => {
+  it.each(['where[id][in]=', 'where[id][not_equals]=', 'where[lastName][equals]=%20'])(
+    'GET with %s lists what GET without a where lists',
+    async (query) => {
+      const all = await send('GET', '/api/lead?depth=0&limit=100&sort=id', 'staff')
+      const filtered = await send('GET', `/api/lead?depth=0&limit=100&sort=id&${query}`, 'staff')
+      expect(filtered.status).toBe(200)
+      expect(filtered.body.docs.map((doc: { id: number }) => doc.id)).toEqual(
+        all.body.docs.map((doc: { id: number }) => doc.id),
+      )
+    },
+  )
 })
 
 /** Every spelling of "no condition" the attack found, and a few more of the same kind. */
@@ -105,18 +162,43 @@ const NO_CONDITION: [string, string][] = [
   ['JSON {"id":{"not_in":[]}}', `where=${encodeURIComponent('{"id":{"not_in":[]}}')}`],
   ['an OR holding a like of spaces', 'where[OR][0][lastName][like]=%20&where[OR][1][id][equals]=1'],
   ['no where at all', ''],
+  // A condition whose value is empty or only spaces, for each operator: no condition.
+  ...[
+    'equals',
+    'not_equals',
+    'in',
+    'not_in',
+    'greater_than',
+    'greater_than_equal',
+    'less_than',
+    'less_than_equal',
+  ].flatMap((operator): [string, string][] => [
+    [`where[id][${operator}]=`, `where[id][${operator}]=`],
+    [`where[id][${operator}]= (a space)`, `where[id][${operator}]=%20`],
+  ]),
+  ...['like', 'not_like', 'contains', 'equals', 'not_equals'].map((operator): [string, string] => [
+    `where[lastName][${operator}]=`,
+    `where[lastName][${operator}]=`,
+  ]),
+  ['where[lastName][not_like]=%20', 'where[lastName][not_like]=%20'],
+  ['where[id][in][]=', 'where[id][in][]='],
+  ['where[id][in]=%20,%20', 'where[id][in]=%20,%20'],
+  ['where[createdAt][greater_than]=%20', 'where[createdAt][greater_than]=%20'],
+  ['JSON {"id":{"in":[]}}', `where=${encodeURIComponent('{"id":{"in":[]}}')}`],
+  ['JSON {"id":{"equals":" "}}', `where=${encodeURIComponent('{"id":{"equals":" "}}')}`],
+  ['an AND holding only empty values', 'where[and][0][id][equals]=&where[and][1][email][like]='],
+  ['an OR holding an empty value', 'where[or][0][id][not_equals]=&where[or][1][id][equals]=1'],
 ]
 
 describe.each(writers)('bulk writes as %s', (who) => {
   const live = 'SELECT count(*) FROM lead WHERE deleted_at IS NULL'
-  const changed = "SELECT count(*) FROM lead WHERE source = 'bulk-filter-test'"
 
-  it.each(NO_CONDITION)('PATCH with %s is 400 and changes nothing', async (_name, query) => {
-    const response = await send('PATCH', `/api/lead?${query}`, who, {
-      source: 'bulk-filter-test',
-    })
+  it.each(NO_CONDITION)('PATCH with %s is 400 and changes nothing', async (name, query) => {
+    // A mark of this write alone, so that one that went through fails only its own test.
+    const source = `bulk-filter-test ${who} ${name}`.slice(0, 100)
+    const response = await send('PATCH', `/api/lead?${query}`, who, { source })
     expect(response).toMatchObject({ body: { errors: [{ message: MISSING.update }] }, status: 400 })
-    expect(await count(changed)).toBe(0)
+    expect(await count('SELECT count(*) FROM lead WHERE source = $1', [source])).toBe(0)
   })
 
   it.each(NO_CONDITION)('DELETE with %s is 400 and deletes nothing', async (_name, query) => {

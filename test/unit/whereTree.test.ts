@@ -1,20 +1,27 @@
 /**
  * reduceWhere (src/lib/whereTree.ts): a filter reduced to what constrains, as Payload reads it.
- * Each filter the attack used reduces to nothing, a real filter keeps its meaning, and, over
- * generated trees (degenerate ones included), the reduced tree selects the same records as the
- * tree, holds no part that constrains nothing, and reduces to itself.
+ * Each filter the attacks used reduces to nothing (empty values for every operator among them), a
+ * real filter keeps its meaning, and, over generated trees (degenerate ones and empty or blank
+ * values included), the reduced tree selects the same records as the tree, holds no part that
+ * constrains nothing, and reduces to itself.
  */
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import type { Where } from 'payload'
 import * as qs from 'qs-esm'
 
-import { namesIn, reduceWhere, withoutEmptyLists } from '@/lib/whereTree'
+import { namesIn, reduceWhere } from '@/lib/whereTree'
 
 /** The `where` Payload's REST handlers see for a query string (createPayloadRequest's options). */
 const parsed = (query: string): unknown =>
-  (qs.parse(query, { arrayLimit: 1000, depth: 10, ignoreQueryPrefix: true }) as { where: unknown })
-    .where
+  (
+    qs.parse(query, {
+      allowEmptyArrays: true,
+      arrayLimit: 1000,
+      depth: 10,
+      ignoreQueryPrefix: true,
+    }) as { where: unknown }
+  ).where
 
 describe('filters that constrain nothing', () => {
   it.each([
@@ -30,6 +37,28 @@ describe('filters that constrain nothing', () => {
     'where[or][0][name][like]=%20&where[or][1][id][equals]=1',
     'where[and][0][or][0]=&where[and][1][id]=',
     'where[]=&where[]=',
+    'where[lastName]=%20',
+    // A condition whose value is empty or only whitespace, whatever its operator.
+    ...[
+      'equals',
+      'not_equals',
+      'in',
+      'not_in',
+      'all',
+      'greater_than',
+      'greater_than_equal',
+      'less_than',
+      'less_than_equal',
+      'like',
+      'not_like',
+      'contains',
+      'near',
+    ].flatMap((operator) => [`where[id][${operator}]=`, `where[id][${operator}]=%20%09`]),
+    'where[id][in][]=&where[id][in][]=%20',
+    'where[id][in]=%20,%20',
+    'where[id][not_in]=,',
+    'where[or][0][id][not_equals]=&where[or][1][id][equals]=1',
+    'where[and][0][id][equals]=&where[and][1][name][like]=',
   ])('%s (query string) reduces to nothing', (query) => {
     expect(reduceWhere(parsed(query))).toBeUndefined()
   })
@@ -40,6 +69,8 @@ describe('filters that constrain nothing', () => {
     ['{"OR":[]}', { OR: [] }],
     ['{}', {}],
     ['{"id":{"not_in":[]}}', { id: { not_in: [] } }],
+    ['{"id":{"in":[""," "]}}', { id: { in: ['', ' '] } }],
+    ['{"id":{"equals":"  ","like":""}}', { id: { equals: '  ', like: '' } }],
     ['an or holding a match of spaces', { or: [{ name: { like: '  ' } }, { id: { equals: 1 } }] }],
     ['an empty name', { '': { equals: 1 } }],
     ['a number, a boolean, null where operators belong', { a: 5, b: true, c: null }],
@@ -71,9 +102,23 @@ describe('filters that constrain', () => {
     ).toEqual({ and: [{ a: { equals: 1 } }, { b: { equals: 2 } }, { c: { equals: 3 } }] })
   })
 
-  it('keep an empty in list (it selects nothing) and what Payload refuses (for it to refuse)', () => {
+  it('keep a list without its empty items, and a condition beside an empty one', () => {
+    expect(reduceWhere(parsed('where[id][in]=1,'))).toEqual({ id: { in: ['1'] } })
+    expect(reduceWhere({ id: { not_in: ['', 2, ' '] } })).toEqual({ id: { not_in: [2] } })
+    expect(reduceWhere({ id: { in: '1,2' } })).toEqual({ id: { in: '1,2' } })
+    expect(reduceWhere(parsed('where[id][equals]=1&where[id][not_equals]='))).toEqual({
+      id: { equals: '1' },
+    })
+  })
+
+  it("keep server code's empty in list (it selects nothing) and what Payload refuses (for it to refuse)", () => {
     expect(reduceWhere({ id: { in: [] } })).toEqual({ id: { in: [] } })
-    expect(reduceWhere(parsed('where[id][in]='))).toEqual({ id: { in: '' } })
+    // Payload's parser makes this one too: the HTTP layer sends it as `where[id][in]=` (jsonWhere).
+    expect(reduceWhere(parsed('where[id][in][]='))).toEqual({ id: { in: [] } })
+    expect(reduceWhere({ deletedAt: { exists: '' } })).toEqual({ deletedAt: { exists: '' } })
+    expect(reduceWhere(parsed('where[deletedAt][exists]=%20'))).toEqual({
+      deletedAt: { exists: ' ' },
+    })
     expect(reduceWhere({ lastName: 'Ames' })).toEqual({ lastName: 'Ames' })
     expect(reduceWhere({ id: { nope: 1 } })).toEqual({ id: { nope: 1 } })
     expect(reduceWhere({ and: { x: { equals: 1 } } })).toEqual({ and: { x: { equals: 1 } } })
@@ -86,13 +131,6 @@ describe('filters that constrain', () => {
     expect(Object.getPrototypeOf(reduced.and[0])).toBe(Object.prototype)
     expect(namesIn(where)).toEqual(['__proto__', 'equals', 'id', 'equals'])
   })
-
-  it('withoutEmptyLists writes an empty in list as a condition the query string carries', () => {
-    expect(withoutEmptyLists({ or: [{ id: { in: [] } }, { a: { equals: 1 } }] })).toEqual({
-      or: [{ id: { exists: false } }, { a: { equals: 1 } }],
-    })
-    expect(withoutEmptyLists({ id: {} })).toEqual({ id: {} })
-  })
 })
 
 /** A record of the model: two text fields, either may be empty (null). */
@@ -101,10 +139,43 @@ const FIELDS = ['a', 'b'] as const
 const TEXTS = ['Ann', 'Bo', 'ann', 'x', '']
 const BLANKS = ['', ' ', '  ', '\t']
 
+const isBlank = (value: unknown) => typeof value === 'string' && !value.trim()
+
+/** Whether a row's field meets one operator, an empty value (a list's empty items) meaning no condition. */
+const meets = (field: null | string, operator: string, operand: unknown): boolean => {
+  if (isBlank(operand)) return true
+  let items: unknown[] = []
+  if (operator === 'in' || operator === 'not_in') {
+    const all = typeof operand === 'string' ? operand.split(',') : (operand as unknown[])
+    items = all.filter((item) => !isBlank(item))
+    if (all.length && !items.length) return true
+  }
+  const text = String(operand)
+  switch (operator) {
+    case 'contains':
+    case 'like':
+      return (field ?? '').toLowerCase().includes(text.toLowerCase())
+    case 'not_like':
+      return !(field ?? '').toLowerCase().includes(text.toLowerCase())
+    case 'equals':
+      return field === operand
+    case 'not_equals':
+      return field !== operand
+    case 'exists':
+      return (field !== null) === operand
+    case 'in':
+      return items.includes(field)
+    case 'not_in':
+      return !items.includes(field)
+    default:
+      throw new Error(`no model of ${operator}`)
+  }
+}
+
 /**
  * The intended meaning of a filter, evaluated on one row: undefined for a part Payload skips;
- * a match of only whitespace and a `not_in` of nothing hold for every row; several parts of one
- * object hold together.
+ * a condition whose value is empty or only whitespace, and a `not_in` of nothing, hold for every
+ * row; several parts of one object hold together.
  */
 const holds = (node: unknown, row: Row): boolean | undefined => {
   if (!node || typeof node !== 'object') return undefined
@@ -118,38 +189,27 @@ const holds = (node: unknown, row: Row): boolean | undefined => {
     }
     if (!value || typeof value !== 'object' || !Object.keys(value).length) return [undefined]
     const field = row[key as keyof Row]
-    return [
-      Object.entries(value).every(([operator, operand]) => {
-        const text = String(operand)
-        switch (operator) {
-          case 'contains':
-          case 'like':
-            return !text.trim() || (field ?? '').toLowerCase().includes(text.toLowerCase())
-          case 'equals':
-            return field === operand
-          case 'exists':
-            return (field !== null) === operand
-          case 'in':
-            return (operand as unknown[]).includes(field)
-          case 'not_in':
-            return !(operand as unknown[]).includes(field)
-          default:
-            throw new Error(`no model of ${operator}`)
-        }
-      }),
-    ]
+    return [Object.entries(value).every(([operator, operand]) => meets(field, operator, operand))]
   })
   const defined = parts.filter((part) => part !== undefined)
   return defined.length ? defined.every(Boolean) : undefined
 }
 
+/** A list's value: a list (empty items among them), or text Payload splits at commas. */
+const listValue = fc.oneof(
+  fc.subarray([...TEXTS, ...BLANKS]),
+  fc.constantFrom(...BLANKS, 'Ann,', ' , Bo', 'x, ,Bo'),
+)
+
 /** What a field path maps to: operators (some of them matching anything), or nothing. */
 const operators = fc.oneof(
-  fc.record({ equals: fc.constantFrom(...TEXTS) }),
+  fc.record({ equals: fc.constantFrom(...TEXTS, ...BLANKS) }),
+  fc.record({ not_equals: fc.constantFrom(...TEXTS, ...BLANKS) }),
   fc.record({ like: fc.constantFrom(...TEXTS, ...BLANKS) }),
+  fc.record({ not_like: fc.constantFrom(...TEXTS, ...BLANKS) }),
   fc.record({ contains: fc.constantFrom(...TEXTS, ...BLANKS) }),
-  fc.record({ in: fc.subarray(TEXTS) }),
-  fc.record({ not_in: fc.subarray(TEXTS) }),
+  fc.record({ in: listValue }),
+  fc.record({ not_in: listValue }),
   fc.record({ exists: fc.boolean() }),
   fc.record({ equals: fc.constantFrom(...TEXTS), like: fc.constantFrom(...BLANKS) }),
   fc.constant({}),
@@ -199,7 +259,11 @@ const degenerate = (node: unknown): boolean => {
     if (!value || typeof value !== 'object' || !Object.keys(value).length) return true
     return Object.entries(value).some(
       ([operator, operand]) =>
-        (['like', 'contains'].includes(operator) && !String(operand).trim()) ||
+        (operator !== 'exists' && isBlank(operand)) ||
+        (['in', 'not_in'].includes(operator) &&
+          (typeof operand === 'string' ? operand.split(',') : (operand as unknown[])).some(
+            isBlank,
+          )) ||
         (operator === 'not_in' && !(operand as unknown[]).length),
     )
   })
