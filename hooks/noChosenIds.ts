@@ -6,8 +6,10 @@ import { isRecord } from '@/lib/isRecord'
  * A client may bring a new record's id (README, "Ids and relations") only in a collection it
  * reads whole. Elsewhere (a dealer on its company's records) the id could be one of a record it
  * may not see, and the database's "Value must be unique" would confirm it: any id in such a
- * caller's create body is a 400 naming `id`, whether or not a record has it. Collections with
- * serial ids take no id from anyone (Payload leaves it out of the insert).
+ * caller's create body is a 400 naming `id`, whether or not a record has it, in collections with
+ * serial ids too (leads, error records), so that the answer never depends on the collection. A
+ * caller who reads the whole collection chooses a text id; a serial one Payload leaves out of the
+ * insert.
  */
 export const noChosenIds: CollectionBeforeOperationHook = async ({
   args,
@@ -19,7 +21,6 @@ export const noChosenIds: CollectionBeforeOperationHook = async ({
   if (operation !== 'create' || overrideAccess) return args
   const data: unknown = 'data' in args ? args.data : undefined
   if (!isRecord(data) || data.id === undefined || data.id === null || data.id === '') return args
-  if (!req.payload.collections[collection.slug]?.customIDType) return args
   if ((await collection.access.read({ req })) === true) return args
   throw new ValidationError(
     {

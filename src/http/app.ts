@@ -87,19 +87,20 @@ export const createApp = ({
     clientChanges,
     endpointChanges,
   ])
-  // Cheap refusals first; the body is read only for a caller who passed the credential check
-  // and the rate limit.
+  // Cheap refusals first; then who is calling, and a caller without credentials where it may
+  // not call is 401 before anything it sent is checked; the body is read only for a caller who
+  // passed the credential check and the rate limit.
   app.use(
     '/api',
     headAsGet,
-    queryGuard,
     bodyLimit,
     credentialGate(payload, rateLimit.credentialFailures),
     rateLimit.middleware,
+    callerFirst(payload),
+    queryGuard,
     collectionRoutes(payload),
     bodyGuard(maxBodyBytes),
     idempotency(payload),
-    callerFirst(payload),
     jsonWhere,
     ...(directReads ? [commerceReads(payload)] : []),
     apiHandler ?? payloadRest(payload.config),

@@ -4,7 +4,8 @@
  * here), house staff, a staff admin, an integrator's key and an anonymous caller.
  *
  * - A client-chosen id tells nothing: a caller who may not read a whole collection chooses no id
- *   there (hooks/noChosenIds.ts), so a guessed id of B's answers as a fresh one.
+ *   there, serial ids included (hooks/noChosenIds.ts), so a guessed id of B's answers as a fresh
+ *   one.
  * - A sort runs only on what the caller may read, through relations too (hooks/validFilters.ts).
  * - A caller without credentials is told 401 before anything about its filter or sort
  *   (src/http/input/callerFirst.ts, hooks/accessFirst.ts).
@@ -142,13 +143,43 @@ describe('a client-chosen id', () => {
     expect(JSON.stringify(taken.body)).toContain('Value must be unique')
   })
 
-  it('is never chosen in error records, which anyone reports and staff read: the database numbers them', async () => {
+  it('is a 400 naming id for a dealer in leads too, whose ids the database numbers', async () => {
+    const { payload } = context.service
+    const ofA = await payload.create({
+      collection: 'lead',
+      data: { firstName: 'Ann', lastName: 'Of A', location: A.location },
+    })
+    const ofB = await payload.create({
+      collection: 'lead',
+      data: { firstName: 'Bo', lastName: 'Of B', location: B.location },
+    })
+    const before = await payload.count({ collection: 'lead' })
+    const lead = { firstName: 'Pat', lastName: 'Chosen', location: A.location }
+    const answers = await Promise.all(
+      [ofB.id, ofA.id, 2_000_000_000, '5'].map((id) =>
+        send(dealerA, 'POST', '/api/lead', { ...lead, id }),
+      ),
+    )
+    for (const answer of answers) {
+      expect(answer.status).toBe(400)
+      expect(invalidPaths(answer.body)).toEqual(['id'])
+      expect(answer.body).toEqual(answers[0].body)
+    }
+    expect(await payload.count({ collection: 'lead' })).toEqual(before)
+    // Without an id the lead is made, with the id the database gives.
+    expect((await send(dealerA, 'POST', '/api/lead', lead)).status).toBe(201)
+  })
+
+  it('is never chosen in error records: a reporter, who reads none, is told so; staff, who read all, are given one', async () => {
     const first = await send('anonymous', 'POST', '/api/errors', { message: 'first' })
     expect(first.status).toBe(201)
     for (const id of [first.body.doc.id, 999_999]) {
       const again = await send('anonymous', 'POST', '/api/errors', { id, message: 'again' })
-      expect(again.status).toBe(201)
-      expect(again.body.doc.id).not.toBe(id)
+      expect(again.status).toBe(400)
+      expect(invalidPaths(again.body)).toEqual(['id'])
+      const byStaff = await send('staff', 'POST', '/api/errors', { id, message: 'again' })
+      expect(byStaff.status).toBe(201)
+      expect(byStaff.body.doc.id).not.toBe(id)
     }
   })
 })
@@ -227,6 +258,63 @@ describe('without credentials, who may ask is decided first', () => {
     expect(patch.status).toBe(401)
     const create = await send('anonymous', 'POST', '/api/customer', { id: 'cus_test_bayside' })
     expect(create.status).toBe(401)
+  })
+
+  // Anything it sent: a filter on an endpoint, paging, depth, a bulk write's missing filter, an id.
+  const sent: [string, string][] = [
+    ['GET', '/api/search?q=ab&where[constructor][equals]=1'],
+    ['PATCH', '/api/search?q=ab&where[constructor][equals]=1'],
+    ['DELETE', '/api/search?q=ab&where[constructor][equals]=1'],
+    ['GET', '/api/leadEvents?limit=-1'],
+    ['GET', '/api/lead?depth=abc'],
+    ['GET', '/api/consumer?page=-1'],
+    ['DELETE', '/api/leadEvents'],
+    ['GET', '/api/lead/abc'],
+    ['PATCH', '/api/lead/abc'],
+    ['DELETE', '/api/lead/abc'],
+    ['GET', '/api/lead/versions?depth=9'],
+    ['GET', '/api/globals/tco-settings?depth=abc'],
+    ['POST', '/api/users/1/mfa-reset?depth=abc'],
+  ]
+
+  it.each(sent)('%s %s: 401 before anything it sent is checked', async (method, path) => {
+    const answer = await send('anonymous', method, path, method === 'PATCH' ? {} : undefined)
+    expect(answer).toMatchObject({ body: { errors: [{ message: 'Unauthorized' }] }, status: 401 })
+  })
+
+  it('a known caller is told what is wrong with what it sent', async () => {
+    const answers = await Promise.all(
+      sent.map(async ([method, path]) => [
+        method,
+        path,
+        (await send('staffAdmin', method, path, method === 'PATCH' ? {} : undefined)).status,
+      ]),
+    )
+    expect(answers).toEqual([
+      ['GET', '/api/search?q=ab&where[constructor][equals]=1', 400],
+      ['PATCH', '/api/search?q=ab&where[constructor][equals]=1', 400],
+      ['DELETE', '/api/search?q=ab&where[constructor][equals]=1', 400],
+      ['GET', '/api/leadEvents?limit=-1', 400],
+      ['GET', '/api/lead?depth=abc', 400],
+      ['GET', '/api/consumer?page=-1', 400],
+      ['DELETE', '/api/leadEvents', 400],
+      ['GET', '/api/lead/abc', 404],
+      ['PATCH', '/api/lead/abc', 404],
+      ['DELETE', '/api/lead/abc', 404],
+      ['GET', '/api/lead/versions?depth=9', 400],
+      ['GET', '/api/globals/tco-settings?depth=abc', 400],
+      ['POST', '/api/users/1/mfa-reset?depth=abc', 400],
+    ])
+  })
+
+  it('what anyone may call is checked as for anyone', async () => {
+    expect((await send('anonymous', 'GET', '/api/media?limit=-1')).status).toBe(400)
+    expect(
+      (await send('anonymous', 'POST', '/api/errors?depth=abc', { message: 'x' })).status,
+    ).toBe(400)
+    expect((await send('anonymous', 'GET', '/api/users/me?depth=abc')).status).toBe(400)
+    expect((await send('anonymous', 'GET', '/api/users/me')).status).toBe(200)
+    expect((await send('anonymous', 'GET', '/api/access')).status).toBe(200)
   })
 
   it('a caller who may ask still gets the 400 naming the field', async () => {

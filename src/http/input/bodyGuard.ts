@@ -79,7 +79,7 @@ export const bodyGuard =
     next()
   }
 
-const isGetOverride = (req: Request) =>
+export const isGetOverride = (req: Request): boolean =>
   req.method === 'POST' && OVERRIDE_HEADERS.some((name) => req.headers[name] === 'GET')
 
 /**

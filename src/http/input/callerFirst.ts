@@ -1,58 +1,130 @@
-import type { RequestHandler } from 'express'
-import { type CollectionSlug, createLocalReq, type Payload } from 'payload'
+import type { Request, RequestHandler } from 'express'
+import { type Access, type CollectionSlug, createLocalReq, type Payload } from 'payload'
 
+import { CLOSED_COLLECTIONS } from '@/api/closedCollections'
 import { isCommercePath } from '@/commerce/paths'
 import { messages } from '@/errors'
-import { splitUrl } from '@/validation/json'
 
+import { allow, ENDPOINT_POLICY, ROLE_SETS } from '../../../access/policy'
 import { callerOf } from '../caller'
-import { apiPathOf, refuse } from './refuse'
+import { isGetOverride } from './bodyGuard'
+import { answerUnavailable, apiPathOf, refuse } from './refuse'
 
-/** Parameters that say what to read: a filter, a sort, a join's filter or sort. */
-const QUERY_PARAMETER = /^(where|sort|joins)(\[|$)/
+type Kind = 'create' | 'delete' | 'read' | 'update'
 
-/** The collection access a method is decided by. */
-const ACCESS = {
+/** The collection access a method is decided by (Payload's routes: POST creates, PATCH updates). */
+const ACCESS: Record<string, Kind> = {
   DELETE: 'delete',
   GET: 'read',
   PATCH: 'update',
   POST: 'create',
   PUT: 'update',
-} as const
+}
 
-const accessOf = (method: string) =>
-  Object.hasOwn(ACCESS, method) ? ACCESS[method as keyof typeof ACCESS] : ('read' as const)
+/** The method a request stands for: a POST with a GET override is that GET (./bodyGuard.ts). */
+const methodOf = (req: Request) => (isGetOverride(req) ? 'GET' : req.method)
 
-/** Whether an anonymous caller may call this path at all, as Payload or the endpoint decides. */
-const anonymousMayCall = async (payload: Payload, path: string, method: string) => {
-  // Every commerce endpoint wants a caller (src/api/endpoint.ts).
-  if (isCommercePath(path)) return false
-  const [, slug = '', route] = path.split('/')
-  const collection = Object.hasOwn(payload.collections, slug)
-    ? payload.collections[slug as CollectionSlug]
-    : undefined
-  // Other endpoints answer for themselves, and so do an auth collection's own routes (`me`, the
-  // sign-in routes): its list, count and records are decided here.
-  if (!collection) return true
-  if (collection.config.auth && route !== undefined && route !== 'count' && !/^\d+$/.test(route))
-    return true
-  const access = collection.config.access[accessOf(method)]
-  return !access || Boolean(await access({ req: await createLocalReq({}, payload) }))
+/** Payload's routes of an auth collection for callers who have not signed in: they answer for themselves. */
+const AUTH_ROUTES = new Set([
+  'first-register',
+  'forgot-password',
+  'init',
+  'login',
+  'logout',
+  'me',
+  'refresh-token',
+  'reset-password',
+  'unlock',
+  'verify',
+])
+
+type Rule = {
+  method: string
+  policy: (typeof ENDPOINT_POLICY)[string]
+  /** A collection's slug, `*` for every collection, undefined for an endpoint of the API's root. */
+  scope: string | undefined
+  segments: string[]
+}
+
+/** The custom endpoints' entries of the policy (access/policy.ts), read once. */
+const RULES: Rule[] = Object.entries(ENDPOINT_POLICY).map(([key, policy]) => {
+  const parts = key.split(' ')
+  const [scope, method = '', path = ''] = parts.length === 3 ? parts : [undefined, ...parts]
+  return { method, policy, scope, segments: path.split('/').filter(Boolean) }
+})
+
+/** Does an endpoint's path (`/:id/desk`, `/access/:id?`) match the path's segments? */
+const matches = (pattern: string[], segments: string[]) =>
+  segments.length <= pattern.length &&
+  pattern.every((part, i) =>
+    segments[i] === undefined ? part.endsWith('?') : part.startsWith(':') || part === segments[i],
+  )
+
+/**
+ * The rules of the endpoints at a path: those of the method, else those of any method (a PATCH
+ * to a GET-only endpoint is refused as the GET would be, not let through to a 400 or 404).
+ */
+const rulesAt = (scopes: (string | undefined)[], method: string, segments: string[]) => {
+  const atPath = RULES.filter(
+    (rule) => scopes.includes(rule.scope) && matches(rule.segments, segments),
+  )
+  const ofMethod = atPath.filter((rule) => rule.method === method)
+  return ofMethod.length ? ofMethod : atPath
 }
 
 /**
- * A request without credentials learns nothing from its query: one that carries a filter or a
- * sort (`where`, `sort`, `joins`) to a collection or commerce endpoint that anonymous callers may
- * not call is 401 before the query is read, as it is without one, rather than a 400 about a field
- * (./jsonWhere.ts; inside Payload, hooks/accessFirst.ts keeps that order).
+ * Whether an anonymous caller may call this path with this method, as the collection's or
+ * global's access, or the endpoint's entry in the policy, says. Paths no one serves, Payload's
+ * sign-in routes and the closed collections (404 for everyone) answer for themselves.
+ */
+const anonymousMayCall = async (payload: Payload, path: string, method: string) => {
+  const kind = ACCESS[method]
+  // A CORS preflight (OPTIONS) asks for no record: Payload answers it.
+  if (!kind) return true
+  // Every commerce endpoint wants a caller (src/api/endpoint.ts).
+  if (isCommercePath(path)) return false
+  const [first = '', ...rest] = path.split('/').filter(Boolean)
+  const req = await createLocalReq({}, payload)
+  const granted = async (access: Access | undefined) => !access || Boolean(await access({ req }))
+  if (first === 'globals') {
+    const global = payload.config.globals.find(({ slug }) => slug === rest[0])
+    return !global || granted(global.access[method === 'GET' ? 'read' : 'update'])
+  }
+  const collection = Object.hasOwn(payload.collections, first)
+    ? payload.collections[first as CollectionSlug].config
+    : undefined
+  if (!collection) {
+    const rules = rulesAt([undefined], method, [first, ...rest])
+    return !rules.length || rules.some(({ policy }) => policy === 'anyone')
+  }
+  if (CLOSED_COLLECTIONS.has(first)) return true
+  if (collection.auth && AUTH_ROUTES.has(rest[0] ?? '')) return true
+  const rules = rulesAt([first, '*'], method, rest)
+  for (const { policy } of rules) {
+    if (policy === 'anyone') return true
+    const access = policy === 'access' ? collection.access[kind] : allow(ROLE_SETS[policy])
+    if (await granted(access)) return true
+  }
+  return !rules.length && granted(collection.access[kind])
+}
+
+/**
+ * A request without credentials is decided before anything it sent is checked: to a collection,
+ * global or endpoint that anonymous callers may not call, it is 401, as it is with a well-formed
+ * request, rather than a 400 about its filter, sort, paging or depth, a 404 about an id, or a
+ * 400 for a bulk write without a filter (which would tell it about fields and records). Known
+ * callers, and anonymous callers where they may call, meet the checks that follow
+ * (./queryGuard.ts, ../collectionRoutes.ts, ./jsonWhere.ts; inside Payload, hooks/accessFirst.ts
+ * keeps that order). A session cookie is looked up only for a path anonymous callers may not call.
  */
 export const callerFirst =
   (payload: Payload): RequestHandler =>
   async (req, res, next) => {
-    const [, search = ''] = splitUrl(req.url)
-    const names = [...new URLSearchParams(search).keys()]
-    if (!names.some((name) => QUERY_PARAMETER.test(name))) return next()
-    if ((await callerOf(payload, req, res)).kind !== 'anonymous') return next()
-    if (await anonymousMayCall(payload, apiPathOf(req), req.method)) return next()
+    // A credential the gate accepted (../credentialGate.ts): a known caller.
+    if (res.locals.caller && 'user' in res.locals.caller) return next()
+    if (await anonymousMayCall(payload, apiPathOf(req), methodOf(req))) return next()
+    const { kind } = await callerOf(payload, req, res)
+    if (kind === 'unknown') return answerUnavailable(req, res)
+    if (kind !== 'anonymous') return next()
     refuse(req, res, 401, messages.unauthorized)
   }
