@@ -10,7 +10,8 @@ import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
 
-const VIN = '1HGCV1F34LA012345'
+/** The seeded RAV4: no credit app or deal on it yet. */
+const VIN = 'JTMRWRFV4LD000321'
 const deal: Record<string, string> = {}
 const request: Record<string, number> = {}
 
@@ -18,16 +19,6 @@ const create = async (collection: string, data: object): Promise<any> =>
   context.service.payload.create({ collection: collection as never, data: data as never })
 
 beforeAll(async () => {
-  await create('vehicle', {
-    bodyStyle: 'Sedan',
-    drivetrain: 'FWD',
-    engine: '1.5L I4',
-    make: 'Honda',
-    model: 'Accord',
-    transmission: 'CVT',
-    vin: VIN,
-    year: 2020,
-  })
   const consumer = async (firstName: string, lastName: string, phoneNumber: string) =>
     (
       await create('consumer', {
