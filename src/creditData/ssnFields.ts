@@ -29,6 +29,8 @@ export const SSN_TEXT_RULES = {
   'consents.userAgent': 'refuse',
   'consumer-requests.identityVerification': 'refuse',
   'consumer-requests.notes': 'refuse',
+  /** A correction of an append-only record (hooks/appendOnly.ts), kept in its `corrections`. */
+  correctionReason: 'refuse',
   'legal-holds.reason': 'refuse',
   'sanctions-match review reason': 'refuse',
 } as const satisfies Record<string, SsnTextRule>
