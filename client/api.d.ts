@@ -256,6 +256,8 @@ export interface paths {
          *
          *     The prospect's contact fills the lead's name, e-mail and phone; `<vendor>` names the dealership (a location id `loc_…`, a company id `com_…`, or a company's name) and sets the lead's location; `<provider>` is its `source`; the vehicles (interest, status, year, make, model, VIN, stock, trim, odometer, price, finance), phones, address, timeframe and comments are kept in the lead's `adf` group, a VIN the service knows linked to its vehicle. The original document is kept on the lead, for staff only. Unknown elements are ignored (kept in the original).
          *
+         *     What reads as a social security number, in any text of a prospect (comments, names, address, …) or anywhere in the document, is not kept: it is stored as `[SSN removed]`, and `data.warnings` names each field (and lead) it was removed from. The leads are made all the same.
+         *
          *     Who: staff, staff admins, admin API clients and dealers (for their company) — whoever may create leads. A document type declaration with entity definitions, an undefined entity, nesting deeper than `ADF_MAX_DEPTH` or a document that is not ADF is a 400 naming the line and element; over `ADF_MAX_BYTES`, 413.
          */
         post: operations["postAdfLeads"];
@@ -361,7 +363,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a record
-         * @description Deletes one lead record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes one lead record. A record another record still names is not deleted (409). A delete moves the record to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), a record already in the trash is deleted for good (a live one is moved to the trash), each audited.
          */
         delete: operations["lead_delete"];
         options?: never;
@@ -393,14 +395,14 @@ export interface paths {
         post: operations["lead_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A delete moves them to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), the records found in the trash are deleted for good and the live ones found are moved to the trash, each audited.
          */
         delete: operations["lead_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["lead_updateMany"];
         trace?: never;
@@ -661,7 +663,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a record
-         * @description Deletes one leadEvents record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes one leadEvents record. A record another record still names is not deleted (409). A delete moves the record to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), a record already in the trash is deleted for good (a live one is moved to the trash), each audited.
          */
         delete: operations["leadEvents_delete"];
         options?: never;
@@ -693,14 +695,14 @@ export interface paths {
         post: operations["leadEvents_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A delete moves them to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), the records found in the trash are deleted for good and the live ones found are moved to the trash, each audited.
          */
         delete: operations["leadEvents_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["leadEvents_updateMany"];
         trace?: never;
@@ -905,7 +907,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a record
-         * @description Deletes one vdpEmails record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes one vdpEmails record. A record another record still names is not deleted (409). A delete moves the record to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), a record already in the trash is deleted for good (a live one is moved to the trash), each audited.
          */
         delete: operations["vdpEmails_delete"];
         options?: never;
@@ -937,14 +939,14 @@ export interface paths {
         post: operations["vdpEmails_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A delete moves them to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), the records found in the trash are deleted for good and the live ones found are moved to the trash, each audited.
          */
         delete: operations["vdpEmails_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["vdpEmails_updateMany"];
         trace?: never;
@@ -1113,14 +1115,14 @@ export interface paths {
         post: operations["doNotContact_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["doNotContact_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["doNotContact_updateMany"];
         trace?: never;
@@ -1233,14 +1235,14 @@ export interface paths {
         post: operations["mailboxMessage_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["mailboxMessage_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["mailboxMessage_updateMany"];
         trace?: never;
@@ -1329,7 +1331,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a record
-         * @description Deletes one credit-app record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes one credit-app record. A record another record still names is not deleted (409). A delete moves the record to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), a record already in the trash is deleted for good (a live one is moved to the trash), each audited.
          */
         delete: operations["creditApp_delete"];
         options?: never;
@@ -1361,14 +1363,14 @@ export interface paths {
         post: operations["creditApp_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A delete moves them to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), the records found in the trash are deleted for good and the live ones found are moved to the trash, each audited.
          */
         delete: operations["creditApp_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["creditApp_updateMany"];
         trace?: never;
@@ -1493,7 +1495,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a record
-         * @description Deletes one pre-approval record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes one pre-approval record. A record another record still names is not deleted (409). A delete moves the record to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), a record already in the trash is deleted for good (a live one is moved to the trash), each audited.
          */
         delete: operations["preApproval_delete"];
         options?: never;
@@ -1525,14 +1527,14 @@ export interface paths {
         post: operations["preApproval_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A delete moves them to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), the records found in the trash are deleted for good and the live ones found are moved to the trash, each audited.
          */
         delete: operations["preApproval_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["preApproval_updateMany"];
         trace?: never;
@@ -1637,14 +1639,14 @@ export interface paths {
         post: operations["creditBand_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["creditBand_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["creditBand_updateMany"];
         trace?: never;
@@ -1757,14 +1759,14 @@ export interface paths {
         post: operations["creditReport_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["creditReport_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["creditReport_updateMany"];
         trace?: never;
@@ -1853,7 +1855,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a record
-         * @description Deletes one consumer record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes one consumer record. A record another record still names is not deleted (409). A delete moves the record to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), a record already in the trash is deleted for good (a live one is moved to the trash), each audited.
          */
         delete: operations["consumer_delete"];
         options?: never;
@@ -1885,14 +1887,14 @@ export interface paths {
         post: operations["consumer_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A delete moves them to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), the records found in the trash are deleted for good and the live ones found are moved to the trash, each audited.
          */
         delete: operations["consumer_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["consumer_updateMany"];
         trace?: never;
@@ -2061,14 +2063,14 @@ export interface paths {
         post: operations["consents_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["consents_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["consents_updateMany"];
         trace?: never;
@@ -2181,14 +2183,14 @@ export interface paths {
         post: operations["disclosures_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["disclosures_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["disclosures_updateMany"];
         trace?: never;
@@ -2277,7 +2279,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a record
-         * @description Deletes one deal record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes one deal record. A record another record still names is not deleted (409). A delete moves the record to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), a record already in the trash is deleted for good (a live one is moved to the trash), each audited.
          */
         delete: operations["deal_delete"];
         options?: never;
@@ -2309,14 +2311,14 @@ export interface paths {
         post: operations["deal_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A delete moves them to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), the records found in the trash are deleted for good and the live ones found are moved to the trash, each audited.
          */
         delete: operations["deal_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["deal_updateMany"];
         trace?: never;
@@ -2501,7 +2503,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a record
-         * @description Deletes one customer record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes one customer record. A record another record still names is not deleted (409). A delete moves the record to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), a record already in the trash is deleted for good (a live one is moved to the trash), each audited.
          */
         delete: operations["customer_delete"];
         options?: never;
@@ -2533,14 +2535,14 @@ export interface paths {
         post: operations["customer_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A delete moves them to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), the records found in the trash are deleted for good and the live ones found are moved to the trash, each audited.
          */
         delete: operations["customer_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["customer_updateMany"];
         trace?: never;
@@ -2621,7 +2623,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a record
-         * @description Deletes one contact record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes one contact record. A record another record still names is not deleted (409). A delete moves the record to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), a record already in the trash is deleted for good (a live one is moved to the trash), each audited.
          */
         delete: operations["contact_delete"];
         options?: never;
@@ -2653,14 +2655,14 @@ export interface paths {
         post: operations["contact_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A delete moves them to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), the records found in the trash are deleted for good and the live ones found are moved to the trash, each audited.
          */
         delete: operations["contact_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["contact_updateMany"];
         trace?: never;
@@ -2785,7 +2787,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a record
-         * @description Deletes one company record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes one company record. A record another record still names is not deleted (409). A delete moves the record to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), a record already in the trash is deleted for good (a live one is moved to the trash), each audited.
          */
         delete: operations["company_delete"];
         options?: never;
@@ -2817,14 +2819,14 @@ export interface paths {
         post: operations["company_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A delete moves them to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), the records found in the trash are deleted for good and the live ones found are moved to the trash, each audited.
          */
         delete: operations["company_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["company_updateMany"];
         trace?: never;
@@ -3033,14 +3035,14 @@ export interface paths {
         post: operations["location_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["location_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["location_updateMany"];
         trace?: never;
@@ -3153,14 +3155,14 @@ export interface paths {
         post: operations["address_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["address_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["address_updateMany"];
         trace?: never;
@@ -3273,14 +3275,14 @@ export interface paths {
         post: operations["city_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["city_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["city_updateMany"];
         trace?: never;
@@ -3393,14 +3395,14 @@ export interface paths {
         post: operations["state_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["state_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["state_updateMany"];
         trace?: never;
@@ -3513,14 +3515,14 @@ export interface paths {
         post: operations["webEvent_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["webEvent_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["webEvent_updateMany"];
         trace?: never;
@@ -3633,14 +3635,14 @@ export interface paths {
         post: operations["account_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["account_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["account_updateMany"];
         trace?: never;
@@ -3753,14 +3755,14 @@ export interface paths {
         post: operations["vehicle_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["vehicle_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["vehicle_updateMany"];
         trace?: never;
@@ -3873,14 +3875,14 @@ export interface paths {
         post: operations["vehicleSpec_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["vehicleSpec_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["vehicleSpec_updateMany"];
         trace?: never;
@@ -4053,14 +4055,14 @@ export interface paths {
         post: operations["listing_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["listing_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["listing_updateMany"];
         trace?: never;
@@ -4257,14 +4259,14 @@ export interface paths {
         post: operations["media_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["media_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["media_updateMany"];
         trace?: never;
@@ -4397,14 +4399,14 @@ export interface paths {
         post: operations["vin_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["vin_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["vin_updateMany"];
         trace?: never;
@@ -4513,7 +4515,7 @@ export interface paths {
         post?: never;
         /**
          * 17. Delete an error record
-         * @description Deletes one errors record. A record another record still names is not deleted (409). A staff user's delete moves the record to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes one errors record. A record another record still names is not deleted (409). A delete moves the record to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), a record already in the trash is deleted for good (a live one is moved to the trash), each audited.
          */
         delete: operations["deleteError"];
         options?: never;
@@ -4545,14 +4547,14 @@ export interface paths {
         post: operations["createError"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A staff user's delete moves them to the trash (restored with a PATCH of `deletedAt: null` and `trash=true`); an admin's deletes for good, as does `trash=true` (admins only), which also reaches trashed records.
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A delete moves them to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), the records found in the trash are deleted for good and the live ones found are moved to the trash, each audited.
          */
         delete: operations["errors_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["errors_updateMany"];
         trace?: never;
@@ -4943,14 +4945,14 @@ export interface paths {
         post: operations["users_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["users_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["users_updateMany"];
         trace?: never;
@@ -5249,14 +5251,14 @@ export interface paths {
         post: operations["apiClients_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["apiClients_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["apiClients_updateMany"];
         trace?: never;
@@ -5369,14 +5371,14 @@ export interface paths {
         post: operations["lookupCache_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["lookupCache_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["lookupCache_updateMany"];
         trace?: never;
@@ -5509,14 +5511,14 @@ export interface paths {
         post: operations["auditLog_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["auditLog_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["auditLog_updateMany"];
         trace?: never;
@@ -5669,14 +5671,14 @@ export interface paths {
         post: operations["adverseActionNotice_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["adverseActionNotice_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["adverseActionNotice_updateMany"];
         trace?: never;
@@ -5829,14 +5831,14 @@ export interface paths {
         post: operations["sanctionsMatch_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["sanctionsMatch_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["sanctionsMatch_updateMany"];
         trace?: never;
@@ -5989,14 +5991,14 @@ export interface paths {
         post: operations["sanctionsList_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["sanctionsList_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["sanctionsList_updateMany"];
         trace?: never;
@@ -6169,14 +6171,14 @@ export interface paths {
         post: operations["webhookEndpoints_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["webhookEndpoints_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["webhookEndpoints_updateMany"];
         trace?: never;
@@ -6309,14 +6311,14 @@ export interface paths {
         post: operations["webhookDeliveries_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["webhookDeliveries_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["webhookDeliveries_updateMany"];
         trace?: never;
@@ -6429,14 +6431,14 @@ export interface paths {
         post: operations["legalHolds_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["legalHolds_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["legalHolds_updateMany"];
         trace?: never;
@@ -6609,14 +6611,14 @@ export interface paths {
         post: operations["consumerRequests_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["consumerRequests_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["consumerRequests_updateMany"];
         trace?: never;
@@ -6769,14 +6771,14 @@ export interface paths {
         post: operations["payloadJobs_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["payloadJobs_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["payloadJobs_updateMany"];
         trace?: never;
@@ -6921,14 +6923,14 @@ export interface paths {
         post: operations["payloadPreferences_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["payloadPreferences_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["payloadPreferences_updateMany"];
         trace?: never;
@@ -7013,14 +7015,14 @@ export interface paths {
         post: operations["payloadQueryPresets_create"];
         /**
          * Delete the records a filter finds
-         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400).
          */
         delete: operations["payloadQueryPresets_deleteMany"];
         options?: never;
         head?: never;
         /**
          * Update the records a filter finds
-         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
          */
         patch: operations["payloadQueryPresets_updateMany"];
         trace?: never;
@@ -7320,6 +7322,8 @@ export interface components {
             matchPhones?: unknown;
             updatedAt: string;
             createdAt: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         leadEvents: {
@@ -7336,7 +7340,7 @@ export interface components {
              * @enum {string|null}
              */
             status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
-            /** @description What the agent is to do next on this lead. */
+            /** @description What the agent is to do next on this lead. Never an SSN. */
             nextSteps?: string | null;
             createdBy?: (number | null) | components["schemas"]["users"];
             /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
@@ -7351,6 +7355,8 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         vdpEmails: {
@@ -7367,6 +7373,8 @@ export interface components {
             vinCount?: string | null;
             updatedAt: string;
             createdAt: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         /** @description Customers who asked not to be contacted. Recorded from lead events; kept. */
@@ -7380,6 +7388,8 @@ export interface components {
             event?: (number | null) | components["schemas"]["leadEvents"];
             updatedAt: string;
             createdAt: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
         };
         /** @description E-mails read by the lead mailbox: the leads each made, or why it was moved to the failed folder. */
         "mailbox-message": {
@@ -7465,6 +7475,10 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description Set when a dealer made it: it is then that dealership's alone. */
+            madeAt?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         "pre-approval": {
@@ -7478,6 +7492,10 @@ export interface components {
             consumer?: (string | null) | components["schemas"]["consumer"];
             updatedAt: string;
             createdAt: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description Set when a dealer made it: it is then that dealership's alone. */
+            madeAt?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         "credit-band": {
@@ -7515,6 +7533,10 @@ export interface components {
             hasNS?: boolean | null;
             updatedAt: string;
             createdAt: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description Set when a dealer made it: it is then that dealership's alone. */
+            madeAt?: (string | null) | components["schemas"]["company"];
         };
         consumer: {
             /** @description Worked out from the record when it is saved. */
@@ -7536,6 +7558,8 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             deletedAt?: string | null;
         };
         /** @description Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent. */
@@ -7569,7 +7593,7 @@ export interface components {
             disclosureVersion?: string | null;
             /** @description SHA-256 of the disclosure's text at capture. */
             disclosureSha256?: string | null;
-            /** @description When the person agreed; the time of recording when not sent. */
+            /** @description When the person agreed; the time of recording when not sent. Not in the future (up to 5 minutes ahead is taken as now). */
             capturedAt?: string | null;
             /** @enum {string} */
             method: "web-form" | "phone" | "in-person" | "api";
@@ -7623,6 +7647,8 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         customer: {
@@ -7635,6 +7661,8 @@ export interface components {
             phoneNumbers?: string[] | null;
             updatedAt: string;
             createdAt: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             deletedAt?: string | null;
         };
         contact: {
@@ -7733,6 +7761,8 @@ export interface components {
             zip: string;
             /** @description Pick a city; through the API an inline {name, state} is found or created. */
             city: string | components["schemas"]["city"];
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             updatedAt: string;
             createdAt: string;
         };
@@ -7945,7 +7975,7 @@ export interface components {
              * @description Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.
              * @enum {string}
              */
-            role: "admin" | "staff" | "dealer";
+            role: "admin" | "staff" | "dealer" | "compliance";
             /** @description The company whose records a dealer sees and edits; only an admin sets it. */
             company?: (string | null) | components["schemas"]["company"];
             /** @description Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again. */
@@ -7981,7 +8011,7 @@ export interface components {
              * @description What the client may do: integrator (commerce records), lead-agent (leads) or admin (everything).
              * @enum {string}
              */
-            role: "integrator" | "lead-agent" | "admin";
+            role: "integrator" | "lead-agent" | "lead-source" | "admin";
             /** @description A disabled client is refused with 401, whatever its key. */
             enabled?: boolean | null;
             updatedAt: string;
@@ -8078,6 +8108,19 @@ export interface components {
             deliveredBy?: string | null;
             /** @description The e-mail address, mailing address or person it went to. */
             deliveredTo?: string | null;
+            /** @description Required to change counterofferAcceptedAt once set: why the recorded value was wrong. Kept with the correction. */
+            correctionReason?: string | null;
+            /** @description Each correction: the field, its old and new value, why, who and when. */
+            corrections?: {
+                field: string;
+                from?: string | null;
+                to?: string | null;
+                reason: string;
+                by?: string | null;
+                byAccount?: string | null;
+                at?: string | null;
+                id?: string | null;
+            }[] | null;
             updatedAt: string;
             createdAt: string;
         };
@@ -8208,7 +8251,7 @@ export interface components {
             /** @description Why the data must be kept: the matter, case or request behind it. */
             reason: string;
             createdBy?: (number | null) | components["schemas"]["users"];
-            /** @description When the hold ended; empty while it is in force. */
+            /** @description When the hold ended; empty while it is in force. Recorded once, not in the future. */
             releasedAt?: string | null;
             updatedAt: string;
             createdAt: string;
@@ -8222,7 +8265,7 @@ export interface components {
              * @enum {string}
              */
             kind: "access" | "deletion";
-            /** @description When the request reached the business. */
+            /** @description When the request reached the business: its deadlines run from it. Not in the future; once recorded, changed only with a reason for the correction. */
             receivedAt: string;
             /** @enum {string} */
             status: "received" | "confirmed" | "completed" | "denied";
@@ -8242,6 +8285,19 @@ export interface components {
             createdBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
+            /** @description Required to change receivedAt once set: why the recorded value was wrong. Kept with the correction. */
+            correctionReason?: string | null;
+            /** @description Each correction: the field, its old and new value, why, who and when. */
+            corrections?: {
+                field: string;
+                from?: string | null;
+                to?: string | null;
+                reason: string;
+                by?: string | null;
+                byAccount?: string | null;
+                at?: string | null;
+                id?: string | null;
+            }[] | null;
         };
         "payload-jobs": {
             id: number;
@@ -8542,6 +8598,8 @@ export interface components {
             matchPhones?: unknown;
             updatedAt?: string;
             createdAt?: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         lead_update: {
@@ -8659,6 +8717,8 @@ export interface components {
             matchPhones?: unknown;
             updatedAt?: string;
             createdAt?: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         leadEvents_create: {
@@ -8675,7 +8735,7 @@ export interface components {
              * @enum {string|null}
              */
             status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
-            /** @description What the agent is to do next on this lead. */
+            /** @description What the agent is to do next on this lead. Never an SSN. */
             nextSteps?: string | null;
             createdBy?: (number | null) | components["schemas"]["users"];
             /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
@@ -8690,6 +8750,8 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         leadEvents_update: {
@@ -8706,7 +8768,7 @@ export interface components {
              * @enum {string|null}
              */
             status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
-            /** @description What the agent is to do next on this lead. */
+            /** @description What the agent is to do next on this lead. Never an SSN. */
             nextSteps?: string | null;
             createdBy?: (number | null) | components["schemas"]["users"];
             /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
@@ -8721,6 +8783,8 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         vdpEmails_create: {
@@ -8737,6 +8801,8 @@ export interface components {
             vinCount?: string | null;
             updatedAt?: string;
             createdAt?: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         vdpEmails_update: {
@@ -8753,6 +8819,8 @@ export interface components {
             vinCount?: string | null;
             updatedAt?: string;
             createdAt?: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         /** @description Customers who asked not to be contacted. Recorded from lead events; kept. */
@@ -8766,6 +8834,8 @@ export interface components {
             event?: (number | null) | components["schemas"]["leadEvents"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
         };
         /** @description Customers who asked not to be contacted. Recorded from lead events; kept. */
         "do-not-contact_update": {
@@ -8778,6 +8848,8 @@ export interface components {
             event?: (number | null) | components["schemas"]["leadEvents"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
         };
         /** @description E-mails read by the lead mailbox: the leads each made, or why it was moved to the failed folder. */
         "mailbox-message_create": {
@@ -8882,6 +8954,10 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description Set when a dealer made it: it is then that dealership's alone. */
+            madeAt?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         "credit-app_update": {
@@ -8949,6 +9025,10 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description Set when a dealer made it: it is then that dealership's alone. */
+            madeAt?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         "pre-approval_create": {
@@ -8962,6 +9042,10 @@ export interface components {
             consumer?: (string | null) | components["schemas"]["consumer"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description Set when a dealer made it: it is then that dealership's alone. */
+            madeAt?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         "pre-approval_update": {
@@ -8975,6 +9059,10 @@ export interface components {
             consumer?: (string | null) | components["schemas"]["consumer"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description Set when a dealer made it: it is then that dealership's alone. */
+            madeAt?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         "credit-band_create": {
@@ -9028,6 +9116,10 @@ export interface components {
             hasNS?: boolean | null;
             updatedAt?: string;
             createdAt?: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description Set when a dealer made it: it is then that dealership's alone. */
+            madeAt?: (string | null) | components["schemas"]["company"];
         };
         "credit-report_update": {
             /** @description Worked out from the record when it is saved. */
@@ -9048,6 +9140,10 @@ export interface components {
             hasNS?: boolean | null;
             updatedAt?: string;
             createdAt?: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description Set when a dealer made it: it is then that dealership's alone. */
+            madeAt?: (string | null) | components["schemas"]["company"];
         };
         consumer_create: {
             /** @description Worked out from the record when it is saved. */
@@ -9069,6 +9165,8 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             deletedAt?: string | null;
         };
         consumer_update: {
@@ -9091,6 +9189,8 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             deletedAt?: string | null;
         };
         /** @description Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent. */
@@ -9124,7 +9224,7 @@ export interface components {
             disclosureVersion?: string | null;
             /** @description SHA-256 of the disclosure's text at capture. */
             disclosureSha256?: string | null;
-            /** @description When the person agreed; the time of recording when not sent. */
+            /** @description When the person agreed; the time of recording when not sent. Not in the future (up to 5 minutes ahead is taken as now). */
             capturedAt?: string | null;
             /** @enum {string} */
             method: "web-form" | "phone" | "in-person" | "api";
@@ -9171,7 +9271,7 @@ export interface components {
             disclosureVersion?: string | null;
             /** @description SHA-256 of the disclosure's text at capture. */
             disclosureSha256?: string | null;
-            /** @description When the person agreed; the time of recording when not sent. */
+            /** @description When the person agreed; the time of recording when not sent. Not in the future (up to 5 minutes ahead is taken as now). */
             capturedAt?: string | null;
             /** @enum {string} */
             method?: "web-form" | "phone" | "in-person" | "api";
@@ -9238,6 +9338,8 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         deal_update: {
@@ -9265,6 +9367,8 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
             deletedAt?: string | null;
         };
         customer_create: {
@@ -9277,6 +9381,8 @@ export interface components {
             phoneNumbers?: string[] | null;
             updatedAt?: string;
             createdAt?: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             deletedAt?: string | null;
         };
         customer_update: {
@@ -9289,6 +9395,8 @@ export interface components {
             phoneNumbers?: string[] | null;
             updatedAt?: string;
             createdAt?: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             deletedAt?: string | null;
         };
         contact_create: {
@@ -9472,6 +9580,8 @@ export interface components {
             zip: string;
             /** @description Pick a city; through the API an inline {name, state} is found or created. */
             city?: string | components["schemas"]["city"];
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             updatedAt?: string;
             createdAt?: string;
         };
@@ -9486,6 +9596,8 @@ export interface components {
             zip?: string;
             /** @description Pick a city; through the API an inline {name, state} is found or created. */
             city?: string | components["schemas"]["city"];
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             updatedAt?: string;
             createdAt?: string;
         };
@@ -9866,7 +9978,7 @@ export interface components {
              * @description Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.
              * @enum {string}
              */
-            role?: "admin" | "staff" | "dealer";
+            role?: "admin" | "staff" | "dealer" | "compliance";
             /** @description The company whose records a dealer sees and edits; only an admin sets it. */
             company?: (string | null) | components["schemas"]["company"];
             /** @description Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again. */
@@ -9902,7 +10014,7 @@ export interface components {
              * @description Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.
              * @enum {string}
              */
-            role?: "admin" | "staff" | "dealer";
+            role?: "admin" | "staff" | "dealer" | "compliance";
             /** @description The company whose records a dealer sees and edits; only an admin sets it. */
             company?: (string | null) | components["schemas"]["company"];
             /** @description Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again. */
@@ -9938,7 +10050,7 @@ export interface components {
              * @description What the client may do: integrator (commerce records), lead-agent (leads) or admin (everything).
              * @enum {string}
              */
-            role: "integrator" | "lead-agent" | "admin";
+            role: "integrator" | "lead-agent" | "lead-source" | "admin";
             /** @description A disabled client is refused with 401, whatever its key. */
             enabled?: boolean | null;
             updatedAt?: string;
@@ -9958,7 +10070,7 @@ export interface components {
              * @description What the client may do: integrator (commerce records), lead-agent (leads) or admin (everything).
              * @enum {string}
              */
-            role?: "integrator" | "lead-agent" | "admin";
+            role?: "integrator" | "lead-agent" | "lead-source" | "admin";
             /** @description A disabled client is refused with 401, whatever its key. */
             enabled?: boolean | null;
             updatedAt?: string;
@@ -10088,6 +10200,19 @@ export interface components {
             deliveredBy?: string | null;
             /** @description The e-mail address, mailing address or person it went to. */
             deliveredTo?: string | null;
+            /** @description Required to change counterofferAcceptedAt once set: why the recorded value was wrong. Kept with the correction. */
+            correctionReason?: string | null;
+            /** @description Each correction: the field, its old and new value, why, who and when. */
+            corrections?: {
+                field: string;
+                from?: string | null;
+                to?: string | null;
+                reason: string;
+                by?: string | null;
+                byAccount?: string | null;
+                at?: string | null;
+                id?: string | null;
+            }[] | null;
             updatedAt?: string;
             createdAt?: string;
         };
@@ -10143,6 +10268,19 @@ export interface components {
             deliveredBy?: string | null;
             /** @description The e-mail address, mailing address or person it went to. */
             deliveredTo?: string | null;
+            /** @description Required to change counterofferAcceptedAt once set: why the recorded value was wrong. Kept with the correction. */
+            correctionReason?: string | null;
+            /** @description Each correction: the field, its old and new value, why, who and when. */
+            corrections?: {
+                field: string;
+                from?: string | null;
+                to?: string | null;
+                reason: string;
+                by?: string | null;
+                byAccount?: string | null;
+                at?: string | null;
+                id?: string | null;
+            }[] | null;
             updatedAt?: string;
             createdAt?: string;
         };
@@ -10393,7 +10531,7 @@ export interface components {
             /** @description Why the data must be kept: the matter, case or request behind it. */
             reason: string;
             createdBy?: (number | null) | components["schemas"]["users"];
-            /** @description When the hold ended; empty while it is in force. */
+            /** @description When the hold ended; empty while it is in force. Recorded once, not in the future. */
             releasedAt?: string | null;
             updatedAt?: string;
             createdAt?: string;
@@ -10405,7 +10543,7 @@ export interface components {
             /** @description Why the data must be kept: the matter, case or request behind it. */
             reason?: string;
             createdBy?: (number | null) | components["schemas"]["users"];
-            /** @description When the hold ended; empty while it is in force. */
+            /** @description When the hold ended; empty while it is in force. Recorded once, not in the future. */
             releasedAt?: string | null;
             updatedAt?: string;
             createdAt?: string;
@@ -10419,7 +10557,7 @@ export interface components {
              * @enum {string}
              */
             kind: "access" | "deletion";
-            /** @description When the request reached the business. */
+            /** @description When the request reached the business: its deadlines run from it. Not in the future; once recorded, changed only with a reason for the correction. */
             receivedAt: string;
             /** @enum {string} */
             status?: "received" | "confirmed" | "completed" | "denied";
@@ -10439,6 +10577,19 @@ export interface components {
             createdBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description Required to change receivedAt once set: why the recorded value was wrong. Kept with the correction. */
+            correctionReason?: string | null;
+            /** @description Each correction: the field, its old and new value, why, who and when. */
+            corrections?: {
+                field: string;
+                from?: string | null;
+                to?: string | null;
+                reason: string;
+                by?: string | null;
+                byAccount?: string | null;
+                at?: string | null;
+                id?: string | null;
+            }[] | null;
         };
         /** @description Requests to know or delete personal data (docs/compliance.md, section 6). Due dates are worked out from when it was received. */
         "consumer-requests_update": {
@@ -10449,7 +10600,7 @@ export interface components {
              * @enum {string}
              */
             kind?: "access" | "deletion";
-            /** @description When the request reached the business. */
+            /** @description When the request reached the business: its deadlines run from it. Not in the future; once recorded, changed only with a reason for the correction. */
             receivedAt?: string;
             /** @enum {string} */
             status?: "received" | "confirmed" | "completed" | "denied";
@@ -10469,6 +10620,19 @@ export interface components {
             createdBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description Required to change receivedAt once set: why the recorded value was wrong. Kept with the correction. */
+            correctionReason?: string | null;
+            /** @description Each correction: the field, its old and new value, why, who and when. */
+            corrections?: {
+                field: string;
+                from?: string | null;
+                to?: string | null;
+                reason: string;
+                by?: string | null;
+                byAccount?: string | null;
+                at?: string | null;
+                id?: string | null;
+            }[] | null;
         };
         "payload-jobs_create": {
             id?: number;
@@ -11120,7 +11284,7 @@ export interface components {
                      * @enum {string|null}
                      */
                     status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
-                    /** @description What the agent is to do next on this lead. */
+                    /** @description What the agent is to do next on this lead. Never an SSN. */
                     nextSteps?: string | null;
                     createdBy?: (number | null) | components["schemas"]["users"];
                     /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
@@ -11154,7 +11318,7 @@ export interface components {
                      * @enum {string|null}
                      */
                     status?: "Provide Customer With Three Options" | "Customer Provided Options" | "Answer Text Message" | "Had Conversation" | "Intake Form Submitted" | "Send Text Message" | "Send Text Template 1" | "Waiting For Meeting" | "Call Customer" | "First Communication Attempt" | "First Communication Attempt (phone and text)" | "Searching" | "Second Communication Attempt" | "Send Text Nudge 1" | "Waiting For Email Response" | "Looking For Financing" | "Customer Not Interested" | "No Contact" | "Customer Not Responding" | "Customer Interested" | null;
-                    /** @description What the agent is to do next on this lead. */
+                    /** @description What the agent is to do next on this lead. Never an SSN. */
                     nextSteps?: string | null;
                     createdBy?: (number | null) | components["schemas"]["users"];
                     /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
@@ -11677,7 +11841,7 @@ export interface components {
         sort: string;
         /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
         where: string;
-        /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+        /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
         whereOfMany: string;
     };
     requestBodies: never;
@@ -11775,6 +11939,10 @@ export interface operations {
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt?: string;
                     createdAt?: string;
+                    /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+                    dealerships?: (string | components["schemas"]["company"])[] | null;
+                    /** @description Set when a dealer made it: it is then that dealership's alone. */
+                    madeAt?: (string | null) | components["schemas"]["company"];
                     deletedAt?: string | null;
                 };
             };
@@ -12038,6 +12206,10 @@ export interface operations {
                     hasNS?: boolean | null;
                     updatedAt?: string;
                     createdAt?: string;
+                    /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+                    dealerships?: (string | components["schemas"]["company"])[] | null;
+                    /** @description Set when a dealer made it: it is then that dealership's alone. */
+                    madeAt?: (string | null) | components["schemas"]["company"];
                 };
             };
         };
@@ -12208,10 +12380,14 @@ export interface operations {
                                 code: string;
                             };
                         };
+                        /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+                        dealerships?: (string | components["schemas"]["company"])[] | null;
                     })[] | null;
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt?: string;
                     createdAt?: string;
+                    /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+                    dealerships?: (string | components["schemas"]["company"])[] | null;
                     deletedAt?: string | null;
                 };
             };
@@ -13336,6 +13512,16 @@ export interface operations {
                                 /** @description When the prospect repeated a lead already kept: that lead. */
                                 mergedInto?: number;
                             }[];
+                            /** @description Only when a value held what reads as an SSN: each field it was removed from (kept as `[SSN removed]`). */
+                            warnings?: {
+                                /** @description The lead field (`adf.comments`, `adf.vehicles.0.comments`, `firstName`), or `adf.document`: the original document, which every lead of the document keeps. */
+                                field: string;
+                                /** @description The lead it was kept on. */
+                                lead?: number;
+                                message: string;
+                                /** @description The prospect's place in the document, from 1. */
+                                prospect?: number;
+                            }[];
                         };
                         success: boolean;
                     };
@@ -13584,7 +13770,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -13629,7 +13815,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -13667,7 +13853,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -13724,7 +13910,7 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -13831,11 +14017,11 @@ export interface operations {
     lead_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: trashed records are found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -13886,7 +14072,7 @@ export interface operations {
     lead_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -14447,7 +14633,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -14492,7 +14678,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -14530,7 +14716,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
                 /** @description Accepted; no localisation is configured, so it changes nothing. */
                 locale?: string;
@@ -14591,7 +14777,7 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -14672,11 +14858,11 @@ export interface operations {
     leadEvents_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: trashed records are found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -14727,7 +14913,7 @@ export interface operations {
     leadEvents_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -15167,7 +15353,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -15212,7 +15398,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -15250,7 +15436,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
                 /** @description Accepted; no localisation is configured, so it changes nothing. */
                 locale?: string;
@@ -15311,7 +15497,7 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -15392,11 +15578,11 @@ export interface operations {
     vdpEmails_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: trashed records are found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -15447,7 +15633,7 @@ export interface operations {
     vdpEmails_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -15867,7 +16053,7 @@ export interface operations {
     doNotContact_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -15920,7 +16106,7 @@ export interface operations {
     doNotContact_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -16281,7 +16467,7 @@ export interface operations {
     mailboxMessage_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -16334,7 +16520,7 @@ export interface operations {
     mailboxMessage_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -16579,7 +16765,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -16624,7 +16810,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -16662,7 +16848,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -16719,7 +16905,7 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -16800,11 +16986,11 @@ export interface operations {
     creditApp_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: trashed records are found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -16855,7 +17041,7 @@ export interface operations {
     creditApp_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -17113,7 +17299,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -17158,7 +17344,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -17196,7 +17382,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -17253,7 +17439,7 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -17334,11 +17520,11 @@ export interface operations {
     preApproval_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: trashed records are found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -17389,7 +17575,7 @@ export interface operations {
     preApproval_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -17653,7 +17839,7 @@ export interface operations {
     creditBand_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -17706,7 +17892,7 @@ export interface operations {
     creditBand_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -18067,7 +18253,7 @@ export interface operations {
     creditReport_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -18120,7 +18306,7 @@ export interface operations {
     creditReport_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -18365,7 +18551,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -18410,7 +18596,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -18448,7 +18634,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -18505,7 +18691,7 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -18586,11 +18772,11 @@ export interface operations {
     consumer_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: trashed records are found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -18641,7 +18827,7 @@ export interface operations {
     consumer_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -19052,7 +19238,7 @@ export interface operations {
     consents_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -19105,7 +19291,7 @@ export interface operations {
     consents_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -19466,7 +19652,7 @@ export interface operations {
     disclosures_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -19519,7 +19705,7 @@ export interface operations {
     disclosures_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -19764,7 +19950,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -19809,7 +19995,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -19847,7 +20033,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -19904,7 +20090,7 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -19985,11 +20171,11 @@ export interface operations {
     deal_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: trashed records are found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -20040,7 +20226,7 @@ export interface operations {
     deal_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -20434,7 +20620,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -20479,7 +20665,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -20517,7 +20703,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -20574,7 +20760,7 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -20655,11 +20841,11 @@ export interface operations {
     customer_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: trashed records are found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -20710,7 +20896,7 @@ export interface operations {
     customer_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -20858,7 +21044,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -20903,7 +21089,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -20941,7 +21127,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -20998,7 +21184,7 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -21079,11 +21265,11 @@ export interface operations {
     contact_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: trashed records are found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -21134,7 +21320,7 @@ export interface operations {
     contact_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -21392,7 +21578,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -21437,7 +21623,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -21475,7 +21661,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -21532,7 +21718,7 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -21613,11 +21799,11 @@ export interface operations {
     company_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: trashed records are found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -21668,7 +21854,7 @@ export interface operations {
     company_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -22178,7 +22364,7 @@ export interface operations {
     location_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -22231,7 +22417,7 @@ export interface operations {
     location_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -22592,7 +22778,7 @@ export interface operations {
     address_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -22645,7 +22831,7 @@ export interface operations {
     address_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -23006,7 +23192,7 @@ export interface operations {
     city_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -23059,7 +23245,7 @@ export interface operations {
     city_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -23420,7 +23606,7 @@ export interface operations {
     state_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -23473,7 +23659,7 @@ export interface operations {
     state_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -23834,7 +24020,7 @@ export interface operations {
     webEvent_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -23887,7 +24073,7 @@ export interface operations {
     webEvent_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -24248,7 +24434,7 @@ export interface operations {
     account_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -24301,7 +24487,7 @@ export interface operations {
     account_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -24662,7 +24848,7 @@ export interface operations {
     vehicle_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -24715,7 +24901,7 @@ export interface operations {
     vehicle_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -25076,7 +25262,7 @@ export interface operations {
     vehicleSpec_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -25129,7 +25315,7 @@ export interface operations {
     vehicleSpec_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -25626,7 +25812,7 @@ export interface operations {
     listing_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -25679,7 +25865,7 @@ export interface operations {
     listing_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -26229,7 +26415,7 @@ export interface operations {
     media_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -26282,7 +26468,7 @@ export interface operations {
     media_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -26689,7 +26875,7 @@ export interface operations {
     vin_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -26742,7 +26928,7 @@ export interface operations {
     vin_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -27033,7 +27219,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -27078,7 +27264,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -27116,7 +27302,7 @@ export interface operations {
             query?: {
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. */
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: {
@@ -27173,7 +27359,7 @@ export interface operations {
                 where?: components["parameters"]["where"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. */
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -27275,11 +27461,11 @@ export interface operations {
     errors_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
-                /** @description `true`: trashed records are deleted for good too. Without it, trashed records are not found. */
+                /** @description `true`: trashed records are found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
                 trash?: "true" | "false";
             };
             header?: never;
@@ -27330,7 +27516,7 @@ export interface operations {
     errors_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -28149,7 +28335,7 @@ export interface operations {
     users_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -28202,7 +28388,7 @@ export interface operations {
     users_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -28906,7 +29092,7 @@ export interface operations {
     apiClients_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -28959,7 +29145,7 @@ export interface operations {
     apiClients_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -29320,7 +29506,7 @@ export interface operations {
     lookupCache_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -29373,7 +29559,7 @@ export interface operations {
     lookupCache_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -29780,7 +29966,7 @@ export interface operations {
     auditLog_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -29833,7 +30019,7 @@ export interface operations {
     auditLog_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -30264,7 +30450,7 @@ export interface operations {
     adverseActionNotice_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -30317,7 +30503,7 @@ export interface operations {
     adverseActionNotice_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -30771,7 +30957,7 @@ export interface operations {
     sanctionsMatch_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -30824,7 +31010,7 @@ export interface operations {
     sanctionsMatch_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -31282,7 +31468,7 @@ export interface operations {
     sanctionsList_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -31335,7 +31521,7 @@ export interface operations {
     sanctionsList_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -31810,7 +31996,7 @@ export interface operations {
     webhookEndpoints_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -31863,7 +32049,7 @@ export interface operations {
     webhookEndpoints_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -32255,7 +32441,7 @@ export interface operations {
     webhookDeliveries_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -32308,7 +32494,7 @@ export interface operations {
     webhookDeliveries_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -32669,7 +32855,7 @@ export interface operations {
     legalHolds_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -32722,7 +32908,7 @@ export interface operations {
     legalHolds_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -33193,7 +33379,7 @@ export interface operations {
     consumerRequests_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -33246,7 +33432,7 @@ export interface operations {
     consumerRequests_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -33690,7 +33876,7 @@ export interface operations {
     payloadJobs_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -33743,7 +33929,7 @@ export interface operations {
     payloadJobs_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -34275,7 +34461,7 @@ export interface operations {
     payloadPreferences_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -34328,7 +34514,7 @@ export interface operations {
     payloadPreferences_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -34581,7 +34767,7 @@ export interface operations {
     payloadQueryPresets_deleteMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
@@ -34634,7 +34820,7 @@ export interface operations {
     payloadQueryPresets_updateMany: {
         parameters: {
             query?: {
-                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete (400 without it). */
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
                 where?: components["parameters"]["whereOfMany"];
                 /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
                 depth?: components["parameters"]["depth"];
