@@ -7,7 +7,9 @@
  * filled by `npm run generate`, it starts the service in production mode and the baseline server
  * (bench/http/baseline.ts), both on 127.0.0.1, and runs each workload's targets in turn, run
  * after run (service, REST, baseline, service, …), reporting medians as one markdown table.
- * See docs/performance.md for what each row means.
+ * Then the dealer scope at scale (bench/http/dealerScope.ts; sizes from BENCH_DEALERSHIPS,
+ * BENCH_LEADS, BENCH_LEAD_CONSUMERS): a staff admin against a dealer, a second table.
+ * `--only "dealer scope"` runs that part alone. See docs/performance.md for what each row means.
  */
 import crypto from 'node:crypto'
 import http from 'node:http'
@@ -23,6 +25,16 @@ import { buildIsCurrent, ensureBuild } from '@/start/adminBuild'
 
 import { commandArgv, lastLine, runCli } from '../test/helpers/cli'
 import { throwawayDatabase } from './common'
+import { loadDealerships, scopeSizes } from './http/dealerLoad'
+import {
+  measureScope,
+  newDealer,
+  ratios,
+  scopeNames,
+  scopeTable,
+  signIn,
+  slowest,
+} from './http/dealerScope'
 import { type LoadResult, runLoad, send } from './http/load'
 import { differences, type Measured, type Row, table } from './http/report'
 import { type Server, startServer } from './http/servers'
@@ -52,6 +64,29 @@ const seconds = Number(flags.seconds ?? (quick ? 3 : 10))
 const connections = Number(flags.connections)
 const warmup = Math.min(2, Math.ceil(seconds / 3))
 const say = (line: string) => process.stderr.write(`${line}\n`)
+const deepPage = Math.max(2, Math.min(5000, Math.floor(sizes['web-events'] / 10 / 2)))
+
+// --only: the parts with a workload whose name contains it (the workloads against the
+// baselines, the dealer scope, or both).
+const only = typeof flags.only === 'string' ? flags.only : ''
+const scope = scopeSizes(quick)
+const standardNames = [
+  ...readWorkloads({
+    authorization: '',
+    creditApps: [],
+    customers: [],
+    deepCursor: '',
+    deepPage,
+    likeWords: [],
+  }).map((workload) => workload.name),
+  writeWorkload('POST /api/consumers (audit log: n rows)', {}).name,
+  lookupWorkload('').name,
+]
+const runStandard = standardNames.some((name) => name.includes(only))
+const runScope = scopeNames(scope.consumers >= 2).some((name) => name.includes(only))
+if (!runStandard && !runScope) throw new Error(`no workload's name contains "${only}"`)
+// The leads name consumers of the generated set: enough of them.
+if (runScope) sizes.consumers = Math.max(runStandard ? sizes.consumers : 0, scope.consumers)
 
 if (!buildIsCurrent()) {
   say('the admin UI build is missing or stale: building it first (npm run build)')
@@ -101,6 +136,80 @@ const generate = async (only: string[]) => {
 
 const servers: Partial<Record<'baseline' | 'service', Server>> = {}
 const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
+
+/**
+ * The dealer scope at scale (bench/http/dealerScope.ts): its data loaded beside the rest (the
+ * leads name consumers of the run `consumerSeed`), a staff admin and a dealer of the dealership of
+ * median size signed in over HTTP, both measured; one more table.
+ */
+const dealerScope = async (
+  service: Server,
+  consumerSeed: string,
+  machine: () => Promise<string>,
+) => {
+  const count = (n: number) => n.toLocaleString('en-US')
+  say(
+    `dealer scope: ${count(scope.dealerships)} dealerships, ${count(scope.leads)} leads, ${count(scope.consumers)} consumers`,
+  )
+  const load = await loadDealerships(process.env.DATABASE_URL!, scope, {
+    consumerSeed,
+    say,
+    seed: crypto.randomBytes(4).toString('hex'),
+  })
+  const wrong = Object.entries(load.wrong).filter(([, n]) => n > 0)
+  if (wrong.length)
+    throw new Error(`the leads' dealerships are wrong: ${JSON.stringify(load.wrong)}`)
+  // Statements to try before measuring (a candidate index, say), run on this database only.
+  const extra = process.env.BENCH_SCOPE_SQL?.trim()
+  if (extra) {
+    say(`  BENCH_SCOPE_SQL: ${extra}`)
+    await db.query(extra)
+  }
+  const { rows: sized } = await db.query(
+    `SELECT dealership_id AS id, count(*)::int AS leads FROM lead WHERE dealership_id IS NOT NULL
+     GROUP BY 1 ORDER BY 2, 1 OFFSET $1 LIMIT 1`,
+    [Math.floor(scope.dealerships / 2)],
+  )
+  const company = sized[0].id as string
+  const email = 'bench-admin@example.com'
+  const password = crypto.randomBytes(12).toString('hex')
+  await cli('create-admin', ['--email', email, '--password', password])
+  const admin = await signIn(service.origin, email, password)
+  const dealer = await newDealer(service.origin, admin, company)
+  const plansFile = path.join(work, 'dealer-scope-plans.md')
+  const rows = await measureScope({
+    callers: { dealer, 'staff admin': admin },
+    company,
+    consumers: scope.consumers >= 2,
+    db,
+    only,
+    plansFile,
+    runs,
+    say,
+    seconds,
+    server: service,
+  })
+  const worst = Math.max(...ratios(rows).map(({ ratio }) => ratio))
+  console.log(`\n${scopeTable(rows)}\n`)
+  console.log(
+    [
+      `Dealer scope: ${count(scope.dealerships)} dealerships (one location each), ${count(scope.leads)} leads spread over them, naming ${count(scope.consumers)} consumers; the dealer's dealership has ${count(sized[0].leads)} leads. Leads loaded at ${count(load.leadsPerSecond)} leads/s (${load.seconds} s; ${load.triggers === 'all' ? 'every trigger on' : "the dealership copied on set-based, the lead's own trigger on"}); dealerships added: ${Object.entries(
+        load.added,
+      )
+        .map(([table, n]) => `${count(n)} ${table}`)
+        .join(', ')}.`,
+      `Medians of ${runs} runs of ${seconds} s each (after 1 s of warm-up), one connection (one request at a time), callers interleaved run by run; dealer/admin: the dealer's p50 over the admin's. Goal ≤ 2: ${worst <= 2 ? 'met' : '**not met**'} (largest ${worst.toFixed(2)}).`,
+      "Every answer was checked against the database first: the admin counts every record, the dealer exactly their dealership's (and no record of a page is another's).",
+      ...(extra ? [`Run on the database before measuring (BENCH_SCOPE_SQL): \`${extra}\``] : []),
+      'SQL ms: the EXPLAIN ANALYZE execution times of the SELECTs one request sent, summed.',
+      ...slowest(rows),
+      await machine(),
+      `Plans: ${plansFile}`,
+    ]
+      .map((line) => `- ${line}`)
+      .join('\n'),
+  )
+}
 let closing: Promise<void> | undefined
 const close = () =>
   (closing ??= (async () => {
@@ -114,133 +223,143 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void close().finally(() => process.exit(130)))
 try {
   const loadBefore = os.loadavg()
-  const generated = [await generate(sizeFlags.filter((name) => name !== 'audit-rows'))]
-  const { authorization } = await cli('create-api-key', ['--role', 'integrator', '--name', 'bench'])
+  const version = async () => (await db.query('SHOW server_version')).rows[0].server_version
+  const machine = async () =>
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL ${await version()}; load average ${loadBefore[0].toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`
+  const generated = [
+    await generate(runStandard ? sizeFlags.filter((name) => name !== 'audit-rows') : ['consumers']),
+  ]
+  // The key of the integrator, the caller of the workloads against the baselines.
+  const { authorization } = runStandard
+    ? await cli('create-api-key', ['--role', 'integrator', '--name', 'bench'])
+    : { authorization: '' }
   servers.service = await startServer(commandArgv('start'), env, path.join(work, 'service.log'))
-  servers.baseline = await startServer(
-    ['--import', 'tsx', path.join(projectRoot, 'bench/http/baseline.ts')],
-    env,
-    path.join(work, 'baseline.log'),
-  )
   await db.connect()
-  const sample = async (table: string) =>
-    (await db.query(`SELECT id FROM ${table} ORDER BY random() LIMIT 500`)).rows.map(
-      (row) => row.id,
+  if (runStandard) {
+    servers.baseline = await startServer(
+      ['--import', 'tsx', path.join(projectRoot, 'bench/http/baseline.ts')],
+      env,
+      path.join(work, 'baseline.log'),
     )
-  const inputs = {
-    authorization,
-    creditApps: await sample('credit_app'),
-    customers: await sample('customer'),
-    deepPage: Math.max(2, Math.min(5000, Math.floor(sizes['web-events'] / 10 / 2))),
-    deepCursor: '',
-    likeWords: companyWords.place
-      .filter((word) => !word.includes(' '))
-      .map((word) => word.toLowerCase()),
-  }
-
-  const before = await fetch(
-    `${servers.service.origin}/api/webevents?page=${inputs.deepPage - 1}`,
-    {
-      headers: { authorization },
-    },
-  )
-  inputs.deepCursor = (await before.json()).nextCursor
-  if (!before.ok || !inputs.deepCursor) throw new Error(`no cursor to page ${inputs.deepPage}`)
-  // Does each baseline answer what the service answers? Differences are listed under the table.
-  const notes: string[] = []
-  const json = async (server: Server, url: string) =>
-    (await fetch(server.origin + url, { headers: { authorization } })).json()
-  for (const [service, baseline] of [
-    [`/api/customers/${inputs.customers[0]}`, `/customers/${inputs.customers[0]}`],
-    [`/api/creditapps/${inputs.creditApps[0]}`, `/creditapps/${inputs.creditApps[0]}`],
-    ['/api/webevents?page=2', '/webevents?page=2'],
-    ['/api/companies?where[name][like]=metro', '/companies?like=metro'],
-  ]) {
-    const found = differences(
-      await json(servers.service, service),
-      await json(servers.baseline, baseline),
-    )
-    notes.push(`${service} vs baseline: ${found.length ? found.join('; ') : 'same JSON'}`)
-  }
-
-  const measure = async (workload: Workload): Promise<Row> => {
-    say(workload.name)
-    const measured: Measured[] = workload.targets.map((target) => ({
-      failures: {},
-      label: target.label,
-      rss: [],
-      runs: [],
-      sqlPerRequest: 0,
-    }))
-    const record = (into: Measured, result: LoadResult) => {
-      into.runs.push(result)
-      for (const [status, count] of Object.entries(result.failures))
-        into.failures[+status] = (into.failures[+status] ?? 0) + count
+    const sample = async (table: string) =>
+      (await db.query(`SELECT id FROM ${table} ORDER BY random() LIMIT 500`)).rows.map(
+        (row) => row.id,
+      )
+    const inputs = {
+      authorization,
+      creditApps: await sample('credit_app'),
+      customers: await sample('customer'),
+      deepPage,
+      deepCursor: '',
+      likeWords: companyWords.place
+        .filter((word) => !word.includes(' '))
+        .map((word) => word.toLowerCase()),
     }
-    for (let run = 1; run <= runs; run++) {
+
+    const before = await fetch(
+      `${servers.service.origin}/api/webevents?page=${inputs.deepPage - 1}`,
+      {
+        headers: { authorization },
+      },
+    )
+    inputs.deepCursor = (await before.json()).nextCursor
+    if (!before.ok || !inputs.deepCursor) throw new Error(`no cursor to page ${inputs.deepPage}`)
+    // Does each baseline answer what the service answers? Differences are listed under the table.
+    const notes: string[] = []
+    const json = async (server: Server, url: string) =>
+      (await fetch(server.origin + url, { headers: { authorization } })).json()
+    for (const [service, baseline] of [
+      [`/api/customers/${inputs.customers[0]}`, `/customers/${inputs.customers[0]}`],
+      [`/api/creditapps/${inputs.creditApps[0]}`, `/creditapps/${inputs.creditApps[0]}`],
+      ['/api/webevents?page=2', '/webevents?page=2'],
+      ['/api/companies?where[name][like]=metro', '/companies?like=metro'],
+    ]) {
+      const found = differences(
+        await json(servers.service, service),
+        await json(servers.baseline, baseline),
+      )
+      notes.push(`${service} vs baseline: ${found.length ? found.join('; ') : 'same JSON'}`)
+    }
+
+    const measure = async (workload: Workload): Promise<Row> => {
+      say(workload.name)
+      const measured: Measured[] = workload.targets.map((target) => ({
+        failures: {},
+        label: target.label,
+        rss: [],
+        runs: [],
+        sqlPerRequest: 0,
+      }))
+      const record = (into: Measured, result: LoadResult) => {
+        into.runs.push(result)
+        for (const [status, count] of Object.entries(result.failures))
+          into.failures[+status] = (into.failures[+status] ?? 0) + count
+      }
+      for (let run = 1; run <= runs; run++) {
+        for (const [i, target] of workload.targets.entries()) {
+          const server = servers[target.on]!
+          await runLoad(server.origin, target.request, { connections, seconds: warmup })
+          const result = await runLoad(server.origin, target.request, { connections, seconds })
+          // A server that something else stopped would make every later figure meaningless.
+          if (server.ended()) throw new Error(`the ${target.on} process ended: ${server.ended()}`)
+          record(measured[i], result)
+          measured[i].rss.push(server.rssMiB())
+          say(
+            `  run ${run} ${target.label}: ${result.perSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms`,
+          )
+        }
+      }
+      // Statements per request: one request at a time, so nothing else is counted.
+      const agent = new http.Agent({ keepAlive: true })
       for (const [i, target] of workload.targets.entries()) {
         const server = servers[target.on]!
-        await runLoad(server.origin, target.request, { connections, seconds: warmup })
-        const result = await runLoad(server.origin, target.request, { connections, seconds })
-        // A server that something else stopped would make every later figure meaningless.
-        if (server.ended()) throw new Error(`the ${target.on} process ended: ${server.ended()}`)
-        record(measured[i], result)
-        measured[i].rss.push(server.rssMiB())
-        say(
-          `  run ${run} ${target.label}: ${result.perSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms`,
-        )
+        const before = await server.statements()
+        for (let n = 0; n < 20; n++) await send(agent, server.origin, target.request())
+        measured[i].sqlPerRequest = ((await server.statements()) - before) / 20
       }
+      agent.destroy()
+      return { measured, name: workload.name }
     }
-    // Statements per request: one request at a time, so nothing else is counted.
-    const agent = new http.Agent({ keepAlive: true })
-    for (const [i, target] of workload.targets.entries()) {
-      const server = servers[target.on]!
-      const before = await server.statements()
-      for (let n = 0; n < 20; n++) await send(agent, server.origin, target.request())
-      measured[i].sqlPerRequest = ((await server.statements()) - before) / 20
+    const auditRows = async () =>
+      (
+        (await db.query('SELECT count(*)::int AS n FROM audit_log')).rows[0].n as number
+      ).toLocaleString('en-US')
+
+    // --only: the workloads whose name contains it (the audit rows are then generated only for a write).
+    const wanted = (workload: Workload) => workload.name.includes(only)
+    const rows: Row[] = []
+    for (const workload of readWorkloads(inputs).filter(wanted)) rows.push(await measure(workload))
+    const headers = { authorization }
+    const write = async () =>
+      writeWorkload(`POST /api/consumers (audit log: ${await auditRows()} rows)`, headers)
+    if (wanted(await write())) rows.push(await measure(await write()))
+    if (wanted(lookupWorkload(authorization)))
+      rows.push(await measure(lookupWorkload(authorization)))
+    if (wanted(await write())) {
+      generated.push(await generate(['audit-rows']))
+      rows.push(await measure(await write()))
     }
-    agent.destroy()
-    return { measured, name: workload.name }
-  }
-  const auditRows = async () =>
-    (
-      (await db.query('SELECT count(*)::int AS n FROM audit_log')).rows[0].n as number
-    ).toLocaleString('en-US')
 
-  // --only: the workloads whose name contains it (the audit rows are then generated only for a write).
-  const only = typeof flags.only === 'string' ? flags.only : ''
-  const wanted = (workload: Workload) => workload.name.includes(only)
-  const rows: Row[] = []
-  for (const workload of readWorkloads(inputs).filter(wanted)) rows.push(await measure(workload))
-  const headers = { authorization }
-  const write = async () =>
-    writeWorkload(`POST /api/consumers (audit log: ${await auditRows()} rows)`, headers)
-  if (wanted(await write())) rows.push(await measure(await write()))
-  if (wanted(lookupWorkload(authorization))) rows.push(await measure(lookupWorkload(authorization)))
-  if (wanted(await write())) {
-    generated.push(await generate(['audit-rows']))
-    rows.push(await measure(await write()))
+    const [first, second = first] = generated
+    console.log(`\n${table(rows)}\n`)
+    console.log(
+      [
+        `Medians of ${runs} runs of ${seconds} s each (after ${warmup} s of warm-up), ${connections} connections, targets interleaved run by run.`,
+        `Data: ${Object.entries(sizes)
+          .map(([name, n]) => `${n.toLocaleString('en-US')} ${name}`)
+          .join(
+            ', ',
+          )}; generated at ${first.rowsPerSecond.toLocaleString('en-US')} rows/s (${first.rows.toLocaleString('en-US')} rows) and ${second.rowsPerSecond.toLocaleString('en-US')} rows/s (audit log).`,
+        await machine(),
+        'SQL/req: statements sent through pg (BEGIN/COMMIT included), counted in each server process over 20 sequential requests.',
+        ...notes,
+        `Server logs: ${work}`,
+      ]
+        .map((line) => `- ${line}`)
+        .join('\n'),
+    )
   }
-
-  const version = (await db.query('SHOW server_version')).rows[0].server_version
-  const [first, second = first] = generated
-  console.log(`\n${table(rows)}\n`)
-  console.log(
-    [
-      `Medians of ${runs} runs of ${seconds} s each (after ${warmup} s of warm-up), ${connections} connections, targets interleaved run by run.`,
-      `Data: ${Object.entries(sizes)
-        .map(([name, n]) => `${n.toLocaleString('en-US')} ${name}`)
-        .join(
-          ', ',
-        )}; generated at ${first.rowsPerSecond.toLocaleString('en-US')} rows/s (${first.rows.toLocaleString('en-US')} rows) and ${second.rowsPerSecond.toLocaleString('en-US')} rows/s (audit log).`,
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL ${version}; load average ${loadBefore[0].toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`,
-      'SQL/req: statements sent through pg (BEGIN/COMMIT included), counted in each server process over 20 sequential requests.',
-      ...notes,
-      `Server logs: ${work}`,
-    ]
-      .map((line) => `- ${line}`)
-      .join('\n'),
-  )
+  if (runScope) await dealerScope(servers.service, generated[0].seed, machine)
 } finally {
   await close()
 }

@@ -5,8 +5,13 @@ import path from 'node:path'
 import { freePort } from '@/lib/freePort'
 import { projectRoot } from '@/lib/paths'
 
+/** A statement a server sent to PostgreSQL, as `pg` was given it. */
+export type Statement = { text: string; values: unknown[] }
+
 /** A server process the benchmark started: its address, memory and SQL statement count. */
 export type Server = {
+  /** The statements the process sends while `during` runs. */
+  capture: (during: () => Promise<unknown>) => Promise<Statement[]>
   /** Why the process ended, while it has not: null. */
   ended: () => null | string
   origin: string
@@ -68,7 +73,19 @@ export const startServer = async (
     if (ready) break
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
+  /** One question over the IPC channel, answered by the statement counter. */
+  const ask = <T>(message: string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      if (ended) return reject(new Error(`${name} has ended (${ended})`))
+      child.once('message', (answer) => resolve(answer as T))
+      child.send(message)
+    })
   return {
+    capture: async (during) => {
+      await ask('sql-capture')
+      await during()
+      return (await ask<{ captured: Statement[] }>('sql-captured')).captured
+    },
     ended: () => ended,
     origin,
     pid: child.pid!,
@@ -76,12 +93,7 @@ export const startServer = async (
       const status = ended ? '' : fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
     },
-    statements: () =>
-      new Promise((resolve, reject) => {
-        if (ended) return reject(new Error(`${name} has ended (${ended})`))
-        child.once('message', (message) => resolve((message as { statements: number }).statements))
-        child.send('sql-statements')
-      }),
+    statements: async () => (await ask<{ statements: number }>('sql-statements')).statements,
     stop,
   }
 }
