@@ -117,7 +117,7 @@ const grants: Record<
   vin: ['CRUD', '', 'R'],
   // Recorded by the service from lead events only, and kept; see adminGrants.
   'do-not-contact': ['R', '', ''],
-  // Compliance records: kept, so staff may not delete them (staff admins may).
+  // Compliance records: kept, so nobody deletes one over the API (admins neither; see adminGrants).
   'legal-holds': ['CRU', '', ''],
   'consumer-requests': ['CRU', '', ''],
   // Compliance: consents are recorded and kept (nobody updates or deletes one; see adminGrants).
@@ -142,6 +142,8 @@ const adminGrants: Record<string, [staffAdmin: Letters, clientAdmin: Letters]> =
   'adverse-action-notice': ['RU', 'RU'],
   'sanctions-match': ['R', 'R'],
   'sanctions-list': ['R', 'R'],
+  'legal-holds': ['CRU', 'CRU'],
+  'consumer-requests': ['CRU', 'CRU'],
 }
 
 const LETTER: Record<Op, string> = { create: 'C', delete: 'D', read: 'R', update: 'U' }
