@@ -88,8 +88,13 @@ const payloadValidators = async () => {
   )
 }
 
+/** Every endpoint: a bulk write names what it touches (hooks/reduceFilters.ts). */
 const disableAll = () =>
-  service.payload.update({ collection: 'webhook-endpoints', data: { enabled: false }, where: {} })
+  service.payload.update({
+    collection: 'webhook-endpoints',
+    data: { enabled: false },
+    where: { id: { exists: true } },
+  })
 
 beforeAll(async () => {
   Object.assign(process.env, SETTINGS)
