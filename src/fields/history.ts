@@ -11,8 +11,8 @@ import {
 import { batchWrite } from '@/db/batchedWrites'
 
 import { staffOnlyField } from '../../access/isStaff'
-import { allow, ROLE_SETS } from '../../access/policy'
 import { isStaffAdminUser } from '../../access/isStaffAdmin'
+import { allow, ROLE_SETS } from '../../access/policy'
 import { stampedUserField } from './stampedUser'
 
 /** Versions kept per record: the oldest go first. */
