@@ -1,12 +1,10 @@
 import type { TextareaFieldValidation, TextFieldSingleValidation } from 'payload'
 import { text, textarea } from 'payload/shared'
 
-/** Nine digits written as an SSN is (123-45-6789, 123 45 6789, 123.45.6789, dashes of any kind, or 123456789). */
-const SSN_LIKE = /(?<!\d)\d{3}[-\u2010-\u2015\u2212 .]?\d{2}[-\u2010-\u2015\u2212 .]?\d{4}(?!\d)/
+import { holdsSsn } from '@/creditData/ssnInText'
 
-/** Does the text hold what reads as an SSN (full-width digits too)? */
-export const holdsSsn = (value: unknown): boolean =>
-  typeof value === 'string' && SSN_LIKE.test(value.normalize('NFKC'))
+/** The one detector of SSNs in free text (any separator, spacing, script or digit words). */
+export { holdsSsn }
 
 const MESSAGE = 'must not contain an SSN (write how it was checked, not the number)'
 
