@@ -32,7 +32,8 @@ import * as migration_20261127_114659_lead_match_index from './20261127_114659_l
 import * as migration_20261127_153206_sanctions_superseded from './20261127_153206_sanctions_superseded';
 import * as migration_20261128_055047_dealership_on_row from './20261128_055047_dealership_on_row';
 import * as migration_20261128_070750_compliance_and_lead_source_roles from './20261128_070750_compliance_and_lead_source_roles';
-import * as migration_20261128_073531_append_only_corrections from './20261128_073531_append_only_corrections';
+import * as migration_20261128_073531_append_only_corrections from './20261128_073531_append_only_corrections'
+import * as migration_20261128_083000_dealer_scope_indexes from './20261128_083000_dealer_scope_indexes';
 
 export const migrations = [
   {
@@ -209,5 +210,10 @@ export const migrations = [
     up: migration_20261128_073531_append_only_corrections.up,
     down: migration_20261128_073531_append_only_corrections.down,
     name: '20261128_073531_append_only_corrections'
+  },
+  {
+    up: migration_20261128_083000_dealer_scope_indexes.up,
+    down: migration_20261128_083000_dealer_scope_indexes.down,
+    name: '20261128_083000_dealer_scope_indexes',
   },
 ];
