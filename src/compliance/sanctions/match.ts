@@ -1,14 +1,12 @@
 /**
- * Fuzzy name matching of one person against the SDN list (docs/compliance.md, "7. Sanctions
- * screening"). Names are compared with fuzzball's token sort and token set ratios (0–100, after
- * lower-casing and dropping punctuation), so word order ("MADURO MOROS, Nicolas" against
- * "Nicolas Maduro") and extra middle names or second surnames do not hide a match, and a spelling
- * variant or typo costs a few points. A birth date or address the list also gives then raises or
- * lowers the score; what is at or above SANCTIONS_MATCH_THRESHOLD (80) is a possible match for review.
+ * Screening one person against the SDN list (docs/compliance.md, "7. Sanctions screening"): the
+ * listed names likely to be the person's are found through an index of their words, each is
+ * scored (./score.ts), and a birth date or address the list also gives then raises or lowers the
+ * score; what is at or above SANCTIONS_MATCH_THRESHOLD (80) is a possible match for review.
  */
-import { token_set_ratio, token_sort_ratio } from 'fuzzball'
-
+import { normalizeName, type NormalName } from './normalize'
 import type { SanctionsEntry } from './parse'
+import { normalScore, runTogether, telling } from './score'
 
 export type Person = {
   /** `YYYY-MM-DD`, when known (never stored with a match: only whether it agreed). */
@@ -23,21 +21,6 @@ export type Candidate = {
   nameScore: number
   score: number
   signals: string[]
-}
-
-const tokens = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter((token) => token.length > 1)
-
-/** The name score: word order free; a subset of words counts only when both names have two or more. */
-export const nameScore = (person: string, listed: string): number => {
-  const sorted = token_sort_ratio(person, listed)
-  if (tokens(person).length < 2 || tokens(listed).length < 2) return sorted
-  return Math.max(sorted, token_set_ratio(person, listed))
 }
 
 const BIRTH_DATE_AGREES = 10
@@ -80,48 +63,155 @@ const adjustments = (person: Person, entry: SanctionsEntry): [number, string[]] 
   return [points, signals]
 }
 
-/** An index of the list's names by the first two letters of each word, to compare only likely names. */
-export type ListIndex = { byPrefix: Map<string, Set<number>>; entries: SanctionsEntry[] }
+/** A word and every form of it with one letter left out (words of three letters or more). */
+const withOneLess = (word: string): string[] => {
+  const forms = [word]
+  if (word.length >= 3)
+    for (let at = 0; at < word.length; at += 1) forms.push(word.slice(0, at) + word.slice(at + 1))
+  return forms
+}
+
+type Key = { covers: number; spellings: string[] }
+
+/**
+ * A name's words as keys for finding it, each with the spellings it is looked up by: folded, as
+ * spelled before the table of names, and as written (a typo in "Mohammad" or "Jafari" is one
+ * letter from one of them).
+ */
+const wordKeys = (normal: NormalName): Key[] =>
+  normal.tokens.flatMap((token, at) =>
+    telling([token]).length
+      ? [{ covers: 1, spellings: [token, normal.spelled[at], normal.written[at]] }]
+      : [],
+  )
+
+/** The whole name run together (as folded and as written), standing for all its words. */
+const wholeKeys = (normal: NormalName, words: number): Key[] =>
+  normal.tokens.length > 1
+    ? [
+        {
+          covers: words,
+          spellings: [
+            ...new Set([
+              ...runTogether(normal),
+              ...runTogether({ ...normal, tokens: normal.written }),
+            ]),
+          ],
+        },
+      ]
+    : []
+
+/**
+ * What a person's name is looked up by: its words, each two neighbouring words run together (a
+ * word split in two: "Bo ris"), and the whole name run together.
+ */
+const personKeys = (normal: NormalName): Key[] => {
+  const keys = wordKeys(normal)
+  const words = Math.max(1, keys.length)
+  for (let at = 0; at + 1 < normal.tokens.length; at += 1) {
+    const pair = normal.tokens.slice(at, at + 2)
+    if (pair.every((word) => word.length > 1))
+      keys.push({ covers: telling(pair).length, spellings: [pair.join('')] })
+  }
+  return [...keys, ...wholeKeys(normal, words)]
+}
+
+type IndexedName = { entry: number; name: string; normal: NormalName; words: number }
+
+/**
+ * Every listed name (primary and aliases) normalised once, and an index from each of its keys, and
+ * each key with one letter left out, to the names holding it: two words are within one edit (a
+ * letter changed, added, left out, or two swapped) when their forms with one letter left out meet.
+ */
+export type ListIndex = {
+  byForm: Map<string, number[]>
+  entries: SanctionsEntry[]
+  names: IndexedName[]
+}
 
 export const indexList = (entries: SanctionsEntry[]): ListIndex => {
-  const byPrefix = new Map<string, Set<number>>()
+  const names: IndexedName[] = []
+  const byForm = new Map<string, number[]>()
   entries.forEach((entry, position) => {
-    for (const name of entry.names)
-      for (const token of tokens(name)) {
-        const key = token.slice(0, 2)
-        if (!byPrefix.has(key)) byPrefix.set(key, new Set())
-        byPrefix.get(key)!.add(position)
+    for (const name of entry.names) {
+      const normal = normalizeName(name)
+      if (!normal.tokens.length) continue
+      const id = names.length
+      const words = Math.max(1, telling(normal.tokens).length)
+      // Words with every form one letter shorter; the name run together as it is (a person's
+      // form one letter shorter still finds it).
+      const forms = [
+        ...wordKeys(normal).flatMap(({ spellings }) => spellings.flatMap(withOneLess)),
+        ...wholeKeys(normal, words).flatMap(({ spellings }) => spellings),
+      ]
+      for (const form of forms) {
+        const holders = byForm.get(form)
+        if (!holders) byForm.set(form, [id])
+        else if (holders[holders.length - 1] !== id) holders.push(id)
       }
+      names.push({ entry: position, name, normal, words })
+    }
   })
-  return { byPrefix, entries }
+  return { byForm, entries, names }
+}
+
+/** The shortest half of a word looked up as a word of its own. */
+const MIN_HALF = 3
+
+/**
+ * The names worth scoring: those with, for as many of the person's words as either name has (two
+ * at most), a word within one edit of it (or of two neighbouring words run together, or of the
+ * whole name run together). A name sharing one word only ("Elizabeth Smith", "SCOTT, Elizabeth")
+ * is not compared.
+ */
+const likelyNames = (list: ListIndex, normal: NormalName): number[] => {
+  const covered = new Map<number, number>()
+  const words = Math.max(1, telling(normal.tokens).length)
+  const unknown: string[] = []
+  for (const { covers, spellings } of personKeys(normal)) {
+    const holders = new Set<number>()
+    for (const form of new Set(spellings.flatMap(withOneLess)))
+      for (const name of list.byForm.get(form) ?? []) holders.add(name)
+    if (covers === 1 && !holders.size && spellings[0].length >= 2 * MIN_HALF)
+      unknown.push(spellings[0])
+    for (const name of holders) covered.set(name, (covered.get(name) ?? 0) + covers)
+  }
+  // A long word no listed word is near may be two listed words run together in any order
+  // ("Ruslanovicharseny", "Yehiayazbrizi"): cut at each place, a name holding both halves (each
+  // within one edit) covers two words.
+  for (const word of unknown) {
+    const holders = new Set<number>()
+    for (let cut = MIN_HALF; cut <= word.length - MIN_HALF; cut += 1) {
+      const [first, second] = [word.slice(0, cut), word.slice(cut)].map(
+        (half) => new Set(withOneLess(half).flatMap((form) => list.byForm.get(form) ?? [])),
+      )
+      for (const name of first) if (second.has(name)) holders.add(name)
+    }
+    for (const name of holders) covered.set(name, (covered.get(name) ?? 0) + 2)
+  }
+  const likely: number[] = []
+  for (const [name, count] of covered)
+    if (count >= Math.min(2, words, list.names[name].words)) likely.push(name)
+  return likely
 }
 
 /** Every entry whose best name scores at or above `threshold` for the person, best first. */
 export const screenPerson = (person: Person, list: ListIndex, threshold: number): Candidate[] => {
-  const words = tokens(person.name)
-  if (!words.length) return []
-  // A listed name that shares no word's first two letters with the person's cannot reach the threshold.
-  const positions = new Set<number>()
-  for (const word of words)
-    for (const position of list.byPrefix.get(word.slice(0, 2)) ?? []) positions.add(position)
+  const normal = normalizeName(person.name)
+  if (!normal.tokens.length) return []
+  const best = new Map<number, { name: string; score: number }>()
+  for (const position of likelyNames(list, normal)) {
+    const { entry, name, normal: listed } = list.names[position]
+    const score = normalScore(normal, listed)
+    if (score > (best.get(entry)?.score ?? -1)) best.set(entry, { name, score })
+  }
   const found: Candidate[] = []
-  for (const position of positions) {
+  for (const [position, { name, score: named }] of best) {
     const entry = list.entries[position]
-    let best = { name: '', score: 0 }
-    for (const name of entry.names) {
-      const score = nameScore(person.name, name)
-      if (score > best.score) best = { name, score }
-    }
     const [points, signals] = adjustments(person, entry)
-    const score = Math.max(0, Math.min(100, best.score + points))
+    const score = Math.max(0, Math.min(100, named + points))
     if (score >= threshold)
-      found.push({
-        entNum: entry.entNum,
-        matchedName: best.name,
-        nameScore: best.score,
-        score,
-        signals,
-      })
+      found.push({ entNum: entry.entNum, matchedName: name, nameScore: named, score, signals })
   }
   return found.sort((a, b) => b.score - a.score)
 }
