@@ -1866,6 +1866,18 @@ export interface SanctionsMatch {
   reviewedBy?: string | null;
   reviewedAt?: string | null;
   reviewReason?: string | null;
+  /**
+   * A match scored at or above SANCTIONS_SECOND_REVIEW_SCORE is cleared by a staff admin, or by two staff users: the first one's clearance, waiting for the second.
+   */
+  firstClearance?: {
+    by?: string | null;
+    at?: string | null;
+    /**
+     * The staff user who cleared it first.
+     */
+    userId?: number | null;
+    reason?: string | null;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -3303,6 +3315,14 @@ export interface SanctionsMatchSelect<T extends boolean = true> {
   reviewedBy?: T;
   reviewedAt?: T;
   reviewReason?: T;
+  firstClearance?:
+    | T
+    | {
+        by?: T;
+        at?: T;
+        userId?: T;
+        reason?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }

@@ -8154,6 +8154,14 @@ export interface components {
             reviewedBy?: string | null;
             reviewedAt?: string | null;
             reviewReason?: string | null;
+            /** @description A match scored at or above SANCTIONS_SECOND_REVIEW_SCORE is cleared by a staff admin, or by two staff users: the first one's clearance, waiting for the second. */
+            firstClearance?: {
+                by?: string | null;
+                at?: string | null;
+                /** @description The staff user who cleared it first. */
+                userId?: number | null;
+                reason?: string | null;
+            };
             updatedAt: string;
             createdAt: string;
         };
@@ -10314,6 +10322,14 @@ export interface components {
             reviewedBy?: string | null;
             reviewedAt?: string | null;
             reviewReason?: string | null;
+            /** @description A match scored at or above SANCTIONS_SECOND_REVIEW_SCORE is cleared by a staff admin, or by two staff users: the first one's clearance, waiting for the second. */
+            firstClearance?: {
+                by?: string | null;
+                at?: string | null;
+                /** @description The staff user who cleared it first. */
+                userId?: number | null;
+                reason?: string | null;
+            };
             updatedAt?: string;
             createdAt?: string;
         };
@@ -10347,6 +10363,14 @@ export interface components {
             reviewedBy?: string | null;
             reviewedAt?: string | null;
             reviewReason?: string | null;
+            /** @description A match scored at or above SANCTIONS_SECOND_REVIEW_SCORE is cleared by a staff admin, or by two staff users: the first one's clearance, waiting for the second. */
+            firstClearance?: {
+                by?: string | null;
+                at?: string | null;
+                /** @description The staff user who cleared it first. */
+                userId?: number | null;
+                reason?: string | null;
+            };
             updatedAt?: string;
             createdAt?: string;
         };

@@ -17,9 +17,10 @@ const label = (value: string) => (value[0].toUpperCase() + value.slice(1)).repla
 /**
  * The review queue of sanctions screening: a person of a credit app or deal whose name scored
  * at or above SANCTIONS_MATCH_THRESHOLD against an SDN entry. A reviewer clears or confirms it
- * with a reason (POST …/review, or the buttons on its page); a credit app with a pending match is
- * not sent to its provider, and one with a confirmed match is blocked. Written by the service
- * only; kept.
+ * with a reason (POST …/review, or the buttons on its page); one scored at or above
+ * SANCTIONS_SECOND_REVIEW_SCORE is cleared by a staff admin or by two staff users (the first
+ * clearance waits in `firstClearance`). A credit app with a pending match is not sent to its
+ * provider, and one with a confirmed match is blocked. Written by the service only; kept.
  */
 export const SanctionsMatches: CollectionConfig = {
   slug: 'sanctions-match',
@@ -141,6 +142,33 @@ export const SanctionsMatches: CollectionConfig = {
       ],
     },
     fixed({ name: 'reviewReason', type: 'textarea' }),
+    fixed({
+      name: 'firstClearance',
+      type: 'group',
+      admin: {
+        description:
+          "A match scored at or above SANCTIONS_SECOND_REVIEW_SCORE is cleared by a staff admin, or by two staff users: the first one's clearance, waiting for the second.",
+      },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'by', type: 'text' },
+            {
+              name: 'at',
+              type: 'date',
+              admin: { date: { pickerAppearance: 'dayAndTime' } },
+            },
+            {
+              name: 'userId',
+              type: 'number',
+              admin: { description: 'The staff user who cleared it first.' },
+            },
+          ],
+        },
+        { name: 'reason', type: 'textarea' },
+      ],
+    }),
   ],
   labels: { plural: 'Sanctions matches', singular: 'Sanctions match' },
 }

@@ -220,6 +220,8 @@ export const schemas = {
   sanctions: z.object({
     /** Lowest name score (0–100, after birth date and address adjustments) kept as a possible match. */
     SANCTIONS_MATCH_THRESHOLD: numberSetting(80, { integer: true, max: 100, min: 50 }),
+    /** Lowest score at which clearing a match takes a staff admin or two staff users. */
+    SANCTIONS_SECOND_REVIEW_SCORE: numberSetting(90, { integer: true, max: 100, min: 50 }),
   }),
   service: z.object({
     /** Where the admin UI's build is kept (a folder inside the project): `next build` writes it. */

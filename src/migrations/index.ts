@@ -32,8 +32,9 @@ import * as migration_20261127_114659_lead_match_index from './20261127_114659_l
 import * as migration_20261127_153206_sanctions_superseded from './20261127_153206_sanctions_superseded';
 import * as migration_20261128_055047_dealership_on_row from './20261128_055047_dealership_on_row';
 import * as migration_20261128_070750_compliance_and_lead_source_roles from './20261128_070750_compliance_and_lead_source_roles';
-import * as migration_20261128_073531_append_only_corrections from './20261128_073531_append_only_corrections'
+import * as migration_20261128_073531_append_only_corrections from './20261128_073531_append_only_corrections';
 import * as migration_20261128_083000_dealer_scope_indexes from './20261128_083000_dealer_scope_indexes';
+import * as migration_20261128_083517_sanctions_second_review from './20261128_083517_sanctions_second_review';
 
 export const migrations = [
   {
@@ -209,11 +210,16 @@ export const migrations = [
   {
     up: migration_20261128_073531_append_only_corrections.up,
     down: migration_20261128_073531_append_only_corrections.down,
-    name: '20261128_073531_append_only_corrections'
+    name: '20261128_073531_append_only_corrections',
   },
   {
     up: migration_20261128_083000_dealer_scope_indexes.up,
     down: migration_20261128_083000_dealer_scope_indexes.down,
     name: '20261128_083000_dealer_scope_indexes',
+  },
+  {
+    up: migration_20261128_083517_sanctions_second_review.up,
+    down: migration_20261128_083517_sanctions_second_review.down,
+    name: '20261128_083517_sanctions_second_review'
   },
 ];
