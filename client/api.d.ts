@@ -5782,7 +5782,7 @@ export interface paths {
         put?: never;
         /**
          * Clear or confirm a possible match
-         * @description A reviewer clears (not the listed person) or confirms the match, with the reason (required, at least 10 characters); who and when are recorded. A credit app held by the match is then queued for its provider (no pending or confirmed match left) or blocked. Staff and admins.
+         * @description A reviewer clears (not the listed person) or confirms the match, with the reason (required, at least 10 characters); who and when are recorded. A credit app held by the match is then queued for its provider (no pending or confirmed match left) or blocked. A match scored at or above `SANCTIONS_SECOND_REVIEW_SCORE` (default 90) is cleared by a staff admin alone or by two different staff users: the first staff user's clearance is recorded in `firstClearance` and answered 202 (the match stays `pending`, its app held); the same user again is a 409; an API client is refused (403). A decided match is a 409. Staff and admins.
          */
         post: operations["sanctionsMatch_review"];
         delete?: never;
@@ -30838,8 +30838,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description The match decided */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["sanctions-match"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The first of two clearances recorded; the match stays pending */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30854,6 +30866,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
             429: components["responses"]["Payload429"];

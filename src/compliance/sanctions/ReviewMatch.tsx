@@ -1,7 +1,8 @@
 'use client'
 /**
  * On a possible sanctions match's page: clear or confirm it, with the reason required
- * (POST …/review). Not a <form>: it sits inside the document's form.
+ * (POST …/review; a high-scoring match needs a second person to clear it, and the answer says
+ * so). Not a <form>: it sits inside the document's form.
  */
 import { useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import React, { useState } from 'react'
@@ -30,10 +31,12 @@ export const ReviewMatch = () => {
     }).catch(() => null)
     const body = (await response?.json().catch(() => ({}))) as {
       errors?: { data?: { errors?: { message?: string }[] }; message?: string }[]
+      message?: string
     }
     setBusy(false)
     if (response?.ok) {
-      setMessage('Review recorded. Reload the page to see it.')
+      // A first clearance (202) says a second person must clear the match too.
+      setMessage(`${body?.message ?? 'Review recorded.'} Reload the page to see it.`)
       return
     }
     const error = body?.errors?.[0]

@@ -4,24 +4,24 @@
  * each file's text. The list is parsed (a file that is not OFAC's layout is a 400 naming it),
  * stored, and a job screens everyone against it.
  * POST /api/sanctions-match/:id/review `{decision: "clear" | "confirm", reason}`: a reviewer's
- * decision on a possible match, with who and why; a credit app held by it is then released
- * (queued) or blocked. A match is decided once: a second decision is a 409 (a confirmed match
+ * decision on a possible match, with who and why (./review.ts); a credit app held by it is then
+ * released (queued) or blocked. A match scored at or above SANCTIONS_SECOND_REVIEW_SCORE is
+ * cleared by a staff admin or by two staff users: the first staff user's clearance is a 202 and
+ * the match stays pending. A match is decided once: a second decision is a 409 (a confirmed match
  * is never quietly cleared, and the first reviewer's record stays).
  */
-import { sql } from '@payloadcms/db-postgres'
 import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'payload'
 
 import { refusalFor } from '@/api/refusal'
-import { transactionDb, withTransaction } from '@/db/transaction'
-import { ClientError } from '@/errors'
+import { withTransaction } from '@/db/transaction'
 import { isRecord } from '@/lib/isRecord'
-import { recheckHolds } from '@/providers/hooks'
 
 import { actorOf, invalid } from '../endpointParts'
 import { holdsSsn } from '../requests/noSsn'
 import { parseSdnFiles, SdnFileError, type SdnFiles } from './parse'
 import { COMPLIANCE_QUEUE, SCREEN_TASK } from './rescreen'
-import { LISTS, MATCHES } from './screen'
+import { reviewMatch } from './review'
+import { LISTS } from './screen'
 
 const FILES = ['sdn', 'alt', 'add'] as const
 
@@ -97,7 +97,6 @@ export const loadListEndpoint: Endpoint = {
   path: '/load',
 }
 
-const DECISIONS = { clear: 'cleared', confirm: 'confirmed' } as const
 const MIN_REASON = 10
 
 export const reviewMatchEndpoint: Endpoint = {
@@ -117,43 +116,16 @@ export const reviewMatchEndpoint: Endpoint = {
         'reason',
         'reason must not contain an SSN (write how it was checked, not the number)',
       )
-    const id = String(req.routeParams?.id)
-    const doc = await withTransaction(req, async () => {
-      const match = await req.payload.findByID({
-        collection: MATCHES,
-        depth: 0,
-        id,
-        overrideAccess: false,
-        req,
-      })
-      // Decided once: of two reviewers at once, the second sees the first one's decision.
-      const db = await transactionDb(req)
-      const { rows } = await db.execute<{ reviewed_by: null | string; status: string }>(
-        sql`SELECT status, reviewed_by FROM sanctions_match WHERE id = ${match.id} FOR UPDATE`,
-      )
-      if (rows[0] && rows[0].status !== 'pending')
-        throw new ClientError(
-          `This match was ${rows[0].status} already (by ${rows[0].reviewed_by ?? 'someone'}): a decision is recorded once.`,
-          409,
-        )
-      const reviewed = await req.payload.update({
-        collection: MATCHES,
-        data: {
-          reviewedAt: new Date().toISOString(),
-          reviewedBy: actorOf(req),
-          reviewReason: reason,
-          status: DECISIONS[decision],
+    const { doc, outcome } = await reviewMatch(req, String(req.routeParams?.id), decision, reason)
+    if (outcome === 'first clearance')
+      return Response.json(
+        {
+          doc,
+          message:
+            'First clearance recorded. The match stays pending (and its app held) until another staff user or a staff admin clears it too.',
         },
-        depth: 0,
-        id: match.id,
-        overrideAccess: true,
-        req,
-      })
-      // A held app is asked its holds again: queued when none is left (an app deleted since, or
-      // not held, is left alone).
-      if (match.subjectCollection === 'credit-app') await recheckHolds(req, match.subjectId)
-      return reviewed
-    })
+        { status: 202 },
+      )
     return Response.json({ doc, message: 'Review recorded.' })
   },
   method: 'post',

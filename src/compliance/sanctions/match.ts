@@ -199,11 +199,16 @@ const likelyNames = (list: ListIndex, normal: NormalName): number[] => {
 export const screenPerson = (person: Person, list: ListIndex, threshold: number): Candidate[] => {
   const normal = normalizeName(person.name)
   if (!normal.tokens.length) return []
-  const best = new Map<number, { name: string; score: number }>()
+  // Each entry's best name; of two as good, the one with as many words as the person's ("VOLKOV,
+  // Dmitry" rather than "VOLKOV, Dmitri Ivanovich" for "Dmitry Volkov"), shown to the reviewer.
+  const best = new Map<number, { gap: number; name: string; score: number }>()
   for (const position of likelyNames(list, normal)) {
     const { entry, name, normal: listed } = list.names[position]
     const score = normalScore(normal, listed)
-    if (score > (best.get(entry)?.score ?? -1)) best.set(entry, { name, score })
+    const gap = Math.abs(listed.tokens.length - normal.tokens.length)
+    const known = best.get(entry)
+    if (!known || score > known.score || (score === known.score && gap < known.gap))
+      best.set(entry, { gap, name, score })
   }
   const found: Candidate[] = []
   for (const [position, { name, score: named }] of best) {

@@ -94,7 +94,7 @@ export const complianceRecordRoutes = (): Record<string, (context: Context) => P
     [`/${slug}/{id}/review`]: {
       post: op(
         { operationId: `${camel(slug)}_review`, summary: 'Clear or confirm a possible match', tag },
-        'A reviewer clears (not the listed person) or confirms the match, with the reason (required, at least 10 characters); who and when are recorded. A credit app held by the match is then queued for its provider (no pending or confirmed match left) or blocked. Staff and admins.',
+        "A reviewer clears (not the listed person) or confirms the match, with the reason (required, at least 10 characters); who and when are recorded. A credit app held by the match is then queued for its provider (no pending or confirmed match left) or blocked. A match scored at or above `SANCTIONS_SECOND_REVIEW_SCORE` (default 90) is cleared by a staff admin alone or by two different staff users: the first staff user's clearance is recorded in `firstClearance` and answered 202 (the match stays `pending`, its app held); the same user again is a 409; an API client is refused (403). A decided match is a 409. Staff and admins.",
         {
           parameters: [idParamOf(collection)],
           requestBody: {
@@ -113,7 +113,14 @@ export const complianceRecordRoutes = (): Record<string, (context: Context) => P
             },
             required: true,
           },
-          responses: { 200: payloadDoc(slug), ...errorsOf({ body: true, byId: true }) },
+          responses: {
+            200: { ...payloadDoc(slug), description: 'The match decided' },
+            202: {
+              ...payloadDoc(slug),
+              description: 'The first of two clearances recorded; the match stays pending',
+            },
+            ...errorsOf({ body: true, byId: true, extra: [409] }),
+          },
         },
       ),
     },
