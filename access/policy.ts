@@ -8,7 +8,7 @@
  */
 import type { Access, CollectionConfig, CollectionSlug, GlobalSlug } from 'payload'
 
-import { type AllowedRoles, checkRole } from './roles'
+import { type AllowedRoles, checkRole, type ClientRole } from './roles'
 
 /** The kinds of caller, as the table's columns. */
 export const POLICY_ROLES = [
@@ -260,13 +260,9 @@ export const policyGlobalAccess = (slug: GlobalSlug) => {
   return { read: forOp('read'), update: forOp('update') }
 }
 
-/** The policy column of each API-key role. */
-export const KEY_COLUMNS = {
-  admin: 'adminKey',
-  integrator: 'integrator',
-  'lead-agent': 'leadAgent',
-  'lead-source': 'leadSource',
-} as const satisfies Record<string, PolicyRole>
+/** The policy column of an API-key role (the one `AS_ROLES` gives that role). */
+export const keyColumn = (role: ClientRole): PolicyRole =>
+  POLICY_ROLES.find((column) => AS_ROLES[column].clients?.includes(role)) ?? 'anonymous'
 
 /** What a role may do, in one line per collection it reaches: for `create-api-key --help`. */
 export const roleSummary = (role: PolicyRole): string =>

@@ -6,12 +6,12 @@ import './cliEnv'
 
 import crypto from 'node:crypto'
 
-import { KEY_COLUMNS, roleSummary } from '../../access/policy'
+import { keyColumn, roleSummary } from '../../access/policy'
 import { clientRoles } from '../../access/roles'
 import { cliOptions, runTask, UsageError } from './run'
 
 /** Each role with what it may do, from the policy table (C create, R read, U update, D delete). */
-const roles = clientRoles.map((role) => `  ${role}: ${roleSummary(KEY_COLUMNS[role])}`).join('\n')
+const roles = clientRoles.map((role) => `  ${role}: ${roleSummary(keyColumn(role))}`).join('\n')
 
 const usage = `usage: npm run create-api-key -- --role <${clientRoles.join('|')}> [--name <name>]\nroles (C create, R read, U update, D delete; small letters: some records):\n${roles}`
 
