@@ -43,4 +43,10 @@ export default {
     project('e2e', ['<rootDir>/test/e2e/**/*.test.ts'], withDatabase),
   ],
   testTimeout: 60_000,
+  // Most of a test's time is spent waiting (PostgreSQL, child processes, Chromium): two files
+  // at once keep both cores busy. A worker past 1.5 GB after a file is replaced by a fresh one:
+  // jest's ESM loader keeps every file's module graph, and one process running the whole suite
+  // ran out of heap.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '1.5GB',
 }

@@ -40,13 +40,15 @@ let browser: Browser | undefined
 let login: { email: string; password: string }
 let staffSession: Page | undefined
 
+/** The demo accounts' passwords and keys, by name, as `npm start` wrote them. */
+const demoCredentials = (): Record<string, string> =>
+  JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'))
+
 /** A page signed in as the demo staff user (role `staff`), reused across tests. */
 const staffPage = async (): Promise<Page> => {
   if (staffSession) return staffSession
   browser ??= await launchBrowser()
-  const credentials = JSON.parse(
-    fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
-  )
+  const credentials = demoCredentials()
   const page = await (await browser.newContext()).newPage()
   await signIn(page, 'sam.rivera@example.com', credentials['sam.rivera@example.com'])
   staffSession = page
@@ -151,9 +153,7 @@ describe('first start', () => {
   })
 
   it('serves the API under /api and the generated demo credentials work', async () => {
-    const credentials = JSON.parse(
-      fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
-    )
+    const credentials = demoCredentials()
     const key = credentials['Demo storefront (integrator)']
     const me = await fetch(`${service.url}/api/api-clients/me`, { headers: { Authorization: key } })
     expect((await me.json()).user).toMatchObject({ role: 'integrator' })
@@ -182,7 +182,11 @@ describe('first start', () => {
     expect((await post('{"message":')).status).toBe(400)
     // Next is not asked to decode a malformed escape.
     expect((await fetch(`${service.url}/api/deals/%E0%A4%A`)).status).toBe(400)
-    expect((await fetch(`${service.url}/api/errors/abc`)).status).toBe(404)
+    // Who calls is decided before the id: anonymous, 401; a caller who may read, 404.
+    expect((await fetch(`${service.url}/api/deal/abc`)).status).toBe(401)
+    const credentials = demoCredentials()
+    const headers = { Authorization: credentials['Demo storefront (integrator)'] }
+    expect((await fetch(`${service.url}/api/deal/abc`, { headers })).status).toBe(404)
   })
 
   it('the admin UI logs in, creates a record and lists it', async () => {

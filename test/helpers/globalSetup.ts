@@ -4,12 +4,15 @@ import './registerAlias'
 import path from 'node:path'
 
 import { startEmbeddedPostgres } from '@/db/embedded'
-import { dataDir } from '@/lib/paths'
+import { dataDir, projectRoot } from '@/lib/paths'
+
+import { createMigratedTemplate } from './database'
 
 /**
  * Tests use DATABASE_URL's server when it is set; otherwise a throwaway embedded PostgreSQL.
  * Either way each test file then works in a database of its own (test/helpers/database.ts).
- * The server's address is handed to the workers through TEST_DATABASE_SERVER. The int and e2e
+ * The server's address is handed to the workers through TEST_DATABASE_SERVER, and the migrated
+ * database their databases are copied from through TEST_DATABASE_TEMPLATE. The int and e2e
  * projects both name this setup: the second call finds the server already there.
  */
 export default async function globalSetup(): Promise<void> {
@@ -20,13 +23,14 @@ export default async function globalSetup(): Promise<void> {
   process.env.DATA_DIR ||= path.join(dataDir(), 'test-files')
   if (process.env.DATABASE_URL) {
     process.env.TEST_DATABASE_SERVER = process.env.DATABASE_URL
-    return
+  } else {
+    const server = await startEmbeddedPostgres({
+      dir: path.join(dataDir(), `test-postgres-${process.pid}`),
+      password: 'test',
+      throwaway: true,
+    })
+    ;(globalThis as { __testPostgres?: typeof server }).__testPostgres = server
+    process.env.TEST_DATABASE_SERVER = server.adminUrl
   }
-  const server = await startEmbeddedPostgres({
-    dir: path.join(dataDir(), `test-postgres-${process.pid}`),
-    password: 'test',
-    throwaway: true,
-  })
-  ;(globalThis as { __testPostgres?: typeof server }).__testPostgres = server
-  process.env.TEST_DATABASE_SERVER = server.adminUrl
+  process.env.TEST_DATABASE_TEMPLATE = await createMigratedTemplate(projectRoot)
 }
