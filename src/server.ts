@@ -16,7 +16,7 @@ import { payloadRest } from './http/payloadRest'
 import { runsJobsInProcess, startJobRunner } from './jobs/runner'
 import { loadEnv } from './lib/loadEnv'
 import { logger } from './lib/logger'
-import { adminUiMode, port, webConcurrency } from './lib/settings'
+import { adminUiMode, port, settings, webConcurrency } from './lib/settings'
 import { onShutdownSignal } from './lib/shutdown'
 import { startFailed, untilRunning } from './lib/startupGuard'
 import { warmDecoder } from './lookups/vin/decoder'
@@ -83,6 +83,11 @@ export const main = async (): Promise<void> => {
     },
     'commerce service listening',
   )
+  if (leads && settings('auth').MFA_REQUIRED === 'admins')
+    logger.warn(
+      { MFA_REQUIRED: 'admins' },
+      'staff other than admins sign in with a password alone: set MFA_REQUIRED=all wherever real customer information is kept',
+    )
   // Under the migration lock: nodes started together on one database ship each view once.
   if (leads) await oneAtATime(payload, MIGRATION_LOCK, () => shipSavedViews(payload))
   if (leads && shouldSeed(local)) await seedDemoData(payload)

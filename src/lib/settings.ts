@@ -102,8 +102,12 @@ export const schemas = {
   auth: z.object({
     /** The name authenticator apps show beside the account. */
     MFA_ISSUER: textSetting('Commerce service'),
-    /** Who must sign in with a second factor: staff admins, or every staff user. */
-    MFA_REQUIRED: choiceSetting(['admins', 'all'], 'admins'),
+    /**
+     * Who must sign in with a second factor: every staff user (they all read customer
+     * information), or, relaxed explicitly, staff admins only. The embedded quick start relaxes
+     * it when it is not set (src/start/runtime.ts); the start log warns whenever it is relaxed.
+     */
+    MFA_REQUIRED: choiceSetting(['all', 'admins'], 'all'),
   }),
   consents: z.object({
     /** false: credit apps go to their provider without an authorization on file (src/compliance/consents). */

@@ -29,6 +29,9 @@ export const openEnvironment = async (): Promise<EmbeddedServer | null> => {
   loadEnv()
   checkSettings()
   const embedded = await resolveDatabase()
+  // The quick start's demo staff sign in with a password alone unless told otherwise; a
+  // database of one's own (DATABASE_URL) asks every staff user for a second factor.
+  if (embedded) process.env.MFA_REQUIRED ??= 'admins'
   try {
     resolvePayloadSecret({ local: Boolean(embedded) })
     resolveCreditDataKeys({ local: Boolean(embedded) })

@@ -16,6 +16,13 @@ export const factors = new Map<string, Factor>()
 
 const currentStep = () => Math.floor(Date.now() / 1000 / PERIOD)
 
+/** A second factor just shown with `secret`: every code of this period on is still unused. */
+export const newFactor = (secret: string): Factor => ({
+  lastStep: currentStep() - 2,
+  recoveryCodes: [],
+  secret,
+})
+
 /** A code the server accepts now (one period of drift either way) and has not seen, or null. */
 export const freshCode = (factor: Factor): null | string => {
   const step = Math.max(factor.lastStep + 1, currentStep() - 1)
@@ -49,7 +56,7 @@ export const signIn = async (page: Page, baseUrl: string, email: string, passwor
   if (step === 'done') return
   if (step === 'enrol') {
     const secret = (await page.locator('[data-mfa-secret]').innerText()).trim()
-    const factor: Factor = { lastStep: currentStep() - 2, recoveryCodes: [], secret }
+    const factor = newFactor(secret)
     await page.locator('input[name="code"]').fill(freshCode(factor)!)
     await submit(page)
     await page.locator('[data-recovery-codes] li').first().waitFor({ timeout: 30_000 })

@@ -55,7 +55,8 @@ export const startPrismProxy = async (
     child.kill('SIGTERM')
     await exited(child)
   }
-  const deadline = Date.now() + 30_000
+  // Prism's CLI takes seconds to load, many more on a machine busy with other tests.
+  const deadline = Date.now() + 120_000
   while (!(await accepts(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 
+import { signInOverRest } from '../helpers/restSignIn'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true })
@@ -63,13 +64,12 @@ describe('credentials on /api', () => {
       collection: 'users',
       data: { email: 'login.check@example.com', password: 'a-long-password-1', role: 'staff' },
     })
-    const response = await context.service.api('/api/users/login', {
-      body: JSON.stringify({ email: 'login.check@example.com', password: 'a-long-password-1' }),
-      headers: { 'Content-Type': 'application/json' },
-      method: 'POST',
+    const response = await signInOverRest(context.service, {
+      email: 'login.check@example.com',
+      password: 'a-long-password-1',
     })
     expect(response.status).toBe(200)
-    expect(response.headers.getSetCookie().join(';')).toMatch(/payload-token=.+HttpOnly/i)
+    expect(response.headers['set-cookie']).toMatch(/payload-token=.+HttpOnly/i)
     const wrong = await context.service.api('/api/users/login', {
       body: JSON.stringify({ email: 'login.check@example.com', password: 'wrong' }),
       headers: { 'Content-Type': 'application/json' },

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals'
 
 import { sendJson } from '../helpers/http'
 import { createLeadRecords } from '../helpers/leadSide'
+import { signInOverRest } from '../helpers/restSignIn'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
@@ -742,10 +743,7 @@ describe('internal collections and credentials', () => {
       expect(direct.status).toBeLessThan(500)
     }
     // The admin UI's own way: a session cookie.
-    const login = await raw('POST', '/api/users/login', {
-      body: JSON.stringify(context.who.staff.login),
-      headers: json('anonymous'),
-    })
+    const login = await signInOverRest(context.service, context.who.staff.login!)
     const cookie = String(login.headers['set-cookie']).split(';')[0]
     expect(cookie).toMatch(/^payload-token=/)
     const byCookie = await raw('POST', '/api/payload-preferences/list', {

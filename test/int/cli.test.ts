@@ -47,7 +47,9 @@ describe('npm run create-api-key', () => {
   it('refuses an unknown role with exit code 2 and the list of roles', async () => {
     const result = await runCli('create-api-key', ['--role', 'superuser'], env)
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('--role must be one of integrator, lead-agent, admin')
+    expect(result.stderr).toContain(
+      '--role must be one of integrator, lead-agent, lead-source, admin',
+    )
     expect(result.stdout).toBe('')
   })
 })

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { EMAIL_UNAVAILABLE } from '@/email/adapter'
 
 import { sendJson } from '../helpers/http'
+import { signInOverRest } from '../helpers/restSignIn'
 import { useTestService } from '../helpers/service'
 import { firstLink, type SmtpCapture, startSmtpCapture } from '../helpers/smtpServer'
 
@@ -56,9 +57,7 @@ describe('password reset by e-mail', () => {
       body: { password: 'a new Passw0rd!', token },
     })
     expect(reset.status).toBe(200)
-    const login = await sendJson(context.service, 'POST', '/api/users/login', {
-      body: { email, password: 'a new Passw0rd!' },
-    })
+    const login = await signInOverRest(context.service, { email, password: 'a new Passw0rd!' })
     expect(login.status).toBe(200)
   })
 

@@ -10,6 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from 'drizzle-orm'
 import { generateSync } from 'otplib'
 
+import { type StaffRole, staffRoles } from '../../access/roles'
 import { sendJson } from '../helpers/http'
 import { createPrincipals, type Principal } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
@@ -31,12 +32,16 @@ afterEach(() => {
 const codeFor = (secret: string, periods = 0) =>
   generateSync({ epoch: Math.floor(Date.now() / 1000) + periods * 30, secret })
 
-const newUser = async (role: 'admin' | 'staff') => {
+const newUser = async (role: StaffRole) => {
   const email = `mfa-${role}-${crypto.randomBytes(4).toString('hex')}@example.com`
   const password = crypto.randomBytes(12).toString('hex')
+  const company =
+    role === 'dealer'
+      ? (await context.service.payload.create({ collection: 'company', data: { name: email } })).id
+      : undefined
   const user = await context.service.payload.create({
     collection: 'users',
-    data: { email, password, role },
+    data: { company, email, password, role },
   })
   return { email, id: user.id, password }
 }
@@ -224,6 +229,7 @@ describe('signing in with the second factor', () => {
   })
 
   it('gives every one of six sign-ins at once a session that works', async () => {
+    process.env.MFA_REQUIRED = 'admins'
     const crowd = await newUser('staff')
     const answers = await Promise.all(Array.from({ length: 6 }, () => login(crowd)))
     expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200))
@@ -301,17 +307,25 @@ describe('signing in with the second factor', () => {
 })
 
 describe('who must have a second factor', () => {
-  it('lets staff sign in with a password alone unless MFA_REQUIRED=all', async () => {
+  it.each(staffRoles)(
+    'asks a %s for a second factor at the first sign-in by default',
+    async (role) => {
+      const answer = await login(await newUser(role))
+      expect(answer.status).toBe(401)
+      expect(answer.body.errors[0].data.mfa).toBe('enrol')
+    },
+  )
+
+  it('lets staff other than admins sign in with a password alone only when MFA_REQUIRED=admins', async () => {
+    process.env.MFA_REQUIRED = 'admins'
     const who = await newUser('staff')
     expect((await login(who)).status).toBe(200)
-    process.env.MFA_REQUIRED = 'all'
-    const answer = await login(who)
-    expect(answer.status).toBe(401)
-    expect(answer.body.errors[0].data.mfa).toBe('enrol')
+    expect((await login(await newUser('admin'))).body.errors[0].data.mfa).toBe('enrol')
+    delete process.env.MFA_REQUIRED
+    expect((await login(who)).body.errors[0].data.mfa).toBe('enrol')
   })
 
   it('leaves API keys alone', async () => {
-    process.env.MFA_REQUIRED = 'all'
     const { clientAdmin } = await createPrincipals(context.service.payload)
     const answer = await sendJson(context.service, 'GET', '/api/lead?limit=1', {
       headers: clientAdmin.headers,

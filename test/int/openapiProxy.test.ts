@@ -471,7 +471,7 @@ beforeAll(async () => {
   const file = path.join(folder, 'openapi.json')
   fs.writeFileSync(file, JSON.stringify(document))
   prism = await startPrismProxy(file, `${service.url}/api`)
-})
+}, 240_000)
 
 afterAll(async () => {
   await prism?.stop()

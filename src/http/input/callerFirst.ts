@@ -99,7 +99,8 @@ const anonymousMayCall = async (payload: Payload, path: string, method: string) 
     return !rules.length || rules.some(({ policy }) => policy === 'anyone')
   }
   if (CLOSED_COLLECTIONS.has(first)) return true
-  if (collection.auth && AUTH_ROUTES.has(rest[0] ?? '')) return true
+  // Payload matches its routes without regard to case: so does this.
+  if (collection.auth && AUTH_ROUTES.has(rest[0]?.toLowerCase() ?? '')) return true
   const rules = rulesAt([first, '*'], method, rest)
   for (const { policy } of rules) {
     if (policy === 'anyone') return true
