@@ -135,6 +135,14 @@ describe('first start', () => {
     expect(service.output()).not.toContain('secret-value')
   })
 
+  it('warns in the start log that the quick start lets staff other than admins sign in without a second factor', () => {
+    const warning = service
+      .output()
+      .split('\n')
+      .find((text) => text.includes('sign in with a password alone'))
+    expect(JSON.parse(warning!)).toMatchObject({ level: 40, MFA_REQUIRED: 'admins' })
+  })
+
   it('logs a caller’s mistake that Payload refuses without an error name at info, not as an error', async () => {
     const refused = await fetch(`${service.url}/api/users/logout`, {
       headers: { 'X-Request-Id': 'log-check-2' },
