@@ -324,7 +324,8 @@ describe('a chunked body past the cap', () => {
           headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
           host: url.hostname,
           method: 'POST',
-          path: '/api/consumer',
+          // Anyone may report an error: the body is read, not refused for want of a caller.
+          path: '/api/errors',
           port: url.port,
         },
         (response) => {
