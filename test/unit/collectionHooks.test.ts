@@ -1,8 +1,8 @@
 /**
  * Which hooks run on each collection, by stage: the shared ones payload.config.ts adds to every
  * collection (`withSharedHooks`) and the collection's own. Prints the list from the built config
- * (no database: building the config connects to nothing) and checks it against the README's
- * "Hooks on each collection", so a reader of one collection can trust that section.
+ * (no database: building the config connects to nothing) and checks it against "Hooks on each
+ * collection" in docs/collections.md, so a reader of one collection can trust that section.
  */
 import { readFileSync } from 'node:fs'
 
@@ -48,11 +48,13 @@ const hooksOf = (collection: SanitizedCollectionConfig): Stages =>
     ),
   )
 
-/** The README's section, its two tables read row by row. */
-const readmeSection = (): { own: Map<string, Stages>; shared: Map<string, string[]> } => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-  const start = readme.indexOf('### Hooks on each collection')
-  const section = readme.slice(start, readme.indexOf('\n## ', start))
+/** The section of docs/collections.md, its two tables read row by row. */
+const docsSection = (): { own: Map<string, Stages>; shared: Map<string, string[]> } => {
+  const page = readFileSync(new URL('../../docs/collections.md', import.meta.url), 'utf8')
+  const start = page.indexOf('\n## Hooks on each collection\n')
+  expect(start).toBeGreaterThan(-1)
+  const end = page.indexOf('\n## ', start + 1)
+  const section = page.slice(start, end === -1 ? undefined : end)
   const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1])
   const rows = section
     .split('\n')
@@ -78,8 +80,8 @@ const readmeSection = (): { own: Map<string, Stages>; shared: Map<string, string
   return { own, shared }
 }
 
-/** What the README says runs on a collection: the shared hooks of each stage around its own. */
-const documented = (slug: string, { own, shared }: ReturnType<typeof readmeSection>): Stages => {
+/** What docs/collections.md says runs on a collection: the shared hooks of each stage around its own. */
+const documented = (slug: string, { own, shared }: ReturnType<typeof docsSection>): Stages => {
   const ownStages = own.get(slug) ?? {}
   const stages = new Set([...shared.keys(), ...Object.keys(ownStages)])
   stages.delete('*')
@@ -98,7 +100,7 @@ const documented = (slug: string, { own, shared }: ReturnType<typeof readmeSecti
 }
 
 describe('hooks on each collection', () => {
-  it('are the ones the README lists, shared and own, by stage', async () => {
+  it('are the ones docs/collections.md lists, shared and own, by stage', async () => {
     const config = await (await import('../../payload.config')).default
     // Payload's internal collections (jobs, preferences, migrations…) are Payload's business.
     const collections = config.collections.filter(({ slug }) => !slug.startsWith('payload-'))
@@ -114,8 +116,8 @@ describe('hooks on each collection', () => {
         .join('\n'),
     )
 
-    const readme = readmeSection()
-    expect(readme.shared.get('beforeOperation')).toEqual([
+    const docs = docsSection()
+    expect(docs.shared.get('beforeOperation')).toEqual([
       'accessFirst',
       'noSensitiveQueries',
       'validFilters',
@@ -126,10 +128,10 @@ describe('hooks on each collection', () => {
       'checkIfMatch',
       'own',
     ])
-    // Every collection the README names exists, and every collection runs what it says.
-    expect([...readme.own.keys()].filter((slug) => !(slug in actual))).toEqual([])
+    // Every collection the page names exists, and every collection runs what it says.
+    expect([...docs.own.keys()].filter((slug) => !(slug in actual))).toEqual([])
     expect(actual).toEqual(
-      Object.fromEntries(collections.map(({ slug }) => [slug, documented(slug, readme)])),
+      Object.fromEntries(collections.map(({ slug }) => [slug, documented(slug, docs)])),
     )
     // A few spelled out, as a reader of one collection would read them.
     expect(actual['credit-app']).toEqual({

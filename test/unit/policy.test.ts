@@ -2,7 +2,7 @@
  * The policy table (access/policy.ts) against the built config: every collection, global and
  * custom endpoint has its row, every row names every role, and each collection's and global's
  * access functions answer, for a caller of each role, exactly what the row says (a capital letter:
- * every record; a small one: a filter; none: refused). The README's roles table is the one the
+ * every record; a small one: a filter; none: refused). The roles table of docs/access.md is the one the
  * table prints. No database: building the config connects to nothing.
  */
 import { readFileSync } from 'node:fs'
@@ -152,8 +152,8 @@ describe('the policy table', () => {
     expect(differences).toEqual([])
   })
 
-  it('is the roles table the README shows', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-    expect(readme).toContain(policyTable())
+  it('is the roles table docs/access.md shows', () => {
+    const page = readFileSync(new URL('../../docs/access.md', import.meta.url), 'utf8')
+    expect(page).toContain(policyTable())
   })
 })
