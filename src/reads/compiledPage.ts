@@ -1,0 +1,85 @@
+/** A compiled read of a list page: Payload's hooks, access and filter checks first, then one statement for the page and its total. */
+import {
+  combineQueries,
+  executeAccess,
+  type PaginatedDocs,
+  type PayloadRequest,
+  validateQueryPaths,
+  type Where,
+} from 'payload'
+
+import { sortWithId } from '@/api/cursor'
+import type { ListParams } from '@/api/params'
+
+import { beforeRead } from './beforeRead'
+import { compiledReads, fallBack, planFor, unlessRefused } from './gate'
+import { payloadQuery } from './listQuery'
+import { pageOf } from './pageShape'
+import { filteredPage, unfilteredPage } from './pageStatements'
+import { collectionOf } from './plan'
+import { sendStatement } from './send'
+import { documentOf } from './statement'
+import { variantOf } from './variants'
+
+type Doc = Record<string, unknown>
+
+/** A page of a commerce list as Payload's find (or the cursor's reading) answers it, or undefined. */
+export const compiledPage = (
+  req: PayloadRequest,
+  slug: string,
+  params: ListParams,
+): Promise<PaginatedDocs<Doc> | undefined> =>
+  unlessRefused(async () => {
+    const plan = planFor(req, slug)
+    if (!plan) return undefined
+    const sortField = plan.config.flattenedFields.find(({ name }) => name === params.order.field)
+    if (sortField && 'access' in sortField && sortField.access?.read)
+      return fallBack(`${slug}.${params.order.field}: sorting by a field with read access`)
+    const sort = sortWithId(params.order)
+    const args = await beforeRead(req, plan.config, {
+      collection: collectionOf(req.payload, slug),
+      depth: params.depth,
+      limit: params.limit,
+      page: params.page,
+      req,
+      sort,
+      where: params.where,
+    })
+    const where = args.where as Where | undefined
+    const access = await executeAccess({ req }, plan.config.access.read)
+    const filter = combineQueries(where ?? {}, access)
+    await validateQueryPaths({
+      collectionConfig: plan.config,
+      overrideAccess: false,
+      req,
+      where: where ?? {},
+    })
+    const variant = variantOf(req, `${slug}:${params.depth}:list`, (decisions) => {
+      const document = documentOf(
+        { decisions, payload: req.payload, req },
+        plan,
+        't0',
+        params.depth,
+        false,
+      )
+      return {
+        text: `SELECT coalesce(json_agg(${document.sql} ORDER BY page.n), '[]') FROM page JOIN "${plan.table}" t0 ON t0.id = page.id`,
+        walk: document.walk,
+      }
+    })
+    const bare = payloadQuery(req, plan, filter, sort)
+    const unfiltered = !bare.where && !bare.joins.length && !params.after
+    // Payload's find leaves trashed records out by adding this condition (appendNonTrashedFilter).
+    const live = plan.trash ? combineQueries(filter, { deletedAt: { exists: false } }) : filter
+    const counted = plan.trash && !unfiltered ? payloadQuery(req, plan, live, sort) : bare
+    const rows = unfiltered
+      ? await sendStatement(req, {
+          ...unfilteredPage(plan, variant, counted, sort),
+          values: [params.limit, (params.page - 1) * params.limit],
+        })
+      : await sendStatement(req, filteredPage(req, plan, variant, counted, live, sort, params))
+    const docs = (rows[0]?.docs ?? []) as Doc[]
+    if (variant.walk) for (const doc of docs) await variant.walk(doc, req)
+    compiledReads.served++
+    return pageOf(docs, Number(rows[0]?.total ?? 0), params, counted.joins.length > 0)
+  })

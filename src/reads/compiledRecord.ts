@@ -1,0 +1,50 @@
+/** A compiled read of one record by id: Payload's hooks and access first, then one prepared statement. */
+import { executeAccess, NotFound, type PayloadRequest } from 'payload'
+
+import { beforeRead } from './beforeRead'
+import { compiledReads, fallBack, planFor, unlessRefused } from './gate'
+import { collectionOf } from './plan'
+import { sendStatement } from './send'
+import { documentOf } from './statement'
+import { variantOf } from './variants'
+
+type Doc = Record<string, unknown>
+
+/** The record as Payload's findByID answers it at `depth`, or undefined when Payload must read it. */
+export const compiledRecord = (
+  req: PayloadRequest,
+  slug: string,
+  id: string,
+  depth: number,
+): Promise<Doc | undefined> =>
+  unlessRefused(async () => {
+    const plan = planFor(req, slug)
+    if (!plan) return undefined
+    await beforeRead(req, plan.config, {
+      collection: collectionOf(req.payload, slug),
+      depth,
+      id,
+      req,
+    })
+    const access = await executeAccess({ id, req }, plan.config.access.read)
+    if (access !== true) return fallBack(`${slug}: read access with a filter`)
+    const variant = variantOf(req, `${slug}:${depth}:one`, (decisions) => {
+      const document = documentOf(
+        { decisions, payload: req.payload, req },
+        plan,
+        't0',
+        depth,
+        false,
+      )
+      return {
+        text: `SELECT ${document.sql} AS doc FROM "${plan.table}" t0 WHERE t0.id = $1${plan.trash ? ' AND t0.deleted_at IS NULL' : ''}`,
+        walk: document.walk,
+      }
+    })
+    const rows = await sendStatement(req, { name: variant.name, text: variant.text, values: [id] })
+    const doc = rows[0]?.doc as Doc | undefined
+    if (!doc) throw new NotFound(req.t)
+    await variant.walk?.(doc, req)
+    compiledReads.served++
+    return doc
+  })
