@@ -3,9 +3,8 @@ import { fileURLToPath } from 'node:url'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig, type CollectionConfig, type Config } from 'payload'
+import { buildConfig, type Config } from 'payload'
 
-import { withDealerAccess } from './access/recordAccess'
 import { Accounts } from './collections/Accounts'
 import { Addresses } from './collections/Addresses'
 import { AdverseActionNotices } from './collections/AdverseActionNotices'
@@ -48,89 +47,26 @@ import { WebhookEndpoints } from './collections/WebhookEndpoints'
 import { ContactConsentRules } from './globals/ContactConsentRules'
 import { TcoSettings } from './globals/TcoSettings'
 import { withVersionRoutes } from './globals/versionRoutes'
-import { accessFirst } from './hooks/accessFirst'
 import { answerApiErrors } from './hooks/apiErrors'
-import { withAppendOnly } from './hooks/appendOnly'
-import { checkIfMatch } from './hooks/checkIfMatch'
-import { noChosenIds } from './hooks/noChosenIds'
-import { reduceFilters } from './hooks/reduceFilters'
-import { relationsExist } from './hooks/relationsExist'
-import { serverTimestamps } from './hooks/serverTimestamps'
-import { stillReferenced, trashOnlyUnreferenced } from './hooks/stillReferenced'
-import { validFilters } from './hooks/validFilters'
-import { noNullGroups, valueTypes } from './hooks/valueTypes'
+import { commerceCollections } from './plugins/commerce'
 import { adfEndpoint } from './src/adf/endpoint'
-import { queryPresets, resolvePresetPlaceholders, withSavedViews } from './src/admin/savedViews'
+import { queryPresets, resolvePresetPlaceholders } from './src/admin/savedViews'
 import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
 import { breachReportEndpoint } from './src/compliance/breach/endpoint'
 import { retentionDryRunEndpoint } from './src/compliance/retention/endpoints'
-import { noSensitiveQueries } from './src/creditData'
-import { sendBatchedWrites } from './src/db/batchedWrites'
 import { extraIndexes, TRIGRAM_EXTENSION } from './src/db/indexes'
 import { queryTimeouts } from './src/db/pooledQueries'
 import { countFromRowCounts } from './src/db/rowCounts'
 import { emailAdapter } from './src/email/adapter'
 import { REFUSAL_LOG_LEVELS } from './src/errors'
-import { markIdempotentCreate } from './src/idempotency'
 import { jobs } from './src/jobs/config'
 import { logger } from './src/lib/logger'
 import { allowedOrigins, serverURL, settings } from './src/lib/settings'
 import { lookupEndpoints } from './src/lookups/endpoints'
 import { storagePlugin } from './src/media/storage'
-import { limitTrashToStaff, withTrash } from './src/trash'
-import { recordWebhookEvents } from './src/webhooks/outbox'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
-
-/**
- * Every collection ignores timestamps sent by callers, checks the JSON type of each value and
- * that the records its relations name exist: 400s naming the field, instead of a silently
- * stringified value or a foreign-key 500. A record another one requires is not deleted, nor
- * moved to the trash (409).
- * No query may filter or sort on an SSN or birth date, whatever the collection it starts from.
- * A create made under an Idempotency-Key marks the key in its own transaction; an update sent
- * with If-Match is refused (412) when the record has changed; a change that announces a webhook
- * event writes its deliveries in its own transaction; the rows hooks add beside a change (audit,
- * deliveries, history's trim) go to the database as one statement, sent last. Which hooks run on
- * each collection, shared and own, by stage: README, "Hooks on each collection"
- * (test/unit/collectionHooks.test.ts checks it against the built config). The collections
- * src/trash names move deleted records to the trash; those declaring `custom.appendOnly` are kept
- * as they happened (hooks/appendOnly.ts).
- */
-const withSharedHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
-  withSavedViews(withTrash(withAppendOnly(collections))).map((collection) => ({
-    ...collection,
-    hooks: {
-      ...collection.hooks,
-      afterChange: [
-        ...(collection.hooks?.afterChange ?? []),
-        recordWebhookEvents,
-        markIdempotentCreate,
-        sendBatchedWrites,
-      ],
-      beforeOperation: [
-        accessFirst,
-        noSensitiveQueries,
-        validFilters,
-        reduceFilters,
-        limitTrashToStaff,
-        noNullGroups,
-        noChosenIds,
-        checkIfMatch,
-        ...(collection.hooks?.beforeOperation ?? []),
-      ],
-      beforeChange: [...(collection.hooks?.beforeChange ?? []), trashOnlyUnreferenced],
-      // A collection's own refusal first: it says more than the generic one (disclosures).
-      beforeDelete: [...(collection.hooks?.beforeDelete ?? []), stillReferenced],
-      beforeValidate: [
-        serverTimestamps,
-        valueTypes,
-        ...(collection.hooks?.beforeValidate ?? []),
-        relationsExist,
-      ],
-    },
-  }))
 
 export default buildConfig({
   admin: {
@@ -159,51 +95,50 @@ export default buildConfig({
     meta: { titleSuffix: ' · Commerce' },
     user: Users.slug,
   },
-  // The admin UI's navigation lists groups in the order their first collection appears here:
-  // the lead desk first.
-  collections: withSharedHooks(
-    [
-      Leads,
-      LeadEvents,
-      VdpEmails,
-      DoNotContact,
-      MailboxMessages,
-      CreditApps,
-      PreApprovals,
-      CreditBands,
-      CreditReports,
-      Consumers,
-      Consents,
-      Disclosures,
-      Deals,
-      Customers,
-      Contacts,
-      Companies,
-      Locations,
-      Addresses,
-      Cities,
-      States,
-      WebEvents,
-      Accounts,
-      Vehicles,
-      VehicleSpecs,
-      Listings,
-      Media,
-      Vins,
-      Errors,
-      Users,
-      ApiClients,
-      LookupCache,
-      AuditLog,
-      AdverseActionNotices,
-      SanctionsMatches,
-      SanctionsLists,
-      WebhookEndpoints,
-      WebhookDeliveries,
-      LegalHolds,
-      ConsumerRequests,
-    ].map(withDealerAccess),
-  ),
+  // Each collection as its file declares it; the plugin adds the hooks, fields and access its
+  // declarations ask for (plugins/commerce). The admin UI's navigation lists groups in the order
+  // their first collection appears here: the lead desk first.
+  collections: [
+    Leads,
+    LeadEvents,
+    VdpEmails,
+    DoNotContact,
+    MailboxMessages,
+    CreditApps,
+    PreApprovals,
+    CreditBands,
+    CreditReports,
+    Consumers,
+    Consents,
+    Disclosures,
+    Deals,
+    Customers,
+    Contacts,
+    Companies,
+    Locations,
+    Addresses,
+    Cities,
+    States,
+    WebEvents,
+    Accounts,
+    Vehicles,
+    VehicleSpecs,
+    Listings,
+    Media,
+    Vins,
+    Errors,
+    Users,
+    ApiClients,
+    LookupCache,
+    AuditLog,
+    AdverseActionNotices,
+    SanctionsMatches,
+    SanctionsLists,
+    WebhookEndpoints,
+    WebhookDeliveries,
+    LegalHolds,
+    ConsumerRequests,
+  ],
   cors: allowedOrigins(),
   csrf: allowedOrigins(),
   db: postgresAdapter({
@@ -251,7 +186,8 @@ export default buildConfig({
     countFromRowCounts(payload)
     resolvePresetPlaceholders(payload)
   },
-  plugins: [storagePlugin()],
+  // The collections assembled first: the storage plugin's hooks and fields come after theirs.
+  plugins: [commerceCollections(), storagePlugin()],
   queryPresets,
   secret: process.env.PAYLOAD_SECRET || '',
   serverURL: serverURL(),

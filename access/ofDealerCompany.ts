@@ -43,3 +43,24 @@ export const ofDealership = withCompany((company): Where => ({ dealership: { equ
 
 /** Records dealerships share (`dealerships`): consumers, customers, addresses, credit records. */
 export const ofDealerships = withCompany((company): Where => ({ dealerships: { equals: company } }))
+
+/**
+ * How a dealer reaches a collection's rows, declared on the collection as `custom.dealerScope`
+ * (access/recordAccess.ts reads it with the dealer column of access/policy.ts):
+ *
+ * - `rows`: those of one dealership (`dealership` on the row), those dealerships share
+ *   (`dealerships`), credit records (`credit`: shared, and also the dealership whose dealer made
+ *   them), or a scope of the collection's own: `companies` (their own and the facilitators),
+ *   `locations` (their company's and the facilitators');
+ * - `location`: where a record names its company's location: a dealer must name theirs;
+ * - `lead`: where a record names the lead it belongs to: a dealer must name one
+ *   (both hooks/keepInCompany.ts).
+ *
+ * A collection with a scope is company data: a dealer names its records in a relation only when
+ * they can read them.
+ */
+export type DealerScope = {
+  rows: 'companies' | 'credit' | 'dealership' | 'dealerships' | 'locations'
+  location?: string
+  lead?: string
+}

@@ -8,6 +8,7 @@ import { isDealer } from './dealer'
 import {
   companiesSeen,
   type CompanyScope,
+  type DealerScope,
   locationsSeen,
   ofDealership,
   ofDealerships,
@@ -16,41 +17,24 @@ import { COLLECTION_POLICY, dealerCell } from './policy'
 
 export type Operation = 'create' | 'delete' | 'read' | 'update'
 
-/**
- * Which of a company's records a dealer reaches: those of one dealership (`dealership` on the
- * row), those dealerships share (`dealerships`; `credit` ones also record the dealership whose
- * dealer made them), or a scope of its own (companies, locations).
- */
-type Records = 'credit' | 'dealership' | 'dealerships' | CompanyScope
+type Rows = DealerScope['rows']
 
-/**
- * The records a dealer's small letters (access/policy.ts) apply to, by collection: those of one
- * dealership (`dealership` on the row), those dealerships share (`dealerships`; `credit` ones also
- * record the dealership whose dealer made them), or a scope of their own.
- */
-const DEALER_RECORDS: Partial<Record<CollectionSlug, Records>> = {
-  address: 'dealerships',
-  company: companiesSeen,
-  consumer: 'dealerships',
-  'credit-app': 'credit',
-  'credit-report': 'credit',
-  customer: 'dealerships',
-  deal: 'dealership',
-  'do-not-contact': 'dealership',
-  lead: 'dealership',
-  leadEvents: 'dealership',
-  location: locationsSeen,
-  'pre-approval': 'credit',
-  vdpEmails: 'dealership',
-}
+/** The records a dealer's small letters (access/policy.ts) apply to: the collection's declaration. */
+const rowsOf = (collection: CollectionConfig): Rows | undefined =>
+  collection.custom?.dealerScope?.rows
 
 const ALL: Operation[] = ['create', 'read', 'update', 'delete']
 
-const scopeOf = (records: Records): CompanyScope =>
-  typeof records === 'function' ? records : records === 'dealership' ? ofDealership : ofDealerships
+const SCOPES: Record<Rows, CompanyScope> = {
+  companies: companiesSeen,
+  credit: ofDealerships,
+  dealership: ofDealership,
+  dealerships: ofDealerships,
+  locations: locationsSeen,
+}
 
 /** The fields that carry a record's dealerships, by kind. */
-const fieldsOf = (records: Records | undefined) =>
+const fieldsOf = (records: Rows | undefined) =>
   records === 'dealership'
     ? [dealershipField]
     : records === 'dealerships'
@@ -59,14 +43,13 @@ const fieldsOf = (records: Records | undefined) =>
         ? [dealershipsField, madeAtField]
         : []
 
-const dealerAccess = (slug: CollectionSlug, op: Operation): Access => {
+const dealerAccess = (slug: CollectionSlug, records: Rows | undefined, op: Operation): Access => {
   const { all, scoped } = dealerCell(slug)
   // A create is checked on what it writes (hooks/keepInCompany.ts): a filter does not apply to it.
   if (all.includes(op)) return () => true
-  const records = DEALER_RECORDS[slug]
   if (!scoped.includes(op)) return () => false
-  if (!records) throw new Error(`${slug}: the dealer's small letters need DEALER_RECORDS`)
-  const scope = scopeOf(records)
+  if (!records) throw new Error(`${slug}: the dealer's small letters need custom.dealerScope`)
+  const scope = SCOPES[records]
   return ({ req }) => scope(req)
 }
 
@@ -82,12 +65,13 @@ const orForDealers =
  * no version history (a version is not filtered by company), and, on the collections of company
  * records, the fields that say whose they are, their writes kept within the company
  * (hooks/keepInCompany.ts) and what they make stamped as their company's
- * (hooks/stampDealership.ts). Every other caller's access is the collection's own.
+ * (hooks/stampDealership.ts). Which records are their company's is the collection's
+ * `custom.dealerScope`. Every other caller's access is the collection's own.
  */
 export const withDealerAccess = (collection: CollectionConfig): CollectionConfig => {
   const slug = collection.slug as CollectionSlug
   const { all, scoped } = dealerCell(slug)
-  const records = DEALER_RECORDS[slug]
+  const records = rowsOf(collection)
   // Small letters without records here are the collection's own rule (a user's own account).
   const granted = Boolean(records) || (all.length > 0 && scoped.length === 0)
   const access = collection.access ?? {}
@@ -109,7 +93,7 @@ export const withDealerAccess = (collection: CollectionConfig): CollectionConfig
       ...access,
       ...(granted &&
         Object.fromEntries(
-          ALL.map((op) => [op, orForDealers(dealerAccess(slug, op), access[op])]),
+          ALL.map((op) => [op, orForDealers(dealerAccess(slug, records, op), access[op])]),
         )),
       ...(access.readVersions && { readVersions: orForDealers(none, access.readVersions) }),
     },

@@ -8,6 +8,7 @@ import { policyAccess } from '../access/policy'
 
 /** A postal address. `city` accepts a city id or an inline `{name, state}` (found or created). */
 export const Addresses: CollectionConfig = {
+  custom: { dealerScope: { rows: 'dealerships' } },
   slug: 'address',
   access: policyAccess('address'),
   admin: {

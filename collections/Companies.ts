@@ -1,8 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
-import { withReadableValues } from '@/admin/values'
-import { withHistory } from '@/fields/history'
 import { prefixedId } from '@/fields/prefixedId'
 
 import { policyAccess } from '../access/policy'
@@ -14,8 +12,12 @@ const transfer = listTransfer('company')
  * ids, so they are one collection and a facilitator is a company with `isFacilitator`. Their
  * locations are listed through a join on `location.companyId` (one source of truth).
  */
-const companies: CollectionConfig = withHistory({
+export const Companies: CollectionConfig = {
   slug: 'company',
+  trash: true,
+  enableQueryPresets: true,
+  versions: true,
+  custom: { dealerScope: { rows: 'companies' }, readableValues: true },
   access: policyAccess('company'),
   admin: {
     components: { beforeListTable: [transfer.component] },
@@ -51,6 +53,4 @@ const companies: CollectionConfig = withHistory({
     },
   ],
   labels: { plural: 'Companies', singular: 'Company' },
-})
-
-export const Companies = withReadableValues(companies)
+}

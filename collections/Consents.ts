@@ -1,6 +1,5 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
 import { consentDisclosureEndpoint } from '@/compliance/consents/disclosureEndpoint'
 import {
   APPLICANT_ROLES,
@@ -27,11 +26,11 @@ const words = (value: string) => value[0].toUpperCase() + value.slice(1).replace
  * by the `capturedAt` a caller gives. It holds no SSN: no field for one, and free text that reads
  * as one is refused.
  */
-export const Consents: CollectionConfig = withReadableValues({
+export const Consents: CollectionConfig = {
   slug: 'consents',
   // Sealed: never changed or deleted, and every relation keeps what it names
   // (hooks/stillReferenced.ts). A capture time ahead of the service's clock is clamped or refused.
-  custom: { appendOnly: { sealed: APPEND_ONLY, times: ['capturedAt'] } },
+  custom: { appendOnly: { sealed: APPEND_ONLY, times: ['capturedAt'] }, readableValues: true },
   access: policyAccess('consents'),
   admin: {
     defaultColumns: ['kind', 'action', 'consumer', 'phoneNumber', 'capturedAt', 'recordedBy'],
@@ -200,4 +199,4 @@ export const Consents: CollectionConfig = withReadableValues({
     beforeChange: [recordConsent],
   },
   labels: { plural: 'Consents', singular: 'Consent' },
-})
+}

@@ -1,9 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
-import { creditDataHooks, encrypted, ssnField } from '@/creditData'
+import { encrypted, ssnField } from '@/creditData'
 import { dateField, emailField, phoneField, phoneListField } from '@/fields/formatted'
-import { withHistory } from '@/fields/history'
 import { addressesField } from '@/fields/places'
 import { prefixedId } from '@/fields/prefixedId'
 import { personName, titleField } from '@/fields/titles'
@@ -12,8 +10,12 @@ import { policyAccess } from '../access/policy'
 import { resolveAddresses } from '../hooks/resolveAddresses'
 
 /** A person who applies for credit. */
-const consumers: CollectionConfig = withHistory({
+export const Consumers: CollectionConfig = {
   slug: 'consumer',
+  trash: true,
+  enableQueryPresets: true,
+  versions: true,
+  custom: { creditData: true, dealerScope: { rows: 'dealerships' }, readableValues: true },
   access: policyAccess('consumer'),
   admin: {
     defaultColumns: ['firstName', 'lastName', 'email', 'phoneNumber', 'updatedAt'],
@@ -22,7 +24,7 @@ const consumers: CollectionConfig = withHistory({
     useAsTitle: 'title',
   },
   disableDuplicate: true,
-  hooks: { ...creditDataHooks(), beforeOperation: [resolveAddresses] },
+  hooks: { beforeOperation: [resolveAddresses] },
   fields: [
     titleField(personName, ['firstName', 'lastName']),
     prefixedId('con_'),
@@ -73,6 +75,4 @@ const consumers: CollectionConfig = withHistory({
     },
   ],
   labels: { plural: 'Consumers', singular: 'Consumer' },
-})
-
-export const Consumers = withReadableValues(consumers)
+}

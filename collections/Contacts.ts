@@ -1,8 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
 import { emailField, phoneField } from '@/fields/formatted'
-import { withHistory } from '@/fields/history'
 import { prefixedId } from '@/fields/prefixedId'
 import { personName, titleField } from '@/fields/titles'
 
@@ -12,8 +10,12 @@ import { policyAccess } from '../access/policy'
  * A person the business deals with (dealer staff, agents). The contract names id, roles,
  * firstName and lastName; the other field names are ours (see the README).
  */
-const contacts: CollectionConfig = withHistory({
+export const Contacts: CollectionConfig = {
   slug: 'contact',
+  trash: true,
+  enableQueryPresets: true,
+  versions: true,
+  custom: { readableValues: true },
   access: policyAccess('contact'),
   admin: {
     defaultColumns: [
@@ -71,6 +73,4 @@ const contacts: CollectionConfig = withHistory({
     },
   ],
   labels: { plural: 'Contacts', singular: 'Contact' },
-})
-
-export const Contacts = withReadableValues(contacts)
+}

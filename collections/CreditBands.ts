@@ -1,13 +1,13 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
 import { prefixedId } from '@/fields/prefixedId'
 import { notBelowField } from '@/fields/range'
 
 import { policyAccess } from '../access/policy'
 
 /** A band of credit scores (e.g. "Prime 720-850"). */
-export const CreditBands: CollectionConfig = withReadableValues({
+export const CreditBands: CollectionConfig = {
+  custom: { readableValues: true },
   slug: 'credit-band',
   access: policyAccess('credit-band'),
   admin: {
@@ -59,4 +59,4 @@ export const CreditBands: CollectionConfig = withReadableValues({
     },
   ],
   labels: { plural: 'Credit bands', singular: 'Credit band' },
-})
+}

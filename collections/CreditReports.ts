@@ -1,7 +1,5 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
-import { creditDataHooks } from '@/creditData'
 import { dateTimeField } from '@/fields/formatted'
 import { prefixedId } from '@/fields/prefixedId'
 import { creditReportTitle, titleField } from '@/fields/titles'
@@ -11,7 +9,8 @@ import { policyAccess } from '../access/policy'
 /** Keeps the helper's date-and-time picker beside the description added here. */
 const pulledAt = dateTimeField('time')
 
-export const CreditReports: CollectionConfig = withReadableValues({
+export const CreditReports: CollectionConfig = {
+  custom: { creditData: true, dealerScope: { rows: 'credit' }, readableValues: true },
   slug: 'credit-report',
   access: policyAccess('credit-report'),
   admin: {
@@ -21,7 +20,6 @@ export const CreditReports: CollectionConfig = withReadableValues({
     useAsTitle: 'title',
   },
   disableDuplicate: true,
-  hooks: creditDataHooks(),
   fields: [
     titleField(creditReportTitle, ['creditScore', 'preApproval']),
     prefixedId('crp_'),
@@ -78,4 +76,4 @@ export const CreditReports: CollectionConfig = withReadableValues({
     },
   ],
   labels: { plural: 'Credit reports', singular: 'Credit report' },
-})
+}

@@ -1,6 +1,5 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
 import { phoneListField } from '@/fields/formatted'
 import { addressesField } from '@/fields/places'
 import { prefixedId } from '@/fields/prefixedId'
@@ -12,8 +11,11 @@ import { resolveAddresses } from '../hooks/resolveAddresses'
  * A buyer or seller in a deal. `name` is ours, so staff can tell customers apart. `addresses`
  * takes ids or inline addresses, as a consumer's does.
  */
-export const Customers: CollectionConfig = withReadableValues({
+export const Customers: CollectionConfig = {
   slug: 'customer',
+  trash: true,
+  enableQueryPresets: true,
+  custom: { dealerScope: { rows: 'dealerships' }, readableValues: true },
   access: policyAccess('customer'),
   admin: {
     defaultColumns: ['name', 'phoneNumbers', 'updatedAt'],
@@ -35,4 +37,4 @@ export const Customers: CollectionConfig = withReadableValues({
     phoneListField('phoneNumbers'),
   ],
   labels: { plural: 'Customers', singular: 'Customer' },
-})
+}

@@ -1,9 +1,8 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
-import { cell, withCell, withReadableValues } from '@/admin/values'
+import { cell, withCell } from '@/admin/values'
 import { screenDeal } from '@/compliance/sanctions/hooks'
-import { withHistory } from '@/fields/history'
 import { prefixedId } from '@/fields/prefixedId'
 import { notBelowField } from '@/fields/range'
 import { related, titleField, vehicleName } from '@/fields/titles'
@@ -27,8 +26,15 @@ const dealTitle = async (deal: Record<string, unknown>, req: PayloadRequest) => 
 }
 
 /** A vehicle deal between customers at a dealer location, through a facilitator. */
-const deals: CollectionConfig = withHistory({
+export const Deals: CollectionConfig = {
   slug: 'deal',
+  trash: true,
+  enableQueryPresets: true,
+  versions: true,
+  custom: {
+    dealerScope: { location: 'dealer.location', rows: 'dealership' },
+    readableValues: true,
+  },
   access: policyAccess('deal'),
   admin: {
     components: { beforeListTable: [transfer.component] },
@@ -134,6 +140,4 @@ const deals: CollectionConfig = withHistory({
     },
   ],
   labels: { plural: 'Deals', singular: 'Deal' },
-})
-
-export const Deals = withReadableValues(deals)
+}

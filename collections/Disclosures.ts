@@ -1,6 +1,5 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
 import { keepDisclosure, keepNamedDisclosure } from '@/compliance/consents/disclosures'
 import { CONSENT_KINDS, KIND_LABELS } from '@/compliance/consents/kinds'
 
@@ -12,7 +11,8 @@ import { policyAccess } from '../access/policy'
  * names is never changed or deleted (409): new wording is a new version. The SHA-256 of the text
  * is worked out by the service.
  */
-export const Disclosures: CollectionConfig = withReadableValues({
+export const Disclosures: CollectionConfig = {
+  custom: { readableValues: true },
   slug: 'disclosures',
   access: policyAccess('disclosures'),
   admin: {
@@ -58,4 +58,4 @@ export const Disclosures: CollectionConfig = withReadableValues({
   ],
   hooks: { beforeChange: [keepDisclosure], beforeDelete: [keepNamedDisclosure] },
   labels: { plural: 'Disclosures', singular: 'Disclosure' },
-})
+}

@@ -1,7 +1,5 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
-
 import { policyAccess } from '../access/policy'
 
 /**
@@ -11,7 +9,7 @@ import { policyAccess } from '../access/policy'
  * It reads as it happened (hooks/appendOnly.ts): whose request, from which event, when and by
  * whom never change (a merge of leads moves it to the kept lead, nothing else).
  */
-export const DoNotContact: CollectionConfig = withReadableValues({
+export const DoNotContact: CollectionConfig = {
   slug: 'do-not-contact',
   access: policyAccess('do-not-contact'),
   custom: {
@@ -19,6 +17,8 @@ export const DoNotContact: CollectionConfig = withReadableValues({
       fields: ['consumer', 'event', 'recordedAt', 'recordedBy'],
       times: ['recordedAt'],
     },
+    dealerScope: { rows: 'dealership' },
+    readableValues: true,
   },
   admin: {
     defaultColumns: ['lead', 'consumer', 'recordedAt', 'recordedBy'],
@@ -49,4 +49,4 @@ export const DoNotContact: CollectionConfig = withReadableValues({
     { name: 'event', type: 'relationship', relationTo: 'leadEvents' },
   ],
   labels: { plural: 'Do-not-contact requests', singular: 'Do-not-contact request' },
-})
+}

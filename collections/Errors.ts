@@ -1,7 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
-import { withReadableValues } from '@/admin/values'
 
 import { policyAccess } from '../access/policy'
 
@@ -11,8 +10,11 @@ const transfer = listTransfer('errors')
  * Errors reported by front ends. Anyone may report one (the request body is capped at the HTTP
  * layer and each field has a maximum length); staff read, update and delete them.
  */
-export const Errors: CollectionConfig = withReadableValues({
+export const Errors: CollectionConfig = {
   slug: 'errors',
+  trash: true,
+  enableQueryPresets: true,
+  custom: { readableValues: true },
   access: policyAccess('errors'),
   admin: {
     components: { beforeListTable: [transfer.component] },
@@ -55,4 +57,4 @@ export const Errors: CollectionConfig = withReadableValues({
     },
   ],
   labels: { plural: 'Error records', singular: 'Error record' },
-})
+}

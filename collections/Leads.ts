@@ -2,7 +2,6 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { adfField } from '@/adf/fields'
 import { listTransfer } from '@/admin/transfer'
-import { withReadableValues } from '@/admin/values'
 import { noSsnInText } from '@/creditData/ssnFields'
 import { emailField, phoneField } from '@/fields/formatted'
 import { personName, titleField } from '@/fields/titles'
@@ -56,8 +55,10 @@ const serviceTime = (
 })
 
 /** A sales lead. Numeric ids: lead events and VDP e-mails refer to leads by number. */
-const leads: CollectionConfig = {
+export const Leads: CollectionConfig = {
   slug: 'lead',
+  trash: true,
+  enableQueryPresets: true,
   access: policyAccess('lead'),
   admin: {
     components: { beforeListTable: [transfer.component] },
@@ -76,7 +77,11 @@ const leads: CollectionConfig = {
     useAsTitle: 'title',
   },
   // POST /api/lead may answer 200 with a lead it merged the submission into (its OpenAPI text).
-  custom: { mergesDuplicates: true },
+  custom: {
+    dealerScope: { location: 'location', rows: 'dealership' },
+    mergesDuplicates: true,
+    readableValues: true,
+  },
   endpoints: [
     // Before Payload's own create, which it replaces: a duplicate is merged, not created.
     intakeEndpoint,
@@ -227,5 +232,3 @@ const leads: CollectionConfig = {
   },
   labels: { plural: 'Leads', singular: 'Lead' },
 }
-
-export const Leads = withReadableValues(leads)

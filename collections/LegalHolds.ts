@@ -1,6 +1,5 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
 import { noSsnInTextarea } from '@/compliance/requests/noSsn'
 import { lockHeldConsumer } from '@/compliance/retention/holdLock'
 import { stampedUserField } from '@/fields/stampedUser'
@@ -16,7 +15,7 @@ const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
  * It reads as it happened (hooks/appendOnly.ts): its consumer and reason never change, and its
  * release is recorded once, between its setting and now; anything else is a new hold.
  */
-export const LegalHolds: CollectionConfig = withReadableValues({
+export const LegalHolds: CollectionConfig = {
   slug: 'legal-holds',
   access: policyAccess('legal-holds'),
   custom: {
@@ -25,6 +24,7 @@ export const LegalHolds: CollectionConfig = withReadableValues({
       fields: ['consumer', 'reason', 'createdBy', 'releasedAt'],
       times: [{ field: 'releasedAt', notBefore: 'createdAt' }],
     },
+    readableValues: true,
   },
   admin: {
     components: {
@@ -67,4 +67,4 @@ export const LegalHolds: CollectionConfig = withReadableValues({
     },
   ],
   labels: { plural: 'Legal holds', singular: 'Legal hold' },
-})
+}

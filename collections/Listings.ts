@@ -1,10 +1,9 @@
 import type { CollectionConfig, Field, PayloadRequest } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
-import { cell, withCell, withReadableValues } from '@/admin/values'
+import { cell, withCell } from '@/admin/values'
 import { vehicleTitle } from '@/admin/values/format'
 import { vinField } from '@/fields/formatted'
-import { withHistory } from '@/fields/history'
 import { integerField } from '@/fields/integer'
 import { textMatching } from '@/fields/textMatching'
 import { related, titleField } from '@/fields/titles'
@@ -69,8 +68,10 @@ const isUrl = textMatching(isHttpUrl, 'must be an http(s) address')
  * The dealer's own inventory, answered by the listing lookup. Descriptive fields left empty are
  * filled from the VIN decoder at lookup time.
  */
-const listings: CollectionConfig = withHistory({
+export const Listings: CollectionConfig = {
   slug: 'listing',
+  versions: true,
+  custom: { readableValues: true },
   access: policyAccess('listing'),
   admin: {
     components: { beforeListTable: [transfer.component] },
@@ -207,6 +208,4 @@ const listings: CollectionConfig = withHistory({
     },
   ],
   labels: { plural: 'Listings', singular: 'Listing' },
-})
-
-export const Listings = withReadableValues(listings)
+}

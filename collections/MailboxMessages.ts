@@ -1,7 +1,5 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
-
 import { policyAccess } from '../access/policy'
 
 /**
@@ -10,7 +8,8 @@ import { policyAccess } from '../access/policy'
  * message is read into leads once whatever the number of pollers. Deleting a row lets the message
  * be read again once it is moved back to the inbox.
  */
-export const MailboxMessages: CollectionConfig = withReadableValues({
+export const MailboxMessages: CollectionConfig = {
+  custom: { readableValues: true },
   slug: 'mailbox-message',
   access: policyAccess('mailbox-message'),
   admin: {
@@ -81,4 +80,4 @@ export const MailboxMessages: CollectionConfig = withReadableValues({
     },
   ],
   labels: { plural: 'Mailbox messages', singular: 'Mailbox message' },
-})
+}

@@ -1,14 +1,15 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
 import { dateTimeField } from '@/fields/formatted'
 import { prefixedId } from '@/fields/prefixedId'
 import { preApprovalTitle, titleField } from '@/fields/titles'
 
 import { policyAccess } from '../access/policy'
 
-export const PreApprovals: CollectionConfig = withReadableValues({
+export const PreApprovals: CollectionConfig = {
   slug: 'pre-approval',
+  trash: true,
+  custom: { dealerScope: { rows: 'credit' }, readableValues: true },
   access: policyAccess('pre-approval'),
   admin: {
     defaultColumns: ['id', 'consumer', 'creditBand', 'validUntilTime', 'updatedAt'],
@@ -36,4 +37,4 @@ export const PreApprovals: CollectionConfig = withReadableValues({
     },
   ],
   labels: { plural: 'Pre-approvals', singular: 'Pre-approval' },
-})
+}

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { cell, withCell, withReadableValues } from '@/admin/values'
+import { cell, withCell } from '@/admin/values'
 import { integerField } from '@/fields/integer'
 import { prefixedId } from '@/fields/prefixedId'
 import { textMatching } from '@/fields/textMatching'
@@ -9,7 +9,8 @@ import { vehicleDescriptionFields } from '@/fields/vehicle'
 import { policyAccess } from '../access/policy'
 
 /** A make/model/year/trim specification that vehicles can point at. */
-export const VehicleSpecs: CollectionConfig = withReadableValues({
+export const VehicleSpecs: CollectionConfig = {
+  custom: { readableValues: true },
   slug: 'vehicle-spec',
   access: policyAccess('vehicle-spec'),
   admin: {
@@ -81,4 +82,4 @@ export const VehicleSpecs: CollectionConfig = withReadableValues({
     },
   ],
   labels: { plural: 'Vehicle specs', singular: 'Vehicle spec' },
-})
+}

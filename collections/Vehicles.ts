@@ -1,6 +1,5 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
 import { vinField } from '@/fields/formatted'
 import { integerField } from '@/fields/integer'
 import { naturalIdField } from '@/fields/naturalId'
@@ -13,7 +12,8 @@ import { upperTrim } from '../hooks/upperTrim'
  * A vehicle. Its VIN is its id, so every relation to a vehicle is given (and returned) as the VIN.
  * A VIN cannot change: a mistyped one means deleting and re-creating the vehicle.
  */
-export const Vehicles: CollectionConfig = withReadableValues({
+export const Vehicles: CollectionConfig = {
+  custom: { readableValues: true },
   slug: 'vehicle',
   access: policyAccess('vehicle'),
   admin: {
@@ -54,4 +54,4 @@ export const Vehicles: CollectionConfig = withReadableValues({
     },
   ],
   labels: { plural: 'Vehicles', singular: 'Vehicle' },
-})
+}

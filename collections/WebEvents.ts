@@ -1,6 +1,5 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
 import { prefixedId } from '@/fields/prefixedId'
 
 import { policyAccess } from '../access/policy'
@@ -11,7 +10,8 @@ import { policyAccess } from '../access/policy'
  * happened, so nobody updates one; staff admins and admin clients may delete one (test traffic,
  * an erasure request).
  */
-export const WebEvents: CollectionConfig = withReadableValues({
+export const WebEvents: CollectionConfig = {
+  custom: { readableValues: true },
   slug: 'web-event',
   access: policyAccess('web-event'),
   admin: {
@@ -48,4 +48,4 @@ export const WebEvents: CollectionConfig = withReadableValues({
     },
   ],
   labels: { plural: 'Web events', singular: 'Web event' },
-})
+}

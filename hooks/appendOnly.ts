@@ -2,7 +2,7 @@
  * Records that read as they happened: one mechanism for the compliance records the law wants a
  * history of (consents, consumer requests, legal holds, adverse-action notices, do-not-contact
  * requests; docs/compliance.md, "Records kept as they happened"). A collection declares what it
- * keeps in `custom.appendOnly` and `withAppendOnly` (payload.config.ts) gives it the hooks and
+ * keeps in `custom.appendOnly` and `withAppendOnly` (plugins/commerce) gives it the hooks and
  * fields that enforce it:
  *
  * - `sealed`: the whole record is never changed or deleted by any caller (403 with this text);
@@ -62,7 +62,7 @@ type Problem = { message: string; path: string }
 
 /** The collection's declaration, with its defaults; undefined for a collection without one. */
 export const appendOnlyOf = (collection: Pick<CollectionConfig, 'custom'>): Rules | undefined => {
-  const declared = collection.custom?.appendOnly as AppendOnly | undefined
+  const declared = collection.custom?.appendOnly
   if (!declared) return undefined
   return {
     advice: declared.advice ?? 'the record is kept as it happened',
@@ -329,38 +329,37 @@ const dataFieldNames = (fields: Field[]): string[] =>
   })
 
 /**
- * Gives every collection that declares `custom.appendOnly` its hooks (before its own) and, when
- * it names corrected fields, the `corrections` record. A name that is no field of the collection
+ * Gives a collection that declares `custom.appendOnly` its hooks (before its own) and, when it
+ * names corrected fields, the `corrections` record. A name that is no field of the collection
  * fails the config.
  */
-export const withAppendOnly = (collections: CollectionConfig[]): CollectionConfig[] =>
-  collections.map((collection) => {
-    const rules = appendOnlyOf(collection)
-    if (!rules) return collection
-    const known = new Set(dataFieldNames(collection.fields))
-    const named = [
-      ...rules.fields,
-      ...rules.corrections,
-      ...rules.times.flatMap(({ field, notBefore }) => [field, notBefore ?? field]),
-    ]
-    const unknown = named.filter((name) => !known.has(name) && name !== 'createdAt')
-    if (unknown.length)
-      throw new Error(`${collection.slug}: custom.appendOnly names no field ${unknown.join(', ')}`)
-    const hooks = collection.hooks ?? {}
-    return {
-      ...collection,
-      fields: rules.corrections.length
-        ? [...collection.fields, ...correctionFields(rules.corrections)]
-        : collection.fields,
-      hooks: {
-        ...hooks,
-        afterChange: rules.corrections.length
-          ? [...(hooks.afterChange ?? []), auditCorrections]
-          : hooks.afterChange,
-        beforeChange: [keepAppendOnly, ...(hooks.beforeChange ?? [])],
-        beforeOperation: rules.sealed
-          ? [refuseAppendOnlyChanges, ...(hooks.beforeOperation ?? [])]
-          : hooks.beforeOperation,
-      },
-    }
-  })
+export const withAppendOnly = (collection: CollectionConfig): CollectionConfig => {
+  const rules = appendOnlyOf(collection)
+  if (!rules) return collection
+  const known = new Set(dataFieldNames(collection.fields))
+  const named = [
+    ...rules.fields,
+    ...rules.corrections,
+    ...rules.times.flatMap(({ field, notBefore }) => [field, notBefore ?? field]),
+  ]
+  const unknown = named.filter((name) => !known.has(name) && name !== 'createdAt')
+  if (unknown.length)
+    throw new Error(`${collection.slug}: custom.appendOnly names no field ${unknown.join(', ')}`)
+  const hooks = collection.hooks ?? {}
+  return {
+    ...collection,
+    fields: rules.corrections.length
+      ? [...collection.fields, ...correctionFields(rules.corrections)]
+      : collection.fields,
+    hooks: {
+      ...hooks,
+      afterChange: rules.corrections.length
+        ? [...(hooks.afterChange ?? []), auditCorrections]
+        : hooks.afterChange,
+      beforeChange: [keepAppendOnly, ...(hooks.beforeChange ?? [])],
+      beforeOperation: rules.sealed
+        ? [refuseAppendOnlyChanges, ...(hooks.beforeOperation ?? [])]
+        : hooks.beforeOperation,
+    },
+  }
+}

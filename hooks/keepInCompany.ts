@@ -6,30 +6,6 @@ import { isRecord } from '@/lib/isRecord'
 import { companyOf, isDealer } from '../access/dealer'
 import { idsOf, relationsIn } from './relationsExist'
 
-/** Where a record of these collections names its company's location: a dealer must name theirs. */
-const ANCHORS: Partial<Record<CollectionSlug, string>> = {
-  deal: 'dealer.location',
-  lead: 'location',
-}
-
-/** Where a record of these collections names the lead it belongs to: a dealer must name one. */
-const LEAD_OF: Partial<Record<CollectionSlug, string>> = { leadEvents: 'lead', vdpEmails: 'lead' }
-
-/** Related records a dealer may name only when they can read them: their company's data. */
-const GUARDED = new Set<CollectionSlug>([
-  'address',
-  'company',
-  'consumer',
-  'credit-app',
-  'credit-report',
-  'customer',
-  'deal',
-  'lead',
-  'leadEvents',
-  'location',
-  'pre-approval',
-])
-
 const valueAt = (data: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), data)
 
@@ -43,6 +19,10 @@ const hasPath = (data: unknown, path: string): boolean => {
 /** The value the record will hold at `path`: the one sent, else the stored one. */
 const resultAt = (data: unknown, original: unknown, path: string): unknown =>
   hasPath(data, path) ? valueAt(data, path) : valueAt(original, path)
+
+/** Related records a dealer may name only when they can read them: their company's data. */
+const isCompanyData = (req: PayloadRequest, slug: CollectionSlug): boolean =>
+  Boolean(req.payload.collections[slug]?.config.custom?.dealerScope)
 
 const readable = async (
   req: PayloadRequest,
@@ -65,8 +45,9 @@ const readable = async (
 
 /**
  * A dealer's create or update stays within their company: a lead or deal names one of its
- * locations, a lead event or VDP e-mail one of its leads, and every related record of company
- * data it names is one the dealer can read: the same scope as their reads, so a record of
+ * locations, a lead event or VDP e-mail one of its leads (the collection's `custom.dealerScope`
+ * says where), and every related record of company data (a collection with a dealer scope) it
+ * names is one the dealer can read: the same scope as their reads, so a record of
  * another company (a co-applicant, one whose lead is in the trash, an address) stays out of reach
  * whatever names it. Anything else is a 400 naming the field, as for a record that does not
  * exist: a dealer learns nothing of another company's records, and cannot pull them into theirs.
@@ -79,7 +60,8 @@ export const keepInCompany: CollectionBeforeValidateHook = async ({
 }) => {
   if (!isDealer(req.user)) return data
   const errors: { message: string; path: string }[] = []
-  const anchor = ANCHORS[collection.slug]
+  const scope = collection.custom?.dealerScope
+  const anchor = scope?.location
   if (anchor) {
     const [location] = idsOf(resultAt(data, originalDoc, anchor))
     if (location === undefined)
@@ -93,11 +75,11 @@ export const keepInCompany: CollectionBeforeValidateHook = async ({
     )
       errors.push({ message: "must be one of your company's locations", path: anchor })
   }
-  const lead = LEAD_OF[collection.slug]
+  const lead = scope?.lead
   if (lead && !idsOf(resultAt(data, originalDoc, lead)).length)
     errors.push({ message: "is required: one of your company's leads", path: lead })
   for (const { path, relationTo, value } of relationsIn(collection.flattenedFields, data)) {
-    if (!GUARDED.has(relationTo) || path === anchor) continue
+    if (!isCompanyData(req, relationTo) || path === anchor) continue
     const ids = idsOf(value)
     if (!ids.length) continue
     const known = await readable(req, relationTo, ids)

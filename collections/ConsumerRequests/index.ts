@@ -1,6 +1,5 @@
 import type { CollectionConfig, DateField, Field } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
 import { dueFromReceived, stampWhenStatus } from '@/compliance/requests/dueDates'
 import { deletionEndpoint, exportEndpoint } from '@/compliance/requests/endpoints'
 import { noSsnInText, noSsnInTextarea } from '@/compliance/requests/noSsn'
@@ -36,7 +35,7 @@ const serviceDate = (name: string, description: string, hooks: DateField['hooks'
  * closed and the deletion's outcome never change; `receivedAt`, which fixes its deadlines, is not
  * in the future and changes only through a recorded correction (who, when, why, the old value).
  */
-export const ConsumerRequests: CollectionConfig = withReadableValues({
+export const ConsumerRequests: CollectionConfig = {
   slug: 'consumer-requests',
   access: policyAccess('consumer-requests'),
   custom: {
@@ -45,6 +44,7 @@ export const ConsumerRequests: CollectionConfig = withReadableValues({
       fields: ['consumer', 'kind', 'confirmedAt', 'closedAt', 'outcome', 'createdBy'],
       times: ['receivedAt'],
     },
+    readableValues: true,
   },
   admin: {
     defaultColumns: ['consumer', 'kind', 'status', 'receivedAt', 'confirmBy', 'answerBy'],
@@ -159,4 +159,4 @@ export const ConsumerRequests: CollectionConfig = withReadableValues({
     stampedUserField('createdBy', 'create'),
   ],
   labels: { plural: 'Consumer requests', singular: 'Consumer request' },
-})
+}

@@ -1,12 +1,10 @@
 import type { CollectionConfig, Field, PayloadRequest, SelectFieldSingleValidation } from 'payload'
 import { select } from 'payload/shared'
 
-import { withReadableValues } from '@/admin/values'
 import { noteAdverseAction } from '@/compliance/adverseAction/notices'
 import { screenCreditApp } from '@/compliance/sanctions/hooks'
-import { creditDataHooks, encrypted, ssnField } from '@/creditData'
+import { encrypted, ssnField } from '@/creditData'
 import { dateField, emailField, phoneField } from '@/fields/formatted'
-import { withHistory } from '@/fields/history'
 import { prefixedId } from '@/fields/prefixedId'
 import { personName, related, titleField, vehicleName } from '@/fields/titles'
 import { isRecord } from '@/lib/isRecord'
@@ -124,8 +122,12 @@ const creditAppTitle = async (app: Record<string, unknown>, req: PayloadRequest)
 }
 
 /** A consumer's application for credit on a vehicle under a pre-approval. */
-const creditApps: CollectionConfig = withHistory({
+export const CreditApps: CollectionConfig = {
   slug: 'credit-app',
+  trash: true,
+  enableQueryPresets: true,
+  versions: true,
+  custom: { creditData: true, dealerScope: { rows: 'credit' }, readableValues: true },
   access: policyAccess('credit-app'),
   admin: {
     defaultColumns: ['title', 'provider', 'toProvider', 'providerSubmission.status', 'updatedAt'],
@@ -134,10 +136,10 @@ const creditApps: CollectionConfig = withHistory({
     useAsTitle: 'title',
   },
   disableDuplicate: true,
-  hooks: creditDataHooks({
+  hooks: {
     afterChange: [queueForProvider, noteAdverseAction],
     beforeChange: [screenCreditApp, markForProvider],
-  }),
+  },
   fields: [
     prefixedId('crapp_'),
     titleField(creditAppTitle, ['consumer', 'vehicle', 'provider']),
@@ -238,6 +240,4 @@ const creditApps: CollectionConfig = withHistory({
     },
   ],
   labels: { plural: 'Credit apps', singular: 'Credit app' },
-})
-
-export const CreditApps = withReadableValues(creditApps)
+}

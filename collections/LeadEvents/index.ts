@@ -1,9 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
-import { withReadableValues } from '@/admin/values'
 import { noSsnInTextarea } from '@/creditData/ssnFields'
-import { withHistory } from '@/fields/history'
 import { stampedUserField } from '@/fields/stampedUser'
 import { checkLeadEvent, followLeadEvent } from '@/leadDesk/eventHooks'
 
@@ -17,8 +15,12 @@ const options = (values: readonly string[]) => values.map((value) => ({ label: v
 const transfer = listTransfer('leadEvents')
 
 /** Something that happened on a lead. Served by Payload's REST API at /api/leadEvents. */
-const leadEvents: CollectionConfig = withHistory({
+export const LeadEvents: CollectionConfig = {
   slug: 'leadEvents',
+  trash: true,
+  enableQueryPresets: true,
+  versions: true,
+  custom: { dealerScope: { lead: 'lead', rows: 'dealership' }, readableValues: true },
   access: policyAccess('leadEvents'),
   admin: {
     components: { beforeListTable: [transfer.component] },
@@ -100,6 +102,4 @@ const leadEvents: CollectionConfig = withHistory({
   ],
   hooks: { afterChange: [followLeadEvent], beforeChange: [checkLeadEvent] },
   labels: { plural: 'Lead events', singular: 'Lead event' },
-})
-
-export const LeadEvents = withReadableValues(leadEvents)
+}

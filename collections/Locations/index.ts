@@ -19,6 +19,7 @@ const coordinate = (name: string, limit: number, description: string) => ({
 
 /** A site of a company. The one-line `address` is derived from the structured parts. */
 export const Locations: CollectionConfig = {
+  custom: { dealerScope: { rows: 'locations' } },
   slug: 'location',
   access: policyAccess('location'),
   admin: {

@@ -1,7 +1,5 @@
 import type { CollectionConfig } from 'payload'
 
-import { withReadableValues } from '@/admin/values'
-import { withHistory } from '@/fields/history'
 import { stampedUserField } from '@/fields/stampedUser'
 import { titleField, vdpEmailTitle } from '@/fields/titles'
 
@@ -9,8 +7,12 @@ import { policyAccess } from '../../access/policy'
 import { countVins } from './hooks/countVins'
 
 /** A vehicle-detail-page e-mail sent to a lead. Served at /api/vdpEmails. */
-const vdpEmails: CollectionConfig = withHistory({
+export const VdpEmails: CollectionConfig = {
   slug: 'vdpEmails',
+  trash: true,
+  enableQueryPresets: true,
+  versions: true,
+  custom: { dealerScope: { lead: 'lead', rows: 'dealership' }, readableValues: true },
   access: policyAccess('vdpEmails'),
   admin: {
     defaultColumns: ['id', 'lead', 'vinCount', 'createdBy', 'createdAt', 'updatedAt'],
@@ -47,6 +49,4 @@ const vdpEmails: CollectionConfig = withHistory({
   ],
   hooks: { beforeChange: [countVins] },
   labels: { plural: 'VDP e-mails', singular: 'VDP e-mail' },
-})
-
-export const VdpEmails = withReadableValues(vdpEmails)
+}

@@ -58,13 +58,15 @@ const trimHistory: CollectionAfterChangeHook = ({ collection, doc, operation, re
 }
 
 /**
- * History of a record collection: every save kept as a Payload version (admin UI → the record →
- * Versions), with who (`lastModifiedBy`, a staff user; API clients' writes leave it as it was)
- * and when. Staff read versions; staff admins restore one, which is an update like any other
- * (the same hooks, encryption and audit). Versions store what the record stores, so credit data
- * is in them encrypted, never in clear.
+ * History of a collection that declares Payload's `versions` (plugins/commerce): every save kept
+ * as a Payload version (admin UI → the record → Versions), the newest MAX_VERSIONS, with who
+ * (`lastModifiedBy`, a staff user; API clients' writes leave it as it was) and when. Staff read
+ * versions; staff admins restore one, which is an update like any other (the same hooks,
+ * encryption and audit). Versions store what the record stores, so credit data is in them
+ * encrypted, never in clear.
  */
 export const withHistory = (collection: CollectionConfig): CollectionConfig => {
+  if (!collection.versions) return collection
   const stamped = collection.fields.some(
     (field) => 'name' in field && field.name === 'lastModifiedBy',
   )
@@ -85,6 +87,9 @@ export const withHistory = (collection: CollectionConfig): CollectionConfig => {
       beforeOperation: [restoreByStaffAdmins, ...(collection.hooks?.beforeOperation ?? [])],
     },
     // 0: Payload keeps every version; trimHistory trims.
-    versions: { maxPerDoc: 0 },
+    versions: {
+      ...(typeof collection.versions === 'object' && collection.versions),
+      maxPerDoc: 0,
+    },
   }
 }

@@ -1,17 +1,18 @@
 /**
- * The trash (Payload's `trash`): deleting a record of these collections over the API moves it to
- * the trash (`deletedAt` set) instead of removing it, whoever deletes it. Deleting for good is a
- * step of its own: an admin (a staff admin or an admin API client) deletes a record already in
- * the trash (`?trash=true`), and each such delete is audited. Staff restore. Only staff users and
- * admin API clients see the trash. Payload's reads leave trashed records out unless asked with
- * `?trash=true`, and so do the compiled reads (src/reads/plan.ts). The service's own Local API
- * deletes (server code, not a caller) still delete for good.
+ * The trash (Payload's `trash`): deleting a record of a collection that declares `trash: true`
+ * over the API moves it to the trash (`deletedAt` set) instead of removing it, whoever deletes
+ * it. Deleting for good is a step of its own: an admin (a staff admin or an admin API client)
+ * deletes a record already in the trash (`?trash=true`), and each such delete is audited. Staff
+ * restore. Only staff users and admin API clients see the trash. Payload's reads leave trashed
+ * records out unless asked with `?trash=true`, and so do the compiled reads (src/reads/plan.ts).
+ * The service's own Local API deletes (server code, not a caller) still delete for good.
  *
- * Left out: users, API clients, webhook endpoints and deliveries, the audit log and lookup cache
- * (accounts and bookkeeping: a delete there must take effect), web events (deleted for erasure
- * requests and test traffic), locations (a company's `locations` join would still list a trashed
- * one: Payload's joins do not filter the trash), and the reference data other records point at
- * (addresses, cities, states, vehicles, specs, listings, media, VINs, credit bands, reports).
+ * Not declared by: users, API clients, webhook endpoints and deliveries, the audit log and lookup
+ * cache (accounts and bookkeeping: a delete there must take effect), web events (deleted for
+ * erasure requests and test traffic), locations (a company's `locations` join would still list a
+ * trashed one: Payload's joins do not filter the trash), and the reference data other records
+ * point at (addresses, cities, states, vehicles, specs, listings, media, VINs, credit bands,
+ * reports).
  */
 import type {
   Access,
@@ -41,20 +42,6 @@ import { isAdmin } from '../../access/isAdmin'
 import { ROLE_SETS } from '../../access/policy'
 import { checkRole } from '../../access/roles'
 import { bulkWhere } from '../../hooks/reduceFilters'
-
-export const TRASHED_COLLECTIONS: ReadonlySet<string> = new Set([
-  'company',
-  'consumer',
-  'contact',
-  'credit-app',
-  'customer',
-  'deal',
-  'errors',
-  'lead',
-  'leadEvents',
-  'pre-approval',
-  'vdpEmails',
-])
 
 /** Records already in the trash: the only ones deleted for good. */
 const IN_THE_TRASH: Where = { deletedAt: { exists: true } }
@@ -258,17 +245,15 @@ const deleteEndpoints = (slug: string): Endpoint[] => [
   { handler: deleteMany(slug), method: 'delete', path: '/' },
 ]
 
-/** Turns the trash on for the collections in TRASHED_COLLECTIONS (payload.config.ts). */
-export const withTrash = (collections: CollectionConfig[]): CollectionConfig[] =>
-  collections.map((collection) => {
-    if (!TRASHED_COLLECTIONS.has(collection.slug)) return collection
-    const remove = collection.access?.delete
-    if (!remove) throw new Error(`${collection.slug}: the trash needs a delete access function`)
-    return {
-      ...collection,
-      access: { ...collection.access, delete: trashFirst(remove) },
-      endpoints: [...deleteEndpoints(collection.slug), ...(collection.endpoints || [])],
-      fields: [...collection.fields, deletedAt],
-      trash: true,
-    }
-  })
+/** The trash of a collection that declares `trash: true` (plugins/commerce). */
+export const withTrash = (collection: CollectionConfig): CollectionConfig => {
+  if (!collection.trash) return collection
+  const remove = collection.access?.delete
+  if (!remove) throw new Error(`${collection.slug}: the trash needs a delete access function`)
+  return {
+    ...collection,
+    access: { ...collection.access, delete: trashFirst(remove) },
+    endpoints: [...deleteEndpoints(collection.slug), ...(collection.endpoints || [])],
+    fields: [...collection.fields, deletedAt],
+  }
+}

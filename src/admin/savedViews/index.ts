@@ -1,10 +1,11 @@
 /**
  * Saved views: Payload's query presets (a list's filter, columns and sort, saved under a name),
- * private or shared. Staff users (any staff role) keep and share them; API clients have none.
- * Besides Payload's "Only me", "Everyone" and "Specific users", a preset can be given to "Staff
- * admins" for reading, changing or deleting it: the shipped ones are read by everyone and changed
- * by staff admins. A view stays within its author's dealership, or the house (./dealerships.ts),
- * and its filter never names credit data.
+ * private or shared, on the lists of collections that declare `enableQueryPresets: true`. Staff
+ * users (any staff role) keep and share them; API clients have none. Besides Payload's "Only
+ * me", "Everyone" and "Specific users", a preset can be given to "Staff admins" for reading,
+ * changing or deleting it: the shipped ones are read by everyone and changed by staff admins. A
+ * view stays within its author's dealership, or the house (./dealerships.ts), and its filter
+ * never names credit data.
  *
  * A preset's filter is fixed JSON, so the shipped ones name "me" and "now" by placeholders,
  * replaced with the reader's id and the time whenever a preset is read (the admin UI reads it when
@@ -13,7 +14,6 @@
 import {
   type CollectionAfterReadHook,
   type CollectionBeforeValidateHook,
-  type CollectionConfig,
   type Config,
   type Payload,
   type PayloadRequest,
@@ -33,27 +33,6 @@ export { shipSavedViews } from './shipped'
 export { PRESETS_SLUG }
 
 type Constraint = NonNullable<NonNullable<Config['queryPresets']>['constraints']['read']>[number]
-
-/** The lists that offer saved views. */
-export const PRESET_COLLECTIONS: ReadonlySet<string> = new Set([
-  'company',
-  'consumer',
-  'contact',
-  'credit-app',
-  'customer',
-  'deal',
-  'errors',
-  'lead',
-  'leadEvents',
-  'vdpEmails',
-])
-
-export const withSavedViews = (collections: CollectionConfig[]): CollectionConfig[] =>
-  collections.map((collection) =>
-    PRESET_COLLECTIONS.has(collection.slug)
-      ? { ...collection, enableQueryPresets: true }
-      : collection,
-  )
 
 const toStaffAdmins: Constraint = {
   access: isStaffAdmin,

@@ -1,6 +1,6 @@
 /**
  * What a collection config names to show its values as people read them: list cells by kind,
- * and collections whose lists use them (`withReadableValues`).
+ * and collections whose lists use them (`custom.readableValues`, `withReadableValues`).
  */
 import type { CollectionConfig, Field } from 'payload'
 
