@@ -23,7 +23,7 @@ import { warmDecoder } from './lookups/vin/decoder'
 import { seedDemoData, shouldSeed } from './seed'
 import { adminUi } from './start/adminUi'
 import { adminSocket, primaryStartedDatabase, runPrimary, workerRole } from './start/cluster'
-import { ensureLocalAdmin, loginBanner } from './start/firstAdmin'
+import { apiBanner, ensureLocalAdmin, loginBanner } from './start/firstAdmin'
 import { MIGRATION_LOCK, oneAtATime, openRuntime } from './start/runtime'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -112,7 +112,7 @@ export const main = async (): Promise<void> => {
     logger.info('stopped')
   })
   // The demo data and jobs are ready too: where to go, last.
-  if (leads) process.stdout.write(`\nAPI:      ${url}/api\n\n`)
+  if (leads) process.stdout.write(apiBanner(url))
   startup.running()
 }
 

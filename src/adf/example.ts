@@ -1,4 +1,4 @@
-/** A whole ADF 1.0 document, as a lead source sends one: the OpenAPI example and the README's. */
+/** A whole ADF 1.0 document as a lead source sends one (OpenAPI example, docs/adf-leads.md). */
 export const ADF_EXAMPLE = `<?xml version="1.0" encoding="UTF-8"?>
 <?ADF VERSION="1.0"?>
 <adf>

@@ -17,7 +17,9 @@ export const shouldSeed = (local: boolean): boolean => settings('service').SEED_
 
 type DemoClient = { name: string; role: ClientRole }
 
+/** The examples in docs/ send an admin key (ADF leads, webhook endpoints): the demo has one. */
 const demoClients: DemoClient[] = [
+  { name: 'Demo admin (admin)', role: 'admin' },
   { name: 'Demo storefront (integrator)', role: 'integrator' },
   { name: 'Demo lead desk (lead-agent)', role: 'lead-agent' },
 ]

@@ -66,3 +66,12 @@ export const loginBanner = (
       ]
   return `\n${RULE}\n${lines.map((line) => `  ${line}`).join('\n')}\n${RULE}\n\n`
 }
+
+/**
+ * Where the start's last line sends a person for the API: its interactive docs, which answer
+ * (`/api` itself is no page and answers 404).
+ */
+export const API_DOCS_PATH = '/api/docs'
+
+/** The start's last line, printed once the demo data and jobs are ready too. */
+export const apiBanner = (url: string): string => `\nAPI:      ${url}${API_DOCS_PATH}\n\n`

@@ -4,7 +4,7 @@
  * vehicle, a deal's vehicle by year/make/model, the credit-app list's submission status; forms
  * with plain-English messages that clear once fixed, a date picker for birth dates and who last
  * changed a record as a name; a consumer's leads, credit apps and deals, a deal's credit apps and
- * bid history. The README's list picture is taken here.
+ * bid history. The list picture of docs/admin-ui.md is taken here.
  */
 import path from 'node:path'
 
@@ -22,7 +22,7 @@ import {
 } from '../helpers/adminService'
 import { signIn } from '../helpers/adminSignIn'
 
-/** Pictures for a person to look at after a run (not the README's). */
+/** Pictures for a person to look at after a run (not those of docs/admin-ui.md). */
 const review = (name: string) => path.join(projectRoot, '.data', `e2e-values-${name}.png`)
 
 let admin: AdminService
@@ -51,7 +51,7 @@ afterAll(async () => {
 
 describe('lists', () => {
   it(
-    'show money as dollars and a deal by its vehicle; the README picture is this list',
+    'show money as dollars and a deal by its vehicle; the picture of docs/admin-ui.md is this list',
     async () => {
       await admin.open(staff, '/collections/deal')
       const row = rowOf(staff, 'Deal · 2022 Toyota Camry')

@@ -2,8 +2,8 @@
  * The lead desk in Chromium, as the demo staff user works it: Leads first in the navigation, the
  * dashboard's to-do list, a lead's page (status, assignee, due times, timeline, the consumer's
  * other leads), logging a call from it, a do-not-contact request and the refusal of an outbound
- * event shown on the page, and taking a lead. The README's dashboard and lead-page pictures are
- * taken here.
+ * event shown on the page, and taking a lead. The dashboard and lead-page pictures of
+ * docs/admin-ui.md are taken here.
  */
 import path from 'node:path'
 

@@ -31,7 +31,7 @@ const env: Record<string, string | undefined> = {
 }
 const BUILD_AND_START = 15 * 60_000
 
-/** The README's pictures of the admin UI: taken here, so they show the UI as it is. */
+/** The pictures of docs/admin-ui.md: taken here, so they show the UI as it is. */
 const screenshot = (name: string) => path.join(projectRoot, 'docs', 'screenshots', `${name}.png`)
 
 let service: ServiceProcess

@@ -13,7 +13,7 @@
  * come from the environment — FUZZ_AUTH_STAFF, FUZZ_AUTH_STAFF_ADMIN (`JWT <token>`),
  * FUZZ_AUTH_INTEGRATOR, FUZZ_AUTH_LEAD_AGENT, FUZZ_AUTH_CLIENT_ADMIN, FUZZ_AUTH_DISABLED_CLIENT
  * (`api-clients API-Key <key>`) — else from the demo accounts in $DATA_DIR/demo-credentials.json
- * (the staff user is logged in, the integrator and lead-agent keys used), and with --make-keys
+ * (the staff user signed in, the admin, integrator and lead-agent keys used), and with --make-keys
  * missing API-client kinds are created with `npm run create-api-key` (which reaches the service's
  * database). A kind with no credential is sent anonymously. Expect 429s unless the service runs
  * with generous RATE_LIMIT_* budgets. The demo data (SEED_DEMO_DATA) gives the ids that exist.
@@ -68,6 +68,7 @@ const remoteContext = async (url: string): Promise<FuzzContext> => {
   const demoFile = path.join(process.env.DATA_DIR || '.data', 'demo-credentials.json')
   if (fs.existsSync(demoFile)) {
     const demo = JSON.parse(fs.readFileSync(demoFile, 'utf8')) as Record<string, string>
+    authorization.clientAdmin ??= demo['Demo admin (admin)']
     authorization.integrator ??= demo['Demo storefront (integrator)']
     authorization.leadAgent ??= demo['Demo lead desk (lead-agent)']
     if (!authorization.staff && demo['sam.rivera@example.com']) {

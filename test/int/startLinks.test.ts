@@ -1,0 +1,98 @@
+/**
+ * What `npm start` hands a person: the API link its last line prints answers (`/api` itself is
+ * no page), and the demo credentials file holds every key the examples in docs/ send, an admin
+ * key among them, each authenticating with its role.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { ADF_EXAMPLE } from '@/adf/example'
+import { seedDemoData } from '@/seed'
+import { apiBanner } from '@/start/firstAdmin'
+
+import { useTestService } from '../helpers/service'
+
+const context = useTestService()
+
+/** The demo credentials, as the seed wrote them to a folder of this file's own. */
+let credentials: Record<string, string>
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'start-links-'))
+
+beforeAll(async () => {
+  // Other files seed at the same time: this one's file is written where only it looks.
+  const before = process.env.DATA_DIR
+  process.env.DATA_DIR = folder
+  try {
+    const { credentialsFile } = await seedDemoData(context.service.payload)
+    expect(path.dirname(credentialsFile)).toBe(folder)
+    credentials = JSON.parse(fs.readFileSync(credentialsFile, 'utf8')) as Record<string, string>
+  } finally {
+    if (before === undefined) delete process.env.DATA_DIR
+    else process.env.DATA_DIR = before
+  }
+}, 180_000)
+
+afterAll(() => fs.rmSync(folder, { force: true, recursive: true }))
+
+describe('the start banner', () => {
+  it('prints an API link that answers with a page', async () => {
+    const url = 'http://localhost:3000'
+    const banner = apiBanner(url)
+    // The browser tests wait for this line.
+    expect(banner).toMatch(/^API:\s+http/m)
+    const link = banner.trim().split(/\s+/)[1]
+    expect(link.startsWith(`${url}/api`)).toBe(true)
+    const response = await context.service.api(link.slice(url.length))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/html')
+    // The bare /api answers nothing useful, which is why the link is not it.
+    expect((await context.service.api('/api')).status).toBe(404)
+  })
+})
+
+describe('the demo credentials file', () => {
+  it.each([
+    ['Demo admin (admin)', 'admin'],
+    ['Demo storefront (integrator)', 'integrator'],
+    ['Demo lead desk (lead-agent)', 'lead-agent'],
+  ])('holds %s, a key of role %s that authenticates', async (name, role) => {
+    expect(credentials[name]).toMatch(/^api-clients API-Key \S+$/)
+    const me = await context.service.api('/api/api-clients/me', {
+      headers: { Authorization: credentials[name] },
+    })
+    expect(me.status).toBe(200)
+    expect(((await me.json()) as { user: { name: string; role: string } }).user).toMatchObject({
+      name,
+      role,
+    })
+  })
+
+  it("lets the admin key send the ADF example of docs/adf-leads.md (201, the lead's id)", async () => {
+    const page = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../docs/adf-leads.md'),
+      'utf8',
+    )
+    expect(page).toContain(ADF_EXAMPLE.trim())
+    const response = await context.service.api('/api/leads/adf', {
+      body: ADF_EXAMPLE,
+      headers: {
+        Authorization: credentials['Demo admin (admin)'],
+        'Content-Type': 'application/xml',
+      },
+      method: 'POST',
+    })
+    expect(response.status).toBe(201)
+    expect(await response.json()).toEqual({
+      data: { leads: [{ id: expect.any(Number) }] },
+      success: true,
+    })
+  })
+
+  it('holds the demo staff users’ passwords', () => {
+    expect(credentials['sam.rivera@example.com']).toEqual(expect.any(String))
+    expect(credentials['alex.kim@example.com']).toEqual(expect.any(String))
+  })
+})
