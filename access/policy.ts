@@ -4,7 +4,7 @@
  * it (`policyAccess`), the dealer wrapper reads its column (access/recordAccess.ts), endpoints
  * check the role sets named here, and test/unit/policy.test.ts fails when the built config has a
  * collection, global or endpoint without its row, or an access function that answers otherwise
- * than its row says. The README's roles table is printed from it (`policyTable`).
+ * than its row says. The roles table of docs/access.md is printed from it (`policyTable`).
  */
 import type { Access, CollectionConfig, CollectionSlug, GlobalSlug } from 'payload'
 
@@ -24,7 +24,7 @@ export const POLICY_ROLES = [
 ] as const
 export type PolicyRole = (typeof POLICY_ROLES)[number]
 
-/** What each column is, for the README. */
+/** What each column is, for docs/access.md. */
 export const ROLE_NAMES: Record<PolicyRole, string> = {
   adminKey: '`admin` key',
   anonymous: 'anonymous',
@@ -241,7 +241,7 @@ export const policyAccess = (slug: CollectionSlug): NonNullable<CollectionConfig
   }
 }
 
-/** The README's roles table, printed from the rows. */
+/** The roles table of docs/access.md, printed from the rows. */
 export const policyTable = (): string => {
   const header = `| Collection | ${POLICY_ROLES.map((role) => ROLE_NAMES[role]).join(' | ')} | Note |`
   const rule = `|${'---|'.repeat(POLICY_ROLES.length + 2)}`

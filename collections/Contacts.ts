@@ -8,7 +8,7 @@ import { policyAccess } from '../access/policy'
 
 /**
  * A person the business deals with (dealer staff, agents). The contract names id, roles,
- * firstName and lastName; the other field names are ours (see the README).
+ * firstName and lastName; the other field names are ours (see docs/collections.md).
  */
 export const Contacts: CollectionConfig = {
   slug: 'contact',

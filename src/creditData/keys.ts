@@ -37,7 +37,7 @@ export const keyRing = (): KeyRing => {
   if (cached && cached.source === source) return cached.ring
   if (!configured && isProduction() && !process.env.CREDIT_DATA_LOCAL) {
     throw new Error(
-      'CREDIT_DATA_KEYS is required in production: SSNs and birth dates are encrypted with it (see README, "Credit data")',
+      'CREDIT_DATA_KEYS is required in production: SSNs and birth dates are encrypted with it (see docs/credit-data.md)',
     )
   }
   const ring = parse(

@@ -1,6 +1,6 @@
 /**
  * What each free-text field does with a value that reads as an SSN (./ssnInText.ts): the one
- * table, read by the fields and the ADF intake that apply it, and printed in the README
+ * table, read by the fields and the ADF intake that apply it, and printed in docs/credit-data.md
  * ("SSNs in free text").
  */
 import type { TextareaFieldValidation, TextFieldSingleValidation } from 'payload'

@@ -39,7 +39,7 @@ export type RateLimitOptions = {
   keyPrefix?: string
 }
 
-/** Budgets from the environment; the README's configuration table lists them. */
+/** Budgets from the environment; the configuration table (docs/configuration.md) lists them. */
 export const rateLimitOptionsFromEnv = (): RateLimitOptions => {
   const env = settings('rateLimits')
   const seconds = env.RATE_LIMIT_WINDOW_SECONDS

@@ -1,6 +1,7 @@
 /**
  * TypeScript types of the whole API for integrators (`client/api.d.ts`), generated from the
- * OpenAPI document by openapi-typescript, for use with openapi-fetch (README, "Typed client").
+ * OpenAPI document by openapi-typescript, for use with openapi-fetch (docs/api.md, "Typed
+ * clients").
  * A test regenerates them and compares, so the document and the checked-in types cannot drift.
  */
 import openapiTS, { astToString } from 'openapi-typescript'

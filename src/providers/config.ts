@@ -1,5 +1,5 @@
 /**
- * Provider settings from the environment (README, "Credit providers"). A provider without a base
+ * Provider settings from the environment (docs/providers.md). A provider without a base
  * URL is "not configured": a credit app sent to it fails at once, saying so.
  */
 import { settings } from '@/lib/settings'
