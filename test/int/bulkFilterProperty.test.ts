@@ -4,7 +4,7 @@
  * spaces, empty lists and lists of them, nested mixes), in both spellings (nested query string
  * and JSON): a bulk PATCH and a bulk DELETE touch exactly the leads a GET with the same `where`
  * lists, or answer 400 and touch none. Whether a filter holds a real condition is decided here,
- * from the README's rules, not by the service's own reduction (src/lib/whereTree.ts): one
+ * from docs/api.md's rules, not by the service's own reduction (src/lib/whereTree.ts): one
  * without is always the 400 for a missing filter, and one with is never that 400. For each role
  * that may write leads: an admin API key, a staff admin, a staff user and a dealer (whose
  * company's leads alone it lists and writes).
@@ -194,7 +194,7 @@ const isEmptyValue = (operator: string, value: unknown) =>
     ))
 
 /**
- * What a part of a filter comes to by the README's rules: `real` (a condition), `all` (one that
+ * What a part of a filter comes to by docs/api.md's rules: `real` (a condition), `all` (one that
  * excludes nothing: a value that is empty, or an `or` holding such a part) or `none` (Payload
  * skips it: no object, an empty one, an empty name, an empty list). Independent of the service's
  * own reduction, so that a filter it wrongly takes for a condition fails the property.

@@ -21,7 +21,7 @@ describe('typed client', () => {
     expect(checkedIn === expected).toBe(true)
   })
 
-  it('the README example pages through the facilitators by cursor against the service', async () => {
+  it('the example of docs/api.md pages through the facilitators by cursor against the service', async () => {
     for (let i = 0; i < 3; i++) {
       await context.service.payload.create({
         collection: 'company',

@@ -1,6 +1,6 @@
 /**
  * What each role may do on each record collection, over HTTP. The expectations are written out
- * here as the roles are documented in the README, not derived from the access code.
+ * here as the roles are documented in docs/access.md, not derived from the access code.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals'
 

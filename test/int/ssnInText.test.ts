@@ -1,5 +1,5 @@
 /**
- * SSNs in free text (README "SSNs in free text"; src/creditData/ssnFields.ts), over HTTP: an ADF
+ * SSNs in free text (docs/credit-data.md; src/creditData/ssnFields.ts), over HTTP: an ADF
  * lead whose comments hold an SSN is kept with it removed, the answer says where, and nobody
  * downstream — a dealer of the lead's company, the lead-agent key, JSON and ADF webhooks — gets
  * its digits; a person typing one into a lead event or a lead is refused, 400 naming the field,

@@ -2,8 +2,8 @@
  * A filter is honoured or refused, never dropped: a condition Payload would skip (an object where
  * a value belongs, a field named after an Object.prototype member) would widen a read to every
  * row, and a bulk PATCH or DELETE to every row the caller may write. An empty value, an empty
- * list included, is no condition: a read lists everything, a bulk write is 400 (README, "Input
- * rules and errors"); server code's empty list selects nothing.
+ * list included, is no condition: a read lists everything, a bulk write is 400 (docs/api.md,
+ * "Input rules and errors"); server code's empty list selects nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 
