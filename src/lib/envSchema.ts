@@ -25,6 +25,10 @@ const boundedNumber = ({ integer = false, max, min = 0 }: Bounds) => {
 export const numberSetting = (fallback: number, bounds: Bounds = {}) =>
   blankIsUnset(boundedNumber(bounds).default(fallback))
 
+/** A whole number of at least 1: a count, a size, a period. */
+export const wholeAtLeastOne = (fallback: number) =>
+  numberSetting(fallback, { integer: true, min: 1 })
+
 /** A number within `bounds`, undefined when unset (the setting is then worked out from others). */
 export const optionalNumberSetting = (bounds: Bounds = {}) =>
   blankIsUnset(boundedNumber(bounds).optional())
