@@ -8,6 +8,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeOperationHook } from 'payload'
 
+import { tableNameOf } from '@/db/adapter'
 import { transactionDb } from '@/db/transaction'
 import { ClientError } from '@/errors'
 import { digest } from '@/lib/digest'
@@ -40,13 +41,6 @@ const matchHits = (header: string, version: string, weak = false): boolean =>
         item === '*' || (/^"[^"]*"$/.test(item) && item.slice(1, -1).split('.')[0] === version),
     )
 
-/** The snake_case table name Payload's adapter gives a collection (`leadEvents` → `lead_events`). */
-const tableOf = (slug: string) =>
-  slug
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/-/g, '_')
-    .toLowerCase()
-
 /**
  * beforeOperation on every collection: a single-record update or delete sent with `If-Match` or
  * `If-None-Match` locks the record's row in the operation's transaction, then compares its
@@ -68,8 +62,7 @@ export const checkIfMatch: CollectionBeforeOperationHook = async ({
   // The id of a write by id (a bulk write has a `where` instead).
   const id = 'id' in args ? args.id : undefined
   if (id === undefined) throw new ClientError(BULK_PRECONDITION, 400)
-  const { tableNameMap } = req.payload.db
-  const tableName = tableNameMap.get(tableOf(collection.slug)) ?? tableOf(collection.slug)
+  const tableName = tableNameOf(req.payload, collection.slug)
   const db = await transactionDb(req)
   const { rows } = await db.execute<{ id: number | string; updated_at: Date | string }>(
     sql`SELECT id, updated_at FROM ${sql.identifier(tableName)} WHERE id = ${id} FOR UPDATE`,

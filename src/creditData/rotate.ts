@@ -4,8 +4,9 @@
  * no value needs an older key, so those keys can be removed from the configuration.
  */
 import { and, eq, gt } from 'drizzle-orm'
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { CollectionSlug, Payload } from 'payload'
+
+import { drizzleOf, drizzleTableOf, tableNameOf } from '@/db/adapter'
 
 import { decryptValue, encryptValue, keyIdOf } from './cipher'
 import { rewrapDataKeys } from './consumerKeys'
@@ -36,15 +37,12 @@ const encryptedFields = (payload: Payload) =>
     return names.length ? [[collection.slug, names]] : []
   })
 
-/** A collection's table, its columns by name (the adapter keeps its tables untyped). */
-type Table = PgTable & Record<string, PgColumn>
-
 export const rotateCreditDataKeys = async (
   payload: Payload,
   onProgress: (progress: RotationProgress) => void = () => {},
 ): Promise<RotationSummary> => {
   const { current } = keyRing()
-  const db = payload.db
+  const db = drizzleOf(payload)
   const summary: RotationSummary = {
     collections: [],
     dataKeys: { rewrapped: 0, scanned: 0 },
@@ -53,13 +51,14 @@ export const rotateCreditDataKeys = async (
     scanned: 0,
   }
   for (const [slug, names] of encryptedFields(payload)) {
-    const table: Table = db.tables[db.tableNameMap.get(slug.replace(/-/g, '_'))!]
+    const table = drizzleTableOf(payload, tableNameOf(payload, slug))
+    if (!table) throw new Error(`no table for ${slug}`)
     const total = await payload.db.count({ collection: slug }).then((result) => result.totalDocs)
     const progress: RotationProgress = { collection: slug, reencrypted: 0, scanned: 0, total }
     // Keyset paging on id: rows are read straight from the table, no hooks (nothing is masked).
     let after: unknown = null // the last id read: a number or a text, as the table's ids are
     for (;;) {
-      const rows = await db.drizzle
+      const rows = await db
         .select()
         .from(table)
         .where(after === null ? undefined : gt(table.id, after))
@@ -67,7 +66,7 @@ export const rotateCreditDataKeys = async (
         .limit(BATCH)
       if (!rows.length) break
       // One transaction per batch: one commit (and disk flush) per 200 rows instead of per row.
-      await db.drizzle.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         for (const row of rows) {
           const stale = names.flatMap((name): [string, string][] => {
             const value = row[name]
@@ -98,7 +97,7 @@ export const rotateCreditDataKeys = async (
     summary.reencrypted += progress.reencrypted
     summary.scanned += progress.scanned
   }
-  summary.dataKeys = await rewrapDataKeys(db.drizzle, current, keyIdOf)
+  summary.dataKeys = await rewrapDataKeys(db, current, keyIdOf)
   onProgress({
     collection: 'consumer data keys',
     reencrypted: summary.dataKeys.rewrapped,

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import type pg from 'pg'
 
-import { replicaPools } from './replicas'
+import { poolOf, replicaPoolsOf } from './adapter'
 
 type PoolInternals = pg.Pool & {
   _clients?: (pg.PoolClient & { release?: () => void })[]
@@ -16,7 +16,7 @@ type PoolInternals = pg.Pool & {
  * crashes the process.
  */
 export const closePool = async (payload: Payload): Promise<void> => {
-  const pools: (PoolInternals | undefined)[] = [payload.db.pool, ...replicaPools(payload)]
+  const pools: (PoolInternals | undefined)[] = [poolOf(payload), ...replicaPoolsOf(payload)]
   await payload.destroy()
   await Promise.all(pools.map(endPool))
 }

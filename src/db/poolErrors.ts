@@ -3,6 +3,7 @@ import type pg from 'pg'
 
 import { logger } from '@/lib/logger'
 
+import { poolOf } from './adapter'
 import { pooledClients } from './pooledQueries'
 import { replicaPools } from './replicas'
 
@@ -21,7 +22,7 @@ const handled = new WeakSet<pg.Pool>()
  * (./replicas.ts), once.
  */
 export const handlePoolErrors = (payload: Payload): void => {
-  const pool = payload.db.pool
+  const pool = poolOf(payload)
   if (pool) handleErrorsOf(pool, 'warn')
   for (const replica of replicaPools(payload)) handleErrorsOf(replica, 'debug')
 }

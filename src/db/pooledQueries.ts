@@ -1,6 +1,8 @@
 import type { Payload } from 'payload'
 import type pg from 'pg'
 
+import { poolOf } from './adapter'
+
 type Send = (...args: unknown[]) => Promise<unknown>
 
 /** pg's error when a query had no answer within `query_timeout`. */
@@ -61,7 +63,7 @@ export const pooledClients = (pool: pg.Pool): pg.PoolClient[] => Reflect.get(poo
 
 /** Guards every client of Payload's pool, those open now and those it opens later. */
 export const guardPooledQueries = (payload: Payload): void => {
-  const pool = payload.db.pool
+  const pool = poolOf(payload)
   if (!pool) return
   pool.on('connect', guard)
   for (const client of pooledClients(pool)) guard(client)

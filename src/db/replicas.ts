@@ -5,22 +5,14 @@ import { classifyFailure, sqlStateOf } from '@/errors/failures'
 import { isRecord } from '@/lib/isRecord'
 import { logger } from '@/lib/logger'
 
+import { adapterOf, poolOf, replicaPoolsOf } from './adapter'
+
 /**
  * Payload's PostgreSQL adapter, with read replicas configured, sends reads outside a transaction
  * to a replica, except for `readReplicasAfterWriteInterval` after a write made by this process
  * (it stamps `lastWriteTimestamp`). These reach into that so a read can be sent to the primary
  * for a caller who wrote elsewhere.
  */
-type ReplicatedAdapter = {
-  drizzle?: { $replicas?: { session: { client: pg.Pool } }[] }
-  lastWriteTimestamp?: number
-  pool?: pg.Pool
-  primaryDrizzle?: unknown
-}
-
-// The adapter declares none of these: they are drizzle's replica list and the adapter's own state.
-const adapterOf = (payload: Payload) => payload.db as unknown as ReplicatedAdapter
-
 export const hasReadReplicas = (payload: Payload): boolean =>
   Boolean(adapterOf(payload).primaryDrizzle)
 
@@ -31,8 +23,7 @@ export const readFromPrimaryForAWhile = (payload: Payload): void => {
 }
 
 /** The replicas' connection pools, in DATABASE_READ_URLS order (drizzle's `withReplicas` keeps them). */
-export const replicaPools = (payload: Payload): pg.Pool[] =>
-  adapterOf(payload).drizzle?.$replicas?.map((replica) => replica.session.client) ?? []
+export const replicaPools = replicaPoolsOf
 
 /** After a replica fails, how long its reads go to the primary before one read tries it again. */
 export const REPLICA_COOL_DOWN_MS = 5_000
@@ -134,7 +125,7 @@ const breaker = (pool: pg.Pool, primary: pg.Pool, replica: number): Breaker => {
 
 /** Puts a breaker on each replica of Payload's adapter (once). */
 export const fallBackToPrimary = (payload: Payload): void => {
-  const primary = adapterOf(payload).pool
+  const primary = poolOf(payload)
   const pools = replicaPools(payload)
   if (!primary || !pools.length || breakers.has(payload)) return
   breakers.set(

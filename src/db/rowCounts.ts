@@ -15,27 +15,22 @@
  * sessions too (npm run generate uses one), so under logical replication `row_counts` itself must
  * not be replicated: each side's triggers keep its own.
  */
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
+import { aroundCountDistinct } from './adapter'
+
 const COUNTED = new Set(['company', 'web_event'])
 
-type CountArgs = Parameters<PostgresAdapter['countDistinct']>[0]
-
 /** Installs the counter lookup on Payload's PostgreSQL adapter (config `onInit`). */
-export const countFromRowCounts = (payload: Payload): void => {
-  // Payload types countDistinct for every drizzle adapter (SQLite's too); this one is PostgreSQL's.
-  const adapter = payload.db as unknown as PostgresAdapter
-  const countDistinct = adapter.countDistinct
-  adapter.countDistinct = async function (this: PostgresAdapter, args: CountArgs) {
+export const countFromRowCounts = (payload: Payload): void =>
+  aroundCountDistinct(payload, async (args, countDistinct) => {
     if (args.where || args.joins.length || args.column || !COUNTED.has(args.tableName)) {
-      return countDistinct.call(this, args)
+      return countDistinct(args)
     }
     const { rows } = await args.db.execute(
       sql`SELECT row_count FROM row_counts WHERE table_name = ${args.tableName}`,
     )
     // A table the migration has not counted yet is counted as Payload does.
-    return rows[0] ? Number(rows[0].row_count) : countDistinct.call(this, args)
-  }
-}
+    return rows[0] ? Number(rows[0].row_count) : countDistinct(args)
+  })

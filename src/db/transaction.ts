@@ -1,16 +1,14 @@
 import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
 
+import { type Database, drizzleOf, requestSessionDb } from './adapter'
+
 /**
- * The database handle of the request's transaction, as Payload's adapter finds it (its sessions
- * are typed loosely), or the pool's when the request runs none: a statement run through it
- * commits or rolls back with the write it belongs to.
+ * The database handle of the request's transaction, as Payload's adapter finds it, or the pool's
+ * when the request runs none: a statement run through it commits or rolls back with the write it
+ * belongs to.
  */
-export const transactionDb = async (req: PayloadRequest) => {
-  const db = req.payload.db
-  const session = db.sessions?.[String(await req.transactionID)]?.db as
-    typeof db.drizzle | undefined
-  return session ?? db.drizzle
-}
+export const transactionDb = async (req: PayloadRequest): Promise<Database> =>
+  (await requestSessionDb(req)) ?? drizzleOf(req.payload)
 
 /**
  * Runs `work` in the request's transaction: when the request has none, in one of its own,

@@ -8,6 +8,7 @@ import {
   type PayloadRequest,
 } from 'payload'
 
+import { versionsTableNameOf } from '@/db/adapter'
 import { batchWrite } from '@/db/batchedWrites'
 
 import { staffOnlyField } from '../../access/isStaff'
@@ -28,11 +29,7 @@ const restoreByStaffAdmins: CollectionBeforeOperationHook = ({ args, operation, 
 
 /** The versions table of a collection, as the database adapter names it. */
 const versionsTable = (payload: Payload, slug: string): string => {
-  const snake = slug
-    .replace(/-/g, '_')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-  const name = payload.db.tableNameMap.get(`_${snake}${payload.db.versionsSuffix}`)
+  const name = versionsTableNameOf(payload, slug)
   if (!name) throw new Error(`no versions table for ${slug}`)
   return name
 }

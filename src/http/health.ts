@@ -2,13 +2,14 @@ import type { Router } from 'express'
 import express from 'express'
 import type { Payload } from 'payload'
 
+import { poolOf } from '@/db/adapter'
 import { checkReplicas, hasReadReplicas } from '@/db/replicas'
 
 const READY_TIMEOUT_MS = 2000
 
 /** Resolves when the database answers a trivial query within the timeout. */
 export const databaseReachable = async (payload: Payload): Promise<boolean> => {
-  const pool = payload.db.pool
+  const pool = poolOf(payload)
   if (!pool) return false
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<boolean>((resolve) => {

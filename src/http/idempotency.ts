@@ -21,6 +21,7 @@ import { Forbidden } from 'payload'
 import type { Pool } from 'pg'
 
 import { isCommercePath } from '@/commerce/paths'
+import { poolOf } from '@/db/adapter'
 import { messages as commerceMessages } from '@/errors'
 import {
   claim,
@@ -47,8 +48,6 @@ const VALID_KEY = /^[\x20-\x7e]{1,255}$/
  * `lead-merged-into` says a new lead was merged into an existing one (src/leadDesk/endpoints.ts).
  */
 const REPLAYED_HEADERS = ['content-type', 'etag', 'lead-merged-into', 'location', 'retry-after']
-
-const poolOf = (payload: Payload): Pool => payload.db.pool
 
 /** Creates are POSTs to a single segment under /api (`/api/creditapps`, `/api/lead-events`). */
 const isCreate = (req: Request) =>

@@ -19,6 +19,7 @@ import type pg from 'pg'
 import { noticeLapsedCounteroffers } from '@/compliance/adverseAction/notices'
 import { COMPLIANCE_SWEEP_MS, complianceSweep } from '@/compliance/retention/daily'
 import { COMPLIANCE_QUEUE } from '@/compliance/sanctions/rescreen'
+import { poolOf } from '@/db/adapter'
 import { classifyFailure } from '@/errors'
 import { deleteExpiredKeys } from '@/idempotency'
 import { escalateOverdueLeads } from '@/leadDesk/escalation'
@@ -210,7 +211,7 @@ export const startJobRunner = (
     counteroffersAt: 0,
     escalatedAt: 0,
     lock: null,
-    pool: payload.db.pool,
+    pool: poolOf(payload),
     stopped: false,
     wake: () => {},
     webhooks: webhookDispatcher(payload),

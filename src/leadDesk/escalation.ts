@@ -10,6 +10,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
+import { drizzleOf } from '@/db/adapter'
 import { port, serverURL, settings } from '@/lib/settings'
 
 import type { Lead, Location } from '../../payload-types'
@@ -59,7 +60,7 @@ const markAndTell = (
   now: Date,
   tell: () => Promise<unknown>,
 ): Promise<boolean> =>
-  payload.db.drizzle.transaction(async (tx) => {
+  drizzleOf(payload).transaction(async (tx) => {
     const { rows } = await tx.execute(
       sql`UPDATE lead SET escalated_at = ${now.toISOString()}
           WHERE id = ${lead} AND escalated_at IS NULL AND first_contacted_at IS NULL

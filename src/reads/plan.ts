@@ -19,6 +19,7 @@ import type {
   SanitizedCollectionConfig,
 } from 'payload'
 
+import { drizzleTableOf, tableNameOf } from '@/db/adapter'
 import { isSafeToCompile } from '@/lib/safeToCompile'
 
 type Common = {
@@ -57,30 +58,12 @@ const refuse = (where: string, why: string): never => {
   throw new Refusal(`${where}: ${why}`)
 }
 
-type Adapter = {
-  tableNameMap: Map<string, string>
-  tables: Record<string, object>
-}
-
-// Payload's PostgreSQL adapter keeps its drizzle tables here; the `DatabaseAdapter` type does not.
-const adapterOf = (payload: Payload): Adapter => payload.db as unknown as Adapter
-
-const snake = (text: string) =>
-  text
-    .replace(/[-\s]+/g, '_')
-    .replace(/([a-z\d])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-
 /** The table Payload made for a collection (or for one of its `_texts`/`_rels` lists). */
-export const tableOf = (payload: Payload, slug: string): string =>
-  adapterOf(payload).tableNameMap.get(snake(slug)) ?? snake(slug)
+export const tableOf = (payload: Payload, slug: string): string => tableNameOf(payload, slug)
 
 const columnsOf = (payload: Payload, table: string): Record<string, { name: string }> => {
-  const drizzleTable = adapterOf(payload).tables[table]
-  // drizzle's table object; its column map is read through drizzle's own accessor.
-  return drizzleTable
-    ? (getTableColumns(drizzleTable as never) as Record<string, { name: string }>)
-    : {}
+  const drizzleTable = drizzleTableOf(payload, table)
+  return drizzleTable ? getTableColumns(drizzleTable) : {}
 }
 
 const TIME_TYPES = new Set(['date'])

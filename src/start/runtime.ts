@@ -4,6 +4,7 @@ import type { Migration, Payload } from 'payload'
 
 // The keys alone, not the module's index: Payload must not load before the environment is set.
 import { resolveCreditDataKeys } from '@/creditData/keys'
+import { poolOf } from '@/db/adapter'
 import { closePool } from '@/db/closePool'
 import type { EmbeddedServer } from '@/db/embedded'
 import { guardPooledQueries } from '@/db/pooledQueries'
@@ -57,7 +58,7 @@ export const oneAtATime = async <T>(
   key: number,
   work: () => Promise<T>,
 ): Promise<T> => {
-  const client = await payload.db.pool.connect()
+  const client = await poolOf(payload).connect()
   try {
     while (!(await client.query('SELECT pg_try_advisory_lock($1) AS locked', [key])).rows[0].locked)
       await sleep(LOCK_POLL_MS)

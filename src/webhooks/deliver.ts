@@ -24,6 +24,7 @@ import type { Payload } from 'payload'
 import { Webhook } from 'standardwebhooks'
 
 import { adfOfEvent, adfSubject } from '@/adf/outbound'
+import { drizzleOf } from '@/db/adapter'
 import { isRecord } from '@/lib/isRecord'
 import { logger } from '@/lib/logger'
 import { settings } from '@/lib/settings'
@@ -200,7 +201,7 @@ const describe = (outcome: Outcome) =>
 
 /** Counts a failed attempt against the endpoint; disables it at the threshold. */
 const countFailure = async (payload: Payload, endpointId: number | string, outcome: Outcome) => {
-  const { rows } = await payload.db.drizzle.execute<{
+  const { rows } = await drizzleOf(payload).execute<{
     consecutive_failures: number
     enabled: boolean
   }>(sql`
@@ -278,7 +279,7 @@ const deliver = async (payload: Payload, id: number | string): Promise<void> => 
         }
   await payload.update({ collection: 'webhook-deliveries', data, depth: 0, id })
   if (succeeded) {
-    await payload.db.drizzle.execute(sql`
+    await drizzleOf(payload).execute(sql`
       UPDATE webhook_endpoints SET consecutive_failures = 0
        WHERE id = ${endpoint.id} AND consecutive_failures <> 0`)
   } else {
@@ -288,7 +289,7 @@ const deliver = async (payload: Payload, id: number | string): Promise<void> => 
 
 /** Ids of the deliveries due now, in order, at most `limit`. */
 const dueDeliveries = async (payload: Payload, limit: number) => {
-  const { rows } = await payload.db.drizzle.execute<{ id: number }>(sql`
+  const { rows } = await drizzleOf(payload).execute<{ id: number }>(sql`
     SELECT d.id FROM webhook_deliveries d
       JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
      WHERE d.status = 'pending' AND d.next_attempt_at <= now()

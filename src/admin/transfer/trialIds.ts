@@ -7,15 +7,11 @@
  */
 import type { Payload } from 'payload'
 
-type Insert = (args: { db: object; tableName: string; values: unknown }) => Promise<unknown>
-type Adapter = {
-  insert: Insert
-  sessions: Record<string, { db: object } | undefined>
-  tables: Record<string, Record<string, { columnType?: string }>>
-}
+import { aroundInsert, drizzleTableOf, sessionDbOf } from '@/db/adapter'
+import { isRecord } from '@/lib/isRecord'
 
 const trials = new WeakSet<object>()
-const installed = new WeakSet<object>()
+const installed = new WeakSet<Payload>()
 let last = 0
 
 /** The next trial id: -1, -2, …, wrapping before PostgreSQL's smallest integer. */
@@ -24,27 +20,22 @@ const nextTrialId = () => {
   return last
 }
 
-const withTrialIds = (adapter: Adapter, tableName: string, values: unknown): void => {
-  if (adapter.tables[tableName]?.id?.columnType !== 'PgSerial') return
+const withTrialIds = (payload: Payload, tableName: string, values: unknown): void => {
+  if (drizzleTableOf(payload, tableName)?.id?.columnType !== 'PgSerial') return
   for (const row of Array.isArray(values) ? values : [values]) {
-    if (row && typeof row === 'object' && (row as { id?: unknown }).id == null)
-      (row as { id?: number }).id = nextTrialId()
+    if (isRecord(row) && row.id == null) row.id = nextTrialId()
   }
 }
 
-const adapterOf = (payload: Payload): Adapter => payload.db as unknown as Adapter
-
 /** Marks the transaction `transactionID` as a trial's: its inserts take trial ids. */
 export const markTrial = (payload: Payload, transactionID: number | string): void => {
-  const adapter = adapterOf(payload)
-  if (!installed.has(adapter)) {
-    installed.add(adapter)
-    const insert = adapter.insert
-    adapter.insert = function (this: Adapter, args) {
-      if (trials.has(args.db)) withTrialIds(adapter, args.tableName, args.values)
-      return insert.call(this, args)
-    }
+  if (!installed.has(payload)) {
+    installed.add(payload)
+    aroundInsert(payload, (args, insert) => {
+      if (trials.has(args.db)) withTrialIds(payload, args.tableName, args.values)
+      return insert(args)
+    })
   }
-  const session = adapter.sessions[String(transactionID)]
-  if (session) trials.add(session.db)
+  const db = sessionDbOf(payload, transactionID)
+  if (db) trials.add(db)
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 
 import { adminAction } from '@/api/adminAction'
+import { drizzleOf } from '@/db/adapter'
 
 /**
  * `POST /api/users/:id/mfa-reset` (admins): for someone who lost both the app and the recovery
@@ -8,7 +9,7 @@ import { adminAction } from '@/api/adminAction'
  * where it is required.
  */
 export const resetSecondFactor = adminAction('users', 'mfa-reset', async (req, id) => {
-  await req.payload.db.drizzle.execute(sql`
+  await drizzleOf(req.payload).execute(sql`
     WITH cleared AS (
       UPDATE users SET mfa_enabled = false, mfa_secret = NULL, mfa_last_time_step = NULL,
         mfa_recovery_codes = NULL, mfa_enrolled_at = NULL

@@ -11,6 +11,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
 import { encryptedFieldNames } from '@/creditData/marker'
+import { drizzleOf } from '@/db/adapter'
 
 /** 16 CFR 314.4(j)(1): notify the FTC of an event involving 500 or more consumers. */
 export const FTC_NOTICE_THRESHOLD = 500
@@ -110,7 +111,7 @@ const union = (source: Source) => source.keys.join(' UNION ')
 
 export const breachReport = async (payload: Payload): Promise<BreachReport> => {
   const count = async (query: string) => {
-    const { rows } = await payload.db.drizzle.execute(
+    const { rows } = await drizzleOf(payload).execute(
       sql.raw(`SELECT count(DISTINCT k)::int AS n FROM (${query}) AS people WHERE k IS NOT NULL`),
     )
     return Number((rows[0] as { n: number }).n)

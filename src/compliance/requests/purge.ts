@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
+import { drizzleOf } from '@/db/adapter'
 import { settings } from '@/lib/settings'
 
 /**
@@ -15,7 +16,7 @@ export const purgeOldRequests = async (payload: Payload, now = new Date()): Prom
   const cutoff = new Date(now)
   cutoff.setUTCMonth(cutoff.getUTCMonth() - settings('compliance').CONSUMER_REQUEST_KEEP_MONTHS)
   const at = now.toISOString()
-  const { rows } = await payload.db.drizzle.execute<{ id: number }>(
+  const { rows } = await drizzleOf(payload).execute<{ id: number }>(
     sql`WITH gone AS (
           DELETE FROM consumer_requests r
            WHERE r.status IN ('completed', 'denied')

@@ -15,6 +15,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
 import { destroyDataKey } from '@/creditData/consumerKeys'
+import { drizzleOf } from '@/db/adapter'
 import { logger } from '@/lib/logger'
 import { settings } from '@/lib/settings'
 
@@ -124,7 +125,7 @@ export const disposeOf = async (
   consumer: string,
   cutoff: Date,
 ): Promise<Disposal | null> =>
-  payload.db.drizzle.transaction(async (tx) => {
+  drizzleOf(payload).transaction(async (tx) => {
     const { rows } = await tx.execute(
       sql`SELECT id FROM consumer WHERE id = ${consumer} FOR UPDATE SKIP LOCKED`,
     )
@@ -181,7 +182,7 @@ export const runRetention = async (
   }
   let after = ''
   for (;;) {
-    const page = await dueConsumers(payload.db.drizzle, cutoff, { after })
+    const page = await dueConsumers(drizzleOf(payload), cutoff, { after })
     if (!page.length) break
     after = page[page.length - 1].consumer
     for (const candidate of page) {
