@@ -10,7 +10,7 @@ import type { PayloadRequest } from 'payload'
 
 import { type AppToHold, missingAuthorization } from '@/compliance/consents/authorization'
 import { AWAITING_AUTHORIZATION } from '@/compliance/consents/kinds'
-import { sanctionsHold } from '@/compliance/sanctions/screen'
+import { screenedSanctionsHold } from '@/compliance/sanctions/screen'
 
 type Found = { message: string; status: string }
 
@@ -22,7 +22,8 @@ type Hold = {
 /** In order: sanctions screening (a confirmed match blocks), then credit-report authorization. */
 export const HOLDS: Hold[] = [
   {
-    check: (req, app) => (app.id ? sanctionsHold(req, String(app.id)) : Promise.resolve(null)),
+    check: (req, { id, ...app }) =>
+      id === undefined ? Promise.resolve(null) : screenedSanctionsHold(req, { ...app, id }),
     statuses: ['awaiting sanctions review', 'blocked'],
   },
   {

@@ -262,3 +262,58 @@ describe('clearing a match scored below it', () => {
     )
   })
 })
+
+describe('a consumer renamed after the app was screened', () => {
+  it('is screened again before the app is sent: held under the new name, nothing sent', async () => {
+    process.env.CREDIT_AUTHORIZATION_REQUIRED = 'true'
+    try {
+      const consumer = await call('POST', '/api/consumer?depth=0', 'integrator', {
+        birthDate: '1970-01-01',
+        firstName: 'John',
+        lastName: 'Smith',
+        phoneNumber: '213-555-0190',
+        ssn: '123-45-6780',
+      })
+      expect(consumer.body.errors).toBeUndefined()
+      expect(consumer.status).toBe(201)
+      // No names on the app: it takes its applicant's from the consumer.
+      const made = await call('POST', '/api/creditapps?depth=0', 'integrator', {
+        consumer: consumer.body.doc.id,
+        preApproval: 'pre_demo_maria',
+        provider: 'provider_a',
+        ssn: '123-45-6789',
+        toProvider: true,
+        vehicle: '4T1B11HK7NU000123',
+      })
+      expect(made.status).toBe(200)
+      const app: App = made.body.data
+      expect(app.providerSubmission.status).toBe('awaiting authorization')
+      const renamed = await call('PATCH', `/api/consumer/${consumer.body.doc.id}`, 'staff', {
+        firstName: 'Dmitry',
+        lastName: 'Volkov',
+      })
+      expect(renamed.status).toBe(200)
+      const disclosure = await call('POST', '/api/disclosures', 'staff', {
+        kind: 'credit-report-authorization',
+        text: 'I authorize the dealer to obtain my credit report (renamed consumer).',
+        version: 'renamed-1',
+      })
+      expect(disclosure.status).toBe(201)
+      const granted = await call('POST', '/api/consents?depth=0', 'integrator', {
+        action: 'grant',
+        consumer: consumer.body.doc.id,
+        disclosure: disclosure.body.doc.id,
+        kind: 'credit-report-authorization',
+        method: 'web-form',
+        role: 'applicant',
+      })
+      expect(granted.status).toBe(201)
+      expect((await readApp(app.id)).providerSubmission.status).toBe('awaiting sanctions review')
+      expect(await matchOf(app.id)).toMatchObject({ entNum: 40001, screenedName: 'Dmitry Volkov' })
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(await sent(app)).toEqual({ jobs: 0, requests: 0 })
+    } finally {
+      process.env.CREDIT_AUTHORIZATION_REQUIRED = 'false'
+    }
+  })
+})

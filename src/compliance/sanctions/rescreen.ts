@@ -62,7 +62,7 @@ export const rescreenEveryone = async (req: PayloadRequest, listId: number): Pro
       for (const doc of docs) {
         const people =
           collection === 'credit-app'
-            ? await peopleOfCreditApp(req, doc as never)
+            ? await peopleOfCreditApp(req, { ...doc })
             : await peopleOfDeal(req, doc as never)
         const found = await screenSubject(req, collection, String(doc.id), people, list)
         matches += found

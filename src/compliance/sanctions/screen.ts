@@ -10,7 +10,7 @@ import type { PayloadRequest, Where } from 'payload'
 import { relationId } from '@/lib/relationId'
 import { settings } from '@/lib/settings'
 
-import type { CreditApp, Deal } from '../../../payload-types'
+import type { Deal } from '../../../payload-types'
 import { indexList, type ListIndex, type Person, screenPerson } from './match'
 import type { SanctionsEntry } from './parse'
 
@@ -92,16 +92,13 @@ const recordOf = async (
 }
 
 /** The people of a credit app: each value as the app gives it, else its consumer's. */
-export const peopleOfCreditApp = async (
-  req: PayloadRequest,
-  app: Partial<CreditApp>,
-): Promise<Screened[]> => {
+export const peopleOfCreditApp = async (req: PayloadRequest, app: Doc): Promise<Screened[]> => {
   const people: Screened[] = []
   for (const [role, prefix, relation] of [
     ['applicant', '', app.consumer],
     ['co_applicant', 'coApplicant', app.coApplicantConsumer],
   ] as const) {
-    const own = app as Doc
+    const own = app
     const key = (name: string) =>
       prefix ? `${prefix}${name[0].toUpperCase()}${name.slice(1)}` : name
     const consumer = await recordOf(req, 'consumer', 'firstName', relation)
@@ -199,6 +196,20 @@ export const screenSubject = async (
     }
   }
   return recorded
+}
+
+/**
+ * The sanctions hold of a credit app as it would be sent now: its people, as the app names them
+ * now (a consumer renamed since the app was saved included), are screened first, so nothing leaves
+ * under a name that was not screened. Screening records only matches not recorded before.
+ */
+export const screenedSanctionsHold = async (
+  req: PayloadRequest,
+  app: Doc & { id: number | string },
+): ReturnType<typeof sanctionsHold> => {
+  const id = String(app.id)
+  await screenSubject(req, 'credit-app', id, await peopleOfCreditApp(req, app))
+  return sanctionsHold(req, id)
 }
 
 /**
