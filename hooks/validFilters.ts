@@ -1,6 +1,5 @@
 import {
   type CollectionBeforeOperationHook,
-  type CollectionSlug,
   type FlattenedField,
   getLocalizedPaths,
   type PayloadRequest,
@@ -10,6 +9,7 @@ import {
 
 import { MAX_SERIAL_ID } from '@/db/ids'
 import { ClientError } from '@/errors'
+import { collectionBySlug } from '@/lib/collectionSlug'
 import { isRecord } from '@/lib/isRecord'
 import {
   type Condition,
@@ -212,7 +212,7 @@ const checkSort = async (
     const related = relationsOf(req, collection, path)
     if (!related.length) continue
     for (const slug of new Set(related)) {
-      const access = req.payload.collections[slug as CollectionSlug]?.config.access.read
+      const access = collectionBySlug(req.payload, slug)?.config.access.read
       if (access && (await access({ req })) !== true)
         throw new ClientError(
           `Sorting on ${path} is not allowed: it goes through ${slug} records this caller may not all read`,
@@ -256,7 +256,7 @@ export const validFilters: CollectionBeforeOperationHook = async ({
     )
     const target =
       field && 'collection' in field && typeof field.collection === 'string'
-        ? req.payload.collections[field.collection as CollectionSlug]
+        ? collectionBySlug(req.payload, field.collection)
         : undefined
     // An unknown join is Payload's to refuse; a join's conditions are checked on its collection.
     if (!target || !isRecord(join)) continue

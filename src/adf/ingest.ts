@@ -1,4 +1,4 @@
-import { Forbidden, type PayloadRequest, UnauthorizedError } from 'payload'
+import { Forbidden, type PayloadRequest, UnauthorizedError, ValidationError } from 'payload'
 
 import { withTransaction } from '@/db/transaction'
 import {
@@ -7,6 +7,7 @@ import {
   findDuplicate,
   holdDuplicateLocks,
 } from '@/leadDesk/duplicates'
+import { isRecord } from '@/lib/isRecord'
 import { settings } from '@/lib/settings'
 import { isPhone } from '@/validation/formats'
 
@@ -175,17 +176,15 @@ export const createLeadFromProspect = async (
 }
 
 /** What duplicates are looked for by: the lead's values and every phone of the prospect (as kept). */
-const candidateOf = (prospect: Prospect, data: Lead): Candidate =>
-  ({ ...data, phoneNumbers: (data.adf?.phones ?? []).map((phone) => phone.number) }) as Candidate
+const candidateOf = (prospect: Prospect, data: Lead): Candidate => ({
+  ...data,
+  phoneNumbers: (data.adf?.phones ?? []).map((phone) => phone.number),
+})
 
 /** A value Payload refused, as the prospect's 400 naming its line; anything else as it is. */
 const asProspectError = (error: unknown, prospect: Prospect): unknown => {
-  const failure = error as {
-    data?: { errors?: { message: string; path: string }[] }
-    name?: string
-  }
-  if (failure?.name !== 'ValidationError') return error
-  const first = failure.data?.errors?.[0]
+  if (!(error instanceof ValidationError)) return error
+  const first = error.data.errors[0]
   return new AdfError(
     400,
     first ? `${first.path} ${first.message}` : 'a value was refused',
@@ -365,7 +364,7 @@ const knownVins = async (
     return new Set(docs.map((vehicle) => vehicle.vin))
   } catch (error) {
     // A caller who may not read vehicles links none.
-    if ((error as { status?: number }).status === 403) return new Set()
+    if (isRecord(error) && error.status === 403) return new Set()
     throw error
   }
 }

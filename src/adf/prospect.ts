@@ -109,17 +109,19 @@ const childText = (element: XmlElement, name: string): string | undefined =>
   optional(textOf(childNamed(element, name)))
 
 /** An attribute's value from `allowed` (compared without case), or undefined when absent. */
+const isOneOf = <T extends string>(allowed: readonly T[], value: string): value is T =>
+  allowed.some((item) => item === value)
+
 const choice = <T extends string>(
   element: XmlElement,
   attribute: string,
   allowed: readonly T[],
-  fallback?: T,
 ): T | undefined => {
   const raw = element.attrs[attribute]?.trim().toLowerCase()
-  if (!raw) return fallback
-  if (!(allowed as readonly string[]).includes(raw))
-    refuse(element, `${attribute}="${raw.slice(0, 40)}" is not one of ${allowed.join(', ')}`)
-  return raw as T
+  if (!raw) return undefined
+  if (!isOneOf(allowed, raw))
+    return refuse(element, `${attribute}="${raw.slice(0, 40)}" is not one of ${allowed.join(', ')}`)
+  return raw
 }
 
 /** A number as ADF writers send it: `$24,995.00`, `90000`. */
@@ -177,12 +179,8 @@ const namesOf = (contact: XmlElement): Names => {
   for (const name of childrenNamed(contact, 'name')) {
     const text = textOf(name)
     if (!text) continue
-    const part = choice(
-      name,
-      'part',
-      ['first', 'middle', 'last', 'suffix', 'full'] as const,
-      'full',
-    )
+    const part =
+      choice(name, 'part', ['first', 'middle', 'last', 'suffix', 'full'] as const) ?? 'full'
     const key =
       part === 'first'
         ? 'firstName'
@@ -226,14 +224,14 @@ const vehicleOf = (element: XmlElement): AdfVehicle => {
     )
   const method = finance && childNamed(finance, 'method')
   const methodText = textOf(method).toLowerCase()
-  if (method && methodText && !(FINANCE_METHODS as readonly string[]).includes(methodText))
+  if (method && methodText && !isOneOf(FINANCE_METHODS, methodText))
     refuse(method, `method must be one of ${FINANCE_METHODS.join(', ')}`)
   return {
     comments: childText(element, 'comments'),
     downPayment: amount('downpayment'),
-    financeMethod: (methodText || undefined) as AdfVehicle['financeMethod'],
+    financeMethod: isOneOf(FINANCE_METHODS, methodText) ? methodText : undefined,
     financeTotal: amount('total'),
-    interest: choice(element, 'interest', INTERESTS, 'buy') as Interest,
+    interest: choice(element, 'interest', INTERESTS) ?? 'buy',
     make: childText(element, 'make'),
     model: childText(element, 'model'),
     monthlyPayment: amount('monthly'),
@@ -300,7 +298,7 @@ const prospectOf = (element: XmlElement, index: number): Prospect => {
       url: childText(provider, 'url'),
     },
     requestDate: dateOf(childNamed(element, 'requestdate'), 'requestdate'),
-    status: choice(element, 'status', PROSPECT_STATUSES, 'new') as Prospect['status'],
+    status: choice(element, 'status', PROSPECT_STATUSES) ?? 'new',
     timeframe: timeframe && {
       description: childText(timeframe, 'description'),
       earliestDate: dateOf(childNamed(timeframe, 'earliestdate'), 'earliestdate'),

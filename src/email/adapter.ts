@@ -9,6 +9,7 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 import { APIError, type EmailAdapter } from 'payload'
 
+import { isRecord } from '@/lib/isRecord'
 import { settings } from '@/lib/settings'
 
 export const EMAIL_UNAVAILABLE = 'The e-mail could not be sent. Try again later.'
@@ -69,7 +70,7 @@ export const emailAdapter: EmailAdapter = ({ payload }) => ({
       })
     } catch (error) {
       payload.logger.error(
-        { code: (error as { code?: string }).code, subject: message.subject },
+        { code: isRecord(error) ? error.code : undefined, subject: message.subject },
         'e-mail could not be sent',
       )
       throw new APIError(EMAIL_UNAVAILABLE, 503)

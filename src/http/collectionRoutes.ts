@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import type { RequestHandler } from 'express'
-import type { CollectionSlug, Payload } from 'payload'
+import type { Payload } from 'payload'
 
 import { CLOSED_COLLECTIONS } from '@/api/closedCollections'
 import { hasSerialIds, isSerialId } from '@/db/ids'
@@ -104,7 +104,7 @@ export const collectionRoutes = (payload: Payload): RequestHandler => {
       if (kind === 'anonymous') return refuse(req, res, 401, messages.unauthorized)
       if (kind !== 'staff') return refuse(req, res, 403, messages.forbidden)
     }
-    const collection = collections.get(slug as CollectionSlug)
+    const collection = collections.get(slug)
     if (collection && !collection.verifies && segments[0] === 'verify') {
       return refuse(req, res, 404, messages.notFound)
     }

@@ -34,6 +34,7 @@ import {
   type Stored,
   storedAnswer,
 } from '@/idempotency'
+import { isCollectionSlug } from '@/lib/collectionSlug'
 import { logger } from '@/lib/logger'
 import { settings } from '@/lib/settings'
 
@@ -56,7 +57,7 @@ const isCreate = (req: Request) =>
 /** The collection a create path makes records of: a REST slug, or a commerce create's. */
 const createdCollection = (payload: Payload, req: Request): CollectionSlug | undefined => {
   const segment = apiPathOf(req).split('/')[1]
-  if (Object.hasOwn(payload.collections, segment)) return segment as CollectionSlug
+  if (isCollectionSlug(payload, segment)) return segment
   return payload.config.endpoints.find(
     (endpoint) => endpoint.method === 'post' && endpoint.path === `/${segment}`,
   )?.custom?.creates

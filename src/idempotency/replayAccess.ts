@@ -8,6 +8,7 @@ import type {
 } from 'payload'
 import { createLocalReq } from 'payload'
 
+import { collectionBySlug } from '@/lib/collectionSlug'
 import { isRecord } from '@/lib/isRecord'
 
 const relatedCollections = (field: FlattenedField): string[] =>
@@ -68,12 +69,11 @@ const mayRead = async (
         continue
       }
       // An embedded record; a polymorphic relation holds it as `{relationTo, value}`.
-      const polymorphic = typeof item.relationTo === 'string' && 'value' in item
-      const record = polymorphic ? item.value : item
+      const relationTo =
+        typeof item.relationTo === 'string' && 'value' in item ? item.relationTo : undefined
+      const record = relationTo !== undefined ? item.value : item
       if (!isRecord(record)) continue
-      const related =
-        req.payload.collections[(polymorphic ? item.relationTo : targets[0]) as CollectionSlug]
-          ?.config
+      const related = collectionBySlug(req.payload, relationTo ?? targets[0])?.config
       if (!related || !(await mayReadRecord(req, related, record))) return false
       if (!(await mayRead(req, related.flattenedFields, record))) return false
     }

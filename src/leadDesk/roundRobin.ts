@@ -23,7 +23,7 @@ export const nextOnRota = async (
     req,
     select: { desk: { rota: true } },
   })
-  const rota = (found?.desk?.rota ?? []).map((user) => idOf(user)).filter(Boolean) as number[]
+  const rota = (found?.desk?.rota ?? []).flatMap((user) => idOf(user) || [])
   if (!rota.length) return undefined
   const db = await transactionDb(req)
   const { rows } = await db.execute<{ position: number }>(

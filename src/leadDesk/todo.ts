@@ -7,6 +7,7 @@ import type { CollectionSlug, Payload, TypedUser, Where } from 'payload'
 
 import { listHref } from '@/admin/dashboardFigures'
 import { unlessForbidden } from '@/errors'
+import { isRecord } from '@/lib/isRecord'
 
 const SHOWN = 5
 
@@ -68,7 +69,7 @@ const sources = (user: TypedUser, now: Date): Source[] => [
   {
     collection: 'credit-app',
     describe: (app) => {
-      const submission = (app.providerSubmission ?? {}) as Record<string, unknown>
+      const submission = isRecord(app.providerSubmission) ? app.providerSubmission : {}
       return {
         label: String(app.title || app.id),
         note: `${String(submission.status)}${submission.message ? `: ${String(submission.message)}` : ''}`,
@@ -147,7 +148,7 @@ export const todoLists = async (
           .then(({ docs, totalDocs }): TodoList => ({
             href: listHref(collection, where),
             items: docs.map((doc) => ({
-              ...describe(doc as unknown as Record<string, unknown>),
+              ...describe({ ...doc }),
               href: `/admin/collections/${collection}/${doc.id}`,
             })),
             title,

@@ -71,7 +71,7 @@ export const rotaWorksAt: CollectionBeforeChangeHook<Location> = async ({
   data,
   req,
 }) => {
-  const rota = (data.desk?.rota ?? []).map((user) => idOf(user)).filter(Boolean) as number[]
+  const rota = (data.desk?.rota ?? []).flatMap((user) => idOf(user) || [])
   const refused = await outsiders(req, rota, idOf(data.companyId))
   if (refused.length)
     throw new ValidationError(

@@ -2,6 +2,7 @@ import pino from 'pino'
 
 import { refusalStatusOf } from '@/errors/levels'
 
+import { isRecord } from './isRecord'
 import { safeError, safeMessage } from './logSafety'
 import { requestContext } from './requestContext'
 import { loggingSettings } from './settings'
@@ -24,7 +25,7 @@ export const logger = pino(
       // `logger.error({ err })` would log err.message as the line's message: for a failed query
       // that message holds the statement's parameters.
       logMethod(args, method, level) {
-        const [first] = args as unknown[]
+        const first: unknown = args[0]
         // `logger.error(error)` logs the error as `err`, with its message as the line's.
         const error =
           first instanceof Error
@@ -36,10 +37,16 @@ export const logger = pino(
         // Payload's own line (`{ err }` alone, from its route's logError): a refusal met by our
         // code (a job, a script) says what failed, and stays an error.
         const payloadsLine =
-          error !== undefined && args.length === 1 && Object.keys(first as object).length === 1
+          error !== undefined &&
+          args.length === 1 &&
+          isRecord(first) &&
+          Object.keys(first).length === 1
         const status = payloadsLine ? refusalStatusOf(error) : undefined
         if (level >= ERROR_LEVEL && status)
-          return this.info({ status }, safeMessage(error) ?? String((error as Error).message))
+          return this.info(
+            { status },
+            safeMessage(error) ?? String(isRecord(error) ? error.message : undefined),
+          )
         const message = args.length === 1 && error !== undefined ? safeMessage(error) : undefined
         if (message)
           return method.apply(this, [

@@ -11,7 +11,6 @@ import { getTableColumns } from 'drizzle-orm'
 import type {
   Access,
   Collection,
-  CollectionSlug,
   FieldAccess,
   FieldHook,
   FlattenedField,
@@ -20,6 +19,7 @@ import type {
 } from 'payload'
 
 import { drizzleTableOf, tableNameOf } from '@/db/adapter'
+import { collectionBySlug } from '@/lib/collectionSlug'
 import { isSafeToCompile } from '@/lib/safeToCompile'
 
 type Common = {
@@ -81,7 +81,7 @@ const VALUE_TYPES = new Set([
 
 /** A collection by a slug known only at run time (a relation's target). */
 export const collectionOf = (payload: Payload, slug: string): Collection | undefined =>
-  Object.hasOwn(payload.collections, slug) ? payload.collections[slug as CollectionSlug] : undefined
+  collectionBySlug(payload, slug)
 
 const afterReadOf = (field: FlattenedField): FieldHook[] =>
   ('hooks' in field ? field.hooks?.afterRead : undefined) ?? []

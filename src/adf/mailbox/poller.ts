@@ -10,6 +10,7 @@ import { ImapFlow } from 'imapflow'
 import type { Payload } from 'payload'
 
 import { classifyFailure } from '@/errors'
+import { isRecord } from '@/lib/isRecord'
 import { logger } from '@/lib/logger'
 import { settings } from '@/lib/settings'
 
@@ -64,8 +65,8 @@ export type PollResult = {
 const maxMessageBytes = () => 4 * settings('adf').ADF_MAX_BYTES + 1024 * 1024
 
 const describeError = (error: unknown): string => {
-  const failure = error as { code?: string; message?: string; responseText?: string }
-  return [failure?.code, failure?.responseText ?? failure?.message].filter(Boolean).join(': ')
+  const failure = isRecord(error) ? error : {}
+  return [failure.code, failure.responseText ?? failure.message].filter(Boolean).join(': ')
 }
 
 /** The IMAP server failed a step (could not be reached, refused the login, dropped the connection). */

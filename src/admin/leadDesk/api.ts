@@ -1,4 +1,6 @@
 /** The lead desk panel's calls to the REST API, as the signed-in user (session cookie). */
+import { errorMessageOf } from '@/lib/answerBody'
+
 import { formatDateTime } from '../values/format'
 
 export type Answer<T> = { body: T; ok: boolean; status: number }
@@ -22,10 +24,8 @@ export const call = async <T>(
 }
 
 /** The message of a Payload error answer (`{errors: [{message}]}`). */
-export const errorOf = (answer: Answer<unknown>): string => {
-  const errors = (answer.body as { errors?: { message?: string }[] })?.errors
-  return errors?.[0]?.message ?? `The request failed (${answer.status}).`
-}
+export const errorOf = (answer: Answer<unknown>): string =>
+  errorMessageOf(answer.body) ?? `The request failed (${answer.status}).`
 
 /** A time as the viewer's locale writes it; a dash when there is none. */
 export const localTime = (at: null | string | undefined): string => formatDateTime(at) || '—'

@@ -9,6 +9,7 @@
 import { type CollectionSlug, type FlattenedField, Forbidden, type PayloadRequest } from 'payload'
 
 import { messages, payloadError } from '@/errors'
+import { isCollectionSlug } from '@/lib/collectionSlug'
 
 import { exportColumns } from './exportCsv'
 
@@ -30,9 +31,10 @@ const exampleText = (name: string): string => {
 
 /** A newest readable record's id, or an empty cell. */
 const someId = async (req: PayloadRequest, slug: string): Promise<string> => {
+  if (!isCollectionSlug(req.payload, slug)) return ''
   try {
     const found = await req.payload.find({
-      collection: slug as CollectionSlug,
+      collection: slug,
       depth: 0,
       limit: 1,
       overrideAccess: false,

@@ -4,6 +4,8 @@
  */
 import type { CollectionConfig, Field } from 'payload'
 
+import { isRecord } from '@/lib/isRecord'
+
 const CELLS = '/src/admin/values/cells'
 
 /** List cells by the kind of value they write. */
@@ -15,12 +17,10 @@ export const cell = {
   yesNo: `${CELLS}#YesNoCell`,
 } as const
 
-type Admin = { admin?: Record<string, unknown> }
-
 /** `field` drawn in lists by `component`. */
 export const withCell = <T extends Field>(field: T, component: string): T => {
-  const admin = (field as Admin).admin ?? {}
-  const components = (admin.components as Record<string, unknown> | undefined) ?? {}
+  const admin: Record<string, unknown> = { ...field.admin }
+  const components = isRecord(admin.components) ? admin.components : {}
   return { ...field, admin: { ...admin, components: { ...components, Cell: component } } }
 }
 
@@ -34,7 +34,7 @@ const timestamps = (['updatedAt', 'createdAt'] as const).map((name): Field => ({
 }))
 
 const hasOwnCell = (field: Field): boolean => {
-  const components = (field as Admin).admin?.components
+  const components = field.admin?.components
   return typeof components === 'object' && components !== null && 'Cell' in components
 }
 

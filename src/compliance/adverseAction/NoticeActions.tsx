@@ -7,6 +7,8 @@
 import { useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import React, { useState } from 'react'
 
+import { errorMessageOf } from '@/lib/answerBody'
+
 const METHODS = [
   ['email', 'Send by e-mail'],
   ['mail', 'Record: printed and mailed'],
@@ -36,15 +38,13 @@ export const NoticeActions = () => {
       headers: { 'Content-Type': 'application/json' },
       method: 'POST',
     }).catch(() => null)
-    const body = (await response?.json().catch(() => ({}))) as {
-      errors?: { message?: string }[]
-    }
+    const body: unknown = await response?.json().catch(() => ({}))
     setBusy(false)
     if (response?.ok) {
       setStatus('Delivery recorded. Reload the page to see it below.')
       return
     }
-    setStatus(body?.errors?.[0]?.message ?? 'The delivery could not be recorded.')
+    setStatus(errorMessageOf(body) ?? 'The delivery could not be recorded.')
   }
   return (
     <section aria-label="Notice actions" style={{ marginBottom: '1.5rem' }}>

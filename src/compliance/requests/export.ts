@@ -134,15 +134,18 @@ export const SOURCES: Source[] = [
   },
 ]
 
+/** A record without the service's own bookkeeping (`_…`), at any depth. */
+const cleanRow = (value: object): Row =>
+  Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !key.startsWith('_'))
+      .map(([key, item]) => [key, clean(item)]),
+  )
+
 /** Drops the service's own bookkeeping (`_…`), at any depth. */
 const clean = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(clean)
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([key]) => !key.startsWith('_'))
-        .map(([key, item]) => [key, clean(item)]),
-    )
+  if (value && typeof value === 'object') return cleanRow(value)
   return value
 }
 
@@ -156,7 +159,7 @@ export const exportConsumer = async (
   payload: Payload,
   consumer: string,
 ): Promise<ConsumerExport> => {
-  const found = { consumer: [] } as unknown as Found
+  const found: Found = { consumer: [] }
   for (const source of SOURCES) {
     const where = source.where(consumer, found)
     if (!where) {
@@ -169,7 +172,7 @@ export const exportConsumer = async (
       pagination: false,
       where,
     })
-    const records = docs.map((doc) => clean(doc) as Row)
+    const records = docs.map(cleanRow)
     found[source.name] = source.keep ? await source.keep(records, found, payload) : records
   }
   return { consumer, exportedAt: new Date().toISOString(), sources: found }

@@ -6,6 +6,8 @@
 import { useConfig } from '@payloadcms/ui'
 import React, { useRef, useState } from 'react'
 
+import { fieldErrorMessageOf, numberAt } from '@/lib/answerBody'
+
 const FILES = [
   ['sdn', 'sdn.csv (required)'],
   ['alt', 'alt.csv (aliases)'],
@@ -35,21 +37,15 @@ export const LoadList = () => {
       credentials: 'include',
       method: 'POST',
     }).catch(() => null)
-    const body = (await response?.json().catch(() => ({}))) as {
-      doc?: { entryCount?: number }
-      errors?: { data?: { errors?: { message?: string }[] }; message?: string }[]
-    }
+    const body: unknown = await response?.json().catch(() => ({}))
     setBusy(false)
     if (response?.ok) {
       setStatus(
-        `Loaded ${body.doc?.entryCount ?? 0} entries; screening everyone against them. Reload to follow its progress.`,
+        `Loaded ${numberAt(body, ['doc', 'entryCount']) ?? 0} entries; screening everyone against them. Reload to follow its progress.`,
       )
       return
     }
-    const error = body?.errors?.[0]
-    setStatus(
-      error?.data?.errors?.[0]?.message ?? error?.message ?? 'The list could not be loaded.',
-    )
+    setStatus(fieldErrorMessageOf(body) ?? 'The list could not be loaded.')
   }
   return (
     <section aria-label="Load the SDN list" style={{ marginBottom: '1.5rem' }}>

@@ -7,6 +7,8 @@
 import { useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import React, { useState } from 'react'
 
+import { fieldErrorMessageOf, textAt } from '@/lib/answerBody'
+
 export const ReviewMatch = () => {
   const { id } = useDocumentInfo()
   const status = useFormFields(([fields]) => fields.status?.value)
@@ -29,20 +31,14 @@ export const ReviewMatch = () => {
       headers: { 'Content-Type': 'application/json' },
       method: 'POST',
     }).catch(() => null)
-    const body = (await response?.json().catch(() => ({}))) as {
-      errors?: { data?: { errors?: { message?: string }[] }; message?: string }[]
-      message?: string
-    }
+    const body: unknown = await response?.json().catch(() => ({}))
     setBusy(false)
     if (response?.ok) {
       // A first clearance (202) says a second person must clear the match too.
-      setMessage(`${body?.message ?? 'Review recorded.'} Reload the page to see it.`)
+      setMessage(`${textAt(body, ['message']) ?? 'Review recorded.'} Reload the page to see it.`)
       return
     }
-    const error = body?.errors?.[0]
-    setMessage(
-      error?.data?.errors?.[0]?.message ?? error?.message ?? 'The review could not be recorded.',
-    )
+    setMessage(fieldErrorMessageOf(body) ?? 'The review could not be recorded.')
   }
   return (
     <section aria-label="Review" style={{ marginBottom: '1.5rem' }}>

@@ -1,9 +1,10 @@
 import type { Request, RequestHandler } from 'express'
-import { type Access, type CollectionSlug, createLocalReq, type Payload } from 'payload'
+import { type Access, createLocalReq, type Payload } from 'payload'
 
 import { CLOSED_COLLECTIONS } from '@/api/closedCollections'
 import { isCommercePath } from '@/commerce/paths'
 import { messages } from '@/errors'
+import { collectionBySlug } from '@/lib/collectionSlug'
 
 import { allow, ENDPOINT_POLICY, ROLE_SETS } from '../../../access/policy'
 import { callerOf } from '../caller'
@@ -91,9 +92,7 @@ const anonymousMayCall = async (payload: Payload, path: string, method: string) 
     const global = payload.config.globals.find(({ slug }) => slug === rest[0])
     return !global || granted(global.access[method === 'GET' ? 'read' : 'update'])
   }
-  const collection = Object.hasOwn(payload.collections, first)
-    ? payload.collections[first as CollectionSlug].config
-    : undefined
+  const collection = collectionBySlug(payload, first)?.config
   if (!collection) {
     const rules = rulesAt([undefined], method, [first, ...rest])
     return !rules.length || rules.some(({ policy }) => policy === 'anyone')
