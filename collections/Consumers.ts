@@ -15,7 +15,12 @@ export const Consumers: CollectionConfig = {
   trash: true,
   enableQueryPresets: true,
   versions: true,
-  custom: { creditData: true, dealerScope: { rows: 'dealerships' }, readableValues: true },
+  custom: {
+    creditData: true,
+    dealerScope: { rows: 'dealerships' },
+    readableValues: true,
+    webhookEvents: { create: 'consumer.created' },
+  },
   access: policyAccess('consumer'),
   admin: {
     defaultColumns: ['firstName', 'lastName', 'email', 'phoneNumber', 'updatedAt'],

@@ -34,6 +34,7 @@ export const Deals: CollectionConfig = {
   custom: {
     dealerScope: { location: 'dealer.location', rows: 'dealership' },
     readableValues: true,
+    webhookEvents: { create: 'deal.created', update: 'deal.updated' },
   },
   access: policyAccess('deal'),
   admin: {

@@ -14,7 +14,7 @@ export const Errors: CollectionConfig = {
   slug: 'errors',
   trash: true,
   enableQueryPresets: true,
-  custom: { readableValues: true },
+  custom: { readableValues: true, webhookEvents: { create: 'error.created' } },
   access: policyAccess('errors'),
   admin: {
     components: { beforeListTable: [transfer.component] },

@@ -81,6 +81,7 @@ export const Leads: CollectionConfig = {
     dealerScope: { location: 'location', rows: 'dealership' },
     mergesDuplicates: true,
     readableValues: true,
+    webhookEvents: { create: 'lead.created', update: 'lead.updated' },
   },
   endpoints: [
     // Before Payload's own create, which it replaces: a duplicate is merged, not created.

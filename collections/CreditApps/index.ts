@@ -127,7 +127,12 @@ export const CreditApps: CollectionConfig = {
   trash: true,
   enableQueryPresets: true,
   versions: true,
-  custom: { creditData: true, dealerScope: { rows: 'credit' }, readableValues: true },
+  custom: {
+    creditData: true,
+    dealerScope: { rows: 'credit' },
+    readableValues: true,
+    webhookEvents: { create: 'credit_app.created' },
+  },
   access: policyAccess('credit-app'),
   admin: {
     defaultColumns: ['title', 'provider', 'toProvider', 'providerSubmission.status', 'updatedAt'],

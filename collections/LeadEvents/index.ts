@@ -20,7 +20,11 @@ export const LeadEvents: CollectionConfig = {
   trash: true,
   enableQueryPresets: true,
   versions: true,
-  custom: { dealerScope: { lead: 'lead', rows: 'dealership' }, readableValues: true },
+  custom: {
+    dealerScope: { lead: 'lead', rows: 'dealership' },
+    readableValues: true,
+    webhookEvents: { create: 'lead_event.created', update: 'lead_event.updated' },
+  },
   access: policyAccess('leadEvents'),
   admin: {
     components: { beforeListTable: [transfer.component] },

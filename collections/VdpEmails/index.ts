@@ -12,7 +12,11 @@ export const VdpEmails: CollectionConfig = {
   trash: true,
   enableQueryPresets: true,
   versions: true,
-  custom: { dealerScope: { lead: 'lead', rows: 'dealership' }, readableValues: true },
+  custom: {
+    dealerScope: { lead: 'lead', rows: 'dealership' },
+    readableValues: true,
+    webhookEvents: { update: 'vdp_email.updated' },
+  },
   access: policyAccess('vdpEmails'),
   admin: {
     defaultColumns: ['id', 'lead', 'vinCount', 'createdBy', 'createdAt', 'updatedAt'],

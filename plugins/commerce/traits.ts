@@ -7,6 +7,7 @@
  */
 import type { DealerScope } from '../../access/ofDealerCompany'
 import type { AppendOnly } from '../../hooks/appendOnly'
+import type { WebhookEvents } from '../../src/webhooks/events'
 
 export type CommerceTraits = {
   /** Records kept as they happened: what never changes, or only by a correction (hooks/appendOnly.ts). */
@@ -19,6 +20,8 @@ export type CommerceTraits = {
   mergesDuplicates?: true
   /** Lists show Yes/No, chips and local times, and Payload's timestamps (src/admin/values). */
   readableValues?: true
+  /** The webhook events a create and an update announce (src/webhooks/events.ts). */
+  webhookEvents?: WebhookEvents
 }
 
 /** Every trait's name: `custom` holds no other key (a misspelt one would be silently ignored). */
@@ -28,6 +31,7 @@ export const TRAITS = [
   'dealerScope',
   'mergesDuplicates',
   'readableValues',
+  'webhookEvents',
 ] as const satisfies readonly (keyof CommerceTraits)[]
 
 declare module 'payload' {

@@ -56,7 +56,7 @@ const payloadRecord = (config: SanitizedConfig, records: Records, slug: string):
 }
 
 const eventSchema = (config: SanitizedConfig, records: Records, type: EventType): Obj => {
-  const slug = eventCollection(type)
+  const slug = eventCollection(config, type)
   const statuses =
     type === 'credit_app.submission_status_changed'
       ? {

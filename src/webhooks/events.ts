@@ -10,6 +10,7 @@ import {
   flattenTopLevelFields,
   type PayloadRequest,
   type SanitizedCollectionConfig,
+  type SanitizedConfig,
 } from 'payload'
 import { fieldAffectsData } from 'payload/shared'
 
@@ -37,16 +38,8 @@ export type EventType = (typeof EVENT_TYPES)[number]
 /** The event "Send test" sends (src/webhooks/sendTest.ts); no change announces it, no endpoint subscribes to it. */
 export const TEST_EVENT = 'webhook.test'
 
-/** Each source collection's events on create and on update. */
-export const EVENT_SOURCES = new Map<CollectionSlug, { create?: EventType; update?: EventType }>([
-  ['consumer', { create: 'consumer.created' }],
-  ['credit-app', { create: 'credit_app.created' }],
-  ['deal', { create: 'deal.created', update: 'deal.updated' }],
-  ['errors', { create: 'error.created' }],
-  ['lead', { create: 'lead.created', update: 'lead.updated' }],
-  ['leadEvents', { create: 'lead_event.created', update: 'lead_event.updated' }],
-  ['vdpEmails', { update: 'vdp_email.updated' }],
-])
+/** The events a collection announces on create and on update: its `custom.webhookEvents`. */
+export type WebhookEvents = { create?: EventType; update?: EventType }
 
 /**
  * Submission statuses announced by `credit_app.submission_status_changed`: every change but the
@@ -63,11 +56,15 @@ export const ANNOUNCED_STATUSES = [
   ...HOLD_STATUSES,
 ]
 
-/** The collection whose records an event is about. */
-export const eventCollection = (type: EventType): CollectionSlug =>
-  type === 'credit_app.submission_status_changed'
-    ? 'credit-app'
-    : [...EVENT_SOURCES].find(([, events]) => Object.values(events).includes(type))![0]
+/** The collection whose records an event is about: the one that declares it. */
+export const eventCollection = (config: SanitizedConfig, type: EventType): CollectionSlug => {
+  if (type === 'credit_app.submission_status_changed') return 'credit-app'
+  const source = config.collections.find(({ custom }) =>
+    Object.values(custom?.webhookEvents ?? {}).includes(type),
+  )
+  if (!source) throw new Error(`no collection declares the webhook event ${type}`)
+  return source.slug as CollectionSlug
+}
 
 /** The API client that reads the most: an admin one. */
 const apiClient: ApiClient = {

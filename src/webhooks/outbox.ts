@@ -13,13 +13,7 @@ import type { CollectionAfterChangeHook, SanitizedCollectionConfig } from 'paylo
 import { batchWrite } from '@/db/batchedWrites'
 import { isRecord } from '@/lib/isRecord'
 
-import {
-  ANNOUNCED_STATUSES,
-  EVENT_SOURCES,
-  type EventPayload,
-  eventPayload,
-  type EventType,
-} from './events'
+import { ANNOUNCED_STATUSES, type EventPayload, eventPayload, type EventType } from './events'
 import { subscribers } from './subscriptions'
 
 type Announcement = {
@@ -42,7 +36,7 @@ const announcements = (
   // A move to the trash or out of it (src/trash) is not an edit: it announces nothing.
   const trashed = (record: unknown) => isRecord(record) && record.deletedAt != null
   if (operation === 'update' && (trashed(doc) || trashed(previousDoc))) return []
-  const type = EVENT_SOURCES.get(collection.slug)?.[operation]
+  const type = collection.custom?.webhookEvents?.[operation]
   const found: Announcement[] = type ? [{ type }] : []
   if (collection.slug === 'credit-app' && operation === 'update') {
     const previousStatus = submissionStatus(previousDoc)

@@ -10,6 +10,7 @@ import type { FlattenedField, SanitizedCollectionConfig } from 'payload'
 
 import { COLLECTION_POLICY, dealerCell, POLICY_ROLES, type PolicyRole } from '../../access/policy'
 import { TRAITS } from '../../plugins/commerce/traits'
+import { EVENT_TYPES, type EventType } from '../../src/webhooks/events'
 
 /** Small dealer letters that are the collection's own rule, not a company's records. */
 const OWN_RULE: Record<string, string> = { users: "a dealer's own account" }
@@ -142,6 +143,20 @@ describe('collection traits', () => {
           ? `encrypted ${names.join(', ')}: declare custom.creditData`
           : undefined
       }),
+    ).toEqual([])
+  })
+
+  it('announce every webhook event from exactly one collection', () => {
+    const declaring = (type: EventType) =>
+      collections
+        .filter(({ custom }) => Object.values(custom?.webhookEvents ?? {}).includes(type))
+        .map(({ slug }) => slug)
+    // The submission status is credit apps' own announcement (src/webhooks/outbox.ts).
+    const declared = EVENT_TYPES.filter((type) => type !== 'credit_app.submission_status_changed')
+    expect(
+      declared.flatMap((type) =>
+        declaring(type).length === 1 ? [] : [`${type}: ${declaring(type).join(', ') || 'none'}`],
+      ),
     ).toEqual([])
   })
 })
