@@ -1,5 +1,5 @@
 /**
- * Which hooks run on each collection, by stage: the shared ones payload.config.ts adds to every
+ * Which hooks run on each collection, by stage: the shared ones plugins/commerce adds to every
  * collection (`withSharedHooks`) and the collection's own. Prints the list from the built config
  * (no database: building the config connects to nothing) and checks it against "Hooks on each
  * collection" in docs/collections.md, so a reader of one collection can trust that section.
