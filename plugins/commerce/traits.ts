@@ -34,6 +34,11 @@ export const TRAITS = [
   'webhookEvents',
 ] as const satisfies readonly (keyof CommerceTraits)[]
 
+// A trait added to the type and not to the list fails to compile.
+const _everyTrait: [Exclude<keyof CommerceTraits, (typeof TRAITS)[number]>] extends [never]
+  ? true
+  : never = true
+
 declare module 'payload' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface CollectionCustom extends CommerceTraits {}
