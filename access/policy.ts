@@ -156,8 +156,9 @@ export const GLOBAL_POLICY: Record<GlobalSlug, Row> = {
 
 /**
  * The custom endpoints, by `METHOD /path` (a collection's prefixed by its slug), and the roles
- * that may call them. Each handler checks the set named here (or, for a collection's, the
- * collection's access, as `access` says).
+ * that may call them. A role set named here is enforced before the handler runs, for every
+ * caller (src/http/input/callerFirst.ts); `access` defers to the collection's access, which the
+ * handler applies.
  */
 export const ENDPOINT_POLICY: Record<string, RoleSet | 'access' | 'anyone'> = {
   'GET /access': 'anyone',
@@ -171,8 +172,8 @@ export const ENDPOINT_POLICY: Record<string, RoleSet | 'access' | 'anyone'> = {
   'GET /retention/dry-run': 'admins',
   'GET /search': 'staffUsers',
   'GET /tco/:vin': 'commerce',
-  'GET /webevents': 'commerce',
-  'PATCH /contacts/:id': 'commerce',
+  'GET /webevents': 'access',
+  'PATCH /contacts/:id': 'access',
   'PATCH /creditreports/:id': 'commerce',
   'POST /consumers': 'commerce',
   'POST /creditapps': 'commerce',
@@ -180,7 +181,7 @@ export const ENDPOINT_POLICY: Record<string, RoleSet | 'access' | 'anyone'> = {
   'adverse-action-notice GET /:id/print': 'house',
   'adverse-action-notice POST /:id/deliver': 'house',
   'consents GET /:id/disclosure': 'access',
-  'consumer-requests GET /:id/export': 'admins',
+  'consumer-requests GET /:id/export': 'house',
   'consumer-requests POST /:id/delete-data': 'admins',
   'lead GET /:id/desk': 'access',
   'lead GET /:id/duplicates': 'access',

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import { messages, payloadError } from '@/errors'
+import { messages, NOT_ALLOWED, payloadError } from '@/errors'
 
 import { ROLE_SETS, type RoleSet } from '../../access/policy'
 import { checkRole } from '../../access/roles'
@@ -11,7 +11,6 @@ import { checkRole } from '../../access/roles'
  */
 export const refusalFor = (req: PayloadRequest, roles: RoleSet): null | Response => {
   if (!req.user) return payloadError(401, messages.unauthorized)
-  if (!checkRole(req.user, ROLE_SETS[roles]))
-    return payloadError(403, 'You are not allowed to perform this action.')
+  if (!checkRole(req.user, ROLE_SETS[roles])) return payloadError(403, NOT_ALLOWED)
   return null
 }

@@ -14,6 +14,9 @@ export const messages = {
   unauthorized: 'Unauthorized',
 } as const
 
+/** Payload's own words for a caller its access refuses (403 on Payload's paths). */
+export const NOT_ALLOWED = 'You are not allowed to perform this action.'
+
 /** The message of every 503 the service answers while its database is away. */
 export const SERVICE_UNAVAILABLE = 'Service Unavailable'
 

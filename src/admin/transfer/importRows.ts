@@ -27,7 +27,7 @@ import {
   ValidationError,
 } from 'payload'
 
-import { classifyFailure, messages, payloadError } from '@/errors'
+import { classifyFailure, messages, NOT_ALLOWED, payloadError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 
 import { cellValue } from './cells'
@@ -244,8 +244,7 @@ export const importRows = async (
       : { message: `Imported ${imported} rows.` }
     return Response.json({ ids: done.ids, imported, ...merges }, { status: 201 })
   } catch (error) {
-    if (error instanceof Forbidden)
-      return payloadError(403, 'You are not allowed to perform this action.')
+    if (error instanceof Forbidden) return payloadError(403, NOT_ALLOWED)
     throw error
   }
 }

@@ -2,11 +2,12 @@ import type { Request, RequestHandler } from 'express'
 import { type Access, createLocalReq, type Payload } from 'payload'
 
 import { CLOSED_COLLECTIONS } from '@/api/closedCollections'
-import { isCommercePath } from '@/commerce/paths'
-import { messages } from '@/errors'
+import { envelopeOf, isCommercePath } from '@/commerce/paths'
+import { messages, NOT_ALLOWED } from '@/errors'
 import { collectionBySlug } from '@/lib/collectionSlug'
 
-import { allow, ENDPOINT_POLICY, ROLE_SETS } from '../../../access/policy'
+import { allow, ENDPOINT_POLICY, ROLE_SETS, type RoleSet } from '../../../access/policy'
+import { checkRole } from '../../../access/roles'
 import { callerOf } from '../caller'
 import { isGetOverride } from './bodyGuard'
 import { answerUnavailable, apiPathOf, refuse } from './refuse'
@@ -74,6 +75,29 @@ const rulesAt = (scopes: (string | undefined)[], method: string, segments: strin
 }
 
 /**
+ * The custom endpoints' rules at this path: a collection's (its own and those of every
+ * collection), else the API root's. Paths of globals have none.
+ */
+const endpointRulesAt = (payload: Payload, path: string, method: string): Rule[] => {
+  const [first = '', ...rest] = path.split('/').filter(Boolean)
+  if (first === 'globals') return []
+  return Object.hasOwn(payload.collections, first)
+    ? rulesAt([first, '*'], method, rest)
+    : rulesAt([undefined], method, [first, ...rest])
+}
+
+/**
+ * The role sets the policy names for the custom endpoint at this path, when every rule there
+ * names one: the table decides who calls it, whatever its handler checks. An endpoint that
+ * defers to its collection's access (`access`) or takes anyone decides for itself.
+ */
+const roleSetsAt = (payload: Payload, path: string, method: string): RoleSet[] => {
+  const rules = endpointRulesAt(payload, path, method)
+  const sets = rules.flatMap(({ policy }) => (policy in ROLE_SETS ? [policy as RoleSet] : []))
+  return sets.length === rules.length ? sets : []
+}
+
+/**
  * Whether an anonymous caller may call this path with this method, as the collection's or
  * global's access, or the endpoint's entry in the policy, says. Paths no one serves, Payload's
  * sign-in routes and the closed collections (404 for everyone) answer for themselves.
@@ -121,11 +145,25 @@ const anonymousMayCall = async (payload: Payload, path: string, method: string) 
 export const callerFirst =
   (payload: Payload): RequestHandler =>
   async (req, res, next) => {
-    // A credential the gate accepted (../credentialGate.ts): a known caller.
-    if (res.locals.caller && 'user' in res.locals.caller) return next()
-    if (await anonymousMayCall(payload, apiPathOf(req), methodOf(req))) return next()
-    const { kind } = await callerOf(payload, req, res)
-    if (kind === 'unknown') return answerUnavailable(req, res)
-    if (kind !== 'anonymous') return next()
-    refuse(req, res, 401, messages.unauthorized)
+    const path = apiPathOf(req)
+    const method = methodOf(req)
+    // A credential the gate accepted (../credentialGate.ts) is a known caller.
+    const known = res.locals.caller && 'user' in res.locals.caller
+    if (!known && !(await anonymousMayCall(payload, path, method))) {
+      const { kind } = await callerOf(payload, req, res)
+      if (kind === 'unknown') return answerUnavailable(req, res)
+      if (kind === 'anonymous') return refuse(req, res, 401, messages.unauthorized)
+    }
+    const sets = roleSetsAt(payload, path, method)
+    if (sets.length) {
+      const caller = await callerOf(payload, req, res)
+      if ('user' in caller && !sets.some((set) => checkRole(caller.user, ROLE_SETS[set])))
+        return refuse(
+          req,
+          res,
+          403,
+          envelopeOf(path) === 'commerce' ? messages.forbidden : NOT_ALLOWED,
+        )
+    }
+    next()
   }
