@@ -3,6 +3,7 @@ import type { CollectionConfig, DateField, Field } from 'payload'
 import { dueFromReceived, stampWhenStatus } from '@/compliance/requests/dueDates'
 import { deletionEndpoint, exportEndpoint } from '@/compliance/requests/endpoints'
 import { noSsnInText, noSsnInTextarea } from '@/compliance/requests/noSsn'
+import { statusMovesForward } from '@/compliance/requests/status'
 import { stampedUserField } from '@/fields/stampedUser'
 
 import { nobodyFieldLevel } from '../../access/nobody'
@@ -108,6 +109,7 @@ export const ConsumerRequests: CollectionConfig = {
           type: 'select',
           defaultValue: 'received',
           enumName: 'enum_consumer_request_status',
+          hooks: { beforeChange: [statusMovesForward] },
           index: true,
           options: requestStatuses.map((value) => ({
             label: value[0].toUpperCase() + value.slice(1),

@@ -328,6 +328,13 @@ describe('a deletion request', () => {
         phoneNumber: '2135550177',
       } as never,
     })
+    // A reason of invisible characters alone is none.
+    const invisible = await sendJson(context.service, 'POST', '/api/legal-holds', {
+      body: { consumer: held.id, reason: ' \u200b\u2060\ufe0f\u3164 ' },
+      headers: context.who.staff.headers,
+    })
+    expect(invisible.status).toBe(400)
+    expect(invalidPaths(invisible.body)).toEqual(['reason'])
     const hold = await sendJson(context.service, 'POST', '/api/legal-holds', {
       body: { consumer: held.id, reason: 'Litigation hold: matter 2026-31' },
       headers: context.who.staff.headers,
@@ -422,10 +429,45 @@ describe('a request reads as it happened', () => {
     expect(await stored(id)).toMatchObject({ consumer, kind: 'access' })
   })
 
+  it('moves its status forward only, and keeps a closed answer (400 naming status)', async () => {
+    const id = (await post(request('access'))).body.doc.id
+    expect((await patch(id, { status: 'confirmed' })).status).toBe(200)
+    expect(invalidPaths((await patch(id, { status: 'received' })).body)).toEqual(['status'])
+    expect((await patch(id, { status: 'denied' })).status).toBe(200)
+    for (const status of ['completed', 'confirmed', 'received']) {
+      for (const who of ['staff', 'staffAdmin', 'clientAdmin'] as const) {
+        const answer = await patch(id, { correctionReason: REASON, status }, who)
+        expect(answer.status).toBe(400)
+        expect(invalidPaths(answer.body)).toEqual(['status'])
+      }
+    }
+    const bulk = await sendJson(
+      context.service,
+      'PATCH',
+      `/api/consumer-requests?where[id][equals]=${id}`,
+      { body: { status: 'received' }, headers: context.who.staffAdmin.headers },
+    )
+    expect(bulk.body.docs ?? []).toEqual([])
+    expect(bulk.body.errors?.length).toBeGreaterThan(0)
+    expect(await stored(id)).toMatchObject({ status: 'denied' })
+  })
+
+  it('completes a deletion request only by carrying it out', async () => {
+    const id = (await post(request('deletion'))).body.doc.id
+    const marked = await patch(
+      id,
+      { outcome: { carriedOutAt: 'now' }, status: 'completed' },
+      'staffAdmin',
+    )
+    expect(marked.status).toBe(400)
+    expect(invalidPaths(marked.body)).toEqual(['status'])
+    expect(await stored(id)).toMatchObject({ outcome: null, status: 'received' })
+  })
+
   it('changes receivedAt through a correction: who, when, why and the old value kept on it, and audited', async () => {
     const id = (await post(request('access'))).body.doc.id
     for (const [reason, message] of [
-      ['wrong', 'must be at least 10 characters'],
+      ['wrong', 'must be at least 10 characters, not counting spaces or invisible ones'],
       [`Her SSN ${SSN} was on the letter`, 'must not hold a social security number'],
     ]) {
       const refused = await patch(id, {

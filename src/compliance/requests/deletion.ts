@@ -17,6 +17,7 @@ import { relationId } from '@/lib/relationId'
 
 import type { ConsumerRequest } from '../../../payload-types'
 import { deidentifyConsumer } from '../retention/deidentify'
+import { CARRYING_OUT_DELETION } from './status'
 
 /** The statuses a deletion is carried out from. */
 const OPEN = ['received', 'confirmed']
@@ -74,6 +75,7 @@ export const carryOutDeletion = async (req: PayloadRequest, request: ConsumerReq
         },
         status: 'completed',
       },
+      context: { [CARRYING_OUT_DELETION]: true },
       depth: 0,
       id: request.id,
       req,
