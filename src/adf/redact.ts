@@ -5,6 +5,7 @@
  * number replaced by `[SSN removed]`; the answer lists what was (IngestResult.warnings).
  */
 import { redactSsnsFor, SSN_REDACTED_WARNING } from '@/creditData/ssnFields'
+import { findSsns, SSN_REDACTED } from '@/creditData/ssnInText'
 
 const redact = redactSsnsFor('lead via ADF')
 
@@ -25,26 +26,89 @@ export const warning = (field: string, at?: { lead: number; prospect: number }):
   message: SSN_REDACTED_WARNING,
 })
 
-/** Numeric character references that stand for text (not markup), as that text. */
-const CHARACTER_REFERENCE = /&#(?:x([0-9a-f]{1,6})|([0-9]{1,7}));/gi
-// eslint-disable-next-line no-control-regex -- control characters stay references
-const MARKUP = /[<>&"'\u0000-\u001f]/
-
-const decodeReferences = (document: string): string =>
-  document.replace(CHARACTER_REFERENCE, (reference, hex?: string, decimal?: string) => {
-    const point = hex ? parseInt(hex, 16) : Number(decimal)
-    if (point > 0x10ffff || (point >= 0xd800 && point <= 0xdfff)) return reference
-    const char = String.fromCodePoint(point)
-    return MARKUP.test(char) ? reference : char
-  })
+/**
+ * The document's text as a reader sees it, each character with its place in the document (-1: a
+ * tag, read as a space): comments and processing instructions dropped, CDATA sections unwrapped,
+ * character and entity references left to the detector, which reads them decoded. Linear: each
+ * piece of markup is found with one search from where it starts.
+ */
+const readerText = (document: string): { at: number[]; text: string } => {
+  const at: number[] = []
+  const chars: string[] = []
+  /** Where `close` starts, from `from` on (the end when it is missing). */
+  const find = (from: number, close: string) => {
+    const end = document.indexOf(close, from)
+    return end < 0 ? document.length : end
+  }
+  const skip = (from: number, close: string) => find(from, close) + close.length
+  for (let i = 0; i < document.length;) {
+    if (document[i] !== '<') {
+      chars.push(document[i])
+      at.push(i++)
+    } else if (document.startsWith('<![CDATA[', i)) {
+      const end = find(i + 9, ']]>')
+      for (let j = i + 9; j < end; j++) {
+        chars.push(document[j])
+        at.push(j)
+      }
+      i = end + 3
+    } else if (document.startsWith('<!--', i)) i = skip(i + 4, '-->')
+    else if (document.startsWith('<?', i)) i = skip(i + 2, '?>')
+    else {
+      // A tag (attribute values may hold `>` inside quotes) or a declaration: a space between words.
+      let quote = ''
+      let j = i + 1
+      for (; j < document.length && (quote || document[j] !== '>'); j++)
+        if (quote ? document[j] === quote : document[j] === '"' || document[j] === "'")
+          quote = quote ? '' : document[j]
+      chars.push(' ')
+      at.push(-1)
+      i = j + 1
+    }
+  }
+  return { at, text: chars.join('') }
+}
 
 /**
- * The document as kept: as received when it holds no SSN; otherwise without them, its numeric
- * character references for text written out (`&#49;` as `1`), so none hides a digit.
+ * The document with the text of each SSN a reader sees removed, markup kept: every character of
+ * text within one is dropped, `[SSN removed]` standing where its first was.
+ */
+const withoutReadSsns = (document: string): { count: number; document: string } => {
+  const { at, text } = readerText(document)
+  const spans = findSsns(text)
+  if (!spans.length) return { count: 0, document }
+  // 1: dropped, 2: dropped and the marker written in its place.
+  const marks = new Uint8Array(document.length)
+  for (const { end, start } of spans) {
+    let first = true
+    for (let k = start; k < end; k++)
+      if (at[k] >= 0) {
+        marks[at[k]] = first ? 2 : 1
+        first = false
+      }
+  }
+  let out = ''
+  let from = 0
+  for (let i = 0; i < document.length; i++) {
+    if (!marks[i]) continue
+    out += document.slice(from, i) + (marks[i] === 2 ? SSN_REDACTED : '')
+    from = i + 1
+  }
+  return { count: spans.length, document: out + document.slice(from) }
+}
+
+/**
+ * The document as kept: as received when it holds no SSN; otherwise without them. Read twice: as
+ * raw text (an SSN in an attribute, a comment, or written with character references), then as a
+ * reader sees its text, markup removed (an SSN split by a comment, a CDATA section, a processing
+ * instruction), each found there removed from the text around the markup.
  */
 export const documentWithoutSsns = (document: string): { document: string; redacted: boolean } => {
-  const { count, text } = redact(decodeReferences(document))
-  return count ? { document: text, redacted: true } : { document, redacted: false }
+  const raw = redact(document)
+  const read = withoutReadSsns(raw.text)
+  return raw.count || read.count
+    ? { document: read.document, redacted: true }
+    : { document, redacted: false }
 }
 
 /**

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from '@payloadcms/db-postgres'
 
 import { SSN_REDACTED_WARNING } from '@/creditData/ssnFields'
+import { holdsSsn } from '@/creditData/ssnInText'
 import { seedDemoData } from '@/seed'
 
 import { sampleAdf } from '../helpers/adf'
@@ -165,6 +166,56 @@ describe('an ADF lead with an SSN in its comments', () => {
     expect(adf.raw).toContain('<comments>My SSN is [SSN removed]</comments>')
     for (const delivery of deliveries) expect(leaked(delivery.raw)).toEqual([])
   })
+})
+
+describe('an ADF document whose markup splits an SSN', () => {
+  /** The text of a stored document as a reader sees it: markup dropped, references decoded. */
+  const readAs = (document: string) =>
+    document
+      .replace(/<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[|\]\]>/g, '')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
+
+  it.each([
+    'cust 123-45-<!-- c -->6789',
+    '123-45-<![CDATA[6789]]>',
+    '123&amp;45&amp;6789',
+    '123&lt;45&lt;6789',
+    '12<!--x-->3-45-6789',
+    '123-45<?x y?>-6789',
+  ])(
+    '%s: the stored document holds none of its digits, and the answer says so',
+    async (comments) => {
+      const lastName = `Split${comments.length}${comments.charCodeAt(7)}`
+      const xml = sampleAdf([{ lastName }]).replace(
+        '<comments>Evenings are best.</comments>',
+        `<comments>${comments}</comments>`,
+      )
+      const response = await service.api('/api/leads/adf', {
+        body: xml,
+        headers: { 'Content-Type': 'application/xml', ...who.clientAdmin.headers },
+        method: 'POST',
+      })
+      const body = (await response.json()) as any
+      expect(response.status).toBe(201)
+      const id = body.data.leads[0].id
+      expect(body.data.warnings).toEqual([
+        { field: 'adf.document', message: SSN_REDACTED_WARNING },
+        { field: 'adf.comments', lead: id, message: SSN_REDACTED_WARNING, prospect: 1 },
+      ])
+      // What house staff read back: the document, its markup kept, without the number.
+      const read = await service.api(`/api/lead/${id}?depth=0`, { headers: who.staff.headers })
+      expect(read.status).toBe(200)
+      const document: string = ((await read.json()) as any).adf.document
+      expect(document).toContain('[SSN removed]')
+      expect(document).toContain(`<name part="last" type="individual">${lastName}</name>`)
+      expect(document).not.toMatch(/6789/)
+      expect(holdsSsn(document)).toBe(false)
+      expect(holdsSsn(readAs(document))).toBe(false)
+    },
+  )
 })
 
 describe('a person typing an SSN', () => {

@@ -8,6 +8,7 @@
 import { describe, expect, it } from '@jest/globals'
 
 import { documentWithoutSsns, leadWithoutSsns } from '@/adf/redact'
+import { parseXml } from '@/adf/xml'
 import { findSsns, holdsSsn, redactSsns, SSN_REDACTED } from '@/creditData/ssnInText'
 
 const fullWidth = (text: string) =>
@@ -78,6 +79,53 @@ const SSN_SPELLINGS = [
   '123-45-6789 2020',
   'Applicant 987-65-4321; co-applicant 987-65-4323',
   '<comments>My SSN is 123-45-6789</comments>',
+  // Gaps of characters that display as nothing or as blank.
+  `123${'\ufe0f'.repeat(5)}45${'\ufe0f'.repeat(5)}6789`,
+  `123${'\u034f'.repeat(5)}45${'\u034f'.repeat(5)}6789`,
+  '123\u316445\u31646789',
+  '123\uffa045\uffa06789',
+  '123\u115f45\u115f6789',
+  `123${'\u3164'.repeat(5)}45${'\u3164'.repeat(5)}6789`,
+  `123${'\u2800'.repeat(5)}45${'\u2800'.repeat(5)}6789`,
+  `123${'\u0301'.repeat(5)}45${'\u0301'.repeat(5)}6789`,
+  '1\u20e32\u20e33\u20e3-4\u20e35\u20e3-6\u20e37\u20e38\u20e39\u20e3',
+  '1\ufe0f2\ufe0f3\ufe0f 45 6789',
+  `123${'\u0001'.repeat(5)}45${'\u0001'.repeat(5)}6789`,
+  `123${'\u200b \u200b'.repeat(3)}45 ${'\u2060'.repeat(6)} 6789`,
+  // Shown in another order than stored (right-to-left override, embedding, letters).
+  '\u202e9876-54-321\u202c',
+  'SSN \u202e9876-54-321\u202c, thanks',
+  '\u202eenin thgie neves xis evif ruof eerht owt owt\u202c',
+  '\u202b6789 45 123\u202c',
+  '\u200f6789 45 123',
+  'מספר 6789 45 123',
+  // Long or odd separators.
+  '123 --- 45 --- 6789',
+  '123.....45.....6789',
+  '123x45x6789',
+  '123 x 45 x 6789',
+  '123 -.-.-.- 45 -.-.-.- 6789',
+  '123 ////// 45 ////// 6789',
+  '123~~~45~~~6789',
+  // Spanish digit words.
+  'uno dos tres cuatro cinco seis siete ocho nueve',
+  'cero siete ocho cero cinco uno uno dos cero',
+  'Mi seguro social es nueve ocho siete - seis cinco - cuatro tres dos dos',
+  'UNO DOS TRES 4 5 seis siete 8 nueve',
+  // Character references and URL escapes.
+  '&#49;&#50;&#51;-45-6789',
+  '&#x31;&#x32;&#x33;-&#x34;&#x35;-6789',
+  '&#49&#50&#51-45-6789',
+  '123&hyphen;45&hyphen;6789',
+  '123&nbsp;45&nbsp;6789',
+  '123&amp;45&amp;6789',
+  '&sup1;&sup2;&sup3;-45-6789',
+  '123%2D45%2D6789',
+  '123%2d45%2d6789',
+  '%31%32%33%2D%34%35%2D%36%37%38%39',
+  '123%E2%80%8B45%E2%80%8B6789',
+  '%EF%BC%91%EF%BC%92%EF%BC%93-45-6789',
+  'ssn=123%2045%206789&zip=90026',
 ]
 
 const PHONES = ['2135550147', '3235550199', '5125550112', '7185550175', '8005551212'].flatMap(
@@ -282,6 +330,53 @@ const NOT_SSNS = [
   'Appraisal $12,500 for the 2012 Camry',
   'Quoted 72 mo at 5.9%, $450/mo with $3,000 down',
   '',
+  // Numbers the wider rules (long separators, x, words, references, escapes, reordering) must not take.
+  'Order 123-45-67890',
+  'Order #123-45-67890 shipped',
+  '12:34:56',
+  '23:59:59.999',
+  'Version 1.2.3',
+  'v1.2.3-beta.4',
+  'Build 17.4.1.2',
+  '123 x 45 x 67',
+  'Box 123 x 45 x 67 cm, 12 kg',
+  '10 x 12 x 8 ft',
+  '1920x1080',
+  '3840 x 2160 @ 60 Hz',
+  'Tire 225/45R17 91W',
+  'Tires 225/45/17',
+  '2024.01.15',
+  '15.01.2024 10:30',
+  '2024.01.15.001',
+  '2024-01-15 --- 2024-02-15',
+  'Page 1 ..... 12',
+  '1 ... 2 ... 3',
+  '$24,995 .......... $21,995',
+  '213 --- 555 --- 0147',
+  '213.....555.....0147',
+  '2135550147x204',
+  'Tom &amp; Jerry',
+  'Price &#36;24,995 &amp; $0 down',
+  '&nbsp;&nbsp;Call 213-555-0147',
+  'Q&amp;A: 72 mo at 5.9%',
+  'https://example.com/search?q=camry%202020&page=2',
+  'https://example.com/?phone=213%2D555%2D0147',
+  '50%25 off, 100% financed',
+  'zip=90026%2D1234',
+  'dos o tres semanas',
+  'Tengo una pregunta sobre el precio, uno o dos carros',
+  'Cinco de Mayo sale: 2020-2022 Accord',
+  'Nos vemos a las tres, el 15/01/2024',
+  'UNO card game',
+  'טלפון 03-555-0147',
+  'מספר הזמנה 2024-01-15',
+  'هاتف 050 123 4567',
+  '\u200f213-555-0147',
+  '\u202e7410-555-312\u202c',
+  '\u202b0147 555 213\u202c',
+  '\u2067ZIP 90026-1234\u2069',
+  `Evenings${'\ufe0f'.repeat(3)} are best`,
+  'ㅤ(Hangul filler name)ㅤ',
 ]
 
 const rate = (hits: number, total: number) => `${((100 * hits) / total).toFixed(1)}%`
@@ -305,6 +400,10 @@ describe('findSsns over the corpus', () => {
     expect(holdsSsn('1 2 3 4 5 6 7 8 9 0')).toBe(false)
     expect(holdsSsn('routing 021000021')).toBe(true)
     expect(holdsSsn('172.16.254.1')).toBe(true)
+    expect(holdsSsn('Model 123x45x6789')).toBe(true)
+    expect(holdsSsn('\u200f1234 56 789')).toBe(true)
+    expect(holdsSsn('un dos trois quatre cinq six sept huit neuf')).toBe(false)
+    expect(holdsSsn('&amp;#49;&amp;#50;&amp;#51;-45-6789')).toBe(false)
   })
 })
 
@@ -318,6 +417,10 @@ describe('findSsns', () => {
     const astral = '𝟏𝟐𝟑-𝟒𝟓-𝟔𝟕𝟖𝟗!'
     const [wide] = findSsns(astral)
     expect(astral.slice(wide.start, wide.end)).toBe('𝟏𝟐𝟑-𝟒𝟓-𝟔𝟕𝟖𝟗')
+    // Encoded or reversed: the span covers what was written, whole.
+    expect(redactSsns('a &#49;&#x32;3%2D45-6789; b').text).toBe(`a ${SSN_REDACTED}; b`)
+    expect(redactSsns('a \u202e9876-54-321\u202c b').text).toBe(`a \u202e${SSN_REDACTED}\u202c b`)
+    expect(redactSsns('a 123\ufe0f\ufe0f45\u316467\u20e389 b').text).toBe(`a ${SSN_REDACTED} b`)
   })
 
   it('finds each of several, and takes only strings', () => {
@@ -329,7 +432,13 @@ describe('findSsns', () => {
   it('reads a megabyte, ordinary or hostile, in linear time (seconds at most on a busy machine)', () => {
     const megabyte = {
       digits: '1 '.repeat(500_000),
+      escapes: '%2D1'.repeat(250_000),
       fullWidth: fullWidth('123-').repeat(250_000),
+      invisible: '1\ufe0f\u3164'.repeat(333_000),
+      overrides: '\u202e12 '.repeat(250_000),
+      references: '&#49;&amp;'.repeat(100_000),
+      reordered: '\u200f1 '.repeat(333_000),
+      separators: '1 -.'.repeat(250_000),
       letters: 'o'.repeat(1_000_000),
       ordinary: 'Evenings are best, call 213-555-0147. '.repeat(28_000),
       words: 'oh '.repeat(350_000),
@@ -390,5 +499,30 @@ describe('the ADF intake keeps no SSN (src/adf/redact.ts)', () => {
       document: `<adf><comments>${SSN_REDACTED} &amp; &#60;</comments></adf>`,
       redacted: true,
     })
+  })
+
+  it('reads the text as a reader sees it: an SSN split by markup is removed, the markup kept', () => {
+    const kept = (comments: string) => `<adf><comments>${comments}</comments><x a="1>2"/></adf>`
+    for (const [sent, stored] of [
+      ['cust 123-45-<!-- c -->6789', `cust ${SSN_REDACTED}<!-- c -->`],
+      ['123-45-<![CDATA[6789]]>', `${SSN_REDACTED}<![CDATA[]]>`],
+      ['123&amp;45&amp;6789', SSN_REDACTED],
+      ['123&lt;45&lt;6789', SSN_REDACTED],
+      ['12<!--x-->3-45-6789', `${SSN_REDACTED}<!--x-->`],
+      ['123-45<?x y?>-6789', `${SSN_REDACTED}<?x y?>`],
+      [
+        '<![CDATA[123]]>-<![CDATA[45]]>-<![CDATA[6789]]> ok',
+        `<![CDATA[${SSN_REDACTED}]]><![CDATA[]]><![CDATA[]]> ok`,
+      ],
+      ['1<!--a-->2<!--b-->3 4<?p?>5 &#54;789', `${SSN_REDACTED}<!--a--><!--b--><?p?>`],
+    ]) {
+      const { document, redacted } = documentWithoutSsns(kept(sent))
+      expect({ document, redacted }).toEqual({ document: kept(stored), redacted: true })
+      // Still well-formed, and its text holds no SSN as read.
+      const root = parseXml(document, { maxBytes: 1e6, maxDepth: 10 })
+      expect(holdsSsn(root.children[0].text)).toBe(false)
+    }
+    const clean = kept('Call 213-555-0147 <!-- 2020 --> ZIP 90026-<![CDATA[1234]]>')
+    expect(documentWithoutSsns(clean)).toEqual({ document: clean, redacted: false })
   })
 })
