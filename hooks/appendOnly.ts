@@ -31,6 +31,7 @@ import {
 import { holdsSsn } from '@/compliance/requests/noSsn'
 import { recordAudit } from '@/creditData/audit'
 import { relationId } from '@/lib/relationId'
+import { visibleLength } from '@/lib/visibleLength'
 
 import { nobodyFieldLevel } from '../access/nobody'
 
@@ -223,9 +224,10 @@ export const keepAppendOnly: CollectionBeforeChangeHook = ({
             'changes only through a correction: send correctionReason (why the recorded value was wrong); the old value is kept with it',
           path: name,
         })
-    if (reason !== undefined && corrected.length && reason.length < MIN_REASON)
+    // Counted as seen: spaces and invisible characters (zero-width spaces) are no reason.
+    if (reason !== undefined && corrected.length && visibleLength(reason) < MIN_REASON)
       problems.push({
-        message: `must be at least ${MIN_REASON} characters`,
+        message: `must be at least ${MIN_REASON} characters, not counting spaces or invisible ones`,
         path: 'correctionReason',
       })
     if (holdsSsn(reason))

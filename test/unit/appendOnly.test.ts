@@ -147,6 +147,27 @@ it.each(cases('corrections'))(
   },
 )
 
+it.each(cases('corrections'))(
+  '%s: counts only the visible characters of a correction reason for %s',
+  (slug, name) => {
+    const collection = collectionOf(slug)
+    const original = { ...made, corrections: [], [name]: '2026-01-01T00:00:00.000Z' }
+    const to = '2025-12-01T00:00:00.000Z'
+    for (const correctionReason of [
+      '\u200b'.repeat(12),
+      `${'\ufe0f'.repeat(6)}\u3164\u2800${'\u2060'.repeat(6)}`,
+      'a\u200bb\u00adc \u034f d e f g\u202e',
+      '  wrong   \u00a0 date  ',
+    ])
+      expect(update(collection, original, { correctionReason, [name]: to })).toEqual({
+        refused: ['correctionReason'],
+      })
+    expect(
+      update(collection, original, { correctionReason: 'Wrong day\u200b, see letter', [name]: to }),
+    ).toHaveProperty('stored')
+  },
+)
+
 it.each(cases('times'))(
   '%s: takes no %s more than the skew ahead; within it, stores now',
   (slug, name) => {

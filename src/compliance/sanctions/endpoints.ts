@@ -15,6 +15,7 @@ import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'pay
 import { refusalFor } from '@/api/refusal'
 import { withTransaction } from '@/db/transaction'
 import { isRecord } from '@/lib/isRecord'
+import { visibleLength } from '@/lib/visibleLength'
 
 import { actorOf, invalid } from '../endpointParts'
 import { holdsSsn } from '../requests/noSsn'
@@ -109,8 +110,12 @@ export const reviewMatchEndpoint: Endpoint = {
     if (decision !== 'clear' && decision !== 'confirm')
       throw invalid('decision', 'decision must be clear or confirm')
     const reason = typeof body.reason === 'string' ? body.reason.trim() : ''
-    if (reason.length < MIN_REASON)
-      throw invalid('reason', `reason is required: say why, in at least ${MIN_REASON} characters`)
+    // Counted as seen: spaces and invisible characters (zero-width spaces) are no reason.
+    if (visibleLength(reason) < MIN_REASON)
+      throw invalid(
+        'reason',
+        `reason is required: say why, in at least ${MIN_REASON} characters, not counting spaces or invisible ones`,
+      )
     if (holdsSsn(reason))
       throw invalid(
         'reason',
