@@ -1,8 +1,12 @@
 /**
  * What a provider answers is stored as `providerResponse`, minus personal data: keys that name an
- * SSN, tax id or birth date are dropped, and any string holding one of the applicants' own
- * secrets (an SSN or a birth date, however formatted) is replaced.
+ * SSN, tax id or birth date are dropped, any string holding one of the applicants' own secrets
+ * (an SSN or a birth date, however formatted) is replaced, and in every other string (and key)
+ * what reads as anyone's SSN (src/creditData/ssnInText.ts) is replaced by `[SSN removed]`. Key
+ * factors, counteroffer terms and refusal messages reach adverse-action letters from here.
  */
+import { redactSsns } from '@/creditData/ssnInText'
+
 const SENSITIVE_KEY = /ssn|social|tax_?id|birth|dob/i
 const REDACTED = '[redacted]'
 
@@ -27,13 +31,13 @@ export const stripPii = (value: Json, secrets: string[]): Json => {
     literal.some((needle) => text.includes(needle)) ||
     digits.some((needle) => text.replace(/\D/g, '').includes(needle))
   const clean = (node: Json): Json => {
-    if (typeof node === 'string') return holdsSecret(node) ? REDACTED : node
+    if (typeof node === 'string') return holdsSecret(node) ? REDACTED : redactSsns(node).text
     if (Array.isArray(node)) return node.map(clean)
     if (node && typeof node === 'object') {
       return Object.fromEntries(
         Object.entries(node)
           .filter(([key]) => !SENSITIVE_KEY.test(key))
-          .map(([key, item]) => [key, clean(item)]),
+          .map(([key, item]) => [redactSsns(key).text, clean(item)]),
       )
     }
     return node

@@ -362,6 +362,55 @@ describe('adverse action', () => {
     ])
   })
 
+  it("keeps no SSN a provider's answer holds: key factors, counteroffer and refusal reason", async () => {
+    const other = '987-65-4322'
+    provider.script({
+      body: {
+        bureau: 'Equifax',
+        counteroffer: `60 months; co-signer ${other}`,
+        creditScore: 580,
+        decision: 'counteroffer',
+        id: 'a-leaky',
+        keyFactors: [`Too many inquiries ${other}`, 'Short history', { description: '987654322' }],
+      },
+      kind: 'status',
+      status: 201,
+    })
+    const offered = await settled((await createApp({ firstName: 'Ada', lastName: 'Leaky' })).id)
+    const [offer] = await noticesOf(offered.id)
+    expect(offer.keyFactors?.map(({ factor }) => factor)).toEqual([
+      'Too many inquiries [SSN removed]',
+      'Short history',
+      '[SSN removed]',
+    ])
+    expect(offer.counteroffer).toBe('60 months; co-signer [SSN removed]')
+    provider.script({
+      body: { message: `Applicant ${other} is on file twice` },
+      kind: 'status',
+      status: 400,
+    })
+    const refused = await settled((await createApp({ firstName: 'Ada', lastName: 'Leaky' })).id)
+    const [notPlaced] = await noticesOf(refused.id)
+    expect(notPlaced.reason).toBe('Applicant [SSN removed] is on file twice')
+    for (const notice of [offer, notPlaced]) {
+      const { rows } = await client.query(
+        'SELECT row_to_json(n)::text AS row FROM adverse_action_notice n WHERE id = $1',
+        [notice.id],
+      )
+      expect(rows[0].row).not.toMatch(/4322/)
+      const letter = await service.api(`/api/adverse-action-notice/${notice.id}/print`, {
+        headers: who.staff.headers,
+      })
+      expect(letter.status).toBe(200)
+      expect(await letter.text()).not.toMatch(/4322/)
+    }
+    const { rows } = await client.query(
+      'SELECT provider_response::text AS answer FROM credit_app WHERE id = $1',
+      [offered.id],
+    )
+    expect(rows[0].answer).not.toMatch(/4322/)
+  })
+
   it('an app the provider refuses (never placed with a lender) gets a notice with the reason', async () => {
     provider.script({ body: { message: 'Dealer not enrolled' }, kind: 'status', status: 400 })
     const app = await settled((await createApp({ firstName: 'Ada', lastName: 'Byron' })).id)
@@ -595,6 +644,12 @@ describe('sanctions screening', () => {
     const noReason = await call('POST', url, 'staff', { decision: 'clear' })
     expect(noReason.status).toBe(400)
     expect(invalidPaths(noReason.body)).toEqual(['reason'])
+    // Spaces and invisible characters are no reason, however many.
+    for (const reason of ['\u200b'.repeat(12), ` ${'\u2060\ufe0f'.repeat(8)} abc `]) {
+      const invisible = await call('POST', url, 'staff', { decision: 'clear', reason })
+      expect(invisible.status).toBe(400)
+      expect(invalidPaths(invisible.body)).toEqual(['reason'])
+    }
     const badDecision = await call('POST', url, 'staff', {
       decision: 'maybe',
       reason: 'Different birth date on file',

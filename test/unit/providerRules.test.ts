@@ -91,6 +91,23 @@ describe('stripPii', () => {
     expect(stripPii({ message: text }, secrets)).toEqual({ message: '[redacted]' }),
   )
 
+  it("replaces what reads as anyone's SSN in every other text and key, the rest kept", () => {
+    expect(
+      stripPii(
+        {
+          counteroffer: { '987 65 4322 term': '60 months for 987-65-4322' },
+          keyFactors: ['Too many inquiries 987-65-4322', 'Short history', { text: '987654322' }],
+          message: 'Applicant &#57;87-65-4322 on file; call 213-555-0147',
+        },
+        secrets,
+      ),
+    ).toEqual({
+      counteroffer: { '[SSN removed] term': '60 months for [SSN removed]' },
+      keyFactors: ['Too many inquiries [SSN removed]', 'Short history', { text: '[SSN removed]' }],
+      message: 'Applicant [SSN removed] on file; call 213-555-0147',
+    })
+  })
+
   it('keeps everything else as it is', () => {
     const answer = {
       amount: 25_000,
