@@ -423,7 +423,14 @@ describe('first start', () => {
     const page = await (await browser.newContext()).newPage()
     await page.goto(`${service.url}/admin/forgot`)
     await page.locator('input[name="email"]').fill(email)
-    await page.locator('button[type="submit"]').click()
+    const [asked] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/forgot-password'), {
+        timeout: 60_000,
+      }),
+      page.locator('button[type="submit"]').click(),
+    ])
+    // The page thanks the person whatever the answer: the answer itself must be a success.
+    expect({ body: await asked.text(), status: asked.status() }).toMatchObject({ status: 200 })
     const mail = await smtp!.waitFor(email, 60_000)
     const link = firstLink(mail)
     expect(link.startsWith(`http://localhost:${env.PORT}/admin/reset/`)).toBe(true)
