@@ -10,7 +10,7 @@ import path from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 
 const root = path.resolve(import.meta.dirname, '../..')
-const SOURCES = ['access', 'collections', 'globals', 'hooks', 'src']
+const SOURCES = ['access', 'collections', 'globals', 'hooks', 'plugins', 'src']
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx']
 
 const filesUnder = (dir: string): string[] =>
