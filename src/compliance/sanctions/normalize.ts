@@ -49,31 +49,36 @@ const visible = (char: string) => {
 
 /**
  * TR39 confusables, compactly: each Latin letter and the letters of other scripts that print
- * like it (case matters: Cyrillic Н is H, Greek η is n). NFKC already folds full-width,
+ * like it (case matters: Cyrillic Н is H, Greek η is n; the Lisu letters ꓮ…ꓴ are capitals). NFKC already folds full-width,
  * mathematical, circled and ligature forms.
  */
 const LOOK_ALIKES: Record<string, string> = {
-  A: 'АΑᎪᗅ', // Cyrillic А, Greek Α, Cherokee Ꭺ, Canadian ᗅ
-  B: 'ВΒᏴ',
-  C: 'СϹᏟ',
-  D: 'Ꭰ',
-  E: 'ЕΕᎬ',
-  H: 'НΗᎻһ', // Cyrillic Н, Greek Η, Cherokee Ꮋ; һ (Cyrillic shha) is a lowercase h
-  I: 'ІΙӀ',
-  J: 'ЈᎫ',
-  K: 'КΚᏦ',
-  M: 'МΜᎷ',
-  N: 'Ν',
-  O: 'ОΟՕ',
-  P: 'РΡᏢ',
+  A: 'АΑᎪᗅꓮ', // Cyrillic А, Greek Α, Cherokee Ꭺ, Canadian ᗅ
+  B: 'ВΒᏴꓐ',
+  C: 'СϹᏟꓚ',
+  D: 'Ꭰꓓ',
+  E: 'ЕΕᎬꓰ',
+  F: 'ꓝ',
+  G: 'ꓖ',
+  H: 'НΗᎻһꓧ', // Cyrillic Н, Greek Η, Cherokee Ꮋ; һ (Cyrillic shha) is a lowercase h
+  I: 'ІΙӀꓲ',
+  J: 'ЈᎫꓙ',
+  K: 'КΚᏦꓗ',
+  L: 'ꓡ',
+  M: 'МΜᎷꓟ',
+  N: 'Νꓠ',
+  O: 'ОΟՕꓳ',
+  P: 'РΡᏢꓑ',
   Q: 'Ԛ',
-  S: 'ЅᏚ',
-  T: 'ТΤᎢ',
-  V: 'Ꮩ',
-  W: 'ԜᏔ',
-  X: 'ХΧ',
-  Y: 'УΥҮ',
-  Z: 'ΖᏃ',
+  R: 'ꓣ',
+  S: 'ЅᏚꓢ',
+  T: 'ТΤᎢꓔ',
+  U: 'ꓴ',
+  V: 'Ꮩꓦ',
+  W: 'ԜᏔꓪ',
+  X: 'ХΧꓫ',
+  Y: 'УΥҮꓬ',
+  Z: 'ΖᏃꓜ',
   a: 'аɑα@',
   b: 'ЬьƅᏏ',
   c: 'сϲᴄ',
