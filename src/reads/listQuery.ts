@@ -1,16 +1,17 @@
 /** Payload's own SQL for a list's filter and sort (drizzle's `buildQuery`), and the page-id and count queries made from it. */
-import { buildQuery } from '@payloadcms/drizzle'
-import { type SQL, sql } from 'drizzle-orm'
-import type { Payload, PayloadRequest, Where } from 'payload'
+import { is, type SQL, sql } from 'drizzle-orm'
+import { PgTable } from 'drizzle-orm/pg-core'
+import type { PayloadRequest, Where } from 'payload'
+
+import { drizzleOf, drizzleTableOf, queryPartsOf } from '@/db/adapter'
 
 import type { Plan } from './plan'
 
-export type Built = {
-  joins: { condition: SQL; table: unknown; type?: string }[]
-  orderBy: { column: unknown; order: (column: unknown) => SQL }[]
-  selectFields: Record<string, unknown>
-  where?: SQL
-}
+/**
+ * Payload's query parts. Its declaration says `where` is always there; buildQuery leaves it
+ * undefined when the filter is empty, which is how an unfiltered page is told apart.
+ */
+export type Built = Omit<ReturnType<typeof queryPartsOf>, 'where'> & { where?: SQL }
 
 /** Payload's own SQL for a filter and a sort (what its find runs), as drizzle query parts. */
 export const payloadQuery = (
@@ -19,40 +20,40 @@ export const payloadQuery = (
   where: Where | undefined,
   sort: string[],
 ): Built =>
-  buildQuery({
-    adapter: req.payload.db as never,
+  queryPartsOf(req.payload, {
     fields: plan.config.flattenedFields,
-    locale: undefined,
-    sort: sort as never,
+    sort,
     tableName: plan.table,
-    where: where ?? {},
-  }) as unknown as Built
+    where,
+  })
 
-type Drizzle = {
-  select: (fields?: unknown) => Query
-  selectDistinct: (fields: unknown) => Query
-}
-type Query = {
-  $dynamic: () => Query
-  from: (table: unknown) => Query
-  leftJoin: (table: unknown, on: SQL) => Query
-  limit: (n: number) => Query
-  offset: (n: number) => Query
-  orderBy: (...columns: SQL[]) => Query
-  where: (where: SQL) => Query
+const tableOf = (req: PayloadRequest, plan: Plan) => {
+  const table = drizzleTableOf(req.payload, plan.table)
+  if (!table) throw new Error(`no table ${plan.table}`)
+  return table
 }
 
-// drizzle's query builder, typed here by the few methods used (its own types are per schema).
-const drizzleOf = (payload: Payload): Drizzle => Reflect.get(payload.db as object, 'drizzle')
+type Join = Built['joins'][number]
 
-const withJoins = (query: Query, built: Built): Query => {
+// Payload's joins are typed for SQLite's tables too; on this adapter they are PostgreSQL's
+// (drizzle's `is` also knows aliased tables, which Payload's joins use).
+const isPgJoin = (join: Join): join is Join & { table: PgTable } => is(join.table, PgTable)
+
+const withJoins = <
+  Q extends {
+    innerJoin: (table: PgTable, on: SQL) => Q
+    leftJoin: (table: PgTable, on: SQL) => Q
+    rightJoin: (table: PgTable, on: SQL) => Q
+    where: (where: SQL) => Q
+  },
+>(
+  query: Q,
+  built: Built,
+): Q => {
   let result = built.where ? query.where(built.where) : query
-  for (const { condition, table, type } of built.joins) {
-    result = (Reflect.get(result, type ?? 'leftJoin') as Query['leftJoin']).call(
-      result,
-      table,
-      condition,
-    )
+  for (const join of built.joins) {
+    if (!isPgJoin(join)) throw new Error('a join on a table that is not PostgreSQL')
+    result = result[join.type ?? 'leftJoin'](join.table, join.condition)
   }
   return result
 }
@@ -67,9 +68,9 @@ export const idsOf = (
   built: Built,
   limit: number,
   offset: number,
-): Query => {
+) => {
   const db = drizzleOf(req.payload)
-  const table = Reflect.get(req.payload.db, 'tables')[plan.table]
+  const table = tableOf(req, plan)
   const id = sql`${sql.identifier(plan.table)}.id`.as('page_id')
   const select = built.joins.length
     ? db.selectDistinct({
@@ -90,7 +91,6 @@ export const idsOf = (
  * filter joins other tables; with no filter, the kept row count.
  */
 export const countOf = (req: PayloadRequest, plan: Plan, built: Built): SQL => {
-  const table = Reflect.get(req.payload.db, 'tables')[plan.table]
   if (!built.where && !built.joins.length) {
     return sql`coalesce((SELECT row_count FROM row_counts WHERE table_name = ${plan.table}), (SELECT count(*) FROM ${sql.identifier(plan.table)}))`
   }
@@ -102,7 +102,7 @@ export const countOf = (req: PayloadRequest, plan: Plan, built: Built): SQL => {
           ? sql`count(DISTINCT ${sql.identifier(plan.table)}.id)`
           : sql`count(*)`,
       })
-      .from(table)
+      .from(tableOf(req, plan))
       .$dynamic(),
     built,
   )}`
