@@ -17,7 +17,6 @@ import type { Lead, Location } from '../../payload-types'
 import { addBusinessMinutes } from './businessHours'
 import { idOf } from './ids'
 
-const SWEEP_LIMIT = 500
 const MINUTE = 60_000
 
 const escape = (text: string) =>
@@ -37,7 +36,9 @@ export const contactDeadline = (
     timeZone: desk?.timeZone,
   })
 
-const escalationMail = (lead: Lead, minutes: number, to: string) => {
+type Candidate = Pick<Lead, 'createdAt' | 'id' | 'location' | 'source' | 'title'>
+
+const escalationMail = (lead: Candidate, minutes: number, to: string) => {
   const name = lead.title || `Lead ${lead.id}`
   const link = leadLink(lead.id)
   return {
@@ -78,12 +79,14 @@ export const escalateOverdueLeads = async (
   now = new Date(),
 ): Promise<number[]> => {
   const minutes = settings('leadDesk').LEAD_CONTACT_MINUTES
-  // Business time never runs faster than the clock: younger leads cannot be due yet.
+  // Business time never runs faster than the clock: younger leads cannot be due yet. Every
+  // candidate is read (only what the check and the mail need), not a window of the oldest: a
+  // backlog at a closed store, not due until it opens, must not hide overdue leads elsewhere.
   const { docs } = await payload.find({
     collection: 'lead',
     depth: 0,
-    limit: SWEEP_LIMIT,
     pagination: false,
+    select: { createdAt: true, location: true, source: true, title: true },
     sort: 'createdAt',
     where: {
       and: [
