@@ -11,16 +11,29 @@ import path from 'node:path'
 
 import { Ajv } from 'ajv'
 
+import { isRecord } from '@/lib/isRecord'
 import { projectRoot } from '@/lib/paths'
 
 import { type Segment, segmentOf } from './segments'
 
-const readData = (name: string): unknown =>
-  JSON.parse(fs.readFileSync(path.join(projectRoot, 'src/lookups/tco/data', name), 'utf8'))
+/** A JSON object from ./data; anything else there is a broken file, and stops the module loading. */
+const readData = (name: string): Record<string, unknown> => {
+  const value: unknown = JSON.parse(
+    fs.readFileSync(path.join(projectRoot, 'src/lookups/tco/data', name), 'utf8'),
+  )
+  if (!isRecord(value)) throw new Error(`src/lookups/tco/data/${name} is not a JSON object`)
+  return value
+}
+
+const withLines = (value: Record<string, unknown>): { lines: unknown[] } => {
+  const { lines } = value
+  if (!Array.isArray(lines)) throw new Error('src/lookups/tco/data/new-prices.json has no lines')
+  return { ...value, lines }
+}
 
 /** The table file as shipped, and its schema. */
-export const TABLE_DOCUMENT = readData('new-prices.json') as { lines: unknown[] }
-const schema = readData('new-prices.schema.json') as object
+export const TABLE_DOCUMENT = withLines(readData('new-prices.json'))
+const schema = readData('new-prices.schema.json')
 
 export const POWERTRAINS = ['gasoline', 'hybrid', 'plug-in', 'electric'] as const
 export type Powertrain = (typeof POWERTRAINS)[number]
@@ -72,13 +85,23 @@ export const nameKey = (...words: string[]) =>
  * What is wrong with a table document, as messages naming the line: the schema's errors, then
  * what the schema cannot say (anchor years ascending, one line per name and powertrain).
  */
-export const tableErrors = (candidate: unknown): string[] => {
-  const validate = new Ajv({ allErrors: true, strictTuples: false }).compile(schema)
+export const tableErrors = (candidate: unknown): string[] => checkTable(candidate).errors
+
+/** A table document's errors, and the document, typed, when it has none. */
+const checkTable = (candidate: unknown): { errors: string[]; table?: { lines: RawLine[] } } => {
+  // The schema says what a line is; the validator, compiled for that type, narrows to it.
+  const validate = new Ajv({ allErrors: true, strictTuples: false }).compile<{
+    lines: RawLine[]
+  }>(schema)
   if (!validate(candidate))
-    return (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`)
+    return {
+      errors: (validate.errors ?? []).map(
+        (error) => `${error.instancePath || '/'} ${error.message}`,
+      ),
+    }
   const errors: string[] = []
   const seen = new Set<string>()
-  for (const line of (candidate as { lines: RawLine[] }).lines) {
+  for (const line of candidate.lines) {
     const label = `${line.make} ${line.model} (${line.powertrain})`
     const years = line.prices.map(([year]) => year)
     if (years.some((year, index) => index > 0 && year <= years[index - 1]))
@@ -92,14 +115,14 @@ export const tableErrors = (candidate: unknown): string[] => {
       seen.add(key)
     }
   }
-  return errors
+  return errors.length ? { errors } : { errors, table: candidate }
 }
 
 const loadLines = (): PriceLine[] => {
-  const errors = tableErrors(TABLE_DOCUMENT)
-  if (errors.length)
+  const { errors, table } = checkTable(TABLE_DOCUMENT)
+  if (!table)
     throw new Error(`src/lookups/tco/data/new-prices.json is invalid: ${errors.join('; ')}`)
-  return (TABLE_DOCUMENT.lines as RawLine[]).map((line) => ({
+  return table.lines.map((line) => ({
     aliases: line.aliases ?? [],
     body: line.body,
     make: line.make,
