@@ -6,14 +6,10 @@
  * that no builder here knows fails the build of the document (and so its test): nothing is
  * served undocumented.
  */
-import type {
-  Endpoint,
-  SanitizedCollectionConfig,
-  SanitizedConfig,
-  SanitizedGlobalConfig,
-} from 'payload'
+import type { Endpoint, SanitizedCollectionConfig, SanitizedConfig } from 'payload'
 
 import { hasSchedules } from '@/jobs/config'
+import { isRecord } from '@/lib/isRecord'
 
 import { param, sharedParameters } from '../parameters'
 import type { Records } from '../records'
@@ -49,18 +45,28 @@ const notServed = (
   return false
 }
 
+const isSharedName = (name: string): name is keyof typeof sharedParameters =>
+  Object.hasOwn(sharedParameters, name)
+
+/** The shared parameter a `$ref` (`#/components/parameters/id`) names. */
+const sharedParameter = (ref: string): Obj => {
+  const name = ref.split('/').pop() ?? ''
+  if (!isSharedName(name)) throw new Error(`${ref} names no shared parameter`)
+  return sharedParameters[name]
+}
+
 /** The path parameters of `operation` renamed, in order, to those of `template`. */
 const renamePathParams = (operation: Operation, template: string): Operation => {
   const names = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1])
   let index = 0
-  const parameters = (operation.parameters as Obj[] | undefined)?.map((parameter) => {
-    const shared = typeof parameter.$ref === 'string' ? parameter.$ref.split('/').pop()! : null
-    const resolved = shared
-      ? (sharedParameters[shared as keyof typeof sharedParameters] as Obj)
-      : parameter
+  if (!Array.isArray(operation.parameters)) return operation
+  const parameters = operation.parameters.map((parameter: unknown) => {
+    if (!isRecord(parameter)) return parameter
+    const resolved: Obj =
+      typeof parameter.$ref === 'string' ? sharedParameter(parameter.$ref) : parameter
     return resolved.in === 'path' ? { ...resolved, name: names[index++] } : parameter
   })
-  return parameters ? { ...operation, parameters } : operation
+  return { ...operation, parameters }
 }
 
 type Mounted = { method: string; path: string }
@@ -124,7 +130,7 @@ export const GLOBALS_TAG = 'Globals'
 /** The globals: read, update and permissions (and versions, where kept). */
 export const globalPaths = (config: SanitizedConfig): PathItems => {
   const paths: PathItems = {}
-  for (const global of config.globals as SanitizedGlobalConfig[]) {
+  for (const global of config.globals) {
     const { slug } = global
     const name = camel(slug)
     const tag = GLOBALS_TAG
