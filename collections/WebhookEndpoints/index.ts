@@ -1,6 +1,7 @@
 import type { CollectionConfig, Field } from 'payload'
 
 import { markEncrypted } from '@/creditData/marker'
+import { isRecord } from '@/lib/isRecord'
 import { guardEndpointFields, showSecretOnce } from '@/webhooks/endpointHooks'
 import { EVENT_TYPES } from '@/webhooks/events'
 import {
@@ -56,7 +57,7 @@ export const WebhookEndpoints: CollectionConfig = {
       validate: (value: null | string | undefined, { siblingData }: { siblingData: unknown }) => {
         if (!value) return 'is required'
         if (value.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`
-        const format = (siblingData as { format?: string } | undefined)?.format
+        const format = isRecord(siblingData) ? siblingData.format : undefined
         if (mailtoAddress(value) !== null) return destinationRefusal(value, format) ?? true
         return urlRefusal(value) ?? true
       },
@@ -86,7 +87,7 @@ export const WebhookEndpoints: CollectionConfig = {
       enumName: 'enum_webhook_endpoint_format',
       options: [...WEBHOOK_FORMATS],
       validate: (value: null | string | undefined, { siblingData }: { siblingData: unknown }) =>
-        formatRefusal(value, (siblingData as { events?: string[] } | undefined)?.events) ?? true,
+        formatRefusal(value, isRecord(siblingData) ? siblingData.events : undefined) ?? true,
     },
     {
       name: 'enabled',

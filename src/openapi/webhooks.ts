@@ -12,7 +12,7 @@ import {
   TEST_EVENT,
   withheld,
 } from '@/webhooks/events'
-import { ADF_EVENTS } from '@/webhooks/formats'
+import { isAdfEvent } from '@/webhooks/formats'
 
 import type { Records } from './records'
 import { json, type Obj, ref } from './responses'
@@ -122,7 +122,7 @@ const webhook = (type: string, name: string, description: string, responses: str
     requestBody: {
       content: {
         ...json(ref(name)),
-        ...((ADF_EVENTS as readonly string[]).includes(type) ? adfContent : {}),
+        ...(isAdfEvent(type) ? adfContent : {}),
       },
       required: true,
     },

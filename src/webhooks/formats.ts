@@ -11,6 +11,10 @@ export const WEBHOOK_FORMATS = ['json', 'adf'] as const
 /** The events an `adf` endpoint may take: those about a lead. */
 export const ADF_EVENTS: readonly EventType[] = ['lead.created', 'lead.updated']
 
+/** Whether an event (a caller's value, or any event's name) is one an `adf` endpoint takes. */
+export const isAdfEvent = (event: unknown): event is EventType =>
+  ADF_EVENTS.some((adf) => adf === event)
+
 const MAILTO = /^mailto:/i
 
 /** The address of a `mailto:` destination, or null when the URL is not one. */
@@ -18,7 +22,7 @@ export const mailtoAddress = (url: string): null | string =>
   MAILTO.test(url) ? decodeURIComponent(url.replace(MAILTO, '').split('?')[0]) : null
 
 /** Why a `mailto:` destination is refused; null for a good one or any other URL. */
-export const destinationRefusal = (url: string, format: string | undefined): null | string => {
+export const destinationRefusal = (url: string, format: unknown): null | string => {
   let address: null | string
   try {
     address = mailtoAddress(url)
@@ -33,10 +37,11 @@ export const destinationRefusal = (url: string, format: string | undefined): nul
 /** Why `format` cannot go with these events; null when it can. */
 export const formatRefusal = (
   format: null | string | undefined,
-  events: string[] | undefined,
+  events: unknown,
 ): null | string => {
   if (format !== 'adf') return null
-  const others = (events ?? []).filter((event) => !ADF_EVENTS.includes(event as EventType))
+  // A sibling's value, not yet validated: anything but a list is no events (the field refuses it).
+  const others = (Array.isArray(events) ? events : []).filter((event) => !isAdfEvent(event))
   return others.length
     ? `adf sends ${ADF_EVENTS.join(' and ')} only; remove ${others.join(', ')}`
     : null
