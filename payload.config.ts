@@ -179,7 +179,7 @@ export default buildConfig({
   hooks: { afterError: [answerApiErrors] },
   jobs,
   logger,
-  // A refusal of what a caller sent is not a failure of the service (src/errors/levels.ts).
+  // A refusal of what a caller sent is not a failure of the service (src/lib/logLevels.ts).
   // Payload's type lists only its own error names; the lookup is by any error's name.
   loggingLevels: REFUSAL_LOG_LEVELS as Config['loggingLevels'],
   onInit: (payload) => {

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import type pg from 'pg'
 
-import { classifyFailure, sqlStateOf } from '@/errors/failures'
+import { classifyFailure, sqlStateOf } from '@/lib/failures'
 import { isRecord } from '@/lib/isRecord'
 import { logger } from '@/lib/logger'
 

@@ -6,9 +6,9 @@
  */
 import type { PayloadRequest } from 'payload'
 
+import { classifyFailure } from '@/lib/failures'
 import { isRecord } from '@/lib/isRecord'
 
-import { classifyFailure } from './failures'
 import {
   CONCURRENT_CONFLICT,
   DATABASE_REFUSED_VALUE,

@@ -3,7 +3,7 @@
  * wrapped (drizzle's `DrizzleQueryError` keeps the driver's error in `cause`), so the chain of
  * causes is searched for a PostgreSQL SQLSTATE or a socket error code.
  */
-import { isRecord } from '@/lib/isRecord'
+import { isRecord } from './isRecord'
 
 export type Failure =
   /** The database rolled the request back to let a concurrent one through: retrying succeeds (503). */

@@ -1,6 +1,5 @@
-import { isRecord } from '@/lib/isRecord'
-
 import { classifyFailure } from './failures'
+import { isRecord } from './isRecord'
 
 /**
  * Refusals of a caller are logged at `info`, failures of the service at `error` with a stack.

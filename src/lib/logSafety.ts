@@ -1,5 +1,4 @@
-import { sqlStateOf } from '@/errors/failures'
-
+import { sqlStateOf } from './failures'
 import { isRecord } from './isRecord'
 
 /**

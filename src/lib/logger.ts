@@ -1,8 +1,7 @@
 import pino from 'pino'
 
-import { refusalStatusOf } from '@/errors/levels'
-
 import { isRecord } from './isRecord'
+import { refusalStatusOf } from './logLevels'
 import { safeError, safeMessage } from './logSafety'
 import { requestContext } from './requestContext'
 import { loggingSettings } from './settings'
