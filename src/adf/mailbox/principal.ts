@@ -18,7 +18,7 @@ const findClient = async (payload: Payload, req?: PayloadRequest) =>
       sort: 'createdAt',
       where: { name: { equals: MAILBOX_CLIENT_NAME } },
     })
-  ).docs[0] as ApiClient | undefined
+  ).docs.at(0)
 
 /**
  * The principal of the lead mailbox: the API client named "Lead mailbox" (role admin, the role
@@ -35,18 +35,17 @@ export const mailboxClient = async (payload: Payload): Promise<ApiClient> => {
     await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('lead mailbox client', 0))`)
     const client =
       (await findClient(payload, req)) ??
-      ((await payload.create({
+      (await payload.create({
         collection: 'api-clients',
         data: { enabled: true, name: MAILBOX_CLIENT_NAME, role: 'admin' },
         depth: 0,
         req,
-      })) as ApiClient)
+      }))
     return client
   })
 }
 
 /** The client as `req.user`, as the API-key strategy would make it. */
-export const asUser = (client: ApiClient): MailboxUser =>
-  ({ ...client, collection: 'api-clients' }) as MailboxUser
+export const asUser = (client: ApiClient): MailboxUser => ({ ...client, collection: 'api-clients' })
 
 export type MailboxUser = NonNullable<PayloadRequest['user']>

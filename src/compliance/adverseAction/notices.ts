@@ -12,6 +12,7 @@ import {
 } from 'payload'
 
 import { withTransaction } from '@/db/transaction'
+import { isRecord } from '@/lib/isRecord'
 import { relationId } from '@/lib/relationId'
 import { settings } from '@/lib/settings'
 
@@ -31,11 +32,10 @@ const text = (value: unknown): null | string =>
 
 /** "500 Congress Ave, Suite 200, Austin, TX 78701" from an address read at depth 2. */
 const mailingAddress = (address: unknown): null | string => {
-  if (!address || typeof address !== 'object') return null
-  const { city, line1, line2, zip } = address as Doc
-  const cityDoc = (city && typeof city === 'object' ? city : {}) as Doc
-  const state =
-    cityDoc.state && typeof cityDoc.state === 'object' ? (cityDoc.state as Doc).code : cityDoc.state
+  if (!isRecord(address)) return null
+  const { city, line1, line2, zip } = address
+  const cityDoc: Doc = isRecord(city) ? city : {}
+  const state = isRecord(cityDoc.state) ? cityDoc.state.code : cityDoc.state
   const place = [text(cityDoc.name), [text(state), text(zip)].filter(Boolean).join(' ')]
   return [text(line1), text(line2), ...place].filter(Boolean).join(', ') || null
 }
