@@ -23,11 +23,15 @@ const PERSON_FIELDS = [
   'coBuyerOrCoSellerCustomer',
 ]
 
-const changesPeople = (data: Record<string, unknown>, original?: Record<string, unknown>) =>
-  !original ||
-  PERSON_FIELDS.some(
-    (field) => field in data && relationId(data[field]) !== relationId(original[field]),
+// Payload's generated types are interfaces, not records; their fields are read by name here.
+const changesPeople = (data: object, original?: object) => {
+  if (!original) return true
+  const before = new Map(Object.entries(original))
+  return Object.entries(data).some(
+    ([field, value]) =>
+      PERSON_FIELDS.includes(field) && relationId(value) !== relationId(before.get(field)),
   )
+}
 
 export const screenCreditApp: CollectionBeforeChangeHook<CreditApp> = async ({
   data,
@@ -36,7 +40,7 @@ export const screenCreditApp: CollectionBeforeChangeHook<CreditApp> = async ({
   req,
 }) => {
   if (req.context.providerJob) return data
-  if (operation === 'update' && !changesPeople(data, originalDoc as never)) return data
+  if (operation === 'update' && !changesPeople(data, originalDoc)) return data
   const app = { ...originalDoc, ...data }
   const id = String(app.id)
   await screenSubject(req, 'credit-app', id, await peopleOfCreditApp(req, app))
@@ -49,7 +53,7 @@ export const screenDeal: CollectionAfterChangeHook<Deal> = async ({
   previousDoc,
   req,
 }) => {
-  if (operation === 'update' && !changesPeople(doc as never, previousDoc as never)) return doc
+  if (operation === 'update' && !changesPeople(doc, previousDoc)) return doc
   await screenSubject(req, 'deal', String(doc.id), await peopleOfDeal(req, doc))
   return doc
 }

@@ -7,6 +7,7 @@
  */
 import type { PayloadRequest, Where } from 'payload'
 
+import { isRecord } from '@/lib/isRecord'
 import { relationId } from '@/lib/relationId'
 import { settings } from '@/lib/settings'
 
@@ -24,8 +25,7 @@ type Screened = Person & { role: Role }
 type Doc = Record<string, unknown>
 const text = (value: unknown): null | string =>
   typeof value === 'string' && value.trim() ? value.trim() : null
-const record = (value: unknown): Doc | null =>
-  value && typeof value === 'object' ? (value as Doc) : null
+const record = (value: unknown): Doc | null => (isRecord(value) ? value : null)
 /** A stored ciphertext is no birth date to compare. */
 const birthDate = (value: unknown): null | string => {
   const date = text(value)
@@ -78,17 +78,20 @@ const recordOf = async (
   field: string,
   value: unknown,
 ): Promise<Doc | null> => {
-  if (record(value) && field in record(value)!) return record(value)
+  const populated = record(value)
+  if (populated && field in populated) return populated
   const id = relationId(value)
   if (!id) return null
-  return (await req.payload.findByID({
-    collection,
-    depth: 2,
-    disableErrors: true,
-    id,
-    overrideAccess: true,
-    req,
-  })) as Doc | null
+  return record(
+    await req.payload.findByID({
+      collection,
+      depth: 2,
+      disableErrors: true,
+      id,
+      overrideAccess: true,
+      req,
+    }),
+  )
 }
 
 /** The people of a credit app: each value as the app gives it, else its consumer's. */
