@@ -1,4 +1,10 @@
-import { Forbidden, type PayloadRequest, UnauthorizedError, ValidationError } from 'payload'
+import {
+  Forbidden,
+  type PayloadRequest,
+  type RequiredDataFromCollectionSlug,
+  UnauthorizedError,
+  ValidationError,
+} from 'payload'
 
 import { withTransaction } from '@/db/transaction'
 import {
@@ -15,13 +21,15 @@ import { ROLE_SETS } from '../../access/policy'
 import { checkRole } from '../../access/roles'
 import type { Lead } from '../../payload-types'
 import { AdfError } from './errors'
-import { optionValue } from './fields'
-import { type AdfPhone, type Prospect, readAdf } from './prospect'
+import { type AdfPhone, type Interest, type Prospect, readAdf } from './prospect'
 import { type AdfWarning, documentWithoutSsns, leadWithoutSsns, warning } from './redact'
 import { parseXml } from './xml'
 
 export { AdfError } from './errors'
 export type { AdfWarning } from './redact'
+
+/** A new lead as Payload's create takes it (no id or timestamps yet). */
+type LeadData = RequiredDataFromCollectionSlug<'lead'>
 
 /** Where a document came in: `POST /api/leads/adf`, or the mailbox of lead e-mails. */
 export type AdfOrigin = 'http' | 'mailbox'
@@ -176,7 +184,7 @@ export const createLeadFromProspect = async (
 }
 
 /** What duplicates are looked for by: the lead's values and every phone of the prospect (as kept). */
-const candidateOf = (prospect: Prospect, data: Lead): Candidate => ({
+const candidateOf = (prospect: Prospect, data: LeadData): Candidate => ({
   ...data,
   phoneNumbers: (data.adf?.phones ?? []).map((phone) => phone.number),
 })
@@ -205,14 +213,25 @@ const leadPhone = (phones: AdfPhone[]): string | undefined => {
   return undefined
 }
 
-const option = (value: string | undefined) => (value ? optionValue(value) : undefined)
+type LeadInterest = NonNullable<
+  NonNullable<NonNullable<Lead['adf']>['vehicles']>[number]['interest']
+>
+
+/** The lead's option for each ADF interest (the option values spell `-` as `_`). */
+const INTEREST_OPTIONS: Record<Interest, LeadInterest> = {
+  buy: 'buy',
+  lease: 'lease',
+  sell: 'sell',
+  'test-drive': 'test_drive',
+  'trade-in': 'trade_in',
+}
 
 /** The lead a prospect makes, every text without SSNs, and the fields that held one. */
 const leadData = (
   prospect: Prospect,
   location: string | undefined,
   facts: DocumentFacts,
-): { lead: Lead; redacted: string[] } => leadWithoutSsns(rawLeadData(prospect, location, facts))
+): { lead: LeadData; redacted: string[] } => leadWithoutSsns(rawLeadData(prospect, location, facts))
 
 const rawLeadData = (
   prospect: Prospect,
@@ -241,7 +260,7 @@ const rawLeadData = (
       timeframe: prospect.timeframe,
       vehicles: prospect.vehicles.map(({ interest, place: _place, vin, ...vehicle }) => ({
         ...vehicle,
-        interest: option(interest),
+        interest: INTEREST_OPTIONS[interest],
         vehicle: vin && knownVins.has(vin) ? vin : undefined,
         vin,
       })),
@@ -254,7 +273,7 @@ const rawLeadData = (
     location,
     phoneNumber: leadPhone(prospect.phones),
     source: prospect.provider?.name ?? prospect.provider?.service ?? 'ADF',
-  }) as unknown as Lead
+  }) satisfies LeadData
 
 const vendorKey = ({ id, name }: Prospect['vendor']): string =>
   JSON.stringify([id?.toLowerCase() ?? '', name?.toLowerCase() ?? ''])
