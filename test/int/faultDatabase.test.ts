@@ -180,8 +180,10 @@ describe('concurrent updates', () => {
     process.stderr.write(
       `concurrent updates: ${answers.filter((a) => a.status === 200).length}/${answers.length} answered 200, slowest ${slowest} ms\n`,
     )
+    // One that waited for a connection past CONNECT_TIMEOUT_MS would have failed (503): every
+    // status says none did. The time only rules out a hang; how fast is the benches' business.
     expect(answers.filter((answer) => ![200, 409, 412].includes(answer.status))).toEqual([])
-    expect(slowest).toBeLessThan(CONNECT_TIMEOUT_MS)
+    expect(slowest).toBeLessThan(6 * CONNECT_TIMEOUT_MS)
 
     // The lock check, now in the update's transaction, still refuses a record a staff user has
     // open in the admin UI.
