@@ -73,7 +73,7 @@ export const Consumers: CollectionConfig = {
       name: 'consents',
       type: 'ui',
       admin: {
-        components: { Field: '/src/compliance/consents/ConsumerConsents#ConsumerConsents' },
+        components: { Field: '/src/admin/values/ConsumerConsents#ConsumerConsents' },
         disableListColumn: true,
       },
       label: 'Consents',

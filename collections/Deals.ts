@@ -1,10 +1,10 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
-import { cell, withCell } from '@/admin/values'
 import { screenDeal } from '@/compliance/sanctions/hooks'
 import { prefixedId } from '@/fields/prefixedId'
 import { notBelowField } from '@/fields/range'
+import { cell, withCell } from '@/fields/readableValues'
 import { related, titleField, vehicleName } from '@/fields/titles'
 import { isRecord } from '@/lib/isRecord'
 

@@ -15,6 +15,7 @@ import {
   intakeEndpoint,
   mergeEndpoint,
 } from '@/leadDesk/endpoints'
+import { leadEventStatuses } from '@/leadDesk/eventValues'
 import { assignFromRota } from '@/leadDesk/roundRobin'
 import { assigneeWorksAt } from '@/leadDesk/worksAt'
 
@@ -22,7 +23,6 @@ import { ownCompanyLocations } from '../access/dealer'
 import { nobodyFieldLevel } from '../access/nobody'
 import { policyAccess } from '../access/policy'
 import type { Lead } from '../payload-types'
-import { leadEventStatuses } from './LeadEvents/values'
 
 const transfer = listTransfer('lead', { createRow: importLeadRow })
 

@@ -1,10 +1,10 @@
 import type { CollectionConfig, Field, PayloadRequest } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
-import { cell, withCell } from '@/admin/values'
 import { vehicleTitle } from '@/admin/values/format'
 import { vinField } from '@/fields/formatted'
 import { integerField } from '@/fields/integer'
+import { cell, withCell } from '@/fields/readableValues'
 import { textMatching } from '@/fields/textMatching'
 import { related, titleField } from '@/fields/titles'
 import { textOf } from '@/lib/text'

@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { cell, withCell } from '@/admin/values'
 import { integerField } from '@/fields/integer'
 import { prefixedId } from '@/fields/prefixedId'
+import { cell, withCell } from '@/fields/readableValues'
 import { textMatching } from '@/fields/textMatching'
 import { vehicleDescriptionFields } from '@/fields/vehicle'
 

@@ -4,11 +4,11 @@ import { listTransfer } from '@/admin/transfer'
 import { noSsnInTextarea } from '@/creditData/ssnFields'
 import { stampedUserField } from '@/fields/stampedUser'
 import { checkLeadEvent, followLeadEvent } from '@/leadDesk/eventHooks'
+import { leadEventStatuses, leadEventTypes } from '@/leadDesk/eventValues'
 
 import { staffOnlyField } from '../../access/isStaff'
 import { nobodyFieldLevel } from '../../access/nobody'
 import { policyAccess } from '../../access/policy'
-import { leadEventStatuses, leadEventTypes } from './values'
 
 const options = (values: readonly string[]) => values.map((value) => ({ label: value, value }))
 

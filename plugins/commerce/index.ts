@@ -5,7 +5,7 @@
  *
  * 1. `custom.creditData`: encryption and audit (src/creditData);
  * 2. `versions`: the history (src/fields/history.ts);
- * 3. `custom.readableValues`: list cells and Payload's timestamps (src/admin/values);
+ * 3. `custom.readableValues`: list cells and Payload's timestamps (src/fields/readableValues.ts);
  * 4. every collection: dealers' access from the policy's dealer column and `custom.dealerScope`,
  *    with the fields that say whose a record is (access/recordAccess.ts);
  * 5. `custom.appendOnly`: records kept as they happened (hooks/appendOnly.ts);
@@ -30,10 +30,10 @@ import { serverTimestamps } from '../../hooks/serverTimestamps'
 import { stillReferenced, trashOnlyUnreferenced } from '../../hooks/stillReferenced'
 import { validFilters } from '../../hooks/validFilters'
 import { noNullGroups, valueTypes } from '../../hooks/valueTypes'
-import { withReadableValues } from '../../src/admin/values'
 import { noSensitiveQueries, withCreditData } from '../../src/creditData'
 import { sendBatchedWrites } from '../../src/db/batchedWrites'
 import { withHistory } from '../../src/fields/history'
+import { withReadableValues } from '../../src/fields/readableValues'
 import { markIdempotentCreate } from '../../src/idempotency'
 import { limitTrashToStaff, withTrash } from '../../src/trash'
 import { recordWebhookEvents } from '../../src/webhooks/outbox'

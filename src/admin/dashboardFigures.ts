@@ -5,9 +5,10 @@
  * Every count is bounded by an index: a time window on `createdAt`, or a status column that only
  * a few rows hold, so a visit costs the same on a large database.
  */
-import type { CollectionSlug, Payload, TypedUser, Where, WhereField } from 'payload'
+import type { CollectionSlug, Payload, TypedUser, Where } from 'payload'
 
 import { unlessForbidden } from '@/errors'
+import { listHref } from '@/lib/adminHref'
 
 export type Figure = { href: string; label: string; value: number }
 export type Section = { figures: Figure[]; title: string }
@@ -20,23 +21,6 @@ export const windows = (now: Date) => {
   const week = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY_MS)
   return { day: new Date(now.getTime() - DAY_MS), today, week }
 }
-
-/** `where` as the admin list view reads it from its address (`?where[a][equals]=b`). */
-const queryOf = (where: Where | WhereField, prefix = 'where'): string[] =>
-  Object.entries(where).flatMap(([key, value]) =>
-    Array.isArray(value)
-      ? value.flatMap((item, index) =>
-          item && typeof item === 'object'
-            ? queryOf(item, `${prefix}[${key}][${index}]`)
-            : [`${prefix}[${key}][${index}]=${encodeURIComponent(String(item))}`],
-        )
-      : value && typeof value === 'object'
-        ? queryOf(value, `${prefix}[${key}]`)
-        : [`${prefix}[${key}]=${encodeURIComponent(String(value))}`],
-  )
-
-export const listHref = (collection: string, where: Where): string =>
-  `/admin/collections/${collection}?${queryOf(where).join('&')}`
 
 type Count = { collection: CollectionSlug; label: string; where: Where }
 

@@ -2,7 +2,6 @@ import type { DateField, TextField } from 'payload'
 import type { TextFieldManyValidation } from 'payload/shared'
 import { date, text } from 'payload/shared'
 
-import { cell, withCell } from '@/admin/values'
 import {
   isDate,
   isDateTime,
@@ -12,6 +11,7 @@ import {
   ZIP_PATTERN,
 } from '@/validation/formats'
 
+import { cell, withCell } from './readableValues'
 import { isEmpty, textMatching } from './textMatching'
 
 type Options = Pick<

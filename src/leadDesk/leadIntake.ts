@@ -1,8 +1,8 @@
 /** A new lead from a caller (REST, import): merged into the lead it duplicates, or created. */
 import { createLocalReq, Forbidden, type PayloadRequest, type SelectType } from 'payload'
 
-import { markTrial } from '@/admin/transfer/trialIds'
 import { withTransaction } from '@/db/transaction'
+import { markTrial } from '@/db/trialIds'
 
 import type { Lead } from '../../payload-types'
 import type { Candidate } from './duplicateKeys'

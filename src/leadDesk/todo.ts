@@ -5,8 +5,8 @@
  */
 import type { CollectionSlug, Payload, TypedUser, Where } from 'payload'
 
-import { listHref } from '@/admin/dashboardFigures'
 import { unlessForbidden } from '@/errors'
+import { listHref } from '@/lib/adminHref'
 import { isRecord } from '@/lib/isRecord'
 
 const SHOWN = 5

@@ -6,7 +6,8 @@
 import { describe, expect, it } from '@jest/globals'
 import type { TypedUser } from 'payload'
 
-import { dashboardFigures, listHref, windows } from '@/admin/dashboardFigures'
+import { dashboardFigures, windows } from '@/admin/dashboardFigures'
+import { listHref } from '@/lib/adminHref'
 
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from '@jest/globals'
 
-import { leadEventStatuses, leadEventTypes } from '../../collections/LeadEvents/values'
+import { leadEventStatuses, leadEventTypes } from '@/leadDesk/eventValues'
+
 import { invalidPaths, sendJson } from '../helpers/http'
 import { randomVin, sampleRecords } from '../helpers/samples'
 import { useTestService } from '../helpers/service'

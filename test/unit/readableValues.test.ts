@@ -1,11 +1,11 @@
 /**
- * Which list cell each field of a collection gets (src/admin/values), and Payload's timestamps
+ * Which list cell each field of a collection gets (src/fields/readableValues.ts), and Payload's timestamps
  * declared as Payload adds them: last, with the same columns.
  */
 import { describe, expect, it } from '@jest/globals'
 import type { CollectionConfig, Field } from 'payload'
 
-import { cell, withCell, withReadableValues } from '@/admin/values'
+import { cell, withCell, withReadableValues } from '@/fields/readableValues'
 
 const cellOf = (field: Field | undefined): unknown =>
   (field as { admin?: { components?: { Cell?: unknown } } } | undefined)?.admin?.components?.Cell

@@ -5,7 +5,8 @@
  */
 import React, { useState } from 'react'
 
-import { leadEventStatuses, leadEventTypes } from '../../../collections/LeadEvents/values'
+import { leadEventStatuses, leadEventTypes } from '@/leadDesk/eventValues'
+
 import { call, errorOf, fromLocalInput } from './api'
 
 export const LogActivity = ({

@@ -13,7 +13,7 @@
  *
  * `"dryRun": true` stops after step 2 and answers a preview instead: each row's number, the record
  * it would create (as the caller would read it) or its problems. The trial creates no ids
- * (./trialIds.ts): a rejected file leaves no gap in the numbers of the records staff see.
+ * (src/db/trialIds.ts): a rejected file leaves no gap in the numbers of the records staff see.
  */
 import { parse } from 'csv-parse/sync'
 import {
@@ -27,11 +27,11 @@ import {
   ValidationError,
 } from 'payload'
 
+import { markTrial } from '@/db/trialIds'
 import { classifyFailure, messages, NOT_ALLOWED, payloadError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 
 import { cellValue } from './cells'
-import { markTrial } from './trialIds'
 
 /** The most rows one import takes (the request body is capped at 1 MB as well). */
 export const MAX_ROWS = 5000

@@ -1,7 +1,7 @@
 /** A titled list of records, each linked to its page in the admin UI (connected records). */
 import React from 'react'
 
-export type Linked = { detail?: string; href: string; id: string; title: string }
+import type { Linked } from '@/lib/adminHref'
 
 export const RecordList: React.FC<{ empty: string; items: Linked[]; title: string }> = ({
   empty,
@@ -24,7 +24,3 @@ export const RecordList: React.FC<{ empty: string; items: Linked[]; title: strin
     )}
   </section>
 )
-
-/** The admin UI's page of a record. */
-export const recordHref = (adminRoute: string, collection: string, id: number | string): string =>
-  `${adminRoute}/collections/${collection}/${encodeURIComponent(String(id))}`

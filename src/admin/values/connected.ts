@@ -6,10 +6,10 @@
  */
 import type { Payload, TypedUser, Where } from 'payload'
 
+import { type Linked, recordHref } from '@/lib/adminHref'
 import { relationId } from '@/lib/relationId'
 
 import { formatMoney, vehicleTitle } from './format'
-import { type Linked, recordHref } from './RecordList'
 import { submissionText } from './submission'
 
 type Viewer = { adminRoute: string; payload: Payload; user: TypedUser }

@@ -1,8 +1,8 @@
 /** A consumer's consents as connected records: read as the viewer (their access applies). */
 import type { Payload, TypedUser } from 'payload'
 
-import { type Linked, recordHref } from '@/admin/values/RecordList'
 import { unlessForbidden } from '@/errors'
+import { type Linked, recordHref } from '@/lib/adminHref'
 
 import { KIND_LABELS } from './kinds'
 

@@ -10,7 +10,7 @@ import { DayField as DayField_3e43e6f90d3d9e87d4a93a743e11d773 } from '../../../
 import { YesNoCell as YesNoCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
 import { ChipsCell as ChipsCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
 import { ConsumerRecords as ConsumerRecords_f45db1bb1b78fcc4285fa37ef6b03ac6 } from '../../../../src/admin/values/ConsumerRecords'
-import { ConsumerConsents as ConsumerConsents_a28e049a5e90b22cb4da9ea675132b03 } from '../../../../src/compliance/consents/ConsumerConsents'
+import { ConsumerConsents as ConsumerConsents_ffbee22254cda62f1037741c59947092 } from '../../../../src/admin/values/ConsumerConsents'
 import { VehicleCell as VehicleCell_96086a3675e7a1942f839a2d92372b2e } from '../../../../src/admin/values/VehicleCell'
 import { MoneyCell as MoneyCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
 import { DealRecords as DealRecords_c76e0d90ee70c30dd075bfe657b817cb } from '../../../../src/admin/values/DealRecords'
@@ -55,7 +55,7 @@ export const importMap = {
   "/src/admin/values/cells#YesNoCell": YesNoCell_b0a1fb9ddcd874dd03d06712022b2c70,
   "/src/admin/values/cells#ChipsCell": ChipsCell_b0a1fb9ddcd874dd03d06712022b2c70,
   "/src/admin/values/ConsumerRecords#ConsumerRecords": ConsumerRecords_f45db1bb1b78fcc4285fa37ef6b03ac6,
-  "/src/compliance/consents/ConsumerConsents#ConsumerConsents": ConsumerConsents_a28e049a5e90b22cb4da9ea675132b03,
+  "/src/admin/values/ConsumerConsents#ConsumerConsents": ConsumerConsents_ffbee22254cda62f1037741c59947092,
   "/src/admin/values/VehicleCell#VehicleCell": VehicleCell_96086a3675e7a1942f839a2d92372b2e,
   "/src/admin/values/cells#MoneyCell": MoneyCell_b0a1fb9ddcd874dd03d06712022b2c70,
   "/src/admin/values/DealRecords#DealRecords": DealRecords_c76e0d90ee70c30dd075bfe657b817cb,

@@ -1,10 +1,10 @@
-/** On a consumer's page: their consents and authorizations, each linked (./consumerConsents.ts). */
+/** On a consumer's page: their consents and authorizations, each linked (src/compliance/consents/consumerConsents.ts). */
 import type { UIFieldServerComponent } from 'payload'
 import React from 'react'
 
-import { RecordList } from '@/admin/values/RecordList'
+import { consumerConsents } from '@/compliance/consents/consumerConsents'
 
-import { consumerConsents } from './consumerConsents'
+import { RecordList } from './RecordList'
 
 export const ConsumerConsents: UIFieldServerComponent = async ({ id, payload, user }) => {
   if (!id || !user) return null

@@ -1,5 +1,5 @@
 /**
- * A trial import's rows are created and rolled back (./importRows.ts), but PostgreSQL's sequences
+ * A trial import's rows are created and rolled back (src/admin/transfer/importRows.ts), but PostgreSQL's sequences
  * are not transactional: every row tried would use up a number, and the ids staff see would jump
  * after a rejected file. So inside a trial's transactions, a row inserted into a table numbered
  * by a sequence is given an id of its own instead, below zero, which never reaches the sequence
@@ -7,8 +7,9 @@
  */
 import type { Payload } from 'payload'
 
-import { aroundInsert, drizzleTableOf, sessionDbOf } from '@/db/adapter'
 import { isRecord } from '@/lib/isRecord'
+
+import { aroundInsert, drizzleTableOf, sessionDbOf } from './adapter'
 
 const trials = new WeakSet<object>()
 const installed = new WeakSet<Payload>()
