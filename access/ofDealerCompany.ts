@@ -46,7 +46,7 @@ export const ofDealerships = withCompany((company): Where => ({ dealerships: { e
 
 /**
  * How a dealer reaches a collection's rows, declared on the collection as `custom.dealerScope`
- * (access/recordAccess.ts reads it with the dealer column of access/policy.ts):
+ * (plugins/commerce/dealerAccess.ts reads it with the dealer column of access/policy.ts):
  *
  * - `rows`: those of one dealership (`dealership` on the row), those dealerships share
  *   (`dealerships`), credit records (`credit`: shared, and also the dealership whose dealer made

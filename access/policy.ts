@@ -1,10 +1,11 @@
 /**
  * Who may do what: the one table of the service's access. Every collection and global has a row,
  * every custom endpoint an entry, each naming every role. Collections build their `access` from
- * it (`policyAccess`), the dealer wrapper reads its column (access/recordAccess.ts), endpoints
- * check the role sets named here, and test/unit/policy.test.ts fails when the built config has a
- * collection, global or endpoint without its row, or an access function that answers otherwise
- * than its row says. The roles table of docs/access.md is printed from it (`policyTable`).
+ * it (`policyAccess`), the dealer wrapper reads its column (plugins/commerce/dealerAccess.ts),
+ * endpoints check the role sets named here, and test/unit/policy.test.ts fails when the built
+ * config has a collection, global or endpoint without its row, or an access function that
+ * answers otherwise than its row says. The roles table of docs/access.md is printed from it
+ * (`policyTable`).
  */
 import type { Access, CollectionConfig, CollectionSlug, GlobalSlug } from 'payload'
 
@@ -170,7 +171,7 @@ export const ENDPOINT_POLICY: Record<string, RoleSet | 'access' | 'anyone'> = {
   'GET /facilitators/:id': 'commerce',
   'GET /listings/:vin': 'commerce',
   'GET /retention/dry-run': 'admins',
-  'GET /search': 'staffUsers',
+  'GET /search': 'access',
   'GET /tco/:vin': 'commerce',
   'GET /webevents': 'access',
   'PATCH /contacts/:id': 'access',

@@ -7,7 +7,7 @@
  * 2. `versions`: the history (src/fields/history.ts);
  * 3. `custom.readableValues`: list cells and Payload's timestamps (src/fields/readableValues.ts);
  * 4. every collection: dealers' access from the policy's dealer column and `custom.dealerScope`,
- *    with the fields that say whose a record is (access/recordAccess.ts);
+ *    with the fields that say whose a record is (./dealerAccess.ts);
  * 5. `custom.appendOnly`: records kept as they happened (hooks/appendOnly.ts);
  * 6. `trash`: deletes move records to the trash (src/trash);
  * 7. every collection: the shared hooks (below).
@@ -19,7 +19,6 @@
  */
 import type { CollectionConfig, Plugin } from 'payload'
 
-import { withDealerAccess } from '../../access/recordAccess'
 import { accessFirst } from '../../hooks/accessFirst'
 import { withAppendOnly } from '../../hooks/appendOnly'
 import { checkIfMatch } from '../../hooks/checkIfMatch'
@@ -37,6 +36,7 @@ import { withReadableValues } from '../../src/fields/readableValues'
 import { markIdempotentCreate } from '../../src/idempotency'
 import { limitTrashToStaff, withTrash } from '../../src/trash'
 import { recordWebhookEvents } from '../../src/webhooks/outbox'
+import { withDealerAccess } from './dealerAccess'
 import type { CommerceTraits } from './traits'
 
 export type { CommerceTraits }

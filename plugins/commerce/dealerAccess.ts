@@ -1,10 +1,6 @@
 import type { Access, CollectionConfig, CollectionSlug } from 'payload'
 
-import { keepInCompany } from '../hooks/keepInCompany'
-import { stampDealership } from '../hooks/stampDealership'
-import { writeOnlyAnswers } from '../hooks/writeOnlyAnswers'
-import { dealershipField, dealershipsField, madeAtField } from '../src/fields/dealership'
-import { isDealer } from './dealer'
+import { isDealer } from '../../access/dealer'
 import {
   companiesSeen,
   type CompanyScope,
@@ -12,8 +8,12 @@ import {
   locationsSeen,
   ofDealership,
   ofDealerships,
-} from './ofDealerCompany'
-import { COLLECTION_POLICY, dealerCell } from './policy'
+} from '../../access/ofDealerCompany'
+import { COLLECTION_POLICY, dealerCell } from '../../access/policy'
+import { keepInCompany } from '../../hooks/keepInCompany'
+import { stampDealership } from '../../hooks/stampDealership'
+import { writeOnlyAnswers } from '../../hooks/writeOnlyAnswers'
+import { dealershipField, dealershipsField, madeAtField } from '../../src/fields/dealership'
 
 export type Operation = 'create' | 'delete' | 'read' | 'update'
 
