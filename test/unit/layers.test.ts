@@ -79,6 +79,42 @@ const cycles = (edges: Map<string, string[]>): string[][] => {
   return found
 }
 
+/** A module's folder: its top folder, or src/<folder> (a file directly under src/ is `src`). */
+const folderOf = (file: string): string => {
+  const parts = file.split('/')
+  if (parts[0] !== 'src') return parts[0]
+  return parts.length > 2 ? parts.slice(0, 2).join('/') : 'src'
+}
+
+/** The graph of folders: an edge wherever a module of one imports a module of another. */
+const folderGraph = (edges: Map<string, string[]>): Map<string, string[]> => {
+  const folders = new Map<string, Set<string>>()
+  for (const [file, imports] of edges) {
+    const from = folderOf(file)
+    for (const target of imports) {
+      const to = folderOf(target)
+      if (from !== to) folders.set(from, (folders.get(from) ?? new Set()).add(to))
+    }
+  }
+  return new Map([...folders].map(([folder, targets]) => [folder, [...targets]]))
+}
+
+/**
+ * The folder cycles left: features that import each other through shared hooks, the consent
+ * records and credit data. A new folder cycle fails the test; one broken is taken off the list.
+ */
+const FOLDER_CYCLES_LEFT = [
+  [
+    'hooks',
+    'src/api',
+    'src/compliance',
+    'src/creditData',
+    'src/fields',
+    'src/leadDesk',
+    'src/providers',
+  ],
+]
+
 describe('the import graph', () => {
   const edges = graph()
 
@@ -93,6 +129,11 @@ describe('the import graph', () => {
 
   it('has no cycle', () => {
     expect(cycles(edges)).toEqual([])
+  })
+
+  it('has no folder-level cycle except those listed', () => {
+    const found = cycles(folderGraph(edges)).sort((a, b) => a[0].localeCompare(b[0]))
+    expect(found).toEqual(FOLDER_CYCLES_LEFT)
   })
 
   it("is the README's map: every folder of src/ and every source folder is named there", () => {
