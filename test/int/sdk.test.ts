@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals'
 import { PayloadSDK, PayloadSDKError } from '@payloadcms/sdk'
 
 import type { Config } from '../../payload-types'
+import { freshCode, newFactor } from '../helpers/adminSignIn'
 import { createLeadRecords } from '../helpers/leadSide'
 import { useTestService } from '../helpers/service'
 
@@ -127,9 +128,15 @@ describe('error records through the SDK', () => {
 })
 
 describe('staff sign-in through the SDK', () => {
-  it('logs in, and the token reads back its own user', async () => {
+  it('logs in, setting up the second factor it is asked for, and the token reads back its own user', async () => {
     const { email, password } = context.who.staff.login!
-    const { token, user } = await sdk.login({ collection: 'users', data: { email, password } })
+    // Every staff user has a second factor: the first sign-in is refused with the key to set up.
+    const asked = await failure(sdk.login({ collection: 'users', data: { email, password } }))
+    expect(asked.status).toBe(401)
+    const { enrolmentToken, mfa, secret } = asked.errors[0].data as Record<string, string>
+    expect(mfa).toBe('enrol')
+    const withCode = { code: freshCode(newFactor(secret)), email, enrolmentToken, password }
+    const { token, user } = await sdk.login({ collection: 'users', data: withCode })
     expect(user).toMatchObject({ email, role: 'staff' })
     const me = await sdk.me({ collection: 'users' }, { headers: { Authorization: `JWT ${token}` } })
     expect(me.user).toMatchObject({ email, id: user.id })
