@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
 import { prefixedId } from '@/fields/prefixedId'
-import { textMatching } from '@/fields/textMatching'
 import { accountTitle, titleField } from '@/fields/titles'
+import { textMatching } from '@/validation/textMatching'
 
 import { policyAccess } from '../access/policy'
 

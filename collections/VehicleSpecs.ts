@@ -3,8 +3,8 @@ import type { CollectionConfig } from 'payload'
 import { integerField } from '@/fields/integer'
 import { prefixedId } from '@/fields/prefixedId'
 import { cell, withCell } from '@/fields/readableValues'
-import { textMatching } from '@/fields/textMatching'
 import { vehicleDescriptionFields } from '@/fields/vehicle'
+import { textMatching } from '@/validation/textMatching'
 
 import { policyAccess } from '../access/policy'
 

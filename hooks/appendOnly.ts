@@ -28,8 +28,8 @@ import {
   ValidationError,
 } from 'payload'
 
-import { holdsSsn } from '@/compliance/requests/noSsn'
 import { recordAudit } from '@/creditData/audit'
+import { holdsSsn } from '@/creditData/ssnInText'
 import { relationId } from '@/lib/relationId'
 import { visibleLength } from '@/lib/visibleLength'
 

@@ -1,6 +1,6 @@
 import type { TextField } from 'payload'
 
-import { textMatching } from '@/fields/textMatching'
+import { textMatching } from '@/validation/textMatching'
 
 import { isEncrypted } from './cipher'
 import { decryptSensitive } from './decryptOnRead'

@@ -10,9 +10,9 @@ import {
   isVinFormat,
   ZIP_PATTERN,
 } from '@/validation/formats'
+import { isEmpty, textMatching } from '@/validation/textMatching'
 
 import { cell, withCell } from './readableValues'
-import { isEmpty, textMatching } from './textMatching'
 
 type Options = Pick<
   TextField,

@@ -1,7 +1,7 @@
 import { customAlphabet } from 'nanoid'
 import type { TextField } from 'payload'
 
-import { textMatching } from './textMatching'
+import { textMatching } from '@/validation/textMatching'
 
 /** 20 base-62 characters (about 119 random bits), e.g. `con_` + `4fK9…`. */
 const randomBody = customAlphabet(

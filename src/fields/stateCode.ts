@@ -1,6 +1,6 @@
 import type { TextField } from 'payload'
 
-import { textMatching } from './textMatching'
+import { textMatching } from '@/validation/textMatching'
 
 const STATE_CODE = /^[A-Z]{2}$/
 
