@@ -97,11 +97,12 @@ const settled = async (
 ): Promise<App> => {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const app = await readApp(id)
-    if (statuses.includes(app.providerSubmission?.status)) return app
+    // A read answered 503 (a service just restarted on a busy machine) has no app: read again.
+    const app: App | undefined = await readApp(id)
+    if (app && statuses.includes(app.providerSubmission?.status)) return app
     if (Date.now() > deadline)
       throw new Error(
-        `submission of ${id} still ${app.providerSubmission?.status} after ${timeoutMs} ms`,
+        `submission of ${id} still ${app?.providerSubmission?.status} after ${timeoutMs} ms`,
       )
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
