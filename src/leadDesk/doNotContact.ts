@@ -1,12 +1,12 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
+import { isOutbound } from '@/compliance/consents/outbound'
 import { transactionDb } from '@/db/transaction'
 import { ClientError } from '@/errors'
 
 import type { Lead, LeadEvent } from '../../payload-types'
 import { idOf } from './ids'
-import { isOutbound } from './outbound'
 
 /** How a time reads in a refusal: minutes, UTC. */
 export const readableTime = (at: Date | string): string =>

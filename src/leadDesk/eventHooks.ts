@@ -2,12 +2,12 @@ import { sql } from '@payloadcms/db-postgres'
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import { refuseWithoutContactConsent } from '@/compliance/consents/contactConsent'
+import { isContact } from '@/compliance/consents/outbound'
 import { transactionDb } from '@/db/transaction'
 
 import type { LeadEvent } from '../../payload-types'
 import { recordDoNotContact, refuseIfDoNotContact } from './doNotContact'
 import { idOf } from './ids'
-import { isContact } from './outbound'
 
 /**
  * beforeChange on lead events: an outbound type or status for a customer who asked not to be

@@ -1,12 +1,12 @@
 /**
  * How two leads are told to be the same person (no Payload import): the values they are compared
- * by, normalised, and the three rules. Used by ./duplicates.ts and tested on its own.
+ * by, normalised (src/lib/normalise.ts), and the three rules. Used by ./duplicates.ts and tested
+ * on its own.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js'
-
+import { normaliseEmail, normaliseName, normalisePhone } from '@/lib/normalise'
 import { DUPLICATE_RULES } from '@/lib/settings'
 
-export { DUPLICATE_RULES }
+export { DUPLICATE_RULES, normaliseEmail, normaliseName, normalisePhone }
 export type DuplicateRule = (typeof DUPLICATE_RULES)[number]
 
 /** What a rule says in a message: "Merged into lead 12 as a duplicate (same e-mail)". */
@@ -22,38 +22,6 @@ export type MatchKeys = {
   firstName: null | string
   lastName: null | string
   phones: string[]
-}
-
-/**
- * Lower-case and trimmed. Deliberately nothing more: dots and `+tags` are folded by Gmail but not
- * by every provider, so folding them would merge two people who share a mailbox provider's rules.
- */
-export const normaliseEmail = (value: unknown): null | string => {
-  if (typeof value !== 'string') return null
-  const email = value.trim().toLowerCase()
-  return email.includes('@') ? email : null
-}
-
-/**
- * E.164 (`+12135550147`), read as a US number unless it names its country; a text that is not a
- * possible phone number gives no key (so it never matches anything).
- */
-export const normalisePhone = (value: unknown): null | string => {
-  if (typeof value !== 'string' || !value.trim()) return null
-  const phone = parsePhoneNumberFromString(value, 'US')
-  return phone?.isPossible() ? phone.number : null
-}
-
-/** Lower-case, accents dropped, inner spaces and hyphens as one space. */
-export const normaliseName = (value: unknown): null | string => {
-  if (typeof value !== 'string') return null
-  const name = value
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[\s-]+/g, ' ')
-    .trim()
-  return name || null
 }
 
 /** The values a lead (or a submission) is matched by: e-mail and names its own first, else its

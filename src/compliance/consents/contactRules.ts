@@ -5,7 +5,7 @@
  */
 import type { PayloadRequest } from 'payload'
 
-import { outbound } from '@/leadDesk/outbound'
+import { outbound } from './outbound'
 
 /** `granted`: refused unless the latest consent is a grant; `not-revoked`: refused after a revocation only. */
 export const REQUIREMENTS = ['granted', 'not-revoked'] as const

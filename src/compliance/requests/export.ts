@@ -7,7 +7,7 @@
  */
 import type { CollectionSlug, Payload, Where } from 'payload'
 
-import { normaliseName, normalisePhone } from '@/leadDesk/matchKeys'
+import { normaliseName, normalisePhone } from '@/lib/normalise'
 import { relationId } from '@/lib/relationId'
 
 type Found = Record<string, Record<string, unknown>[]> & { consumer: Record<string, unknown>[] }

@@ -1,4 +1,4 @@
-import type { LeadEvent } from '../../payload-types'
+import type { LeadEvent } from '../../../payload-types'
 
 type EventValue = NonNullable<LeadEvent['type']> | NonNullable<LeadEvent['status']>
 
