@@ -24,7 +24,17 @@ const describeWithRedis = describeWithRedisServer('readYourWrites.test')
  * says whether it sent this node's reads to the primary (the adapter's `lastWriteTimestamp` set).
  */
 const readsOf = (redis: null | SharedRedis) => {
-  const db: { lastWriteTimestamp?: number; primaryDrizzle: object } = { primaryDrizzle: {} }
+  // A stand-in of the PostgreSQL adapter: the members src/db/adapter.ts recognises it by, and
+  // the replicas' primary and write stamp the middleware uses.
+  const db: { lastWriteTimestamp?: number; primaryDrizzle: object } & Record<string, unknown> = {
+    execute: () => undefined,
+    insert: () => undefined,
+    name: 'postgres',
+    primaryDrizzle: {},
+    sessions: {},
+    tableNameMap: new Map(),
+    tables: {},
+  }
   const { close, middleware } = readYourWrites({ db } as unknown as Payload, redis)
   const run = async (method: string, authorization: string, path = '/api/deals') => {
     db.lastWriteTimestamp = undefined
