@@ -4,7 +4,7 @@
  * POST /api/consumer-requests/:id/delete-data — carries out a deletion request: staff admins and
  * admin API clients only.
  */
-import { type Endpoint, type PayloadRequest, ValidationError } from 'payload'
+import type { Endpoint } from 'payload'
 
 import { adminAction } from '@/api/adminAction'
 import { recordAudit } from '@/creditData/audit'
@@ -13,18 +13,15 @@ import { relationId } from '@/lib/relationId'
 
 import { carryOutDeletion } from './deletion'
 import { exportConsumer, exportCsv, SOURCES } from './export'
+import { invalidRequest } from './invalid'
 
 const SLUG = 'consumer-requests'
-
-const refuse = (req: PayloadRequest, path: string, message: string): never => {
-  throw new ValidationError({ collection: SLUG, errors: [{ message, path }] }, req.t)
-}
 
 export const exportEndpoint: Endpoint = {
   handler: async (req) => {
     if (!req.user) return payloadError(401, messages.unauthorized)
     const format = String(req.query?.format ?? 'json')
-    if (format !== 'json' && format !== 'csv') refuse(req, 'format', 'must be json or csv')
+    if (format !== 'json' && format !== 'csv') invalidRequest(req, 'format', 'must be json or csv')
     const request = await req.payload.findByID({
       collection: SLUG,
       depth: 0,
@@ -32,7 +29,8 @@ export const exportEndpoint: Endpoint = {
       overrideAccess: false,
       req,
     })
-    if (request.kind !== 'access') refuse(req, 'kind', 'an export is made for an access request')
+    if (request.kind !== 'access')
+      invalidRequest(req, 'kind', 'an export is made for an access request')
     const consumer = String(relationId(request.consumer))
     const data = await exportConsumer(req.payload, consumer)
     await recordAudit(req, {
@@ -56,7 +54,8 @@ export const exportEndpoint: Endpoint = {
 
 export const deletionEndpoint: Endpoint = adminAction(SLUG, 'delete-data', async (req, id) => {
   const request = await req.payload.findByID({ collection: SLUG, depth: 0, id, req })
-  if (request.kind !== 'deletion') refuse(req, 'kind', 'only a deletion request deletes data')
+  if (request.kind !== 'deletion')
+    invalidRequest(req, 'kind', 'only a deletion request deletes data')
   const doc = await carryOutDeletion(req, request)
   return Response.json({ doc, message: 'Deletion carried out.' })
 })

@@ -4,19 +4,17 @@
  * would rewrite what the business answered and when), and a deletion request is completed only by
  * carrying it out (POST /api/consumer-requests/:id/delete-data), which records what was removed.
  */
-import { type FieldHook, ValidationError } from 'payload'
+import type { FieldHook } from 'payload'
+
+import { invalidRequest } from './invalid'
 
 const STEP: Record<string, number> = { completed: 2, confirmed: 1, denied: 2, received: 0 }
 
 /** Set on the update that records a carried-out deletion (./deletion.ts). */
 export const CARRYING_OUT_DELETION = 'consumerRequestDeletion'
 
-const refuse = (req: Parameters<FieldHook>[0]['req'], message: string): never => {
-  throw new ValidationError(
-    { collection: 'consumer-requests', errors: [{ message, path: 'status' }] },
-    req.t,
-  )
-}
+const refuse = (req: Parameters<FieldHook>[0]['req'], message: string): never =>
+  invalidRequest(req, 'status', message)
 
 /** beforeChange of `status`. */
 export const statusMovesForward: FieldHook = ({ originalDoc, req, siblingData, value }) => {
