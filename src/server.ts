@@ -12,6 +12,7 @@ import { adminUiNotServed } from './http/adminPages'
 import { adminProxy } from './http/adminProxy'
 import { createApp } from './http/app'
 import { answerClientErrors } from './http/clientErrors'
+import { keepConnectionsAlive } from './http/keepAlive'
 import { payloadRest } from './http/payloadRest'
 import { runsJobsInProcess, startJobRunner } from './jobs/runner'
 import { loadEnv } from './lib/loadEnv'
@@ -72,6 +73,7 @@ export const main = async (): Promise<void> => {
       ),
     )
   answerClientErrors(server)
+  keepConnectionsAlive(server)
   admin?.startBuild()
   // Unpacks and opens the vPIC file now, so the first VIN lookup is not the slow one.
   warmDecoder()

@@ -91,7 +91,17 @@ describe('recovery codes at two-factor enrolment', () => {
   )
 })
 
+/**
+ * The admin's page from the first test; should that test fail, a sign-in of its own, so that each
+ * later test reports its own result instead of failing on a page that was never made.
+ */
+const adminSignedIn = async () => {
+  admin ??= await service.pageAs(service.admin.email)
+}
+
 describe('versions', () => {
+  beforeAll(adminSignedIn, STEP_MS)
+
   const versionPage = async (page: Page, firstName: string) => {
     // A change by the admin makes a newer version (and an audit entry) to look at.
     const changed = await admin.request.patch(`${service.url}/api/consumer/${CONSUMER}`, {
@@ -128,6 +138,8 @@ describe('versions', () => {
 })
 
 describe('webhook endpoints', () => {
+  beforeAll(adminSignedIn, STEP_MS)
+
   it(
     'show the first secret once after creation; Send test reports the receiver’s answer',
     async () => {
@@ -169,6 +181,8 @@ describe('webhook endpoints', () => {
 })
 
 describe('the audit log', () => {
+  beforeAll(adminSignedIn, STEP_MS)
+
   it(
     'names who acted, keeps the stored actor at hand, and fits the screen',
     async () => {

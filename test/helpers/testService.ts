@@ -8,6 +8,7 @@ import type { Payload } from 'payload'
 
 import { createApp } from '@/http/app'
 import { answerClientErrors } from '@/http/clientErrors'
+import { keepConnectionsAlive } from '@/http/keepAlive'
 import type { RateLimitOptions } from '@/http/rateLimit'
 import { startJobRunner } from '@/jobs/runner'
 import { openRuntime } from '@/start/runtime'
@@ -47,11 +48,8 @@ export const startTestService = async ({
     rateLimits,
   })
   const server = app.listen(0, '127.0.0.1')
-  // The client here (fetch) closes its idle connections first: a server closing them on its own
-  // timer, late after a busy stretch of this process, can close one a request just went out on.
-  server.keepAliveTimeout = 60_000
-  server.headersTimeout = 65_000
   answerClientErrors(server)
+  keepConnectionsAlive(server)
   await new Promise((resolve) => server.once('listening', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const jobRunner = jobsPollMs ? startJobRunner(runtime.payload, { pollMs: jobsPollMs }) : null

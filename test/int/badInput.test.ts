@@ -4,9 +4,11 @@
  * here once answered 500.
  */
 import http from 'node:http'
+import net from 'node:net'
 
 import { beforeAll, describe, expect, it } from '@jest/globals'
 
+import { eventually } from '../helpers/eventually'
 import { sendJson } from '../helpers/http'
 import { createLeadRecords } from '../helpers/leadSide'
 import { signInOverRest } from '../helpers/restSignIn'
@@ -817,6 +819,28 @@ describe('internal collections and credentials', () => {
     expect(head.headers['content-type']).toContain('application/json')
     expect(head.text).toBe('')
   })
+
+  it("a kept-alive connection still answers after a pause longer than Node's 5 s", async () => {
+    const { hostname, port } = new URL(context.service.url)
+    const socket = net.connect(Number(port), hostname)
+    const answers: string[] = []
+    socket.on('data', (chunk) => answers.push(chunk.toString('latin1')))
+    const ask = async () => {
+      const before = answers.join('').split('HTTP/1.1 ').length
+      socket.write(`GET /healthz HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n\r\n`)
+      const count = async () => answers.join('').split('HTTP/1.1 ').length
+      await eventually(count, (now) => now > before, 'an answer on the kept-alive connection')
+    }
+    try {
+      await ask()
+      await new Promise((resolve) => setTimeout(resolve, 6_000))
+      expect(socket.readyState).toBe('open')
+      await ask()
+      expect(answers.join('').match(/HTTP\/1\.1 200/g)).toHaveLength(2)
+    } finally {
+      socket.destroy()
+    }
+  }, 20_000)
 
   it('no answer says X-Powered-By', async () => {
     for (const path of ['/api/errors', '/api/deals/none', '/healthz', '/api/nothing-here']) {
