@@ -8,17 +8,20 @@
  * and year, unless the source states the price it used), at the reference's date, place, miles,
  * purchase and (where the source states it) APR, and prints our five-year total beside theirs,
  * the error, and each category's share of the total beside theirs; then, per set, the median
- * absolute error and how many references were priced from the new-price table. No database, no network. test/unit/tcoFidelity.test.ts holds the same figures to the
+ * absolute error and how many references were priced from the new-price table; then the table's
+ * coverage of the (model year, make, model) triples the offline decoder names. No database, no network. test/unit/tcoFidelity.test.ts holds the same figures to the
  * bounds of docs/tco-model.md.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 
 import { projectRoot } from '@/lib/paths'
+import { coverageReport, decoderLines, triplesOf } from '@/lookups/tco/coverage'
 import { CATEGORIES, computeTco } from '@/lookups/tco/model'
 import { assumptionsFrom, DEFAULTS, stateFigures } from '@/lookups/tco/settings'
 import { modelledVehicle, type VehicleDescription } from '@/lookups/tco/vehicle'
 import { stateOfZip } from '@/lookups/tco/zip3'
+import { decodeVin, stopDecoder, vpicDatabasePath } from '@/lookups/vin/decoder'
 
 type Reference = {
   asOf: string
@@ -149,9 +152,20 @@ const report = (name: keyof typeof SETS) => {
   )
 }
 
-const main = () => {
-  report('calibration')
-  report('heldOut')
+/**
+ * The new-price table's coverage of what the offline decoder names (src/lookups/tco/coverage.ts).
+ * One decode first: the decoder unpacks its vPIC file on first use.
+ */
+const coverage = async () => {
+  await decodeVin('1HGCM82633A004352')
+  await stopDecoder()
+  process.stdout.write(`${coverageReport(triplesOf(decoderLines(vpicDatabasePath())))}\n`)
 }
 
-if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) main()
+const main = async () => {
+  report('calibration')
+  report('heldOut')
+  await coverage()
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) await main()
