@@ -8,8 +8,9 @@ import {
   CONSENT_KINDS,
   KIND_LABELS,
 } from '@/compliance/consents/kinds'
-import { APPEND_ONLY, recordConsent, releaseOnConsent } from '@/compliance/consents/ledger'
+import { APPEND_ONLY, recordConsent } from '@/compliance/consents/ledger'
 import { dateTimeField, emailField, phoneField } from '@/fields/formatted'
+import { releaseOnConsent } from '@/flows/creditHolds'
 
 import { nobodyFieldLevel } from '../access/nobody'
 import { policyAccess } from '../access/policy'

@@ -1,6 +1,6 @@
 import type { CollectionConfig, Field } from 'payload'
 
-import { reviewMatchEndpoint } from '@/compliance/sanctions/endpoints'
+import { reviewMatchEndpoint } from '@/flows/creditHolds'
 
 import { nobodyFieldLevel } from '../../access/nobody'
 import { policyAccess } from '../../access/policy'

@@ -1,6 +1,6 @@
 import type { JobsConfig, PayloadRequest, SanitizedConfig } from 'payload'
 
-import { screenSanctionsTask } from '@/compliance/sanctions/rescreen'
+import { screenSanctionsTask } from '@/flows/creditHolds'
 import { sendCreditAppTask } from '@/providers'
 
 import { isStaffAdminUser } from '../../access/isStaffAdmin'

@@ -4,12 +4,7 @@
  * comes from the request, never from the body.
  */
 import { sql } from '@payloadcms/db-postgres'
-import {
-  type CollectionAfterChangeHook,
-  type CollectionBeforeChangeHook,
-  type PayloadRequest,
-  ValidationError,
-} from 'payload'
+import { type CollectionBeforeChangeHook, type PayloadRequest, ValidationError } from 'payload'
 
 import { transactionDb } from '@/db/transaction'
 import { relationId } from '@/lib/relationId'
@@ -19,7 +14,6 @@ import type { Consent } from '../../../payload-types'
 import { holdsSsn } from '../requests/noSsn'
 import { lockDisclosure } from './disclosures'
 import { CO_APPLICANT_FIELDS, CONSENT_KINDS, contactKeyOf, hasCoApplicant } from './kinds'
-import { releaseHeldApps } from './release'
 
 /** The refusal of any update or delete of a consent (403; hooks/appendOnly.ts, `sealed`). */
 export const APPEND_ONLY =
@@ -170,22 +164,4 @@ export const recordConsent: CollectionBeforeChangeHook<Consent> = async ({ data,
     recordedBy: recorder.name,
     recordedByAccount: recorder.account,
   }
-}
-
-/** afterChange on consents: a granted credit-report authorization releases the apps it was waiting for. */
-export const releaseOnConsent: CollectionAfterChangeHook<Consent> = async ({
-  doc,
-  operation,
-  req,
-}) => {
-  if (
-    operation === 'create' &&
-    doc.kind === 'credit-report-authorization' &&
-    doc.action === 'grant'
-  )
-    await releaseHeldApps(req, {
-      consumer: relationId(doc.consumer),
-      creditApp: relationId(doc.creditApp),
-    })
-  return doc
 }

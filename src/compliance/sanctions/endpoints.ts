@@ -5,7 +5,7 @@
  * stored, and a job screens everyone against it.
  * POST /api/sanctions-match/:id/review `{decision: "clear" | "confirm", reason}`: a reviewer's
  * decision on a possible match, with who and why (./review.ts); a credit app held by it is then
- * released (queued) or blocked. A match scored at or above SANCTIONS_SECOND_REVIEW_SCORE is
+ * released (queued) or blocked (src/flows/creditHolds.ts). A match scored at or above SANCTIONS_SECOND_REVIEW_SCORE is
  * cleared by a staff admin or by two staff users: the first staff user's clearance is a 202 and
  * the match stays pending. A match is decided once: a second decision is a 409 (a confirmed match
  * is never quietly cleared, and the first reviewer's record stays).
@@ -21,7 +21,7 @@ import { actorOf, invalid } from '../endpointParts'
 import { holdsSsn } from '../requests/noSsn'
 import { parseSdnFiles, SdnFileError, type SdnFiles } from './parse'
 import { COMPLIANCE_QUEUE, SCREEN_TASK } from './rescreen'
-import { reviewMatch } from './review'
+import type { Decision, Reviewed } from './review'
 import { LISTS } from './screen'
 
 const FILES = ['sdn', 'alt', 'add'] as const
@@ -100,7 +100,15 @@ export const loadListEndpoint: Endpoint = {
 
 const MIN_REASON = 10
 
-export const reviewMatchEndpoint: Endpoint = {
+/** Records a reviewer's decision on a match (src/flows/creditHolds.ts adds what follows it). */
+type Decide = (
+  req: PayloadRequest,
+  id: string,
+  decision: Decision,
+  reason: string,
+) => Promise<Reviewed>
+
+export const matchReviewEndpoint = (decide: Decide): Endpoint => ({
   handler: async (req) => {
     const refused = refusalFor(req, 'house')
     if (refused) return refused
@@ -121,7 +129,7 @@ export const reviewMatchEndpoint: Endpoint = {
         'reason',
         'reason must not contain an SSN (write how it was checked, not the number)',
       )
-    const { doc, outcome } = await reviewMatch(req, String(req.routeParams?.id), decision, reason)
+    const { doc, outcome } = await decide(req, String(req.routeParams?.id), decision, reason)
     if (outcome === 'first clearance')
       return Response.json(
         {
@@ -135,4 +143,4 @@ export const reviewMatchEndpoint: Endpoint = {
   },
   method: 'post',
   path: '/:id/review',
-}
+})

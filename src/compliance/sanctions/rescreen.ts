@@ -2,11 +2,9 @@
  * Screening everyone again against a list just loaded: a job (task `screenSanctionsList`, queue
  * `compliance`) that pages through credit apps and deals and writes its progress on the list
  * (`screening`: status, screened of total, matches found). A credit app still waiting to be sent
- * that gets a new match is written once more, so markForProvider holds it.
+ * that gets a new match has its holds asked again (src/flows/creditHolds.ts).
  */
-import type { PayloadRequest, TaskConfig } from 'payload'
-
-import { recheckHolds } from '@/providers/hooks'
+import type { PayloadRequest } from 'payload'
 
 import {
   currentList,
@@ -32,7 +30,14 @@ const progress = (req: PayloadRequest, list: number, screening: Record<string, u
     req,
   })
 
-export const rescreenEveryone = async (req: PayloadRequest, listId: number): Promise<string> => {
+/** What a new match on a credit app still waiting to be sent leads to (its holds asked again). */
+export type OnWaitingMatch = (req: PayloadRequest, creditApp: string) => Promise<void>
+
+export const rescreenEveryone = async (
+  req: PayloadRequest,
+  listId: number,
+  onWaitingMatch: OnWaitingMatch,
+): Promise<string> => {
   const list = await currentList(req)
   // A newer list was loaded since: its own job screens everyone, and this one says so.
   if (!list || list.id !== listId) {
@@ -70,7 +75,7 @@ export const rescreenEveryone = async (req: PayloadRequest, listId: number): Pro
           ?.status
         // An app queued but not yet sent is held by its new match.
         if (found && collection === 'credit-app' && (status === 'queued' || status === 'retrying'))
-          await recheckHolds(req, String(doc.id))
+          await onWaitingMatch(req, String(doc.id))
       }
       screened += docs.length
       await progress(req, listId, { matches, screened, startedAt, status: 'running', total })
@@ -86,15 +91,4 @@ export const rescreenEveryone = async (req: PayloadRequest, listId: number): Pro
     total,
   })
   return `screened ${screened}, ${matches} new possible matches`
-}
-
-export const screenSanctionsTask: TaskConfig<typeof SCREEN_TASK> = {
-  slug: SCREEN_TASK,
-  inputSchema: [{ name: 'list', type: 'number', required: true }],
-  label: 'Screen every applicant and buyer against a sanctions list',
-  retries: { attempts: 3, backoff: { delay: 10_000, type: 'exponential' } },
-  handler: async ({ input, req }) => ({
-    output: { result: await rescreenEveryone(req, input.list) },
-  }),
-  outputSchema: [{ name: 'result', type: 'text' }],
 }

@@ -14,7 +14,6 @@ import { refusalFor } from '@/api/refusal'
 import { transactionDb, withTransaction } from '@/db/transaction'
 import { ClientError } from '@/errors'
 import { settings } from '@/lib/settings'
-import { recheckHolds } from '@/providers/hooks'
 
 import type { SanctionsMatch } from '../../../payload-types'
 import { actorOf } from '../endpointParts'
@@ -103,9 +102,5 @@ export const reviewMatch = (
       overrideAccess: true,
       req,
     })
-    // A held app is asked its holds again: queued when none is left (an app deleted since, or
-    // not held, is left alone). A first clearance leaves the match pending: nothing to ask.
-    if (outcome === 'decided' && match.subjectCollection === 'credit-app')
-      await recheckHolds(req, match.subjectId)
     return { doc, outcome }
   })
