@@ -92,8 +92,9 @@ export const errorsOf = (set = references()) =>
     priceBasis: vehicle.priceBasis,
   }))
 
-/** Priced from the table: the line's row at its year or its nearest year. */
-export const fromTable = (basis: string) => basis === 'table' || basis === 'table-nearest-year'
+/** Priced from the table: the line's row at its year or its nearest year, or its base line's at a measured step. */
+export const fromTable = (basis: string) =>
+  basis === 'table' || basis === 'table-nearest-year' || basis === 'table-step'
 
 /** The middle value, or the mean of the two middle values of an even count. */
 export const median = (values: number[]) => {

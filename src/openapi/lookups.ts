@@ -75,10 +75,21 @@ export const lookupSchemas = {
       assumptions: {
         description: 'The inputs, rates and sources behind the figures.',
         properties: {
+          confidence: {
+            description:
+              "How far the model's price can be trusted: `high` (a listing's or spec's price, or the line's own row at its model year and trim), `medium` (the line's row at an unknown trim, a sibling year within three years, or a measured step of a performance or long-wheelbase version over its base line), `low` (a sibling year further away, or a fallback: a line the table does not have, priced at its make's or segment's median). Absent from a vendor's answer.",
+            enum: ['high', 'medium', 'low'],
+            type: 'string',
+          },
+          confidenceNote: {
+            description:
+              "Why `confidence` is what it is, in a sentence; a make or segment median fallback starts with 'fallback:'. Absent from a vendor's answer.",
+            type: 'string',
+          },
           priceBasis: {
             description:
-              "Where the model's price came from: the listing, the vehicle spec's MSRP, the new-price table at the model year, the table at its nearest year, or the segment's default for a line the table does not have. Absent from a vendor's answer.",
-            enum: ['listing', 'spec', 'table', 'table-nearest-year', 'segment'],
+              "Where the model's price came from: the listing, the vehicle spec's MSRP, the new-price table at the model year, the table at its nearest year, the table's base line at a measured step (a performance, luxury or long-wheelbase version without a row of its own: AMG, M, RS, S, SRT, V-series, Type R, N, GR), or the segment's default for a line the table does not have (see `confidence`). Absent from a vendor's answer.",
+            enum: ['listing', 'spec', 'table', 'table-nearest-year', 'table-step', 'segment'],
             type: 'string',
           },
         },

@@ -117,6 +117,8 @@ describe('estimated new prices', () => {
     // The table's 2016 anchor: $24,200 and the schedule's $875 destination.
     expect(unknown).toEqual({
       basis: 'table',
+      confidence: 'medium',
+      confidenceNote: "the line's own row at its model year, at the line's average trim",
       price: Math.round(24_200 * 1.1 + 875),
       source: expect.stringMatching(/average trim \(trim unknown\)/),
     })
@@ -147,17 +149,23 @@ describe('estimated new prices', () => {
     expect(TABLE_YEARLY_CHANGE).toBeGreaterThan(0.005)
     expect(TABLE_YEARLY_CHANGE).toBeLessThan(0.04)
     const old = estimateNewPrice(
-      { make: 'Toyota', model: 'Corolla', trim: 'LE', year: 2005 },
+      { make: 'Toyota', model: 'Corolla', trim: 'LE', year: 2028 },
       pricing,
     )
     expect(old.basis).toBe('table-nearest-year')
-    expect(old.source).toMatch(/model year 2005 priced from 2010, the table's nearest year/)
+    expect(old.source).toMatch(/model year 2028 priced from 2026, the table's nearest year/)
     expect(old.price).toBe(
       Math.round(
-        Math.round(15_450 * (1 + TABLE_YEARLY_CHANGE) ** -5) +
-          Math.round(760 * (1 + TABLE_YEARLY_CHANGE) ** -5),
+        Math.round(22_925 * (1 + TABLE_YEARLY_CHANGE) ** 2) +
+          Math.round(1195 * (1 + TABLE_YEARLY_CHANGE) ** 2),
       ),
     )
+    // Within three years of an anchor the confidence is medium; further, low.
+    expect(old.confidence).toBe('medium')
+    expect(
+      estimateNewPrice({ make: 'Toyota', model: 'Corolla', trim: 'LE', year: 2031 }, pricing)
+        .confidence,
+    ).toBe('low')
   })
 
   it('prices hybrids and EVs from their own rows, and a line missing from the table at its segment’s default', () => {
@@ -183,6 +191,10 @@ describe('estimated new prices', () => {
     const unknown = estimateNewPrice({ make: 'Zastava', model: 'Yugo', year: 2016 }, pricing)
     expect(unknown).toEqual({
       basis: 'segment',
+      confidence: 'low',
+      confidenceNote: expect.stringMatching(
+        /^fallback: Zastava Yugo is not in the new-price table/,
+      ),
       // The trim's 10% is of the MSRP: the destination charge is not scaled.
       price: Math.round((fallback.price - fallback.destination) * 1.1 + fallback.destination),
       source: expect.stringMatching(/segment default.*Zastava Yugo is not in the new-price table/),

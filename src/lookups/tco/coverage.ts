@@ -97,6 +97,8 @@ const FLEET = 'sold to fleets or leased only, with no public list price'
 const ABROAD = 'a name of a market outside the US (vPIC lists it); not sold new in the US'
 const PLACEHOLDER = "a placeholder or conversion name of vPIC's, not a line"
 const INVITATION = 'a limited edition sold by invitation, with no public US list price'
+const NEVER_SOLD = 'shown or announced, never sold in the US'
+const ENDED = "not sold new in the US after 1999 (vPIC's schema runs on)"
 
 export const KNOWINGLY_UNPRICED: { make: string; model: RegExp; why: string }[] = [
   { make: 'BUICK', model: /^Incomplete$/, why: PLACEHOLDER },
@@ -136,6 +138,10 @@ export const KNOWINGLY_UNPRICED: { make: string; model: RegExp; why: string }[] 
     why: CHASSIS,
   },
   { make: 'BENTLEY', model: /^ARMOURED ARNAGE$/, why: PLACEHOLDER },
+  { make: 'FISKER', model: /^Nina$/, why: NEVER_SOLD },
+  { make: 'KARMA', model: /^(Atlantic|Gyesera|Kaveya)$/, why: NEVER_SOLD },
+  { make: 'NISSAN', model: /^240SX$/, why: ENDED },
+  { make: 'TOYOTA', model: /^Paseo$/, why: ENDED },
   { make: 'ALFA ROMEO', model: /^8C Competizione Spider$/, why: INVITATION },
   { make: 'ASTON MARTIN', model: /^(Valhalla|Valiant|Valour|Vanquish Zagato)$/, why: INVITATION },
   {

@@ -64,6 +64,9 @@ const modelAssumptions = (
   extra: { asOf: Date; identitySource: string; state: null | string; vendorReason: string },
 ) => ({
   asOf: extra.asOf.toISOString().slice(0, 10),
+  // high, medium or low: how far the price can be trusted; low for a make or segment fallback.
+  confidence: vehicle.confidence,
+  confidenceNote: vehicle.confidenceNote,
   economy: {
     source: vehicle.economySource,
     unit: vehicle.electric ? 'kWh per 100 miles' : 'miles per gallon',
@@ -90,7 +93,7 @@ const modelAssumptions = (
   // Performance cars' maintenance and repairs cost half as much again.
   performance: Boolean(vehicle.performance),
   price: vehicle.price,
-  // listing, spec, table, table-nearest-year or segment: how far the price is from known.
+  // listing, spec, table, table-nearest-year, table-step or segment: where the price came from.
   priceBasis: vehicle.priceBasis,
   priceDefaulted: vehicle.priceDefaulted,
   priceSource: vehicle.priceSource,

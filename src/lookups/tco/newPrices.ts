@@ -42,6 +42,27 @@ export type Body = (typeof BODIES)[number]
 
 type Anchor = { destination: number; msrp: number; year: number }
 
+/**
+ * What sets a sub-line apart from its base line: a performance series (AMG, M, RS, S, SRT,
+ * V-series, Type R, Si, N, GR), a performance-luxury step (M Performance) or a long wheelbase.
+ */
+export const SIGNALS = [
+  'AMG',
+  'M',
+  'M Performance',
+  'RS',
+  'S',
+  'SRT',
+  'V',
+  'Type R',
+  'Si',
+  'N',
+  'GR',
+  'long wheelbase',
+] as const
+export type Signal = (typeof SIGNALS)[number]
+export type Subline = { of: string; signal: Signal }
+
 export type PriceLine = {
   aliases: string[]
   body: Body
@@ -51,6 +72,8 @@ export type PriceLine = {
   prices: Anchor[]
   /** `price-history`, `announcement`, or `staff` for a line staff added. */
   source: string
+  /** A version of another line (its full name) set apart by a signal, with prices of its own. */
+  subline?: Subline
   trims: Record<string, number>
 }
 
@@ -74,6 +97,7 @@ type RawLine = {
   powertrain: Powertrain
   prices: [number, number, number][]
   source: string
+  subline?: Subline
   trims?: Record<string, number>
 }
 
@@ -115,6 +139,12 @@ const checkTable = (candidate: unknown): { errors: string[]; table?: { lines: Ra
       seen.add(key)
     }
   }
+  const names = new Set(candidate.lines.map((line) => nameKey(line.make, line.model)))
+  for (const line of candidate.lines)
+    if (line.subline && !names.has(nameKey(line.subline.of)))
+      errors.push(
+        `${line.make} ${line.model}: its base line ${line.subline.of} is not in the table`,
+      )
   return errors.length ? { errors } : { errors, table: candidate }
 }
 
@@ -130,6 +160,7 @@ const loadLines = (): PriceLine[] => {
     powertrain: line.powertrain,
     prices: line.prices.map(([year, msrp, destination]) => ({ destination, msrp, year })),
     source: line.source,
+    ...(line.subline && { subline: line.subline }),
     trims: line.trims ?? {},
   }))
 }
@@ -374,6 +405,62 @@ export const segmentDefault = (
     group,
     price: Math.round(median(priced.map(({ destination, msrp }) => msrp + destination))),
   }
+}
+
+/** A line by its full name (make and model, else an alias), of the powertrain or else gasoline. */
+export const lineNamed = (
+  table: PriceTable,
+  name: string,
+  powertrain: Powertrain = 'gasoline',
+): null | PriceLine => {
+  const key = nameKey(name)
+  const own = table.lines.filter((line) => nameKey(line.make, line.model) === key)
+  const named = own.length ? own : (table.byName.get(key) ?? [])
+  return (
+    named.find((line) => line.powertrain === powertrain) ??
+    named.find((line) => line.powertrain === 'gasoline') ??
+    named[0] ??
+    null
+  )
+}
+
+export type MeasuredStep = {
+  /** The sub-lines measured, as "BMW M3 over BMW 3 Series". */
+  pairs: string[]
+  /** The median, over the sub-lines' anchor years, of their base MSRP over their base line's. */
+  step: number
+}
+
+/**
+ * The price step of each signal over the base line, measured on the table's own sub-line rows:
+ * at each anchor year of a sub-line, its base MSRP over its base line's base MSRP that year; the
+ * median of those ratios per signal. A signal with no sub-line row has no step.
+ */
+export const measuredSteps = (table: PriceTable = BUILT_IN_TABLE): Map<Signal, MeasuredStep> => {
+  const ratios = new Map<Signal, { pairs: string[]; values: number[] }>()
+  for (const line of table.lines) {
+    if (!line.subline) continue
+    const base = lineNamed(table, line.subline.of, line.powertrain)
+    if (!base) continue
+    const entry = ratios.get(line.subline.signal) ?? { pairs: [], values: [] }
+    entry.pairs.push(`${line.make} ${line.model} over ${base.make} ${base.model}`)
+    for (const anchor of line.prices)
+      entry.values.push(anchor.msrp / linePriceAt(base, anchor.year).msrp)
+    ratios.set(line.subline.signal, entry)
+  }
+  return new Map(
+    [...ratios].map(([signal, { pairs, values }]) => [
+      signal,
+      { pairs, step: Math.round(median(values) * 100) / 100 },
+    ]),
+  )
+}
+
+let stepsOf: { steps: Map<Signal, MeasuredStep>; table: PriceTable } | null = null
+/** The measured steps of a table, worked out once per table. */
+export const stepsFor = (table: PriceTable): Map<Signal, MeasuredStep> => {
+  if (stepsOf?.table !== table) stepsOf = { steps: measuredSteps(table), table }
+  return stepsOf.steps
 }
 
 /** Share of lines of the table, for docs and tests: how many make/model names it knows. */

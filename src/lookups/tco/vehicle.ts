@@ -6,7 +6,7 @@
  */
 import { economyFactor, usedMarketFactor } from './eras'
 import { type TcoVehicle, vehicleAge } from './model'
-import { estimateNewPrice, type PriceBasis, type Pricing } from './prices'
+import { estimateNewPrice, type PriceBasis, type PriceConfidence, type Pricing } from './prices'
 import {
   isHeavyBody,
   residualOf,
@@ -103,6 +103,9 @@ const estimatedEconomy = (
 
 export type ModelledVehicle = TcoVehicle & {
   age: number
+  /** How far the price can be trusted, and why (./prices.ts). */
+  confidence: PriceConfidence
+  confidenceNote: string
   economySource: string
   newPrice: null | number
   odometerSource: string
@@ -142,10 +145,18 @@ export const modelledVehicle = (
     (age > 0 ? usedMarketFactor(asOf) : 1)
   const priced = ((): Pick<
     ModelledVehicle,
-    'newPrice' | 'price' | 'priceBasis' | 'priceDefaulted' | 'priceSource'
+    | 'confidence'
+    | 'confidenceNote'
+    | 'newPrice'
+    | 'price'
+    | 'priceBasis'
+    | 'priceDefaulted'
+    | 'priceSource'
   > => {
     if (listing.price)
       return {
+        confidence: 'high',
+        confidenceNote: "the listing's price",
         newPrice: null,
         price: listing.price,
         priceBasis: 'listing',
@@ -154,6 +165,8 @@ export const modelledVehicle = (
       }
     if (description.specMsrp)
       return {
+        confidence: 'high',
+        confidenceNote: "the vehicle spec's MSRP",
         newPrice: description.specMsrp,
         priceBasis: 'spec',
         price: Math.round(description.specMsrp * kept),
@@ -167,6 +180,8 @@ export const modelledVehicle = (
       settings,
     )
     return {
+      confidence: estimate.confidence,
+      confidenceNote: estimate.confidenceNote,
       newPrice: estimate.price,
       priceBasis: estimate.basis,
       price: Math.round(estimate.price * kept),
