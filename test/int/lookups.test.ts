@@ -43,11 +43,13 @@ describe('18. GET /tco/{vin}', () => {
       odometer: (new Date().getUTCFullYear() - 2003) * 15000,
       odometerSource: 'estimated: vehicle age × miles per year',
       performance: false,
-      // The table starts the Accord at 2010: a 2003 is priced from there.
-      priceBasis: 'table-nearest-year',
+      // The table has a 2003 anchor of the Accord, and the decoder's trim is on the ladder.
+      confidence: 'high',
+      confidenceNote: "the line's own row at its model year and trim",
+      priceBasis: 'table',
       priceDefaulted: true,
       priceSource: expect.stringMatching(
-        /^estimated new price: base MSRP and destination of the Honda Accord from the new-price table .*model year 2003 priced from 2010/,
+        /^estimated new price: base MSRP and destination of the Honda Accord from the new-price table .*model year 2003,/,
       ),
       salesTaxPercent: 7.25,
       segment: 'car',
