@@ -1,11 +1,8 @@
-import type { Field, FieldAccess, PayloadRequest, TextFieldSingleValidation } from 'payload'
+import type { Field, TextFieldSingleValidation } from 'payload'
 
 import { HOURS_PATTERN, isTimeZone, weekdays, windowOf } from '@/leadDesk/businessHours'
-import { isRecord } from '@/lib/isRecord'
-import { safeToCompile } from '@/lib/safeToCompile'
 
-import { companyOf, isDealer } from '../../access/dealer'
-import { isStaff } from '../../access/isStaff'
+import { deskReaders } from '../../access/deskReaders'
 
 const validHours: TextFieldSingleValidation = (value) =>
   !value || (HOURS_PATTERN.test(value.trim()) && windowOf(value))
@@ -18,23 +15,6 @@ const validZone: TextFieldSingleValidation = (value) =>
     : 'Enter a time zone name such as America/Los_Angeles or America/Chicago.'
 
 const capitalized = (day: string) => day[0].toUpperCase() + day.slice(1)
-
-const dealerRequest = (req: PayloadRequest) => isDealer(req.user)
-
-/**
- * House staff read every location's desk; a dealer only its own company's (a facilitator's
- * location, which it reads too, keeps its manager and rota to itself). Decided per location, so
- * a dealer's filter or sort on the desk, which names no location, is refused; API clients never
- * read it. Compiled reads run it for callers other than dealers only (src/lib/safeToCompile.ts).
- */
-const deskReaders: FieldAccess = safeToCompile(
-  ({ doc, req }) => {
-    if (!isDealer(req.user)) return isStaff({ req })
-    const company = isRecord(doc?.companyId) ? doc.companyId.id : doc?.companyId
-    return Boolean(company) && company === companyOf(req.user)
-  },
-  { unless: dealerRequest },
-)
 
 /**
  * How the location works its leads (src/leadDesk): who is on the rota, when it is open, and who

@@ -1,21 +1,14 @@
 import type { Access, CollectionConfig, CollectionSlug } from 'payload'
 
-import { isDealer } from '../../access/dealer'
-import {
-  companiesSeen,
-  type CompanyScope,
-  type DealerScope,
-  locationsSeen,
-  ofDealership,
-  ofDealerships,
-} from '../../access/ofDealerCompany'
+import { dealerAccess, type Operation, orForDealers } from '../../access/dealerScope'
+import type { DealerScope } from '../../access/ofDealerCompany'
 import { COLLECTION_POLICY, dealerCell } from '../../access/policy'
 import { keepInCompany } from '../../hooks/keepInCompany'
 import { stampDealership } from '../../hooks/stampDealership'
 import { writeOnlyAnswers } from '../../hooks/writeOnlyAnswers'
 import { dealershipField, dealershipsField, madeAtField } from '../../src/fields/dealership'
 
-export type Operation = 'create' | 'delete' | 'read' | 'update'
+export type { Operation }
 
 type Rows = DealerScope['rows']
 
@@ -24,14 +17,6 @@ const rowsOf = (collection: CollectionConfig): Rows | undefined =>
   collection.custom?.dealerScope?.rows
 
 const ALL: Operation[] = ['create', 'read', 'update', 'delete']
-
-const SCOPES: Record<Rows, CompanyScope> = {
-  companies: companiesSeen,
-  credit: ofDealerships,
-  dealership: ofDealership,
-  dealerships: ofDealerships,
-  locations: locationsSeen,
-}
 
 /** The fields that carry a record's dealerships, by kind. */
 const fieldsOf = (records: Rows | undefined) =>
@@ -42,22 +27,6 @@ const fieldsOf = (records: Rows | undefined) =>
       : records === 'credit'
         ? [dealershipsField, madeAtField]
         : []
-
-const dealerAccess = (slug: CollectionSlug, records: Rows | undefined, op: Operation): Access => {
-  const { all, scoped } = dealerCell(slug)
-  // A create is checked on what it writes (hooks/keepInCompany.ts): a filter does not apply to it.
-  if (all.includes(op)) return () => true
-  if (!scoped.includes(op)) return () => false
-  if (!records) throw new Error(`${slug}: the dealer's small letters need custom.dealerScope`)
-  const scope = SCOPES[records]
-  return ({ req }) => scope(req)
-}
-
-/** `access` for dealers, each operation as given for everyone else. */
-const orForDealers =
-  (forDealers: Access, others: Access | undefined): Access =>
-  (args) =>
-    isDealer(args.req.user) ? forDealers(args) : others ? others(args) : Boolean(args.req.user)
 
 /**
  * A collection as dealers see it: the operations of the policy's dealer column, small letters on

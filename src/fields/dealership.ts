@@ -1,11 +1,7 @@
-import type { Field, FieldAccess } from 'payload'
+import type { Field } from 'payload'
 
-import { isStaffAdminFieldLevel, isStaffAdminUser } from '../../access/isStaffAdmin'
+import { isStaffAdminFieldLevel, staffAdminsRead } from '../../access/isStaffAdmin'
 import { nobodyFieldLevel } from '../../access/nobody'
-import { safeToCompile } from '../lib/safeToCompile'
-
-/** Read by staff admins only: a dealer would learn another dealership's customers from it. */
-const staffAdminsRead: FieldAccess = safeToCompile(({ req }) => isStaffAdminUser(req.user))
 
 /**
  * The dealership a record belongs to, on the row: what a dealer's scope filters on (access/dealer.ts).
