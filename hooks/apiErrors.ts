@@ -8,6 +8,7 @@ import {
   RETRY_AFTER_SECONDS,
   SERVICE_UNAVAILABLE,
 } from '@/errors'
+import { isRecord } from '@/lib/isRecord'
 import { isSignInRoute } from '@/lib/signInRoutes'
 
 /**
@@ -18,7 +19,8 @@ import { isSignInRoute } from '@/lib/signInRoutes'
  * both. A refusal of a caller who sent no credential is 401, as on the commerce endpoints; 403
  * stays for a known caller without the right.
  */
-export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
+export const answerApiErrors: AfterErrorHook = ({ error, req, result }) => {
+  if (error.name === 'QueryError') return { response: queryErrorBody(error, result) }
   const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined
   if (
     status === 403 &&
@@ -38,6 +40,31 @@ export const answerApiErrors: AfterErrorHook = ({ error, req }) => {
   if (status && status < 500) return
   const answer = failureAnswer('payload', error)
   if (answer) return answered(req, answer)
+}
+
+type Problem = { message: string; path: string }
+
+/**
+ * Payload's QueryError carries the paths a `where` cannot query as a list in `data`; every other
+ * refusal carries an object there. Its `data` becomes `{errors: [{message, path}]}`, as a
+ * ValidationError's is, so `errors[].data` is one shape on every path and the field is found in
+ * the same place.
+ */
+const queryErrorBody = (error: Error & { data?: unknown }, result: unknown) => {
+  const paths: unknown[] = Array.isArray(error.data) ? error.data : []
+  const problems: Problem[] = paths.flatMap((item) =>
+    isRecord(item) && typeof item.path === 'string'
+      ? [{ message: 'cannot be queried', path: item.path }]
+      : [],
+  )
+  const errors = isRecord(result) && Array.isArray(result.errors) ? result.errors : [{}]
+  return {
+    errors: errors.map((item: unknown) => ({
+      ...(isRecord(item) ? item : {}),
+      data: { errors: problems },
+      message: error.message,
+    })),
+  }
 }
 
 /** The hook's result for `answer`, in Payload's shape, with Retry-After when it has one. */

@@ -263,12 +263,21 @@ const callsOf = (template: string, method: string, operation: Obj): Call[] => {
       url: `${pathOf(template, method)}?limit=0`,
     })
   if (names.has('where'))
-    calls.push({
-      ...base,
-      headers: caller,
-      intent: 'invalid',
-      url: `${pathOf(template, method)}?where=abc`,
-    })
+    calls.push(
+      {
+        ...base,
+        headers: caller,
+        intent: 'invalid',
+        url: `${pathOf(template, method)}?where=abc`,
+      },
+      // A field the collection does not have: Payload's QueryError, in the documented shape.
+      {
+        ...base,
+        headers: caller,
+        intent: 'invalid',
+        url: `${pathOf(template, method)}?where[nope][equals]=1`,
+      },
+    )
   if (body)
     calls.push({
       ...base,
@@ -541,4 +550,21 @@ describe('the service behind Prism’s validating proxy', () => {
     for (const status of [200, 201, 400, 401, 403, 404, 413, 415, 429])
       expect(statuses).toContain(status)
   }, 600_000)
+})
+
+describe('what the document promises, called directly', () => {
+  const json = async (url: string, init: RequestInit = {}) => {
+    const response = await service.api(url, init)
+    return { body: await response.json(), response }
+  }
+
+  it('names the field a `where` cannot query in `errors[].data.errors`, an object as on every refusal', async () => {
+    const { body, response } = await json('/api/errors?where[nope][equals]=1', {
+      headers: who.staffAdmin.headers,
+    })
+    expect(response.status).toBe(400)
+    expect(body.errors[0].data).toEqual({
+      errors: [{ message: 'cannot be queried', path: 'nope' }],
+    })
+  })
 })
