@@ -5,6 +5,8 @@ import { handleEndpoints, type SanitizedConfig } from 'payload'
 import { formatAdminURL } from 'payload/shared'
 
 import { RECORD_VERSION_HEADER } from '@/api/endpoint'
+import { errorBody } from '@/errors'
+import { isRecord } from '@/lib/isRecord'
 
 import { answerTag, noneMatchHits } from './etag'
 
@@ -14,6 +16,9 @@ type RouteHandler = (
 ) => Promise<Response>
 
 type Handlers = Record<string, RouteHandler>
+
+/** Payload's own words for a path no route serves. */
+const routeNotFound = (pathname: string) => `Route not found "${pathname}"`
 
 /**
  * What those handlers do, without Next: `@payloadcms/next/routes` loads Next (for the Open Graph
@@ -112,13 +117,33 @@ export const sendAnswer = (
   res.end(body)
 }
 
+/**
+ * A refusal in Payload's `{errors: [{message}]}`: Payload answers a route it does not have (404
+ * `Route not found`) and a few others as a bare `{message}`, a shape no other refusal has.
+ */
+const inErrorsShape = (status: number, headers: Headers, body: Buffer): Buffer => {
+  if (status < 400 || !headers.get('content-type')?.includes('json')) return body
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body.toString('utf8'))
+  } catch {
+    return body
+  }
+  if (!isRecord(parsed) || 'errors' in parsed || typeof parsed.message !== 'string') return body
+  headers.delete('content-length')
+  return Buffer.from(JSON.stringify(errorBody('payload', { message: parsed.message, status })))
+}
+
 /** Sends a Web Response of Payload's (or of an endpoint's) through Express. */
 const send = async (
   req: ExpressRequest,
   res: Parameters<RequestHandler>[1],
   response: Response,
-): Promise<void> =>
-  sendAnswer(req, res, response.status, response.headers, Buffer.from(await response.arrayBuffer()))
+): Promise<void> => {
+  const headers = new Headers(response.headers)
+  const body = Buffer.from(await response.arrayBuffer())
+  sendAnswer(req, res, response.status, headers, inErrorsShape(response.status, headers, body))
+}
 
 /**
  * `/api` served by Payload's REST handlers straight from Express, without Next's router in
@@ -146,7 +171,7 @@ export const payloadRest = (
         return void res
           .status(405)
           .set('Allow', Object.keys(await handlers).join(', '))
-          .end()
+          .json(errorBody('payload', { message: 'Method Not Allowed', status: 405 }))
       // req.url, not originalUrl: our middleware may rewrite the query (JSON where).
       const url = new URL(req.baseUrl + req.url, `http://${req.headers.host ?? 'localhost'}`)
       const slug = url.pathname
@@ -157,7 +182,9 @@ export const payloadRest = (
       // Payload looks the first segment up in plain objects: `__proto__` or `constructor` would
       // find Object's own members (a 500), where any other unknown name is a 404.
       if (slug[0] !== undefined && slug[0] in Object.prototype)
-        return void res.status(404).json({ message: `Route not found "${url.pathname}"` })
+        return void res
+          .status(404)
+          .json(errorBody('payload', { message: routeNotFound(url.pathname), status: 404 }))
       await send(
         req,
         res,

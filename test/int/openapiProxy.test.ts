@@ -558,6 +558,26 @@ describe('what the document promises, called directly', () => {
     return { body: await response.json(), response }
   }
 
+  it('answers a path no route serves, whatever the method, in Payload’s {errors: [{message}]}', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/no-such-route'],
+      ['POST', '/api/no-such-route'],
+      ['DELETE', '/api/no-such-route/1'],
+      ['GET', '/api/errors/1/no-such-action'],
+      ['GET', '/api/__proto__'],
+    ]) {
+      const { body, response } = await json(url, { headers: who.staffAdmin.headers, method })
+      expect([method, url, response.status]).toEqual([method, url, 404])
+      expect(body).toEqual({ errors: [{ message: expect.stringMatching(/^Route not found/) }] })
+    }
+    const { body, response } = await json('/api/errors', {
+      headers: who.staffAdmin.headers,
+      method: 'PROPFIND',
+    })
+    expect(response.status).toBe(405)
+    expect(body).toEqual({ errors: [{ message: 'Method Not Allowed' }] })
+  })
+
   it('names the field a `where` cannot query in `errors[].data.errors`, an object as on every refusal', async () => {
     const { body, response } = await json('/api/errors?where[nope][equals]=1', {
       headers: who.staffAdmin.headers,
