@@ -25,6 +25,7 @@ import {
 } from './rest'
 import { COMPLIANCE_REPORTS_TAG, complianceRootPaths } from './rest/complianceRecordRoutes'
 import { COMPLIANCE_TAG, compliancePaths } from './rest/complianceRoutes'
+import { API_NAME, API_VERSION, SERVICE_TAG, servicePaths } from './servicePaths'
 import { webhookDocs } from './webhooks'
 
 const securitySchemes = {
@@ -52,9 +53,13 @@ const info = {
     "- Every collection is also served by Payload's REST API at `/<collection>` (one tag per collection; 11–17 are operations of it): list, by id, `/count`, bulk update and delete with `where`, `/versions` where kept, permissions; errors as `{errors: [{message}]}`.",
     "- Credentials: an API client's key in `Authorization`, or a staff session. A request without one where one is needed, or with one that does not authenticate, is 401; a role that may not, 403.",
     '- Every operation may answer 400 (a bad query parameter or value), 429 (the rate limit; `Retry-After`) and 503 (the database is unreachable; `Retry-After`); one that takes a body, 413 (over 1 MiB; 64 KiB on POST /errors, 32 MiB on POST /sanctions-list/load) and 415 (not JSON or form data).',
+    '- A path this document does not list answers 404 in the shape of its neighbours: `{errors: [{message}]}` (`Route not found …`).',
+    '- `HEAD` is answered on every path that answers `GET`: the same status and headers, no body. `OPTIONS` on any path answers 200 with the CORS headers (`Access-Control-Allow-Methods`, `Access-Control-Allow-Headers`) and an empty object.',
+    '- A `GET` or `HEAD` of a path with a trailing slash (`/api/deals/`) is 308 to the path without it, its query kept (up to 1 KiB); other methods are not redirected. `/api/` is the index, as `/api` is.',
+    '- `/og` (the Open Graph image of the admin UI) is served only by a process serving the admin UI, and is not part of this interface.',
   ].join('\n'),
-  title: 'Commerce service',
-  version: '3.0',
+  title: API_NAME,
+  version: API_VERSION,
 }
 
 const TAG_TEXTS: Record<string, string> = {
@@ -62,6 +67,7 @@ const TAG_TEXTS: Record<string, string> = {
   [COMPLIANCE_TAG]: 'Consumer data requests and the retention dry run (docs/compliance.md).',
   Credit: 'Endpoints 1–4: credit apps, credit reports and consumers.',
   [GLOBALS_TAG]: 'Settings with one record for the whole service.',
+  [SERVICE_TAG]: 'The API index, this document and its docs page.',
   [ROOT_TAG]: 'Search across collections, and what the caller may do.',
   [COMPLIANCE_REPORTS_TAG]: 'Reports for compliance: breach readiness.',
   'Vehicle lookups': 'Endpoints 18–19: total cost of ownership and listing details of a VIN.',
@@ -109,6 +115,7 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
   const records = recordSchemas(config)
   const webhooks = webhookDocs(config, records)
   const paths = {
+    ...servicePaths,
     ...creditPaths(records),
     ...commercePaths(records),
     ...lookupPaths,

@@ -5,6 +5,7 @@ import express, { type Router } from 'express'
 import type { Payload } from 'payload'
 
 import { buildOpenApiDocument } from './document'
+import { apiIndex } from './servicePaths'
 
 const require = createRequire(import.meta.url)
 // The package's folder, found without loading its index, which evaluates the whole 1.4 MB bundle
@@ -28,12 +29,14 @@ const page = `<!doctype html>
 const init = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true })`
 
 /**
- * `GET /api/openapi.json` (built once from the collection configs) and the `GET /api/docs` page,
- * Swagger UI served from the swagger-ui-dist package (no CDN). Both are public.
+ * `GET /api`, the API's index; `GET /api/openapi.json` (built once from the collection configs);
+ * and the `GET /api/docs` page, Swagger UI served from the swagger-ui-dist package (no CDN). All
+ * are public (./servicePaths.ts describes them).
  */
 export const openApiRoutes = (payload: Payload): Router => {
   const router = express.Router()
   let document: unknown
+  router.get(['/api', '/api/'], (_req, res) => void res.json(apiIndex()))
   router.get('/api/openapi.json', (_req, res) => {
     document ??= buildOpenApiDocument(payload.config)
     res.json(document)

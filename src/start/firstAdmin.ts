@@ -68,8 +68,8 @@ export const loginBanner = (
 }
 
 /**
- * Where the start's last line sends a person for the API: its interactive docs, which answer
- * (`/api` itself is no page and answers 404).
+ * Where the start's last line sends a person for the API: its interactive docs (`/api` itself
+ * answers a JSON index of links, for programs rather than people).
  */
 export const API_DOCS_PATH = '/api/docs'
 

@@ -158,7 +158,7 @@ const schemaOf = (schema: Obj): Obj => (schema.$ref ? resolve(schema) : schema)
 
 /** Values for the path parameters of `template` (a real record where there is one). */
 const pathOf = (template: string, method: string, { badId = false } = {}): string => {
-  const [first, ...rest] = template.split('/').filter(Boolean)
+  const [first = '', ...rest] = template.split('/').filter(Boolean)
   const collection = COMMERCE_COLLECTIONS[first] ?? first
   return (
     '/' +
@@ -586,5 +586,45 @@ describe('what the document promises, called directly', () => {
     expect(body.errors[0].data).toEqual({
       errors: [{ message: 'cannot be queried', path: 'nope' }],
     })
+  })
+
+  it('answers /api with an index whose links all answer', async () => {
+    const { body, response } = await json('/api')
+    expect(response.status).toBe(200)
+    expect(body).toEqual({
+      links: {
+        docs: '/api/docs',
+        health: '/healthz',
+        openapi: '/api/openapi.json',
+        ready: '/readyz',
+      },
+      name: document.info.title,
+      version: document.info.version,
+    })
+    expect((await json('/api/')).body).toEqual(body)
+    for (const link of Object.values(body.links as Record<string, string>))
+      expect([link, (await service.api(link)).status]).toEqual([link, 200])
+  })
+
+  it('does what the introduction says of HEAD, OPTIONS and a trailing slash', async () => {
+    const intro = String(document.info.description)
+    for (const said of ['`HEAD`', '`OPTIONS`', 'trailing slash', '308', '`/og`'])
+      expect([said, intro.includes(said)]).toEqual([said, true])
+    const get = await service.api('/api/errors?limit=1', { headers: who.staffAdmin.headers })
+    const head = await service.api('/api/errors?limit=1', {
+      headers: who.staffAdmin.headers,
+      method: 'HEAD',
+    })
+    expect([head.status, head.headers.get('content-type')]).toEqual([
+      get.status,
+      get.headers.get('content-type'),
+    ])
+    expect(await head.text()).toBe('')
+    const options = await service.api('/api/errors', { method: 'OPTIONS' })
+    expect(options.status).toBe(200)
+    expect(options.headers.get('access-control-allow-methods')).toContain('GET')
+    expect(await options.json()).toEqual({})
+    const slash = await service.api('/api/errors/?limit=1', { redirect: 'manual' })
+    expect([slash.status, slash.headers.get('location')]).toEqual([308, '/api/errors?limit=1'])
   })
 })
