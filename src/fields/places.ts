@@ -13,6 +13,8 @@ export const cityField = (): RelationshipField => ({
   admin: {
     description: 'Pick a city; through the API an inline {name, state} is found or created.',
   },
+  // Read by the OpenAPI document: a write may send the inline form.
+  custom: { inlineCity: true },
   hooks: { beforeValidate: [resolveCity] },
   relationTo: 'city',
   required: true,

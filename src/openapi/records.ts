@@ -119,30 +119,48 @@ export const createBody = (
 }
 
 /**
+ * What a `city` relation accepts on a write (hooks/resolveCity.ts): a city id, an existing city as
+ * an object with its `id`, or an inline `{name, state}`, found (same state, same name) or created.
+ */
+export const cityInput = {
+  anyOf: [
+    { description: 'A city id.', type: 'string' },
+    {
+      description: 'An existing city, by its `id` (its other fields are ignored).',
+      properties: { id: { type: 'string' } },
+      required: ['id'],
+      type: 'object',
+    },
+    {
+      description:
+        'An inline city: found (same state, same name) or created. The state must exist.',
+      properties: {
+        name: { type: 'string' },
+        state: {
+          oneOf: [
+            { description: 'The state code, e.g. TX.', type: 'string' },
+            { properties: { code: { type: 'string' } }, required: ['code'], type: 'object' },
+          ],
+        },
+      },
+      required: ['name', 'state'],
+      type: 'object',
+    },
+  ],
+  description:
+    'A city id, an existing city by `id`, or an inline `{name, state}` (found or created).',
+}
+
+/**
  * What an `addresses` list accepts on a write: an address id, an existing address by `id`, or an
- * Address to create and link (hooks/resolveAddresses.ts), its city by id or inline `{name, state}`.
+ * Address to create and link (hooks/resolveAddresses.ts), its city as `cityInput` takes it.
  */
 export const addressesInput = (address: Schema) => {
   const { createdAt: _created, updatedAt: _updated, ...properties } = address.properties ?? {}
-  const state = {
-    oneOf: [
-      { description: 'The state code, e.g. TX.', type: 'string' },
-      { properties: { code: { type: 'string' } }, required: ['code'], type: 'object' },
-    ],
-  }
-  const inlineCity = {
-    description: 'Found (same state, same name) or created.',
-    properties: { name: { type: 'string' }, state },
-    required: ['name', 'state'],
-    type: 'object',
-  }
   const newAddress = {
     description:
       'An address to create and link, with or without a new `id`; an object with the `id` of an existing address links that address as stored.',
-    properties: {
-      ...properties,
-      city: { oneOf: [{ description: 'A city id.', type: 'string' }, inlineCity] },
-    },
+    properties: { ...properties, city: cityInput },
     required: ['line1', 'zip', 'city'],
     type: 'object',
   }

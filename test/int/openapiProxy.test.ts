@@ -437,6 +437,28 @@ const sessionCalls = async (): Promise<Call[]> => {
   return calls
 }
 
+/** Writes that name their city inline, `{name, state}`, as the document allows: created (201). */
+const inlineCityCalls = (): Call[] => {
+  const state = String(fixtures.records.city.state)
+  const post = (collection: string, body: Obj): Call => ({
+    body: JSON.stringify(body),
+    headers: { ...who.staffAdmin.headers, ...JSON_TYPE },
+    intent: 'valid',
+    method: 'POST',
+    operation: `post /${collection}`,
+    url: `/${collection}`,
+  })
+  return [
+    post('address', { city: { name: 'Inline Springs', state }, line1: '1 Main St', zip: '78701' }),
+    post('location', {
+      city: { name: 'Inline Springs', state: { code: state } },
+      companyId: fixtures.ids.company,
+      line1: '2 Main St',
+      zip: '78701',
+    }),
+  ]
+}
+
 /** Bodies over the cap: refused unread with 413. */
 const oversizeCalls = (): Call[] => [
   {
@@ -509,6 +531,7 @@ describe('the service behind Prism’s validating proxy', () => {
     // One after another: sessions of one user are one row to write.
     for (const call of await sessionCalls()) await send(call)
     await sendAll(oversizeCalls())
+    for (const call of inlineCityCalls()) expect((await send(call)).status).toBe(201)
     await sendAll(
       calls.filter(
         (call) => call.method === 'DELETE' && special(call.operation.split(' ')[1], 'delete'),

@@ -5,7 +5,7 @@ import { CLOSED_COLLECTIONS } from '@/api/closedCollections'
 
 import { type OperationName } from '../operation'
 import { hasSerialIdField, MAX_SERIAL_ID, param } from '../parameters'
-import type { Records } from '../records'
+import { cityInput, type Records } from '../records'
 import { json, type Obj, payloadErrors, type PayloadStatus, ref } from '../responses'
 
 export type Operation = Obj
@@ -176,13 +176,30 @@ export const withoutRequired = (schema: Obj): Obj => {
 }
 
 /**
+ * A record's schema as a write takes it: a `city` relation marked `custom.inlineCity`
+ * (src/fields/places.ts) also takes an inline `{name, state}`, which a read never answers.
+ */
+const asWritten = (collection: SanitizedCollectionConfig, record: Obj): Obj => {
+  const inline = collection.flattenedFields.filter(
+    (field) => (field.custom as undefined | { inlineCity?: boolean })?.inlineCity,
+  )
+  if (!inline.length) return record
+  const properties = { ...(record.properties as Obj) }
+  for (const field of inline) {
+    const { description } = (properties[field.name] ?? {}) as Obj
+    properties[field.name] = { ...cityInput, ...(description ? { description } : {}) }
+  }
+  return { ...record, properties }
+}
+
+/**
  * The bodies of writes, as component schemas: `<slug>_create` (the fields a create must carry
  * are required) and `<slug>_update` (none is).
  */
 export const inputSchemas = (config: SanitizedConfig, records: Records): Records => {
   const schemas: Records = {}
   for (const collection of servedCollections(config)) {
-    const record = records[collection.slug]
+    const record = asWritten(collection, records[collection.slug])
     const required = requiredOnCreate(collection)
     schemas[`${collection.slug}_create`] = {
       ...withoutRequired(record),
