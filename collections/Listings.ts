@@ -80,6 +80,8 @@ export const Listings: CollectionConfig = {
     listSearchableFields: ['title', 'vin', 'make', 'model', 'trim'],
     useAsTitle: 'title',
   },
+  // Its VIN is unique, and a copy could only repeat it: no Duplicate action, no /duplicate route.
+  disableDuplicate: true,
   endpoints: transfer.endpoints,
   fields: [
     titleField(listingTitle, ['vin', 'year', 'make', 'model', 'trim']),

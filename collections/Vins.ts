@@ -15,6 +15,8 @@ export const Vins: CollectionConfig = {
     listSearchableFields: ['vin'],
     useAsTitle: 'vin',
   },
+  // The VIN is unique, and a copy could only repeat it: no Duplicate action, no /duplicate route.
+  disableDuplicate: true,
   fields: [
     {
       ...vinField('vin', {
