@@ -8,8 +8,8 @@ import { performance } from 'node:perf_hooks'
 import { listingLookup } from '@/lookups/listing/lookup'
 import { tcoLookup } from '@/lookups/tco/lookup'
 import { decodeVin, stopDecoder } from '@/lookups/vin/decoder'
-import { validateVin } from '@/lookups/vin/validate'
 import { openRuntime } from '@/start/runtime'
+import { validateVin } from '@/validation/vin'
 
 import { arg, median } from './common'
 

@@ -1,4 +1,4 @@
-import { checkDigitOf } from '@/lookups/vin/validate'
+import { checkDigitOf } from '@/validation/vin'
 
 import { vehicleModels } from './vocabulary'
 

@@ -5,10 +5,10 @@
 import type { Payload, Where } from 'payload'
 
 import { CommerceError } from '@/errors'
+import { validateVin } from '@/validation/vin'
 
 import type { Listing, Vehicle, VehicleSpec } from '../../payload-types'
 import { type DecodedVehicle, decodeVin } from './vin/decoder'
-import { validateVin } from './vin/validate'
 
 export type VehicleFacts = {
   decoded: DecodedVehicle | null

@@ -2,17 +2,12 @@
  * Provider settings from the environment (docs/providers.md). A provider without a base
  * URL is "not configured": a credit app sent to it fails at once, saying so.
  */
+import type { RetrySettings } from '@/lib/retry'
 import { settings } from '@/lib/settings'
 
 export type ProviderSlug = 'provider_a' | 'provider_b'
 
-/** `factor`: how much each wait grows on the one before (2 unless said). */
-export type RetrySettings = {
-  baseMs: number
-  factor?: number
-  maxAttempts: number
-  maxDelayMs: number
-}
+export type { RetrySettings }
 
 export const retrySettings = (): RetrySettings => {
   const { PROVIDER_MAX_ATTEMPTS, PROVIDER_RETRY_BASE_MS, PROVIDER_RETRY_MAX_MS } =

@@ -6,6 +6,7 @@
  * lost answer finds the application the provider already has.
  */
 import { isRecord } from '@/lib/isRecord'
+import { retryAfterMs } from '@/lib/retry'
 
 import { adapters, type Application, type ProviderAdapter } from './adapters'
 import { providerBaseUrl, type ProviderSlug, providerTimeoutMs } from './config'
@@ -43,14 +44,6 @@ export const providerMessage = (answer: unknown, status: number): string => {
     body.detail,
   ].find((item): item is string => typeof item === 'string' && item !== '')
   return found?.slice(0, 500) ?? `HTTP ${status}`
-}
-
-/** Retry-After as milliseconds from now: delta-seconds or an HTTP date; null when absent or unreadable. */
-export const retryAfterMs = (header: null | string, now = Date.now()): null | number => {
-  if (!header) return null
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000
-  const date = Date.parse(header)
-  return Number.isNaN(date) ? null : Math.max(0, date - now)
 }
 
 type Retry = Extract<Outcome, { kind: 'retry' }>

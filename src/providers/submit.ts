@@ -7,10 +7,10 @@
 import type { PayloadRequest } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
+import { retryDelayMs } from '@/lib/retry'
 
 import type { CreditApp, TaskSendCreditApp } from '../../payload-types'
 import type { Applicant, Application } from './adapters'
-import { retryDelayMs } from './backoff'
 import { retrySettings } from './config'
 import { firstHold } from './holds'
 import { type Json, stripPii } from './pii'

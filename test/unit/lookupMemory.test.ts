@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from '@jest/globals'
 
 import { decodeVin, stopDecoder, vpicDatabasePath } from '@/lookups/vin/decoder'
 import { boundQueryCaches } from '@/lookups/vin/queryCaches.mjs'
-import { checkDigitOf } from '@/lookups/vin/validate'
+import { checkDigitOf } from '@/validation/vin'
 
 afterAll(() => stopDecoder())
 

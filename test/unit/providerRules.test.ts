@@ -1,9 +1,9 @@
 /** The pure rules of provider sending: backoff, Retry-After, the provider's message, PII stripping. */
 import { describe, expect, it } from '@jest/globals'
 
-import { retryDelayMs } from '@/providers/backoff'
+import { retryAfterMs, retryDelayMs } from '@/lib/retry'
 import { stripPii } from '@/providers/pii'
-import { providerMessage, retryAfterMs } from '@/providers/send'
+import { providerMessage } from '@/providers/send'
 
 const settings = { baseMs: 1000, maxAttempts: 8, maxDelayMs: 30_000 }
 

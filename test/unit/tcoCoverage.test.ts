@@ -17,7 +17,7 @@ import { estimateNewPrice } from '@/lookups/tco/prices'
 import { DEFAULTS } from '@/lookups/tco/settings'
 import { modelledVehicle } from '@/lookups/tco/vehicle'
 import { decodeVin, stopDecoder, vpicDatabasePath } from '@/lookups/vin/decoder'
-import { checkDigitOf } from '@/lookups/vin/validate'
+import { checkDigitOf } from '@/validation/vin'
 
 afterAll(() => stopDecoder())
 

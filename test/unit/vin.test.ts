@@ -1,7 +1,7 @@
 /** VIN validation: alphabet, check digit (49 CFR 565), model year with the position-7 rule. */
 import { describe, expect, it } from '@jest/globals'
 
-import { checkDigitOf, modelYearOf, validateVin } from '@/lookups/vin/validate'
+import { checkDigitOf, modelYearOf, validateVin } from '@/validation/vin'
 
 describe('check digit', () => {
   it.each([

@@ -2,7 +2,7 @@
  * VIN validation per 49 CFR 565 / ISO 3779: the alphabet, the check digit (position 9) and the
  * model year (position 10, read with the position-7 rule).
  */
-import { isVinFormat } from '@/validation/formats'
+import { isVinFormat } from './formats'
 
 /** Transliteration of letters to values (49 CFR 565.15, table I); digits stand for themselves. */
 const VALUES: Record<string, number> = {

@@ -1,4 +1,15 @@
-import type { RetrySettings } from './config'
+/**
+ * Waits between attempts at a call to another service (a credit provider, a webhook receiver):
+ * exponential with jitter, and the receiver's Retry-After.
+ */
+
+/** `factor`: how much each wait grows on the one before (2 unless said). */
+export type RetrySettings = {
+  baseMs: number
+  factor?: number
+  maxAttempts: number
+  maxDelayMs: number
+}
 
 /**
  * The wait before attempt `attempt + 1`: exponential (base × factor^(attempt−1), factor 2 unless
@@ -18,4 +29,12 @@ export const retryDelayMs = (
   )
   const jittered = exponential / 2 + random() * (exponential / 2)
   return Math.round(Math.min(settings.maxDelayMs, Math.max(jittered, retryAfter ?? 0)))
+}
+
+/** Retry-After as milliseconds from now: delta-seconds or an HTTP date; null when absent or unreadable. */
+export const retryAfterMs = (header: null | string, now = Date.now()): null | number => {
+  if (!header) return null
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000
+  const date = Date.parse(header)
+  return Number.isNaN(date) ? null : Math.max(0, date - now)
 }
