@@ -246,6 +246,10 @@ export interface Lead {
   email?: string | null;
   phoneNumber?: string | null;
   /**
+   * The phone numbers in E.164, worked out when the record is saved.
+   */
+  phoneKeys?: string | null;
+  /**
    * Where the lead came from, e.g. "website" or "phone".
    */
   source?: string | null;
@@ -438,6 +442,10 @@ export interface Consumer {
    */
   ssn?: string | null;
   phoneNumbers?: string[] | null;
+  /**
+   * The phone numbers in E.164, worked out when the record is saved.
+   */
+  phoneKeys?: string | null;
   /**
    * Postal addresses; through the API new ones may be sent inline and are created.
    */
@@ -955,6 +963,10 @@ export interface CreditApp {
    */
   title?: string | null;
   /**
+   * The phone numbers in E.164, worked out when the record is saved.
+   */
+  phoneKeys?: string | null;
+  /**
    * The consumer who applies; the fields below are as given on this application.
    */
   consumer: string | Consumer;
@@ -1369,6 +1381,10 @@ export interface Contact {
    * Worked out from the record when it is saved.
    */
   title?: string | null;
+  /**
+   * The phone numbers in E.164, worked out when the record is saved.
+   */
+  phoneKeys?: string | null;
   /**
    * Generated on create (cnt_…).
    */
@@ -2547,6 +2563,7 @@ export interface LeadSelect<T extends boolean = true> {
   lastName?: T;
   email?: T;
   phoneNumber?: T;
+  phoneKeys?: T;
   source?: T;
   consumer?: T;
   location?: T;
@@ -2690,6 +2707,7 @@ export interface MailboxMessageSelect<T extends boolean = true> {
 export interface CreditAppSelect<T extends boolean = true> {
   id?: T;
   title?: T;
+  phoneKeys?: T;
   consumer?: T;
   firstName?: T;
   lastName?: T;
@@ -2792,6 +2810,7 @@ export interface ConsumerSelect<T extends boolean = true> {
   email?: T;
   ssn?: T;
   phoneNumbers?: T;
+  phoneKeys?: T;
   addresses?: T;
   lastModifiedBy?: T;
   updatedAt?: T;
@@ -2884,6 +2903,7 @@ export interface CustomerSelect<T extends boolean = true> {
  */
 export interface ContactSelect<T extends boolean = true> {
   title?: T;
+  phoneKeys?: T;
   id?: T;
   roles?: T;
   firstName?: T;

@@ -296,7 +296,7 @@ export interface paths {
         };
         /**
          * Search records
-         * @description The first matches of `q` among consumers, leads, contacts (by name), companies (by name), deals (by title) and vehicles (by VIN, make or model), read as the caller: a collection the caller may not read gives nothing, and nothing is matched on credit data.
+         * @description The first matches of `q` among consumers, leads, credit apps, contacts, companies, deals and vehicles, each searched as its list's search box searches it (names, e-mail, phone numbers in any format for staff users, VIN, make or model), read as the caller: a collection the caller may not read gives nothing, and nothing is matched on credit data. Each hit may carry a `detail` line (phone, e-mail, store) and each group the `href` of its list with the same search.
          */
         get: operations["search"];
         put?: never;
@@ -7215,6 +7215,8 @@ export interface components {
             lastName?: string | null;
             email?: string | null;
             phoneNumber?: string | null;
+            /** @description The phone numbers in E.164, worked out when the record is saved. */
+            phoneKeys?: string | null;
             /** @description Where the lead came from, e.g. "website" or "phone". */
             source?: string | null;
             /** @description The consumer record of this person, when there is one. */
@@ -7415,6 +7417,8 @@ export interface components {
             id: string;
             /** @description Worked out from the record when it is saved. */
             title?: string | null;
+            /** @description The phone numbers in E.164, worked out when the record is saved. */
+            phoneKeys?: string | null;
             /** @description The consumer who applies; the fields below are as given on this application. */
             consumer: string | components["schemas"]["consumer"];
             firstName?: string | null;
@@ -7553,6 +7557,8 @@ export interface components {
             /** @description Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited). */
             ssn?: string | null;
             phoneNumbers?: string[] | null;
+            /** @description The phone numbers in E.164, worked out when the record is saved. */
+            phoneKeys?: string | null;
             /** @description Postal addresses; through the API new ones may be sent inline and are created. */
             addresses?: (string | components["schemas"]["address"])[] | null;
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
@@ -7668,6 +7674,8 @@ export interface components {
         contact: {
             /** @description Worked out from the record when it is saved. */
             title?: string | null;
+            /** @description The phone numbers in E.164, worked out when the record is saved. */
+            phoneKeys?: string | null;
             /** @description Generated on create (cnt_…). */
             id: string;
             /** @description What the person does for us, one role per entry, in free text. */
@@ -8499,6 +8507,8 @@ export interface components {
             lastName?: string | null;
             email?: string | null;
             phoneNumber?: string | null;
+            /** @description The phone numbers in E.164, worked out when the record is saved. */
+            phoneKeys?: string | null;
             /** @description Where the lead came from, e.g. "website" or "phone". */
             source?: string | null;
             /** @description The consumer record of this person, when there is one. */
@@ -8618,6 +8628,8 @@ export interface components {
             lastName?: string | null;
             email?: string | null;
             phoneNumber?: string | null;
+            /** @description The phone numbers in E.164, worked out when the record is saved. */
+            phoneKeys?: string | null;
             /** @description Where the lead came from, e.g. "website" or "phone". */
             source?: string | null;
             /** @description The consumer record of this person, when there is one. */
@@ -8902,6 +8914,8 @@ export interface components {
             id?: string;
             /** @description Worked out from the record when it is saved. */
             title?: string | null;
+            /** @description The phone numbers in E.164, worked out when the record is saved. */
+            phoneKeys?: string | null;
             /** @description The consumer who applies; the fields below are as given on this application. */
             consumer: string | components["schemas"]["consumer"];
             firstName?: string | null;
@@ -8973,6 +8987,8 @@ export interface components {
             id?: string;
             /** @description Worked out from the record when it is saved. */
             title?: string | null;
+            /** @description The phone numbers in E.164, worked out when the record is saved. */
+            phoneKeys?: string | null;
             /** @description The consumer who applies; the fields below are as given on this application. */
             consumer?: string | components["schemas"]["consumer"];
             firstName?: string | null;
@@ -9168,6 +9184,8 @@ export interface components {
             /** @description Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited). */
             ssn?: string | null;
             phoneNumbers?: string[] | null;
+            /** @description The phone numbers in E.164, worked out when the record is saved. */
+            phoneKeys?: string | null;
             /** @description Postal addresses; through the API new ones may be sent inline and are created. */
             addresses?: (string | components["schemas"]["address"])[] | null;
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
@@ -9192,6 +9210,8 @@ export interface components {
             /** @description Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited). */
             ssn?: string | null;
             phoneNumbers?: string[] | null;
+            /** @description The phone numbers in E.164, worked out when the record is saved. */
+            phoneKeys?: string | null;
             /** @description Postal addresses; through the API new ones may be sent inline and are created. */
             addresses?: (string | components["schemas"]["address"])[] | null;
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
@@ -9410,6 +9430,8 @@ export interface components {
         contact_create: {
             /** @description Worked out from the record when it is saved. */
             title?: string | null;
+            /** @description The phone numbers in E.164, worked out when the record is saved. */
+            phoneKeys?: string | null;
             /** @description Generated on create (cnt_…). */
             id?: string;
             /** @description What the person does for us, one role per entry, in free text. */
@@ -9435,6 +9457,8 @@ export interface components {
         contact_update: {
             /** @description Worked out from the record when it is saved. */
             title?: string | null;
+            /** @description The phone numbers in E.164, worked out when the record is saved. */
+            phoneKeys?: string | null;
             /** @description Generated on create (cnt_…). */
             id?: string;
             /** @description What the person does for us, one role per entry, in free text. */
@@ -11903,6 +11927,8 @@ export interface operations {
                     id?: string;
                     /** @description Worked out from the record when it is saved. */
                     title?: string | null;
+                    /** @description The phone numbers in E.164, worked out when the record is saved. */
+                    phoneKeys?: string | null;
                     /** @description The consumer who applies; the fields below are as given on this application. */
                     consumer: string | components["schemas"]["consumer"];
                     firstName?: string | null;
@@ -12387,6 +12413,8 @@ export interface operations {
                     /** @description Encrypted; shown masked. Staff admins reveal it with "Reveal SSN" (audited). */
                     ssn?: string | null;
                     phoneNumbers?: string[] | null;
+                    /** @description The phone numbers in E.164, worked out when the record is saved. */
+                    phoneKeys?: string | null;
                     addresses?: (string | {
                         id: string;
                     } | {
@@ -12545,6 +12573,8 @@ export interface operations {
                 "application/json": {
                     /** @description Worked out from the record when it is saved. */
                     title?: string | null;
+                    /** @description The phone numbers in E.164, worked out when the record is saved. */
+                    phoneKeys?: string | null;
                     /** @description Generated on create (cnt_…). */
                     id?: string;
                     /** @description What the person does for us, one role per entry, in free text. */
@@ -13694,10 +13724,12 @@ export interface operations {
                         groups: {
                             hits: {
                                 collection: string;
+                                detail?: string;
                                 href: string;
                                 id: string | number;
                                 title: string;
                             }[];
+                            href: string;
                             label: string;
                             total: number;
                         }[];

@@ -2,12 +2,15 @@ import type { CollectionConfig } from 'payload'
 
 import { encrypted, ssnField } from '@/creditData'
 import { dateField, emailField, phoneField, phoneListField } from '@/fields/formatted'
+import { phoneSearch } from '@/fields/phoneSearch'
 import { addressesField } from '@/fields/places'
 import { prefixedId } from '@/fields/prefixedId'
 import { personName, titleField } from '@/fields/titles'
 
 import { policyAccess } from '../access/policy'
 import { resolveAddresses } from '../hooks/resolveAddresses'
+
+const byPhone = phoneSearch(['phoneNumber', 'phoneNumbers'])
 
 /** A person who applies for credit. */
 export const Consumers: CollectionConfig = {
@@ -25,11 +28,11 @@ export const Consumers: CollectionConfig = {
   admin: {
     defaultColumns: ['firstName', 'lastName', 'email', 'phoneNumber', 'updatedAt'],
     group: 'Credit',
-    listSearchableFields: ['firstName', 'lastName', 'email', 'phoneNumber', 'id'],
+    listSearchableFields: ['title', 'firstName', 'lastName', 'email', 'phoneNumber', 'id'],
     useAsTitle: 'title',
   },
   disableDuplicate: true,
-  hooks: { beforeOperation: [resolveAddresses] },
+  hooks: { beforeOperation: [resolveAddresses, byPhone.hook] },
   fields: [
     titleField(personName, ['firstName', 'lastName']),
     prefixedId('con_'),
@@ -59,6 +62,7 @@ export const Consumers: CollectionConfig = {
     },
     ssnField('ssn', 'SSN'),
     phoneListField('phoneNumbers'),
+    byPhone.field,
     addressesField(),
     {
       name: 'connected',

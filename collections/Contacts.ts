@@ -1,10 +1,13 @@
 import type { CollectionConfig } from 'payload'
 
 import { emailField, phoneField } from '@/fields/formatted'
+import { phoneSearch } from '@/fields/phoneSearch'
 import { prefixedId } from '@/fields/prefixedId'
 import { personName, titleField } from '@/fields/titles'
 
 import { policyAccess } from '../access/policy'
+
+const byPhone = phoneSearch(['primaryPhoneNumber', 'phoneNumber'])
 
 /**
  * A person the business deals with (dealer staff, agents). The contract names id, roles,
@@ -27,12 +30,22 @@ export const Contacts: CollectionConfig = {
       'updatedAt',
     ],
     group: 'Commerce',
-    listSearchableFields: ['firstName', 'lastName', 'primaryEmail', 'email', 'primaryPhoneNumber'],
+    listSearchableFields: [
+      'title',
+      'firstName',
+      'lastName',
+      'primaryEmail',
+      'email',
+      'primaryPhoneNumber',
+      'phoneNumber',
+    ],
     useAsTitle: 'title',
   },
   disableDuplicate: true,
+  hooks: { beforeOperation: [byPhone.hook] },
   fields: [
     titleField(personName, ['firstName', 'lastName']),
+    byPhone.field,
     prefixedId('cnt_'),
     {
       name: 'roles',

@@ -4,6 +4,8 @@ import { adfField } from '@/adf/fields'
 import { listTransfer } from '@/admin/transfer'
 import { noSsnInText } from '@/creditData/ssnFields'
 import { emailField, phoneField } from '@/fields/formatted'
+import { leadEventStatuses } from '@/fields/leadEventValues'
+import { phoneSearch } from '@/fields/phoneSearch'
 import { personName, titleField } from '@/fields/titles'
 import { inheritDoNotContact } from '@/leadDesk/doNotContact'
 import { importLeadRow, keepMatchKeys } from '@/leadDesk/duplicates'
@@ -15,7 +17,6 @@ import {
   intakeEndpoint,
   mergeEndpoint,
 } from '@/leadDesk/endpoints'
-import { leadEventStatuses } from '@/leadDesk/eventValues'
 import { assignFromRota } from '@/leadDesk/roundRobin'
 import { assigneeWorksAt } from '@/leadDesk/worksAt'
 
@@ -54,6 +55,8 @@ const serviceTime = (
   index: true,
 })
 
+const byPhone = phoneSearch(['phoneNumber'])
+
 /** A sales lead. Numeric ids: lead events and VDP e-mails refer to leads by number. */
 export const Leads: CollectionConfig = {
   slug: 'lead',
@@ -73,7 +76,7 @@ export const Leads: CollectionConfig = {
       'createdAt',
     ],
     group: 'Leads',
-    listSearchableFields: ['firstName', 'lastName', 'email', 'phoneNumber', 'source'],
+    listSearchableFields: ['title', 'firstName', 'lastName', 'email', 'phoneNumber', 'source'],
     useAsTitle: 'title',
   },
   // POST /api/lead may answer 200 with a lead it merged the submission into (its OpenAPI text).
@@ -119,6 +122,7 @@ export const Leads: CollectionConfig = {
       type: 'row',
       fields: [emailField('email', { index: true }), phoneField('phoneNumber')],
     },
+    byPhone.field,
     {
       name: 'source',
       type: 'text',
@@ -230,6 +234,7 @@ export const Leads: CollectionConfig = {
   ],
   hooks: {
     beforeChange: [assigneeWorksAt, assignFromRota, inheritDoNotContact, keepMatchKeys],
+    beforeOperation: [byPhone.hook],
   },
   labels: { plural: 'Leads', singular: 'Lead' },
 }

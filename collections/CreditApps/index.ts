@@ -5,6 +5,7 @@ import { noteAdverseAction } from '@/compliance/adverseAction/notices'
 import { screenCreditApp } from '@/compliance/sanctions/hooks'
 import { encrypted, ssnField } from '@/creditData'
 import { dateField, emailField, phoneField } from '@/fields/formatted'
+import { phoneSearch } from '@/fields/phoneSearch'
 import { prefixedId } from '@/fields/prefixedId'
 import { personName, related, titleField, vehicleName } from '@/fields/titles'
 import { isRecord } from '@/lib/isRecord'
@@ -121,6 +122,8 @@ const creditAppTitle = async (app: Record<string, unknown>, req: PayloadRequest)
   return [head, provider].filter(Boolean).join(' · ')
 }
 
+const byPhone = phoneSearch(['phoneNumber', 'coApplicantPhoneNumber'])
+
 /** A consumer's application for credit on a vehicle under a pre-approval. */
 export const CreditApps: CollectionConfig = {
   slug: 'credit-app',
@@ -137,17 +140,28 @@ export const CreditApps: CollectionConfig = {
   admin: {
     defaultColumns: ['title', 'provider', 'toProvider', 'providerSubmission.status', 'updatedAt'],
     group: 'Credit',
-    listSearchableFields: ['title', 'lastName', 'email', 'id'],
+    listSearchableFields: [
+      'title',
+      'firstName',
+      'lastName',
+      'email',
+      'phoneNumber',
+      'coApplicantLastName',
+      'coApplicantPhoneNumber',
+      'id',
+    ],
     useAsTitle: 'title',
   },
   disableDuplicate: true,
   hooks: {
     afterChange: [queueForProvider, noteAdverseAction],
     beforeChange: [screenCreditApp, markForProvider],
+    beforeOperation: [byPhone.hook],
   },
   fields: [
     prefixedId('crapp_'),
     titleField(creditAppTitle, ['consumer', 'vehicle', 'provider']),
+    byPhone.field,
     {
       type: 'tabs',
       // Tabs without names: they group the form, not the data (the API shape is flat).

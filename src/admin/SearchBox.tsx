@@ -1,10 +1,16 @@
 'use client'
-/** Search across consumers, leads, contacts, companies, deals and vehicles (GET /api/search). */
+/**
+ * Search across consumers, leads, credit apps, contacts, companies, deals and vehicles (GET
+ * /api/search): by name, e-mail, VIN, or phone number in any format. Each hit has a second line
+ * (phone, e-mail, store) to tell two of the same name apart; each count opens the list with the
+ * same search.
+ */
 import { useConfig } from '@payloadcms/ui'
 import React, { useState } from 'react'
 
 type Group = {
-  hits: { href: string; id: number | string; title: string }[]
+  hits: { detail?: string; href: string; id: number | string; title: string }[]
+  href: string
   label: string
   total: number
 }
@@ -39,7 +45,7 @@ export const SearchBox: React.FC = () => {
         <input
           aria-label="Search records"
           onChange={(event) => setQ(event.target.value)}
-          placeholder="Search consumers, leads, contacts, companies, deals, vehicles"
+          placeholder="Search by name, phone, e-mail or VIN: consumers, leads, credit apps, contacts, companies, deals, vehicles"
           style={{ flex: 1, padding: '0.5rem' }}
           type="search"
           value={q}
@@ -61,12 +67,19 @@ export const SearchBox: React.FC = () => {
             .map((group) => (
               <div key={group.label}>
                 <h4>
-                  {group.label} ({group.total})
+                  <a href={group.href} title={`All ${group.label.toLowerCase()} found, as a list`}>
+                    {group.label} ({group.total})
+                  </a>
                 </h4>
                 <ul>
                   {group.hits.map((hit) => (
-                    <li key={hit.id}>
+                    <li key={hit.id} style={{ marginBottom: '0.25rem' }}>
                       <a href={hit.href}>{hit.title}</a>
+                      {hit.detail && (
+                        <div style={{ color: 'var(--theme-elevation-500)', fontSize: '0.85em' }}>
+                          {hit.detail}
+                        </div>
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -1,7 +1,8 @@
 /**
  * E-mail addresses, phone numbers and names as they are compared: the lead desk's duplicate rules
- * (src/leadDesk/matchKeys.ts) and a consumer's data export (src/compliance/requests/export.ts)
- * read them the same way.
+ * (src/leadDesk/matchKeys.ts), a consumer's data export (src/compliance/requests/export.ts) and
+ * the search by phone number (src/fields/phoneSearch.ts: lists and the dashboard's search) read
+ * them the same way.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
 
@@ -35,4 +36,32 @@ export const normaliseName = (value: unknown): null | string => {
     .replace(/[\s-]+/g, ' ')
     .trim()
   return name || null
+}
+
+/** The fewest digits a search term must hold to be looked up as (part of) a phone number. */
+export const PHONE_SEARCH_DIGITS = 4
+
+/**
+ * A record's phone numbers as one searchable text: each number in E.164, once, sorted, separated
+ * by spaces (`+12135550147 +13235550199`). Texts that are not phone numbers are left out; no
+ * number at all gives null.
+ */
+export const phoneKeysOf = (values: unknown[]): null | string => {
+  const keys = [
+    ...new Set(values.map(normalisePhone).filter((key): key is string => key !== null)),
+  ].sort()
+  return keys.length ? keys.join(' ') : null
+}
+
+/**
+ * What a search term is looked up by in those keys, or null when it is not a phone number:
+ * a whole number in any format (`(512) 555-0112`, `512.555.0112`, `+1 512 555 0112`) gives its
+ * E.164 key; part of one (digits with at most the punctuation of a number: spaces, dots, hyphens,
+ * brackets, a leading `+`), such as `555-0112`, its digits, found inside any stored number.
+ */
+export const phoneSearchKey = (term: unknown): null | string => {
+  if (typeof term !== 'string' || !/^\+?[\d\s().-]+$/.test(term.trim())) return null
+  const digits = term.replace(/\D/g, '')
+  if (digits.length < PHONE_SEARCH_DIGITS) return null
+  return (digits.length >= 10 && normalisePhone(term)) || digits
 }

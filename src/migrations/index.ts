@@ -35,6 +35,7 @@ import * as migration_20261128_070750_compliance_and_lead_source_roles from './2
 import * as migration_20261128_073531_append_only_corrections from './20261128_073531_append_only_corrections';
 import * as migration_20261128_083000_dealer_scope_indexes from './20261128_083000_dealer_scope_indexes';
 import * as migration_20261128_083517_sanctions_second_review from './20261128_083517_sanctions_second_review';
+import * as migration_20261128_135116_phone_keys from './20261128_135116_phone_keys';
 
 export const migrations = [
   {
@@ -220,6 +221,11 @@ export const migrations = [
   {
     up: migration_20261128_083517_sanctions_second_review.up,
     down: migration_20261128_083517_sanctions_second_review.down,
-    name: '20261128_083517_sanctions_second_review'
+    name: '20261128_083517_sanctions_second_review',
+  },
+  {
+    up: migration_20261128_135116_phone_keys.up,
+    down: migration_20261128_135116_phone_keys.down,
+    name: '20261128_135116_phone_keys'
   },
 ];

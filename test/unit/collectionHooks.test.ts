@@ -145,6 +145,7 @@ describe('hooks on each collection', () => {
         'noChosenIds',
         'checkIfMatch',
         'restoreByStaffAdmins',
+        'searchPhoneKeys',
       ],
       beforeValidate: ['serverTimestamps', 'valueTypes', 'keepInCompany', 'relationsExist'],
       beforeChange: [

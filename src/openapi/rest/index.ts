@@ -211,7 +211,7 @@ export const rootPaths = (): PathItems => ({
   '/search': {
     get: op(
       { operationId: 'search', summary: 'Search records', tag: ROOT_TAG },
-      'The first matches of `q` among consumers, leads, contacts (by name), companies (by name), deals (by title) and vehicles (by VIN, make or model), read as the caller: a collection the caller may not read gives nothing, and nothing is matched on credit data.',
+      "The first matches of `q` among consumers, leads, credit apps, contacts, companies, deals and vehicles, each searched as its list's search box searches it (names, e-mail, phone numbers in any format for staff users, VIN, make or model), read as the caller: a collection the caller may not read gives nothing, and nothing is matched on credit data. Each hit may carry a `detail` line (phone, e-mail, store) and each group the `href` of its list with the same search.",
       {
         parameters: [
           {
@@ -233,6 +233,7 @@ export const rootPaths = (): PathItems => ({
                         items: {
                           properties: {
                             collection: { type: 'string' },
+                            detail: { type: 'string' },
                             href: { type: 'string' },
                             id: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
                             title: { type: 'string' },
@@ -242,10 +243,11 @@ export const rootPaths = (): PathItems => ({
                         },
                         type: 'array',
                       },
+                      href: { type: 'string' },
                       label: { type: 'string' },
                       total: { type: 'integer' },
                     },
-                    required: ['hits', 'label', 'total'],
+                    required: ['hits', 'href', 'label', 'total'],
                     type: 'object',
                   },
                   type: 'array',
