@@ -72,7 +72,6 @@ export const createApp = ({
   app.use(trailingSlashRedirect)
   app.use(healthRoutes(payload))
   if (replicaReads) app.use(replicaReads.middleware)
-  app.use(openApiRoutes(payload))
   const listings = listingPath()
   if (listings !== DEFAULT_LISTING_PATH) {
     // The configured listing address is served by the /api/listings endpoint, behind the same guards.
@@ -98,6 +97,8 @@ export const createApp = ({
     rateLimit.middleware,
     callerFirst(payload),
     queryGuard,
+    // The index, the OpenAPI document and its docs page: public, but checked as every API path.
+    openApiRoutes(payload),
     collectionRoutes(payload),
     bodyGuard(maxBodyBytes),
     idempotency(payload),

@@ -30,19 +30,20 @@ const init = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#
 
 /**
  * `GET /api`, the API's index; `GET /api/openapi.json` (built once from the collection configs);
- * and the `GET /api/docs` page, Swagger UI served from the swagger-ui-dist package (no CDN). All
- * are public (./servicePaths.ts describes them).
+ * and the `GET /api/docs` page, Swagger UI served from the swagger-ui-dist package (no CDN).
+ * Mounted at `/api` behind the checks every API path has (a credential sent must authenticate,
+ * the rate limit, the query's rules); no credential is needed (./servicePaths.ts describes them).
  */
 export const openApiRoutes = (payload: Payload): Router => {
   const router = express.Router()
   let document: unknown
-  router.get(['/api', '/api/'], (_req, res) => void res.json(apiIndex()))
-  router.get('/api/openapi.json', (_req, res) => {
+  router.get('/', (_req, res) => void res.json(apiIndex()))
+  router.get('/openapi.json', (_req, res) => {
     document ??= buildOpenApiDocument(payload.config)
     res.json(document)
   })
-  router.get('/api/docs', (_req, res) => void res.type('html').send(page))
-  router.get('/api/docs/init.js', (_req, res) => void res.type('js').send(init))
-  router.use('/api/docs', express.static(swaggerUiDir(), { index: false }))
+  router.get('/docs', (_req, res) => void res.type('html').send(page))
+  router.get('/docs/init.js', (_req, res) => void res.type('js').send(init))
+  router.use('/docs', express.static(swaggerUiDir(), { index: false }))
   return router
 }

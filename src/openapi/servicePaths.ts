@@ -1,10 +1,11 @@
 /**
  * What `/api` answers about itself: its index (`GET /api`), this document (`GET /api/openapi.json`)
- * and its docs page (`GET /api/docs`). All three are public and served before the credential
- * check and the rate limits (./routes.ts).
+ * and its docs page (`GET /api/docs`). No credential is needed, but they pass the checks of every
+ * API path (./routes.ts): a credential sent that does not authenticate is 401, the rate limit
+ * applies, and so do the query's rules (`depth`, percent-encoding).
  */
 import { operation, tagged } from './operation'
-import { json } from './responses'
+import { json, payloadErrors } from './responses'
 
 export const API_NAME = 'Commerce service'
 /** The interface's version, as the document's `info.version` says it. */
@@ -23,20 +24,11 @@ export const API_LINKS = {
 /** The body of `GET /api`. */
 export const apiIndex = () => ({ links: API_LINKS, name: API_NAME, version: API_VERSION })
 
-/**
- * The one refusal these can answer: Node's own, for a request line or headers past 16 KiB.
- * (Every path can; on these it is the only one.)
- */
-const HEADERS_TOO_LARGE = {
-  431: {
-    content: json({ properties: { message: { type: 'string' } }, type: 'object' }),
-    description: 'Request Header Fields Too Large: the URL or the headers are larger than 16 KiB',
-  },
-}
-
 const service = tagged(SERVICE_TAG)
-/** No credential needed; one sent is not looked at. */
+/** No credential needed; one sent must authenticate. */
 const PUBLIC = [{}, { apiKey: [] }, { session: [] }]
+/** The refusals of the checks every API path has. */
+const REFUSALS = payloadErrors(400, 401, 429, 503)
 const linkProperties = Object.fromEntries(
   Object.keys(API_LINKS).map((name) => [name, { type: 'string' }]),
 )
@@ -47,7 +39,7 @@ export const servicePaths = {
       service(
         'apiIndex',
         'The API index',
-        "The service's name, the interface's version, and where the OpenAPI document, its docs page and the health checks are. Public.",
+        "The service's name, the interface's version, and where the OpenAPI document, its docs page and the health checks are. No credential is needed.",
       ),
       {
         responses: {
@@ -70,7 +62,7 @@ export const servicePaths = {
             ),
             description: 'The index',
           },
-          ...HEADERS_TOO_LARGE,
+          ...REFUSALS,
         },
         security: PUBLIC,
       },
@@ -81,7 +73,7 @@ export const servicePaths = {
       service(
         'apiDocs',
         'The docs page',
-        'This document as interactive documentation (Swagger UI, served by the service itself, no outside assets). Public.',
+        'This document as interactive documentation (Swagger UI, served by the service itself, no outside assets). No credential is needed.',
       ),
       {
         responses: {
@@ -89,7 +81,7 @@ export const servicePaths = {
             content: { 'text/html': { schema: { type: 'string' } } },
             description: 'The HTML page',
           },
-          ...HEADERS_TOO_LARGE,
+          ...REFUSALS,
         },
         security: PUBLIC,
       },
@@ -100,7 +92,7 @@ export const servicePaths = {
       service(
         'openApiDocument',
         'This OpenAPI document',
-        'The OpenAPI 3.0 description of everything served under /api, built from the collection configs when first asked for. Public.',
+        'The OpenAPI 3.0 description of everything served under /api, built from the collection configs when first asked for. No credential is needed.',
       ),
       {
         responses: {
@@ -116,7 +108,7 @@ export const servicePaths = {
             }),
             description: 'The document',
           },
-          ...HEADERS_TOO_LARGE,
+          ...REFUSALS,
         },
         security: PUBLIC,
       },
