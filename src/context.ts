@@ -19,7 +19,7 @@ declare module 'payload' {
     consumerDataKeys?: Map<string, Buffer | null>
     /** Set by checkIfMatch (hooks/checkIfMatch.ts) on its first check; read by it to check a request once. */
     ifMatchChecked?: boolean
-    /** Set by mergeLeads (src/leadDesk/merge.ts) on the lead events it moves to the kept lead; read by checkLeadEvent (src/leadDesk/eventHooks.ts), which lets recorded outbound events move to a lead whose person asked not to be contacted. */
+    /** Set by mergeLeads (src/leadDesk/merge.ts) on the lead events it moves to the kept lead; read by checkLeadEvent (src/flows/leadContact.ts), which lets recorded outbound events move to a lead whose person asked not to be contacted. */
     leadMerge?: boolean
     /** Set by followLeadEvent (src/leadDesk/eventHooks.ts) while it clears a lead's previous current event; read by it there, so that clearing does not blank the lead's status it is about to set. */
     leadStatusMoving?: number

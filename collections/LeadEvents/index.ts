@@ -2,9 +2,10 @@ import type { CollectionConfig } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
 import { noSsnInTextarea } from '@/creditData/ssnFields'
+import { leadEventStatuses, leadEventTypes } from '@/fields/leadEventValues'
 import { stampedUserField } from '@/fields/stampedUser'
-import { checkLeadEvent, followLeadEvent } from '@/leadDesk/eventHooks'
-import { leadEventStatuses, leadEventTypes } from '@/leadDesk/eventValues'
+import { checkLeadEvent } from '@/flows/leadContact'
+import { followLeadEvent } from '@/leadDesk/eventHooks'
 
 import { staffOnlyField } from '../../access/isStaff'
 import { nobodyFieldLevel } from '../../access/nobody'

@@ -1,9 +1,9 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
-import { isOutbound } from '@/compliance/consents/outbound'
 import { transactionDb } from '@/db/transaction'
 import { ClientError } from '@/errors'
+import { isOutbound } from '@/fields/leadEventValues'
 
 import type { Lead, LeadEvent } from '../../payload-types'
 import { idOf } from './ids'

@@ -1,41 +1,12 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
+import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
-import { refuseWithoutContactConsent } from '@/compliance/consents/contactConsent'
-import { isContact } from '@/compliance/consents/outbound'
 import { transactionDb } from '@/db/transaction'
+import { isContact } from '@/fields/leadEventValues'
 
 import type { LeadEvent } from '../../payload-types'
-import { recordDoNotContact, refuseIfDoNotContact } from './doNotContact'
+import { recordDoNotContact } from './doNotContact'
 import { idOf } from './ids'
-
-/**
- * beforeChange on lead events: an outbound type or status for a customer who asked not to be
- * contacted, or without the contact consent it needs, is refused (409); a new event that sets a status becomes its lead's current status
- * unless it says otherwise (`currentStatusFor` sent, null included). An event recorded before
- * the request keeps what it recorded: its next steps may be edited and it may be trashed.
- */
-export const checkLeadEvent: CollectionBeforeChangeHook<LeadEvent> = async ({
-  data,
-  operation,
-  originalDoc,
-  req,
-}) => {
-  const lead = idOf(data.lead ?? originalDoc?.lead)
-  const moved = operation === 'create' || lead !== idOf(originalDoc?.lead)
-  const recorded = (key: 'status' | 'type') =>
-    moved || data[key] !== originalDoc?.[key] ? data[key] : undefined
-  const values = [recorded('type'), recorded('status')]
-  // Events moved by a merge of duplicate leads were checked when they were recorded.
-  if (!req.context.leadMerge) {
-    await refuseIfDoNotContact(req, lead, values)
-    // Then the contact consents (docs/compliance.md): a do-not-contact request is said first.
-    await refuseWithoutContactConsent(req, lead, values)
-  }
-  if (operation === 'create' && data.status && lead && data.currentStatusFor === undefined)
-    return { ...data, currentStatusFor: lead }
-  return data
-}
 
 const setLeadStatus = (req: PayloadRequest, lead: number, status: LeadEvent['status']) =>
   req.payload.update({

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 
-import { leadEventStatuses, leadEventTypes } from '@/leadDesk/eventValues'
+import { leadEventStatuses, leadEventTypes } from '@/fields/leadEventValues'
 
 import { invalidPaths, sendJson } from '../helpers/http'
 import { randomVin, sampleRecords } from '../helpers/samples'

@@ -124,7 +124,6 @@ const FEATURES = LAYERS.findIndex(([name]) => name === 'features')
  */
 const FEATURE_IMPORTS_LEFT = [
   'src/adf → src/leadDesk',
-  'src/leadDesk → src/compliance',
   'src/providers → src/compliance',
   'src/webhooks → src/adf',
   'src/webhooks → src/providers',

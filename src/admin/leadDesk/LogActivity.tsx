@@ -5,7 +5,7 @@
  */
 import React, { useState } from 'react'
 
-import { leadEventStatuses, leadEventTypes } from '@/leadDesk/eventValues'
+import { leadEventStatuses, leadEventTypes } from '@/fields/leadEventValues'
 
 import { call, errorOf, fromLocalInput } from './api'
 

@@ -8,13 +8,13 @@
 import type { PayloadRequest, Where } from 'payload'
 
 import { ClientError } from '@/errors'
+import { isOutbound } from '@/fields/leadEventValues'
 import { relationId } from '@/lib/relationId'
 
 import { type ContactRule, contactRules } from './contactRules'
 import { contactKeyOf, KIND_LABELS } from './kinds'
 import { latestConsent } from './latest'
 import { holdContact } from './ledger'
-import { isOutbound } from './outbound'
 
 /** How a time reads in a refusal: minutes, UTC. */
 const readableTime = (at: Date | string): string =>

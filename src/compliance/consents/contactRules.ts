@@ -5,7 +5,7 @@
  */
 import type { PayloadRequest } from 'payload'
 
-import { outbound } from './outbound'
+import { outbound } from '@/fields/leadEventValues'
 
 /** `granted`: refused unless the latest consent is a grant; `not-revoked`: refused after a revocation only. */
 export const REQUIREMENTS = ['granted', 'not-revoked'] as const
