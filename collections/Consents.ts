@@ -10,14 +10,13 @@ import {
 } from '@/compliance/consents/kinds'
 import { APPEND_ONLY, recordConsent } from '@/compliance/consents/ledger'
 import { dateTimeField, emailField, phoneField } from '@/fields/formatted'
+import { optionLabel } from '@/fields/labels'
 import { releaseOnConsent } from '@/flows/creditHolds'
 
 import { nobodyFieldLevel } from '../access/nobody'
 import { policyAccess } from '../access/policy'
 
 const serverSet = { create: nobodyFieldLevel, update: nobodyFieldLevel }
-
-const words = (value: string) => value[0].toUpperCase() + value.slice(1).replace(/-/g, ' ')
 
 /**
  * The consent and authorization ledger (docs/compliance.md, section 1): who agreed to what, shown
@@ -58,7 +57,7 @@ export const Consents: CollectionConfig = {
           name: 'action',
           type: 'select',
           admin: { description: 'A revocation is recorded as a new consent with "revoke".' },
-          options: CONSENT_ACTIONS.map((value) => ({ label: words(value), value })),
+          options: CONSENT_ACTIONS.map((value) => ({ label: optionLabel(value), value })),
           required: true,
         },
       ],
@@ -77,7 +76,7 @@ export const Consents: CollectionConfig = {
           name: 'role',
           type: 'select',
           admin: { description: 'Credit-report authorizations: applicant or co-applicant.' },
-          options: APPLICANT_ROLES.map((value) => ({ label: words(value), value })),
+          options: APPLICANT_ROLES.map((value) => ({ label: optionLabel(value), value })),
         },
         {
           name: 'creditApp',
@@ -147,7 +146,7 @@ export const Consents: CollectionConfig = {
         {
           name: 'method',
           type: 'select',
-          options: CAPTURE_METHODS.map((value) => ({ label: words(value), value })),
+          options: CAPTURE_METHODS.map((value) => ({ label: optionLabel(value), value })),
           required: true,
         },
       ],

@@ -10,7 +10,9 @@
  *    with the fields that say whose a record is (./dealerAccess.ts);
  * 5. `custom.appendOnly`: records kept as they happened (hooks/appendOnly.ts);
  * 6. `trash`: deletes move records to the trash (src/trash);
- * 7. every collection: the shared hooks (below).
+ * 7. every collection: the shared hooks (below);
+ * 8. every collection: each field without a label of its own labelled as people write it
+ *    (src/fields/labels.ts: "MSRP", "VIN", "Line 1", "Co-applicant").
  *
  * The order is the order each stage's hooks run in (README, "Hooks on each collection";
  * test/unit/collectionHooks.test.ts checks the built config against it). Payload's own
@@ -32,6 +34,7 @@ import { noNullGroups, valueTypes } from '../../hooks/valueTypes'
 import { noSensitiveQueries, withCreditData } from '../../src/creditData'
 import { sendBatchedWrites } from '../../src/db/batchedWrites'
 import { withHistory } from '../../src/fields/history'
+import { withFieldLabels } from '../../src/fields/labels'
 import { withReadableValues } from '../../src/fields/readableValues'
 import { markIdempotentCreate } from '../../src/idempotency'
 import { limitTrashToStaff, withTrash } from '../../src/trash'
@@ -94,6 +97,7 @@ const STEPS: ((collection: CollectionConfig) => CollectionConfig)[] = [
   withAppendOnly,
   withTrash,
   withSharedHooks,
+  withFieldLabels,
 ]
 
 export const assembleCollection = (collection: CollectionConfig): CollectionConfig =>
