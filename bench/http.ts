@@ -2,14 +2,15 @@
  * The service against Payload's own REST path and hand-written baselines, over HTTP:
  * `npm run bench [-- --quick] [--runs 3] [--seconds 10] [--connections 50] [--web-events N]
  * [--companies N] [--customers N] [--consumers N] [--credit-apps N] [--audit-rows N]
- * [--only <part of a workload's name>]`.
+ * [--lead-events N] [--only <part of a workload's name>]`.
  * In a throwaway database beside DATABASE_URL's (default: the PostgreSQL on 127.0.0.1:5432),
  * filled by `npm run generate`, it starts the service in production mode and the baseline server
  * (bench/http/baseline.ts), both on 127.0.0.1, and runs each workload's targets in turn, run
  * after run (service, REST, baseline, service, …), reporting medians as one markdown table.
  * Then the dealer scope at scale (bench/http/dealerScope.ts; sizes from BENCH_DEALERSHIPS,
  * BENCH_LEADS, BENCH_LEAD_CONSUMERS): a staff admin against a dealer, a second table.
- * `--only "dealer scope"` runs that part alone. See docs/performance.md for what each row means.
+ * `--only "dealer scope"` runs that part alone; `--only "lead event"` the lead agents' PATCH alone
+ * (bench/http/leadEvents.ts), on a database of lead events only. See docs/performance.md for what each row means.
  */
 import crypto from 'node:crypto'
 import http from 'node:http'
@@ -35,6 +36,14 @@ import {
   signIn,
   slowest,
 } from './http/dealerScope'
+import {
+  LEAD_EVENT_WORKLOAD,
+  leadEventCount,
+  leadEventWorkload,
+  loadLeadEvents,
+  PATCH_STATUSES,
+  patchBody,
+} from './http/leadEvents'
 import { type LoadResult, runLoad, send } from './http/load'
 import { differences, type Measured, type Row, table } from './http/report'
 import { type Server, startServer } from './http/servers'
@@ -44,6 +53,7 @@ const sizeFlags = ['web-events', 'companies', 'customers', 'consumers', 'credit-
 const { values: flags } = parseArgs({
   options: {
     connections: { default: '50', type: 'string' },
+    'lead-events': { type: 'string' },
     only: { type: 'string' },
     quick: { default: false, type: 'boolean' },
     runs: { default: '3', type: 'string' },
@@ -82,7 +92,14 @@ const standardNames = [
   writeWorkload('POST /api/consumers (audit log: n rows)', {}).name,
   lookupWorkload('').name,
 ]
-const runStandard = standardNames.some((name) => name.includes(only))
+const runLeadEvents = LEAD_EVENT_WORKLOAD.includes(only)
+const leadEvents = leadEventCount(
+  typeof flags['lead-events'] === 'string' ? flags['lead-events'] : undefined,
+  quick,
+)
+// The generated data set is for the other workloads: the lead events load their own.
+const runGenerated = standardNames.some((name) => name.includes(only))
+const runStandard = runGenerated || runLeadEvents
 const runScope = scopeNames(scope.consumers >= 2).some((name) => name.includes(only))
 if (!runStandard && !runScope) throw new Error(`no workload's name contains "${only}"`)
 // The leads name consumers of the generated set: enough of them.
@@ -227,7 +244,13 @@ try {
   const machine = async () =>
     `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL ${await version()}; load average ${loadBefore[0].toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`
   const generated = [
-    await generate(runStandard ? sizeFlags.filter((name) => name !== 'audit-rows') : ['consumers']),
+    await generate(
+      runGenerated
+        ? sizeFlags.filter((name) => name !== 'audit-rows')
+        : runStandard
+          ? []
+          : ['consumers'],
+    ),
   ]
   // The key of the integrator, the caller of the workloads against the baselines.
   const { authorization } = runStandard
@@ -256,29 +279,81 @@ try {
         .map((word) => word.toLowerCase()),
     }
 
-    const before = await fetch(
-      `${servers.service.origin}/api/webevents?page=${inputs.deepPage - 1}`,
-      {
-        headers: { authorization },
-      },
-    )
-    inputs.deepCursor = (await before.json()).nextCursor
-    if (!before.ok || !inputs.deepCursor) throw new Error(`no cursor to page ${inputs.deepPage}`)
     // Does each baseline answer what the service answers? Differences are listed under the table.
     const notes: string[] = []
-    const json = async (server: Server, url: string) =>
-      (await fetch(server.origin + url, { headers: { authorization } })).json()
-    for (const [service, baseline] of [
-      [`/api/customers/${inputs.customers[0]}`, `/customers/${inputs.customers[0]}`],
-      [`/api/creditapps/${inputs.creditApps[0]}`, `/creditapps/${inputs.creditApps[0]}`],
-      ['/api/webevents?page=2', '/webevents?page=2'],
-      ['/api/companies?where[name][like]=metro', '/companies?like=metro'],
-    ]) {
-      const found = differences(
-        await json(servers.service, service),
-        await json(servers.baseline, baseline),
+    const json = async (server: Server, url: string, init: RequestInit = {}) =>
+      (await fetch(server.origin + url, { headers: { authorization }, ...init })).json()
+    if (runGenerated) {
+      const before = await fetch(
+        `${servers.service.origin}/api/webevents?page=${inputs.deepPage - 1}`,
+        {
+          headers: { authorization },
+        },
       )
-      notes.push(`${service} vs baseline: ${found.length ? found.join('; ') : 'same JSON'}`)
+      inputs.deepCursor = (await before.json()).nextCursor
+      if (!before.ok || !inputs.deepCursor) throw new Error(`no cursor to page ${inputs.deepPage}`)
+      for (const [service, baseline] of [
+        [`/api/customers/${inputs.customers[0]}`, `/customers/${inputs.customers[0]}`],
+        [`/api/creditapps/${inputs.creditApps[0]}`, `/creditapps/${inputs.creditApps[0]}`],
+        ['/api/webevents?page=2', '/webevents?page=2'],
+        ['/api/companies?where[name][like]=metro', '/companies?like=metro'],
+      ]) {
+        const found = differences(
+          await json(servers.service, service),
+          await json(servers.baseline, baseline),
+        )
+        notes.push(`${service} vs baseline: ${found.length ? found.join('; ') : 'same JSON'}`)
+      }
+    }
+    /**
+     * The lead agents' PATCH: its events loaded, one endpoint subscribed to their updates (made
+     * over the API by an admin key, as a client makes one), and the answers compared: the
+     * service, the baseline, then the service again send one event the same change, so the last
+     * two embed the same lead (as the first left it) and differ only in the event's `updatedAt`.
+     * Then the baseline changes the status, and each side's rows are counted: a version and an
+     * outbox row per patch, and the lead's current status.
+     */
+    const leadEventSetup = async () => {
+      const agent = await cli('create-api-key', ['--role', 'lead-agent', '--name', 'bench agent'])
+      const admin = await cli('create-api-key', ['--role', 'admin', '--name', 'bench admin'])
+      const endpoint = await fetch(`${servers.service!.origin}/api/webhook-endpoints`, {
+        body: JSON.stringify({
+          events: ['lead_event.updated'],
+          url: 'https://receiver.example.com/hooks',
+        }),
+        headers: { authorization: admin.authorization, 'content-type': 'application/json' },
+        method: 'POST',
+      })
+      if (!endpoint.ok) throw new Error(`no webhook endpoint: ${await endpoint.text()}`)
+      say(`lead events: loading ${leadEvents.toLocaleString('en-US')}`)
+      const ids = await loadLeadEvents(db, leadEvents)
+      const patch = (server: Server, url: string, n: number) =>
+        json(server, url, {
+          body: patchBody(n),
+          headers: { authorization: agent.authorization, 'content-type': 'application/json' },
+          method: 'PATCH',
+        })
+      const id = ids[0]
+      await patch(servers.service!, `/api/leadEvents/${id}`, 0)
+      const baseline = await patch(servers.baseline!, `/lead-events/${id}`, 0)
+      const service = await patch(servers.service!, `/api/leadEvents/${id}`, 0)
+      const found = differences(service, baseline).filter(
+        (difference) => !difference.startsWith('.doc.updatedAt:'),
+      )
+      await patch(servers.baseline!, `/lead-events/${id}`, 1)
+      const { rows } = await db.query(
+        `SELECT (SELECT count(*)::int FROM _lead_events_v WHERE parent_id = $1) AS versions,
+                (SELECT count(*)::int FROM webhook_deliveries WHERE record_key = $2) AS deliveries,
+                (SELECT current_status::text FROM lead
+                  WHERE id = (SELECT current_status_for_id FROM lead_events WHERE id = $1)) AS status`,
+        [id, `leadEvents:${id}`],
+      )
+      const written = rows[0]
+      const expected = JSON.parse(patchBody(1)).status
+      notes.push(
+        `PATCH /api/leadEvents/{id} vs baseline: ${found.length ? found.join('; ') : "same JSON but the event's updatedAt"}; after 4 patches of one event (3 by the service, 1 by the baseline): ${written.versions} versions, ${written.deliveries} outbox rows, the lead's status ${written.status === expected ? 'as the last patch set it' : `${written.status}, not ${expected}`}`,
+      )
+      return leadEventWorkload(ids, agent.authorization)
     }
 
     const measure = async (workload: Workload): Promise<Row> => {
@@ -328,7 +403,10 @@ try {
     // --only: the workloads whose name contains it (the audit rows are then generated only for a write).
     const wanted = (workload: Workload) => workload.name.includes(only)
     const rows: Row[] = []
-    for (const workload of readWorkloads(inputs).filter(wanted)) rows.push(await measure(workload))
+    if (runGenerated)
+      for (const workload of readWorkloads(inputs).filter(wanted))
+        rows.push(await measure(workload))
+    if (runLeadEvents) rows.push(await measure(await leadEventSetup()))
     const headers = { authorization }
     const write = async () =>
       writeWorkload(`POST /api/consumers (audit log: ${await auditRows()} rows)`, headers)
@@ -345,11 +423,20 @@ try {
     console.log(
       [
         `Medians of ${runs} runs of ${seconds} s each (after ${warmup} s of warm-up), ${connections} connections, targets interleaved run by run.`,
-        `Data: ${Object.entries(sizes)
-          .map(([name, n]) => `${n.toLocaleString('en-US')} ${name}`)
-          .join(
-            ', ',
-          )}; generated at ${first.rowsPerSecond.toLocaleString('en-US')} rows/s (${first.rows.toLocaleString('en-US')} rows) and ${second.rowsPerSecond.toLocaleString('en-US')} rows/s (audit log).`,
+        ...(runGenerated
+          ? [
+              `Data: ${Object.entries(sizes)
+                .map(([name, n]) => `${n.toLocaleString('en-US')} ${name}`)
+                .join(
+                  ', ',
+                )}; generated at ${first.rowsPerSecond.toLocaleString('en-US')} rows/s (${first.rows.toLocaleString('en-US')} rows) and ${second.rowsPerSecond.toLocaleString('en-US')} rows/s (audit log).`,
+            ]
+          : []),
+        ...(runLeadEvents
+          ? [
+              `Lead events: ${leadEvents.toLocaleString('en-US')}, one lead each and its current status; one webhook endpoint subscribed to lead_event.updated; statuses that ask for no contact (${PATCH_STATUSES.length}, in turn).`,
+            ]
+          : []),
         await machine(),
         'SQL/req: statements sent through pg (BEGIN/COMMIT included), counted in each server process over 20 sequential requests.',
         ...notes,

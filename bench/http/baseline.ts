@@ -2,8 +2,9 @@
  * The hand-written baseline the HTTP benchmark compares the service with: plain node:http and
  * one pg pool (pg's default size, as the service's), no framework, no access checks (so no API
  * key lookup), one SQL statement per read. It does the work the service's answer needs and
- * nothing else: JSON built by PostgreSQL, birth dates decrypted and SSNs masked in JS, and a
- * write as a transaction with the two values encrypted and its audit entry.
+ * nothing else: JSON built by PostgreSQL, birth dates decrypted and SSNs masked in JS, a
+ * create as a transaction with the two values encrypted and its audit entry, and a lead event's
+ * update as a transaction with its history version, its lead's current status and its outbox rows.
  */
 import crypto from 'node:crypto'
 import http from 'node:http'
@@ -12,6 +13,7 @@ import pg from 'pg'
 
 import { encodeCursor } from '@/api/cursor'
 import { encryptValue } from '@/creditData/cipher'
+import { holdsSsn } from '@/creditData/ssnInText'
 import { isDate, isPhone } from '@/validation/formats'
 
 import {
@@ -20,6 +22,7 @@ import {
   creditApp,
   customer,
   documentOf,
+  leadEvent,
   revealAsService,
   type Shape,
   webEvent,
@@ -135,6 +138,102 @@ const createConsumer = async (body: Record<string, string>) => {
   }
 }
 
+/** A lead event's statuses: the values of its column's enum, and null. */
+const statuses = pool
+  .query<{ value: string }>(
+    'SELECT unnest(enum_range(NULL::enum_lead_event_status))::text AS value',
+  )
+  .then(({ rows }) => new Set<unknown>([...rows.map((row) => row.value), null]))
+/** Versions kept per record, as the service keeps them (src/fields/history.ts). */
+const MAX_VERSIONS = 100
+
+/**
+ * What the service writes for a lead event's `status` and `nextSteps`, in one statement: the
+ * event (its row locked first, for the status it had), its history version, its lead's
+ * `currentStatus` when the event is that lead's current one and the status changed, the trim of
+ * versions past the 100th, and a delivery per enabled endpoint subscribed to `lead_event.updated`
+ * (the record at depth 0 without the fields API clients may not read). Answered at depth 2, the
+ * leads as the statement found them (before the lead's change, as the service answers).
+ */
+const updateLeadEventSql = `
+  WITH old AS (
+    SELECT id, status FROM lead_events WHERE id = $1 AND deleted_at IS NULL FOR UPDATE),
+  ev AS (
+    UPDATE lead_events e SET status = $2, next_steps = $3, updated_at = $4
+      FROM old WHERE e.id = old.id
+    RETURNING e.*, old.status AS previous_status),
+  version AS (
+    INSERT INTO _lead_events_v (parent_id, version_lead_id, version_type, version_status,
+      version_next_steps, version_created_by_id, version_current_status_for_id,
+      version_submission_source, version_submission_values, version_last_modified_by_id,
+      version_updated_at, version_created_at, version_dealership_id, version_deleted_at,
+      created_at, updated_at)
+    SELECT id, lead_id, type, status, next_steps, created_by_id, current_status_for_id,
+      submission_source, submission_values, last_modified_by_id, updated_at, created_at,
+      dealership_id, deleted_at, $4, $4 FROM ev),
+  lead_status AS (
+    UPDATE lead SET current_status = ev.status::text::enum_lead_current_status, updated_at = $4
+      FROM ev
+     WHERE lead.id = ev.current_status_for_id AND ev.status IS DISTINCT FROM ev.previous_status),
+  trim AS (
+    DELETE FROM _lead_events_v WHERE parent_id = $1 AND updated_at <= (
+      SELECT updated_at FROM _lead_events_v WHERE parent_id = $1
+       ORDER BY updated_at DESC OFFSET ${MAX_VERSIONS} LIMIT 1)),
+  delivery AS (
+    INSERT INTO webhook_deliveries (message_id, event, endpoint_id, record_key, status, attempts,
+      next_attempt_at, payload, created_at, updated_at)
+    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'lead_event.updated', endpoint.id,
+      'leadEvents:' || ev.id, 'pending', 0, $4,
+      json_build_object('data', json_build_object('collection', 'leadEvents', 'id', ev.id,
+        'record', json_build_object('id', ev.id, 'lead', ev.lead_id, 'type', ev.type,
+          'status', ev.status, 'nextSteps', ev.next_steps, 'createdBy', ev.created_by_id,
+          'currentStatusFor', ev.current_status_for_id, 'updatedAt', $4,
+          'createdAt', ev.created_at, 'deletedAt', ev.deleted_at)),
+        'timestamp', $4, 'type', 'lead_event.updated'),
+      $4, $4
+      FROM ev JOIN webhook_endpoints endpoint ON endpoint.enabled
+     WHERE EXISTS (SELECT 1 FROM webhook_endpoints_events subscribed
+                    WHERE subscribed.parent_id = endpoint.id
+                      AND subscribed.value::text = 'lead_event.updated'))
+  SELECT ${documentOf(leadEvent, 'ev', 2)} AS doc FROM ev`
+
+/** PATCH of a lead event's status and next steps: the answer, or a status and message. */
+const updateLeadEvent = async (
+  id: number,
+  body: Record<string, unknown>,
+): Promise<{ doc: unknown } | { message: string; status: number }> => {
+  const fields = Object.keys(body)
+  if (fields.some((field) => field !== 'status' && field !== 'nextSteps'))
+    return { message: 'only status and nextSteps', status: 400 }
+  if ('status' in body && !(await statuses).has(body.status))
+    return { message: 'status is not one of the values', status: 400 }
+  const nextSteps = body.nextSteps
+  if (nextSteps !== undefined && nextSteps !== null && typeof nextSteps !== 'string')
+    return { message: 'nextSteps must be text', status: 400 }
+  if (holdsSsn(nextSteps)) return { message: 'nextSteps holds an SSN', status: 400 }
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    // A field left out keeps its value (status = status).
+    const { rows } = await client.query(
+      updateLeadEventSql
+        .replace('status = $2', 'status' in body ? 'status = $2' : 'status = e.status')
+        .replace(
+          'next_steps = $3',
+          'nextSteps' in body ? 'next_steps = $3' : 'next_steps = e.next_steps',
+        ),
+      [id, body.status ?? null, nextSteps ?? null, new Date().toISOString()],
+    )
+    await client.query('COMMIT')
+    return rows[0] ? { doc: rows[0].doc } : { message: 'Not Found', status: 404 }
+  } catch (error) {
+    await client.query('ROLLBACK')
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
 const readBody = async (req: http.IncomingMessage) => {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -154,6 +253,16 @@ const route = async (req: http.IncomingMessage, res: http.ServerResponse) => {
         success: false,
       })
     return answer(res, 200, { data: revealAsService(doc), success: true })
+  }
+  if (req.method === 'PATCH' && resource === 'lead-events') {
+    const result = Number.isSafeInteger(Number(id))
+      ? await updateLeadEvent(Number(id), await readBody(req))
+      : { message: 'Not Found', status: 404 }
+    if ('doc' in result)
+      return answer(res, 200, { doc: result.doc, message: 'Updated successfully.' })
+    return answer(res, result.status, {
+      errors: [{ message: result.message }],
+    })
   }
   if (resource === 'webevents')
     return answer(res, 200, revealAsService(await webEvents(10, pageNumber)))

@@ -8,12 +8,14 @@ import { decryptValue, isEncrypted } from '@/creditData/cipher'
 
 /**
  * A column, a timestamp, a list of text, a relation (one, or many through `_rels`), a group of
- * columns, or a join: every record of another shape whose `on` column names this one.
+ * columns, a join: every record of another shape whose `on` column names this one, or any SQL
+ * expression over the row (`sql`).
  */
 type Field =
   | 'value'
   | 'time'
   | 'texts'
+  | { sql: (alias: string) => string }
   | { one: () => Shape }
   | { many: () => Shape }
   | { group: string[] }
@@ -33,6 +35,7 @@ export const documentOf = (shape: Shape, alias: string, depth: number): string =
     const column = `${alias}.${snake(name)}`
     if (field === 'value') return [name, column]
     if (field === 'time') return [name, iso(column)]
+    if (typeof field === 'object' && 'sql' in field) return [name, field.sql(alias)]
     if (field === 'texts')
       return [
         name,
@@ -246,4 +249,104 @@ const location: Shape = {
     zip: 'value',
   },
   table: 'location',
+}
+
+/** A JSON object of `pairs`: each a field name and its SQL. */
+const object = (pairs: [string, string][]) =>
+  `json_build_object(${pairs.map(([name, sql]) => `'${name}', ${sql}`).join(', ')})`
+/** Columns `<prefix>_<name>` of `alias` as an object; names ending in `@` are timestamps. */
+const columns = (alias: string, prefix: string, names: string[]) =>
+  object(
+    names.map((name) => {
+      const column = `${alias}.${prefix}_${snake(name.replace('@', ''))}`
+      return [name.replace('@', ''), name.endsWith('@') ? iso(column) : column]
+    }),
+  )
+
+/** A lead as a lead agent's key reads it: no title, dealership or match keys (staff only). */
+const lead: Shape = {
+  fields: {
+    id: 'value',
+    firstName: 'value',
+    lastName: 'value',
+    email: 'value',
+    phoneNumber: 'value',
+    source: 'value',
+    // Ids, as the service answers them to a lead agent at this depth.
+    consumer: { sql: (alias) => `${alias}.consumer_id` },
+    location: { sql: (alias) => `${alias}.location_id` },
+    assignee: { sql: (alias) => `${alias}.assignee_id` },
+    followUpDue: 'time',
+    currentStatus: 'value',
+    firstContactedAt: 'time',
+    escalatedAt: 'time',
+    doNotContact: {
+      sql: (alias) =>
+        object([
+          ['at', iso(`${alias}.do_not_contact_at`)],
+          ['by', `${alias}.do_not_contact_by`],
+          ['event', `${alias}.do_not_contact_event_id`],
+        ]),
+    },
+    adf: {
+      sql: (alias) =>
+        object([
+          ['origin', `${alias}.adf_origin`],
+          ['status', `${alias}.adf_status`],
+          ['requestDate', iso(`${alias}.adf_request_date`)],
+          ...(['prospectId', 'prospectIdSource', 'middleName', 'suffix', 'phones'].map((name) => [
+            name,
+            `${alias}.adf_${snake(name)}`,
+          ]) as [string, string][]),
+          [
+            'address',
+            columns(alias, 'adf_address', [
+              'street',
+              'apartment',
+              'city',
+              'regionCode',
+              'postalCode',
+              'country',
+              'type',
+            ]),
+          ],
+          ['vehicles', `${alias}.adf_vehicles`],
+          [
+            'timeframe',
+            columns(alias, 'adf_timeframe', ['description', 'earliestDate@', 'latestDate@']),
+          ],
+          ...([
+            'comments',
+            'vendorId',
+            'vendorName',
+            'providerId',
+            'providerName',
+            'providerService',
+            'providerUrl',
+            'providerEmail',
+            'providerPhone',
+          ].map((name) => [name, `${alias}.adf_${snake(name)}`]) as [string, string][]),
+        ]),
+    },
+    mergedInto: { sql: (alias) => `${alias}.merged_into_id` },
+    mergedAt: 'time',
+  },
+  table: 'lead',
+}
+
+/**
+ * A lead event as a lead agent's key reads it at depth 2 (its leads embedded, theirs at depth 1
+ * by id, as the service answers): no submission, last modifier or dealership (staff only).
+ */
+export const leadEvent: Shape = {
+  fields: {
+    id: 'value',
+    lead: { one: () => lead },
+    type: 'value',
+    status: 'value',
+    nextSteps: 'value',
+    createdBy: { sql: (alias) => `${alias}.created_by_id` },
+    currentStatusFor: { one: () => lead },
+  },
+  table: 'lead_events',
 }

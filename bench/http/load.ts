@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks'
 export type Request = {
   body?: string
   headers?: Record<string, string>
-  method: 'GET' | 'POST'
+  method: 'GET' | 'PATCH' | 'POST'
   path: string
 }
 
