@@ -34,8 +34,27 @@ type LeadData = RequiredDataFromCollectionSlug<'lead'>
 /** Where a document came in: `POST /api/leads/adf`, or the mailbox of lead e-mails. */
 export type AdfOrigin = 'http' | 'mailbox'
 
-/** One lead made from one prospect; `mergedInto` when it was found to be a lead already kept. */
-export type IngestedLead = { id: number; mergedInto?: number }
+/**
+ * One lead made from one prospect; `mergedInto` when it was found to be a lead already kept;
+ * `receipt`: the `Lead Created` event the prospect was recorded as, in both cases.
+ */
+export type IngestedLead = { id: number; mergedInto?: number; receipt: number }
+
+/** A caller that may create leads and read nothing (a lead-source key). */
+const readsNothing = (req: PayloadRequest) => checkRole(req.user, ROLE_SETS.writeOnly)
+
+/**
+ * The intake's result as its caller may see it. A caller that reads nothing is told each
+ * prospect's receipt alone: a lead's id, or `mergedInto`, would tell a lead source whether a
+ * person is a lead of the dealership already, whoever sent them.
+ */
+export const answerFor = (req: PayloadRequest, { leads, warnings }: IngestResult) =>
+  readsNothing(req)
+    ? {
+        leads: leads.map(({ receipt }) => ({ receipt })),
+        ...(warnings && { warnings: warnings.map(({ lead: _lead, ...rest }) => rest) }),
+      }
+    : { leads, ...(warnings && { warnings }) }
 
 /** `warnings`, only when there are some: values kept without the SSN they held (./redact.ts). */
 export type IngestResult = { leads: IngestedLead[]; warnings?: AdfWarning[] }
@@ -89,7 +108,7 @@ export const ingestAdf = async ({
   )
   // A lead-source key may create leads and read nothing: once that is checked, the intake routes,
   // links and merges its prospects as the service's own (it answers with lead ids alone).
-  const asService = overrideAccess || checkRole(req.user, ROLE_SETS.writeOnly)
+  const asService = overrideAccess || readsNothing(req)
   const locations = await resolveVendors(req, prospects, asService)
   const facts: DocumentFacts = {
     document,
@@ -114,7 +133,9 @@ export const ingestAdf = async ({
       const lead = await createLeadFromProspect(req, prospect, location, facts)
       leads.push(lead)
       for (const field of leadData(prospect, location, facts).redacted)
-        warnings.push(warning(field, { lead: lead.id, prospect: prospect.index }))
+        warnings.push(
+          warning(field, { lead: lead.id, prospect: prospect.index, receipt: lead.receipt }),
+        )
     }
     if (warnings.length)
       req.payload.logger.warn(
@@ -156,8 +177,8 @@ export const createLeadFromProspect = async (
           select: { title: true },
         })))
     if (match && readable) {
-      await absorbSubmission(req, match.lead, candidate, `adf-${facts.origin}`)
-      return { id: match.lead, mergedInto: match.lead }
+      const event = await absorbSubmission(req, match.lead, candidate, `adf-${facts.origin}`)
+      return { id: match.lead, mergedInto: match.lead, receipt: event.id }
     }
     const lead = await req.payload.create({
       collection: 'lead',
@@ -167,7 +188,7 @@ export const createLeadFromProspect = async (
       req,
       select: { title: true },
     })
-    await req.payload.create({
+    const event = await req.payload.create({
       collection: 'leadEvents',
       data: { lead: lead.id, type: 'Lead Created' },
       depth: 0,
@@ -175,7 +196,7 @@ export const createLeadFromProspect = async (
       req,
       select: { type: true },
     })
-    return { id: lead.id }
+    return { id: lead.id, receipt: event.id }
   } catch (error) {
     throw asProspectError(error, prospect)
   } finally {

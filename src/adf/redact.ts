@@ -18,9 +18,14 @@ export type AdfWarning = {
   message: string
   /** The prospect's place in the document, from 1. */
   prospect?: number
+  /** The prospect's receipt (ingest.ts): all a caller that reads nothing is told. */
+  receipt?: number
 }
 
-export const warning = (field: string, at?: { lead: number; prospect: number }): AdfWarning => ({
+export const warning = (
+  field: string,
+  at?: { lead?: number; prospect: number; receipt?: number },
+): AdfWarning => ({
   field,
   ...at,
   message: SSN_REDACTED_WARNING,

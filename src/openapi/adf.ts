@@ -22,7 +22,9 @@ export const adfPaths = {
           '',
           'What reads as a social security number, in any text of a prospect (comments, names, address, …) or anywhere in the document, is not kept: it is stored as `[SSN removed]`, and `data.warnings` names each field (and lead) it was removed from. The leads are made all the same.',
           '',
-          'Who: staff, staff admins, admin API clients and dealers (for their company) — whoever may create leads. A document type declaration with entity definitions, an undefined entity, nesting deeper than `ADF_MAX_DEPTH` or a document that is not ADF is a 400 naming the line and element; over `ADF_MAX_BYTES`, 413.',
+          "Each prospect is answered with its `receipt` (the `Lead Created` event it was recorded as), and, to callers who may read leads, the lead's `id` and `mergedInto`. A lead-source key reads nothing, so it is told the receipt alone: whether a person it sends is a lead of the dealership already is not its to learn.",
+          '',
+          'Who: staff, staff admins, admin API clients, lead-source keys and dealers (for their company) — whoever may create leads. A document type declaration with entity definitions, an undefined entity, nesting deeper than `ADF_MAX_DEPTH` or a document that is not ADF is a 400 naming the line and element; over `ADF_MAX_BYTES`, 413.',
         ].join('\n'),
       ),
       {
@@ -46,14 +48,23 @@ export const adfPaths = {
                       leads: {
                         items: {
                           properties: {
-                            id: { description: 'The lead made of the prospect.', type: 'integer' },
+                            id: {
+                              description:
+                                'The lead made of the prospect (not told to a lead-source key).',
+                              type: 'integer',
+                            },
                             mergedInto: {
                               description:
-                                'When the prospect repeated a lead already kept: that lead.',
+                                'When the prospect repeated a lead already kept: that lead (not told to a lead-source key).',
+                              type: 'integer',
+                            },
+                            receipt: {
+                              description:
+                                'The `Lead Created` lead event the prospect was recorded as, made or merged alike: what a lead-source key is told, and what staff look a submission up by.',
                               type: 'integer',
                             },
                           },
-                          required: ['id'],
+                          required: ['receipt'],
                           type: 'object',
                         },
                         type: 'array',
@@ -68,12 +79,17 @@ export const adfPaths = {
                                 'The lead field (`adf.comments`, `adf.vehicles.0.comments`, `firstName`), or `adf.document`: the original document, which every lead of the document keeps.',
                               type: 'string',
                             },
-                            lead: { description: 'The lead it was kept on.', type: 'integer' },
+                            lead: {
+                              description:
+                                'The lead it was kept on (not told to a lead-source key).',
+                              type: 'integer',
+                            },
                             message: { type: 'string' },
                             prospect: {
                               description: "The prospect's place in the document, from 1.",
                               type: 'integer',
                             },
+                            receipt: { description: "The prospect's receipt.", type: 'integer' },
                           },
                           required: ['field', 'message'],
                           type: 'object',
@@ -89,7 +105,7 @@ export const adfPaths = {
                 required: ['data', 'success'],
                 type: 'object',
               },
-              { data: { leads: [{ id: 42 }] }, success: true },
+              { data: { leads: [{ id: 42, receipt: 317 }] }, success: true },
             ),
             description: 'The leads made, one per prospect, in document order',
           },

@@ -75,7 +75,10 @@ describe('POST /api/leads/adf', () => {
     const xml = sampleAdf([{ extra: '<loyalty tier="gold">yes</loyalty>' }])
     const response = await post(xml)
     expect(response.status).toBe(201)
-    expect(response.body).toEqual({ data: { leads: [{ id: expect.any(Number) }] }, success: true })
+    expect(response.body).toEqual({
+      data: { leads: [{ id: expect.any(Number), receipt: expect.any(Number) }] },
+      success: true,
+    })
     const id = response.body.data.leads[0].id
     const { body: lead } = await getLead(id, context.who.staff)
     expect(lead).toMatchObject({
@@ -375,7 +378,7 @@ describe('ingestAdf, the one function for both doors', () => {
       req,
       xml: Buffer.from(sampleAdf([{ lastName: 'Mailbox' }])),
     })
-    expect(leads).toEqual([{ id: expect.any(Number) }])
+    expect(leads).toEqual([{ id: expect.any(Number), receipt: expect.any(Number) }])
     const lead = await context.service.payload.findByID({ collection: 'lead', id: leads[0].id })
     expect(lead).toMatchObject({ adf: { origin: 'mailbox' }, lastName: 'Mailbox' })
   })
@@ -455,13 +458,13 @@ describe('duplicates', () => {
     const first = await post(sampleAdf([person]))
     expect(first.status).toBe(201)
     const [{ id }] = first.body.data.leads
-    expect(first.body.data.leads[0]).toEqual({ id })
+    expect(first.body.data.leads[0]).toEqual({ id, receipt: expect.any(Number) })
     const before = await leadCount()
     const again = await post(sampleAdf([person, { ...person, firstName: 'Janet' }]))
     expect(again.status).toBe(201)
     expect(again.body.data.leads).toEqual([
-      { id, mergedInto: id },
-      { id, mergedInto: id },
+      { id, mergedInto: id, receipt: expect.any(Number) },
+      { id, mergedInto: id, receipt: expect.any(Number) },
     ])
     expect(await leadCount()).toBe(before)
     const events = await context.service.payload.find({
@@ -475,6 +478,10 @@ describe('duplicates', () => {
       'adf-http',
       'adf-http',
     ])
+    // Each receipt is the event its prospect was recorded as.
+    expect(
+      [first.body.data.leads[0], ...again.body.data.leads].map(({ receipt }) => receipt),
+    ).toEqual(events.docs.map((event) => event.id))
   })
 
   it('two prospects of one new person in one document make one lead', async () => {
@@ -482,7 +489,8 @@ describe('duplicates', () => {
     const response = await post(sampleAdf([person, person]))
     expect(response.status).toBe(201)
     const [first, second] = response.body.data.leads
-    expect(first).toEqual({ id: first.id })
-    expect(second).toEqual({ id: first.id, mergedInto: first.id })
+    expect(first).toEqual({ id: first.id, receipt: expect.any(Number) })
+    expect(second).toEqual({ id: first.id, mergedInto: first.id, receipt: expect.any(Number) })
+    expect(second.receipt).not.toBe(first.receipt)
   })
 })

@@ -33,12 +33,63 @@ describe('a lead-source key', () => {
     const answer = await response.json()
     if (response.status !== 201) throw new Error(JSON.stringify(answer))
     const { data } = answer
+    // Told its receipt alone: the event its prospect was recorded as, which leads staff to the lead.
+    expect(data.leads).toEqual([{ receipt: expect.any(Number) }])
+    const event = await context.service.payload.findByID({
+      collection: 'leadEvents',
+      depth: 0,
+      id: data.leads[0].receipt,
+    })
     const lead = await context.service.payload.findByID({
       collection: 'lead',
       depth: 0,
-      id: data.leads[0].id,
+      id: event.lead as number,
     })
     expect(lead).toMatchObject({ email: 'src.one@example.com', location: 'loc_demo_sunset_la' })
+  })
+
+  it('cannot learn from the answer whether a person is a lead already', async () => {
+    const post = async (xml: string) => {
+      const response = await context.service.api('/api/leads/adf', {
+        body: xml,
+        headers: { 'Content-Type': 'application/xml', ...leadSource.headers },
+        method: 'POST',
+      })
+      return { body: await response.json(), status: response.status }
+    }
+    const known = { email: 'known.person@example.com', lastName: 'Known' }
+    await context.service.payload.create({
+      collection: 'lead',
+      data: { ...known, firstName: 'Kim', location: 'loc_demo_sunset_la' },
+    })
+    const merged = await post(sampleAdf([known]))
+    const made = await post(sampleAdf([{ email: 'new.person@example.com', lastName: 'Newly' }]))
+    // A repeat (merged into the kept lead) and a new person are answered alike.
+    for (const answer of [merged, made]) {
+      expect(answer.status).toBe(201)
+      expect(answer.body).toEqual({
+        data: { leads: [{ receipt: expect.any(Number) }] },
+        success: true,
+      })
+    }
+    const event = await context.service.payload.findByID({
+      collection: 'leadEvents',
+      depth: 0,
+      id: merged.body.data.leads[0].receipt,
+    })
+    expect(event.submission?.source).toBe('adf-http')
+    // An SSN removed is reported by prospect and receipt, never by lead.
+    const withSsn = await post(
+      sampleAdf([known]).replace(
+        '<comments>Evenings are best.</comments>',
+        '<comments>My SSN is 123-45-6789</comments>',
+      ),
+    )
+    expect(withSsn.status).toBe(201)
+    for (const item of withSsn.body.data.warnings) expect(item).not.toHaveProperty('lead')
+    expect(withSsn.body.data.warnings).toContainEqual(
+      expect.objectContaining({ field: 'adf.comments', prospect: 1, receipt: expect.any(Number) }),
+    )
   })
 
   it('posts a JSON lead and is answered with its id alone; it names no record', async () => {

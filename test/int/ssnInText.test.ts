@@ -61,6 +61,7 @@ const leaked = (text: string) => LEAKS.filter((pattern) => pattern.test(text)).m
 
 describe('an ADF lead with an SSN in its comments', () => {
   let lead: number
+  let receipt: number
   let answer: { body: any; status: number }
 
   beforeAll(async () => {
@@ -102,21 +103,23 @@ describe('an ADF lead with an SSN in its comments', () => {
     })
     answer = { body: await response.json(), status: response.status }
     lead = answer.body.data?.leads?.[0]?.id
+    receipt = answer.body.data?.leads?.[0]?.receipt
   })
 
   it('is made, the answer naming each field the number was removed from', () => {
     expect(answer).toEqual({
       body: {
         data: {
-          leads: [{ id: expect.any(Number) }],
+          leads: [{ id: expect.any(Number), receipt: expect.any(Number) }],
           warnings: [
             { field: 'adf.document', message: SSN_REDACTED_WARNING },
-            { field: 'adf.comments', lead, message: SSN_REDACTED_WARNING, prospect: 1 },
+            { field: 'adf.comments', lead, message: SSN_REDACTED_WARNING, prospect: 1, receipt },
             {
               field: 'adf.vehicles.0.comments',
               lead,
               message: SSN_REDACTED_WARNING,
               prospect: 1,
+              receipt,
             },
           ],
         },
@@ -203,7 +206,13 @@ describe('an ADF document whose markup splits an SSN', () => {
       const id = body.data.leads[0].id
       expect(body.data.warnings).toEqual([
         { field: 'adf.document', message: SSN_REDACTED_WARNING },
-        { field: 'adf.comments', lead: id, message: SSN_REDACTED_WARNING, prospect: 1 },
+        {
+          field: 'adf.comments',
+          lead: id,
+          message: SSN_REDACTED_WARNING,
+          prospect: 1,
+          receipt: body.data.leads[0].receipt,
+        },
       ])
       // What house staff read back: the document, its markup kept, without the number.
       const read = await service.api(`/api/lead/${id}?depth=0`, { headers: who.staff.headers })
