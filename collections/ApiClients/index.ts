@@ -6,6 +6,7 @@ import { announceClientChange, announceClientDelete } from '@/auth/clientChanges
 import { adminOrSelf } from '../../access/adminOrSelf'
 import { isAdmin } from '../../access/isAdmin'
 import { clientRoles } from '../../access/roles'
+import { noSessionEndpoints } from './noSession'
 
 /**
  * Machine clients. Each one authenticates with its API key, sent as
@@ -33,6 +34,7 @@ export const ApiClients: CollectionConfig = {
     strategies: [cachedApiKeyStrategy],
     useAPIKey: true,
   },
+  endpoints: noSessionEndpoints,
   fields: [
     {
       type: 'row',

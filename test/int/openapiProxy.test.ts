@@ -423,17 +423,6 @@ const sessionCalls = async (): Promise<Call[]> => {
       url: `/users/${route}`,
     })
   }
-  for (const route of ['refresh-token', 'logout']) {
-    const operation = `post /api-clients/${route}`
-    calls.push({
-      headers: who.clientAdmin.headers,
-      intent: 'valid',
-      method: 'POST',
-      operation,
-      url: `/api-clients/${route}`,
-    })
-    calls.push({ intent: 'invalid', method: 'POST', operation, url: `/api-clients/${route}` })
-  }
   return calls
 }
 
@@ -565,11 +554,7 @@ describe('the service behind Prism’s validating proxy', () => {
     // (a VIN) does not offer one.
     const failedDuplicates = sent.filter(
       (item) =>
-        item.intent === 'valid' &&
-        item.operation.endsWith('/duplicate') &&
-        item.status < 500 &&
-        item.status >= 400 &&
-        item.status !== 404,
+        item.intent === 'valid' && item.operation.endsWith('/duplicate') && item.status === 400,
     )
     expect(report(failedDuplicates)).toEqual([])
 
@@ -660,5 +645,26 @@ describe('what the document promises, called directly', () => {
     expect(await options.json()).toEqual({})
     const slash = await service.api('/api/errors/?limit=1', { redirect: 'manual' })
     expect([slash.status, slash.headers.get('location')]).toEqual([308, '/api/errors?limit=1'])
+  })
+
+  it('refuses to refresh or end an API key’s session, which it has not, saying why', async () => {
+    for (const route of ['refresh-token', 'logout']) {
+      expect(document.paths[`/api-clients/${route}`]).toBeUndefined()
+      const { body, response } = await json(`/api/api-clients/${route}`, {
+        headers: who.clientAdmin.headers,
+        method: 'POST',
+      })
+      expect([route, response.status]).toEqual([route, 403])
+      expect(body).toEqual({
+        errors: [{ message: expect.stringMatching(/^An API key has no session/) }],
+      })
+      const anonymous = await json(`/api/api-clients/${route}`, { method: 'POST' })
+      expect([route, anonymous.response.status]).toEqual([route, 401])
+      expect(anonymous.body).toEqual({ errors: [{ message: 'Unauthorized' }] })
+    }
+    // The key still works.
+    expect(
+      (await service.api('/api/api-clients/me', { headers: who.clientAdmin.headers })).status,
+    ).toBe(200)
   })
 })

@@ -42,6 +42,13 @@ const notServed = (
   if (path.startsWith('/paste-url') && !collection.upload?.pasteURL) return true
   // Without a scheduled task or workflow it fails (500), whoever calls.
   if (path === '/handle-schedules' && !schedules) return true
+  // A collection that signs in by API key alone has no session to refresh or end (403 for a key).
+  if (
+    collection.auth?.disableLocalStrategy &&
+    endpoint.method === 'post' &&
+    ['/logout', '/refresh-token'].includes(path)
+  )
+    return true
   return false
 }
 
