@@ -15,7 +15,6 @@ import {
 import { fieldAffectsData } from 'payload/shared'
 
 import { withheldFieldNames } from '@/creditData/marker'
-import { HOLD_STATUSES } from '@/providers/holds'
 
 import type { ApiClient } from '../../payload-types'
 
@@ -42,19 +41,11 @@ export const TEST_EVENT = 'webhook.test'
 export type WebhookEvents = { create?: EventType; update?: EventType }
 
 /**
- * Submission statuses announced by `credit_app.submission_status_changed`: every change but the
- * passing `sending`, which each attempt sets for the length of one request.
+ * Submission statuses `credit_app.submission_status_changed` does not announce: the passing
+ * `sending`, which each attempt sets for the length of one request. Every other status is
+ * announced, holds included (a client sees why an app waits).
  */
-export const ANNOUNCED_STATUSES = [
-  'queued',
-  'retrying',
-  'accepted',
-  'rejected',
-  'failed',
-  'cancelled',
-  // Held before sending (src/providers/holds.ts): announced, so a client sees why it waits.
-  ...HOLD_STATUSES,
-]
+export const UNANNOUNCED_STATUSES = ['sending']
 
 /** The collection whose records an event is about: the one that declares it. */
 export const eventCollection = (config: SanitizedConfig, type: EventType): CollectionSlug => {

@@ -13,7 +13,7 @@ import type { CollectionAfterChangeHook, SanitizedCollectionConfig } from 'paylo
 import { batchWrite } from '@/db/batchedWrites'
 import { isRecord } from '@/lib/isRecord'
 
-import { ANNOUNCED_STATUSES, type EventPayload, eventPayload, type EventType } from './events'
+import { type EventPayload, eventPayload, type EventType, UNANNOUNCED_STATUSES } from './events'
 import { subscribers } from './subscriptions'
 
 type Announcement = {
@@ -41,7 +41,7 @@ const announcements = (
   if (collection.slug === 'credit-app' && operation === 'update') {
     const previousStatus = submissionStatus(previousDoc)
     const status = submissionStatus(doc)
-    if (status !== previousStatus && status && ANNOUNCED_STATUSES.includes(status))
+    if (status !== previousStatus && status && !UNANNOUNCED_STATUSES.includes(status))
       found.push({
         extra: { previousStatus, status },
         type: 'credit_app.submission_status_changed',
