@@ -18,6 +18,7 @@ import {
   type Obj,
   pagedList,
   PRECONDITION_FAILED,
+  ref,
   withETag,
 } from './responses'
 
@@ -72,6 +73,47 @@ const listOp = (name: OperationName, schema: string) =>
     parameters: listParams,
     responses: { 200: pagedList(schema), ...commerceErrors() },
   })
+
+/**
+ * Endpoint 8's deal: the expanded facilitator carries the deal's `facilitatorLocation` as
+ * `location` (src/commerce/endpoints/deals.ts), which the company record does not have.
+ */
+export const commerceSchemas = (records: Records) => {
+  const deal = records.deal
+  const facilitator = (deal.properties?.facilitator ?? {}) as Obj
+  const [id] = (facilitator.oneOf ?? [{ type: 'string' }]) as Obj[]
+  const location = (deal.properties?.facilitatorLocation ?? {}) as Obj
+  return {
+    DealAnswer: {
+      ...deal,
+      properties: {
+        ...deal.properties,
+        facilitator: {
+          ...facilitator,
+          oneOf: [
+            id,
+            {
+              allOf: [
+                ref('company'),
+                {
+                  properties: {
+                    location: {
+                      ...location,
+                      description:
+                        "The deal's facilitator location (`facilitatorLocation`), shown inside the facilitator as the interface has it; null when the deal names none.",
+                    },
+                  },
+                  required: ['location'],
+                  type: 'object',
+                },
+              ],
+            },
+          ],
+        },
+      },
+    },
+  }
+}
 
 const credit = tagged('Credit')
 const commerce = tagged('Commerce')
@@ -171,7 +213,7 @@ export const commercePaths = (records: Records) => ({
         '8. Get a deal (the facilitator carries its `location`)',
         "One deal by id, its relations embedded to `depth`; the expanded facilitator carries the deal's facilitator location as `location`.",
       ),
-      'deal',
+      'DealAnswer',
       'Deal Not Found',
     ),
   },

@@ -6,7 +6,7 @@
 import type { SanitizedConfig } from 'payload'
 
 import { adfPaths } from './adf'
-import { commercePaths, creditPaths } from './commercePaths'
+import { commercePaths, commerceSchemas, creditPaths } from './commercePaths'
 import { lookupPaths, lookupSchemas } from './lookups'
 import { sharedParameters } from './parameters'
 import { numberedRestPaths } from './payloadPaths'
@@ -131,6 +131,7 @@ export const buildOpenApiDocument = (config: SanitizedConfig) => {
       schemas: reachable(
         {
           ...records,
+          ...commerceSchemas(records),
           ...inputSchemas(config, records),
           ...lookupSchemas,
           ...errorSchemas,

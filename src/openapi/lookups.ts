@@ -5,6 +5,7 @@ import { tcoQuery } from '@/lookups/tco/query'
 import { operation, tagged } from './operation'
 import { queryParameters } from './queryParameters'
 import { commerceErrors, json, ref } from './responses'
+import { tcoAssumptionProperties } from './tcoAssumptions'
 
 const number = { type: 'number' }
 const numbers = (names: string[]) => ({
@@ -73,8 +74,10 @@ export const lookupSchemas = {
   TcoResult: {
     properties: {
       assumptions: {
-        description: 'The inputs, rates and sources behind the figures.',
+        description:
+          "The inputs, rates and sources behind the figures. A vendor's answer carries the vendor's own, with `source: vendor` and `vendorCached`.",
         properties: {
+          ...tcoAssumptionProperties,
           confidence: {
             description:
               "How far the model's price can be trusted: `high` (a listing's or spec's price, or the line's own row at its model year and trim), `medium` (the line's row at an unknown trim, a sibling year within three years, or a measured step of a performance or long-wheelbase version over its base line), `low` (a sibling year further away, or a fallback: a line the table does not have, priced at its make's or segment's median). Absent from a vendor's answer.",

@@ -98,6 +98,7 @@ export const servicePaths = {
         responses: {
           200: {
             content: json({
+              additionalProperties: true,
               properties: {
                 info: { type: 'object' },
                 openapi: { type: 'string' },

@@ -299,6 +299,70 @@ const callsOf = (template: string, method: string, operation: Obj): Call[] => {
   return calls
 }
 
+/** The object schemas a value may be read against (through `$ref`, `oneOf`, `anyOf`, `allOf`). */
+const objectSchemas = (schema: Obj | undefined): Obj[] => {
+  const resolved = schema && schemaOf(schema)
+  if (!resolved) return []
+  if (resolved.allOf) {
+    const parts: Obj[] = resolved.allOf.flatMap(objectSchemas)
+    return [
+      {
+        additionalProperties: parts.find((part) => part.additionalProperties)?.additionalProperties,
+        open: parts.some((part) => part.open),
+        properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})),
+      },
+    ]
+  }
+  const options = resolved.oneOf ?? resolved.anyOf
+  if (options) return options.flatMap(objectSchemas)
+  if (resolved.type && resolved.type !== 'object') return []
+  // No properties named: any object (a JSON field, a free-form answer).
+  return resolved.properties ? [resolved] : [{ open: true }]
+}
+
+/** The properties of `value` its schema does not name (`.data.facilitator.location`). */
+const unnamed = (schema: Obj | undefined, value: unknown, at: string, found: Set<string>) => {
+  if (Array.isArray(value)) {
+    const resolved = schema && schemaOf(schema)
+    const list = [resolved, ...(resolved?.oneOf ?? resolved?.anyOf ?? []).map(schemaOf)].find(
+      (option) => option?.items,
+    )
+    for (const item of value) unnamed(list?.items, item, `${at}[]`, found)
+    return
+  }
+  if (!value || typeof value !== 'object') return
+  const options = objectSchemas(schema)
+  if (!options.length || options.some((option) => option.open)) return
+  for (const [key, item] of Object.entries(value)) {
+    const named = options.find((option) => option.properties && key in option.properties)
+    if (named) unnamed(named.properties[key], item, `${at}.${key}`, found)
+    else if (options.some((option) => option.additionalProperties === true)) continue
+    else {
+      const map = options.find((option) => typeof option.additionalProperties === 'object')
+      if (map) unnamed(map.additionalProperties, item, `${at}.${key}`, found)
+      else found.add(`${at}.${key}`)
+    }
+  }
+}
+
+/** For a valid call's JSON success, the properties of the answer its schema does not name. */
+const undocumentedIn = (item: Sent): string[] => {
+  if (item.intent !== 'valid' || item.status >= 300) return []
+  const [method, template] = item.operation.split(' ')
+  const response = document.paths[template]?.[method]?.responses?.[item.status]
+  const schema = response && resolve(response).content?.['application/json']?.schema
+  if (!schema) return []
+  let body: unknown
+  try {
+    body = JSON.parse(item.answer)
+  } catch {
+    return []
+  }
+  const found = new Set<string>()
+  unnamed(schema, body, '', found)
+  return [...found]
+}
+
 const send = async (call: Call): Promise<Sent> => {
   const response = await fetch(prism.url + call.url, {
     body: call.body,
@@ -557,6 +621,12 @@ describe('the service behind Prism’s validating proxy', () => {
         item.intent === 'valid' && item.operation.endsWith('/duplicate') && item.status === 400,
     )
     expect(report(failedDuplicates)).toEqual([])
+    // Every property a success answers is in its schema: a typed client reaches it without a cast.
+    const undocumented = sent.flatMap((item) => {
+      const paths = undocumentedIn(item)
+      return paths.length ? [`${item.method} ${item.url.split('?')[0]}: ${paths.join(' ')}`] : []
+    })
+    expect(undocumented).toEqual([])
 
     // Every operation was called, validly and not.
     const called = (intent: Call['intent']) =>

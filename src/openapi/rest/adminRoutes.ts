@@ -78,7 +78,11 @@ export function preferenceRoutes(): Record<string, (context: Context) => PathIte
   }
   const preference = {
     content: json({
-      properties: { message: { type: 'string' }, value: { description: 'Any JSON value.' } },
+      properties: {
+        doc: { description: 'The preference as saved (the answer of a save).', type: 'object' },
+        message: { type: 'string' },
+        value: { description: 'Any JSON value.' },
+      },
       type: 'object',
     }),
     description: 'The preference (`value` is null when there is none)',

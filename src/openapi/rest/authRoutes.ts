@@ -8,13 +8,34 @@ export function authRoutes(): Record<string, (context: Context) => PathItems> {
     email: { format: 'email', type: 'string' },
     password: { format: 'password', type: 'string' },
   }
+  /** The signed-in user, and how it was authenticated. */
+  const signedIn = (slug: string) => ({
+    allOf: [
+      ref(slug),
+      {
+        properties: {
+          _strategy: {
+            description: 'How the user was authenticated (`local-jwt`, …).',
+            type: 'string',
+          },
+          recoveryCodes: {
+            description:
+              'Only in the answer of the sign-in that sets up two-factor sign-in: the one-time codes that stand in for the app, shown this once.',
+            items: { type: 'string' },
+            type: 'array',
+          },
+        },
+        type: 'object',
+      },
+    ],
+  })
   const session = (slug: string) => ({
     content: json({
       properties: {
         exp: { description: 'When the token expires, in Unix seconds.', type: 'integer' },
         message: { type: 'string' },
         token: { description: 'The session token (also set as a cookie).', type: 'string' },
-        user: ref(slug),
+        user: signedIn(slug),
       },
       required: ['user'],
       type: 'object',
@@ -182,7 +203,15 @@ export function authRoutes(): Record<string, (context: Context) => PathItems> {
                 exp: { type: 'integer' },
                 message: { type: 'string' },
                 refreshedToken: { type: 'string' },
-                user: ref(slug),
+                setCookie: {
+                  description: 'Whether the new token was set as the cookie.',
+                  type: 'boolean',
+                },
+                strategy: {
+                  description: 'How the session was authenticated (`local-jwt`).',
+                  type: 'string',
+                },
+                user: signedIn(slug),
               },
               type: 'object',
             }),

@@ -169,7 +169,15 @@ export const globalPaths = (config: SanitizedConfig): PathItems => {
               responses: {
                 200: {
                   content: json({
-                    properties: { message: { type: 'string' }, result: ref(slug) },
+                    properties: {
+                      message: { type: 'string' },
+                      result: {
+                        allOf: [
+                          ref(slug),
+                          { properties: { globalType: { type: 'string' } }, type: 'object' },
+                        ],
+                      },
+                    },
                     required: ['message', 'result'],
                     type: 'object',
                   }),

@@ -52,7 +52,15 @@ export const versionRoutes = (): Record<string, (context: Context) => PathItems>
         {
           parameters: [versionIdParam, param('depth')],
           responses: {
-            200: { content: json(ref(`${slug}_update`)), description: 'The record as restored' },
+            200: {
+              content: json({
+                allOf: [
+                  ref(`${slug}_update`),
+                  { properties: { message: { type: 'string' } }, type: 'object' },
+                ],
+              }),
+              description: 'The record as restored, and a message',
+            },
             ...errorsOf({ byId: true }),
           },
         },
