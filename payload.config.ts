@@ -55,6 +55,7 @@ import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
 import { breachReportEndpoint } from './src/compliance/breach/endpoint'
 import { retentionDryRunEndpoint } from './src/compliance/retention/endpoints'
+import { skipEmptyDeletes } from './src/db/emptyDeletes'
 import { extraIndexes, TRIGRAM_EXTENSION } from './src/db/indexes'
 import { queryTimeouts } from './src/db/pooledQueries'
 import { countFromRowCounts } from './src/db/rowCounts'
@@ -184,6 +185,7 @@ export default buildConfig({
   loggingLevels: REFUSAL_LOG_LEVELS as Config['loggingLevels'],
   onInit: (payload) => {
     countFromRowCounts(payload)
+    skipEmptyDeletes(payload)
     resolvePresetPlaceholders(payload)
   },
   // The collections assembled first: the storage plugin's hooks and fields come after theirs.

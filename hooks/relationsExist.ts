@@ -36,14 +36,27 @@ export const relationsIn = (
     return [{ path: prefix + field.name, relationTo: field.relationTo, value }]
   })
 
+/** The value at a dotted path (a field in groups). */
+const valueAt = (data: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), data)
+
 /**
  * Every related record named in a create or update must exist. Without this check a dangling id
  * reaches the database's foreign key and surfaces as a 500; here it is a 400 naming the field.
+ * An update carries every stored value (Payload fills in what was not sent): an id the record
+ * already holds at that path is not looked up again, since its foreign key (ON DELETE SET NULL,
+ * or CASCADE for a list's rows) keeps it naming a record that exists, trashed ones included.
  */
-export const relationsExist: CollectionBeforeValidateHook = async ({ collection, data, req }) => {
+export const relationsExist: CollectionBeforeValidateHook = async ({
+  collection,
+  data,
+  originalDoc,
+  req,
+}) => {
   const errors: { message: string; path: string }[] = []
   for (const { path, relationTo, value } of relationsIn(collection.flattenedFields, data)) {
-    const ids = idsOf(value)
+    const stored = new Set(idsOf(valueAt(originalDoc, path)).map(String))
+    const ids = idsOf(value).filter((id) => !stored.has(String(id)))
     if (!ids.length) continue
     const found = await req.payload.find({
       collection: relationTo,

@@ -177,6 +177,7 @@ export const queryPartsOf = (
 
 type InsertArgs = Parameters<Adapter['insert']>[0]
 type CountArgs = Parameters<Adapter['countDistinct']>[0]
+type DeleteManyArgs = Parameters<Adapter['deleteMany']>[0]
 
 /**
  * Puts `around` in front of the adapter's insert, which every create and every array or
@@ -202,5 +203,17 @@ export const aroundCountDistinct = (
   const countDistinct = adapter.countDistinct
   adapter.countDistinct = function (this: Adapter, args) {
     return around(args, (next) => countDistinct.call(this, next))
+  }
+}
+
+/** Puts `around` in front of the adapter's deleteMany (Payload's bulk delete, and its lock release). */
+export const aroundDeleteMany = (
+  payload: Payload,
+  around: (args: DeleteManyArgs, next: Adapter['deleteMany']) => Promise<void>,
+): void => {
+  const adapter = adapterOf(payload)
+  const deleteMany = adapter.deleteMany
+  adapter.deleteMany = function (this: Adapter, args) {
+    return around(args, (next) => deleteMany.call(this, next))
   }
 }

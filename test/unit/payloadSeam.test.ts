@@ -8,7 +8,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from '@jest/globals'
 import { postgresAdapter } from '@payloadcms/db-postgres'
-import { buildQuery } from '@payloadcms/drizzle'
+import { buildQuery, deleteMany } from '@payloadcms/drizzle'
 import { countDistinct, insert } from '@payloadcms/drizzle/postgres'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { withReplicas } from 'drizzle-orm/pg-core'
@@ -18,6 +18,7 @@ import pg from 'pg'
 import {
   adapterOf,
   aroundCountDistinct,
+  aroundDeleteMany,
   aroundInsert,
   clientOf,
   drizzleTableOf,
@@ -71,6 +72,7 @@ describe('the PostgreSQL adapter, as the seam reads it', () => {
       'execute',
       'insert',
       'countDistinct',
+      'deleteMany',
       'beginTransaction',
       'commitTransaction',
       'rollbackTransaction',
@@ -129,6 +131,19 @@ describe('the PostgreSQL adapter, as the seam reads it', () => {
       await adapter.countDistinct({ db, joins: [], tableName: 'leads', where: undefined as never }),
     ).toBe(4)
     expect(seen).toEqual([adapter, 'leads!', adapter])
+  })
+
+  it('wraps deleteMany, keeping the adapter as `this`', async () => {
+    const adapter = newAdapter()
+    const seen: unknown[] = []
+    adapter.deleteMany = async function (this: unknown, args) {
+      seen.push(this, args.collection)
+    }
+    aroundDeleteMany(payloadWith(adapter), (args, next) =>
+      next({ ...args, collection: 'lead' as never }),
+    )
+    await adapter.deleteMany({ collection: 'leadEvents' as never, where: {} })
+    expect(seen).toEqual([adapter, 'lead'])
   })
 })
 
@@ -193,5 +208,13 @@ describe("the adapter's functions the seam wraps or calls", () => {
       expect.arrayContaining(['adapter', 'fields', 'locale', 'sort', 'tableName']),
     )
     expect(buildQuery).toHaveLength(1)
+    expect(argumentNames(deleteMany)).toEqual(['collection', 'req', 'where'])
+  })
+
+  it('deleteMany deletes by the ids it found even when there are none (src/db/emptyDeletes.ts)', () => {
+    const source = installed('@payloadcms/drizzle/dist/deleteMany.js')
+    expect(source).toContain('if (joins?.length) {')
+    expect(source).toContain('whereToUse = inArray(table.id, result.docs.map((doc)=>doc.id));')
+    expect(source).toContain('await this.deleteWhere({')
   })
 })
