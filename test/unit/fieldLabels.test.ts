@@ -50,7 +50,10 @@ describe('field labels', () => {
         .map(([path, label]) => `${collection.slug}.${path}: ${label}`),
     )
     expect(unread).toEqual([])
-    const bySlug = new Map((await collections()).map((collection) => [collection.slug, collection]))
+    const all = await collections()
+    const bySlug = new Map<string, (typeof all)[number]>(
+      all.map((collection) => [collection.slug, collection]),
+    )
     const label = (slug: string, name: string) =>
       bySlug.get(slug)?.flattenedFields.find((field) => field.name === name)?.label
     expect(label('credit-app', 'coApplicantConsumer')).toBe('Co-applicant Consumer')
