@@ -1,12 +1,11 @@
 import type { RequestHandler } from 'express'
-import { LRUCache } from 'lru-cache'
 import { executeAuthStrategies, type Payload } from 'payload'
 
 import { API_KEY_PREFIX } from '@/auth/apiKeyCache'
 import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
 import { messages } from '@/errors'
 
-import { callerFor, credentialHash } from './caller'
+import { callerFor } from './caller'
 import { databaseReachable } from './health'
 import { answerUnavailable, refuse } from './input/refuse'
 import type { CredentialFailures } from './rateLimit'
@@ -19,24 +18,20 @@ import type { CredentialFailures } from './rateLimit'
  * The interface shows the header's value as the bare key, so a value without a scheme is read
  * as an API-client key. The authenticated caller is left on the request (./caller.ts).
  *
- * A credential that matches no one cost a database lookup; a client address that sent too many
- * (RATE_LIMIT_CREDENTIAL_FAILURES in its window) is answered 429 without one, unless what it sends
- * now authenticated someone lately: clients behind the same address keep working. A known but
- * disabled key is not counted (its client is cached: ../auth/apiKeyCache.ts).
+ * Credentials that match no one are counted per client address (RATE_LIMIT_CREDENTIAL_FAILURES
+ * in its window); once an address has sent too many, the next that fails is answered 429 with
+ * Retry-After instead of 401. Every credential is still looked up, so one that authenticates
+ * always passes, whatever others at its address sent: clients behind one NAT cannot lock each
+ * other out, nor can anyone lock out a key just issued. The lookup is one indexed query by the
+ * key's HMAC (a known client is cached: ../auth/apiKeyCache.ts; a token is checked by its
+ * signature first). A known but disabled key is not counted, and stays a 401.
  */
-export const credentialGate = (payload: Payload, failures: CredentialFailures): RequestHandler => {
-  /** Credentials that authenticated someone lately, by hash: they pass an address's spent budget. */
-  const recentlyGood = new LRUCache<string, true>({ max: 10_000, ttl: 15 * 60_000 })
-  return async (req, res, next) => {
+export const credentialGate =
+  (payload: Payload, failures: CredentialFailures): RequestHandler =>
+  async (req, res, next) => {
     const header = req.headers.authorization?.trim()
     if (header === undefined) return next()
     const address = req.ip ?? ''
-    const credential = credentialHash(header)
-    const wait = recentlyGood.has(credential) ? 0 : await failures.wait(address)
-    if (wait > 0) {
-      res.set({ Connection: 'close', 'Retry-After': String(Math.ceil(wait / 1000)) })
-      return refuse(req, res, 429, messages.tooManyRequests)
-    }
     if (header && !/\s/.test(header)) req.headers.authorization = API_KEY_PREFIX + header
     let known = false
     try {
@@ -50,7 +45,6 @@ export const credentialGate = (payload: Payload, failures: CredentialFailures): 
       known = Boolean(user)
       const disabled = user?.collection === 'api-clients' && user.enabled === false
       if (user && !disabled) {
-        recentlyGood.set(credential, true)
         res.locals.caller = callerFor(user)
         return next()
       }
@@ -60,11 +54,14 @@ export const credentialGate = (payload: Payload, failures: CredentialFailures): 
     // Payload's strategies answer "no user" when the lookup itself failed: a key is only
     // unknown if the database could be asked. A client told 401 would drop a valid key.
     if (!(await databaseReachable(payload))) return answerUnavailable(req, res)
-    // A revoked key or an ended session no longer passes a spent budget.
-    recentlyGood.delete(credential)
-    if (!known) await failures.count(address)
     // The body was never read: close the connection rather than leave it half-consumed.
     res.set('Connection', 'close')
+    if (known) return refuse(req, res, 401, messages.unauthorized)
+    const wait = await failures.wait(address)
+    await failures.count(address)
+    if (wait > 0) {
+      res.set('Retry-After', String(Math.ceil(wait / 1000)))
+      return refuse(req, res, 429, messages.tooManyRequests)
+    }
     refuse(req, res, 401, messages.unauthorized)
   }
-}
