@@ -236,9 +236,11 @@ describe('paths', () => {
   ])('%s (a name every JavaScript object has) is 404 as an unknown collection is', async (path) => {
     const response = await raw('GET', path, { headers: as('staffAdmin') })
     expect(response.status).toBe(404)
-    expect(response.body).toEqual({ message: expect.stringMatching(/^Route not found/) })
+    expect(response.body).toEqual({
+      errors: [{ message: expect.stringMatching(/^Route not found/) }],
+    })
     expect((await raw('GET', '/api/nope', { headers: as('staffAdmin') })).body).toEqual({
-      message: expect.stringMatching(/^Route not found/),
+      errors: [{ message: expect.stringMatching(/^Route not found/) }],
     })
   })
 })

@@ -1,7 +1,7 @@
 /**
- * What `npm start` hands a person: the API link its last line prints answers (`/api` itself is
- * no page), and the demo credentials file holds every key the examples in docs/ send, an admin
- * key among them, each authenticating with its role.
+ * What `npm start` hands a person: the API link its last line prints answers with a page (`/api`
+ * itself is a JSON index), and the demo credentials file holds every key the examples in docs/
+ * send, an admin key among them, each authenticating with its role.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -48,8 +48,10 @@ describe('the start banner', () => {
     const response = await context.service.api(link.slice(url.length))
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('text/html')
-    // The bare /api answers nothing useful, which is why the link is not it.
-    expect((await context.service.api('/api')).status).toBe(404)
+    // The bare /api is an index for programs (JSON), which is why the link is not it.
+    const index = await context.service.api('/api')
+    expect(index.status).toBe(200)
+    expect(index.headers.get('content-type')).toContain('application/json')
   })
 })
 
