@@ -21,7 +21,7 @@ import { adminUiMode, port, settings, webConcurrency } from './lib/settings'
 import { onShutdownSignal } from './lib/shutdown'
 import { startFailed, untilRunning } from './lib/startupGuard'
 import { warmDecoder } from './lookups/vin/decoder'
-import { seedDemoData, shouldSeed } from './seed'
+import { seedDemoAccounts, seedDemoData, shouldSeed } from './seed'
 import { adminUi } from './start/adminUi'
 import { adminSocket, primaryStartedDatabase, runPrimary, workerRole } from './start/cluster'
 import { apiBanner, ensureLocalAdmin, loginBanner } from './start/firstAdmin'
@@ -56,6 +56,10 @@ export const main = async (): Promise<void> => {
 
   // The login exists before the service answers, and is shown before it reports ready.
   const firstLogin = local && leads ? await ensureLocalAdmin(payload) : null
+  // So do the demo accounts and their credentials file, whose path the banner shows; the demo
+  // records follow once the service answers.
+  const seeds = leads && shouldSeed(local)
+  const demo = seeds ? await seedDemoAccounts(payload) : null
   // The admin worker of ADMIN_UI=separate listens on its socket, where the API workers reach it.
   const where = role === 'admin' && socket ? socket : port()
   const server: Server = await new Promise((resolve, reject) => {
@@ -70,6 +74,7 @@ export const main = async (): Promise<void> => {
         url,
         firstLogin,
         mode === 'off' ? 'off' : admin?.current === false ? 'building' : 'on',
+        demo?.credentialsFile,
       ),
     )
   answerClientErrors(server)
@@ -92,7 +97,7 @@ export const main = async (): Promise<void> => {
     )
   // Under the migration lock: nodes started together on one database ship each view once.
   if (leads) await oneAtATime(payload, MIGRATION_LOCK, () => shipSavedViews(payload))
-  if (leads && shouldSeed(local)) await seedDemoData(payload)
+  if (seeds) await seedDemoData(payload)
   const jobRunner = leads && runsJobsInProcess() ? startJobRunner(payload) : null
   // Where the jobs run, the lead mailbox is read (any number of pollers may share it).
   const mailbox = leads && runsJobsInProcess() ? startMailboxPoller(payload) : null

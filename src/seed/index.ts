@@ -225,14 +225,15 @@ const commerceRecords: [CollectionSlug, { id?: string; code?: string; vin?: stri
   ['deal', demo.deals],
 ]
 
+type Seeded = { created: number; credentialsFile: string }
+
 /**
- * Loads the demo data set. Idempotent: every record is looked up by its natural key first, so
- * running it again changes nothing. Generated passwords and API keys of demo accounts are kept
- * in DATA_DIR/demo-credentials.json (owner-only), never in the repository.
+ * The demo's accounts: its staff users, its API clients and the dealer (with the dealer's
+ * company), their generated passwords and keys written to DATA_DIR/demo-credentials.json
+ * (owner-only), never to the repository. A handful of records: the start runs it before the
+ * service answers, so the file it names is there by the time anything says ready. Idempotent.
  */
-export const seedDemoData = async (
-  payload: Payload,
-): Promise<{ created: number; credentialsFile: string }> => {
+export const seedDemoAccounts = async (payload: Payload): Promise<Seeded> => {
   const credentials = readCredentials()
   let created = 0
 
@@ -267,11 +268,8 @@ export const seedDemoData = async (
     created++
   }
 
-  for (const [collection, records] of commerceRecords)
-    created += await ensureById(payload, collection, records)
-  created += await ensureLeadSide(payload)
-  created += await ensureConsents(payload)
-  // After the companies: a dealer names theirs.
+  // A dealer names their company: the demo's companies first.
+  created += await ensureById(payload, 'company', demo.companies)
   await ensureStaff(demoDealer)
 
   if (created > 0) {
@@ -280,6 +278,19 @@ export const seedDemoData = async (
       mode: 0o600,
     })
   }
+  return { created, credentialsFile: credentialsFile() }
+}
+
+/**
+ * Loads the demo data set: the accounts (seedDemoAccounts), then the records. Idempotent: every
+ * record is looked up by its natural key first, so running it again changes nothing.
+ */
+export const seedDemoData = async (payload: Payload): Promise<Seeded> => {
+  let { created } = await seedDemoAccounts(payload)
+  for (const [collection, records] of commerceRecords)
+    created += await ensureById(payload, collection, records)
+  created += await ensureLeadSide(payload)
+  created += await ensureConsents(payload)
   logger.info({ created, credentials: credentialsFile() }, 'demo data loaded')
   return { created, credentialsFile: credentialsFile() }
 }

@@ -39,21 +39,27 @@ const ADMIN_UI_NOTE = {
   on: [],
 }
 
+/** Where the demo accounts' passwords and API keys are, when the demo data is loaded. */
+const demoLines = (file: string | undefined): string[] =>
+  file && fs.existsSync(file) ? [`Demo accounts and API keys: ${file}`] : []
+
 /**
  * What the person who started the service needs first, as plain lines framed apart from the JSON
- * log: the admin UI's address (and whether it is there yet) and, on the first start, the new
- * admin's login.
+ * log: the admin UI's address (and whether it is there yet), on the first start the new admin's
+ * login, and where the demo accounts and API keys are kept.
  */
 export const loginBanner = (
   url: string,
   login: FirstLogin | null,
   adminUi: keyof typeof ADMIN_UI_NOTE = 'on',
+  demoCredentials?: string,
 ): string => {
   const lines = !login?.created
     ? [
         `Admin UI:  ${url}/admin`,
         ...ADMIN_UI_NOTE[adminUi],
         ...(login && fs.existsSync(login.file) ? [`First-start login kept in ${login.file}`] : []),
+        ...demoLines(demoCredentials),
       ]
     : [
         'First start: an admin account was created. Sign in with',
@@ -63,6 +69,7 @@ export const loginBanner = (
         ...ADMIN_UI_NOTE[adminUi],
         `Also kept in ${login.file} (readable by you only). The first sign-in`,
         'sets up two-factor sign-in with an authenticator app; change the password under Users.',
+        ...demoLines(demoCredentials),
       ]
   return `\n${RULE}\n${lines.map((line) => `  ${line}`).join('\n')}\n${RULE}\n\n`
 }

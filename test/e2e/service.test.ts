@@ -118,6 +118,12 @@ describe('first start', () => {
     const lines = output.slice(block).split('\n').slice(0, 6)
     expect(lines.join('\n')).toContain(`password:  ${login.password}`)
     expect(lines.filter((line) => line.trimStart().startsWith('{'))).toEqual([])
+    // The block names the demo credentials file, written before the service answers.
+    const file = path.join(dataDir, 'demo-credentials.json')
+    const named = output.indexOf(`Demo accounts and API keys: ${file}`)
+    expect(named).toBeGreaterThan(block)
+    expect(named).toBeLessThan(output.indexOf('"msg":"commerce service listening"'))
+    expect(Object.keys(demoCredentials())).toHaveLength(5)
   })
 
   it('logs one line per request with method, path, status, duration and id, and no credentials', async () => {

@@ -10,8 +10,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { ADF_EXAMPLE } from '@/adf/example'
-import { seedDemoData } from '@/seed'
-import { apiBanner } from '@/start/firstAdmin'
+import { seedDemoAccounts, seedDemoData } from '@/seed'
+import { apiBanner, loginBanner } from '@/start/firstAdmin'
 
 import { useTestService } from '../helpers/service'
 
@@ -19,6 +19,8 @@ const context = useTestService()
 
 /** The demo credentials, as the seed wrote them to a folder of this file's own. */
 let credentials: Record<string, string>
+/** The same file as it stood after the accounts alone, which the start loads before answering. */
+let accountsOnly: { consumers: number; credentials: Record<string, string>; file: string }
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'start-links-'))
 
 beforeAll(async () => {
@@ -26,7 +28,14 @@ beforeAll(async () => {
   const before = process.env.DATA_DIR
   process.env.DATA_DIR = folder
   try {
-    const { credentialsFile } = await seedDemoData(context.service.payload)
+    const { payload } = context.service
+    const accounts = await seedDemoAccounts(payload)
+    accountsOnly = {
+      consumers: (await payload.count({ collection: 'consumer' })).totalDocs,
+      credentials: JSON.parse(fs.readFileSync(accounts.credentialsFile, 'utf8')),
+      file: accounts.credentialsFile,
+    }
+    const { credentialsFile } = await seedDemoData(payload)
     expect(path.dirname(credentialsFile)).toBe(folder)
     credentials = JSON.parse(fs.readFileSync(credentialsFile, 'utf8')) as Record<string, string>
   } finally {
@@ -56,6 +65,23 @@ describe('the start banner', () => {
 })
 
 describe('the demo credentials file', () => {
+  it('is written with every account by the accounts alone, which the start loads before it answers, and named in the login banner', () => {
+    expect(accountsOnly.consumers).toBe(0)
+    expect(accountsOnly.credentials).toEqual(credentials)
+    expect(Object.keys(credentials).sort()).toEqual([
+      'Demo admin (admin)',
+      'Demo lead desk (lead-agent)',
+      'Demo storefront (integrator)',
+      'alex.kim@example.com',
+      'sam.rivera@example.com',
+    ])
+    const banner = loginBanner('http://localhost:3000', null, 'on', accountsOnly.file)
+    expect(banner).toContain(`Demo accounts and API keys: ${accountsOnly.file}`)
+    expect(
+      loginBanner('http://localhost:3000', null, 'on', path.join(folder, 'none.json')),
+    ).not.toContain('Demo accounts')
+  })
+
   it.each([
     ['Demo admin (admin)', 'admin'],
     ['Demo storefront (integrator)', 'integrator'],
