@@ -13,6 +13,7 @@ import {
   startAdminService,
   STEP_MS,
 } from '../helpers/adminService'
+import { addOtherDealership } from '../helpers/otherDealership'
 
 const DEALER = 'alex.kim@example.com'
 
@@ -25,30 +26,13 @@ const rows = async (page: Page) => page.locator('tbody tr').allInnerTexts()
 
 beforeAll(async () => {
   service = await startAdminService('dealer')
-  // Another company's lead, made by the admin through the API with the admin's session.
-  const adminPage = await service.pageAs(service.admin.email)
-  const post = async (collection: string, data: object) => {
-    const response = await adminPage.request.post(`${service.url}/api/${collection}`, { data })
-    expect(response.status()).toBe(201)
-    return (await response.json()).doc
-  }
-  await post('company', { id: 'com_e2e_bayside', name: 'Bayside Cars' })
-  await post('location', {
-    city: { name: 'Oakland', state: 'CA' },
-    companyId: 'com_e2e_bayside',
-    id: 'loc_e2e_bayside',
-    line1: '1 Bayside Way',
-    zip: '94607',
-  })
   otherLead = (
-    await post('lead', {
+    await addOtherDealership(service, {
       email: 'zora@bayside.example',
       firstName: 'Zora',
       lastName: 'Bayside',
-      location: 'loc_e2e_bayside',
     })
   ).id
-  await adminPage.context().close()
   dealer = await service.pageAs(DEALER)
 }, ADMIN_SERVICE_MS)
 

@@ -20,6 +20,7 @@ import {
   STEP_MS,
   WAIT,
 } from '../helpers/adminService'
+import { addOtherDealership } from '../helpers/otherDealership'
 
 const DEALER = 'alex.kim@example.com'
 
@@ -60,27 +61,12 @@ const searchDashboard = async (page: Page, term: string) => {
 
 beforeAll(async () => {
   service = await startAdminService('phone')
-  // Another dealership's customer, made by the admin through the API with the admin's session.
-  const adminPage = await service.pageAs(service.admin.email)
-  const post = async (collection: string, data: object) => {
-    const response = await adminPage.request.post(`${service.url}/api/${collection}`, { data })
-    expect(response.status()).toBe(201)
-  }
-  await post('company', { id: 'com_e2e_bayside', name: 'Bayside Cars' })
-  await post('location', {
-    city: { name: 'Oakland', state: 'CA' },
-    companyId: 'com_e2e_bayside',
-    id: 'loc_e2e_bayside',
-    line1: '1 Bayside Way',
-    zip: '94607',
-  })
-  await post('lead', {
+  // Another dealership's customer.
+  await addOtherDealership(service, {
     firstName: 'Zora',
     lastName: 'Bayside',
-    location: 'loc_e2e_bayside',
     phoneNumber: '(510) 555-0101',
   })
-  await adminPage.context().close()
   agent = await service.pageAs(DEMO_STAFF)
   dealer = await service.pageAs(DEALER)
 }, ADMIN_SERVICE_MS)
