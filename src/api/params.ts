@@ -65,7 +65,8 @@ export const pagingQuery = z.object({
   }),
   page: queryParam(pageNumber.default(1)),
   sort: queryParam(z.string().optional()).meta({
-    description: 'A top-level field; a leading "-" sorts descending.',
+    description:
+      'A top-level field; a leading "-" sorts descending. Payload\'s REST lists also take several, separated by commas, and a dotted path into a group or relation. A name that is not a field of the list is a 400, never ignored.',
   }),
   where: whereFilter.optional().meta({
     description:

@@ -168,7 +168,7 @@ const pathOf = (template: string, method: string, { badId = false } = {}): strin
         if (badId) return 'abc'
         if (segment === '{filename}') return fixtures.filename
         if (segment === '{vin}') return String(fixtures.ids.vehicle)
-        if (segment === '{key}') return method === 'patch' ? String(fixtures.preferenceId) : 'nav'
+        if (segment === '{key}') return 'nav'
         if (rest[0] === 'versions')
           return String(fixtures.versions[collection] ?? NO_SUCH_SERIAL_ID)
         if (method === 'delete' && fixtures.throwaway[collection])
@@ -261,6 +261,13 @@ const callsOf = (template: string, method: string, operation: Obj): Call[] => {
       headers: caller,
       intent: 'invalid',
       url: `${pathOf(template, method)}?limit=0`,
+    })
+  if (names.has('sort'))
+    calls.push({
+      ...base,
+      headers: caller,
+      intent: 'invalid',
+      url: `${pathOf(template, method)}?sort=nope`,
     })
   if (names.has('where'))
     calls.push(
@@ -621,6 +628,9 @@ describe('the service behind Prism’s validating proxy', () => {
         item.intent === 'valid' && item.operation.endsWith('/duplicate') && item.status === 400,
     )
     expect(report(failedDuplicates)).toEqual([])
+    // A sort by something that is not a field is refused on every list, never ignored.
+    const unsorted = sent.filter((item) => item.url.endsWith('?sort=nope') && item.status !== 400)
+    expect(report(unsorted)).toEqual([])
     // Every property a success answers is in its schema: a typed client reaches it without a cast.
     const undocumented = sent.flatMap((item) => {
       const paths = undocumentedIn(item)
@@ -736,5 +746,42 @@ describe('what the document promises, called directly', () => {
     expect(
       (await service.api('/api/api-clients/me', { headers: who.clientAdmin.headers })).status,
     ).toBe(200)
+  })
+
+  it('refuses a REST list’s sort by what is not a field, as the commerce lists do, and takes real ones', async () => {
+    const list = (query: string) =>
+      json(`/api/errors?${query}`, { headers: who.staffAdmin.headers })
+    const refused = await list('sort=nope')
+    expect(refused.response.status).toBe(400)
+    expect(refused.body).toEqual({
+      errors: [
+        {
+          message:
+            'sort: must name fields of errors, each optionally preceded by - (descending), separated by commas: "nope" is not one',
+        },
+      ],
+    })
+    expect((await list('sort=-createdAt,nope')).response.status).toBe(400)
+    expect((await list('sort[0]=nope')).response.status).toBe(400)
+    for (const query of ['sort=-createdAt', 'sort=message,-id', 'sort[0]=id', 'sort='])
+      expect([query, (await list(query)).response.status]).toEqual([query, 200])
+    const commerce = await json('/api/companies?sort=nope', { headers: who.clientAdmin.headers })
+    expect(commerce.response.status).toBe(400)
+  })
+
+  it('names a preference by its key on every method of /payload-preferences/{key}: no PATCH by numeric id there', async () => {
+    expect(Object.keys(document.paths['/payload-preferences/{key}']).sort()).toEqual([
+      'delete',
+      'get',
+      'post',
+    ])
+    const { body, response } = await json(`/api/payload-preferences/${fixtures.preferenceId}`, {
+      body: JSON.stringify({ value: { columns: [] } }),
+      headers: { ...who.staffAdmin.headers, ...JSON_TYPE },
+      method: 'PATCH',
+    })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('GET, POST, DELETE')
+    expect(body.errors[0].message).toMatch(/^A preference is saved by its key/)
   })
 })

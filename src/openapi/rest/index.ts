@@ -42,6 +42,9 @@ const notServed = (
   if (path.startsWith('/paste-url') && !collection.upload?.pasteURL) return true
   // Without a scheduled task or workflow it fails (500), whoever calls.
   if (path === '/handle-schedules' && !schedules) return true
+  // A preference is named by its key at `/{key}`; its PATCH by numeric id is refused there (405).
+  if (collection.slug === 'payload-preferences' && endpoint.method === 'patch' && path === '/:id')
+    return true
   // A collection that signs in by API key alone has no session to refresh or end (403 for a key).
   if (
     collection.auth?.disableLocalStrategy &&
