@@ -49,6 +49,7 @@ const makeConsumer = async (label: string, ssn: string, { creditApp = false } = 
       email: `${label.toLowerCase()}@example.com`,
       firstName: label,
       lastName: 'Tester',
+      phoneNumber: '(213) 555-0111',
     },
   })
   await payload.create({
@@ -211,7 +212,14 @@ describe('retention', () => {
 
     // The stored values are gone, and the data key with them.
     const [after] = await rows(sql`SELECT * FROM consumer WHERE id = ${old.id}`)
-    expect(after).toMatchObject({ birth_date: '', email: null, first_name: 'Deleted', ssn: null })
+    expect(after).toMatchObject({
+      birth_date: '',
+      email: null,
+      first_name: 'Deleted',
+      phone_keys: null,
+      phone_number: '',
+      ssn: null,
+    })
     expect(await rows(sql`SELECT 1 FROM consumer_data_keys WHERE consumer = ${old.id}`)).toEqual([])
     expect(await rows(sql`SELECT 1 FROM _consumer_v WHERE parent_id = ${old.id}`)).toEqual([])
     const [app] = await rows(
@@ -250,15 +258,31 @@ describe('retention', () => {
 
     // De-identified: the lead, its event's notes, the web tracker's ids; the consumer reads so.
     const [lead] = await rows(
-      sql`SELECT first_name, email, match_email, match_last_name FROM lead WHERE id = ${old.lead}`,
+      sql`SELECT first_name, email, match_email, match_last_name, phone_number, phone_keys
+          FROM lead WHERE id = ${old.lead}`,
     )
-    // The duplicate-matching keys go with the values they were made of.
+    // The duplicate-matching and phone-search keys go with the values they were made of.
     expect(lead).toEqual({
       email: null,
       first_name: null,
       match_email: null,
       match_last_name: null,
+      phone_keys: null,
+      phone_number: null,
     })
+    // Staff searching by the number find the others who share it, never the one let go.
+    for (const collection of ['consumer', 'lead']) {
+      const found = await sendJson(
+        context.service,
+        'GET',
+        `/api/${collection}?depth=0&limit=100&where[phoneNumber][like]=${encodeURIComponent('(213) 555-0111')}`,
+        { headers: context.who.staff.headers },
+      )
+      expect(found.status).toBe(200)
+      const ids = found.body.docs.map((doc: { id: number | string }) => String(doc.id))
+      expect(ids.length).toBeGreaterThan(0)
+      expect(ids).not.toContain(String(collection === 'consumer' ? old.id : old.lead))
+    }
     expect(await rows(sql`SELECT next_steps FROM lead_events WHERE lead_id = ${old.lead}`)).toEqual(
       [{ next_steps: null }],
     )

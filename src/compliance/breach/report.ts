@@ -31,12 +31,20 @@ type Source = { collection: string; fields: string[]; keys: string[] }
 const SOURCES: Source[] = [
   {
     collection: 'consumer',
-    fields: ['firstName', 'lastName', 'email', 'phoneNumber', 'phoneNumbers', 'addresses'],
+    fields: [
+      'firstName',
+      'lastName',
+      'email',
+      'phoneNumber',
+      'phoneNumbers',
+      'phoneKeys',
+      'addresses',
+    ],
     keys: [person('consumer'), person('_consumer_v', '', true)],
   },
   {
     collection: 'credit-app',
-    fields: ['firstName', 'lastName', 'email', 'phoneNumber', 'coApplicant…'],
+    fields: ['firstName', 'lastName', 'email', 'phoneNumber', 'phoneKeys', 'coApplicant…'],
     keys: [
       person('credit_app'),
       person('credit_app', 'co_applicant_'),
@@ -52,6 +60,7 @@ const SOURCES: Source[] = [
       'lastName',
       'email',
       'phoneNumber',
+      'phoneKeys',
       'adf.phones',
       'adf.address',
       'adf.document',
@@ -65,7 +74,15 @@ const SOURCES: Source[] = [
   },
   {
     collection: 'contact',
-    fields: ['firstName', 'lastName', 'email', 'phoneNumber', 'primaryEmail', 'primaryPhoneNumber'],
+    fields: [
+      'firstName',
+      'lastName',
+      'email',
+      'phoneNumber',
+      'primaryEmail',
+      'primaryPhoneNumber',
+      'phoneKeys',
+    ],
     keys: [
       `SELECT ${key('COALESCE(email, primary_email)', 'COALESCE(phone_number, primary_phone_number)', "concat_ws(' ', first_name, last_name)")} AS k FROM contact`,
       `SELECT ${key('COALESCE(version_email, version_primary_email)', 'COALESCE(version_phone_number, version_primary_phone_number)', "concat_ws(' ', version_first_name, version_last_name)")} AS k FROM _contact_v`,

@@ -148,11 +148,12 @@ export const deidentifyConsumer = async (db: Db, consumer: string): Promise<Deid
   // The consumer record: required columns keep a placeholder, optional ones are emptied.
   note(
     'consumer',
-    ['firstName', 'lastName', 'email', 'phoneNumber', 'phoneNumbers', 'addresses'],
+    ['firstName', 'lastName', 'email', 'phoneNumber', 'phoneNumbers', 'phoneKeys', 'addresses'],
     await changed(
       db,
+      // phone_keys: the numbers again, for phone search (src/fields/phoneSearch.ts).
       sql`UPDATE consumer SET first_name = 'Deleted', last_name = 'consumer', email = NULL,
-            phone_number = '', title = 'Deleted consumer'
+            phone_number = '', phone_keys = NULL, title = 'Deleted consumer'
           WHERE id = ${consumer}`,
     ),
   )
@@ -187,10 +188,19 @@ export const deidentifyConsumer = async (db: Db, consumer: string): Promise<Deid
   await db.execute(sql`DELETE FROM _consumer_v WHERE parent_id = ${consumer}`)
   note(
     'lead',
-    ['firstName', 'lastName', 'email', 'phoneNumber', 'match…', 'adf (person, address, document)'],
+    [
+      'firstName',
+      'lastName',
+      'email',
+      'phoneNumber',
+      'phoneKeys',
+      'match…',
+      'adf (person, address, document)',
+    ],
     await changed(
       db,
       sql`UPDATE lead SET first_name = NULL, last_name = NULL, email = NULL, phone_number = NULL,
+            phone_keys = NULL,
             title = 'Lead ' || id, match_email = NULL, match_first_name = NULL,
             match_last_name = NULL, match_phones = NULL, adf_document = NULL, adf_phones = NULL,
             adf_middle_name = NULL, adf_suffix = NULL, adf_address_street = NULL,
