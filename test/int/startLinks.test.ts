@@ -98,7 +98,7 @@ describe('the demo credentials file', () => {
     })
   })
 
-  it("lets the admin key send the ADF example of docs/adf-leads.md (201, the lead's id)", async () => {
+  it("lets the admin key send the ADF example of docs/adf-leads.md (201, the lead's id and its receipt)", async () => {
     const page = fs.readFileSync(
       path.resolve(import.meta.dirname, '../../docs/adf-leads.md'),
       'utf8',
@@ -114,7 +114,7 @@ describe('the demo credentials file', () => {
     })
     expect(response.status).toBe(201)
     expect(await response.json()).toEqual({
-      data: { leads: [{ id: expect.any(Number) }] },
+      data: { leads: [{ id: expect.any(Number), receipt: expect.any(Number) }] },
       success: true,
     })
   })
