@@ -18,7 +18,11 @@ import { nobodyFieldLevel } from '../../access/nobody'
 
 export const PHONE_KEYS = 'phoneKeys'
 
-const FILTERED = new Set(['count', 'read'])
+/**
+ * The operations whose filter is rewritten: reads and counts, and bulk updates and deletes, so that
+ * a write with a list's filter touches exactly the rows the list shows (hooks/reduceFilters.ts).
+ */
+const FILTERED = new Set(['count', 'delete', 'read', 'update'])
 
 /** The stored field: the record's phone numbers (the `sources`, lists among them) in E.164. */
 const phoneKeysField = (sources: string[]): TextField => {
@@ -63,7 +67,7 @@ const withPhoneKeys = (where: Where, sources: Set<string>): Where => {
  */
 export const phoneSearch = (sources: string[]) => {
   const phoneFields = new Set(sources)
-  /** beforeOperation: reads and counts by a phone field also find the number written any other way. */
+  /** beforeOperation: reads, counts and bulk writes by a phone field also find the number written any other way. */
   const searchPhoneKeys: CollectionBeforeOperationHook = ({ args, operation, req }) => {
     // Only staff read the keys (and so may filter by them); others' filters are left as sent.
     if (!FILTERED.has(operation) || !('where' in args) || !args.where || !isStaff({ req }))

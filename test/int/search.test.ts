@@ -192,6 +192,25 @@ describe('search by phone number', () => {
     expect((await listSearch('consumer', '(999) 555-0100', context.who.staff)).totalDocs).toBe(0)
   })
 
+  it('makes a bulk write with the same filter touch exactly the rows the list shows', async () => {
+    const search = '213-555-0147'
+    const listed = await listSearch('lead', search, context.who.staff)
+    expect(listed.totalDocs).toBe(2)
+    const where = mergeListSearchAndWhere({
+      collectionConfig: context.service.payload.collections.lead.config,
+      search,
+    })
+    const query = stringify({ depth: 0, where }, { addQueryPrefix: true })
+    const patched = await sendJson(context.service, 'PATCH', `/api/lead${query}`, {
+      body: { source: 'phone search' },
+      headers: context.who.staff.headers,
+    })
+    expect(patched.status).toBe(200)
+    expect(patched.body.docs.map((doc: { id: number }) => doc.id).sort()).toEqual(
+      listed.docs.map((doc) => doc.id).sort(),
+    )
+  })
+
   it('finds leads and credit apps by number, the co-applicant’s too', async () => {
     for (const search of ['213-555-0147', '2135550147', '(213) 555-0147', '+12135550147']) {
       const leads = await listSearch('lead', search, context.who.staff)
