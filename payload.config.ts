@@ -50,7 +50,7 @@ import { withVersionRoutes } from './globals/versionRoutes'
 import { answerApiErrors } from './hooks/apiErrors'
 import { commerceCollections } from './plugins/commerce'
 import { adfEndpoint } from './src/adf/endpoint'
-import { queryPresets, resolvePresetPlaceholders } from './src/admin/savedViews'
+import { queryPresets, readableFilters, resolvePresetPlaceholders } from './src/admin/savedViews'
 import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
 import { breachReportEndpoint } from './src/compliance/breach/endpoint'
@@ -199,4 +199,4 @@ export default buildConfig({
     autoGenerate: false,
     outputFile: path.resolve(dirname, 'payload-types.ts'),
   },
-})
+}).then(readableFilters)

@@ -17,16 +17,18 @@ import {
   type Config,
   type Payload,
   type PayloadRequest,
+  type SanitizedConfig,
   ValidationError,
 } from 'payload'
 
 import { sensitivePathIn } from '@/creditData'
 import { isRecord } from '@/lib/isRecord'
-import { conditionsIn } from '@/lib/whereTree'
+import { conditionsIn, mapConditions } from '@/lib/whereTree'
 
 import { isStaff } from '../../../access/isStaff'
 import { isStaffAdmin } from '../../../access/isStaffAdmin'
 import { constraintsOffered, keepWithinSide, viewsOfOwnSide } from './dealerships'
+import { placeholderValues } from './placeholders'
 import { PRESETS_SLUG } from './slug'
 
 export { shipSavedViews } from './shipped'
@@ -52,16 +54,6 @@ export const queryPresets: NonNullable<Config['queryPresets']> = {
   labels: { plural: 'Saved views', singular: 'Saved view' },
 }
 
-const placeholders = (req: PayloadRequest): Record<string, unknown> => {
-  const now = new Date()
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-  return {
-    '{{me}}': req.user?.id,
-    '{{now}}': now.toISOString(),
-    '{{startOfToday}}': today.toISOString(),
-  }
-}
-
 const resolve = (value: unknown, values: Record<string, unknown>): unknown => {
   if (typeof value === 'string') return Object.hasOwn(values, value) ? values[value] : value
   if (Array.isArray(value)) return value.map((item) => resolve(item, values))
@@ -72,9 +64,23 @@ const resolve = (value: unknown, values: Record<string, unknown>): unknown => {
   return value
 }
 
+/**
+ * The list's filter builder drops a condition whose value is `false` (it reads the value as
+ * `value || undefined` and writes that back): "not merged", `{mergedInto: {exists: false}}`,
+ * vanished as soon as the view was picked. Written as the builder writes it, `"false"`, it stays;
+ * Payload reads both alike.
+ */
+const existsAsText = (where: unknown): unknown =>
+  mapConditions(where, (value, operator) =>
+    operator === 'exists' && typeof value === 'boolean' ? String(value) : value,
+  )
+
 const resolvePlaceholders: CollectionAfterReadHook = ({ context, doc, req }) =>
   doc?.where && !context.savedViewsAsStored
-    ? { ...doc, where: resolve(doc.where, placeholders(req)) }
+    ? {
+        ...doc,
+        where: existsAsText(resolve(doc.where, placeholderValues(req.user?.id))),
+      }
     : doc
 
 /** A filter object: `and`/`or` lists of filters, every other key a field's `{operator: value}`. */
@@ -131,4 +137,24 @@ export const resolvePresetPlaceholders = (payload: Payload): void => {
     hooks.afterRead.push(resolvePlaceholders)
   for (const hook of [checkShape, keepWithinSide])
     if (hooks && !hooks.beforeValidate.includes(hook)) hooks.beforeValidate.push(hook)
+}
+
+/**
+ * The saved views' list (the picker above a list) shows each view's filter in words
+ * (./FiltersCell.tsx) instead of Payload's cell, which prints only the first condition, as code.
+ * Payload adds the collection while it sanitizes the config, so the cell is set on the built config.
+ */
+export const readableFilters = (config: SanitizedConfig): SanitizedConfig => {
+  const where = config.collections
+    .find((collection) => collection.slug === PRESETS_SLUG)
+    ?.fields.find((field) => 'name' in field && field.name === 'where')
+  if (where?.type === 'json')
+    where.admin = {
+      ...where.admin,
+      components: {
+        ...where.admin?.components,
+        Cell: '/src/admin/savedViews/FiltersCell#FiltersCell',
+      },
+    }
+  return config
 }

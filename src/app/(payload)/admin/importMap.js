@@ -25,7 +25,7 @@ import { ResendDelivery as ResendDelivery_670c553f7b05cd130bf567eb9dcad46e } fro
 import { RetentionDryRun as RetentionDryRun_779ce84773ac1297add2d10da84e1f9a } from '../../../../src/compliance/retention/RetentionDryRun'
 import { RequestActions as RequestActions_694df31cfef6d115791a57b8f900e018 } from '../../../../src/compliance/requests/RequestActions'
 import { QueryPresetsAccessCell as QueryPresetsAccessCell_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
-import { QueryPresetsWhereCell as QueryPresetsWhereCell_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
+import { FiltersCell as FiltersCell_f96fd40b8b724f1e2e6c016ffef7a39a } from '../../../../src/admin/savedViews/FiltersCell'
 import { QueryPresetsWhereField as QueryPresetsWhereField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
 import { QueryPresetsColumnsCell as QueryPresetsColumnsCell_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
 import { QueryPresetsColumnField as QueryPresetsColumnField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
@@ -70,7 +70,7 @@ export const importMap = {
   "/src/compliance/retention/RetentionDryRun#RetentionDryRun": RetentionDryRun_779ce84773ac1297add2d10da84e1f9a,
   "/src/compliance/requests/RequestActions#RequestActions": RequestActions_694df31cfef6d115791a57b8f900e018,
   "@payloadcms/next/client#QueryPresetsAccessCell": QueryPresetsAccessCell_2b8867833a34864a02ddf429b0728a40,
-  "@payloadcms/next/client#QueryPresetsWhereCell": QueryPresetsWhereCell_2b8867833a34864a02ddf429b0728a40,
+  "/src/admin/savedViews/FiltersCell#FiltersCell": FiltersCell_f96fd40b8b724f1e2e6c016ffef7a39a,
   "@payloadcms/next/client#QueryPresetsWhereField": QueryPresetsWhereField_2b8867833a34864a02ddf429b0728a40,
   "@payloadcms/next/client#QueryPresetsColumnsCell": QueryPresetsColumnsCell_2b8867833a34864a02ddf429b0728a40,
   "@payloadcms/next/client#QueryPresetsColumnField": QueryPresetsColumnField_2b8867833a34864a02ddf429b0728a40,
