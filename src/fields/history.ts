@@ -17,7 +17,7 @@ import { allow, ROLE_SETS } from '../../access/policy'
 import { stampedUserField } from './stampedUser'
 
 /** Versions kept per record: the oldest go first. */
-const MAX_VERSIONS = 100
+export const MAX_VERSIONS = 100
 
 /** Who may restore a version: staff admins only; staff read the history. */
 export const mayRestoreVersions = (user: PayloadRequest['user']): boolean => isStaffAdminUser(user)

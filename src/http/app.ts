@@ -25,6 +25,7 @@ import { jsonWhere } from './input/jsonWhere'
 import { queryGuard } from './input/queryGuard'
 import { refuse } from './input/refuse'
 import { trailingSlashRedirect } from './input/trailingSlash'
+import { leadEventPatches } from './leadEventPatches'
 import { payloadRest } from './payloadRest'
 import { createRateLimit, type RateLimitOptions, rateLimitOptionsFromEnv } from './rateLimit'
 import { readYourWrites } from './readYourWrites'
@@ -104,6 +105,7 @@ export const createApp = ({
     idempotency(payload),
     jsonWhere,
     ...(directReads ? [commerceReads(payload)] : []),
+    leadEventPatches(payload),
     apiHandler ?? payloadRest(payload.config),
   )
   app.use(adminShortcuts, nextHandler)

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto'
 
 import { sql } from '@payloadcms/db-postgres'
+import type { SQL } from 'drizzle-orm'
 import type { CollectionAfterChangeHook, SanitizedCollectionConfig } from 'payload'
 
 import { batchWrite } from '@/db/batchedWrites'
@@ -50,6 +51,35 @@ const announcements = (
   return found
 }
 
+/**
+ * The INSERT of a change's deliveries, one per endpoint and payload. The join checks each
+ * endpoint is still enabled and subscribed as the row is written, so a cached list that has not
+ * yet heard of a disabling, an unsubscription or a delete adds nothing.
+ */
+export const deliveriesStatement = (
+  slug: string,
+  id: number | string,
+  rows: { endpoint: number; payload: EventPayload }[],
+): SQL => {
+  const now = new Date().toISOString()
+  const values = rows.map(
+    ({ endpoint, payload }) => sql`(
+      ${`msg_${crypto.randomUUID().replace(/-/g, '')}`}::varchar, ${payload.type}::varchar,
+      ${endpoint}::integer, ${payload.timestamp}::timestamptz, ${JSON.stringify(payload)}::jsonb)`,
+  )
+  return sql`
+    INSERT INTO webhook_deliveries (message_id, event, endpoint_id, record_key, status,
+      attempts, next_attempt_at, payload, created_at, updated_at)
+    SELECT d.message_id, d.event::enum_webhook_delivery_event, d.endpoint_id,
+      ${`${slug}:${id}`}, 'pending', 0, d.next_attempt_at, d.payload, ${now}, ${now}
+      FROM (VALUES ${sql.join(values, sql`, `)})
+        AS d(message_id, event, endpoint_id, next_attempt_at, payload)
+      JOIN webhook_endpoints endpoint ON endpoint.id = d.endpoint_id AND endpoint.enabled
+     WHERE EXISTS (SELECT 1 FROM webhook_endpoints_events subscribed
+                    WHERE subscribed.parent_id = endpoint.id
+                      AND subscribed.value::text = d.event)`
+}
+
 /** afterChange on every collection: the change's deliveries, in its transaction. */
 export const recordWebhookEvents: CollectionAfterChangeHook = async ({
   collection,
@@ -72,35 +102,15 @@ export const recordWebhookEvents: CollectionAfterChangeHook = async ({
     id: doc.id,
     req,
   })
-  const now = new Date().toISOString()
   const rows = found.flatMap(({ extra, type }) => {
     const payload = eventPayload(type, collection, record, extra)
     return endpoints
       .filter(({ events }) => events.includes(type))
-      .map(
-        (endpoint) => sql`(
-          ${`msg_${crypto.randomUUID().replace(/-/g, '')}`}::varchar, ${type}::varchar,
-          ${endpoint.id}::integer, ${payload.timestamp}::timestamptz, ${JSON.stringify(payload)}::jsonb)`,
-      )
+      .map((endpoint) => ({ endpoint: endpoint.id, payload }))
   })
   // One INSERT of every delivery, sent with the change's other rows (src/db/batchedWrites.ts).
-  // The join checks each endpoint is still enabled and subscribed as the row is written, so a
-  // cached list that has not yet heard of a disabling, an unsubscription or a delete adds nothing.
   batchWrite(req, collection.slug, doc.id, () => [
-    {
-      query: sql`
-        INSERT INTO webhook_deliveries (message_id, event, endpoint_id, record_key, status,
-          attempts, next_attempt_at, payload, created_at, updated_at)
-        SELECT d.message_id, d.event::enum_webhook_delivery_event, d.endpoint_id,
-          ${`${collection.slug}:${doc.id}`}, 'pending', 0, d.next_attempt_at, d.payload,
-          ${now}, ${now}
-          FROM (VALUES ${sql.join(rows, sql`, `)})
-            AS d(message_id, event, endpoint_id, next_attempt_at, payload)
-          JOIN webhook_endpoints endpoint ON endpoint.id = d.endpoint_id AND endpoint.enabled
-         WHERE EXISTS (SELECT 1 FROM webhook_endpoints_events subscribed
-                        WHERE subscribed.parent_id = endpoint.id
-                          AND subscribed.value::text = d.event)`,
-    },
+    { query: deliveriesStatement(collection.slug, doc.id, rows) },
   ])
   return doc
 }

@@ -5,10 +5,11 @@
  * still do (a lock held in the admin UI refuses the write, an expired one is released; a relation
  * changed to a record that does not exist is a 400).
  */
-import { beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type pg from 'pg'
 
 import { pooledClients } from '@/db/pooledQueries'
+import { compiledLeadEventPatches } from '@/flows/leadEventPatch'
 
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
@@ -49,12 +50,13 @@ const kind = (text: string): string => {
   return `${match[1].split(' ')[0]} ${match.at(-1)}`
 }
 
+let leads = 0
 /** A lead with one event, its current status. */
 const leadWithEvent = async () => {
   const { payload } = context.service
   const lead = await payload.create({
     collection: 'lead',
-    data: { email: `agent-${Date.now()}@example.com`, firstName: 'Dana', lastName: 'Agent' },
+    data: { email: `agent-${++leads}@example.com`, firstName: 'Dana', lastName: 'Agent' },
   })
   const event = await payload.create({
     collection: 'leadEvents',
@@ -63,11 +65,8 @@ const leadWithEvent = async () => {
   return { event: event.id, lead: lead.id }
 }
 
-const patch = (id: number, body: unknown) =>
-  sendJson(context.service, 'PATCH', `/api/leadEvents/${id}`, {
-    body,
-    headers: context.who.leadAgent.headers,
-  })
+const patch = (id: number, body: unknown, headers = context.who.leadAgent.headers) =>
+  sendJson(context.service, 'PATCH', `/api/leadEvents/${id}`, { body, headers })
 
 /** The statements of a lead agent's PATCH that changes the status of a lead's current event. */
 const ONE_PATCH = [
@@ -93,7 +92,14 @@ const ONE_PATCH = [
   'commit',
 ]
 
-describe('PATCH /api/leadEvents/{id} by a lead agent', () => {
+describe("PATCH /api/leadEvents/{id} by a lead agent, through Payload's update", () => {
+  beforeAll(() => {
+    compiledLeadEventPatches.enabled = false
+  })
+  afterAll(() => {
+    compiledLeadEventPatches.enabled = true
+  })
+
   it('sends no lookup of the relations it already holds and no DELETE of locks it does not have', async () => {
     const { payload } = context.service
     const endpoint = await payload.create({
@@ -161,5 +167,274 @@ describe('PATCH /api/leadEvents/{id} by a lead agent', () => {
       id: event,
     })
     expect(stored.lead).toBe(lead)
+  })
+})
+
+type Event = { event: number; lead: number }
+
+/** `value` with the ids of `twin` and every time replaced by names, for comparing two twins. */
+const normalised = (value: unknown, twin: Event): unknown => {
+  if (Array.isArray(value)) return value.map((item) => normalised(item, twin))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        // The one endpoint's id is the same on both sides, and may equal an event's.
+        key === 'endpoint_id' ? item : normalised(item, twin),
+      ]),
+    )
+  if (typeof value === 'string') {
+    if (/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)) return 'TIME'
+    if (value === `leadEvents:${twin.event}`) return 'leadEvents:EVENT'
+    if (/^agent-\d+@example\.com$/.test(value)) return 'EMAIL'
+    if (/^msg_[0-9a-f]{32}$/.test(value)) return 'MESSAGE'
+    // Payload's messages name the record: "Document with ID 12 is currently locked …".
+    return value.replace(new RegExp(`\\bID ${twin.event}\\b`), 'ID EVENT')
+  }
+  if (value === twin.event) return 'EVENT'
+  if (value === twin.lead) return 'LEAD'
+  return value
+}
+
+/** What a patch of `twin` left in the database: the event, its versions, its outbox rows, its lead. */
+const written = async (twin: Event) => {
+  const db = context.service.payload.db.pool
+  const rows = async (text: string, values: unknown[]) =>
+    normalised((await db.query(text, values)).rows, twin)
+  return {
+    deliveries: await rows(
+      `SELECT event, endpoint_id, record_key, status, attempts, payload, message_id,
+              next_attempt_at <= created_at AS due
+         FROM webhook_deliveries WHERE record_key = $1 ORDER BY id`,
+      [`leadEvents:${twin.event}`],
+    ),
+    event: await rows('SELECT * FROM lead_events WHERE id = $1', [twin.event]),
+    lead: await rows(
+      // `changed`: the lead was written after the event (its status followed the event's).
+      `SELECT id, current_status, first_contacted_at, deleted_at,
+              updated_at >= (SELECT updated_at FROM lead_events WHERE id = $2) AS changed
+         FROM lead WHERE id = $1`,
+      [twin.lead, twin.event],
+    ),
+    versions: await rows(
+      `SELECT parent_id, version_lead_id, version_type, version_status, version_next_steps,
+              version_created_by_id, version_current_status_for_id, version_submission_source,
+              version_submission_values, version_last_modified_by_id, version_dealership_id,
+              version_deleted_at, version_updated_at = (SELECT updated_at FROM lead_events
+                                                         WHERE id = parent_id) AS latest
+         FROM _lead_events_v WHERE parent_id = $1 ORDER BY id`,
+      [twin.event],
+    ),
+  }
+}
+
+/**
+ * Two twin events (each on a lead of its own, made alike), one patched through Payload's update,
+ * the other through the compiled write: their answers and rows, and whether the compiled write
+ * answered.
+ */
+const twins = async (
+  body: unknown,
+  { headers = context.who.leadAgent.headers, prepare = async (_twin: Event) => {} } = {},
+) => {
+  const sides = [await leadWithEvent(), await leadWithEvent()]
+  for (const twin of sides) await prepare(twin)
+  compiledLeadEventPatches.enabled = false
+  const viaPayload = await patch(sides[0].event, body, headers)
+  compiledLeadEventPatches.enabled = true
+  const before = compiledLeadEventPatches.served
+  sent = []
+  const compiled = await patch(sides[1].event, body, headers)
+  const statements = sent.map(kind).filter((found) => found !== 'select api_clients')
+  const answer = (response: typeof viaPayload, twin: Event) => ({
+    body: normalised(response.body, twin),
+    headers: Object.keys(response.headers).sort(),
+    status: response.status,
+  })
+  return {
+    compiled: { answer: answer(compiled, sides[1]), rows: await written(sides[1]) },
+    served: compiledLeadEventPatches.served - before,
+    statements,
+    viaPayload: { answer: answer(viaPayload, sides[0]), rows: await written(sides[0]) },
+  }
+}
+
+describe("the compiled PATCH against Payload's update (src/flows/leadEventPatch.ts)", () => {
+  let endpoint: number
+  beforeAll(async () => {
+    endpoint = (
+      await context.service.payload.create({
+        collection: 'webhook-endpoints',
+        data: { events: ['lead_event.updated'], url: 'https://receiver.example.com/compiled' },
+      })
+    ).id
+  })
+  afterAll(async () => {
+    await context.service.payload.update({
+      collection: 'webhook-endpoints',
+      data: { enabled: false },
+      id: endpoint,
+    })
+  })
+
+  it.each([
+    [
+      'a new status and next steps',
+      { nextSteps: 'Send the three options.', status: 'Had Conversation' },
+      true,
+    ],
+    ['the same status', { status: 'Searching' }, false],
+    ['next steps only', { nextSteps: 'Call back on Monday.' }, false],
+    ['no status', { nextSteps: null, status: null }, true],
+  ])(
+    '%s: the same answer, event, versions, outbox rows and lead',
+    async (_name, body, leadChanges) => {
+      const { compiled, served, statements, viaPayload } = await twins(body)
+      expect(served).toBe(1)
+      expect(compiled).toEqual(viaPayload)
+      expect(viaPayload.answer.status).toBe(200)
+      expect(viaPayload.rows.deliveries).toHaveLength(1)
+      expect(viaPayload.rows.lead).toEqual([expect.objectContaining({ changed: leadChanges })])
+      process.stderr.write(
+        `compiled PATCH: ${statements.length} statements: ${statements.join(' | ')}\n`,
+      )
+      expect(statements).toEqual([
+        'begin',
+        // The event's row locked, with its locks and its lead's trash (a subquery on lead first).
+        'select lead',
+        'batch: insert _lead_events_v, delete _lead_events_v, insert webhook_deliveries',
+        // The answer, read as Payload's update reads it: the event, then its lead embedded.
+        'select lead_events',
+        'select lead',
+        ...(leadChanges ? ['update lead'] : []),
+        'commit',
+      ])
+    },
+  )
+
+  it.each([
+    ['an unknown status', { status: 'Nope' }],
+    ['an SSN in the next steps', { nextSteps: 'SSN 123-45-6789' }],
+    ['another field', { nextSteps: 'ok', type: 'Customer Call' }],
+    ['a number for text', { nextSteps: 42 }],
+    ['an outbound status', { status: 'Send Text Message' }],
+  ])('%s: written by Payload alone, the same either way', async (_name, body) => {
+    const { compiled, served, viaPayload } = await twins(body)
+    expect(served).toBe(0)
+    expect(compiled).toEqual(viaPayload)
+  })
+
+  it('a customer who asked not to be contacted: the same 409, nothing behind', async () => {
+    const { compiled, served, viaPayload } = await twins(
+      { status: 'Send Text Message' },
+      {
+        prepare: async ({ lead }) => {
+          await context.service.payload.create({
+            collection: 'leadEvents',
+            data: { lead, type: 'Customer DNC Request' },
+          })
+        },
+      },
+    )
+    expect(served).toBe(0)
+    expect(viaPayload.answer.status).toBe(409)
+    expect(compiled).toEqual(viaPayload)
+    expect(viaPayload.rows.versions).toHaveLength(1)
+    expect(viaPayload.rows.deliveries).toEqual([])
+  })
+
+  it.each([
+    ['the event', 'leadEvents' as const, 423],
+    ['its lead', 'lead' as const, 200],
+  ])(
+    'a document lock on %s: written by Payload alone, the same either way',
+    async (_name, on, status) => {
+      const { payload } = context.service
+      const { compiled, served, viaPayload } = await twins(
+        { status: 'Had Conversation' },
+        {
+          prepare: async (twin) => {
+            await payload.create({
+              collection: 'payload-locked-documents',
+              data: {
+                document: { relationTo: on, value: on === 'lead' ? twin.lead : twin.event },
+                user: { relationTo: 'users', value: Number(context.who.staff.id) },
+              },
+            })
+          },
+        },
+      )
+      expect(served).toBe(0)
+      expect(viaPayload.answer.status).toBe(status)
+      expect(compiled).toEqual(viaPayload)
+    },
+  )
+
+  it('an event whose type counts as contact: written by Payload alone, the same either way', async () => {
+    const { compiled, served, viaPayload } = await twins(
+      { status: 'Had Conversation' },
+      {
+        prepare: async ({ event }) => {
+          await context.service.payload.update({
+            collection: 'leadEvents',
+            data: { type: 'Customer Answered' },
+            id: event,
+          })
+        },
+      },
+    )
+    expect(served).toBe(0)
+    expect(viaPayload.answer.status).toBe(200)
+    expect(compiled).toEqual(viaPayload)
+  })
+
+  it('an endpoint subscribed to lead.updated: written by Payload alone, the same either way', async () => {
+    const { payload } = context.service
+    const endpoint = await payload.create({
+      collection: 'webhook-endpoints',
+      data: { events: ['lead.updated'], url: 'https://receiver.example.com/leads' },
+    })
+    try {
+      const { compiled, served, viaPayload } = await twins({ status: 'Had Conversation' })
+      expect(served).toBe(0)
+      expect(compiled).toEqual(viaPayload)
+      // Next steps alone leave the lead as it is: compiled.
+      expect((await twins({ nextSteps: 'Call back at noon.' })).served).toBe(1)
+    } finally {
+      await payload.update({
+        collection: 'webhook-endpoints',
+        data: { enabled: false },
+        id: endpoint.id,
+      })
+    }
+  })
+
+  it('a key that may not update lead events: the same 403, nothing behind', async () => {
+    const { compiled, served, viaPayload } = await twins(
+      { status: 'Had Conversation' },
+      { headers: context.who.integrator.headers },
+    )
+    expect(served).toBe(0)
+    expect(viaPayload.answer.status).toBe(403)
+    expect(compiled).toEqual(viaPayload)
+    expect(viaPayload.rows.deliveries).toEqual([])
+  })
+
+  it('an event in the trash: the same 404, nothing behind', async () => {
+    const { compiled, served, viaPayload } = await twins(
+      { status: 'Had Conversation' },
+      {
+        prepare: async ({ event }) => {
+          await context.service.payload.update({
+            collection: 'leadEvents',
+            data: { deletedAt: new Date().toISOString() },
+            id: event,
+          })
+        },
+      },
+    )
+    expect(served).toBe(0)
+    expect(viaPayload.answer.status).toBe(404)
+    expect(compiled).toEqual(viaPayload)
   })
 })
