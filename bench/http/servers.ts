@@ -44,7 +44,10 @@ export const startServer = async (
   const name = path.basename(argv.filter((arg) => !arg.startsWith('-')).pop() ?? 'server')
   const port = await freePort()
   const log = fs.openSync(logFile, 'a')
-  const child = spawn(process.execPath, ['--import', counter, ...argv], {
+  // BENCH_CPU_PROFILE=<folder>: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE
+  const profiling = profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profile)] : []
+  const child = spawn(process.execPath, [...profiling, '--import', counter, ...argv], {
     cwd: projectRoot,
     env: { ...process.env, NODE_OPTIONS: '', ...env, PORT: String(port) },
     stdio: ['ignore', log, log, 'ipc'],
