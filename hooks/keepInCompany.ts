@@ -2,12 +2,10 @@ import type { CollectionBeforeValidateHook, CollectionSlug, PayloadRequest, Wher
 import { ValidationError } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
+import { valueAt } from '@/lib/valueAt'
 
 import { companyOf, isDealer } from '../access/dealer'
 import { idsOf, relationsIn } from './relationsExist'
-
-const valueAt = (data: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), data)
 
 const hasPath = (data: unknown, path: string): boolean => {
   const keys = path.split('.')

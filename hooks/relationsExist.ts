@@ -2,6 +2,7 @@ import type { CollectionBeforeValidateHook, CollectionSlug, FlattenedField } fro
 import { ValidationError } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
+import { valueAt } from '@/lib/valueAt'
 
 type Relation = { path: string; relationTo: CollectionSlug; value: unknown }
 
@@ -35,10 +36,6 @@ export const relationsIn = (
       return []
     return [{ path: prefix + field.name, relationTo: field.relationTo, value }]
   })
-
-/** The value at a dotted path (a field in groups). */
-const valueAt = (data: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), data)
 
 /**
  * Every related record named in a create or update must exist. Without this check a dangling id

@@ -3,6 +3,7 @@
  * answer holds: a missing or odd value is undefined, and the component says its own fallback.
  */
 import { isRecord } from './isRecord'
+import { valueAt } from './valueAt'
 
 /** The first object of the list `value[key]`. */
 const firstOf = (value: unknown, key: string): Record<string, unknown> | undefined => {
@@ -26,10 +27,10 @@ export const fieldErrorMessageOf = (body: unknown): string | undefined => {
 
 /** The text at `path` of the answer (`['message']`, `['doc', 'title']`). */
 export const textAt = (body: unknown, path: string[]): string | undefined =>
-  textOf(path.reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), body))
+  textOf(valueAt(body, path))
 
 /** The number at `path` of the answer (`['doc', 'entryCount']`). */
 export const numberAt = (body: unknown, path: string[]): number | undefined => {
-  const value = path.reduce<unknown>((at, key) => (isRecord(at) ? at[key] : undefined), body)
+  const value = valueAt(body, path)
   return typeof value === 'number' ? value : undefined
 }

@@ -18,6 +18,7 @@ import { whereFilter } from '@/api/params'
 import { withheldFieldNames } from '@/creditData/marker'
 import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
+import { valueAt } from '@/lib/valueAt'
 
 /** Records read per query while the file is written. */
 const PAGE = 500
@@ -45,10 +46,6 @@ export const exportColumns = (collection: Pick<CollectionConfig, 'fields'>): str
     name && !never.has(name) && !['join', 'ui'].includes(type) ? [name] : [],
   )
 }
-
-/** A column's value: a group's field is named by its path (`providerSubmission.status`). */
-const valueAt = (doc: Record<string, unknown>, path: string): unknown =>
-  path.split('.').reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), doc)
 
 /**
  * The list's shown columns, from its address: Payload's JSON list (`["title","-source"]`, `-`
