@@ -107,7 +107,7 @@ export const ingestAdf = async ({
     typeof xml === 'string' ? xml : xml.toString('utf8'),
   )
   // A lead-source key may create leads and read nothing: once that is checked, the intake routes,
-  // links and merges its prospects as the service's own (it answers with lead ids alone).
+  // links and merges its prospects as the service's own (it is told receipts alone: answerFor).
   const asService = overrideAccess || readsNothing(req)
   const locations = await resolveVendors(req, prospects, asService)
   const facts: DocumentFacts = {

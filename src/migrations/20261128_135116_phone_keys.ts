@@ -1,6 +1,21 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
-import { phoneKeysOf } from '@/lib/normalise'
+import { parsePhoneNumberFromString } from 'libphonenumber-js'
+
+/**
+ * The phone keys as src/lib/normalise.ts worked them out when this migration was written, kept
+ * here so that the migration gives every database the same keys whatever that file becomes (a
+ * change of the normalisation needs a migration of its own).
+ */
+const phoneKeysOf = (values: unknown[]): null | string => {
+  const keys = new Set<string>()
+  for (const value of values) {
+    if (typeof value !== 'string' || !value.trim()) continue
+    const phone = parsePhoneNumberFromString(value, 'US')
+    if (phone?.isPossible()) keys.add(phone.number)
+  }
+  return keys.size ? [...keys].sort().join(' ') : null
+}
 
 /** Rows read and written at a time. */
 const BATCH = 2_000
