@@ -12,8 +12,14 @@ export const NO_SESSION =
  * `logout` would report success and change nothing. Both are refused, and say why (403 with a key,
  * 401 without one). Mounted before Payload's own routes of the same paths.
  */
-const refuse: PayloadHandler = (req) =>
-  req.user ? payloadError(403, NO_SESSION) : payloadError(401, messages.unauthorized)
+/** A staff user's session is Payload's, on the users' own routes. */
+export const STAFF_SESSION =
+  "These are API clients' routes: a staff user's session is refreshed or ended at /api/users/refresh-token or /api/users/logout."
+
+const refuse: PayloadHandler = (req) => {
+  if (!req.user) return payloadError(401, messages.unauthorized)
+  return payloadError(403, req.user.collection === 'api-clients' ? NO_SESSION : STAFF_SESSION)
+}
 
 export const noSessionEndpoints: Endpoint[] = [
   { handler: refuse, method: 'post', path: '/logout' },

@@ -844,6 +844,16 @@ describe('internal collections and credentials', () => {
     }
   }, 20_000)
 
+  it("refuses API clients' session routes to a staff user, naming the users' own", async () => {
+    for (const route of ['refresh-token', 'logout']) {
+      const response = await raw('POST', `/api/api-clients/${route}`, { headers: as('staff') })
+      expect([route, response.status]).toEqual([route, 403])
+      expect(response.body).toEqual({
+        errors: [{ message: expect.stringContaining('/api/users/refresh-token') }],
+      })
+    }
+  })
+
   it('no answer says X-Powered-By', async () => {
     for (const path of ['/api/errors', '/api/deals/none', '/healthz', '/api/nothing-here']) {
       expect((await raw('GET', path)).headers['x-powered-by']).toBeUndefined()
