@@ -626,6 +626,10 @@ export interface Location {
 export interface User {
   id: number;
   /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
+  /**
    * The person's full name, shown in the users list.
    */
   name?: string | null;
@@ -1905,6 +1909,10 @@ export interface SanctionsMatch {
  */
 export interface SanctionsList {
   id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   entryCount?: number | null;
   aliasCount?: number | null;
   addressCount?: number | null;
@@ -3195,6 +3203,7 @@ export interface ErrorsSelect<T extends boolean = true> {
  * via the `definition` "users_select".
  */
 export interface UsersSelect<T extends boolean = true> {
+  title?: T;
   name?: T;
   role?: T;
   company?: T;
@@ -3351,6 +3360,7 @@ export interface SanctionsMatchSelect<T extends boolean = true> {
  * via the `definition` "sanctions-list_select".
  */
 export interface SanctionsListSelect<T extends boolean = true> {
+  title?: T;
   entryCount?: T;
   aliasCount?: T;
   addressCount?: T;

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { loadListEndpoint } from '@/compliance/sanctions/endpoints'
+import { sanctionsListTitle, titleField } from '@/fields/titles'
 
 import { nobodyFieldLevel } from '../../access/nobody'
 import { policyAccess } from '../../access/policy'
@@ -21,9 +22,11 @@ export const SanctionsLists: CollectionConfig = {
     defaultColumns: ['id', 'createdAt', 'entryCount', 'loadedBy', 'screening.status'],
     description: "OFAC's SDN list as loaded; the newest is screened against.",
     group: 'Compliance',
+    useAsTitle: 'title',
   },
   endpoints: [loadListEndpoint],
   fields: [
+    titleField(sanctionsListTitle, ['entryCount']),
     {
       type: 'row',
       fields: [

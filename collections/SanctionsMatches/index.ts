@@ -26,14 +26,7 @@ export const SanctionsMatches: CollectionConfig = {
   slug: 'sanctions-match',
   access: policyAccess('sanctions-match'),
   admin: {
-    defaultColumns: [
-      'screenedName',
-      'listedName',
-      'score',
-      'status',
-      'subjectCollection',
-      'createdAt',
-    ],
+    defaultColumns: ['screenedName', 'listedName', 'score', 'status', 'subjectId', 'createdAt'],
     description: 'Possible sanctions matches: clear or confirm each, saying why.',
     group: 'Compliance',
     useAsTitle: 'screenedName',
@@ -67,7 +60,19 @@ export const SanctionsMatches: CollectionConfig = {
           ],
           required: true,
         }),
-        fixed({ name: 'subjectId', type: 'text', index: true, required: true }),
+        fixed({
+          name: 'subjectId',
+          type: 'text',
+          admin: {
+            components: {
+              Cell: '/src/compliance/sanctions/MatchSubject#SubjectCell',
+              Field: '/src/compliance/sanctions/MatchSubject#SubjectField',
+            },
+          },
+          index: true,
+          label: 'Subject',
+          required: true,
+        }),
         fixed({
           name: 'role',
           type: 'select',

@@ -1,5 +1,5 @@
-import type { CollectionConfig, RelationshipFieldSingleValidation } from 'payload'
-import { relationship } from 'payload/shared'
+import type { CollectionConfig, Field, RelationshipFieldSingleValidation } from 'payload'
+import { fieldAffectsData, relationship } from 'payload/shared'
 
 import { mfaFields } from '@/auth/mfa/fields'
 import { resetSecondFactor } from '@/auth/mfa/reset'
@@ -8,9 +8,12 @@ import {
   requireSecondFactor,
   revealNewRecoveryCodes,
 } from '@/auth/mfa/secondFactor'
+import { titleField } from '@/fields/titles'
 import { sessionCookies } from '@/lib/settings'
+import { textOf } from '@/lib/text'
 
 import { adminOrSelf } from '../../access/adminOrSelf'
+import { colleagues, selfOrAdminFieldLevel } from '../../access/colleagues'
 import { isAdmin, isAdminFieldLevel } from '../../access/isAdmin'
 import { isStaff } from '../../access/isStaff'
 import { type StaffRole, staffRoles } from '../../access/roles'
@@ -30,6 +33,12 @@ const companyOfDealer: RelationshipFieldSingleValidation = (value, options) =>
     ? 'A dealer needs a company.'
     : relationship(value, options)
 
+/** Fields colleagues do not read (./access/colleagues.ts): all but the title and name. */
+const ownersOnly = (field: Field): Field =>
+  fieldAffectsData(field) && !['email', 'name', 'title'].includes(field.name) && !field.hidden
+    ? ({ ...field, access: { ...field.access, read: selfOrAdminFieldLevel } } as Field)
+    : field
+
 /** Staff who sign in to the admin UI, with a second factor where required (src/auth/mfa). */
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -37,7 +46,7 @@ export const Users: CollectionConfig = {
     admin: isStaff,
     create: isAdmin,
     delete: isAdmin,
-    read: adminOrSelf('users'),
+    read: colleagues,
     unlock: isAdmin,
     update: adminOrSelf('users'),
   },
@@ -47,7 +56,8 @@ export const Users: CollectionConfig = {
     // User management is for admins; the link is hidden from other staff.
     hidden: ({ user }) => user?.role !== 'admin',
     listSearchableFields: ['email', 'name'],
-    useAsTitle: 'email',
+    // Pickers, rotas and list cells name a person, not an e-mail address or an id.
+    useAsTitle: 'title',
   },
   auth: {
     cookies: sessionCookies(),
@@ -60,44 +70,50 @@ export const Users: CollectionConfig = {
     maxLoginAttempts: 5,
     tokenExpiration: 8 * 60 * 60,
   },
-  fields: [
-    {
-      name: 'name',
-      type: 'text',
-      admin: { description: "The person's full name, shown in the users list." },
-    },
-    {
-      name: 'role',
-      type: 'select',
-      admin: {
-        description:
-          "Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.",
+  fields: (
+    [
+      // A person as colleagues see them: their name, else their e-mail address.
+      titleField((doc) => textOf(doc.name) || textOf(doc.email), ['name', 'email']),
+      // Payload's own e-mail field, read by its owner and admins only (colleagues read the title).
+      { name: 'email', type: 'email', access: { read: selfOrAdminFieldLevel } },
+      {
+        name: 'name',
+        type: 'text',
+        admin: { description: "The person's full name, shown in the users list." },
       },
-      access: {
-        create: isAdminFieldLevel,
-        update: isAdminFieldLevel,
+      {
+        name: 'role',
+        type: 'select',
+        admin: {
+          description:
+            "Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.",
+        },
+        access: {
+          create: isAdminFieldLevel,
+          update: isAdminFieldLevel,
+        },
+        defaultValue: 'staff',
+        index: true,
+        options: staffRoles.map((value) => ({ label: roleLabels[value], value })),
+        required: true,
+        saveToJWT: true,
       },
-      defaultValue: 'staff',
-      index: true,
-      options: staffRoles.map((value) => ({ label: roleLabels[value], value })),
-      required: true,
-      saveToJWT: true,
-    },
-    {
-      name: 'company',
-      type: 'relationship',
-      access: { create: isAdminFieldLevel, update: isAdminFieldLevel },
-      admin: {
-        condition: (data) => data?.role === 'dealer',
-        description: 'The company whose records a dealer sees and edits; only an admin sets it.',
+      {
+        name: 'company',
+        type: 'relationship',
+        access: { create: isAdminFieldLevel, update: isAdminFieldLevel },
+        admin: {
+          condition: (data) => data?.role === 'dealer',
+          description: 'The company whose records a dealer sees and edits; only an admin sets it.',
+        },
+        index: true,
+        maxDepth: 0,
+        relationTo: 'company',
+        validate: companyOfDealer,
       },
-      index: true,
-      maxDepth: 0,
-      relationTo: 'company',
-      validate: companyOfDealer,
-    },
-    ...mfaFields,
-  ],
+      ...mfaFields,
+    ] as Field[]
+  ).map(ownersOnly),
   endpoints: [resetSecondFactor],
   hooks: {
     afterError: [countFailedCode],

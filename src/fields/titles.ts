@@ -128,3 +128,20 @@ export const vdpEmailTitle = async (doc: Doc, req: PayloadRequest): Promise<stri
     .filter(Boolean)
     .join(' · ')
 }
+
+const LOAD_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+
+/** "SDN list · Nov 28, 2026 · 12,345 entries": when it was loaded (UTC day) and its size. */
+export const sanctionsListTitle = (doc: Doc): string => {
+  const loaded = new Date(typeof doc.createdAt === 'string' ? doc.createdAt : Date.now())
+  const entries = typeof doc.entryCount === 'number' ? doc.entryCount : undefined
+  return [
+    'SDN list',
+    LOAD_DAY.format(loaded),
+    entries === undefined
+      ? ''
+      : `${entries.toLocaleString('en-US')} ${entries === 1 ? 'entry' : 'entries'}`,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}

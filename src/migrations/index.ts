@@ -36,6 +36,7 @@ import * as migration_20261128_073531_append_only_corrections from './20261128_0
 import * as migration_20261128_083000_dealer_scope_indexes from './20261128_083000_dealer_scope_indexes';
 import * as migration_20261128_083517_sanctions_second_review from './20261128_083517_sanctions_second_review';
 import * as migration_20261128_135116_phone_keys from './20261128_135116_phone_keys';
+import * as migration_20261128_143956_staff_and_list_titles from './20261128_143956_staff_and_list_titles';
 
 export const migrations = [
   {
@@ -226,6 +227,11 @@ export const migrations = [
   {
     up: migration_20261128_135116_phone_keys.up,
     down: migration_20261128_135116_phone_keys.down,
-    name: '20261128_135116_phone_keys'
+    name: '20261128_135116_phone_keys',
+  },
+  {
+    up: migration_20261128_143956_staff_and_list_titles.up,
+    down: migration_20261128_143956_staff_and_list_titles.down,
+    name: '20261128_143956_staff_and_list_titles'
   },
 ];

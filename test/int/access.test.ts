@@ -30,7 +30,8 @@ const adminsOnly: Record<Op, PrincipalName[]> = {
 
 const matrix: Record<string, { data: () => object; allowed: Record<Op, PrincipalName[]> }> = {
   'api-clients': { allowed: adminsOnly, data: newClient },
-  users: { allowed: adminsOnly, data: newUser },
+  // Colleagues read each other's name and title (access/colleagues.ts; test/int/staffNames.test.ts).
+  users: { allowed: { ...adminsOnly, read: [...ADMINS, 'staff'] }, data: newUser },
 }
 
 describe.each(Object.entries(matrix))('%s access', (collection, { allowed, data }) => {
@@ -72,10 +73,19 @@ describe('users: own account', () => {
     expect(list.docs.map((doc: { id: number }) => doc.id)).toEqual([context.who.integrator.id])
   })
 
-  it('a staff user listing users sees only themselves', async () => {
-    const response = await context.service.api('/api/users', { headers: context.who.staff.headers })
+  it('a staff user listing users sees their own account, and only the names of others', async () => {
+    const response = await context.service.api('/api/users?limit=1000', {
+      headers: context.who.staff.headers,
+    })
     const body = await response.json()
-    expect(body.docs.map((doc: { id: number }) => doc.id)).toEqual([context.who.staff.id])
+    const docs = body.docs as { email?: string; id: number; title?: string }[]
+    expect(docs.find((doc) => doc.id === context.who.staff.id)).toHaveProperty('email')
+    const others = docs.filter((doc) => doc.id !== context.who.staff.id)
+    expect(others.length).toBeGreaterThan(0)
+    for (const doc of others) {
+      expect(doc).not.toHaveProperty('email')
+      expect(doc.title).toEqual(expect.any(String))
+    }
   })
 
   it('the admin UI is open to staff and closed to API clients', async () => {

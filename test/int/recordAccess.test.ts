@@ -130,7 +130,8 @@ const grants: Record<
   // Compliance records, written by the service only and kept; see adminGrants.
   'adverse-action-notice': ['RU', '', ''],
   'sanctions-match': ['R', '', ''],
-  'sanctions-list': ['', '', ''],
+  // Read by who reviews its matches (its entries stay hidden).
+  'sanctions-list': ['R', '', ''],
 }
 
 /** Collections where staff admins and admin API clients may not do everything: [staff admin, admin client]. */

@@ -59,7 +59,8 @@ describe('field labels', () => {
     expect(label('credit-app', 'coApplicantConsumer')).toBe('Co-applicant Consumer')
     expect(label('vehicle', 'vin')).toBe('VIN')
     expect(label('address', 'line1')).toBe('Line 1')
-    expect(label('sanctions-match', 'subjectId')).toBe('Subject ID')
+    // Shown as the record it names ("Deal · 2021 Ford F-150 · …"), labelled as such.
+    expect(label('sanctions-match', 'subjectId')).toBe('Subject')
   })
 
   it('of options follow the same rule', async () => {

@@ -19,6 +19,8 @@ import { WrappedListCell as WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f } f
 import { ActorCell as ActorCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { NoticeActions as NoticeActions_476c4f8ff4553fc5ef4cee07aeeb872b } from '../../../../src/compliance/adverseAction/NoticeActions'
 import { ReviewMatch as ReviewMatch_613621a4a69cd7ebe9297f4eb757666b } from '../../../../src/compliance/sanctions/ReviewMatch'
+import { SubjectCell as SubjectCell_b8f2b7f5b27317c3460ce1cd941a36dc } from '../../../../src/compliance/sanctions/MatchSubject'
+import { SubjectField as SubjectField_b8f2b7f5b27317c3460ce1cd941a36dc } from '../../../../src/compliance/sanctions/MatchSubject'
 import { LoadList as LoadList_a915c302a838668dfcda769ceafc3339 } from '../../../../src/compliance/sanctions/LoadList'
 import { RotateSecret as RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5 } from '../../../../src/webhooks/admin/RotateSecret'
 import { ResendDelivery as ResendDelivery_670c553f7b05cd130bf567eb9dcad46e } from '../../../../src/webhooks/admin/ResendDelivery'
@@ -64,6 +66,8 @@ export const importMap = {
   "/src/admin/audit/cells#ActorCell": ActorCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/compliance/adverseAction/NoticeActions#NoticeActions": NoticeActions_476c4f8ff4553fc5ef4cee07aeeb872b,
   "/src/compliance/sanctions/ReviewMatch#ReviewMatch": ReviewMatch_613621a4a69cd7ebe9297f4eb757666b,
+  "/src/compliance/sanctions/MatchSubject#SubjectCell": SubjectCell_b8f2b7f5b27317c3460ce1cd941a36dc,
+  "/src/compliance/sanctions/MatchSubject#SubjectField": SubjectField_b8f2b7f5b27317c3460ce1cd941a36dc,
   "/src/compliance/sanctions/LoadList#LoadList": LoadList_a915c302a838668dfcda769ceafc3339,
   "/src/webhooks/admin/RotateSecret#RotateSecret": RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5,
   "/src/webhooks/admin/ResendDelivery#ResendDelivery": ResendDelivery_670c553f7b05cd130bf567eb9dcad46e,
