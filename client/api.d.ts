@@ -7955,6 +7955,8 @@ export interface components {
         };
         users: {
             id: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description The person's full name, shown in the users list. */
             name?: string | null;
             /**
@@ -8154,6 +8156,8 @@ export interface components {
         /** @description OFAC's SDN list as loaded; the newest is screened against. */
         "sanctions-list": {
             id: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             entryCount?: number | null;
             aliasCount?: number | null;
             addressCount?: number | null;
@@ -10042,6 +10046,8 @@ export interface components {
         };
         users_create: {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description The person's full name, shown in the users list. */
             name?: string | null;
             /**
@@ -10078,6 +10084,8 @@ export interface components {
         };
         users_update: {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @description The person's full name, shown in the users list. */
             name?: string | null;
             /**
@@ -10439,6 +10447,8 @@ export interface components {
         /** @description OFAC's SDN list as loaded; the newest is screened against. */
         "sanctions-list_create": {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             entryCount?: number | null;
             aliasCount?: number | null;
             addressCount?: number | null;
@@ -10462,6 +10472,8 @@ export interface components {
         /** @description OFAC's SDN list as loaded; the newest is screened against. */
         "sanctions-list_update": {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             entryCount?: number | null;
             aliasCount?: number | null;
             addressCount?: number | null;
