@@ -626,7 +626,7 @@ export interface Location {
 export interface User {
   id: number;
   /**
-   * Worked out from the record when it is saved.
+   * The person's name, as pickers and lists show them.
    */
   title?: string | null;
   /**

@@ -1,4 +1,4 @@
-import type { Access, FieldAccess, Where } from 'payload'
+import type { Access, FieldAccess, FieldHook, Where } from 'payload'
 
 import { companyOf, isDealer } from './dealer'
 import { ROLE_SETS } from './policy'
@@ -25,3 +25,17 @@ export const colleagues: Access = ({ req: { user } }) => {
 export const selfOrAdminFieldLevel: FieldAccess = ({ doc, req: { user } }) =>
   checkRole(user, ROLE_SETS.admins) ||
   (user?.collection === 'users' && doc !== undefined && doc?.id === user.id)
+
+/**
+ * A user's title as it is read: the stored name; without one, their e-mail address to themselves
+ * and admins (and the service's own reads), "Staff user 7" to colleagues, who read no address.
+ * Only names are stored, so no filter on the title finds an address either.
+ */
+export const titleAsRead: FieldHook = ({ req: { user }, siblingData, value }) => {
+  if (typeof value === 'string' && value) return value
+  const id: unknown = siblingData?.id
+  const own =
+    !user || checkRole(user, ROLE_SETS.admins) || (user.collection === 'users' && id === user.id)
+  const email: unknown = siblingData?.email
+  return own && typeof email === 'string' && email ? email : `Staff user ${String(id)}`
+}

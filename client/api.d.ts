@@ -7955,7 +7955,7 @@ export interface components {
         };
         users: {
             id: number;
-            /** @description Worked out from the record when it is saved. */
+            /** @description The person's name, as pickers and lists show them. */
             title?: string | null;
             /** @description The person's full name, shown in the users list. */
             name?: string | null;
@@ -10046,7 +10046,7 @@ export interface components {
         };
         users_create: {
             id?: number;
-            /** @description Worked out from the record when it is saved. */
+            /** @description The person's name, as pickers and lists show them. */
             title?: string | null;
             /** @description The person's full name, shown in the users list. */
             name?: string | null;
@@ -10084,7 +10084,7 @@ export interface components {
         };
         users_update: {
             id?: number;
-            /** @description Worked out from the record when it is saved. */
+            /** @description The person's name, as pickers and lists show them. */
             title?: string | null;
             /** @description The person's full name, shown in the users list. */
             name?: string | null;

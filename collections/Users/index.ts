@@ -1,4 +1,4 @@
-import type { CollectionConfig, Field, RelationshipFieldSingleValidation } from 'payload'
+import type { CollectionConfig, Field, FieldHook, RelationshipFieldSingleValidation } from 'payload'
 import { fieldAffectsData, relationship } from 'payload/shared'
 
 import { mfaFields } from '@/auth/mfa/fields'
@@ -8,14 +8,13 @@ import {
   requireSecondFactor,
   revealNewRecoveryCodes,
 } from '@/auth/mfa/secondFactor'
-import { titleField } from '@/fields/titles'
 import { sessionCookies } from '@/lib/settings'
 import { textOf } from '@/lib/text'
 
 import { adminOrSelf } from '../../access/adminOrSelf'
-import { colleagues, selfOrAdminFieldLevel } from '../../access/colleagues'
+import { colleagues, selfOrAdminFieldLevel, titleAsRead } from '../../access/colleagues'
 import { isAdmin, isAdminFieldLevel } from '../../access/isAdmin'
-import { isStaff } from '../../access/isStaff'
+import { isStaff, staffOnlyField } from '../../access/isStaff'
 import { type StaffRole, staffRoles } from '../../access/roles'
 import { firstUserIsAdmin } from './hooks/firstUserIsAdmin'
 import { resetPasswordEmail } from './resetEmail'
@@ -32,6 +31,10 @@ const companyOfDealer: RelationshipFieldSingleValidation = (value, options) =>
   options.siblingData && (options.siblingData as { role?: unknown }).role === 'dealer' && !value
     ? 'A dealer needs a company.'
     : relationship(value, options)
+
+/** The stored title: the name as this save leaves it (never an e-mail address). */
+const nameAsTitle: FieldHook = ({ data, originalDoc }) =>
+  textOf(data && 'name' in data ? data.name : originalDoc?.name) || null
 
 /** Fields colleagues do not read (./access/colleagues.ts): all but the title and name. */
 const ownersOnly = (field: Field): Field =>
@@ -72,8 +75,15 @@ export const Users: CollectionConfig = {
   },
   fields: (
     [
-      // A person as colleagues see them: their name, else their e-mail address.
-      titleField((doc) => textOf(doc.name) || textOf(doc.email), ['name', 'email']),
+      // A person as pickers and lists show them: their name (access/colleagues.ts titleAsRead).
+      {
+        name: 'title',
+        type: 'text',
+        access: { read: staffOnlyField },
+        admin: { description: "The person's name, as pickers and lists show them.", hidden: true },
+        hooks: { afterRead: [titleAsRead], beforeChange: [nameAsTitle] },
+        index: true,
+      },
       // Payload's own e-mail field, read by its owner and admins only (colleagues read the title).
       { name: 'email', type: 'email', access: { read: selfOrAdminFieldLevel } },
       {

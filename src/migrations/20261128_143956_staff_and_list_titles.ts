@@ -7,10 +7,10 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "users_title_idx" ON "users" USING btree ("title");
   CREATE INDEX "sanctions_list_title_idx" ON "sanctions_list" USING btree ("title");`)
   // Written by hand: the titles of the stored records, as their title fields work them out on
-  // save (collections/Users, src/fields/titles.ts sanctionsListTitle): a user's name, else
-  // e-mail; a list's load day (UTC) and entry count.
+  // save (collections/Users, src/fields/titles.ts sanctionsListTitle): a user's name (never an
+  // e-mail address: colleagues filter on it); a list's load day (UTC) and entry count.
   await db.execute(sql`
-   UPDATE "users" SET "title" = coalesce(nullif(btrim("name"), ''), btrim("email"));
+   UPDATE "users" SET "title" = nullif(btrim("name"), '');
    UPDATE "sanctions_list" SET "title" = concat_ws(' · ', 'SDN list',
      to_char("created_at" AT TIME ZONE 'UTC', 'Mon FMDD, YYYY'),
      CASE WHEN "entry_count" IS NULL THEN NULL

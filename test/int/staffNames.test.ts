@@ -38,13 +38,25 @@ beforeAll(async () => {
 })
 
 describe('a staff user’s title', () => {
-  it('is their name, else their e-mail address, kept as they are renamed', async () => {
+  it('is their name, kept as they are renamed; without one, their address to themselves only', async () => {
     const { payload } = context.service
     const read = (id: number) => payload.findByID({ collection: 'users', depth: 0, id })
     expect((await read(colleagueA.id as number)).title).toBe('Cora Colleague')
-    expect((await read(dealerA.id as number)).title).toBe(dealerA.login!.email)
-    await named(dealerA, 'Dee Dealer')
-    expect((await read(dealerA.id as number)).title).toBe('Dee Dealer')
+    // No name yet: the service and the user read the address, a colleague "Staff user 7".
+    const nameless = await staffUser(payload, 'dealer', 'com_demo_sunset')
+    expect((await read(nameless.id as number)).title).toBe(nameless.login!.email)
+    expect((await get(`/users/${nameless.id}`, nameless)).body.title).toBe(nameless.login!.email)
+    expect((await get(`/users/${nameless.id}`, dealerA)).body.title).toBe(
+      `Staff user ${nameless.id}`,
+    )
+    // Only names are stored: no filter on the title finds an address.
+    const byAddress = await get(
+      `/users?where[title][like]=${encodeURIComponent(nameless.login!.email)}`,
+      dealerA,
+    )
+    expect(byAddress.body.docs).toEqual([])
+    await named(nameless, 'Nia Named')
+    expect((await read(nameless.id as number)).title).toBe('Nia Named')
     expect(payload.collections.users.config.admin.useAsTitle).toBe('title')
   })
 })
