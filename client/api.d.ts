@@ -7963,7 +7963,7 @@ export interface components {
              * @description Admins also manage users, API clients and webhooks, and read the audit log; a dealer sees only their company's records; only an admin changes a role.
              * @enum {string}
              */
-            role: "admin" | "staff" | "dealer" | "compliance";
+            role?: "admin" | "staff" | "dealer" | "compliance";
             /** @description The company whose records a dealer sees and edits; only an admin sets it. */
             company?: (string | null) | components["schemas"]["company"];
             /** @description Set up by the person at sign-in, with an authenticator app. If they lose it and their recovery codes, an admin resets it and they set it up again. */
@@ -7974,7 +7974,7 @@ export interface components {
             mfaRecoveryCodes?: unknown;
             updatedAt: string;
             createdAt: string;
-            email: string;
+            email?: string;
             resetPasswordToken?: string | null;
             resetPasswordExpiration?: string | null;
             salt?: string | null;

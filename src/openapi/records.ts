@@ -66,6 +66,23 @@ const withoutNewId = (schema: Schema): Schema => {
   return kept.length ? { ...rest, required: kept } : rest
 }
 
+/**
+ * A field whose reading depends on who asks (field-level `access.read`: a colleague's e-mail and
+ * role, staff-only fields to an API client) is absent from some answers, so no answer requires it.
+ */
+const guardedNotRequired = (config: SanitizedConfig, slug: string, schema: Schema): Schema => {
+  const guarded = new Set(
+    config.collections
+      .find((collection) => collection.slug === slug)
+      ?.flattenedFields.flatMap((field) =>
+        'access' in field && field.access?.read ? [field.name] : [],
+      ) ?? [],
+  )
+  const { required, ...rest } = schema
+  const kept = required?.filter((name) => !guarded.has(name)) ?? []
+  return kept.length ? { ...rest, required: kept } : rest
+}
+
 /** Each documented collection's schema, from the JSON Schema Payload generates its types from. */
 export const recordSchemas = (config: SanitizedConfig): Records => {
   const { definitions = {} } = configToJSONSchema(config, 'number')
@@ -81,7 +98,7 @@ export const recordSchemas = (config: SanitizedConfig): Records => {
         slug,
         globals.has(slug)
           ? withoutNewId(toOpenApiSchema(definitions[slug]))
-          : withoutAuthMarker(toOpenApiSchema(definitions[slug])),
+          : guardedNotRequired(config, slug, withoutAuthMarker(toOpenApiSchema(definitions[slug]))),
       ]),
     ),
   )

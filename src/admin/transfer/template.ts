@@ -68,6 +68,9 @@ const example = async (req: PayloadRequest, field: FlattenedField): Promise<stri
       return first === undefined ? '' : typeof first === 'string' ? first : first.value
     }
     case 'relationship':
+      // A person (an assignee) is the caller: the newest user read may be one it cannot name.
+      if (field.relationTo === 'users' && req.user?.collection === 'users')
+        return String(req.user.id)
       return typeof field.relationTo === 'string' ? someId(req, field.relationTo) : ''
     case 'text':
     case 'textarea':
