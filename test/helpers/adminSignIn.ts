@@ -23,9 +23,13 @@ export const newFactor = (secret: string): Factor => ({
   secret,
 })
 
-/** A code the server accepts now (one period of drift either way) and has not seen, or null. */
+/**
+ * A code the server accepts now (one period of drift either way) and has not seen, or null: this
+ * period's, else the next one's, which stay accepted for 30 to 90 s. Not the last period's: on a
+ * busy machine it can expire between being computed and being checked.
+ */
 export const freshCode = (factor: Factor): null | string => {
-  const step = Math.max(factor.lastStep + 1, currentStep() - 1)
+  const step = Math.max(factor.lastStep + 1, currentStep())
   if (step > currentStep() + 1) return null
   factor.lastStep = step
   return generateSync({ epoch: step * PERIOD, secret: factor.secret })
