@@ -6,49 +6,16 @@
  * changed to a record that does not exist is a 400).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import type pg from 'pg'
 
-import { pooledClients } from '@/db/pooledQueries'
 import { compiledLeadEventPatches } from '@/flows/leadEventPatch'
 
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
+import { countStatements, statementKind } from '../helpers/statements'
 
 const context = useTestService({ principals: true })
 
-let sent: string[] = []
-/** Counts on the pool's clients themselves: the test's own `pg` import is another module instance. */
-const count = (client: pg.ClientBase) => {
-  const send = client.query.bind(client) as (...args: unknown[]) => unknown
-  client.query = ((...args: unknown[]) => {
-    const first = args[0]
-    sent.push(typeof first === 'string' ? first : String(Reflect.get(Object(first), 'text')))
-    return send(...args)
-  }) as pg.ClientBase['query']
-}
-
-beforeAll(() => {
-  const pool = context.service.payload.db.pool
-  pool.on('connect', count)
-  for (const client of pooledClients(pool)) count(client)
-})
-
-/** A statement by what it does: `update lead_events`, `select payload_locked_documents`, `batch`. */
-const kind = (text: string): string => {
-  const flat = text.replace(/\s+/g, ' ').trim().toLowerCase()
-  if (/^(begin|commit|rollback)\b/.test(flat)) return flat.split(' ')[0]
-  if (flat.startsWith('with ')) {
-    const tables = [...flat.matchAll(/(insert into|delete from) "?([a-z_]+)"?/g)].map(
-      ([, verb, table]) => `${verb.split(' ')[0]} ${table}`,
-    )
-    return `batch: ${tables.join(', ')}`
-  }
-  const match =
-    /^(insert into|update|delete from) "?([a-z_]+)"?/.exec(flat) ??
-    /^(select)( distinct)? .*? from "?([a-z_]+)"?/.exec(flat)
-  if (!match) return flat.slice(0, 60)
-  return `${match[1].split(' ')[0]} ${match.at(-1)}`
-}
+const counted = countStatements(context)
 
 let leads = 0
 /** A lead with one event, its current status. */
@@ -112,11 +79,13 @@ describe("PATCH /api/leadEvents/{id} by a lead agent, through Payload's update",
       expect((await patch(event, { nextSteps: 'first', status: 'Call Customer' })).status).toBe(200)
       const statuses = ['Had Conversation', 'Customer Interested', 'Searching']
       for (const [n, status] of statuses.entries()) {
-        sent = []
+        counted.sent = []
         const response = await patch(event, { nextSteps: `call back (${n})`, status })
         expect(response.status).toBe(200)
         expect(response.body.doc).toMatchObject({ nextSteps: `call back (${n})`, status })
-        const kinds = sent.map(kind).filter((found) => found !== 'select api_clients')
+        const kinds = counted.sent
+          .map(statementKind)
+          .filter((found) => found !== 'select api_clients')
         process.stderr.write(`PATCH /api/leadEvents/{id}: ${kinds.length} statements\n`)
         expect(kinds).toEqual(ONE_PATCH)
       }
@@ -243,9 +212,11 @@ const twins = async (
   const viaPayload = await patch(sides[0].event, body, headers)
   compiledLeadEventPatches.enabled = true
   const before = compiledLeadEventPatches.served
-  sent = []
+  counted.sent = []
   const compiled = await patch(sides[1].event, body, headers)
-  const statements = sent.map(kind).filter((found) => found !== 'select api_clients')
+  const statements = counted.sent
+    .map(statementKind)
+    .filter((found) => found !== 'select api_clients')
   const answer = (response: typeof viaPayload, twin: Event) => ({
     body: normalised(response.body, twin),
     headers: Object.keys(response.headers).sort(),

@@ -4,49 +4,16 @@
  * 20 creates of a consumer through each path, and the statements of one, by kind. The figures are
  * printed; docs/performance.md reports them.
  */
-import { beforeAll, describe, expect, it } from '@jest/globals'
-import type pg from 'pg'
-
-import { pooledClients } from '@/db/pooledQueries'
+import { describe, expect, it } from '@jest/globals'
 
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
+import { countStatements, statementKind } from '../helpers/statements'
 
 const context = useTestService({ principals: true })
 const CREATES = 20
 
-let sent: string[] = []
-/** Counts on the pool's clients themselves: the test's own `pg` import is another module instance. */
-const count = (client: pg.ClientBase) => {
-  const send = client.query.bind(client) as (...args: unknown[]) => unknown
-  client.query = ((...args: unknown[]) => {
-    const first = args[0]
-    sent.push(typeof first === 'string' ? first : String(Reflect.get(Object(first), 'text')))
-    return send(...args)
-  }) as pg.ClientBase['query']
-}
-
-beforeAll(() => {
-  const pool = context.service.payload.db.pool
-  pool.on('connect', count)
-  for (const client of pooledClients(pool)) count(client)
-})
-
-/** A statement by what it does: `insert consumer`, `select _consumer_v`, `batch: …`. */
-const kind = (text: string): string => {
-  const flat = text.replace(/\s+/g, ' ').trim().toLowerCase()
-  if (/^(begin|commit|rollback)\b/.test(flat)) return flat.split(' ')[0]
-  if (flat.startsWith('with ') || flat.startsWith('insert into audit_log')) {
-    const tables = [...flat.matchAll(/(insert into|delete from) "?([a-z_]+)"?/g)].map(
-      ([, verb, table]) => `${verb.split(' ')[0]} ${table}`,
-    )
-    return `batch: ${tables.join(', ')}`
-  }
-  const match =
-    /^(insert into|update|delete from) "?([a-z_]+)"?/.exec(flat) ??
-    /^(select) .*? from "?([a-z_]+)"?/.exec(flat)
-  return match ? `${match[1].split(' ')[0]} ${match[2]}` : flat.slice(0, 60)
-}
+const counted = countStatements(context)
 
 const body = {
   birthDate: '1985-03-14',
@@ -65,22 +32,22 @@ const measure = async (path: string, { endpointsChanged = false } = {}) => {
       300,
     )
   // One first: the key is looked up and cached, as in a running service.
-  sent = []
+  counted.sent = []
   await create()
   // After an endpoint changed, until the process has heard so (the change notice arrives on its
   // own connection) and read the subscriptions again: a create that reads them.
   for (let waited = 0; endpointsChanged && waited < 80; waited += 1) {
-    if (sent.some((text) => kind(text) === 'select webhook_endpoints')) break
+    if (counted.sent.some((text) => statementKind(text) === 'select webhook_endpoints')) break
     await new Promise((resolve) => setTimeout(resolve, 250))
-    sent = []
+    counted.sent = []
     await create()
   }
-  sent = []
+  counted.sent = []
   for (let i = 0; i < CREATES; i += 1) await create()
   // Not the write's: the API key is looked up again when its 5 s in the cache are over.
-  const statements = sent.filter((text) => kind(text) !== 'select api_clients')
+  const statements = counted.sent.filter((text) => statementKind(text) !== 'select api_clients')
   const perCreate = statements.length / CREATES
-  const kinds = statements.slice(0, perCreate).map(kind)
+  const kinds = statements.slice(0, perCreate).map(statementKind)
   process.stderr.write(`POST ${path}: ${perCreate} statements per create: ${kinds.join(' | ')}\n`)
   return { kinds, perCreate }
 }
@@ -131,13 +98,13 @@ describe('statements per create of a consumer', () => {
 
   it('an update sends its audit entry and the trim of old versions as one statement', async () => {
     const { id } = await context.service.payload.create({ collection: 'consumer', data: body })
-    sent = []
+    counted.sent = []
     const response = await sendJson(context.service, 'PATCH', `/api/consumer/${id}`, {
       body: { firstName: 'Renamed' },
       headers: context.who.staff.headers,
     })
     expect(response.status).toBe(200)
-    const kinds = sent.map(kind)
+    const kinds = counted.sent.map(statementKind)
     process.stderr.write(
       `PATCH /api/consumer/{id}: ${kinds.length} statements: ${kinds.join(' | ')}\n`,
     )
