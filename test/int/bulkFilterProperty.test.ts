@@ -14,6 +14,7 @@ import fc from 'fast-check'
 import pg from 'pg'
 import * as qs from 'qs-esm'
 
+import { addDealership } from '../helpers/dealership'
 import { type JsonResponse, sendJson } from '../helpers/http'
 import { type Principal, staffUser } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
@@ -46,17 +47,7 @@ const LISTS = ['in', 'not_in']
 
 beforeAll(async () => {
   const { payload } = context.service
-  await payload.create({ collection: 'company', data: { id: B.company, name: 'Filters B' } })
-  await payload.create({
-    collection: 'location',
-    data: {
-      city: { name: 'Oakland', state: 'CA' },
-      companyId: B.company,
-      id: B.location,
-      line1: '1 Bayside Way',
-      zip: '94607',
-    } as never,
-  })
+  await addDealership(payload, { company: B.company, location: B.location, name: 'Filters B' })
   dealer = await staffUser(payload, 'dealer', A.company)
   const people = [
     ['Ann', 'Ames', A],

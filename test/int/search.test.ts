@@ -8,6 +8,7 @@ import type { CollectionSlug } from 'payload'
 import { mergeListSearchAndWhere } from 'payload/shared'
 import { stringify } from 'qs-esm'
 
+import { addDealership } from '../helpers/dealership'
 import { sendJson } from '../helpers/http'
 import { type Principal, staffUser } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
@@ -119,17 +120,7 @@ describe('search by phone number', () => {
 
   beforeAll(async () => {
     const { payload } = context.service
-    await payload.create({ collection: 'company', data: { id: B.company, name: 'Bayside Cars' } })
-    await payload.create({
-      collection: 'location',
-      data: {
-        city: { name: 'Oakland', state: 'CA' },
-        companyId: B.company,
-        id: B.location,
-        line1: '1 Bayside Way',
-        zip: '94607',
-      } as never,
-    })
+    await addDealership(payload, { ...B, name: 'Bayside Cars' })
     // Bayside's customer, whose number is written as Sunset's James Carter's is (512-555-0112)
     // elsewhere: another dealership's record a hostile dealer would look for.
     const zora = await payload.create({

@@ -10,6 +10,7 @@ import pg from 'pg'
 import { compiledReads } from '@/reads'
 import { seedDemoData } from '@/seed'
 
+import { addDealership } from '../helpers/dealership'
 import { sendJson } from '../helpers/http'
 import { type PrincipalName, staffUser } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
@@ -375,19 +376,10 @@ describe('who sees the trash', () => {
 
   it("a dealer sees its own company's trash, and no other company's", async () => {
     const { payload } = context.service
-    await payload.create({
-      collection: 'company',
-      data: { id: 'com_test_trash_b', name: 'Trash B' },
-    })
-    await payload.create({
-      collection: 'location',
-      data: {
-        city: { name: 'Oakland', state: 'CA' },
-        companyId: 'com_test_trash_b',
-        id: 'loc_test_trash_b',
-        line1: '1 Bayside Way',
-        zip: '94607',
-      } as never,
+    await addDealership(payload, {
+      company: 'com_test_trash_b',
+      location: 'loc_test_trash_b',
+      name: 'Trash B',
     })
     const dealer = await staffUser(payload, 'dealer', 'com_demo_sunset')
     const lead = async (location: string) =>
