@@ -63,7 +63,7 @@ export const modelFor = (reference: Reference) => {
     : reference.location.state
   const figures = stateFigures(settings, state)
   const assumptions = {
-    ...assumptionsFrom(settings, vehicle.used),
+    ...assumptionsFrom(settings, vehicle.used, vehicle.warranty),
     milesPerYear,
     registrationFee: figures.registrationFee,
     titleFee: figures.titleFee,
@@ -92,6 +92,24 @@ export const errorsOf = (set = references()) =>
     priceBasis: vehicle.priceBasis,
   }))
 
+/**
+ * Each category's share of the five-year total, ours and theirs, for every reference whose
+ * published categories make up its total (shares mean nothing otherwise): where offsetting
+ * errors in the categories show, as the totals do not.
+ */
+export const categorySharesOf = (set = references()) =>
+  resultsOf(set).flatMap(({ reference, tco }) => {
+    const published = reference.categories ?? {}
+    const theirTotal = Object.values(published).reduce((sum, value) => sum + (value ?? 0), 0)
+    if (theirTotal < 0.98 * reference.total) return []
+    return CATEGORIES.filter((name) => published[name] !== undefined).map((category) => ({
+      category,
+      id: reference.id,
+      ours: tco.total[category] / tco.total.tcoPrice,
+      theirs: published[category]! / theirTotal,
+    }))
+  })
+
 /** Priced from the table: the line's row at its year or its nearest year, or its base line's at a measured step. */
 export const fromTable = (basis: string) =>
   basis === 'table' || basis === 'table-nearest-year' || basis === 'table-step'
@@ -106,6 +124,30 @@ export const median = (values: number[]) => {
 const percent = (value: number) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`
 const share = (part: number | undefined, whole: number) =>
   part === undefined ? '   –' : `${((part / whole) * 100).toFixed(0).padStart(3)}%`
+
+/**
+ * Per category, over the set's references with published categories: the mean of our share less
+ * theirs (a bias), the mean gap either way, and the largest gap with its reference.
+ */
+const categoryReport = (name: keyof typeof SETS) => {
+  const shares = categorySharesOf(references(name))
+  const points = (value: number, sign = true) =>
+    `${sign && value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}`.padStart(6)
+  const rows = CATEGORIES.flatMap((category) => {
+    const gaps = shares
+      .filter((share) => share.category === category)
+      .map(({ id, ours, theirs }) => ({ gap: ours - theirs, id }))
+    if (!gaps.length) return []
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / gaps.length
+    const largest = gaps.reduce((a, b) => (Math.abs(b.gap) > Math.abs(a.gap) ? b : a))
+    return [
+      `  ${category.padEnd(16)} ${String(gaps.length).padStart(4)} ${points(mean(gaps.map(({ gap }) => gap)))} ${points(mean(gaps.map(({ gap }) => Math.abs(gap))), false)}   ${points(largest.gap)} ${largest.id}`,
+    ]
+  })
+  return rows.length
+    ? `category shares against the published ones, in points of the total (ours less theirs):\n  ${'category'.padEnd(16)} refs   bias    gap   largest\n${rows.join('\n')}\n\n`
+    : ''
+}
 
 const report = (name: keyof typeof SETS) => {
   const errors: number[] = []
@@ -141,7 +183,7 @@ const report = (name: keyof typeof SETS) => {
       )
     }
   }
-  process.stdout.write(`${lines.join('\n')}\n\n`)
+  process.stdout.write(`${lines.join('\n')}\n\n${categoryReport(name)}`)
   const sorted = [...errors].sort((a, b) => a - b)
   const estimated = bases.filter((basis) => basis !== 'listing' && basis !== 'spec')
   process.stdout.write(

@@ -132,7 +132,7 @@ export const tcoLookup = async (
   const milesPerYear = overrides.milesPerYear ?? settings.milesPerYear
   const vehicle = modelledVehicle(description, asOf, milesPerYear, settings)
   const assumptions: TcoAssumptions = {
-    ...assumptionsFrom(settings, vehicle.used),
+    ...assumptionsFrom(settings, vehicle.used, vehicle.warranty),
     registrationFee: figures.registrationFee,
     titleFee: figures.titleFee,
     ...overrides,

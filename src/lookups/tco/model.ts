@@ -6,6 +6,8 @@
 import { fromKeys } from '../keyed'
 import { gasolineFactor } from './eras'
 import {
+  type LineClass,
+  LUXURY_INSURANCE,
   maintenanceBetween,
   type MaintenanceLump,
   repairsAt,
@@ -41,12 +43,14 @@ export type TcoVehicle = {
   /** Miles per gallon, or kWh per 100 miles when `electric`. */
   economy: number
   electric: boolean
+  /** A luxury line's place in its make's range (./segments.ts); `core` when unknown. */
+  lineClass?: LineClass
   modelYear: number
   /** Odometer at purchase (counts against the warranty's mileage). */
   odometer: number
   /** A plug-in hybrid: the share of its miles on electricity, and its kWh per 100 miles there. */
   plugIn?: { electricShare: number; kwhPer100Miles: number }
-  /** A sports car of a performance make, or a performance trim: dearer tyres, brakes and parts. */
+  /** A sports car of a performance make, or a performance trim: dearer tyres and brakes. */
   performance?: boolean
   /** Premium gasoline (luxury and performance engines). */
   premiumFuel?: boolean
@@ -155,8 +159,14 @@ const basisOf = (
       assumptions.termMonths,
     ),
     miles,
-    /** Performance cars' wear items and parts cost half as much again (segment factors aside). */
+    // Performance cars' wear items (tyres, brakes) cost half as much again, segment factors aside.
+    // Their repairs do not: the 911 GT3 RS's published repairs are within 15% of the luxury
+    // factor's alone, and half as much again would put them 30% over.
     performance: vehicle.performance ? 1.5 : 1,
+    insuranceFactor:
+      vehicle.segment === 'luxury'
+        ? LUXURY_INSURANCE[vehicle.lineClass ?? 'core']
+        : SEGMENT_FIGURES[vehicle.segment].insuranceFactor,
     retention: (ageAt: number) =>
       retentionAt(vehicle.segment, ageAt, vehicle.residual ?? 1, assumptions.milesPerYear),
     segment: SEGMENT_FIGURES[vehicle.segment],
@@ -173,7 +183,18 @@ const yearCosts = (
   vehicle: TcoVehicle,
   state: StateFigures,
   assumptions: TcoAssumptions,
-  { age, fuelPerYear, interest, miles, performance, retention, segment, tax, valueFactor }: Basis,
+  {
+    age,
+    fuelPerYear,
+    insuranceFactor,
+    interest,
+    miles,
+    performance,
+    retention,
+    segment,
+    tax,
+    valueFactor,
+  }: Basis,
   index: number,
 ): YearCosts => {
   const ageNow = age + index
@@ -190,7 +211,7 @@ const yearCosts = (
     insurance:
       assumptions.insuranceBase *
       state.insuranceFactor *
-      segment.insuranceFactor *
+      insuranceFactor *
       valueFactor *
       (1 + assumptions.insuranceGrowthPercent / 100) ** index,
     maintenance:
@@ -202,8 +223,7 @@ const yearCosts = (
       ) *
       segment.maintenanceFactor *
       performance,
-    repairs:
-      (1 - covered) * repairsAt(ageNow, odometer + miles / 2) * segment.repairFactor * performance,
+    repairs: (1 - covered) * repairsAt(ageNow, odometer + miles / 2) * segment.repairFactor,
     taxesAndFees:
       index === 0
         ? tax + assumptions.titleFee + assumptions.registrationFee

@@ -14,7 +14,7 @@ import { Ajv } from 'ajv'
 import { isRecord } from '@/lib/isRecord'
 import { projectRoot } from '@/lib/paths'
 
-import { type Segment, segmentOf } from './segments'
+import { type LineClass, type Segment, segmentOf } from './segments'
 
 /** A JSON object from ./data; anything else there is a broken file, and stops the module loading. */
 const readData = (name: string): Record<string, unknown> => {
@@ -365,6 +365,10 @@ export const findLine = (
   return null
 }
 
+/** Whether a model year lies within a line's anchors. */
+const onSaleIn = ({ prices }: PriceLine, year: number) =>
+  prices[0].year <= year && year <= prices[prices.length - 1].year
+
 /**
  * The segment's default new price in model year `year` (MSRP and destination, before the trim):
  * the median of the table's lines of the segment on sale that year — of the vehicle's make when
@@ -394,9 +398,7 @@ export const segmentDefault = (
     'every line',
     table.lines,
   ]
-  const onSale = lines.filter(
-    ({ prices }) => prices[0].year <= year && year <= prices[prices.length - 1].year,
-  )
+  const onSale = lines.filter((line) => onSaleIn(line, year))
   const priced = (onSale.length ? onSale : lines).map((line) => linePriceAt(line, year))
   // The price with destination (what the segment defaults are), and the destination alone: a trim
   // scales the MSRP only, as on the table's own lines.
@@ -461,6 +463,55 @@ let stepsOf: { steps: Map<Signal, MeasuredStep>; table: PriceTable } | null = nu
 export const stepsFor = (table: PriceTable): Map<Signal, MeasuredStep> => {
   if (stepsOf?.table !== table) stepsOf = { steps: measuredSteps(table), table }
   return stepsOf.steps
+}
+
+/**
+ * A line's neighbours in a model year: on sale then, or within two years after its last anchor
+ * (many lines' last anchor is 2024, and they are sold, and priced, after it).
+ */
+const rangeIn = ({ prices, subline }: PriceLine, year: number) =>
+  !subline && prices[0].year <= year && year <= prices[prices.length - 1].year + 2
+
+/** The median base MSRP of the mainstream lines of a body kind in a model year. */
+const mainstreamMedian = (table: PriceTable, kind: 'car' | 'suv' | 'truck', year: number) => {
+  const mainstream = table.lines.filter(
+    (line) =>
+      lineKind(line) === kind &&
+      ['car', 'suv', 'truck'].includes(lineSegment(line)) &&
+      rangeIn(line, year),
+  )
+  return median(mainstream.map((line) => linePriceAt(line, year).msrp))
+}
+
+/**
+ * Where a line sits in its make's range in a model year (./segments.ts `LineClass`): a
+ * performance sub-line is `performance`; a line at 1.8 times its make's cheapest line of its body
+ * kind or more, or at 3 times the mainstream median of that kind or more (the 7 Series, S-Class,
+ * Escalade, Panamera, every exotic), `flagship`; one within 15% of its make's cheapest and under
+ * twice the mainstream median (the ATS, ILX, A3, CLA, 2 and 3 Series), `entry`; else `core`.
+ */
+export const lineClassOf = (
+  line: PriceLine,
+  year: number,
+  table: PriceTable = BUILT_IN_TABLE,
+): LineClass => {
+  if (line.subline && line.subline.signal !== 'long wheelbase') return 'performance'
+  const kind = lineKind(line)
+  const price = linePriceAt(line, year).msrp
+  const cheapest = Math.min(
+    price,
+    ...table.lines
+      .filter(
+        (other) =>
+          nameKey(other.make) === nameKey(line.make) &&
+          lineKind(other) === kind &&
+          rangeIn(other, year),
+      )
+      .map((other) => linePriceAt(other, year).msrp),
+  )
+  const mainstream = mainstreamMedian(table, kind, year)
+  if (price >= 1.8 * cheapest || price >= 3 * mainstream) return 'flagship'
+  return price < 1.15 * cheapest && price < 2 * mainstream ? 'entry' : 'core'
 }
 
 /** Share of lines of the table, for docs and tests: how many make/model names it knows. */

@@ -6,6 +6,7 @@
  */
 import {
   findLine,
+  lineClassOf,
   lineNamed,
   linePriceAt,
   nameKey,
@@ -19,7 +20,7 @@ import {
   TABLE_YEARLY_CHANGE,
   tableWith,
 } from './newPrices'
-import { segmentOf } from './segments'
+import { type LineClass, segmentOf } from './segments'
 
 /**
  * The common price ladder, for a trim the line's own ladder in the table does not name: trims
@@ -165,6 +166,21 @@ const ladderOf = (trims: Record<string, number>, trim: string): number | undefin
     .filter((name) => new RegExp(`(^|[^A-Z0-9])${escape(name)}($|[^A-Z0-9])`, 'i').test(trim))
     .sort((a, b) => b.length - a.length)[0]
   return found === undefined ? undefined : trims[found]
+}
+
+/**
+ * The class of a vehicle's line (newPrices.ts `lineClassOf`), however it is priced: a trim or a
+ * decoder name with a performance signal is `performance`; a line the table does not know, `core`.
+ */
+export const vehicleLineClass = (facts: PriceFacts, pricing: Pricing): LineClass => {
+  const table = tableWith(pricing.newPrices)
+  const powertrain = powertrainOf(facts.fuel, facts.plugIn)
+  const line = findLine(table, facts.make, facts.model, powertrain)
+  const byName = line ? null : sublineOfName(table, facts.make, facts.model, powertrain)
+  const signal = byName?.signal ?? (line ? trimSignal(facts.trim) : null)
+  if (signal && signal !== 'long wheelbase') return 'performance'
+  const base = line ?? byName?.base
+  return base ? lineClassOf(base, facts.year, table) : 'core'
 }
 
 /** The estimated new price in the model year's dollars (destination included), and how it was found. */

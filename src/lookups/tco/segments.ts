@@ -52,6 +52,30 @@ export const segmentOf = ({
   return 'car'
 }
 
+/**
+ * Where a luxury make's line sits in its range: `entry` (its cheapest lines, priced within reach
+ * of mainstream cars), `core`, `flagship` (the top of its range, or far above mainstream
+ * prices) and `performance` (a performance sub-line or trim). Worked out from the new-price
+ * table (newPrices.ts `lineClassOf`); only the luxury segment reads it.
+ */
+export const LINE_CLASSES = ['entry', 'core', 'flagship', 'performance'] as const
+export type LineClass = (typeof LINE_CLASSES)[number]
+
+/**
+ * Insurance factor of a luxury line by its class, on top of the vehicle's value factor. Measured
+ * on the calibration references as the luxury reference's published premium over the model's
+ * (before this factor), divided by the same publisher's mainstream reference's: the used Cadillac
+ * ATS, an entry line, 1.0 against Edmunds' used Corolla (its premium is a Corolla's scaled by its
+ * value alone); the Cadillac XT6, a core line, 1.11, and the 911 GT3 RS 1.18, against auto.dev's
+ * Tacoma. A flagship line has no reference with categories, so it takes the core figure.
+ */
+export const LUXURY_INSURANCE: Record<LineClass, number> = {
+  core: 1.1,
+  entry: 1,
+  flagship: 1.1,
+  performance: 1.2,
+}
+
 export type SegmentFigures = {
   /** EPA combined miles per gallon (or kWh per 100 miles for EVs) when the listing gives none. */
   economy: number
@@ -84,11 +108,15 @@ export const SEGMENT_FIGURES: Record<Segment, SegmentFigures> = {
     repairFactor: 1,
     retention: [1, 0.82, 0.72, 0.63, 0.56, 0.5, 0.44, 0.39, 0.35, 0.31, 0.28],
   },
+  // Repairs: the calibration set's luxury references past their warranty (the used Cadillac
+  // ATS 3.0, the Cadillac XT6's fourth and fifth years 3.0, the 911 GT3 RS 3.5) over the
+  // mainstream curve, which fits Edmunds' used Corolla within 4%. Maintenance: the ATS 1.4, the
+  // XT6 1.35, the 911 1.65 (performance apart); kept at 1.5.
   luxury: {
     economy: 25,
-    insuranceFactor: 1.3,
+    insuranceFactor: LUXURY_INSURANCE.core,
     maintenanceFactor: 1.5,
-    repairFactor: 1.6,
+    repairFactor: 3,
     retention: [1, 0.76, 0.63, 0.53, 0.45, 0.38, 0.33, 0.29, 0.25, 0.22, 0.2],
   },
   suv: {
@@ -201,6 +229,29 @@ export const maintenanceBetween = (
   }
   return dollars
 }
+
+/** A basic (bumper-to-bumper) new-vehicle warranty: repairs are the maker's until either ends. */
+export type Warranty = { warrantyMiles: number; warrantyYears: number }
+
+/**
+ * Makes whose basic warranty is longer than the model's default of 3 years or 36,000 miles (the
+ * makes' published warranty terms of the 2010s and 2020s; a make whose terms changed is taken at
+ * these for every model year). Publishers price repairs from the warranty's end: auto.dev's new
+ * Cadillac XT6 (test/fixtures/tco-references.json) pays $745 of repairs in year 4 and $1,136 in
+ * year 5, two thirds of a year first, as 4 years or 50,000 miles at 15,000 a year gives.
+ */
+const WARRANTIES: [RegExp, Warranty][] = [
+  [/^(HYUNDAI|KIA|GENESIS)$/, { warrantyMiles: 60_000, warrantyYears: 5 }],
+  [/^INFINITI$/, { warrantyMiles: 60_000, warrantyYears: 4 }],
+  [
+    /^(ACURA|ALFA ROMEO|AUDI|BMW|CADILLAC|JAGUAR|LAND ROVER|LEXUS|LINCOLN|MASERATI|MERCEDES-BENZ|PORSCHE|VOLVO)$/,
+    { warrantyMiles: 50_000, warrantyYears: 4 },
+  ],
+]
+
+/** The make's basic warranty when it is not the model's default. */
+export const warrantyOf = (make: string): undefined | Warranty =>
+  WARRANTIES.find(([pattern]) => pattern.test(nameOf(make)))?.[1]
 
 /**
  * Repairs in a year outside the warranty, in dollars (before the segment's factor): rising with

@@ -6,7 +6,7 @@ import { fromKeys, keysOf } from '../keyed'
 import type { TcoAssumptions } from './model'
 import type { StaffPriceRow } from './newPrices'
 import { SETTING_DEFAULTS, TCO_SETTINGS } from './parameters'
-import { MAINTENANCE_SCHEDULE, type ResidualRule } from './segments'
+import { MAINTENANCE_SCHEDULE, type ResidualRule, type Warranty } from './segments'
 import { NATIONAL_FIGURES, STATE_FIGURES, type StateFigures } from './states'
 
 const NO_RESIDUALS: ResidualRule[] = []
@@ -80,7 +80,12 @@ export const stateFigures = (
   }
 }
 
-export const assumptionsFrom = (settings: typeof DEFAULTS, used: boolean): TcoAssumptions => ({
+/** The assumptions of a used or new vehicle, under the make's warranty when it has its own. */
+export const assumptionsFrom = (
+  settings: typeof DEFAULTS,
+  used: boolean,
+  warranty?: Warranty,
+): TcoAssumptions => ({
   apr: used ? settings.aprUsedPercent : settings.aprNewPercent,
   downPaymentPercent: settings.downPaymentPercent,
   fuelGrowthPercent: settings.fuelGrowthPercent,
@@ -93,6 +98,6 @@ export const assumptionsFrom = (settings: typeof DEFAULTS, used: boolean): TcoAs
   registrationFee: settings.registrationFee,
   termMonths: settings.termMonths,
   titleFee: settings.titleFee,
-  warrantyMiles: settings.warrantyMiles,
-  warrantyYears: settings.warrantyYears,
+  warrantyMiles: warranty?.warrantyMiles ?? settings.warrantyMiles,
+  warrantyYears: warranty?.warrantyYears ?? settings.warrantyYears,
 })

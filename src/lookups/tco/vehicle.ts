@@ -6,7 +6,13 @@
  */
 import { economyFactor, usedMarketFactor } from './eras'
 import { type TcoVehicle, vehicleAge } from './model'
-import { estimateNewPrice, type PriceBasis, type PriceConfidence, type Pricing } from './prices'
+import {
+  estimateNewPrice,
+  type PriceBasis,
+  type PriceConfidence,
+  type Pricing,
+  vehicleLineClass,
+} from './prices'
 import {
   isHeavyBody,
   residualOf,
@@ -15,6 +21,8 @@ import {
   type Segment,
   SEGMENT_FIGURES,
   segmentOf,
+  type Warranty,
+  warrantyOf,
 } from './segments'
 
 export type VehicleDescription = {
@@ -114,6 +122,8 @@ export type ModelledVehicle = TcoVehicle & {
   priceDefaulted: boolean
   priceSource: string
   used: boolean
+  /** The make's basic warranty, when it is not the model's default. */
+  warranty?: Warranty
 }
 
 export const modelledVehicle = (
@@ -191,6 +201,10 @@ export const modelledVehicle = (
   })()
   const plugIn = plugInOf(description)
   const estimated = estimatedEconomy(segment, description, plugIn !== undefined)
+  const performance =
+    PERFORMANCE_TRIM.test(description.trim ?? '') ||
+    (PREMIUM_MAKES.test(description.make) &&
+      /coupe|convertible|roadster/i.test(description.body ?? ''))
   return {
     age,
     economy: listedEconomy || estimated.value,
@@ -203,15 +217,19 @@ export const modelledVehicle = (
       listing.miles === null || listing.miles === undefined
         ? 'estimated: vehicle age × miles per year'
         : 'listing',
-    performance:
-      PERFORMANCE_TRIM.test(description.trim ?? '') ||
-      (PREMIUM_MAKES.test(description.make) &&
-        /coupe|convertible|roadster/i.test(description.body ?? '')),
+    performance,
+    // Only the luxury segment's figures differ by class.
+    ...(segment === 'luxury' && {
+      lineClass: performance
+        ? 'performance'
+        : vehicleLineClass({ ...description, plugIn: plugIn !== undefined }, settings),
+    }),
     premiumFuel:
       PREMIUM_MAKES.test(description.make) || PERFORMANCE_TRIM.test(description.trim ?? ''),
     residual,
     segment,
     used: Boolean(listing.used) || age > 0,
+    warranty: warrantyOf(description.make),
     ...priced,
   }
 }
