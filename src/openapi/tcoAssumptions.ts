@@ -90,7 +90,7 @@ export const tcoAssumptionProperties = {
     'Where the odometer reading came from (the listing, or an estimate from its age).',
   ),
   performance: {
-    description: 'A performance car: maintenance and repairs cost half as much again.',
+    description: 'A performance car: maintenance (tyres, brakes) costs half as much again.',
     type: 'boolean',
   },
   premiumFuelExtra: setting('premiumFuelExtra', 'Premium over regular gasoline, $ per gallon.'),
@@ -138,7 +138,11 @@ export const tcoAssumptionProperties = {
     description: 'A vendor’s answer: whether it was served from the cache.',
     type: 'boolean',
   },
-  warrantyMiles: integer('Miles the factory warranty covers.'),
-  warrantyYears: integer('Years the factory warranty covers.'),
+  warrantyMiles: integer(
+    'Miles the basic factory warranty covers: the make’s own where longer than 36,000.',
+  ),
+  warrantyYears: integer(
+    'Years the basic factory warranty covers: the make’s own where longer than 3.',
+  ),
   years: integer('Years the costs cover.'),
 }

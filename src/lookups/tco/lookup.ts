@@ -90,7 +90,7 @@ const modelAssumptions = (
   newPrice: vehicle.newPrice,
   odometer: vehicle.odometer,
   odometerSource: vehicle.odometerSource,
-  // Performance cars' maintenance and repairs cost half as much again.
+  // Performance cars' maintenance (tyres, brakes) costs half as much again.
   performance: Boolean(vehicle.performance),
   price: vehicle.price,
   // listing, spec, table, table-nearest-year, table-step or segment: where the price came from.

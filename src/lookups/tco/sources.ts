@@ -38,12 +38,12 @@ export const SOURCES = {
   insurance: {
     date: '2024',
     source:
-      'National base for a $30,000 vehicle calibrated on published cost-to-own examples (below AAA Your Driving Costs 2024 full-coverage average), scaled by the vehicle value to the power 0.25 and growing yearly; state factors approximate the relative state averages of the NAIC Auto Insurance Database Report',
+      'National base for a $30,000 vehicle calibrated on published cost-to-own examples (below AAA Your Driving Costs 2024 full-coverage average), scaled by the vehicle value to the power 0.25 and, for a luxury line, by its class (entry, core, flagship, performance) as those examples show; growing yearly; state factors approximate the relative state averages of the NAIC Auto Insurance Database Report',
   },
   maintenance: {
     date: '2024',
     source:
-      'Maintenance by mileage: routine service per mile and the lumps of a typical manufacturer schedule (30,000-mile service, tyres, brakes, 60,000-mile service, battery; staff may replace the schedule); repairs rising with age and miles; in line with AAA Your Driving Costs 2024 (maintenance, repair and tyres per mile)',
+      'Maintenance by mileage: routine service per mile and the lumps of a typical manufacturer schedule (30,000-mile service, tyres, brakes, 60,000-mile service, battery; staff may replace the schedule); repairs rising with age and miles from the end of the make’s basic warranty (the makes’ published terms); in line with AAA Your Driving Costs 2024 (maintenance, repair and tyres per mile); luxury makes’ repairs and maintenance scaled as the published breakdowns of test/fixtures/tco-references.json show',
   },
   price: {
     date: '2010–2026',
