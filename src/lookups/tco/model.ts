@@ -153,6 +153,11 @@ const basisOf = (
   return {
     age: vehicleAge(vehicle.modelYear, asOf),
     fuelPerYear: fuelPerYear(vehicle, state, assumptions, asOf),
+    // A luxury line's premium goes by its class (./segments.ts).
+    insuranceFactor:
+      vehicle.segment === 'luxury'
+        ? LUXURY_INSURANCE[vehicle.lineClass ?? 'core']
+        : SEGMENT_FIGURES[vehicle.segment].insuranceFactor,
     interest: interestByYear(
       vehicle.price * (1 - assumptions.downPaymentPercent / 100),
       assumptions.apr,
@@ -163,10 +168,6 @@ const basisOf = (
     // Their repairs do not: the 911 GT3 RS's published repairs are within 15% of the luxury
     // factor's alone, and half as much again would put them 30% over.
     performance: vehicle.performance ? 1.5 : 1,
-    insuranceFactor:
-      vehicle.segment === 'luxury'
-        ? LUXURY_INSURANCE[vehicle.lineClass ?? 'core']
-        : SEGMENT_FIGURES[vehicle.segment].insuranceFactor,
     retention: (ageAt: number) =>
       retentionAt(vehicle.segment, ageAt, vehicle.residual ?? 1, assumptions.milesPerYear),
     segment: SEGMENT_FIGURES[vehicle.segment],
