@@ -8,6 +8,8 @@ import { gasolineFactor } from './eras'
 import {
   type LineClass,
   LUXURY_INSURANCE,
+  LUXURY_UPKEEP,
+  type LuxuryGroup,
   maintenanceBetween,
   type MaintenanceLump,
   repairsAt,
@@ -45,6 +47,8 @@ export type TcoVehicle = {
   electric: boolean
   /** A luxury line's place in its make's range (./segments.ts); `core` when unknown. */
   lineClass?: LineClass
+  /** A luxury make's upkeep group (./segments.ts); `other` when unknown. */
+  luxuryGroup?: LuxuryGroup
   modelYear: number
   /** Odometer at purchase (counts against the warranty's mileage). */
   odometer: number
@@ -165,13 +169,17 @@ const basisOf = (
     ),
     miles,
     // Performance cars' wear items (tyres, brakes) cost half as much again, segment factors aside.
-    // Their repairs do not: the 911 GT3 RS's published repairs are within 15% of the luxury
-    // factor's alone, and half as much again would put them 30% over.
+    // Their repairs do not: the German factor alone puts the 911 GT3 RS's repairs 15% over its
+    // published ones, and half as much again would put them 72% over.
     performance: vehicle.performance ? 1.5 : 1,
     retention: (ageAt: number) =>
       retentionAt(vehicle.segment, ageAt, vehicle.residual ?? 1, assumptions.milesPerYear),
-    segment: SEGMENT_FIGURES[vehicle.segment],
     tax: Math.min((vehicle.price * state.salesTaxPercent) / 100, state.salesTaxCap ?? Infinity),
+    // A luxury make's repairs and maintenance go by its group (./segments.ts).
+    upkeep:
+      vehicle.segment === 'luxury'
+        ? LUXURY_UPKEEP[vehicle.luxuryGroup ?? 'other']
+        : SEGMENT_FIGURES[vehicle.segment],
     // Premiums follow the vehicle's value (collision and comprehensive cover), less than in step.
     valueFactor: Math.min(3, Math.max(0.8, (vehicle.price / 30_000) ** 0.25)),
   }
@@ -192,8 +200,8 @@ const yearCosts = (
     miles,
     performance,
     retention,
-    segment,
     tax,
+    upkeep,
     valueFactor,
   }: Basis,
   index: number,
@@ -222,9 +230,9 @@ const yearCosts = (
         assumptions.maintenancePerMile,
         assumptions.maintenanceSchedule,
       ) *
-      segment.maintenanceFactor *
+      upkeep.maintenanceFactor *
       performance,
-    repairs: (1 - covered) * repairsAt(ageNow, odometer + miles / 2) * segment.repairFactor,
+    repairs: (1 - covered) * repairsAt(ageNow, odometer + miles / 2) * upkeep.repairFactor,
     taxesAndFees:
       index === 0
         ? tax + assumptions.titleFee + assumptions.registrationFee

@@ -76,6 +76,45 @@ export const LUXURY_INSURANCE: Record<LineClass, number> = {
   performance: 1.2,
 }
 
+/**
+ * Luxury makes by where their upkeep was measured: the published repairs and maintenance of each
+ * group's calibration references (test/fixtures/tco-references.json) against the mainstream
+ * curve and schedule. German: Edmunds' used BMW 328i and auto.dev's 911 GT3 RS; Japanese:
+ * Edmunds' Lexus IS 300; American: Edmunds' used Cadillac ATS and auto.dev's XT6. Other luxury
+ * makes (British, Italian, Swedish, Korean, the exotics) have no reference of their own.
+ */
+export const LUXURY_GROUPS = ['american', 'german', 'japanese', 'other'] as const
+export type LuxuryGroup = (typeof LUXURY_GROUPS)[number]
+
+const GROUP_MAKES: [RegExp, LuxuryGroup][] = [
+  [/^(AUDI|BMW|MERCEDES-BENZ|PORSCHE)$/, 'german'],
+  [/^(ACURA|INFINITI|LEXUS)$/, 'japanese'],
+  [/^(CADILLAC|LINCOLN)$/, 'american'],
+]
+
+/** The upkeep group of a luxury make; `other` for a make no group's references cover. */
+export const luxuryGroupOf = (make: string): LuxuryGroup =>
+  GROUP_MAKES.find(([pattern]) => pattern.test(make.toUpperCase().trim()))?.[1] ?? 'other'
+
+/**
+ * Repairs and maintenance of a luxury group over the mainstream curve and schedule: the median,
+ * over the group's calibration references, of the published figure divided by the model's
+ * before this factor (repairs only in the years outside the warranty; maintenance after the
+ * performance factor), to one decimal. Repairs: German 4.43 (328i) and 3.48 (911), so 4.0;
+ * Japanese 2.05 (IS 300), 2.1; American 3.02 (ATS) and 3.01 (XT6), 3.0. Maintenance: German
+ * 1.52 and 1.66, 1.6; Japanese 1.57, 1.6; American 1.38 and 1.35, 1.4. `other` takes the median
+ * over all five: 3.0 and 1.5.
+ */
+export const LUXURY_UPKEEP: Record<
+  LuxuryGroup,
+  Pick<SegmentFigures, 'maintenanceFactor' | 'repairFactor'>
+> = {
+  american: { maintenanceFactor: 1.4, repairFactor: 3 },
+  german: { maintenanceFactor: 1.6, repairFactor: 4 },
+  japanese: { maintenanceFactor: 1.6, repairFactor: 2.1 },
+  other: { maintenanceFactor: 1.5, repairFactor: 3 },
+}
+
 export type SegmentFigures = {
   /** EPA combined miles per gallon (or kWh per 100 miles for EVs) when the listing gives none. */
   economy: number
@@ -108,15 +147,11 @@ export const SEGMENT_FIGURES: Record<Segment, SegmentFigures> = {
     repairFactor: 1,
     retention: [1, 0.82, 0.72, 0.63, 0.56, 0.5, 0.44, 0.39, 0.35, 0.31, 0.28],
   },
-  // Repairs: the calibration set's luxury references past their warranty (the used Cadillac
-  // ATS 3.0, the Cadillac XT6's fourth and fifth years 3.0, the 911 GT3 RS 3.5) over the
-  // mainstream curve, which fits Edmunds' used Corolla within 4%. Maintenance: the ATS 1.4, the
-  // XT6 1.35, the 911 1.65 (performance apart); kept at 1.5.
+  // Repairs and maintenance go by the make's group (LUXURY_UPKEEP); these are the pooled ones.
   luxury: {
     economy: 25,
     insuranceFactor: LUXURY_INSURANCE.core,
-    maintenanceFactor: 1.5,
-    repairFactor: 3,
+    ...LUXURY_UPKEEP.other,
     retention: [1, 0.76, 0.63, 0.53, 0.45, 0.38, 0.33, 0.29, 0.25, 0.22, 0.2],
   },
   suv: {

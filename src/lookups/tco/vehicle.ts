@@ -15,6 +15,7 @@ import {
 } from './prices'
 import {
   isHeavyBody,
+  luxuryGroupOf,
   residualOf,
   type ResidualRule,
   retentionAt,
@@ -218,11 +219,12 @@ export const modelledVehicle = (
         ? 'estimated: vehicle age × miles per year'
         : 'listing',
     performance,
-    // Only the luxury segment's figures differ by class.
+    // Only the luxury segment's figures differ by class and by make group.
     ...(segment === 'luxury' && {
       lineClass: performance
         ? 'performance'
         : vehicleLineClass({ ...description, plugIn: plugIn !== undefined }, settings),
+      luxuryGroup: luxuryGroupOf(description.make),
     }),
     premiumFuel:
       PREMIUM_MAKES.test(description.make) || PERFORMANCE_TRIM.test(description.trim ?? ''),
