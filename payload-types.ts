@@ -657,6 +657,14 @@ export interface User {
     | number
     | boolean
     | null;
+  /**
+   * The identity provider this person signs in with; their role and dealership follow its groups at every sign-in.
+   */
+  identityProvider?: string | null;
+  /**
+   * The person's id at that provider (its `sub` claim).
+   */
+  identitySubject?: string | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -1708,9 +1716,19 @@ export interface LookupCache {
 export interface AuditLog {
   id: number;
   /**
-   * What was done: a create, update or delete, a reveal of a full SSN, or a consumer disposed of (retention), de-identified (deletion request) or exported (access request).
+   * What was done: a create, update or delete, a reveal of a full SSN, a consumer disposed of (retention), de-identified (deletion request) or exported (access request), or a staff sign-in through an identity provider: signed in, refused, or a role changed from its claims.
    */
-  action: 'create' | 'update' | 'delete' | 'reveal' | 'dispose' | 'deidentify' | 'export';
+  action:
+    | 'create'
+    | 'update'
+    | 'delete'
+    | 'reveal'
+    | 'dispose'
+    | 'deidentify'
+    | 'export'
+    | 'sign_in'
+    | 'sign_in_refused'
+    | 'role_change';
   /**
    * Slug of the collection the record belongs to.
    */
@@ -1731,6 +1749,10 @@ export interface AuditLog {
    * Who that is, as they are named now: a staff user or an API client.
    */
   actorName?: string | null;
+  /**
+   * For a sign-in through an identity provider: the provider and the person's subject there (provider:subject).
+   */
+  identity?: string | null;
   /**
    * The request's x-request-id, to find it in the service logs.
    */
@@ -3212,6 +3234,8 @@ export interface UsersSelect<T extends boolean = true> {
   mfaSecret?: T;
   mfaLastTimeStep?: T;
   mfaRecoveryCodes?: T;
+  identityProvider?: T;
+  identitySubject?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;
@@ -3267,6 +3291,7 @@ export interface AuditLogSelect<T extends boolean = true> {
   fields?: T;
   actor?: T;
   actorName?: T;
+  identity?: T;
   requestId?: T;
   updatedAt?: T;
   createdAt?: T;

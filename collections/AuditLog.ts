@@ -8,9 +8,11 @@ const CELLS = '/src/admin/audit/cells'
 
 /**
  * Append-only trail of credit data: every create, update and delete of consumers, credit apps and
- * credit reports, every reveal of a full SSN, and every disposal, de-identification and export
- * of a consumer's data (src/compliance). Written only by hooks; no API may change or
- * delete an entry (and the database refuses to: see the migration's trigger). Staff admins read it.
+ * credit reports, every reveal of a full SSN, every disposal, de-identification and export of a
+ * consumer's data (src/compliance); and of staff sign-ins through an identity provider
+ * (src/auth/oidc): signed in, refused, a role changed from the provider's claims. Written only by
+ * the service; no API may change or delete an entry (and the database refuses to: see the
+ * migration's trigger). Staff admins read it.
  */
 export const AuditLog: CollectionConfig = {
   slug: 'audit-log',
@@ -32,11 +34,22 @@ export const AuditLog: CollectionConfig = {
           type: 'select',
           admin: {
             description:
-              'What was done: a create, update or delete, a reveal of a full SSN, or a consumer disposed of (retention), de-identified (deletion request) or exported (access request).',
+              'What was done: a create, update or delete, a reveal of a full SSN, a consumer disposed of (retention), de-identified (deletion request) or exported (access request), or a staff sign-in through an identity provider: signed in, refused, or a role changed from its claims.',
           },
           enumName: 'enum_audit_action',
           index: true,
-          options: ['create', 'update', 'delete', 'reveal', 'dispose', 'deidentify', 'export'],
+          options: [
+            'create',
+            'update',
+            'delete',
+            'reveal',
+            'dispose',
+            'deidentify',
+            'export',
+            'sign_in',
+            'sign_in_refused',
+            'role_change',
+          ],
           required: true,
         },
         {
@@ -87,6 +100,15 @@ export const AuditLog: CollectionConfig = {
       hooks: { afterRead: [nameActor] },
       label: 'Actor name',
       virtual: true,
+    },
+    {
+      name: 'identity',
+      type: 'text',
+      admin: {
+        description:
+          "For a sign-in through an identity provider: the provider and the person's subject there (provider:subject).",
+      },
+      index: true,
     },
     {
       name: 'requestId',

@@ -8,6 +8,10 @@ import {
   requireSecondFactor,
   revealNewRecoveryCodes,
 } from '@/auth/mfa/secondFactor'
+import { oidcEndpoints } from '@/auth/oidc/endpoints'
+import { identityFields } from '@/auth/oidc/fields'
+import { limitPasswordSignIn } from '@/auth/oidc/passwordSignIn'
+import { keepProviderSessionShort } from '@/auth/oidc/session'
 import { sessionCookies } from '@/lib/settings'
 import { textOf } from '@/lib/text'
 
@@ -42,7 +46,10 @@ const ownersOnly = (field: Field): Field =>
     ? ({ ...field, access: { ...field.access, read: selfOrAdminFieldLevel } } as Field)
     : field
 
-/** Staff who sign in to the admin UI, with a second factor where required (src/auth/mfa). */
+/**
+ * Staff who sign in to the admin UI, with a second factor where required (src/auth/mfa), or
+ * through their identity provider (src/auth/oidc).
+ */
 export const Users: CollectionConfig = {
   slug: 'users',
   access: {
@@ -122,13 +129,17 @@ export const Users: CollectionConfig = {
         validate: companyOfDealer,
       },
       ...mfaFields,
+      ...identityFields,
     ] as Field[]
   ).map(ownersOnly),
-  endpoints: [resetSecondFactor],
+  endpoints: [resetSecondFactor, ...oidcEndpoints],
   hooks: {
     afterError: [countFailedCode],
     afterRead: [revealNewRecoveryCodes],
     beforeChange: [firstUserIsAdmin],
     beforeLogin: [requireSecondFactor],
+    beforeOperation: [limitPasswordSignIn, keepProviderSessionShort],
   },
+  // One account per person at a provider (src/auth/oidc/staffUser.ts).
+  indexes: [{ fields: ['identityProvider', 'identitySubject'], unique: true }],
 }

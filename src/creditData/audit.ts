@@ -6,9 +6,23 @@ import { type BatchedWrite, batchWrite, sendWrite } from '@/db/batchedWrites'
 import { encryptedFieldNames } from './marker'
 
 export type AuditEntry = {
-  action: 'create' | 'deidentify' | 'delete' | 'dispose' | 'export' | 'reveal' | 'update'
+  action:
+    | 'create'
+    | 'deidentify'
+    | 'delete'
+    | 'dispose'
+    | 'export'
+    | 'reveal'
+    | 'role_change'
+    | 'sign_in'
+    | 'sign_in_refused'
+    | 'update'
+  /** Who acted, when not the request's caller: a person signing in is not one yet. */
+  actor?: string
   collection: string
   fields: string[]
+  /** An identity provider and the person's subject there (`provider:subject`), for sign-ins. */
+  identity?: string
   recordId: string
 }
 
@@ -35,13 +49,14 @@ const IGNORED = new Set([
  * create was three statements (the entry, its field names, a read-back).
  */
 const auditWrite = (req: PayloadRequest, entry: AuditEntry): BatchedWrite => {
-  const actor = req.user ? `${req.user.collection}:${req.user.id}` : 'system'
+  const actor = entry.actor ?? (req.user ? `${req.user.collection}:${req.user.id}` : 'system')
   const requestId = req.headers?.get?.('x-request-id') ?? null
   const now = new Date().toISOString()
   const inserted = sql`
-    INSERT INTO audit_log (action, collection, record_id, actor, request_id, created_at, updated_at)
-    VALUES (${entry.action}, ${entry.collection}, ${entry.recordId}, ${actor}, ${requestId},
-      ${now}, ${now})`
+    INSERT INTO audit_log (action, collection, record_id, actor, identity, request_id, created_at,
+      updated_at)
+    VALUES (${entry.action}, ${entry.collection}, ${entry.recordId}, ${actor},
+      ${entry.identity ?? null}, ${requestId}, ${now}, ${now})`
   const names = sql.join(
     entry.fields.map((name) => sql`${name}`),
     sql`, `,

@@ -37,6 +37,7 @@ import * as migration_20261128_083000_dealer_scope_indexes from './20261128_0830
 import * as migration_20261128_083517_sanctions_second_review from './20261128_083517_sanctions_second_review';
 import * as migration_20261128_135116_phone_keys from './20261128_135116_phone_keys';
 import * as migration_20261128_143956_staff_and_list_titles from './20261128_143956_staff_and_list_titles';
+import * as migration_20261128_163531_oidc_sign_in from './20261128_163531_oidc_sign_in';
 
 export const migrations = [
   {
@@ -232,6 +233,11 @@ export const migrations = [
   {
     up: migration_20261128_143956_staff_and_list_titles.up,
     down: migration_20261128_143956_staff_and_list_titles.down,
-    name: '20261128_143956_staff_and_list_titles'
+    name: '20261128_143956_staff_and_list_titles',
+  },
+  {
+    up: migration_20261128_163531_oidc_sign_in.up,
+    down: migration_20261128_163531_oidc_sign_in.down,
+    name: '20261128_163531_oidc_sign_in'
   },
 ];

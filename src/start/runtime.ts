@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 import type { Migration, Payload } from 'payload'
 
+import { checkSignInSettings } from '@/auth/oidc/config'
 // The keys alone, not the module's index: Payload must not load before the environment is set.
 import { resolveCreditDataKeys } from '@/creditData/keys'
 import { poolOf } from '@/db/adapter'
@@ -29,6 +30,7 @@ export type Runtime = {
 export const openEnvironment = async (): Promise<EmbeddedServer | null> => {
   loadEnv()
   checkSettings()
+  checkSignInSettings()
   const embedded = await resolveDatabase()
   // The quick start's demo staff sign in with a password alone unless told otherwise; a
   // database of one's own (DATABASE_URL) asks every staff user for a second factor.

@@ -1,6 +1,10 @@
-import type { CollectionBeforeChangeHook } from 'payload'
+import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import type { User } from '../../../payload-types'
+
+const isFirstRegister = (req: PayloadRequest): boolean =>
+  req.payloadAPI !== 'local' &&
+  /\/first-register\/?$/i.test(new URL(req.url ?? '/', 'http://x').pathname)
 
 /**
  * The admin UI's "create first user" form runs anonymously, so field access would leave the
@@ -12,8 +16,9 @@ export const firstUserIsAdmin: CollectionBeforeChangeHook<User> = async ({
   operation,
   req,
 }) => {
-  // Scripts and seeds (Local API) say which role they mean; only the HTTP sign-up is adjusted.
-  if (operation !== 'create' || req.payloadAPI === 'local') return data
+  // Scripts and seeds (Local API) say which role they mean, and so does the sign-in through an
+  // identity provider (its mapping): only the "create first user" sign-up is adjusted.
+  if (operation !== 'create' || !isFirstRegister(req)) return data
   const { totalDocs } = await req.payload.count({ collection: 'users', req })
   return totalDocs === 0 ? { ...data, role: 'admin' } : data
 }

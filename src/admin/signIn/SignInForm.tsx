@@ -87,54 +87,68 @@ const RecoveryCodeActions: React.FC<{ codes: string[] }> = ({ codes }) => {
   )
 }
 
+/** The identity providers' buttons (src/auth/oidc): each starts that provider's sign-in. */
+const ProviderButtons: React.FC<{ providers: { href: string; label: string }[] }> = ({
+  providers,
+}) =>
+  providers.length ? (
+    <p style={{ display: 'grid', gap: 'calc(var(--base) / 2)' }}>
+      {providers.map(({ href, label }) => (
+        <a className="btn btn--style-primary btn--size-large" href={href} key={href}>
+          Sign in with {label}
+        </a>
+      ))}
+    </p>
+  ) : null
+
 export const SignInForm: React.FC<{
   forgotPath: string
   loginPath: string
+  /** Password sign-in is for the break-glass admin only: the fields are folded away. */
+  passwordOff: boolean
+  providers: { href: string; label: string }[]
   redirectTo: string
-}> = ({ forgotPath, loginPath, redirectTo }) => {
-  const [step, setStep] = useState<Step>({ kind: 'credentials' })
+  /** Why an identity provider's sign-in was just refused. */
+  refused: string
+  /** Set when a provider's sign-in waits for this service's own second factor. */
+  secondFactorPath?: string
+}> = ({ forgotPath, loginPath, passwordOff, providers, redirectTo, refused, secondFactorPath }) => {
+  const [step, setStep] = useState<Step>({ kind: secondFactorPath ? 'code' : 'credentials' })
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [code, setCode] = useState('')
   const [useRecoveryCode, setUseRecoveryCode] = useState(false)
-  const [message, setMessage] = useState('')
+  const [message, setMessage] = useState(refused)
   const [busy, setBusy] = useState(false)
+  const [showPassword, setShowPassword] = useState(!passwordOff)
+  const [pendingPath, setPendingPath] = useState(secondFactorPath)
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setMessage('')
-    const secondFactor =
-      step.kind === 'code'
-        ? useRecoveryCode
-          ? { recoveryCode: code }
-          : { code }
-        : step.kind === 'enrol'
-          ? { code, enrolmentToken: step.enrolmentToken }
-          : {}
+  const send = async (secondFactor: Record<string, string>) => {
     try {
-      const response = await fetch(loginPath, {
-        body: JSON.stringify({ email, password, ...secondFactor }),
+      const response = await fetch(pendingPath ?? loginPath, {
+        body: JSON.stringify(pendingPath ? secondFactor : { email, password, ...secondFactor }),
         credentials: 'include',
         headers: { 'Content-Type': 'application/json' },
         method: 'POST',
       })
-      // The service's own answer to a sign-in (src/auth/mfa).
+      // The service's own answer to a sign-in (src/auth/mfa, src/auth/oidc).
       const answer: {
         errors?: Refusal[]
+        redirectTo?: string
         user?: { recoveryCodes?: string[] }
       } = await response.json().catch(() => ({}))
       if (response.ok) {
         const codes = answer.user?.recoveryCodes
         if (codes?.length) setStep({ codes, kind: 'recovery-codes' })
-        else window.location.assign(redirectTo)
+        else window.location.assign(answer.redirectTo ?? redirectTo)
         return
       }
       const refusal = answer.errors?.[0] ?? {}
       setCode('')
       if (refusal.data?.mfa === 'code' || refusal.data?.mfa === 'enrol-code') {
         // The first refusal only asks for the code; a later one says what was wrong with it.
-        if (step.kind !== 'credentials') setMessage(refusal.message ?? '')
+        if (step.kind !== 'credentials' && Object.keys(secondFactor).length)
+          setMessage(refusal.message ?? '')
         // An enrolment another sign-in finished first (409) leaves the code of that app to ask for.
         if (step.kind === 'credentials' || (step.kind === 'enrol' && refusal.data?.mfa === 'code'))
           setStep({ kind: 'code' })
@@ -142,14 +156,36 @@ export const SignInForm: React.FC<{
         const { enrolmentToken, secret, uri } = refusal.data
         setStep({ enrolmentToken, kind: 'enrol', secret, uri })
       } else {
-        if (refusal.data?.mfa === 'enrol-expired') setStep({ kind: 'credentials' })
+        if (refusal.data?.mfa === 'enrol-expired' || refusal.data?.mfa === 'expired') {
+          setStep({ kind: 'credentials' })
+          setPendingPath(undefined)
+        }
         setMessage(refusal.message ?? `Sign-in failed (${response.status}). Try again.`)
       }
     } catch {
       setMessage('The service could not be reached. Check the connection and try again.')
-    } finally {
-      setBusy(false)
     }
+  }
+
+  // After a provider's sign-in, the first answer says which step it is: the code or set-up.
+  useEffect(() => {
+    if (secondFactorPath) void send({})
+  }, [secondFactorPath])
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setMessage('')
+    const secondFactor: Record<string, string> =
+      step.kind === 'code'
+        ? useRecoveryCode
+          ? { recoveryCode: code }
+          : { code }
+        : step.kind === 'enrol'
+          ? { code, enrolmentToken: step.enrolmentToken }
+          : {}
+    await send(secondFactor)
+    setBusy(false)
   }
 
   if (step.kind === 'recovery-codes') {
@@ -181,7 +217,19 @@ export const SignInForm: React.FC<{
           <span role="alert">{message}</span>
         </Banner>
       ) : null}
-      {step.kind === 'credentials' ? (
+      {step.kind === 'credentials' ? <ProviderButtons providers={providers} /> : null}
+      {step.kind === 'credentials' && !showPassword ? (
+        <p>
+          <button
+            className="btn btn--style-subtle btn--size-small"
+            onClick={() => setShowPassword(true)}
+            type="button"
+          >
+            Administrator sign-in with a password
+          </button>
+        </p>
+      ) : null}
+      {step.kind === 'credentials' && showPassword ? (
         <>
           <Field
             autoComplete="email"
@@ -238,13 +286,15 @@ export const SignInForm: React.FC<{
           </button>
         </p>
       ) : null}
-      <Button disabled={busy} size="large" type="submit">
-        {step.kind === 'credentials'
-          ? 'Sign in'
-          : step.kind === 'enrol'
-            ? 'Set up and sign in'
-            : 'Verify'}
-      </Button>
+      {step.kind === 'credentials' && !showPassword ? null : (
+        <Button disabled={busy} size="large" type="submit">
+          {step.kind === 'credentials'
+            ? 'Sign in'
+            : step.kind === 'enrol'
+              ? 'Set up and sign in'
+              : 'Verify'}
+        </Button>
+      )}
     </form>
   )
 }

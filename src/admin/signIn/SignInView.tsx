@@ -3,12 +3,17 @@ import type { AdminViewServerProps } from 'payload'
 import { getSafeRedirect } from 'payload/shared'
 import React from 'react'
 
+import { oidcProviders } from '@/auth/oidc/config'
+import { settings } from '@/lib/settings'
+
+import { refusalMessage } from './refusals'
 import { SignInForm } from './SignInForm'
 
 /**
- * The admin UI's sign-in page (in place of Payload's): email and password, then the second
- * factor where the account has or needs one (src/auth/mfa). Everything it asks for is checked by
- * `POST /api/users/login` itself; the page only leads through the steps.
+ * The admin UI's sign-in page (in place of Payload's): a "Sign in with …" button per identity
+ * provider (src/auth/oidc), email and password, then the second factor where the account has or
+ * needs one (src/auth/mfa). Everything it asks for is checked by the API itself; the page only
+ * leads through the steps, and says why a provider's sign-in was refused.
  */
 export const SignInView: React.FC<AdminViewServerProps> = ({ initPageResult, searchParams }) => {
   const { config } = initPageResult.req.payload
@@ -17,10 +22,18 @@ export const SignInView: React.FC<AdminViewServerProps> = ({ initPageResult, sea
     redirectTo: typeof searchParams?.redirect === 'string' ? searchParams.redirect : '',
   })
   if (initPageResult.req.user) redirect(redirectTo)
+  const oidcPath = `${config.routes.api}/${config.admin.user}/oidc`
   return (
     <SignInForm
       forgotPath={`${config.routes.admin}${config.admin.routes.forgot}`}
       loginPath={`${config.routes.api}/${config.admin.user}/login`}
+      passwordOff={settings('auth').PASSWORD_SIGN_IN === 'break-glass'}
+      providers={oidcProviders().map(({ id, label }) => ({
+        href: `${oidcPath}/${id}/start?${new URLSearchParams({ redirect: redirectTo }).toString()}`,
+        label,
+      }))}
+      refused={refusalMessage(searchParams?.refused)}
+      secondFactorPath={searchParams?.['second-factor'] ? `${oidcPath}/second-factor` : undefined}
       redirectTo={redirectTo}
     />
   )

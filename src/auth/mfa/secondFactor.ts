@@ -63,14 +63,27 @@ export const requireSecondFactor: CollectionBeforeLoginHook<User> = async ({ req
   // A password reset and the first user's sign-up also sign in. Their password change stands,
   // but the session they were issued is withdrawn: the next sign-in asks for the code.
   if (setsPassword(req)) return withdrawNewSession(req, user)
-  const body: Record<string, unknown> = req.data ?? {}
+  await checkSecondFactor(req, user, req.data ?? {})
+  return user
+}
+
+/**
+ * The second factor of a sign-in whose first factor is proven (a password, or an identity
+ * provider that used none of its own), from `body`: the code, a recovery code, or the end of an
+ * enrolment. Throws the refusal that says what to send; runs in the sign-in's transaction.
+ */
+export const checkSecondFactor = async (
+  req: PayloadRequest,
+  user: User,
+  body: Record<string, unknown>,
+): Promise<void> => {
   const code = textOf(body.code)
   if (!user.mfaEnabled) {
     const token = textOf(body.enrolmentToken)
     if (!token || !code) throw enrolmentChallenge(user)
     const codes = await finishEnrolment(req, user, token, code)
     req.context.mfaNewRecoveryCodes = { codes, userId: user.id }
-    return user
+    return
   }
   const recoveryCode = textOf(body.recoveryCode)
   if (!code && !recoveryCode) {
@@ -91,14 +104,13 @@ export const requireSecondFactor: CollectionBeforeLoginHook<User> = async ({ req
       : null
     if (step === null) throw new WrongSecondFactor(user.id)
     await db.execute(sql`UPDATE users SET mfa_last_time_step = ${step} WHERE id = ${user.id}`)
-    return user
+    return
   }
   const hashes = stored.mfa_recovery_codes ?? []
   const hash = hashRecoveryCode(recoveryCode, req.payload.secret)
   if (!hashes.includes(hash)) throw new WrongSecondFactor(user.id)
   const left = JSON.stringify(hashes.filter((each) => each !== hash))
   await db.execute(sql`UPDATE users SET mfa_recovery_codes = ${left}::jsonb WHERE id = ${user.id}`)
-  return user
 }
 
 /** The session Payload added for this sign-in is the newest; it is removed with the sign-in's own write. */
@@ -115,15 +127,19 @@ const withdrawNewSession = async (req: PayloadRequest, user: User): Promise<User
   return { ...user, sessions: sessions.slice(0, -1) }
 }
 
-/** After the sign-in's transaction rolled back: a wrong code counts like a wrong password. */
-export const countFailedCode: CollectionAfterErrorHook = async ({ collection, error, req }) => {
+/** After a sign-in's transaction rolled back: a wrong code counts like a wrong password. */
+export const countWrongCode = async (req: PayloadRequest, error: unknown): Promise<void> => {
   if (!(error instanceof WrongSecondFactor)) return
   const user = await req.payload.db.findOne<User>({
     collection: 'users',
     where: { id: { equals: error.userId } },
   })
-  if (user) await incrementLoginAttempts({ collection, payload: req.payload, user })
+  const { config } = req.payload.collections.users
+  if (user) await incrementLoginAttempts({ collection: config, payload: req.payload, user })
 }
+
+export const countFailedCode: CollectionAfterErrorHook = ({ error, req }) =>
+  countWrongCode(req, error)
 
 /** The recovery codes made by an enrolment, in the answer of the sign-in that made them, once. */
 export const revealNewRecoveryCodes: CollectionAfterReadHook<User> = ({ doc, req }) => {

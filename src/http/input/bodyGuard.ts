@@ -3,6 +3,7 @@ import { Readable } from 'node:stream'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 
 import { ADF_CONTENT_TYPE, ADF_PATH } from '@/adf/endpoint'
+import { BACKCHANNEL_LOGOUT_PATH } from '@/auth/oidc/endpoints'
 import type { Problem } from '@/errors'
 import { messages } from '@/errors'
 import { jsonProblem, splitUrl } from '@/validation/json'
@@ -31,7 +32,8 @@ const notUtf8: Refusal = {
  * the rest unread. JSON (`application/json` or any `…+json` type) must be well-formed UTF-8, an
  * object, without NULs, lone surrogates or deep nesting; multipart (the admin UI's form posts and
  * uploads) must parse, and its `_payload` document passes the same checks; a form-encoded POST
- * with a GET method override becomes that GET; any other content type is 415.
+ * with a GET method override becomes that GET (and a back-channel logout stays a form, for its
+ * endpoint); any other content type is 415.
  */
 export const bodyGuard =
   (maxBytesFor: (req: Request) => number): RequestHandler =>
@@ -70,6 +72,15 @@ export const bodyGuard =
         'Send the ADF document as XML (Content-Type: application/xml).',
         problem,
       )
+    }
+    // A logout token comes form-encoded from the identity provider, read by its endpoint (src/auth/oidc).
+    if (BACKCHANNEL_LOGOUT_PATH.test(apiPathOf(req))) {
+      if (FORM_TYPE.test(type)) return next()
+      const problem = {
+        field: 'Content-Type',
+        message: 'must be application/x-www-form-urlencoded',
+      }
+      return refuse(req, res, 415, 'Send the logout token form-encoded.', problem)
     }
     const multipart = MULTIPART_TYPE.test(type)
     const refusal = multipart ? await multipartRefusal(body, type) : jsonRefusal(type, body)

@@ -1,4 +1,4 @@
-/** Settings of who gets in and how often: sign-in (MFA) and rate limits. */
+/** Settings of who gets in and how often: sign-in (MFA, identity providers) and rate limits. */
 import { z } from 'zod'
 
 import { choiceSetting, optionalTextSetting, textSetting, wholeAtLeastOne } from '../envSchema'
@@ -12,6 +12,18 @@ export const auth = z.object({
    * it when it is not set (src/start/runtime.ts); the start log warns whenever it is relaxed.
    */
   MFA_REQUIRED: choiceSetting(['all', 'admins'], 'all'),
+  /**
+   * The identity providers staff sign in with (OpenID Connect), as a JSON list: each one's
+   * issuer, client, scopes and the mapping of its claims to roles. Checked in full at start by
+   * src/auth/oidc/config.ts, which knows the roles; their client secrets are `OIDC_SECRET_<ID>`.
+   */
+  OIDC_PROVIDERS: optionalTextSetting(),
+  /** How long a session signed in through a provider lasts before the provider is asked again. */
+  OIDC_SESSION_MAX_AGE_SECONDS: wholeAtLeastOne(3600),
+  /** `break-glass`: only BREAK_GLASS_ADMIN signs in with a password; everyone else through a provider. */
+  PASSWORD_SIGN_IN: choiceSetting(['on', 'break-glass'], 'on'),
+  /** The one staff admin (by e-mail) who keeps a password when PASSWORD_SIGN_IN=break-glass. */
+  BREAK_GLASS_ADMIN: optionalTextSetting(),
 })
 
 export const rateLimits = z.object({

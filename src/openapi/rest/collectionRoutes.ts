@@ -6,6 +6,7 @@ import { complianceRoutes } from './complianceRoutes'
 import { consentRoutes } from './consentRoutes'
 import { jobRoutes } from './jobRoutes'
 import { leadDeskRoutes } from './leadDeskRoutes'
+import { oidcRoutes } from './oidcRoutes'
 import { readRoutes } from './readRoutes'
 import type { Context, PathItems } from './shared'
 import { transferRoutes } from './transferRoutes'
@@ -19,6 +20,7 @@ export const ROUTES: Record<string, (context: Context) => PathItems> = {
   ...versionRoutes(),
   ...transferRoutes(),
   ...authRoutes(),
+  ...oidcRoutes(),
   ...actionRoutes(),
   ...leadDeskRoutes(),
   ...complianceRoutes(),

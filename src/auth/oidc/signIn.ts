@@ -1,0 +1,127 @@
+/**
+ * A sign-in through an identity provider, from its callback to the session: the flow's checks
+ * (./flow.ts), the claims' mapping to a role (./mapping.ts), the staff user brought in line
+ * (./staffUser.ts), the second factor the service still asks for when the provider did not use
+ * one (./secondFactor.ts), the session (./session.ts), and an audit entry for each outcome.
+ * Everything is written in one transaction: a refused sign-in creates and changes nothing, and
+ * only its audit entry stays.
+ */
+import type { PayloadRequest } from 'payload'
+
+import { recordAudit } from '@/creditData/audit'
+import { withTransaction } from '@/db/transaction'
+
+import type { OidcProvider } from './config'
+import { clearedFlowCookie, finishFlow, openFlow } from './flow'
+import { mappedRole, usedSecondFactor } from './mapping'
+import { needsOwnSecondFactor, pendingSecondFactor } from './secondFactor'
+import { startSession } from './session'
+import { SignInRefused, syncStaffUser } from './staffUser'
+import { type IdClaims, TokenRefused } from './tokens'
+
+/** What the sign-in page says for each refusal (src/admin/signIn), by the code it is sent. */
+export type RefusalCode = SignInRefused['refusal'] | 'provider' | 'token' | 'unavailable'
+
+type Outcome = { cookies: string[]; location: string }
+
+const signInPage = (req: PayloadRequest, query: Record<string, string>): string =>
+  `${req.payload.config.routes.admin}/login?${new URLSearchParams(query).toString()}`
+
+const identityOf = (provider: OidcProvider, subject: string) => `${provider.id}:${subject}`
+
+const signedIn = async (
+  req: PayloadRequest,
+  provider: OidcProvider,
+  claims: IdClaims,
+  redirectTo: string,
+): Promise<Outcome> => {
+  const mapping = mappedRole(provider, claims)
+  if (!mapping) {
+    throw new SignInRefused('unmapped', `no mapping for ${provider.claim} of ${claims.sub}`)
+  }
+  const { previous, user } = await syncStaffUser(req, provider, claims, mapping)
+  const identity = identityOf(provider, claims.sub)
+  const recordId = String(user.id)
+  if (previous) {
+    const fields = ['role', 'company'].filter(
+      (name) =>
+        previous[name as 'role'] !== (name === 'role' ? mapping.role : (mapping.company ?? null)),
+    )
+    await recordAudit(req, {
+      action: 'role_change',
+      actor: 'system',
+      collection: 'users',
+      fields,
+      identity,
+      recordId,
+    })
+  }
+  const secondFactor = usedSecondFactor(provider, claims)
+  if (!secondFactor && needsOwnSecondFactor(user)) {
+    return {
+      cookies: [pendingSecondFactor(user, identity, redirectTo)],
+      location: signInPage(req, { 'second-factor': provider.id, redirect: redirectTo }),
+    }
+  }
+  await recordAudit(req, {
+    action: 'sign_in',
+    actor: `users:${user.id}`,
+    collection: 'users',
+    fields: secondFactor ? ['provider-mfa'] : [],
+    identity,
+    recordId,
+  })
+  return { cookies: [await startSession(req, user)], location: redirectTo }
+}
+
+const refusalCode = (error: unknown): RefusalCode | undefined =>
+  error instanceof SignInRefused
+    ? error.refusal
+    : error instanceof TokenRefused
+      ? 'token'
+      : undefined
+
+/**
+ * `GET …/callback`: the browser back from the provider. Answers a redirect: to where the sign-in
+ * started from, signed in; to the second-factor step; or to the sign-in page saying why not.
+ */
+export const finishSignIn = async (
+  req: PayloadRequest,
+  provider: OidcProvider,
+  query: URLSearchParams,
+  cookies: Map<string, string>,
+): Promise<Outcome> => {
+  const refuse = async (code: RefusalCode, reason: string, subject?: string): Promise<Outcome> => {
+    req.payload.logger.warn({ provider: provider.id, reason, subject }, 'sign-in refused')
+    await recordAudit(req, {
+      action: 'sign_in_refused',
+      actor: 'system',
+      collection: 'users',
+      fields: [code],
+      identity: identityOf(provider, subject ?? '?'),
+      recordId: identityOf(provider, subject ?? '?'),
+    })
+    return { cookies: [clearedFlowCookie()], location: signInPage(req, { refused: code }) }
+  }
+  const providerError = query.get('error')
+  if (providerError) return refuse('provider', `the provider answered ${providerError}`)
+  let claims: IdClaims
+  let redirectTo: string
+  try {
+    const flow = openFlow(provider, cookies)
+    redirectTo = flow.redirectTo
+    claims = await finishFlow(provider, flow, query)
+  } catch (error) {
+    if (error instanceof TokenRefused) return refuse('token', error.reason)
+    req.payload.logger.error({ err: error, provider: provider.id }, 'identity provider unreachable')
+    return refuse('unavailable', error instanceof Error ? error.message : String(error))
+  }
+  try {
+    const outcome = await withTransaction(req, () => signedIn(req, provider, claims, redirectTo))
+    return { ...outcome, cookies: [clearedFlowCookie(), ...outcome.cookies] }
+  } catch (error) {
+    const code = refusalCode(error)
+    if (!code) throw error
+    return refuse(code, (error as Error).message, claims.sub)
+  }
+}
