@@ -76,7 +76,8 @@ export const AuditLog: CollectionConfig = {
       type: 'text',
       admin: {
         components: { Cell: `${CELLS}#WrappedListCell` },
-        description: 'Names of the fields changed or revealed; never their values.',
+        description:
+          'Names of the fields changed or revealed; never their values. For a sign-in through an identity provider, whose second factor counted (provider-mfa, service-mfa); for a refused one, why.',
       },
       hasMany: true,
     },

@@ -343,6 +343,25 @@ describe("the provider's second factor", () => {
 })
 
 describe('password sign-in turned off', () => {
+  it('is refused, with password resets, to a person who signs in through a provider, whatever password they were given', async () => {
+    idp.accounts.set('kai', { email: 'kai@example.com', groups: [OPS], name: 'Kai Moss' })
+    await signIn('kai')
+    const user = await userOf('kai')
+    const password = 'a password set here later'
+    await context.service.payload.update({ collection: 'users', data: { password }, id: user.id })
+    for (const [route, body] of [
+      ['login', { email: 'kai@example.com', password }],
+      ['forgot-password', { email: 'kai@example.com' }],
+    ] as const) {
+      const answer = await fetch(`${context.service.url}/api/users/${route}`, {
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+        method: 'POST',
+      })
+      expect(answer.status).toBe(403)
+    }
+  })
+
   afterAll(() => {
     delete process.env.PASSWORD_SIGN_IN
     delete process.env.BREAK_GLASS_ADMIN

@@ -207,6 +207,13 @@ const validBody = (template: string, operation: Obj): null | { body: BodyInit; h
   // An XML body (ADF documents): the document's own example.
   const xml = content['application/xml']
   if (xml?.example) return { body: xml.example, headers: { 'Content-Type': 'application/xml' } }
+  // A form (a provider's back-channel logout): the document's own example.
+  const form = content['application/x-www-form-urlencoded']
+  if (form?.example)
+    return {
+      body: new URLSearchParams(form.example).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    }
   const media = content['application/json']
   if (template.endsWith('/import')) return json({ dryRun: true, rows: [{}] })
   if (template.startsWith('/payload-preferences/')) return json({ value: { columns: [] } })

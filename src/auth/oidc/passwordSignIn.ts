@@ -1,21 +1,38 @@
-import { APIError, type CollectionBeforeOperationHook } from 'payload'
+import { APIError, type CollectionBeforeOperationHook, type PayloadRequest } from 'payload'
 
 import { settings } from '@/lib/settings'
 import { textOf } from '@/lib/text'
 
+/** Whether `email` is the account of a person who signs in through an identity provider. */
+const tiedToProvider = async (req: PayloadRequest, email: string): Promise<boolean> =>
+  (
+    await req.payload.count({
+      collection: 'users',
+      req,
+      where: { and: [{ email: { equals: email } }, { identityProvider: { exists: true } }] },
+    })
+  ).totalDocs > 0
+
 /**
- * With PASSWORD_SIGN_IN=break-glass, staff sign in through their identity provider, and a
- * password (or a password reset) works for BREAK_GLASS_ADMIN alone: the account that still gets
+ * Password sign-in and password resets are refused to a person who signs in through an identity
+ * provider (a password set by a reset would outlive their account there), and, with
+ * PASSWORD_SIGN_IN=break-glass, to everyone but BREAK_GLASS_ADMIN: the account that still gets
  * in when the provider is down or misconfigured. Server code (Local API) is not held to it.
  */
-export const limitPasswordSignIn: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+export const limitPasswordSignIn: CollectionBeforeOperationHook = async ({
+  args,
+  operation,
+  req,
+}) => {
   if (operation !== 'login' && operation !== 'forgotPassword') return args
+  if (req.payloadAPI === 'local') return args
   const { BREAK_GLASS_ADMIN, PASSWORD_SIGN_IN } = settings('auth')
-  if (PASSWORD_SIGN_IN === 'on' || req.payloadAPI === 'local') return args
   const email = textOf((args as { data?: { email?: unknown } }).data?.email).toLowerCase()
-  if (email && email === BREAK_GLASS_ADMIN?.toLowerCase()) return args
+  const breakGlass = Boolean(email) && email === BREAK_GLASS_ADMIN?.toLowerCase()
+  if (PASSWORD_SIGN_IN === 'on' ? !(email && (await tiedToProvider(req, email))) : breakGlass)
+    return args
   throw new APIError(
-    'Sign in with your identity provider: password sign-in is turned off here.',
+    'Sign in with your identity provider: password sign-in is turned off for this account.',
     403,
     { signIn: 'provider' },
     true,

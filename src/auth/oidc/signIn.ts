@@ -39,19 +39,15 @@ const signedIn = async (
   if (!mapping) {
     throw new SignInRefused('unmapped', `no mapping for ${provider.claim} of ${claims.sub}`)
   }
-  const { previous, user } = await syncStaffUser(req, provider, claims, mapping)
+  const { changed, user } = await syncStaffUser(req, provider, claims, mapping)
   const identity = identityOf(provider, claims.sub)
   const recordId = String(user.id)
-  if (previous) {
-    const fields = ['role', 'company'].filter(
-      (name) =>
-        previous[name as 'role'] !== (name === 'role' ? mapping.role : (mapping.company ?? null)),
-    )
+  if (changed.length) {
     await recordAudit(req, {
       action: 'role_change',
       actor: 'system',
       collection: 'users',
-      fields,
+      fields: changed,
       identity,
       recordId,
     })

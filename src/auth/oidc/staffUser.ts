@@ -28,9 +28,9 @@ export class SignInRefused extends Error {
 }
 
 export type StaffUserChange = {
+  /** Which of role and company the claims changed (none on a create). */
+  changed: ('company' | 'role')[]
   created: boolean
-  /** The role and dealership before this sign-in, when the claims changed them. */
-  previous?: { company: null | string; role: string }
   user: User
 }
 
@@ -96,7 +96,7 @@ export const syncStaffUser = async (
       depth: 0,
       req,
     })
-    return { created: true, user }
+    return { changed: [], created: true, user }
   }
   // An account of the same address made here before: taken over only when the provider vouches
   // for the address, and never one already tied to another identity.
@@ -105,8 +105,10 @@ export const syncStaffUser = async (
       throw new SignInRefused('email-in-use', `users:${known.id} has the address ${email}`)
     }
   }
-  const previous = { company: companyIdOf(known), role: known.role }
-  const changed = previous.role !== profile.role || previous.company !== profile.company
+  const changed = [
+    ...(known.role === profile.role ? [] : ['role' as const]),
+    ...(companyIdOf(known) === profile.company ? [] : ['company' as const]),
+  ]
   const user = await req.payload.update({
     collection: 'users',
     data: { ...profile, ...identity },
@@ -114,5 +116,5 @@ export const syncStaffUser = async (
     id: known.id,
     req,
   })
-  return { created: false, user, ...(changed && { previous }) }
+  return { changed, created: false, user }
 }

@@ -76,6 +76,7 @@ export function oidcRoutes(): Record<string, (context: Context) => PathItems> {
         requestBody: {
           content: {
             'application/x-www-form-urlencoded': {
+              example: { logout_token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2lnbmF0dXJl' },
               schema: {
                 properties: { logout_token: { type: 'string' } },
                 required: ['logout_token'],
