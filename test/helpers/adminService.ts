@@ -13,6 +13,7 @@ import { projectRoot } from '@/lib/paths'
 import { adminBuilt } from './adminBuild'
 import { signIn } from './adminSignIn'
 import { launchBrowser } from './browser'
+import { copyPreparedDataDir, preparedDataDir } from './preparedDataDir'
 import { type ServiceProcess, startServiceProcess } from './serviceProcess'
 
 /** Time for the admin UI's build (when the sources changed) and a first start. */
@@ -61,7 +62,9 @@ export const freshStartSettings = (dataDir: string): Record<string, string | und
 
 /**
  * Starts the service for the browser tests of one file; `name` keeps its data folder apart.
- * `env` adds settings (SMTP_URL, say).
+ * `env` adds settings (SMTP_URL, say). The data folder is a copy of one first start's
+ * (test/helpers/preparedDataDir.ts), and one process serves HTTP where the default is one per
+ * core: browser tests need no second one, and its start would take a core from the tests.
  */
 export const startAdminService = async (
   name: string,
@@ -69,19 +72,17 @@ export const startAdminService = async (
 ): Promise<AdminService> => {
   await adminBuilt()
   const dataDir = path.join(projectRoot, '.data', `e2e-${name}-${process.pid}`)
-  fs.rmSync(dataDir, { force: true, recursive: true })
-  const service = await startServiceProcess({ ...freshStartSettings(dataDir), ...env })
-  const [, email, password] = await service.waitFor(
-    /email:\s+(\S+)\s+password:\s+(\S+)/,
-    ADMIN_SERVICE_MS,
-  )
+  const firstStart = { ...freshStartSettings(dataDir), WEB_CONCURRENCY: '1' }
+  const prepared = await preparedDataDir(firstStart, ADMIN_SERVICE_MS)
+  copyPreparedDataDir(prepared, dataDir)
+  const service = await startServiceProcess({ ...firstStart, ...env })
   await service.waitFor(/"msg":"serving the admin UI"/, ADMIN_SERVICE_MS)
   await service.waitFor(/"msg":"demo data loaded"/, ADMIN_SERVICE_MS)
   const credentials = JSON.parse(
     fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
   ) as Record<string, string>
   const browser = await launchBrowser()
-  const admin = { email, password }
+  const { admin } = prepared
   return {
     admin,
     api: async (page, route) => (await page.request.get(`${service.url}/api${route}`)).json(),

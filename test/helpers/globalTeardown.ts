@@ -4,10 +4,12 @@ import './registerAlias'
 import type { EmbeddedServer } from '@/db/embedded'
 
 import { dropMigratedTemplate } from './database'
+import { removePreparedDataDir } from './preparedDataDir'
 
 /** Stops the embedded server once, however many projects name this teardown. */
 export default async function globalTeardown(): Promise<void> {
   const template = process.env.TEST_DATABASE_TEMPLATE
+  if (template) removePreparedDataDir()
   delete process.env.TEST_DATABASE_TEMPLATE
   if (template) await dropMigratedTemplate(template).catch(() => {})
   const holder = globalThis as { __testPostgres?: EmbeddedServer }
