@@ -107,9 +107,13 @@ class Browser {
 }
 
 /** The provider's sign-in of `login`, up to the redirect back to the callback (not followed). */
-const toCallback = async (browser: Browser, login: string, { mfa = false } = {}) => {
+const toCallback = async (
+  browser: Browser,
+  login: string,
+  { mfa = false, redirect = '/admin' } = {},
+) => {
   const started = await browser.get(
-    `${context.service.url}/api/users/oidc/test/start?redirect=/admin`,
+    `${context.service.url}/api/users/oidc/test/start?${new URLSearchParams({ redirect })}`,
   )
   expect(started.status).toBe(303)
   const { location: interaction } = await browser.follow(started.headers.get('location')!)
@@ -530,6 +534,14 @@ describe('attacks on the flow', () => {
     await expect(verifyIdToken(oidcProvider('test')!, oldToken, 'n-1')).rejects.toMatchObject({
       reason: 'signed with a key the provider does not publish',
     })
+  })
+
+  it('the landing page after sign-in stays inside the admin UI, whatever `redirect` says', async () => {
+    for (const redirect of ['https://evil.example/admin', '//evil.example/admin', '/api/users']) {
+      const browser = new Browser()
+      const callback = await toCallback(browser, 'ivy', { redirect })
+      expect((await browser.get(callback)).headers.get('location')).toBe('/admin')
+    }
   })
 
   it('the audit log holds every refusal with the provider', async () => {
