@@ -43,6 +43,8 @@ export default {
     project('e2e', ['<rootDir>/test/e2e/**/*.test.ts'], withDatabase),
   ],
   testTimeout: 60_000,
+  // Longest files first, by committed times (test/durations.json), from a clean clone too.
+  testSequencer: '<rootDir>/test/helpers/sequencer.js',
   // Most of a test's time is spent waiting (PostgreSQL, child processes, Chromium): two files
   // at once keep both cores busy. A worker past 1.5 GB after a file is replaced by a fresh one:
   // jest's ESM loader keeps every file's module graph, and one process running the whole suite
