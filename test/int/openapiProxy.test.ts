@@ -377,12 +377,27 @@ const undocumentedIn = (item: Sent): string[] => {
   return [...found]
 }
 
+/**
+ * Prism closes a kept-alive connection after 5 idle seconds; on a busy machine the client can
+ * reuse one just as it closes and get ECONNRESET before anything was read. That request never
+ * reached Prism, so it is sent once more.
+ */
+const fetchThroughPrism = async (call: Call, again = true): Promise<Response> => {
+  try {
+    return await fetch(prism.url + call.url, {
+      body: call.body,
+      headers: call.headers,
+      method: call.method,
+    })
+  } catch (error) {
+    const code = ((error as Error).cause as { code?: string } | undefined)?.code
+    if (again && code === 'ECONNRESET') return fetchThroughPrism(call, false)
+    throw error
+  }
+}
+
 const send = async (call: Call): Promise<Sent> => {
-  const response = await fetch(prism.url + call.url, {
-    body: call.body,
-    headers: call.headers,
-    method: call.method,
-  })
+  const response = await fetchThroughPrism(call)
   const answer = await response.text()
   const header = response.headers.get('sl-violations')
   let violations: Violation[] = []
