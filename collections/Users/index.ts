@@ -10,6 +10,7 @@ import {
 } from '@/auth/mfa/secondFactor'
 import { oidcEndpoints } from '@/auth/oidc/endpoints'
 import { identityFields } from '@/auth/oidc/fields'
+import { forgetProviderHint } from '@/auth/oidc/hint'
 import { limitPasswordSignIn } from '@/auth/oidc/passwordSignIn'
 import { keepProviderSessionShort } from '@/auth/oidc/session'
 import { sessionCookies } from '@/lib/settings'
@@ -135,6 +136,7 @@ export const Users: CollectionConfig = {
   endpoints: [resetSecondFactor, ...oidcEndpoints],
   hooks: {
     afterError: [countFailedCode],
+    afterLogout: [forgetProviderHint],
     afterRead: [revealNewRecoveryCodes],
     beforeChange: [firstUserIsAdmin],
     beforeLogin: [requireSecondFactor],

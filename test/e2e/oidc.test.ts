@@ -128,6 +128,26 @@ describe('sign-in with an identity provider, in Chromium', () => {
   )
 
   it(
+    'signs a person whose session ended back in through the provider without a click, until they sign out',
+    async () => {
+      idp.accounts.set('dee', { email: 'dee@example.com', groups: [OPS], name: 'Dee Park' })
+      const page = await signInWithProvider('dee', { mfa: true })
+      await page.waitForURL((url) => url.pathname === '/admin', WAIT)
+      // The session's end, as OIDC_SESSION_MAX_AGE_SECONDS brings it: the cookie is gone.
+      await page.context().clearCookies({ name: 'payload-token' })
+      await page.goto(`${service.url}/admin/collections/lead`)
+      await page.waitForURL((url) => url.pathname === '/admin/collections/lead', WAIT)
+      expect(await whoAmI(page)).toMatchObject({ email: 'dee@example.com' })
+      // Signing out stays signed out: the sign-in page offers the provider, and waits.
+      await page.goto(`${service.url}/admin/logout`)
+      await page.getByRole('link', { name: 'Sign in with Test IdP' }).waitFor(WAIT)
+      expect(new URL(page.url()).pathname).toBe('/admin/login')
+      expect(await whoAmI(page)).toBeNull()
+    },
+    STEP_MS,
+  )
+
+  it(
     "asks for the service's own second factor when the provider used none, and not when it did",
     async () => {
       idp.accounts.set('ben', { email: 'ben@example.com', groups: [OPS], name: 'Ben Okafor' })

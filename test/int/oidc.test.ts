@@ -243,6 +243,33 @@ describe('leavers', () => {
     expect((await me(browser)).user).toBeNull()
   })
 
+  it("re-authenticates silently (prompt=none) while the provider's session lasts, and not once the person is disabled or signed out", async () => {
+    idp.accounts.set('lee', { email: 'lee@example.com', groups: [OPS], name: 'Lee Chan' })
+    const { browser } = await signIn('lee')
+    expect(browser.cookie(context.service.url, 'commerce-oidc-provider')).toBe('test')
+    const silently = async (who: Browser) => {
+      const start = `${context.service.url}/api/users/oidc/test/start?redirect=/admin&silent=1`
+      const { location } = await who.follow(start, `${context.service.url}/admin`)
+      return location.slice(context.service.url.length)
+    }
+    // The session ended (here: signed out of the service only): no page of the provider's.
+    const ended = await browser.get(`${context.service.url}/api/users/logout`, { method: 'POST' })
+    expect(ended.status).toBe(200)
+    expect(browser.cookie(context.service.url, 'commerce-oidc-provider')).toBeUndefined()
+    expect(await silently(browser)).toBe('/admin')
+    expect((await me(browser)).user).toMatchObject({ email: 'lee@example.com' })
+    // A browser without a session at the provider: the sign-in page, nothing refused.
+    const stranger = new Browser()
+    expect(await silently(stranger)).toBe('/admin/login?redirect=%2Fadmin&silent=failed')
+    expect((await me(stranger)).user).toBeNull()
+    // Disabled at the provider since: it does not send the browser back with a code (this one
+    // stops on its own error page), and there is no new session.
+    idp.accounts.set('lee', { ...idp.accounts.get('lee')!, disabled: true })
+    await browser.get(`${context.service.url}/api/users/logout`, { method: 'POST' })
+    expect(await silently(browser)).not.toBe('/admin')
+    expect((await me(browser)).user).toBeNull()
+  })
+
   it('a back-channel logout from the provider ends every session of the person', async () => {
     idp.accounts.set('fay', { email: 'fay@example.com', groups: [OPS], name: 'Fay Wu' })
     const first = await signIn('fay')

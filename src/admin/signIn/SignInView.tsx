@@ -1,9 +1,10 @@
 import { redirect } from 'next/navigation.js'
 import type { AdminViewServerProps } from 'payload'
-import { getSafeRedirect } from 'payload/shared'
+import { getSafeRedirect, parseCookies } from 'payload/shared'
 import React from 'react'
 
-import { oidcProviders } from '@/auth/oidc/config'
+import { oidcProvider, oidcProviders } from '@/auth/oidc/config'
+import { HINT_COOKIE } from '@/auth/oidc/hint'
 import { settings } from '@/lib/settings'
 
 import { refusalMessage } from './refusals'
@@ -23,15 +24,18 @@ export const SignInView: React.FC<AdminViewServerProps> = ({ initPageResult, sea
   })
   if (initPageResult.req.user) redirect(redirectTo)
   const oidcPath = `${config.routes.api}/${config.admin.user}/oidc`
+  const startPath = (id: string, silent = false) =>
+    `${oidcPath}/${id}/start?${new URLSearchParams({ redirect: redirectTo, ...(silent && { silent: '1' }) }).toString()}`
+  // Signed in through a provider before and not signed out: ask it again, without a click.
+  const hinted = oidcProvider(parseCookies(initPageResult.req.headers).get(HINT_COOKIE) ?? '')
+  const answered = ['refused', 'second-factor', 'silent'].some((name) => searchParams?.[name])
+  if (hinted && !answered) redirect(startPath(hinted.id, true))
   return (
     <SignInForm
       forgotPath={`${config.routes.admin}${config.admin.routes.forgot}`}
       loginPath={`${config.routes.api}/${config.admin.user}/login`}
       passwordOff={settings('auth').PASSWORD_SIGN_IN === 'break-glass'}
-      providers={oidcProviders().map(({ id, label }) => ({
-        href: `${oidcPath}/${id}/start?${new URLSearchParams({ redirect: redirectTo }).toString()}`,
-        label,
-      }))}
+      providers={oidcProviders().map(({ id, label }) => ({ href: startPath(id), label }))}
       refused={refusalMessage(searchParams?.refused)}
       secondFactorPath={searchParams?.['second-factor'] ? `${oidcPath}/second-factor` : undefined}
       redirectTo={redirectTo}

@@ -8,9 +8,8 @@ import { getSafeRedirect, parseCookies } from 'payload/shared'
 
 import { endProviderSessions } from './backchannel'
 import { type OidcProvider, oidcProvider } from './config'
-import { startFlow } from './flow'
 import { finishSecondFactor } from './secondFactor'
-import { finishSignIn } from './signIn'
+import { beginSignIn, finishSignIn } from './signIn'
 import { TokenRefused } from './tokens'
 
 /** The one route read as a form, not JSON (the HTTP layer's body check lets it through). */
@@ -31,7 +30,10 @@ const redirect = (location: string, cookies: string[]): Response => {
   return new Response(null, { headers, status: 303 })
 }
 
-/** `GET /api/users/oidc/:provider/start?redirect=/admin/…`: off to the provider. */
+/**
+ * `GET /api/users/oidc/:provider/start?redirect=/admin/…[&silent]`: off to the provider (with
+ * `silent`, asking it to answer without a page: ./hint.ts).
+ */
 const start: Endpoint = {
   handler: async (req) => {
     const provider = providerOf(req)
@@ -42,8 +44,8 @@ const start: Endpoint = {
     })
     // Only back into the admin UI: the sign-in's answer carries a session.
     const to = redirectTo.startsWith(admin) ? redirectTo : admin
-    const { cookie, location } = await startFlow(provider, to)
-    return redirect(location, [cookie])
+    const { cookies, location } = await beginSignIn(req, provider, to, queryOf(req).has('silent'))
+    return redirect(location, cookies)
   },
   method: 'get',
   path: '/oidc/:provider/start',

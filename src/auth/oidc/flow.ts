@@ -27,10 +27,12 @@ const flowState = z.object({
   nonce: z.string(),
   provider: z.string(),
   redirectTo: z.string(),
+  /** Asked with `prompt=none`: the provider answers without showing a page, or says it cannot. */
+  silent: z.boolean(),
   state: z.string(),
   verifier: z.string(),
 })
-type FlowState = z.infer<typeof flowState>
+export type FlowState = z.infer<typeof flowState>
 
 const random = () => crypto.randomBytes(32).toString('base64url')
 
@@ -52,6 +54,7 @@ export const clearedFlowCookie = (): string => cookie('', 0)
 export const startFlow = async (
   provider: OidcProvider,
   redirectTo: string,
+  silent = false,
 ): Promise<{ cookie: string; location: string }> => {
   const { metadata } = await providerInfo(provider)
   const flow: FlowState = {
@@ -59,6 +62,7 @@ export const startFlow = async (
     nonce: random(),
     provider: provider.id,
     redirectTo,
+    silent,
     state: random(),
     verifier: random(),
   }
@@ -68,6 +72,7 @@ export const startFlow = async (
     code_challenge: crypto.createHash('sha256').update(flow.verifier).digest('base64url'),
     code_challenge_method: 'S256',
     nonce: flow.nonce,
+    ...(silent && { prompt: 'none' }),
     redirect_uri: provider.callbackUrl,
     response_type: 'code',
     scope: provider.scopes,

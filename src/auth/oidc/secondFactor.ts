@@ -17,6 +17,7 @@ import { sessionCookies } from '@/lib/settings'
 import type { User } from '../../../payload-types'
 import { mfaRequired } from '../mfa/policy'
 import { checkSecondFactor, countWrongCode } from '../mfa/secondFactor'
+import { providerHint } from './hint'
 import { startSession } from './session'
 
 const PENDING_COOKIE = 'commerce-oidc-pending'
@@ -95,7 +96,11 @@ export const finishSecondFactor = async (
       })
       const codes = req.context.mfaNewRecoveryCodes
       return {
-        cookies: [cookie('', 0), await startSession(req, user)],
+        cookies: [
+          cookie('', 0),
+          await startSession(req, user),
+          providerHint(identity.slice(0, identity.indexOf(':'))),
+        ],
         redirectTo,
         ...(codes?.userId === user.id && { recoveryCodes: codes.codes }),
       }

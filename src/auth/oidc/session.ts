@@ -2,8 +2,9 @@
  * A session for a person the provider signed in, made as Payload's password sign-in makes one
  * (a row of `users_sessions` and a JWT naming it in the session cookie), so `me`, refresh, logout
  * and the admin UI treat it alike. It lasts OIDC_SESSION_MAX_AGE_SECONDS at most (less than a
- * password session's 8 h when so set): then the person signs in through the provider again,
- * which is where a leaver is stopped. Refreshing does not stretch it (`keepProviderSessionShort`).
+ * password session's 8 h when so set): then the provider is asked again (silently while the
+ * person's session there lasts: ./hint.ts), which is where a leaver is stopped. Refreshing does
+ * not stretch it (`keepProviderSessionShort`).
  */
 import {
   type CollectionBeforeOperationHook,

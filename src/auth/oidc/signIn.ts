@@ -12,7 +12,8 @@ import { recordAudit } from '@/creditData/audit'
 import { withTransaction } from '@/db/transaction'
 
 import type { OidcProvider } from './config'
-import { clearedFlowCookie, finishFlow, openFlow } from './flow'
+import { clearedFlowCookie, finishFlow, type FlowState, openFlow, startFlow } from './flow'
+import { clearedProviderHint, providerHint } from './hint'
 import { mappedRole, usedSecondFactor } from './mapping'
 import { needsOwnSecondFactor, pendingSecondFactor } from './secondFactor'
 import { startSession } from './session'
@@ -23,6 +24,14 @@ import { type IdClaims, TokenRefused } from './tokens'
 export type RefusalCode = SignInRefused['refusal'] | 'provider' | 'token' | 'unavailable'
 
 type Outcome = { cookies: string[]; location: string }
+
+/** What a provider answers a `prompt=none` request when it would have to show a page. */
+const NEEDS_A_PAGE = new Set([
+  'account_selection_required',
+  'consent_required',
+  'interaction_required',
+  'login_required',
+])
 
 const signInPage = (req: PayloadRequest, query: Record<string, string>): string =>
   `${req.payload.config.routes.admin}/login?${new URLSearchParams(query).toString()}`
@@ -67,7 +76,10 @@ const signedIn = async (
     identity,
     recordId,
   })
-  return { cookies: [await startSession(req, user)], location: redirectTo }
+  return {
+    cookies: [await startSession(req, user), providerHint(provider.id)],
+    location: redirectTo,
+  }
 }
 
 const refusalCode = (error: unknown): RefusalCode | undefined =>
@@ -76,6 +88,28 @@ const refusalCode = (error: unknown): RefusalCode | undefined =>
     : error instanceof TokenRefused
       ? 'token'
       : undefined
+
+/**
+ * `GET …/start`: off to the provider; when it cannot be reached, back to the sign-in page saying
+ * so (and no longer trying it silently), so a page that starts it by itself never loops.
+ */
+export const beginSignIn = async (
+  req: PayloadRequest,
+  provider: OidcProvider,
+  redirectTo: string,
+  silent: boolean,
+): Promise<Outcome> => {
+  try {
+    const { cookie, location } = await startFlow(provider, redirectTo, silent)
+    return { cookies: [cookie], location }
+  } catch (error) {
+    req.payload.logger.error({ err: error, provider: provider.id }, 'identity provider unreachable')
+    return {
+      cookies: [clearedProviderHint()],
+      location: signInPage(req, { refused: 'unavailable' }),
+    }
+  }
+}
 
 /**
  * `GET …/callback`: the browser back from the provider. Answers a redirect: to where the sign-in
@@ -97,15 +131,30 @@ export const finishSignIn = async (
       identity: identityOf(provider, subject ?? '?'),
       recordId: identityOf(provider, subject ?? '?'),
     })
-    return { cookies: [clearedFlowCookie()], location: signInPage(req, { refused: code }) }
+    return {
+      cookies: [clearedFlowCookie(), clearedProviderHint()],
+      location: signInPage(req, { refused: code }),
+    }
+  }
+  let flow: FlowState
+  try {
+    flow = openFlow(provider, cookies)
+  } catch (error) {
+    return refuse(query.has('error') ? 'provider' : 'token', (error as TokenRefused).reason)
   }
   const providerError = query.get('error')
+  // A silent re-authentication the provider cannot answer without its page: the sign-in page,
+  // with its buttons, and nothing refused.
+  if (providerError && flow.silent && NEEDS_A_PAGE.has(providerError)) {
+    return {
+      cookies: [clearedFlowCookie(), clearedProviderHint()],
+      location: signInPage(req, { redirect: flow.redirectTo, silent: 'failed' }),
+    }
+  }
   if (providerError) return refuse('provider', `the provider answered ${providerError}`)
+  const { redirectTo } = flow
   let claims: IdClaims
-  let redirectTo: string
   try {
-    const flow = openFlow(provider, cookies)
-    redirectTo = flow.redirectTo
     claims = await finishFlow(provider, flow, query)
   } catch (error) {
     if (error instanceof TokenRefused) return refuse('token', error.reason)

@@ -60,9 +60,13 @@ export function oidcRoutes(): Record<string, (context: Context) => PathItems> {
       'get',
       '/oidc/:provider/start',
       'Sign in with an identity provider',
-      'Sends the browser to the provider (authorization code with PKCE, `state` and `nonce`), keeping what the callback checks in a short-lived cookie. `redirect` is where to land in the admin UI once signed in.',
+      'Sends the browser to the provider (authorization code with PKCE, `state` and `nonce`), keeping what the callback checks in a short-lived cookie. `redirect` is where to land in the admin UI once signed in; `silent` asks the provider to answer without showing a page (`prompt=none`), as the sign-in page does when a session signed in through it has ended.',
       {
-        parameters: [provider, { in: 'query', name: 'redirect', schema: { type: 'string' } }],
+        parameters: [
+          provider,
+          { in: 'query', name: 'redirect', schema: { type: 'string' } },
+          { in: 'query', name: 'silent', schema: { type: 'string' } },
+        ],
         responses: { 303: redirect("To the provider's sign-in"), ...errorsOf({ byId: true }) },
       },
     ),
