@@ -534,6 +534,10 @@ export interface Company {
    */
   address?: string | null;
   /**
+   * The dealership's time zone: its day, when the dashboard's figures for today start and end. Empty: UTC.
+   */
+  timeZone?: string | null;
+  /**
    * Facilitates deals (served at /api/facilitators).
    */
   isFacilitator?: boolean | null;
@@ -760,7 +764,7 @@ export interface LeadEvent {
    */
   currentStatusFor?: (number | null) | Lead;
   /**
-   * A new lead that duplicated this one, added here instead (src/leadDesk/duplicates.ts).
+   * A new lead that duplicated this one: added here as this event instead of as a lead of its own, with the values it carried.
    */
   submission?: {
     /**
@@ -1055,6 +1059,10 @@ export interface CreditApp {
      * The provider's message on a rejection, or why the last attempt failed.
      */
     message?: string | null;
+    /**
+     * What the service lacks to send the app: the setting to add.
+     */
+    configuration?: string | null;
     /**
      * The provider's own id for the application, once it accepts it.
      */
@@ -1738,7 +1746,7 @@ export interface AuditLog {
    */
   recordId: string;
   /**
-   * Names of the fields changed or revealed; never their values.
+   * Names of the fields changed or revealed; never their values. For a sign-in through an identity provider, whose second factor counted (provider-mfa, service-mfa); for a refused one, why.
    */
   fields?: string[] | null;
   /**
@@ -2106,7 +2114,7 @@ export interface WebhookDelivery {
   createdAt: string;
 }
 /**
- * A consumer under a legal hold is never disposed of by the retention job (see docs/compliance.md, section 5).
+ * A consumer under a legal hold is kept whole: neither the retention sweep nor a deletion request removes their records until the hold is released.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "legal-holds".
@@ -2127,7 +2135,7 @@ export interface LegalHold {
   createdAt: string;
 }
 /**
- * Requests to know or delete personal data (docs/compliance.md, section 6). Due dates are worked out from when it was received.
+ * Requests to know or delete personal data (CCPA). Confirm receipt within 10 business days and answer within 45 days; the due dates are worked out from when it was received.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "consumer-requests".
@@ -2762,6 +2770,7 @@ export interface CreditAppSelect<T extends boolean = true> {
         status?: T;
         attempts?: T;
         message?: T;
+        configuration?: T;
         providerReference?: T;
         idempotencyKey?: T;
         queuedAt?: T;
@@ -2957,6 +2966,7 @@ export interface CompanySelect<T extends boolean = true> {
   id?: T;
   name?: T;
   address?: T;
+  timeZone?: T;
   isFacilitator?: T;
   locations?: T;
   lastModifiedBy?: T;

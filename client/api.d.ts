@@ -4741,6 +4741,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/oidc/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in with an identity provider
+         * @description Sends the browser to the provider (authorization code with PKCE, `state` and `nonce`), keeping what the callback checks in a short-lived cookie. `redirect` is where to land in the admin UI once signed in; `silent` asks the provider to answer without showing a page (`prompt=none`), as the sign-in page does when a session signed in through it has ended.
+         */
+        get: operations["users_oidc_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/oidc/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Back from the identity provider
+         * @description Where the provider sends the browser back with `code` and `state` (or `error`). Checks the `state` against the browser's sign-in, exchanges the code and verifies the ID token, maps its claims to a role, then redirects: signed in (the session cookie set) to where the sign-in started, to the sign-in page's second-factor step, or to the sign-in page with `refused=<reason>`.
+         */
+        get: operations["users_oidc_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/oidc/{provider}/backchannel-logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Back-channel logout
+         * @description The provider's signed logout token (OpenID Connect Back-Channel Logout 1.0) ends every session of the person it names.
+         */
+        post: operations["users_oidc_backchannelLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/oidc/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The service's second factor after a provider's sign-in
+         * @description After a provider's sign-in that used no second factor, for a person who has or must have one here: the same steps as `POST /users/login` without the password (`{}` says which is needed, then `code` or `recoveryCode`, or `enrolmentToken` with `code`). Signs in: the session cookie is set.
+         */
+        post: operations["users_oidc_secondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/forgot-password": {
         parameters: {
             query?: never;
@@ -7325,7 +7405,7 @@ export interface components {
             createdBy?: (number | null) | components["schemas"]["users"];
             /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
             currentStatusFor?: (number | null) | components["schemas"]["lead"];
-            /** @description A new lead that duplicated this one, added here instead (src/leadDesk/duplicates.ts). */
+            /** @description A new lead that duplicated this one: added here as this event instead of as a lead of its own, with the values it carried. */
             submission?: {
                 /** @description How it came: api, import, adf. */
                 source?: string | null;
@@ -7439,6 +7519,8 @@ export interface components {
                 attempts?: number | null;
                 /** @description The provider's message on a rejection, or why the last attempt failed. */
                 message?: string | null;
+                /** @description What the service lacks to send the app: the setting to add. */
+                configuration?: string | null;
                 /** @description The provider's own id for the application, once it accepts it. */
                 providerReference?: string | null;
                 /** @description Sent with every attempt, so the provider never books the app twice. */
@@ -7682,6 +7764,8 @@ export interface components {
             name: string;
             /** @description Head-office address, one line. */
             address?: string | null;
+            /** @description The dealership's time zone: its day, when the dashboard's figures for today start and end. Empty: UTC. */
+            timeZone?: string | null;
             /** @description Facilitates deals (served at /api/facilitators). */
             isFacilitator?: boolean | null;
             /** @description Every location whose `companyId` is this record (ids at depth 0): an array on endpoints 1–10, a page `{docs, hasNextPage}` on the REST API. */
@@ -7972,6 +8056,10 @@ export interface components {
             mfaSecret?: string | null;
             mfaLastTimeStep?: number | null;
             mfaRecoveryCodes?: unknown;
+            /** @description The identity provider this person signs in with; their role and dealership follow its groups at every sign-in. */
+            identityProvider?: string | null;
+            /** @description The person's id at that provider (its `sub` claim). */
+            identitySubject?: string | null;
             updatedAt: string;
             createdAt: string;
             email?: string;
@@ -8025,20 +8113,22 @@ export interface components {
         "audit-log": {
             id: number;
             /**
-             * @description What was done: a create, update or delete, a reveal of a full SSN, or a consumer disposed of (retention), de-identified (deletion request) or exported (access request).
+             * @description What was done: a create, update or delete, a reveal of a full SSN, a consumer disposed of (retention), de-identified (deletion request) or exported (access request), or a staff sign-in through an identity provider: signed in, refused, or a role changed from its claims.
              * @enum {string}
              */
-            action: "create" | "update" | "delete" | "reveal" | "dispose" | "deidentify" | "export";
+            action: "create" | "update" | "delete" | "reveal" | "dispose" | "deidentify" | "export" | "sign_in" | "sign_in_refused" | "role_change";
             /** @description Slug of the collection the record belongs to. */
             collection?: string;
             /** @description Id of the record changed or revealed. */
             recordId: string;
-            /** @description Names of the fields changed or revealed; never their values. */
+            /** @description Names of the fields changed or revealed; never their values. For a sign-in through an identity provider, whose second factor counted (provider-mfa, service-mfa); for a refused one, why. */
             fields?: string[] | null;
             /** @description users:<id>, api-clients:<id>, or system. */
             actor: string;
             /** @description Who that is, as they are named now: a staff user or an API client. */
             actorName?: string | null;
+            /** @description For a sign-in through an identity provider: the provider and the person's subject there (provider:subject). */
+            identity?: string | null;
             /** @description The request's x-request-id, to find it in the service logs. */
             requestId?: string | null;
             updatedAt: string;
@@ -8242,7 +8332,7 @@ export interface components {
             updatedAt: string;
             createdAt: string;
         };
-        /** @description A consumer under a legal hold is never disposed of by the retention job (see docs/compliance.md, section 5). */
+        /** @description A consumer under a legal hold is kept whole: neither the retention sweep nor a deletion request removes their records until the hold is released. */
         "legal-holds": {
             id: number;
             consumer: string | components["schemas"]["consumer"];
@@ -8254,7 +8344,7 @@ export interface components {
             updatedAt: string;
             createdAt: string;
         };
-        /** @description Requests to know or delete personal data (docs/compliance.md, section 6). Due dates are worked out from when it was received. */
+        /** @description Requests to know or delete personal data (CCPA). Confirm receipt within 10 business days and answer within 45 days; the due dates are worked out from when it was received. */
         "consumer-requests": {
             id: number;
             consumer: string | components["schemas"]["consumer"];
@@ -8774,7 +8864,7 @@ export interface components {
             createdBy?: (number | null) | components["schemas"]["users"];
             /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
             currentStatusFor?: (number | null) | components["schemas"]["lead"];
-            /** @description A new lead that duplicated this one, added here instead (src/leadDesk/duplicates.ts). */
+            /** @description A new lead that duplicated this one: added here as this event instead of as a lead of its own, with the values it carried. */
             submission?: {
                 /** @description How it came: api, import, adf. */
                 source?: string | null;
@@ -8807,7 +8897,7 @@ export interface components {
             createdBy?: (number | null) | components["schemas"]["users"];
             /** @description The lead whose current status this event is. A new event that sets a status becomes current; the previous current event no longer is. */
             currentStatusFor?: (number | null) | components["schemas"]["lead"];
-            /** @description A new lead that duplicated this one, added here instead (src/leadDesk/duplicates.ts). */
+            /** @description A new lead that duplicated this one: added here as this event instead of as a lead of its own, with the values it carried. */
             submission?: {
                 /** @description How it came: api, import, adf. */
                 source?: string | null;
@@ -8972,6 +9062,8 @@ export interface components {
                 attempts?: number | null;
                 /** @description The provider's message on a rejection, or why the last attempt failed. */
                 message?: string | null;
+                /** @description What the service lacks to send the app: the setting to add. */
+                configuration?: string | null;
                 /** @description The provider's own id for the application, once it accepts it. */
                 providerReference?: string | null;
                 /** @description Sent with every attempt, so the provider never books the app twice. */
@@ -9045,6 +9137,8 @@ export interface components {
                 attempts?: number | null;
                 /** @description The provider's message on a rejection, or why the last attempt failed. */
                 message?: string | null;
+                /** @description What the service lacks to send the app: the setting to add. */
+                configuration?: string | null;
                 /** @description The provider's own id for the application, once it accepts it. */
                 providerReference?: string | null;
                 /** @description Sent with every attempt, so the provider never books the app twice. */
@@ -9501,6 +9595,8 @@ export interface components {
             name: string;
             /** @description Head-office address, one line. */
             address?: string | null;
+            /** @description The dealership's time zone: its day, when the dashboard's figures for today start and end. Empty: UTC. */
+            timeZone?: string | null;
             /** @description Facilitates deals (served at /api/facilitators). */
             isFacilitator?: boolean | null;
             /** @description Every location whose `companyId` is this record (ids at depth 0): an array on endpoints 1–10, a page `{docs, hasNextPage}` on the REST API. */
@@ -9520,6 +9616,8 @@ export interface components {
             name?: string;
             /** @description Head-office address, one line. */
             address?: string | null;
+            /** @description The dealership's time zone: its day, when the dashboard's figures for today start and end. Empty: UTC. */
+            timeZone?: string | null;
             /** @description Facilitates deals (served at /api/facilitators). */
             isFacilitator?: boolean | null;
             /** @description Every location whose `companyId` is this record (ids at depth 0): an array on endpoints 1–10, a page `{docs, hasNextPage}` on the REST API. */
@@ -10063,6 +10161,10 @@ export interface components {
             mfaSecret?: string | null;
             mfaLastTimeStep?: number | null;
             mfaRecoveryCodes?: unknown;
+            /** @description The identity provider this person signs in with; their role and dealership follow its groups at every sign-in. */
+            identityProvider?: string | null;
+            /** @description The person's id at that provider (its `sub` claim). */
+            identitySubject?: string | null;
             updatedAt?: string;
             createdAt?: string;
             email?: string;
@@ -10101,6 +10203,10 @@ export interface components {
             mfaSecret?: string | null;
             mfaLastTimeStep?: number | null;
             mfaRecoveryCodes?: unknown;
+            /** @description The identity provider this person signs in with; their role and dealership follow its groups at every sign-in. */
+            identityProvider?: string | null;
+            /** @description The person's id at that provider (its `sub` claim). */
+            identitySubject?: string | null;
             updatedAt?: string;
             createdAt?: string;
             email?: string;
@@ -10185,20 +10291,22 @@ export interface components {
         "audit-log_create": {
             id?: number;
             /**
-             * @description What was done: a create, update or delete, a reveal of a full SSN, or a consumer disposed of (retention), de-identified (deletion request) or exported (access request).
+             * @description What was done: a create, update or delete, a reveal of a full SSN, a consumer disposed of (retention), de-identified (deletion request) or exported (access request), or a staff sign-in through an identity provider: signed in, refused, or a role changed from its claims.
              * @enum {string}
              */
-            action: "create" | "update" | "delete" | "reveal" | "dispose" | "deidentify" | "export";
+            action: "create" | "update" | "delete" | "reveal" | "dispose" | "deidentify" | "export" | "sign_in" | "sign_in_refused" | "role_change";
             /** @description Slug of the collection the record belongs to. */
             collection: string;
             /** @description Id of the record changed or revealed. */
             recordId: string;
-            /** @description Names of the fields changed or revealed; never their values. */
+            /** @description Names of the fields changed or revealed; never their values. For a sign-in through an identity provider, whose second factor counted (provider-mfa, service-mfa); for a refused one, why. */
             fields?: string[] | null;
             /** @description users:<id>, api-clients:<id>, or system. */
             actor: string;
             /** @description Who that is, as they are named now: a staff user or an API client. */
             actorName?: string | null;
+            /** @description For a sign-in through an identity provider: the provider and the person's subject there (provider:subject). */
+            identity?: string | null;
             /** @description The request's x-request-id, to find it in the service logs. */
             requestId?: string | null;
             updatedAt?: string;
@@ -10207,20 +10315,22 @@ export interface components {
         "audit-log_update": {
             id?: number;
             /**
-             * @description What was done: a create, update or delete, a reveal of a full SSN, or a consumer disposed of (retention), de-identified (deletion request) or exported (access request).
+             * @description What was done: a create, update or delete, a reveal of a full SSN, a consumer disposed of (retention), de-identified (deletion request) or exported (access request), or a staff sign-in through an identity provider: signed in, refused, or a role changed from its claims.
              * @enum {string}
              */
-            action?: "create" | "update" | "delete" | "reveal" | "dispose" | "deidentify" | "export";
+            action?: "create" | "update" | "delete" | "reveal" | "dispose" | "deidentify" | "export" | "sign_in" | "sign_in_refused" | "role_change";
             /** @description Slug of the collection the record belongs to. */
             collection?: string;
             /** @description Id of the record changed or revealed. */
             recordId?: string;
-            /** @description Names of the fields changed or revealed; never their values. */
+            /** @description Names of the fields changed or revealed; never their values. For a sign-in through an identity provider, whose second factor counted (provider-mfa, service-mfa); for a refused one, why. */
             fields?: string[] | null;
             /** @description users:<id>, api-clients:<id>, or system. */
             actor?: string;
             /** @description Who that is, as they are named now: a staff user or an API client. */
             actorName?: string | null;
+            /** @description For a sign-in through an identity provider: the provider and the person's subject there (provider:subject). */
+            identity?: string | null;
             /** @description The request's x-request-id, to find it in the service logs. */
             requestId?: string | null;
             updatedAt?: string;
@@ -10622,7 +10732,7 @@ export interface components {
             updatedAt?: string;
             createdAt?: string;
         };
-        /** @description A consumer under a legal hold is never disposed of by the retention job (see docs/compliance.md, section 5). */
+        /** @description A consumer under a legal hold is kept whole: neither the retention sweep nor a deletion request removes their records until the hold is released. */
         "legal-holds_create": {
             id?: number;
             consumer?: string | components["schemas"]["consumer"];
@@ -10634,7 +10744,7 @@ export interface components {
             updatedAt?: string;
             createdAt?: string;
         };
-        /** @description A consumer under a legal hold is never disposed of by the retention job (see docs/compliance.md, section 5). */
+        /** @description A consumer under a legal hold is kept whole: neither the retention sweep nor a deletion request removes their records until the hold is released. */
         "legal-holds_update": {
             id?: number;
             consumer?: string | components["schemas"]["consumer"];
@@ -10646,7 +10756,7 @@ export interface components {
             updatedAt?: string;
             createdAt?: string;
         };
-        /** @description Requests to know or delete personal data (docs/compliance.md, section 6). Due dates are worked out from when it was received. */
+        /** @description Requests to know or delete personal data (CCPA). Confirm receipt within 10 business days and answer within 45 days; the due dates are worked out from when it was received. */
         "consumer-requests_create": {
             id?: number;
             consumer: string | components["schemas"]["consumer"];
@@ -10689,7 +10799,7 @@ export interface components {
                 id?: string | null;
             }[] | null;
         };
-        /** @description Requests to know or delete personal data (docs/compliance.md, section 6). Due dates are worked out from when it was received. */
+        /** @description Requests to know or delete personal data (CCPA). Confirm receipt within 10 business days and answer within 45 days; the due dates are worked out from when it was received. */
         "consumer-requests_update": {
             id?: number;
             consumer?: string | components["schemas"]["consumer"];
@@ -11108,7 +11218,7 @@ export interface components {
                 odometer?: number;
                 /** @description Where the odometer reading came from (the listing, or an estimate from its age). */
                 odometerSource?: string;
-                /** @description A performance car: maintenance and repairs cost half as much again. */
+                /** @description A performance car: maintenance (tyres, brakes) costs half as much again. */
                 performance?: boolean;
                 /** @description Premium over regular gasoline, $ per gallon (performance engines). */
                 premiumFuelExtra?: number;
@@ -11156,9 +11266,9 @@ export interface components {
                 vendor?: string;
                 /** @description A vendor’s answer: whether it was served from the cache. */
                 vendorCached?: boolean;
-                /** @description Miles the factory warranty covers. */
+                /** @description Miles the basic factory warranty covers: the make’s own where longer than 36,000. */
                 warrantyMiles?: number;
-                /** @description Years the factory warranty covers. */
+                /** @description Years the basic factory warranty covers: the make’s own where longer than 3. */
                 warrantyYears?: number;
                 /** @description Years the costs cover. */
                 years?: number;
@@ -11625,6 +11735,8 @@ export interface components {
                         attempts?: number | null;
                         /** @description The provider's message on a rejection, or why the last attempt failed. */
                         message?: string | null;
+                        /** @description What the service lacks to send the app: the setting to add. */
+                        configuration?: string | null;
                         /** @description The provider's own id for the application, once it accepts it. */
                         providerReference?: string | null;
                         /** @description Sent with every attempt, so the provider never books the app twice. */
@@ -11693,6 +11805,8 @@ export interface components {
                         attempts?: number | null;
                         /** @description The provider's message on a rejection, or why the last attempt failed. */
                         message?: string | null;
+                        /** @description What the service lacks to send the app: the setting to add. */
+                        configuration?: string | null;
                         /** @description The provider's own id for the application, once it accepts it. */
                         providerReference?: string | null;
                         /** @description Sent with every attempt, so the provider never books the app twice. */
@@ -12246,6 +12360,8 @@ export interface operations {
                         attempts?: number | null;
                         /** @description The provider's message on a rejection, or why the last attempt failed. */
                         message?: string | null;
+                        /** @description What the service lacks to send the app: the setting to add. */
+                        configuration?: string | null;
                         /** @description The provider's own id for the application, once it accepts it. */
                         providerReference?: string | null;
                         /** @description Sent with every attempt, so the provider never books the app twice. */
@@ -14519,7 +14635,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved */
+            /** @description Dry run: a preview, each row with its verdict, the record it would create (`record`) or its problems (`errors`); nothing is saved */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14527,22 +14643,35 @@ export interface operations {
                 content: {
                     "application/json": {
                         invalid: number;
+                        /** @description Rows that would be merged into existing records as duplicates. */
+                        merged: number;
                         message: string;
                         rows: {
                             errors?: {
                                 message: string;
                                 path?: string;
                             }[];
+                            /** @description A row merged into an existing record as a duplicate (leads): the record (`into`), or the earlier row of the file that creates it (`intoRow`). */
                             merged?: {
                                 /** @description The id of the lead it was added to. */
-                                into: number;
+                                into?: number;
                                 /** @description Why it is a duplicate, in words. */
                                 reason: string;
+                                /** @description The lead's title (its name), as the caller reads it. */
+                                title?: string;
+                                /** @description The row of this file whose record it joins. */
+                                intoRow?: number;
                             };
+                            /** @description The record the row would create; for a merged row, the values the file gives it (the record it joins keeps its own). */
                             record?: {
                                 [key: string]: unknown;
                             };
                             row: number;
+                            /**
+                             * @description What the import does with the row: creates a record, merges it into an existing one, or cannot (`errors`).
+                             * @enum {string}
+                             */
+                            verdict: "create" | "merge" | "invalid";
                         }[];
                         valid: number;
                     };
@@ -14563,6 +14692,8 @@ export interface operations {
                             into: number;
                             /** @description Why it is a duplicate, in words. */
                             reason: string;
+                            /** @description The lead's title (its name), as the caller reads it. */
+                            title?: string;
                             row?: number;
                         }[];
                         message: string;
@@ -15360,7 +15491,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved */
+            /** @description Dry run: a preview, each row with its verdict, the record it would create (`record`) or its problems (`errors`); nothing is saved */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15368,22 +15499,35 @@ export interface operations {
                 content: {
                     "application/json": {
                         invalid: number;
+                        /** @description Rows that would be merged into existing records as duplicates. */
+                        merged: number;
                         message: string;
                         rows: {
                             errors?: {
                                 message: string;
                                 path?: string;
                             }[];
+                            /** @description A row merged into an existing record as a duplicate (leads): the record (`into`), or the earlier row of the file that creates it (`intoRow`). */
                             merged?: {
                                 /** @description The id of the lead it was added to. */
-                                into: number;
+                                into?: number;
                                 /** @description Why it is a duplicate, in words. */
                                 reason: string;
+                                /** @description The lead's title (its name), as the caller reads it. */
+                                title?: string;
+                                /** @description The row of this file whose record it joins. */
+                                intoRow?: number;
                             };
+                            /** @description The record the row would create; for a merged row, the values the file gives it (the record it joins keeps its own). */
                             record?: {
                                 [key: string]: unknown;
                             };
                             row: number;
+                            /**
+                             * @description What the import does with the row: creates a record, merges it into an existing one, or cannot (`errors`).
+                             * @enum {string}
+                             */
+                            verdict: "create" | "merge" | "invalid";
                         }[];
                         valid: number;
                     };
@@ -15404,6 +15548,8 @@ export interface operations {
                             into: number;
                             /** @description Why it is a duplicate, in words. */
                             reason: string;
+                            /** @description The lead's title (its name), as the caller reads it. */
+                            title?: string;
                             row?: number;
                         }[];
                         message: string;
@@ -20681,7 +20827,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved */
+            /** @description Dry run: a preview, each row with its verdict, the record it would create (`record`) or its problems (`errors`); nothing is saved */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20689,22 +20835,35 @@ export interface operations {
                 content: {
                     "application/json": {
                         invalid: number;
+                        /** @description Rows that would be merged into existing records as duplicates. */
+                        merged: number;
                         message: string;
                         rows: {
                             errors?: {
                                 message: string;
                                 path?: string;
                             }[];
+                            /** @description A row merged into an existing record as a duplicate (leads): the record (`into`), or the earlier row of the file that creates it (`intoRow`). */
                             merged?: {
                                 /** @description The id of the lead it was added to. */
-                                into: number;
+                                into?: number;
                                 /** @description Why it is a duplicate, in words. */
                                 reason: string;
+                                /** @description The lead's title (its name), as the caller reads it. */
+                                title?: string;
+                                /** @description The row of this file whose record it joins. */
+                                intoRow?: number;
                             };
+                            /** @description The record the row would create; for a merged row, the values the file gives it (the record it joins keeps its own). */
                             record?: {
                                 [key: string]: unknown;
                             };
                             row: number;
+                            /**
+                             * @description What the import does with the row: creates a record, merges it into an existing one, or cannot (`errors`).
+                             * @enum {string}
+                             */
+                            verdict: "create" | "merge" | "invalid";
                         }[];
                         valid: number;
                     };
@@ -20725,6 +20884,8 @@ export interface operations {
                             into: number;
                             /** @description Why it is a duplicate, in words. */
                             reason: string;
+                            /** @description The lead's title (its name), as the caller reads it. */
+                            title?: string;
                             row?: number;
                         }[];
                         message: string;
@@ -22313,7 +22474,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved */
+            /** @description Dry run: a preview, each row with its verdict, the record it would create (`record`) or its problems (`errors`); nothing is saved */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -22321,22 +22482,35 @@ export interface operations {
                 content: {
                     "application/json": {
                         invalid: number;
+                        /** @description Rows that would be merged into existing records as duplicates. */
+                        merged: number;
                         message: string;
                         rows: {
                             errors?: {
                                 message: string;
                                 path?: string;
                             }[];
+                            /** @description A row merged into an existing record as a duplicate (leads): the record (`into`), or the earlier row of the file that creates it (`intoRow`). */
                             merged?: {
                                 /** @description The id of the lead it was added to. */
-                                into: number;
+                                into?: number;
                                 /** @description Why it is a duplicate, in words. */
                                 reason: string;
+                                /** @description The lead's title (its name), as the caller reads it. */
+                                title?: string;
+                                /** @description The row of this file whose record it joins. */
+                                intoRow?: number;
                             };
+                            /** @description The record the row would create; for a merged row, the values the file gives it (the record it joins keeps its own). */
                             record?: {
                                 [key: string]: unknown;
                             };
                             row: number;
+                            /**
+                             * @description What the import does with the row: creates a record, merges it into an existing one, or cannot (`errors`).
+                             * @enum {string}
+                             */
+                            verdict: "create" | "merge" | "invalid";
                         }[];
                         valid: number;
                     };
@@ -22357,6 +22531,8 @@ export interface operations {
                             into: number;
                             /** @description Why it is a duplicate, in words. */
                             reason: string;
+                            /** @description The lead's title (its name), as the caller reads it. */
+                            title?: string;
                             row?: number;
                         }[];
                         message: string;
@@ -25960,7 +26136,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved */
+            /** @description Dry run: a preview, each row with its verdict, the record it would create (`record`) or its problems (`errors`); nothing is saved */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -25968,22 +26144,35 @@ export interface operations {
                 content: {
                     "application/json": {
                         invalid: number;
+                        /** @description Rows that would be merged into existing records as duplicates. */
+                        merged: number;
                         message: string;
                         rows: {
                             errors?: {
                                 message: string;
                                 path?: string;
                             }[];
+                            /** @description A row merged into an existing record as a duplicate (leads): the record (`into`), or the earlier row of the file that creates it (`intoRow`). */
                             merged?: {
                                 /** @description The id of the lead it was added to. */
-                                into: number;
+                                into?: number;
                                 /** @description Why it is a duplicate, in words. */
                                 reason: string;
+                                /** @description The lead's title (its name), as the caller reads it. */
+                                title?: string;
+                                /** @description The row of this file whose record it joins. */
+                                intoRow?: number;
                             };
+                            /** @description The record the row would create; for a merged row, the values the file gives it (the record it joins keeps its own). */
                             record?: {
                                 [key: string]: unknown;
                             };
                             row: number;
+                            /**
+                             * @description What the import does with the row: creates a record, merges it into an existing one, or cannot (`errors`).
+                             * @enum {string}
+                             */
+                            verdict: "create" | "merge" | "invalid";
                         }[];
                         valid: number;
                     };
@@ -26004,6 +26193,8 @@ export interface operations {
                             into: number;
                             /** @description Why it is a duplicate, in words. */
                             reason: string;
+                            /** @description The lead's title (its name), as the caller reads it. */
+                            title?: string;
                             row?: number;
                         }[];
                         message: string;
@@ -27887,7 +28078,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved */
+            /** @description Dry run: a preview, each row with its verdict, the record it would create (`record`) or its problems (`errors`); nothing is saved */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -27895,22 +28086,35 @@ export interface operations {
                 content: {
                     "application/json": {
                         invalid: number;
+                        /** @description Rows that would be merged into existing records as duplicates. */
+                        merged: number;
                         message: string;
                         rows: {
                             errors?: {
                                 message: string;
                                 path?: string;
                             }[];
+                            /** @description A row merged into an existing record as a duplicate (leads): the record (`into`), or the earlier row of the file that creates it (`intoRow`). */
                             merged?: {
                                 /** @description The id of the lead it was added to. */
-                                into: number;
+                                into?: number;
                                 /** @description Why it is a duplicate, in words. */
                                 reason: string;
+                                /** @description The lead's title (its name), as the caller reads it. */
+                                title?: string;
+                                /** @description The row of this file whose record it joins. */
+                                intoRow?: number;
                             };
+                            /** @description The record the row would create; for a merged row, the values the file gives it (the record it joins keeps its own). */
                             record?: {
                                 [key: string]: unknown;
                             };
                             row: number;
+                            /**
+                             * @description What the import does with the row: creates a record, merges it into an existing one, or cannot (`errors`).
+                             * @enum {string}
+                             */
+                            verdict: "create" | "merge" | "invalid";
                         }[];
                         valid: number;
                     };
@@ -27931,6 +28135,8 @@ export interface operations {
                             into: number;
                             /** @description Why it is a duplicate, in words. */
                             reason: string;
+                            /** @description The lead's title (its name), as the caller reads it. */
+                            title?: string;
                             row?: number;
                         }[];
                         message: string;
@@ -28130,6 +28336,170 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    users_oidc_start: {
+        parameters: {
+            query?: {
+                redirect?: string;
+                silent?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The provider's `id` in OIDC_PROVIDERS. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's sign-in */
+            303: {
+                headers: {
+                    Location?: string;
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    users_oidc_callback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The provider's `id` in OIDC_PROVIDERS. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in, a second factor to give, or refused */
+            303: {
+                headers: {
+                    Location?: string;
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    users_oidc_backchannelLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's `id` in OIDC_PROVIDERS. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logout_token": "eyJhbGciOiJSUzI1NiJ9.e30.c2lnbmF0dXJl"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    logout_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The sessions ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The logout token is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    users_oidc_secondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    enrolmentToken?: string;
+                    recoveryCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        redirectTo: string;
+                        user: {
+                            recoveryCodes?: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            /** @description The sign-in expired (`errors[0].data.mfa`: `expired`), or the second factor is needed or wrong (`code`, `enrol`, `enrol-code`, `enrol-expired`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadErrors"];
+                };
+            };
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { listTransfer } from '@/admin/transfer'
+import { timeZoneField } from '@/fields/formatted'
 import { prefixedId } from '@/fields/prefixedId'
 
 import { policyAccess } from '../access/policy'
@@ -37,6 +38,12 @@ export const Companies: CollectionConfig = {
         { name: 'address', type: 'text', admin: { description: 'Head-office address, one line.' } },
       ],
     },
+    timeZoneField('timeZone', {
+      admin: {
+        description:
+          "The dealership's time zone: its day, when the dashboard's figures for today start and end. Empty: UTC.",
+      },
+    }),
     {
       name: 'isFacilitator',
       type: 'checkbox',

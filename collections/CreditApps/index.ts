@@ -11,6 +11,7 @@ import { personName, related, titleField, vehicleName } from '@/fields/titles'
 import { isRecord } from '@/lib/isRecord'
 import { HOLD_STATUSES, markForProvider, queueForProvider } from '@/providers'
 
+import { isAdminFieldLevel } from '../../access/isAdmin'
 import { nobodyFieldLevel } from '../../access/nobody'
 import { policyAccess } from '../../access/policy'
 
@@ -78,6 +79,17 @@ const providerSubmission: Field = {
       admin: {
         description: "The provider's message on a rejection, or why the last attempt failed.",
       },
+    },
+    {
+      // Names settings and variables: for who can change them, not for sales staff or dealers.
+      name: 'configuration',
+      type: 'text',
+      access: { read: isAdminFieldLevel },
+      admin: {
+        condition: (_, submission) => Boolean(submission?.configuration),
+        description: 'What the service lacks to send the app: the setting to add.',
+      },
+      label: 'Configuration error',
     },
     {
       name: 'providerReference',

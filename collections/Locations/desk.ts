@@ -1,6 +1,7 @@
 import type { Field, TextFieldSingleValidation } from 'payload'
 
-import { HOURS_PATTERN, isTimeZone, weekdays, windowOf } from '@/leadDesk/businessHours'
+import { timeZoneField } from '@/fields/formatted'
+import { HOURS_PATTERN, weekdays, windowOf } from '@/leadDesk/businessHours'
 
 import { deskReaders } from '../../access/deskReaders'
 
@@ -8,11 +9,6 @@ const validHours: TextFieldSingleValidation = (value) =>
   !value || (HOURS_PATTERN.test(value.trim()) && windowOf(value))
     ? true
     : 'Enter opening hours as 09:00-18:00 (24-hour clock, closing after opening), or leave empty when closed.'
-
-const validZone: TextFieldSingleValidation = (value) =>
-  !value || isTimeZone(value)
-    ? true
-    : 'Enter a time zone name such as America/Los_Angeles or America/Chicago.'
 
 const capitalized = (day: string) => day[0].toUpperCase() + day.slice(1)
 
@@ -51,12 +47,9 @@ export const deskField: Field = {
           type: 'email',
           admin: { description: 'Told by e-mail when a lead is not contacted in time.' },
         },
-        {
-          name: 'timeZone',
-          type: 'text',
+        timeZoneField('timeZone', {
           admin: { description: 'The time zone of the hours below, e.g. America/Los_Angeles.' },
-          validate: validZone,
-        },
+        }),
       ],
     },
     {

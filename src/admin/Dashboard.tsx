@@ -1,14 +1,13 @@
 /**
  * The admin dashboard (before Payload's collection cards): first the to-do list
- * (src/leadDesk/todo.ts), then the pipeline's figures (src/admin/dashboardFigures.ts), both read
- * through the Local API as the viewer.
+ * (src/admin/todo.ts), then the pipeline's figures and the team's load and first-contact times
+ * (src/admin/dashboardFigures.ts), all read as the viewer, "today" in their dealership's time zone.
  */
 import type { Payload, TypedUser } from 'payload'
 import React from 'react'
 
-import { todoLists } from '@/leadDesk/todo'
-
-import { dashboardFigures } from './dashboardFigures'
+import { type AgentRow, dashboardDay, dashboardFigures, teamFigures } from './dashboardFigures'
+import { todoLists } from './todo'
 import { Moment } from './values/cells'
 
 const TodoList = async ({ payload, user }: { payload: Payload; user: TypedUser }) => {
@@ -69,9 +68,91 @@ const TodoList = async ({ payload, user }: { payload: Payload; user: TypedUser }
   )
 }
 
+/** "12 min", "3 h 05 min", "2 d 4 h": a first-contact time as a manager says it. */
+const duration = (minutes: number) => {
+  if (minutes < 60) return `${minutes} min`
+  if (minutes < 24 * 60)
+    return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`
+  return `${Math.floor(minutes / 1440)} d ${Math.floor((minutes % 1440) / 60)} h`
+}
+
+const muted = { color: 'var(--theme-elevation-500)', fontSize: '0.85em' }
+
+/** Per agent: open leads (linked to them) and the median first contact, drawn as a bar. */
+const Team = ({ agents }: { agents: AgentRow[] }) => {
+  const slowest = Math.max(1, ...agents.map(({ medianMinutes }) => medianMinutes ?? 0))
+  return (
+    <div style={{ marginBottom: '1.25rem' }}>
+      <h3 style={{ marginBottom: '0.5rem' }}>Team</h3>
+      <p style={muted}>
+        Open leads: leads of the last 30 days still being worked. First contact: the median time
+        from a lead coming in to its first contact, over this week&apos;s leads.
+      </p>
+      {agents.length ? (
+        <table aria-label="Team" className="commerce-team" style={{ width: '100%' }}>
+          <thead>
+            <tr>
+              <th style={{ textAlign: 'left' }}>Agent</th>
+              <th style={{ textAlign: 'right' }}>Open leads</th>
+              <th style={{ paddingLeft: '1rem', textAlign: 'left', width: '50%' }}>
+                First contact, this week (median)
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {agents.map(({ contacted, href, medianMinutes, name, open }) => (
+              <tr data-agent={name} key={href}>
+                <td>{name}</td>
+                <td style={{ textAlign: 'right' }}>
+                  <a data-agent-open={name} href={href}>
+                    {open.toLocaleString('en-US')}
+                  </a>
+                </td>
+                <td style={{ paddingLeft: '1rem' }}>
+                  {medianMinutes === null ? (
+                    <span style={muted}>no lead contacted yet</span>
+                  ) : (
+                    <span style={{ alignItems: 'center', display: 'flex', gap: '0.5rem' }}>
+                      <span
+                        aria-hidden
+                        style={{
+                          background: 'var(--theme-success-500)',
+                          borderRadius: 2,
+                          display: 'inline-block',
+                          height: '0.7rem',
+                          minWidth: 2,
+                          width: `${Math.round((60 * medianMinutes) / slowest)}%`,
+                        }}
+                      />
+                      <span data-agent-median={name}>{duration(medianMinutes)}</span>
+                      <span style={muted}>
+                        ({contacted} {contacted === 1 ? 'lead' : 'leads'})
+                      </span>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p style={muted}>No open leads are assigned.</p>
+      )}
+    </div>
+  )
+}
+
 export const Dashboard = async ({ payload, user }: { payload: Payload; user?: TypedUser }) => {
   if (!user) return null
-  const sections = await dashboardFigures(payload, user)
+  const day = await dashboardDay(payload, user)
+  const [sections, agents] = await Promise.all([
+    dashboardFigures(payload, user, day.now, day),
+    teamFigures(payload, user, day),
+  ])
+  const today = new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'full',
+    timeZone: day.timeZone,
+  }).format(day.now)
   return (
     <>
       <TodoList payload={payload} user={user} />
@@ -80,6 +161,10 @@ export const Dashboard = async ({ payload, user }: { payload: Payload; user?: Ty
         className="commerce-dashboard"
         style={{ marginBottom: '2rem' }}
       >
+        <p data-dashboard-day={day.timeZone} style={muted}>
+          Today is {today} ({day.timeZone.replace(/_/g, ' ')}); the week began on Monday.
+        </p>
+        {agents ? <Team agents={agents} /> : null}
         {sections.map(({ figures, title }) => (
           <div key={title} style={{ marginBottom: '1.25rem' }}>
             <h3 style={{ marginBottom: '0.5rem' }}>{title}</h3>

@@ -1,25 +1,58 @@
 /**
  * The figures of the admin dashboard (src/admin/Dashboard.tsx): where the pipeline stands today
- * and this week. Each figure is a count through the Local API as the viewer (so a section the
- * viewer may not read is left out, and counts respect access) with a link to the list it counts.
- * Every count is bounded by an index: a time window on `createdAt`, or a status column that only
- * a few rows hold, so a visit costs the same on a large database.
+ * and this week, and the team's load and speed. Each figure is a count through the Local API as
+ * the viewer (so a section the viewer may not read is left out, and counts respect access) with a
+ * link to the list it counts. Every count is bounded by an index: a time window on `createdAt`, or
+ * a column that only a few rows hold (a status, an overdue follow-up, a missing assignee), so a
+ * visit costs the same on a large database.
  */
 import type { CollectionSlug, Payload, TypedUser, Where } from 'payload'
 
 import { unlessForbidden } from '@/errors'
+import { dayStart, weekStart, zoneOr } from '@/leadDesk/businessHours'
+import { agentFigures, openLeads, STILL_WORKED } from '@/leadDesk/pipeline'
 import { listHref } from '@/lib/adminHref'
+import { HOLD_STATUSES } from '@/providers'
+
+import { companyOf } from '../../access/dealer'
 
 export type Figure = { href: string; label: string; value: number }
 export type Section = { figures: Figure[]; title: string }
 
 const DAY_MS = 86_400_000
 
-/** The start of today and of the week (Monday), in UTC. */
-export const windows = (now: Date) => {
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-  const week = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY_MS)
-  return { day: new Date(now.getTime() - DAY_MS), today, week }
+/** Today and this week (from Monday) as the dealership's clock has them, and the last 24 hours. */
+export const windows = (now: Date, timeZone = 'UTC') => ({
+  day: new Date(now.getTime() - DAY_MS),
+  today: dayStart(now, timeZone),
+  week: weekStart(now, timeZone),
+})
+
+export type DashboardDay = ReturnType<typeof windows> & { now: Date; timeZone: string }
+
+/**
+ * The viewer's day: in their dealership's time zone (`company.timeZone`, as they may read it),
+ * so a Pacific store's "today" does not end at 4 PM; UTC for whoever has none.
+ */
+export const dashboardDay = async (
+  payload: Payload,
+  user: TypedUser,
+  now = new Date(),
+): Promise<DashboardDay> => {
+  const company = companyOf(user)
+  const found = company
+    ? await payload.findByID({
+        collection: 'company',
+        depth: 0,
+        disableErrors: true,
+        id: company,
+        overrideAccess: false,
+        select: { timeZone: true },
+        user,
+      })
+    : null
+  const timeZone = zoneOr(found?.timeZone)
+  return { ...windows(now, timeZone), now, timeZone }
 }
 
 type Count = { collection: CollectionSlug; label: string; where: Where }
@@ -31,8 +64,9 @@ export const dashboardFigures = async (
   payload: Payload,
   user: TypedUser,
   now = new Date(),
+  known?: DashboardDay,
 ): Promise<Section[]> => {
-  const { day, today, week } = windows(now)
+  const { day, today, week } = known ?? (await dashboardDay(payload, user, now))
   const count = async ({ collection, label, where }: Count): Promise<Figure> => ({
     href: listHref(collection, where),
     label,
@@ -50,6 +84,16 @@ export const dashboardFigures = async (
     section('Leads', [
       { collection: 'lead', label: 'New leads today', where: since(today) },
       { collection: 'lead', label: 'New leads this week', where: since(week) },
+      {
+        collection: 'lead',
+        label: 'Follow-ups overdue',
+        where: { and: [{ followUpDue: { less_than: now.toISOString() } }, ...STILL_WORKED] },
+      },
+      {
+        collection: 'lead',
+        label: 'Leads without an assignee',
+        where: { and: [{ assignee: { exists: false } }, ...STILL_WORKED] },
+      },
     ]),
     section('Lead events', [
       { collection: 'leadEvents', label: 'Lead events today', where: since(today) },
@@ -66,6 +110,7 @@ export const dashboardFigures = async (
       submission('retrying'),
       submission('failed'),
       submission('rejected'),
+      ...HOLD_STATUSES.map(submission),
     ]),
     section('Adverse action', [
       {
@@ -133,4 +178,44 @@ export const dashboardFigures = async (
     ]),
   ])
   return sections.filter((found): found is Section => found !== null)
+}
+
+export type AgentRow = {
+  /** The agent's open leads, as a list. */
+  href: string
+  medianMinutes: null | number
+  contacted: number
+  name: string
+  open: number
+}
+
+/**
+ * Per agent, as the viewer may read leads: open leads and the median first-contact time of this
+ * week's leads; null when the viewer may not read leads. Agents are named as the viewer may read
+ * users (a dealer, its own people and the house's).
+ */
+export const teamFigures = async (
+  payload: Payload,
+  user: TypedUser,
+  { now, week }: DashboardDay,
+): Promise<AgentRow[] | null> => {
+  const agents = await unlessForbidden(agentFigures(payload, user, { now, week }))
+  if (!agents) return null
+  const { docs } = await payload.find({
+    collection: 'users',
+    depth: 0,
+    overrideAccess: false,
+    pagination: false,
+    select: { title: true },
+    user,
+    where: { id: { in: agents.map(({ agent }) => agent) } },
+  })
+  const names = new Map(docs.map((doc) => [doc.id, doc.title]))
+  return agents.map(({ agent, contacted, medianMinutes, open }) => ({
+    contacted,
+    href: listHref('lead', { and: [{ assignee: { equals: agent } }, ...openLeads(now)] }),
+    medianMinutes,
+    name: names.get(agent) || `Staff user ${agent}`,
+    open,
+  }))
 }

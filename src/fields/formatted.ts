@@ -7,6 +7,7 @@ import {
   isDateTime,
   isIdnEmail,
   isPhone,
+  isTimeZone,
   isVinFormat,
   ZIP_PATTERN,
 } from '@/validation/formats'
@@ -59,6 +60,13 @@ export const zipField = formattedText(
   (value) => ZIP_PATTERN.test(value),
   'must be a ZIP code: 12345 or 12345-6789',
   '12345',
+)
+
+/** An IANA time zone name, such as America/Los_Angeles. */
+export const timeZoneField = formattedText(
+  isTimeZone,
+  'must be a time zone name such as America/Los_Angeles or America/Chicago',
+  'America/Los_Angeles',
 )
 
 /** Vehicle identification number: 17 characters of the ISO 3779 alphabet (no I, O or Q). */

@@ -3,6 +3,8 @@
  * location's time zone, or nothing when it is closed. A location with no hours at all counts
  * around the clock.
  */
+import { isTimeZone } from '@/validation/formats'
+
 export const weekdays = [
   'sunday',
   'monday',
@@ -28,15 +30,6 @@ export const windowOf = (text: null | string | undefined): null | [number, numbe
   const [, oh, om, ch, cm] = match.map(Number)
   const window: [number, number] = [oh * 60 + om, ch * 60 + cm]
   return window[1] > window[0] ? window : null
-}
-
-export const isTimeZone = (zone: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
 }
 
 const MINUTE = 60_000
@@ -89,6 +82,21 @@ const instantOf = (day: number, minutes: number, timeZone: string): number => {
   return wall - offsetAt(guess, timeZone)
 }
 
+/** A usable time zone: `zone` if it is one, else UTC. */
+export const zoneOr = (zone: null | string | undefined): string =>
+  zone && isTimeZone(zone) ? zone : 'UTC'
+
+/** When the day of `instant` began in `timeZone` (its local midnight). */
+export const dayStart = (instant: Date, timeZone: string): Date =>
+  new Date(instantOf(localDate(instant, timeZone), 0, timeZone))
+
+/** When the week of `instant` began in `timeZone`: the local midnight of its Monday. */
+export const weekStart = (instant: Date, timeZone: string): Date => {
+  const day = localDate(instant, timeZone)
+  const monday = day - ((new Date(day).getUTCDay() + 6) % 7) * DAY
+  return new Date(instantOf(monday, 0, timeZone))
+}
+
 /**
  * The instant `minutes` of business time after `start`: time outside the opening windows does
  * not count, so a lead arriving at night is due `minutes` after the next opening.
@@ -100,7 +108,7 @@ export const addBusinessMinutes = (
 ): Date => {
   const windows = weekdays.map((day) => windowOf(hours?.[day]))
   if (!windows.some(Boolean)) return new Date(start.getTime() + minutes * MINUTE)
-  const zone = timeZone && isTimeZone(timeZone) ? timeZone : 'UTC'
+  const zone = zoneOr(timeZone)
   let remaining = minutes * MINUTE
   let day = localDate(start, zone) - DAY
   // Two years of days is far more than any weekly schedule with an open day needs.

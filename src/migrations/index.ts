@@ -38,6 +38,7 @@ import * as migration_20261128_083517_sanctions_second_review from './20261128_0
 import * as migration_20261128_135116_phone_keys from './20261128_135116_phone_keys';
 import * as migration_20261128_143956_staff_and_list_titles from './20261128_143956_staff_and_list_titles';
 import * as migration_20261128_163531_oidc_sign_in from './20261128_163531_oidc_sign_in';
+import * as migration_20261128_171310_pipeline_time_zone_and_configuration from './20261128_171310_pipeline_time_zone_and_configuration';
 
 export const migrations = [
   {
@@ -238,6 +239,11 @@ export const migrations = [
   {
     up: migration_20261128_163531_oidc_sign_in.up,
     down: migration_20261128_163531_oidc_sign_in.down,
-    name: '20261128_163531_oidc_sign_in'
+    name: '20261128_163531_oidc_sign_in',
+  },
+  {
+    up: migration_20261128_171310_pipeline_time_zone_and_configuration.up,
+    down: migration_20261128_171310_pipeline_time_zone_and_configuration.down,
+    name: '20261128_171310_pipeline_time_zone_and_configuration'
   },
 ];

@@ -22,7 +22,8 @@ export type Outcome =
       retryAfterMs: null | number
       status?: number
     }
-  | { kind: 'unconfigured'; message: string }
+  /** `message` for everyone; `configuration` names the missing setting, for admins only. */
+  | { configuration?: string; kind: 'unconfigured'; message: string }
 
 const readBody = async (response: Response): Promise<Json> => {
   const text = await response.text()
@@ -110,8 +111,9 @@ export const sendApplication = async (
   const base = providerBaseUrl(provider)
   if (!base)
     return {
+      configuration: `${provider} is not configured (${provider === 'provider_a' ? 'PROVIDER_A_URL' : 'PROVIDER_B_URL'})`,
       kind: 'unconfigured',
-      message: `${provider} is not configured (${provider === 'provider_a' ? 'PROVIDER_A_URL' : 'PROVIDER_B_URL'})`,
+      message: `Not sent: this service is not set up to send apps to ${provider === 'provider_a' ? 'Provider A' : 'Provider B'} yet. An administrator can see what is missing.`,
     }
   const adapter = adapters[provider]
   const timeout = providerTimeoutMs()

@@ -97,7 +97,8 @@ const isLatestQueueing = (submission: Submission, input: SendInput): boolean =>
 const submissionWriter = (req: PayloadRequest, id: string, initial: Submission): Save => {
   let submission = initial
   return async (changes) => {
-    submission = { ...submission, ...changes.providerSubmission }
+    // A configuration error stands until the next save: the next attempt tells anew.
+    submission = { ...submission, configuration: null, ...changes.providerSubmission }
     await req.payload.update({
       collection: 'credit-app',
       // The shared req keeps its context: the SSNs are revealed for the read above only.
@@ -196,7 +197,12 @@ const recordOutcome = async (
       return 'rejected'
     case 'unconfigured':
       await save({
-        providerSubmission: { ...finished, message: outcome.message, status: 'failed' },
+        providerSubmission: {
+          ...finished,
+          configuration: outcome.configuration ?? null,
+          message: outcome.message,
+          status: 'failed',
+        },
       })
       return 'failed'
     case 'retry':

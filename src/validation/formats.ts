@@ -55,3 +55,13 @@ export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/
 export const isVinFormat = (value: string): boolean => VIN_PATTERN.test(value)
 
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/
+
+/** An IANA time zone name the runtime knows, such as America/Los_Angeles. */
+export const isTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
 import { dashboardFigures } from '@/admin/dashboardFigures'
+import { todoLists } from '@/admin/todo'
 import { noticeLapsedCounteroffers } from '@/compliance/adverseAction/notices'
-import { todoLists } from '@/leadDesk/todo'
 import { seedDemoData } from '@/seed'
 
 import { createTestDatabase } from '../helpers/database'

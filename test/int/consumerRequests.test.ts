@@ -11,8 +11,8 @@ import { beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from '@payloadcms/db-postgres'
 import type { TypedUser } from 'payload'
 
+import { todoLists } from '@/admin/todo'
 import { complianceSweep } from '@/compliance/retention/daily'
-import { todoLists } from '@/leadDesk/todo'
 
 import { invalidPaths, sendJson } from '../helpers/http'
 import type { PrincipalName } from '../helpers/principals'

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals'
 import type { CollectionSlug, TypedUser } from 'payload'
 
 import { dashboardFigures } from '@/admin/dashboardFigures'
-import { todoLists } from '@/leadDesk/todo'
+import { todoLists } from '@/admin/todo'
 
 import { invalidPaths, sendJson } from '../helpers/http'
 import { type Principal, staffUser } from '../helpers/principals'

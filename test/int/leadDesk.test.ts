@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from '@payloadcms/db-postgres'
 import { commitTransaction, createLocalReq, initTransaction, type TypedUser } from 'payload'
 
+import { todoLists } from '@/admin/todo'
 import { NAME_ASSIGNEE } from '@/leadDesk/assign'
 import { escalateOverdueLeads } from '@/leadDesk/escalation'
-import { todoLists } from '@/leadDesk/todo'
 import { seedDemoData } from '@/seed'
 
 import { sendJson } from '../helpers/http'
@@ -817,6 +817,7 @@ describe('the dashboard to-do list', () => {
     expect(lists.map((list) => list.title)).toEqual([
       'My leads due now',
       'Uncontacted leads past their time',
+      'Leads without an assignee',
       'Credit apps needing attention',
       'Consumer requests due',
       'Adverse-action notices to deliver',

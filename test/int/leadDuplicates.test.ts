@@ -9,9 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { sql } from '@payloadcms/db-postgres'
 import type { TypedUser } from 'payload'
 
+import { todoLists } from '@/admin/todo'
 import { MERGED_HEADER } from '@/leadDesk/endpoints'
 import { escalateOverdueLeads } from '@/leadDesk/escalation'
-import { todoLists } from '@/leadDesk/todo'
 import { seedDemoData } from '@/seed'
 
 import { sendJson } from '../helpers/http'

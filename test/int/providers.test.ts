@@ -412,15 +412,26 @@ describe('refusals', () => {
     expect(app.providerResponse).toEqual({ message: '[redacted]', reason: 'identity' })
   })
 
-  it('a provider without a base URL fails at once, saying which setting is missing', async () => {
+  it('a provider without a base URL fails at once, telling admins which setting is missing and others plainly', async () => {
     const url = process.env.PROVIDER_B_URL
     delete process.env.PROVIDER_B_URL
     try {
       const app = await settled((await createApp({ provider: 'provider_b' })).id)
       expect(app.providerSubmission).toMatchObject({
-        message: 'provider_b is not configured (PROVIDER_B_URL)',
+        message:
+          'Not sent: this service is not set up to send apps to Provider B yet. An administrator can see what is missing.',
         status: 'failed',
       })
+      expect(app.providerSubmission).not.toHaveProperty('configuration')
+      const asAdmin = await call(
+        'GET',
+        `/api/credit-app/${app.id}?depth=0`,
+        undefined,
+        'staffAdmin',
+      )
+      expect(asAdmin.body.providerSubmission.configuration).toBe(
+        'provider_b is not configured (PROVIDER_B_URL)',
+      )
     } finally {
       process.env.PROVIDER_B_URL = url
     }

@@ -6,8 +6,10 @@
 import type { CollectionSlug, Payload, TypedUser, Where } from 'payload'
 
 import { unlessForbidden } from '@/errors'
+import { STILL_WORKED } from '@/leadDesk/pipeline'
 import { listHref } from '@/lib/adminHref'
 import { isRecord } from '@/lib/isRecord'
+import { HOLD_STATUSES } from '@/providers'
 
 const SHOWN = 5
 
@@ -45,8 +47,7 @@ const sources = (user: TypedUser, now: Date): Source[] => [
       and: [
         { assignee: { equals: user.id } },
         { followUpDue: { less_than_equal: now.toISOString() } },
-        { 'doNotContact.at': { exists: false } },
-        { mergedInto: { exists: false } },
+        ...STILL_WORKED,
       ],
     },
   },
@@ -67,18 +68,33 @@ const sources = (user: TypedUser, now: Date): Source[] => [
     },
   },
   {
+    // A lead with no location has no rota to take it: listed from the moment it comes in.
+    collection: 'lead',
+    describe: (lead) => ({
+      label: String(lead.title || `Lead ${lead.id}`),
+      note: lead.location ? undefined : 'no location',
+      times: times(['came in', lead.createdAt]),
+    }),
+    sort: 'createdAt',
+    title: 'Leads without an assignee',
+    where: { and: [{ assignee: { exists: false } }, ...STILL_WORKED] },
+  },
+  {
     collection: 'credit-app',
     describe: (app) => {
       const submission = isRecord(app.providerSubmission) ? app.providerSubmission : {}
+      // The configuration error is read by admins only; others get the plain message.
+      const why = submission.configuration ?? submission.message
       return {
         label: String(app.title || app.id),
-        note: `${String(submission.status)}${submission.message ? `: ${String(submission.message)}` : ''}`,
+        note: `${String(submission.status)}${why ? `: ${String(why)}` : ''}`,
         times: times(['updated', app.updatedAt]),
       }
     },
     sort: '-updatedAt',
     title: 'Credit apps needing attention',
-    where: { 'providerSubmission.status': { in: ['failed', 'rejected'] } },
+    // Failed or rejected, or held until someone records an authorization or reviews a match.
+    where: { 'providerSubmission.status': { in: ['failed', 'rejected', ...HOLD_STATUSES] } },
   },
   {
     collection: 'consumer-requests',
