@@ -14651,16 +14651,14 @@ export interface operations {
                                 message: string;
                                 path?: string;
                             }[];
-                            /** @description A row merged into an existing record as a duplicate (leads): the record (`into`), or the earlier row of the file that creates it (`intoRow`). */
+                            /** @description The stored record the row would be merged into as a duplicate (leads), instead of creating one. */
                             merged?: {
                                 /** @description The id of the lead it was added to. */
-                                into?: number;
+                                into: number;
                                 /** @description Why it is a duplicate, in words. */
                                 reason: string;
                                 /** @description The lead's title (its name), as the caller reads it. */
                                 title?: string;
-                                /** @description The row of this file whose record it joins. */
-                                intoRow?: number;
                             };
                             /** @description The record the row would create; for a merged row, the values the file gives it (the record it joins keeps its own). */
                             record?: {
@@ -15507,16 +15505,14 @@ export interface operations {
                                 message: string;
                                 path?: string;
                             }[];
-                            /** @description A row merged into an existing record as a duplicate (leads): the record (`into`), or the earlier row of the file that creates it (`intoRow`). */
+                            /** @description The stored record the row would be merged into as a duplicate (leads), instead of creating one. */
                             merged?: {
                                 /** @description The id of the lead it was added to. */
-                                into?: number;
+                                into: number;
                                 /** @description Why it is a duplicate, in words. */
                                 reason: string;
                                 /** @description The lead's title (its name), as the caller reads it. */
                                 title?: string;
-                                /** @description The row of this file whose record it joins. */
-                                intoRow?: number;
                             };
                             /** @description The record the row would create; for a merged row, the values the file gives it (the record it joins keeps its own). */
                             record?: {
@@ -20843,16 +20839,14 @@ export interface operations {
                                 message: string;
                                 path?: string;
                             }[];
-                            /** @description A row merged into an existing record as a duplicate (leads): the record (`into`), or the earlier row of the file that creates it (`intoRow`). */
+                            /** @description The stored record the row would be merged into as a duplicate (leads), instead of creating one. */
                             merged?: {
                                 /** @description The id of the lead it was added to. */
-                                into?: number;
+                                into: number;
                                 /** @description Why it is a duplicate, in words. */
                                 reason: string;
                                 /** @description The lead's title (its name), as the caller reads it. */
                                 title?: string;
-                                /** @description The row of this file whose record it joins. */
-                                intoRow?: number;
                             };
                             /** @description The record the row would create; for a merged row, the values the file gives it (the record it joins keeps its own). */
                             record?: {
@@ -22490,16 +22484,14 @@ export interface operations {
                                 message: string;
                                 path?: string;
                             }[];
-                            /** @description A row merged into an existing record as a duplicate (leads): the record (`into`), or the earlier row of the file that creates it (`intoRow`). */
+                            /** @description The stored record the row would be merged into as a duplicate (leads), instead of creating one. */
                             merged?: {
                                 /** @description The id of the lead it was added to. */
-                                into?: number;
+                                into: number;
                                 /** @description Why it is a duplicate, in words. */
                                 reason: string;
                                 /** @description The lead's title (its name), as the caller reads it. */
                                 title?: string;
-                                /** @description The row of this file whose record it joins. */
-                                intoRow?: number;
                             };
                             /** @description The record the row would create; for a merged row, the values the file gives it (the record it joins keeps its own). */
                             record?: {
@@ -26152,16 +26144,14 @@ export interface operations {
                                 message: string;
                                 path?: string;
                             }[];
-                            /** @description A row merged into an existing record as a duplicate (leads): the record (`into`), or the earlier row of the file that creates it (`intoRow`). */
+                            /** @description The stored record the row would be merged into as a duplicate (leads), instead of creating one. */
                             merged?: {
                                 /** @description The id of the lead it was added to. */
-                                into?: number;
+                                into: number;
                                 /** @description Why it is a duplicate, in words. */
                                 reason: string;
                                 /** @description The lead's title (its name), as the caller reads it. */
                                 title?: string;
-                                /** @description The row of this file whose record it joins. */
-                                intoRow?: number;
                             };
                             /** @description The record the row would create; for a merged row, the values the file gives it (the record it joins keeps its own). */
                             record?: {
@@ -28094,16 +28084,14 @@ export interface operations {
                                 message: string;
                                 path?: string;
                             }[];
-                            /** @description A row merged into an existing record as a duplicate (leads): the record (`into`), or the earlier row of the file that creates it (`intoRow`). */
+                            /** @description The stored record the row would be merged into as a duplicate (leads), instead of creating one. */
                             merged?: {
                                 /** @description The id of the lead it was added to. */
-                                into?: number;
+                                into: number;
                                 /** @description Why it is a duplicate, in words. */
                                 reason: string;
                                 /** @description The lead's title (its name), as the caller reads it. */
                                 title?: string;
-                                /** @description The row of this file whose record it joins. */
-                                intoRow?: number;
                             };
                             /** @description The record the row would create; for a merged row, the values the file gives it (the record it joins keeps its own). */
                             record?: {

@@ -112,6 +112,14 @@ export const importLeadRow = async (
   const { doc, duplicate } = await intakeLead(req, data, { depth: 0, source: 'import', validated })
   return {
     doc,
-    ...(duplicate ? { merged: { into: duplicate.lead, reason: ruleWords[duplicate.rule] } } : {}),
+    ...(duplicate
+      ? {
+          merged: {
+            into: duplicate.lead,
+            reason: ruleWords[duplicate.rule],
+            ...(doc.title ? { title: doc.title } : {}),
+          },
+        }
+      : {}),
   }
 }

@@ -157,10 +157,15 @@ describe('POST /api/<collection>/import', () => {
     expect(dry.status).toBe(200)
     expect(dry.body).toEqual({
       invalid: 0,
+      merged: 0,
       message: 'All 2 rows can be imported.',
       rows: [
-        { record: expect.objectContaining({ name: 'Imported Motors' }), row: 1 },
-        { record: expect.objectContaining({ name: 'Second Imported Motors' }), row: 2 },
+        { record: expect.objectContaining({ name: 'Imported Motors' }), row: 1, verdict: 'create' },
+        {
+          record: expect.objectContaining({ name: 'Second Imported Motors' }),
+          row: 2,
+          verdict: 'create',
+        },
       ],
       valid: 2,
     })
@@ -184,7 +189,7 @@ describe('POST /api/<collection>/import', () => {
     })
   })
 
-  it('previews a file with bad rows: each row, the record it would create or its problems', async () => {
+  it('previews a file with bad rows: each row, its verdict, the record it would create or its problems', async () => {
     const csv = 'firstName,lastName,email\nPre,Viewed,pre@example.com\nBad,Viewed,not-an-e-mail\n'
     const dry = await upload('lead', { csv, dryRun: true })
     expect(dry.status).toBe(200)
@@ -202,10 +207,50 @@ describe('POST /api/<collection>/import', () => {
           title: 'Pre Viewed',
         }),
         row: 2,
+        verdict: 'create',
       },
-      { errors: [{ message: expect.stringMatching(/e-mail/), path: 'email' }], row: 3 },
+      {
+        errors: [{ message: expect.stringMatching(/e-mail/), path: 'email' }],
+        row: 3,
+        verdict: 'invalid',
+      },
     ])
     expect(await leadsNamed('Viewed')).toHaveLength(0)
+  })
+
+  it("previews a lead row that repeats a stored lead as merged into it, with the file's values", async () => {
+    const email = `verdict.${Date.now()}@example.com`
+    const stored = await sendJson(context.service, 'POST', '/api/lead?depth=0', {
+      body: { email, firstName: 'Vera', lastName: 'Stored', location: 'loc_demo_sunset_la' },
+      headers: context.who.staff.headers,
+    })
+    expect(stored.status).toBe(201)
+    const csv = `firstName,lastName,email,location\nVal,FromFile,${email},loc_demo_sunset_la\nNew,Verdict,new.${email},loc_demo_sunset_la\n`
+    const dry = await upload('lead', { csv, dryRun: true })
+    expect(dry.status).toBe(200)
+    expect(dry.body).toMatchObject({
+      invalid: 0,
+      merged: 1,
+      message:
+        'All 2 rows can be imported. 1 will be created, 1 merged into existing records as duplicates.',
+      valid: 2,
+    })
+    // The file's values, not the stored lead's, and the lead it joins by its title.
+    expect(dry.body.rows[0]).toEqual({
+      merged: { into: stored.body.doc.id, reason: 'same e-mail', title: 'Vera Stored' },
+      record: { email, firstName: 'Val', lastName: 'FromFile', location: 'loc_demo_sunset_la' },
+      row: 2,
+      verdict: 'merge',
+    })
+    expect(dry.body.rows[1]).toMatchObject({ record: { lastName: 'Verdict' }, verdict: 'create' })
+    expect(dry.body.rows[1]).not.toHaveProperty('merged')
+    // As the import then does.
+    const done = await upload('lead', { csv })
+    expect(done.status).toBe(201)
+    expect(done.body.merged).toEqual([
+      { into: stored.body.doc.id, reason: 'same e-mail', row: 2, title: 'Vera Stored' },
+    ])
+    expect(await leadsNamed('FromFile')).toHaveLength(0)
   })
 
   it('leaves no gap in the ids after a rejected file or a dry run', async () => {

@@ -11,8 +11,11 @@
  *    nothing is imported;
  * 3. otherwise all rows are created in one transaction, which a failure rolls back entirely.
  *
- * `"dryRun": true` stops after step 2 and answers a preview instead: each row's number, the record
- * it would create (as the caller would read it) or its problems. The trial creates no ids
+ * `"dryRun": true` stops after step 2 and answers a preview instead: each row's number, its
+ * verdict (created, merged into a stored record, or refused), the record it would create (as the
+ * caller would read it) or, for a merged row, the values the file gives it, and its problems.
+ * Each row is tried alone, so a row repeating an earlier row of the same file is previewed as
+ * created (the import merges it into that row's record). The trial creates no ids
  * (src/db/trialIds.ts): a rejected file leaves no gap in the numbers of the records staff see.
  */
 import { parse } from 'csv-parse/sync'
@@ -38,21 +41,28 @@ export const MAX_ROWS = 5000
 
 type Problem = { message: string; path?: string }
 type RowProblems = { errors: Problem[]; row: number }
-/** A row of the preview: the record it would create, or what is wrong with it. */
+/** What the import does with a row: creates a record, merges it into one, or cannot. */
+type Verdict = 'create' | 'invalid' | 'merge'
+/**
+ * A row of the preview: its verdict, the record it would create (for a merged row, the file's
+ * values: the record it joins keeps its own), or what is wrong with it.
+ */
 type Preview = {
   errors?: Problem[]
   merged?: Omit<Merged, 'row'>
   record?: Record<string, unknown>
   row: number
+  verdict: Verdict
 }
 type Row = { data: Record<string, unknown>; row: number }
 /** A row merged into an existing record instead of created (a duplicate lead). */
-type Merged = { into: number | string; reason: string; row: number }
+type Merged = { into: number | string; reason: string; row: number; title?: string }
 
 /**
  * How a collection creates an imported row, when not as a plain create: `req` is the row's own
  * request (the caller, the import's transaction), `validated` says the row already passed a
- * trial create. Answers the record, and what it was merged into instead of being created.
+ * trial create. Answers the record, and what it was merged into instead of being created (with
+ * that record's title, as the caller reads it).
  */
 export type CreateRow = (
   req: PayloadRequest,
@@ -170,11 +180,11 @@ const createAll = async (
         const { doc, merged } = await createRow(local, created, keep)
         if (merged) merges.push({ ...merged, row })
         else ids.push(doc.id)
-        previews.push({
-          record: previewOf(created, { ...doc }),
-          row,
-          ...(merged ? { merged } : {}),
-        })
+        previews.push(
+          merged
+            ? { merged, record: created, row, verdict: 'merge' }
+            : { record: previewOf(created, { ...doc }), row, verdict: 'create' },
+        )
         continue
       }
       const doc = await payload.create({
@@ -186,11 +196,11 @@ const createAll = async (
         user: req.user,
       })
       ids.push(doc.id)
-      previews.push({ record: previewOf(created, { ...doc }), row })
+      previews.push({ record: previewOf(created, { ...doc }), row, verdict: 'create' })
     } catch (error) {
       const errors = problemsOf(error)
       problems.push({ errors, row })
-      previews.push({ errors, row })
+      previews.push({ errors, row, verdict: 'invalid' })
       // Payload rolled the transaction back; nothing of a kept import may be committed after it.
       if (keep) return { ids: [], merges: [], previews, problems }
       continue
@@ -249,15 +259,21 @@ export const importRows = async (
   }
 }
 
-const preview = (rows: Preview[], invalid: number) =>
-  Response.json({
+const preview = (rows: Preview[], invalid: number) => {
+  const merged = rows.filter(({ verdict }) => verdict === 'merge').length
+  const split = merged
+    ? ` ${rows.length - merged} will be created, ${merged} merged into existing records as duplicates.`
+    : ''
+  return Response.json({
     invalid,
+    merged,
     message: invalid
       ? `${invalid} of ${rows.length} rows have problems; nothing was imported.`
-      : `All ${rows.length} rows can be imported.`,
+      : `All ${rows.length} rows can be imported.${split}`,
     rows,
     valid: rows.length - invalid,
   })
+}
 
 const refusal = (rows: RowProblems[], total: number) =>
   Response.json(

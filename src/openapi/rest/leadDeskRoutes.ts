@@ -13,6 +13,7 @@ export const MERGED_ROW = {
   properties: {
     into: { description: 'The id of the lead it was added to.', type: 'integer' },
     reason: { description: 'Why it is a duplicate, in words.', type: 'string' },
+    title: { description: "The lead's title (its name), as the caller reads it.", type: 'string' },
   },
   required: ['into', 'reason'],
   type: 'object',

@@ -61,6 +61,10 @@ export const transferRoutes = (): Record<string, (context: Context) => PathItems
               content: json({
                 properties: {
                   invalid: { type: 'integer' },
+                  merged: {
+                    description: 'Rows that would be merged into existing records as duplicates.',
+                    type: 'integer',
+                  },
                   message: { type: 'string' },
                   rows: {
                     items: {
@@ -73,22 +77,36 @@ export const transferRoutes = (): Record<string, (context: Context) => PathItems
                           },
                           type: 'array',
                         },
-                        merged: MERGED_ROW,
-                        record: ANY_OBJECT,
+                        merged: {
+                          ...MERGED_ROW,
+                          description:
+                            'The stored record the row would be merged into as a duplicate (leads), instead of creating one.',
+                        },
+                        record: {
+                          ...ANY_OBJECT,
+                          description:
+                            'The record the row would create; for a merged row, the values the file gives it (the record it joins keeps its own).',
+                        },
                         row: { type: 'integer' },
+                        verdict: {
+                          description:
+                            'What the import does with the row: creates a record, merges it into an existing one, or cannot (`errors`).',
+                          enum: ['create', 'merge', 'invalid'],
+                          type: 'string',
+                        },
                       },
-                      required: ['row'],
+                      required: ['row', 'verdict'],
                       type: 'object',
                     },
                     type: 'array',
                   },
                   valid: { type: 'integer' },
                 },
-                required: ['invalid', 'message', 'rows', 'valid'],
+                required: ['invalid', 'merged', 'message', 'rows', 'valid'],
                 type: 'object',
               }),
               description:
-                'Dry run: a preview, each row with the record it would create (`record`) or its problems (`errors`); nothing is saved',
+                'Dry run: a preview, each row with its verdict, the record it would create (`record`) or its problems (`errors`); nothing is saved',
             },
             201: {
               content: json({
