@@ -32,7 +32,7 @@ export const LegalHolds: CollectionConfig = {
     },
     defaultColumns: ['consumer', 'reason', 'createdBy', 'createdAt', 'releasedAt'],
     description:
-      'A consumer under a legal hold is never disposed of by the retention job (see docs/compliance.md, section 5).',
+      'A consumer under a legal hold is kept whole: neither the retention sweep nor a deletion request removes their records until the hold is released.',
     group: 'Compliance',
     useAsTitle: 'reason',
   },

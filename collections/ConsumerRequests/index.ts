@@ -50,7 +50,7 @@ export const ConsumerRequests: CollectionConfig = {
   admin: {
     defaultColumns: ['consumer', 'kind', 'status', 'receivedAt', 'confirmBy', 'answerBy'],
     description:
-      'Requests to know or delete personal data (docs/compliance.md, section 6). Due dates are worked out from when it was received.',
+      'Requests to know or delete personal data (CCPA). Confirm receipt within 10 business days and answer within 45 days; the due dates are worked out from when it was received.',
     group: 'Compliance',
     useAsTitle: 'kind',
   },

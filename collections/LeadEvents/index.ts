@@ -88,7 +88,7 @@ export const LeadEvents: CollectionConfig = {
       admin: {
         condition: (data) => Boolean(data.submission?.source),
         description:
-          'A new lead that duplicated this one, added here instead (src/leadDesk/duplicates.ts).',
+          'A new lead that duplicated this one: added here as this event instead of as a lead of its own, with the values it carried.',
         readOnly: true,
       },
       fields: [
