@@ -563,6 +563,42 @@ describe('attacks on the flow', () => {
     })
   })
 
+  it("a code issued to another application of the provider, slipped into this browser's sign-in, is refused", async () => {
+    idp.accounts.set('ivy', { email: 'ivy@example.com', groups: [OPS], name: 'Ivy Roe' })
+    // The other application's sign-in, up to the redirect that carries its code.
+    const other = new Browser()
+    const authorize = new URL(`${idp.issuer}/auth`)
+    authorize.search = new URLSearchParams({
+      client_id: 'other-app',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGjSstw-cM',
+      code_challenge_method: 'S256',
+      nonce: 'other-nonce',
+      redirect_uri: 'http://127.0.0.1/other',
+      response_type: 'code',
+      scope: 'openid',
+      state: 'other-state',
+    }).toString()
+    const { location: interaction } = await other.follow(authorize.toString())
+    const posted = await other.get(interaction, {
+      body: new URLSearchParams({ login: 'ivy' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+    })
+    const { location: back } = await other.follow(
+      new URL(posted.headers.get('location')!, interaction).toString(),
+      'http://127.0.0.1/other',
+    )
+    const code = new URL(back).searchParams.get('code')!
+    expect(code).toBeTruthy()
+    // This browser's own flow, with the other application's code in place of its own.
+    const browser = new Browser()
+    const callback = new URL(await toCallback(browser, 'ivy'))
+    callback.searchParams.set('code', code)
+    const answer = await browser.get(callback.toString())
+    expect(answer.headers.get('location')).toBe('/admin/login?refused=token')
+    expect((await me(browser)).user).toBeNull()
+  })
+
   it('the landing page after sign-in stays inside the admin UI, whatever `redirect` says', async () => {
     for (const redirect of ['https://evil.example/admin', '//evil.example/admin', '/api/users']) {
       const browser = new Browser()
