@@ -44,6 +44,8 @@ const phoneKeysField = (sources: string[]): TextField => {
       hidden: true,
     },
     hooks: { beforeChange: [keep] },
+    // Named where staff read it (the breach-readiness report): a copy of the record's numbers.
+    label: 'Phone numbers (search copy)',
   }
 }
 

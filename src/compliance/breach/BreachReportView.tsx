@@ -9,6 +9,7 @@ import React from 'react'
 
 import { isStaffAdminUser } from '../../../access/isStaffAdmin'
 import { breachReport } from './report'
+import { labelledReport } from './reportLabels'
 
 /** The view inside the admin UI's own frame: its navigation, header and styles. */
 export const BreachReportView = async ({
@@ -44,6 +45,7 @@ export const BreachReportView = async ({
 
 const Report = async ({ req }: { req: AdminViewServerProps['initPageResult']['req'] }) => {
   const report = await breachReport(req.payload)
+  const { encrypted, rows } = labelledReport(req.payload.config, report)
   return (
     <main aria-label="Breach readiness" style={{ padding: '2rem 0' }}>
       <h1>Breach readiness</h1>
@@ -62,15 +64,15 @@ const Report = async ({ req }: { req: AdminViewServerProps['initPageResult']['re
         <table>
           <thead>
             <tr>
-              <th>Collection</th>
+              <th>Records</th>
               <th>Consumers</th>
               <th>Unencrypted fields</th>
             </tr>
           </thead>
           <tbody>
-            {report.collections.map(({ collection, consumers, fields }) => (
+            {rows.map(({ collection, consumers, fields, name }) => (
               <tr key={collection}>
-                <td>{collection}</td>
+                <td>{name}</td>
                 <td data-consumers={collection}>{consumers.toLocaleString('en-US')}</td>
                 <td>{fields.join(', ')}</td>
               </tr>
@@ -78,8 +80,20 @@ const Report = async ({ req }: { req: AdminViewServerProps['initPageResult']['re
           </tbody>
         </table>
       </div>
-      <p>Encrypted at rest (not counted): {report.encryptedFields.join(', ')}.</p>
-      <p>What to do in an incident: docs/incident-runbook.md.</p>
+      <p>Encrypted at rest (not counted): {encrypted.join('; ')}.</p>
+      <h2>If customer data may have been exposed</h2>
+      {/* The runbook's first steps, in the words of those who take them. */}
+      <ol data-incident-steps>
+        <li>
+          Name an incident lead and write down when it was discovered: the 30 days for a notice
+          count from then.
+        </li>
+        <li>
+          Tell the service&apos;s administrators at once: they disable the API keys and users
+          involved, keep the logs and the audit log, and follow the incident runbook.
+        </li>
+        <li>Write down each action, with its time and who took it.</li>
+      </ol>
     </main>
   )
 }

@@ -44,7 +44,17 @@ const SOURCES: Source[] = [
   },
   {
     collection: 'credit-app',
-    fields: ['firstName', 'lastName', 'email', 'phoneNumber', 'phoneKeys', 'coApplicant…'],
+    fields: [
+      'firstName',
+      'lastName',
+      'email',
+      'phoneNumber',
+      'phoneKeys',
+      'coApplicantFirstName',
+      'coApplicantLastName',
+      'coApplicantEmail',
+      'coApplicantPhoneNumber',
+    ],
     keys: [
       person('credit_app'),
       person('credit_app', 'co_applicant_'),
