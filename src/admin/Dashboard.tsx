@@ -164,36 +164,39 @@ export const Dashboard = async ({ payload, user }: { payload: Payload; user?: Ty
         <p data-dashboard-day={day.timeZone} style={muted}>
           Today is {today} ({day.timeZone.replace(/_/g, ' ')}); the week began on Monday.
         </p>
-        {agents ? <Team agents={agents} /> : null}
         {sections.map(({ figures, title }) => (
-          <div key={title} style={{ marginBottom: '1.25rem' }}>
-            <h3 style={{ marginBottom: '0.5rem' }}>{title}</h3>
-            <ul
-              style={{
-                display: 'grid',
-                gap: '0.75rem',
-                gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))',
-                listStyle: 'none',
-                margin: 0,
-                padding: 0,
-              }}
-            >
-              {figures.map(({ href, label, value }) => (
-                <li key={label}>
-                  <a
-                    className="card"
-                    href={href}
-                    style={{ display: 'block', padding: '0.75rem 1rem', textDecoration: 'none' }}
-                  >
-                    <strong data-figure={label} style={{ display: 'block', fontSize: '1.75rem' }}>
-                      {value.toLocaleString('en-US')}
-                    </strong>
-                    <span>{label}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <React.Fragment key={title}>
+            <div style={{ marginBottom: '1.25rem' }}>
+              <h3 style={{ marginBottom: '0.5rem' }}>{title}</h3>
+              <ul
+                style={{
+                  display: 'grid',
+                  gap: '0.75rem',
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))',
+                  listStyle: 'none',
+                  margin: 0,
+                  padding: 0,
+                }}
+              >
+                {figures.map(({ href, label, value }) => (
+                  <li key={label}>
+                    <a
+                      className="card"
+                      href={href}
+                      style={{ display: 'block', padding: '0.75rem 1rem', textDecoration: 'none' }}
+                    >
+                      <strong data-figure={label} style={{ display: 'block', fontSize: '1.75rem' }}>
+                        {value.toLocaleString('en-US')}
+                      </strong>
+                      <span>{label}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            {/* The team's load and speed, beside the lead figures they explain. */}
+            {title === 'Leads' && agents ? <Team agents={agents} /> : null}
+          </React.Fragment>
         ))}
       </section>
     </>
