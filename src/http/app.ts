@@ -32,6 +32,7 @@ import { readYourWrites } from './readYourWrites'
 import { openRedis } from './redis'
 import { requestLog } from './requestLog'
 import { securityHeaders } from './securityHeaders'
+import { trashedRecords } from './trashedRecords'
 
 type Options = {
   /** What answers `/api` once the checks pass; Payload's REST handlers unless a test says otherwise. */
@@ -108,7 +109,7 @@ export const createApp = ({
     leadEventPatches(payload),
     apiHandler ?? payloadRest(payload.config),
   )
-  app.use(adminShortcuts, nextHandler)
+  app.use(adminShortcuts, trashedRecords(payload), nextHandler)
   app.use(lastResort)
   return {
     app,
