@@ -1,14 +1,16 @@
 /**
  * The trash, saved views and list transfer in Chromium, as the demo staff user and the first
  * admin meet them: a record moved to the trash and restored, an admin's delete that also moves
- * it to the trash, deleting for good from the trash and emptying it, a shipped saved view
- * applied to the leads list, an import previewed and then confirmed, and the export of a
- * filtered list.
+ * it to the trash, deleting for good from the trash and emptying it, a trashed lead's usual
+ * address opening its page in the trash, a shipped saved view applied to the leads list, an
+ * import previewed (a row that merges into a stored lead said so) and then confirmed, and the
+ * export of a filtered list. Also read-only fields without controls to change them, and help
+ * texts in staff's words.
  */
 import fs from 'node:fs'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 
 import {
   ADMIN_SERVICE_MS,
@@ -135,6 +137,70 @@ describe('the trash', () => {
   )
 })
 
+describe('a trashed record asked for by its usual address', () => {
+  it(
+    'opens its page in the trash, which says so and offers Restore; read-only fields show no controls',
+    async () => {
+      const created = await staff.request.post(`${admin.url}/api/lead?depth=0`, {
+        data: {
+          email: `tina.trashed.${Date.now()}@example.com`,
+          firstName: 'Tina',
+          followUpDue: new Date().toISOString(),
+          lastName: 'Trashed',
+        },
+      })
+      expect(created.status()).toBe(201)
+      const id = (await created.json()).doc.id
+      const moved = await staff.request.delete(`${admin.url}/api/lead/${id}`)
+      expect(moved.status()).toBe(200)
+
+      // A link to the lead (a lead event, a bookmark, an e-mail) still names its live page.
+      await admin.open(staff, `/collections/lead/${id}`)
+      expect(new URL(staff.url()).pathname).toBe(`/admin/collections/lead/trash/${id}`)
+      await staff.locator('.trash-banner').waitFor(WAIT)
+      expect(await staff.locator('.trash-banner').innerText()).toMatch(/trash/i)
+      await staff.getByRole('button', { name: 'Restore', exact: true }).waitFor(WAIT)
+      // The desk, which works on live leads only, says why it is not there instead of "Not Found".
+      await expect(staff.locator('[data-desk="trashed"]').innerText(WAIT)).resolves.toMatch(
+        /in the trash.*restored/,
+      )
+      expect(await staff.getByText('Not Found', { exact: true }).count()).toBe(0)
+
+      // Its fields are read-only: a date shows no calendar or clear button.
+      const followUp = staff.locator('.field-type.read-only:has(#field-followUpDue)')
+      await followUp.waitFor(WAIT)
+      expect(await followUp.locator('.date-time-picker__icon-wrap').count()).toBe(1)
+      expect(await followUp.locator('.date-time-picker__icon-wrap').isVisible()).toBe(false)
+
+      // A record that was never there is still Payload's "not found" on the list.
+      await admin.open(staff, '/collections/lead/99999999')
+      expect(new URL(staff.url()).pathname).toBe('/admin/collections/lead')
+    },
+    STEP_MS,
+  )
+
+  it(
+    "a live record's read-only select offers no clear button; help texts name no files",
+    async () => {
+      await admin.open(staff, '/collections/lead')
+      await staff.locator('tbody tr a').first().click()
+      const status = staff.locator(
+        '.field-type.read-only#field-currentStatus, .field-type.read-only:has(#field-currentStatus)',
+      )
+      await status.waitFor(WAIT)
+      for (const control of await status.locator('.clear-indicator, .dropdown-indicator').all())
+        expect(await control.isVisible()).toBe(false)
+
+      for (const list of ['legal-holds', 'consumer-requests']) {
+        await admin.open(staff, `/collections/${list}`)
+        const page = await staff.locator('main, .collection-list').first().innerText()
+        expect(page).not.toMatch(/docs\/|src\/|\.md\b|\.ts\b/)
+      }
+    },
+    STEP_MS,
+  )
+})
+
 describe('saved views', () => {
   it(
     '"My leads due" shows the viewer\'s leads whose follow-up is due',
@@ -188,6 +254,44 @@ describe('import and export', () => {
   )
 
   it(
+    "a row that repeats a stored lead is said to merge into it, with the file's values",
+    async () => {
+      const email = `mira.merge.${Date.now()}@example.com`
+      const stored = await staff.request.post(`${admin.url}/api/lead?depth=0`, {
+        data: { email, firstName: 'Mira', lastName: 'Stored', location: 'loc_demo_sunset_la' },
+      })
+      expect(stored.status()).toBe(201)
+      const lead = (await stored.json()).doc
+      await admin.open(staff, '/collections/lead')
+      const csv = `firstName,lastName,email,location\nMiriam,FromFile,${email},loc_demo_sunset_la\nNed,New,ned.${Date.now()}@example.com,loc_demo_sunset_la\n`
+      await staff.locator('input[aria-label="File to import"]').setInputFiles({
+        buffer: Buffer.from(csv),
+        mimeType: 'text/csv',
+        name: 'merge.csv',
+      })
+      const preview = staff.getByRole('region', { name: 'Import preview' })
+      await preview.waitFor(WAIT)
+      expect(await preview.innerText()).toContain(
+        'All 2 rows can be imported. 1 will be created, 1 merged into existing records as duplicates.',
+      )
+      const [merged, created] = await preview.locator('tbody tr').all()
+      const mergedText = await merged.innerText()
+      expect(mergedText).toContain('Will be merged into Mira Stored (same e-mail)')
+      expect(mergedText).not.toContain('Will be created')
+      // The file's values, not the stored lead's.
+      expect(mergedText).toContain('Miriam')
+      expect(mergedText).toContain('FromFile')
+      expect(mergedText).not.toContain('Stored\t')
+      await expect(
+        merged.getByRole('link', { name: 'Mira Stored' }).getAttribute('href'),
+      ).resolves.toBe(`/admin/collections/lead/${lead.id}`)
+      expect(await created.innerText()).toContain('Will be created')
+      await preview.getByRole('button', { name: 'Cancel' }).click()
+    },
+    STEP_MS,
+  )
+
+  it(
     'a file with a bad row cannot be confirmed, and names the row',
     async () => {
       await admin.open(staff, '/collections/lead')
@@ -199,12 +303,32 @@ describe('import and export', () => {
       const preview = staff.getByRole('region', { name: 'Import preview' })
       await preview.waitFor(WAIT)
       expect(await preview.locator('tbody tr').first().innerText()).toMatch(/email: .*e-mail/)
-      expect(await preview.getByRole('button', { name: 'Import 1 row' }).isDisabled()).toBe(true)
+      const importButton = preview.getByRole('button', { name: 'Import 1 row' })
+      expect(await importButton.isDisabled()).toBe(true)
+      // And looks it: drawn as Payload draws a button that is not available.
+      const looks = (button: Locator) =>
+        button.evaluate((element) => {
+          const style = getComputedStyle(element)
+          return { background: style.backgroundColor, cursor: style.cursor }
+        })
+      const disabled = await looks(importButton)
+      expect(disabled.cursor).toBe('not-allowed')
       const alert = staff.locator('[data-import-result][role="alert"]')
       expect(await alert.innerText()).toContain('1 of 1 rows have problems; nothing was imported.')
       expect(await alert.locator('li').allInnerTexts()).toEqual([
         expect.stringMatching(/^Row 2: email: .*e-mail/),
       ])
+      // The same button for a file without problems is drawn otherwise.
+      await staff.locator('input[aria-label="File to import"]').setInputFiles({
+        buffer: Buffer.from('firstName,email\nBea,bea@example.com\n'),
+        mimeType: 'text/csv',
+        name: 'good.csv',
+      })
+      const enabled = preview.locator('button.btn--style-primary:not([disabled])')
+      await enabled.waitFor(WAIT)
+      expect((await looks(enabled)).cursor).not.toBe('not-allowed')
+      expect((await looks(enabled)).background).not.toBe(disabled.background)
+      await preview.getByRole('button', { name: 'Cancel' }).click()
     },
     STEP_MS,
   )

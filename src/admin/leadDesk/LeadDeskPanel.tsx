@@ -78,7 +78,7 @@ const Assignment = ({ api, view }: { api: string; view: DeskView }) => {
 }
 
 export const LeadDeskPanel = () => {
-  const { id } = useDocumentInfo()
+  const { id, isTrashed } = useDocumentInfo()
   const {
     config: {
       routes: { api: apiRoute },
@@ -90,17 +90,25 @@ export const LeadDeskPanel = () => {
   const [error, setError] = useState<null | string>(null)
 
   const load = useCallback(async () => {
-    if (!id) return
+    // A trashed lead has no desk to read (the API does not find it); the page says why.
+    if (!id || isTrashed) return
     const answer = await call<DeskView>(`${api}/lead/${id}/desk`)
     if (answer.ok) setView(answer.body)
     else setError(errorOf(answer))
-  }, [api, id])
+  }, [api, id, isTrashed])
 
   useEffect(() => {
     void load()
   }, [load])
 
   if (!id) return null
+  if (isTrashed)
+    return (
+      <p className="lead-desk" data-desk="trashed" role="status">
+        This lead is in the trash. Its desk (status, assignee, follow-ups and timeline) is back once
+        it is restored.
+      </p>
+    )
   if (error) return <p role="alert">{error}</p>
   if (!view) return <section aria-busy="true" aria-label="Lead desk" className="lead-desk" />
   const { current, lead } = view

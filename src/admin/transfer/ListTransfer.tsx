@@ -1,8 +1,9 @@
 'use client'
 /**
  * Above a list: "Export CSV" (what the list shows: its filter, search, sort and columns, as the
- * viewer may read it), "Import CSV or JSON" (a preview of every row first, the records it would
- * create and each row's problems, then an import only once confirmed) and "CSV template" (the
+ * viewer may read it), "Import CSV or JSON" (a preview of every row first: what the import does
+ * with it, created or merged into a named record, its values as the file gives them, and its
+ * problems; then an import only once confirmed) and "CSV template" (the
  * header an import takes and one example row).
  */
 import { useConfig, useTableColumns } from '@payloadcms/ui'
@@ -10,7 +11,14 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation'
 import React, { useRef, useState } from 'react'
 
 type Problem = { message: string; path?: string }
-type PreviewRow = { errors?: Problem[]; record?: Record<string, unknown>; row: number }
+/** A row merged into a stored record as a duplicate. */
+type Merged = { into: number | string; reason: string; title?: string }
+type PreviewRow = {
+  errors?: Problem[]
+  merged?: Merged
+  record?: Record<string, unknown>
+  row: number
+}
 type Preview = { body: string; file: string; invalid: number; message: string; rows: PreviewRow[] }
 type Outcome = { message: string; ok: boolean; rows?: { errors: Problem[]; row: number }[] }
 
@@ -65,11 +73,39 @@ const shown = (value: unknown): string =>
 const problemsText = (errors: Problem[]) =>
   errors.map((error) => (error.path ? `${error.path}: ${error.message}` : error.message)).join('; ')
 
-const PreviewTable: React.FC<{ rows: PreviewRow[] }> = ({ rows }) => {
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row.record ?? {})))].slice(
-    0,
-    SHOWN_COLUMNS,
+/** What the import will do with a row, in words; a stored record it merges into is linked. */
+const Verdict: React.FC<{ admin: string; entry: PreviewRow; slug: string }> = ({
+  admin,
+  entry: { errors, merged },
+  slug,
+}) => {
+  if (errors) return <>{problemsText(errors)}</>
+  if (!merged) return <>Will be created</>
+  return (
+    <>
+      Will be merged into{' '}
+      <a href={`${admin}/collections/${slug}/${merged.into}`}>
+        {merged.title || `record ${merged.into}`}
+      </a>{' '}
+      ({merged.reason})
+    </>
   )
+}
+
+/** Columns every row has first (the file's own, for a merged row shows only those), then others. */
+const columnsOf = (rows: PreviewRow[]): string[] => {
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row.record ?? {})))]
+  const withRecord = rows.filter((row) => row.record)
+  const everywhere = keys.filter((key) => withRecord.every((row) => key in row.record!))
+  return [...everywhere, ...keys.filter((key) => !everywhere.includes(key))].slice(0, SHOWN_COLUMNS)
+}
+
+const PreviewTable: React.FC<{ admin: string; rows: PreviewRow[]; slug: string }> = ({
+  admin,
+  rows,
+  slug,
+}) => {
+  const columns = columnsOf(rows)
   return (
     <div className="table" style={{ overflowX: 'auto' }}>
       <table data-import-preview>
@@ -79,17 +115,23 @@ const PreviewTable: React.FC<{ rows: PreviewRow[] }> = ({ rows }) => {
             {columns.map((name) => (
               <th key={name}>{name}</th>
             ))}
-            <th>Problems</th>
+            <th>What happens</th>
           </tr>
         </thead>
         <tbody>
-          {rows.slice(0, SHOWN_ROWS).map(({ errors, record, row }) => (
-            <tr data-row-ok={errors ? 'false' : 'true'} key={row}>
-              <td>{row}</td>
+          {rows.slice(0, SHOWN_ROWS).map((entry) => (
+            <tr
+              data-row-ok={entry.errors ? 'false' : 'true'}
+              data-verdict={entry.errors ? 'invalid' : entry.merged ? 'merge' : 'create'}
+              key={entry.row}
+            >
+              <td>{entry.row}</td>
               {columns.map((name) => (
-                <td key={name}>{shown(record?.[name])}</td>
+                <td key={name}>{shown(entry.record?.[name])}</td>
               ))}
-              <td>{errors ? problemsText(errors) : 'Will be created'}</td>
+              <td>
+                <Verdict admin={admin} entry={entry} slug={slug} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -103,6 +145,10 @@ const PreviewTable: React.FC<{ rows: PreviewRow[] }> = ({ rows }) => {
   )
 }
 
+/** Payload's button classes; `btn--disabled` is what draws a button as not available. */
+const buttonClass = (style: 'primary' | 'secondary', disabled: boolean) =>
+  `btn btn--style-${style} btn--size-small${disabled ? ' btn--disabled' : ''}`
+
 export const ListTransfer: React.FC = () => {
   const pathname = usePathname()
   const params = useSearchParams()
@@ -114,7 +160,7 @@ export const ListTransfer: React.FC = () => {
   const [busy, setBusy] = useState(false)
   const {
     config: {
-      routes: { api },
+      routes: { admin, api },
     },
   } = useConfig()
   const slug = pathname.split('/collections/')[1]?.split('/')[0]
@@ -188,7 +234,7 @@ export const ListTransfer: React.FC = () => {
           Export CSV
         </a>
         <button
-          className="btn btn--style-secondary btn--size-small"
+          className={buttonClass('secondary', busy)}
           disabled={busy}
           onClick={() => input.current?.click()}
           type="button"
@@ -216,10 +262,10 @@ export const ListTransfer: React.FC = () => {
           <p style={{ margin: 0 }}>
             <strong>{preview.file}</strong>: {preview.message}
           </p>
-          <PreviewTable rows={preview.rows} />
+          <PreviewTable admin={admin} rows={preview.rows} slug={slug} />
           <p style={{ display: 'flex', gap: '0.5rem' }}>
             <button
-              className="btn btn--style-primary btn--size-small"
+              className={buttonClass('primary', busy || preview.invalid > 0)}
               disabled={busy || preview.invalid > 0}
               onClick={confirm}
               type="button"
@@ -227,7 +273,7 @@ export const ListTransfer: React.FC = () => {
               Import {preview.rows.length} {preview.rows.length === 1 ? 'row' : 'rows'}
             </button>
             <button
-              className="btn btn--style-secondary btn--size-small"
+              className={buttonClass('secondary', busy)}
               disabled={busy}
               onClick={() => setPreview(null)}
               type="button"
