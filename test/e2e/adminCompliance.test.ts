@@ -1,7 +1,8 @@
 /**
  * The compliance screens in Chromium: a declined credit app's adverse-action notice opened by
  * staff, its printable letter, and a delivery recorded from its page; a staff admin loading the
- * SDN list from the form above the sanctions lists, and reading the breach-readiness report.
+ * SDN list from the form above the sanctions lists, and reading the breach-readiness report (in
+ * staff's words: labels, not slugs or file paths).
  */
 import path from 'node:path'
 
@@ -107,6 +108,17 @@ it(
     expect(Number(await admin.locator('[data-consumers="consumer"]').innerText())).toBeGreaterThan(
       0,
     )
+    // In staff's words: records and fields by their labels, no slugs, field names or file paths.
+    const report = admin.getByRole('main', { name: 'Breach readiness' })
+    const table = await report.locator('table').innerText()
+    expect(table).toContain('Credit apps')
+    expect(table).toContain('Co-applicant Last Name')
+    expect(table).toContain('ADF › Phones')
+    expect(table).not.toMatch(/credit-app|adverse-action-notice|\b[a-z]+[A-Z]\w*\b|adf\./)
+    const text = await report.innerText()
+    expect(text).not.toMatch(/docs\/|\.md\b|consumer\.ssn/)
+    expect(text).toMatch(/Encrypted at rest \(not counted\): .*Consumers: [^;]*SSN/)
+    await report.locator('[data-incident-steps] li').first().waitFor(WAIT)
     // Inside the admin UI's frame: its header and the navigation's link to the report.
     expect(await admin.locator('header.app-header').count()).toBe(1)
     expect(await admin.locator('a.nav__link[href$="/breach-report"]').count()).toBe(1)
