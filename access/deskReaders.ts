@@ -22,3 +22,15 @@ export const deskReaders: FieldAccess = safeToCompile(
   },
   { unless: dealerRequest },
 )
+
+/**
+ * A company's own working settings (its time zone): house staff read every company's, a dealer
+ * its own company's only, API clients none, so the contract's company answers keep their shape.
+ */
+export const companySettingReaders: FieldAccess = safeToCompile(
+  ({ doc, req }) => {
+    if (!isDealer(req.user)) return isStaff({ req })
+    return Boolean(doc?.id) && doc?.id === companyOf(req.user)
+  },
+  { unless: dealerRequest },
+)

@@ -4,6 +4,7 @@ import { listTransfer } from '@/admin/transfer'
 import { timeZoneField } from '@/fields/formatted'
 import { prefixedId } from '@/fields/prefixedId'
 
+import { companySettingReaders } from '../access/deskReaders'
 import { policyAccess } from '../access/policy'
 
 const transfer = listTransfer('company')
@@ -39,6 +40,7 @@ export const Companies: CollectionConfig = {
       ],
     },
     timeZoneField('timeZone', {
+      access: { read: companySettingReaders },
       admin: {
         description:
           "The dealership's time zone: its day, when the dashboard's figures for today start and end. Empty: UTC.",

@@ -17,7 +17,7 @@ import { cell, withCell } from './readableValues'
 
 type Options = Pick<
   TextField,
-  'admin' | 'index' | 'label' | 'maxLength' | 'minLength' | 'required' | 'unique'
+  'access' | 'admin' | 'index' | 'label' | 'maxLength' | 'minLength' | 'required' | 'unique'
 >
 
 // Payload's `text` checks lists too (`hasMany`); its declared type covers one string only.
