@@ -2,7 +2,6 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
-import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig, type Config } from 'payload'
 
 import { Accounts } from './collections/Accounts'
@@ -50,6 +49,7 @@ import { withVersionRoutes } from './globals/versionRoutes'
 import { answerApiErrors } from './hooks/apiErrors'
 import { commerceCollections } from './plugins/commerce'
 import { adfEndpoint } from './src/adf/endpoint'
+import { richTextEditor } from './src/admin/richText'
 import { queryPresets, readableFilters, resolvePresetPlaceholders } from './src/admin/savedViews'
 import { searchEndpoint } from './src/admin/search'
 import { commerceEndpoints } from './src/commerce'
@@ -68,6 +68,52 @@ import { lookupEndpoints } from './src/lookups/endpoints'
 import { storagePlugin } from './src/media/storage'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+// Each collection as its file declares it; the plugin adds the hooks, fields and access its
+// declarations ask for (plugins/commerce). The admin UI's navigation lists groups in the order
+// their first collection appears here: the lead desk first.
+const collections = [
+  Leads,
+  LeadEvents,
+  VdpEmails,
+  DoNotContact,
+  MailboxMessages,
+  CreditApps,
+  PreApprovals,
+  CreditBands,
+  CreditReports,
+  Consumers,
+  Consents,
+  Disclosures,
+  Deals,
+  Customers,
+  Contacts,
+  Companies,
+  Locations,
+  Addresses,
+  Cities,
+  States,
+  WebEvents,
+  Accounts,
+  Vehicles,
+  VehicleSpecs,
+  Listings,
+  Media,
+  Vins,
+  Errors,
+  Users,
+  ApiClients,
+  LookupCache,
+  AuditLog,
+  AdverseActionNotices,
+  SanctionsMatches,
+  SanctionsLists,
+  WebhookEndpoints,
+  WebhookDeliveries,
+  LegalHolds,
+  ConsumerRequests,
+]
+const globals = withVersionRoutes([TcoSettings, ContactConsentRules])
 
 export default buildConfig({
   admin: {
@@ -96,50 +142,7 @@ export default buildConfig({
     meta: { titleSuffix: ' · Commerce' },
     user: Users.slug,
   },
-  // Each collection as its file declares it; the plugin adds the hooks, fields and access its
-  // declarations ask for (plugins/commerce). The admin UI's navigation lists groups in the order
-  // their first collection appears here: the lead desk first.
-  collections: [
-    Leads,
-    LeadEvents,
-    VdpEmails,
-    DoNotContact,
-    MailboxMessages,
-    CreditApps,
-    PreApprovals,
-    CreditBands,
-    CreditReports,
-    Consumers,
-    Consents,
-    Disclosures,
-    Deals,
-    Customers,
-    Contacts,
-    Companies,
-    Locations,
-    Addresses,
-    Cities,
-    States,
-    WebEvents,
-    Accounts,
-    Vehicles,
-    VehicleSpecs,
-    Listings,
-    Media,
-    Vins,
-    Errors,
-    Users,
-    ApiClients,
-    LookupCache,
-    AuditLog,
-    AdverseActionNotices,
-    SanctionsMatches,
-    SanctionsLists,
-    WebhookEndpoints,
-    WebhookDeliveries,
-    LegalHolds,
-    ConsumerRequests,
-  ],
+  collections,
   cors: allowedOrigins(),
   csrf: allowedOrigins(),
   db: postgresAdapter({
@@ -164,7 +167,7 @@ export default buildConfig({
       : undefined,
     readReplicasAfterWriteInterval: settings('database').DATABASE_READ_AFTER_WRITE_MS,
   }),
-  editor: lexicalEditor(),
+  editor: richTextEditor([...collections, ...globals]),
   email: emailAdapter,
   endpoints: [
     ...commerceEndpoints,
@@ -174,7 +177,7 @@ export default buildConfig({
     retentionDryRunEndpoint,
     breachReportEndpoint,
   ],
-  globals: withVersionRoutes([TcoSettings, ContactConsentRules]),
+  globals,
   // Everything is served over REST; one API surface is one surface to secure.
   graphQL: { disable: true },
   hooks: { afterError: [answerApiErrors] },

@@ -6,13 +6,25 @@
  *
  * The plugin adds its fields (the object's `prefix`) whether or not a bucket is configured, so the
  * database schema, and the committed migrations, are the same in both setups.
+ *
+ * `@payloadcms/storage-s3` loads the AWS SDK when imported (about 0.2 s and 8 MiB in every
+ * process), so it is imported only when a bucket is set. Without one, this does what its disabled
+ * branch does (`alwaysInsertFields`): the cloud-storage plugin's fields and the admin UI's upload
+ * handler entry, with no adapter. test/unit/storagePlugin.test.ts checks the two configs agree.
  */
-import { s3Storage } from '@payloadcms/storage-s3'
+import { cloudStoragePlugin } from '@payloadcms/plugin-cloud-storage'
+import type { CollectionOptions } from '@payloadcms/plugin-cloud-storage/types'
+import { initClientUploads } from '@payloadcms/plugin-cloud-storage/utilities'
+import type { S3StorageOptions } from '@payloadcms/storage-s3'
 import type { Plugin } from 'payload'
 
 import { settings } from '@/lib/settings'
 
-export const storagePlugin = (): Plugin => {
+/** What @payloadcms/storage-s3 names its client upload handler and signing endpoint. */
+const S3_CLIENT_HANDLER = '@payloadcms/storage-s3/client#S3ClientUploadHandler'
+const S3_SIGNED_URL_PATH = '/storage-s3-generate-signed-url'
+
+export const storageOptions = (): S3StorageOptions => {
   const {
     S3_ACCESS_KEY_ID,
     S3_BUCKET,
@@ -23,7 +35,7 @@ export const storagePlugin = (): Plugin => {
     S3_REGION,
     S3_SECRET_ACCESS_KEY,
   } = settings('storage')
-  return s3Storage({
+  return {
     alwaysInsertFields: true,
     bucket: S3_BUCKET ?? '',
     collections: {
@@ -49,5 +61,34 @@ export const storagePlugin = (): Plugin => {
       region: S3_REGION,
     },
     enabled: Boolean(S3_BUCKET),
-  })
+  }
+}
+
+/** The S3 plugin's configuration with no bucket, without loading it (or the AWS SDK). */
+export const withoutBucket =
+  ({ collections }: S3StorageOptions): Plugin =>
+  (config) => {
+    const unadapted: Record<string, CollectionOptions> = {}
+    for (const [slug, options] of Object.entries(collections))
+      unadapted[slug] = { ...(options === true ? {} : options), adapter: null }
+    initClientUploads({
+      clientHandler: S3_CLIENT_HANDLER,
+      collections,
+      config,
+      enabled: false,
+      // Never added to the config while disabled.
+      serverHandler: () => new Response(null, { status: 404 }),
+      serverHandlerPath: S3_SIGNED_URL_PATH,
+    })
+    return cloudStoragePlugin({
+      alwaysInsertFields: true,
+      collections: unadapted,
+      enabled: false,
+    })(config)
+  }
+
+export const storagePlugin = (): Plugin => {
+  const options = storageOptions()
+  if (!options.enabled) return withoutBucket(options)
+  return async (config) => (await import('@payloadcms/storage-s3')).s3Storage(options)(config)
 }
