@@ -178,9 +178,34 @@ export const startReplicatedPostgres = async ({ replica = true } = {}): Promise<
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
   }
+  const onPrimary = async (sql: string) => {
+    const client = new pg.Client({ connectionString: urlOn(primaryPort)('postgres') })
+    await client.connect()
+    try {
+      return await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  /**
+   * pg_wal_replay_pause() only asks: the replica may still apply what arrives before it looks at
+   * the request. Paused is when it says so; a replica idle between records looks once the next
+   * record arrives, so the primary writes one (a checkpoint) until it does.
+   */
+  const pauseReplay = async () => {
+    await onReplica('SELECT pg_wal_replay_pause()')
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      const { rows } = await onReplica('SELECT pg_get_wal_replay_pause_state() AS state')
+      if (rows[0].state === 'paused') return
+      if (Date.now() > deadline) throw new Error(`the replica's replay is ${rows[0].state}`)
+      await onPrimary('CHECKPOINT')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
   return {
     onReplica,
-    pauseReplay: async () => void (await onReplica('SELECT pg_wal_replay_pause()')),
+    pauseReplay,
     primaryUrl: urlOn(primaryPort),
     replicaPid: () => servers[1].pid!,
     replicaUrl: urlOn(replicaPort),
