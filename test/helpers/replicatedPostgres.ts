@@ -154,8 +154,8 @@ export const startReplicatedPostgres = async ({ replica = true } = {}): Promise<
     await stop()
     throw error
   }
-  const onReplica = async (sql: string) => {
-    const client = new pg.Client({ connectionString: urlOn(replicaPort)('postgres') })
+  const queryOn = (port: number) => async (sql: string) => {
+    const client = new pg.Client({ connectionString: urlOn(port)('postgres') })
     await client.connect()
     try {
       return await client.query(sql)
@@ -163,6 +163,8 @@ export const startReplicatedPostgres = async ({ replica = true } = {}): Promise<
       await client.end()
     }
   }
+  const onReplica = queryOn(replicaPort)
+  const onPrimary = queryOn(primaryPort)
   /** A killed postmaster's children leave a moment later; until then a new one refuses to start. */
   const restartReplica = async () => {
     const deadline = Date.now() + 30_000
@@ -176,15 +178,6 @@ export const startReplicatedPostgres = async ({ replica = true } = {}): Promise<
       if (answered) return void (servers[1] = server)
       if (Date.now() > deadline) throw new Error('the replica did not start again')
       await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-  }
-  const onPrimary = async (sql: string) => {
-    const client = new pg.Client({ connectionString: urlOn(primaryPort)('postgres') })
-    await client.connect()
-    try {
-      return await client.query(sql)
-    } finally {
-      await client.end()
     }
   }
   /**
