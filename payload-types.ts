@@ -1849,6 +1849,11 @@ export interface AdverseActionNotice {
    */
   deliveredTo?: string | null;
   /**
+   * When the notice stopped being owed: the app was placed with a lender after all.
+   */
+  withdrawnAt?: string | null;
+  withdrawnReason?: string | null;
+  /**
    * Required to change counterofferAcceptedAt once set: why the recorded value was wrong. Kept with the correction.
    */
   correctionReason?: string | null;
@@ -3341,6 +3346,8 @@ export interface AdverseActionNoticeSelect<T extends boolean = true> {
   deliveryMethod?: T;
   deliveredBy?: T;
   deliveredTo?: T;
+  withdrawnAt?: T;
+  withdrawnReason?: T;
   correctionReason?: T;
   corrections?:
     | T

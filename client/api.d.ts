@@ -5684,7 +5684,7 @@ export interface paths {
         put?: never;
         /**
          * Deliver the notice
-         * @description Records how the notice reached the applicant, when and by whom: `email` first sends it through the configured SMTP server (to `to`, else the applicant's e-mail; a message the server refuses is a 503 and records nothing), `mail` (printed and mailed) and `in_person` record what staff did. Staff and admins.
+         * @description Records how the notice reached the applicant, when and by whom: `email` first sends it through the configured SMTP server (to `to`, else the applicant's e-mail; a message the server refuses is a 503 and records nothing), `mail` (printed and mailed) and `in_person` record what staff did. A notice is delivered once, and not when it names no creditor (`CREDITOR_NAME`, `CREDITOR_ADDRESS`) or was withdrawn: each a 409 saying why. Staff and admins.
          */
         post: operations["adverseActionNotice_deliver"];
         delete?: never;
@@ -8186,6 +8186,9 @@ export interface components {
             deliveredBy?: string | null;
             /** @description The e-mail address, mailing address or person it went to. */
             deliveredTo?: string | null;
+            /** @description When the notice stopped being owed: the app was placed with a lender after all. */
+            withdrawnAt?: string | null;
+            withdrawnReason?: string | null;
             /** @description Required to change counterofferAcceptedAt once set: why the recorded value was wrong. Kept with the correction. */
             correctionReason?: string | null;
             /** @description Each correction: the field, its old and new value, why, who and when. */
@@ -10388,6 +10391,9 @@ export interface components {
             deliveredBy?: string | null;
             /** @description The e-mail address, mailing address or person it went to. */
             deliveredTo?: string | null;
+            /** @description When the notice stopped being owed: the app was placed with a lender after all. */
+            withdrawnAt?: string | null;
+            withdrawnReason?: string | null;
             /** @description Required to change counterofferAcceptedAt once set: why the recorded value was wrong. Kept with the correction. */
             correctionReason?: string | null;
             /** @description Each correction: the field, its old and new value, why, who and when. */
@@ -10456,6 +10462,9 @@ export interface components {
             deliveredBy?: string | null;
             /** @description The e-mail address, mailing address or person it went to. */
             deliveredTo?: string | null;
+            /** @description When the notice stopped being owed: the app was placed with a lender after all. */
+            withdrawnAt?: string | null;
+            withdrawnReason?: string | null;
             /** @description Required to change counterofferAcceptedAt once set: why the recorded value was wrong. Kept with the correction. */
             correctionReason?: string | null;
             /** @description Each correction: the field, its old and new value, why, who and when. */
@@ -30926,6 +30935,7 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
             429: components["responses"]["Payload429"];

@@ -54,6 +54,8 @@ const KEPT = [
   'deliveryMethod',
   'deliveredBy',
   'deliveredTo',
+  'withdrawnAt',
+  'withdrawnReason',
 ]
 
 /**
@@ -88,7 +90,9 @@ export const AdverseActionNotices: CollectionConfig = {
       name: 'actions',
       type: 'ui',
       admin: {
-        components: { Field: '/src/compliance/adverseAction/NoticeActions#NoticeActions' },
+        components: {
+          Field: '/src/compliance/adverseAction/NoticeActionsField#NoticeActionsField',
+        },
       },
     },
     fixed({
@@ -197,6 +201,18 @@ export const AdverseActionNotices: CollectionConfig = {
         }),
       ],
       label: 'Delivery',
+    },
+    {
+      type: 'row',
+      fields: [
+        fixed(
+          dateTime(
+            'withdrawnAt',
+            'When the notice stopped being owed: the app was placed with a lender after all.',
+          ),
+        ),
+        fixed({ name: 'withdrawnReason', type: 'text' }),
+      ],
     },
   ],
   labels: { plural: 'Adverse-action notices', singular: 'Adverse-action notice' },

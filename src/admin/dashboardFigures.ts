@@ -8,6 +8,7 @@
  */
 import type { CollectionSlug, Payload, TypedUser, Where } from 'payload'
 
+import { owedNotices } from '@/compliance/adverseAction/notices'
 import { unlessForbidden } from '@/errors'
 import { dayStart, weekStart, zoneOr } from '@/leadDesk/businessHours'
 import { agentFigures, openLeads, STILL_WORKED } from '@/leadDesk/pipeline'
@@ -117,17 +118,14 @@ export const dashboardFigures = async (
         collection: 'adverse-action-notice',
         label: 'Notices due',
         where: {
-          and: [
-            { deliveredAt: { exists: false } },
-            { dueAt: { greater_than_equal: now.toISOString() } },
-          ],
+          and: [owedNotices, { dueAt: { greater_than_equal: now.toISOString() } }],
         },
       },
       {
         collection: 'adverse-action-notice',
         label: 'Notices overdue',
         where: {
-          and: [{ deliveredAt: { exists: false } }, { dueAt: { less_than: now.toISOString() } }],
+          and: [owedNotices, { dueAt: { less_than: now.toISOString() } }],
         },
       },
     ]),

@@ -5,6 +5,7 @@
  */
 import type { CollectionSlug, Payload, TypedUser, Where } from 'payload'
 
+import { owedNotices } from '@/compliance/adverseAction/notices'
 import { unlessForbidden } from '@/errors'
 import { STILL_WORKED } from '@/leadDesk/pipeline'
 import { listHref } from '@/lib/adminHref'
@@ -126,7 +127,7 @@ const sources = (user: TypedUser, now: Date): Source[] => [
     }),
     sort: 'dueAt',
     title: 'Adverse-action notices to deliver',
-    where: { deliveredAt: { exists: false } },
+    where: owedNotices,
   },
   {
     collection: 'sanctions-match',

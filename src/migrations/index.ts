@@ -39,6 +39,7 @@ import * as migration_20261128_135116_phone_keys from './20261128_135116_phone_k
 import * as migration_20261128_143956_staff_and_list_titles from './20261128_143956_staff_and_list_titles';
 import * as migration_20261128_163531_oidc_sign_in from './20261128_163531_oidc_sign_in';
 import * as migration_20261128_171310_pipeline_time_zone_and_configuration from './20261128_171310_pipeline_time_zone_and_configuration';
+import * as migration_20261129_002122_notice_withdrawn_and_creditor from './20261129_002122_notice_withdrawn_and_creditor';
 
 export const migrations = [
   {
@@ -244,6 +245,11 @@ export const migrations = [
   {
     up: migration_20261128_171310_pipeline_time_zone_and_configuration.up,
     down: migration_20261128_171310_pipeline_time_zone_and_configuration.down,
-    name: '20261128_171310_pipeline_time_zone_and_configuration'
+    name: '20261128_171310_pipeline_time_zone_and_configuration',
+  },
+  {
+    up: migration_20261129_002122_notice_withdrawn_and_creditor.up,
+    down: migration_20261129_002122_notice_withdrawn_and_creditor.down,
+    name: '20261129_002122_notice_withdrawn_and_creditor'
   },
 ];

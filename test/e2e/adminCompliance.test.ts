@@ -28,6 +28,7 @@ beforeAll(async () => {
   service = await startAdminService('compliance', {
     // The fake provider stands for one that collects the credit-report authorization itself.
     CREDIT_AUTHORIZATION_REQUIRED: 'false',
+    CREDITOR_ADDRESS: '500 Congress Ave, Austin, TX 78701',
     CREDITOR_NAME: 'Sunset Motors Finance',
     PROVIDER_A_URL: provider.url,
   })
@@ -73,7 +74,17 @@ it(
     await print.waitFor(WAIT)
     const letter = await staff.request.get(`${service.url}${await print.getAttribute('href')}`)
     expect(await letter.text()).toContain('Experian')
-    await staff.getByRole('button', { name: 'Record: printed and mailed' }).click()
+    // Nothing is recorded on one click: the delivery is asked to be confirmed, and can be called off.
+    const mailed = staff.getByRole('button', { name: 'Record: printed and mailed' })
+    await mailed.click()
+    const confirm = staff.getByRole('group', { name: 'Confirm the delivery' })
+    await confirm.getByText(/^Record that the notice was printed and mailed to .+\?/).waitFor(WAIT)
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    expect(await service.api(staff, `/adverse-action-notice/${notice}`)).toMatchObject({
+      deliveredAt: null,
+    })
+    await mailed.click()
+    await confirm.getByRole('button', { name: 'Confirm' }).click()
     await staff.getByRole('status').getByText('Delivery recorded').waitFor(WAIT)
     const saved = await service.api(staff, `/adverse-action-notice/${notice}`)
     expect(saved).toMatchObject({

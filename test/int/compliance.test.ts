@@ -13,7 +13,7 @@ import pg from 'pg'
 
 import { dashboardFigures } from '@/admin/dashboardFigures'
 import { todoLists } from '@/admin/todo'
-import { noticeLapsedCounteroffers } from '@/compliance/adverseAction/notices'
+import { noticeLapsedCounteroffers, owedNotices } from '@/compliance/adverseAction/notices'
 import { seedDemoData } from '@/seed'
 
 import { createTestDatabase } from '../helpers/database'
@@ -447,6 +447,116 @@ describe('adverse action', () => {
     }
   })
 
+  it('a notice made while the creditor is not configured is not delivered naming none (409), and goes out under the creditor configured later', async () => {
+    const configured = { address: process.env.CREDITOR_ADDRESS, name: process.env.CREDITOR_NAME }
+    delete process.env.CREDITOR_ADDRESS
+    delete process.env.CREDITOR_NAME
+    let notice: { creditorName?: null | string; id: number }
+    try {
+      provider.script({ body: { decision: 'declined', id: 'a-nc' }, kind: 'status', status: 201 })
+      const app = await settled((await createApp({ firstName: 'Ada', lastName: 'Noname' })).id)
+      ;[notice] = await noticesOf(app.id)
+      // Nothing stands in for the creditor: no placeholder reads as its name.
+      expect(notice).toMatchObject({ creditorAddress: null, creditorName: null })
+      const letter = await service.api(`/api/adverse-action-notice/${notice.id}/print`, {
+        headers: who.staff.headers,
+      })
+      const html = await letter.text()
+      expect(html).toContain('data-unfit')
+      expect(html).toContain('Not ready to send')
+      expect(html).not.toMatch(/not configured \(|CREDITOR_/)
+      const deliver = (caller: PrincipalName) =>
+        call('POST', `/api/adverse-action-notice/${notice.id}/deliver`, caller, { method: 'mail' })
+      // Staff are told whom to ask; admins, what to set.
+      const asStaff = await deliver('staff')
+      expect(asStaff.status).toBe(409)
+      expect(asStaff.body.errors[0].message).toBe(
+        "This notice does not name the creditor's name and address, which Regulation B requires: ask an administrator to configure the creditor's name and address.",
+      )
+      const asAdmin = await deliver('staffAdmin')
+      expect(asAdmin.status).toBe(409)
+      expect(asAdmin.body.errors[0].message).toContain(
+        'set CREDITOR_NAME, CREDITOR_ADDRESS and deliver it again',
+      )
+      const stored = await service.payload.findByID({
+        collection: 'adverse-action-notice',
+        id: notice.id,
+      })
+      expect(stored).toMatchObject({ creditorName: null, deliveredAt: null })
+    } finally {
+      process.env.CREDITOR_ADDRESS = configured.address
+      process.env.CREDITOR_NAME = configured.name
+    }
+    // Configured now: the printed letter names it, and the delivery keeps it on the notice.
+    const letter = await service.api(`/api/adverse-action-notice/${notice.id}/print`, {
+      headers: who.staff.headers,
+    })
+    const html = await letter.text()
+    expect(html).not.toContain('data-unfit')
+    expect(html).toContain('Sunset Motors Finance')
+    const delivered = await call(
+      'POST',
+      `/api/adverse-action-notice/${notice.id}/deliver`,
+      'staff',
+      { method: 'in_person' },
+    )
+    expect(delivered.status).toBe(200)
+    expect(delivered.body.doc).toMatchObject({
+      creditorAddress: '500 Congress Ave, Austin, TX 78701',
+      creditorName: 'Sunset Motors Finance',
+      deliveryMethod: 'in_person',
+    })
+  })
+
+  it('an app placed with a lender when sent again has its notice of not being placed withdrawn: off the to-do list, not delivered (409)', async () => {
+    const url = process.env.PROVIDER_A_URL
+    delete process.env.PROVIDER_A_URL
+    let id: string
+    try {
+      id = (await settled((await createApp({ firstName: 'Ada', lastName: 'Resent' })).id)).id
+    } finally {
+      process.env.PROVIDER_A_URL = url
+    }
+    const [owed] = await noticesOf(id)
+    expect(owed).toMatchObject({ kind: 'not_placed', withdrawnAt: null })
+    const staff = await service.payload.findByID({
+      collection: 'users',
+      id: who.staff.id as number,
+    })
+    const toDeliver = async () =>
+      (await todoLists(service.payload, { ...staff, collection: 'users' })).find(
+        (list) => list.title === 'Adverse-action notices to deliver',
+      )!.total
+    const before = await toDeliver()
+    // Sent again (off and on), and the provider approves it.
+    for (const toProvider of [false, true])
+      expect((await call('PATCH', `/api/credit-app/${id}`, 'staff', { toProvider })).status).toBe(
+        200,
+      )
+    await eventually(
+      () => readApp(id),
+      (app) => app.providerSubmission?.status === 'accepted',
+      `app ${id} accepted`,
+    )
+    const [withdrawn, ...others] = await noticesOf(id)
+    expect(others).toEqual([])
+    expect(withdrawn.withdrawnAt).toBeTruthy()
+    expect(withdrawn.withdrawnReason).toMatch(
+      /^The app was placed with Provider A on \d{4}-\d{2}-\d{2}, after this notice was made: it is not owed\.$/,
+    )
+    expect(await toDeliver()).toBe(before - 1)
+    const refused = await call(
+      'POST',
+      `/api/adverse-action-notice/${withdrawn.id}/deliver`,
+      'staff',
+      { method: 'in_person' },
+    )
+    expect(refused.status).toBe(409)
+    expect(refused.body.errors[0].message).toMatch(
+      /^This notice is no longer owed: The app was placed/,
+    )
+  })
+
   it('an approval makes no notice', async () => {
     const app = await settled((await createApp({ firstName: 'Ada', lastName: 'Byron' })).id)
     expect(app.providerSubmission.status).toBe('accepted')
@@ -465,7 +575,7 @@ describe('adverse action', () => {
     const [notRefused] = (
       await service.payload.find({
         collection: 'adverse-action-notice',
-        where: { kind: { equals: 'not_placed' } },
+        where: { and: [{ kind: { equals: 'not_placed' } }, owedNotices] },
       })
     ).docs
     const [due, overdue] = [await figure('Notices due'), await figure('Notices overdue')]

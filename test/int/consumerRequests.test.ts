@@ -40,9 +40,15 @@ const request = (kind: 'access' | 'deletion', extra: object = {}) => ({
 
 beforeAll(async () => {
   const payload = context.service.payload
+  // Her postal address, its city given by name as API clients may (found or made).
+  const home = await payload.create({
+    collection: 'address',
+    data: { city: { name: 'Austin', state: { code: 'TX' } }, line1: '12 Rita Row', zip: '78701' },
+  } as never)
   const made = await payload.create({
     collection: 'consumer',
     data: {
+      addresses: [home.id],
       birthDate: '1975-06-07',
       email: 'rita@example.com',
       firstName: 'Rita',
@@ -52,6 +58,7 @@ beforeAll(async () => {
     } as never,
   })
   consumer = String(made.id)
+
   lead = (
     await payload.create({
       collection: 'lead',
@@ -175,6 +182,7 @@ describe('an access request', () => {
     const data = JSON.parse(text)
     expect(Object.keys(data.sources)).toEqual([
       'consumer',
+      'addresses',
       'leads',
       'leadEvents',
       'vdpEmails',
@@ -189,6 +197,10 @@ describe('an access request', () => {
       'consumerRequests',
     ])
     expect(data.sources.consumer[0]).toMatchObject({ firstName: 'Rita', ssn: '***-**-9123' })
+    // Her postal address in full, not only its id on her record.
+    expect(data.sources.addresses).toMatchObject([
+      { city: { name: 'Austin', state: { code: 'TX' } }, line1: '12 Rita Row', zip: '78701' },
+    ])
     expect(data.sources.leads.map((item: { id: number }) => item.id)).toEqual([lead])
     expect(data.sources.leadEvents[0].nextSteps).toBe('Send Rita the Camry photos')
     expect(data.sources.vdpEmails).toHaveLength(1)
@@ -210,6 +222,14 @@ describe('an access request', () => {
     expect(lines[0]).toBe('source,record,field,value')
     expect(lines).toContain(`consumer,${consumer},firstName,Rita`)
     expect(lines).toContain(`consumer,${consumer},ssn,***-**-9123`)
+    expect(lines.filter((line) => line.startsWith('addresses,'))).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^addresses,adr_\w+,line1,12 Rita Row$/),
+        expect.stringMatching(/^addresses,adr_\w+,city\.name,Austin$/),
+        expect.stringMatching(/^addresses,adr_\w+,city\.state\.code,TX$/),
+        expect.stringMatching(/^addresses,adr_\w+,zip,78701$/),
+      ]),
+    )
     expect(text).not.toContain('456-78-9123')
   })
 

@@ -13,8 +13,10 @@ import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 import { settings } from '@/lib/settings'
 
+import { ROLE_SETS } from '../../../access/policy'
+import { checkRole } from '../../../access/roles'
 import { actorOf, invalid } from '../endpointParts'
-import { NOTICES } from './notices'
+import { missingCreditor, NOTICES, withCreditor } from './notices'
 import { noticeHtml, noticeSubject } from './render'
 
 export const deliveryMethods = ['email', 'mail', 'in_person'] as const
@@ -32,11 +34,23 @@ const readNotice = (req: PayloadRequest) =>
     req,
   })
 
+/**
+ * Why a notice without its creditor is not delivered (Reg B names the creditor, 1002.9(a)(2)):
+ * the settings to add are named to admins, who can add them.
+ */
+const creditorMissing = (req: PayloadRequest, missing: string[]): string => {
+  const settingNames = missing.map((part) => `CREDITOR_${part.toUpperCase()}`).join(', ')
+  const who = checkRole(req.user, ROLE_SETS.admins)
+    ? `set ${settingNames} and deliver it again`
+    : "ask an administrator to configure the creditor's name and address"
+  return `This notice does not name the creditor's ${missing.join(' and ')}, which Regulation B requires: ${who}.`
+}
+
 export const printNoticeEndpoint: Endpoint = {
   handler: async (req) => {
     const refused = refusalFor(req, 'house')
     if (refused) return refused
-    const notice = await readNotice(req)
+    const notice = withCreditor(await readNotice(req))
     return new Response(noticeHtml(notice), {
       headers: { 'Content-Type': 'text/html; charset=utf-8' },
     })
@@ -61,13 +75,17 @@ export const deliverNoticeEndpoint: Endpoint = {
       const { id } = await readNotice(req)
       const db = await transactionDb(req)
       await db.execute(sql`SELECT id FROM adverse_action_notice WHERE id = ${id} FOR UPDATE`)
-      const notice = await readNotice(req)
+      const notice = withCreditor(await readNotice(req))
       // The first delivery is the proof the notice went out in time: it is never written over.
       if (notice.deliveredAt)
         throw new ClientError(
           `This notice was delivered already (${notice.deliveryMethod}, ${notice.deliveredAt}, by ${notice.deliveredBy}).`,
           409,
         )
+      if (notice.withdrawnAt)
+        throw new ClientError(`This notice is no longer owed: ${notice.withdrawnReason}`, 409)
+      const missing = missingCreditor(notice)
+      if (missing.length) throw new ClientError(creditorMissing(req, missing), 409)
       let deliveredTo: null | string = notice.applicantAddress ?? null
       if (method === 'mail' && !deliveredTo)
         throw invalid('method', 'the applicant has no mailing address: deliver it another way')
@@ -93,6 +111,10 @@ export const deliverNoticeEndpoint: Endpoint = {
       return req.payload.update({
         collection: NOTICES,
         data: {
+          // The creditor it went out under, if it was made before the creditor was configured.
+          creditorAddress: notice.creditorAddress,
+          creditorName: notice.creditorName,
+          creditorPhone: notice.creditorPhone,
           deliveredAt: new Date().toISOString(),
           deliveredBy: actorOf(req),
           deliveredTo,

@@ -9,6 +9,7 @@ import {
   createLocalReq,
   type Payload,
   type PayloadRequest,
+  type Where,
 } from 'payload'
 
 import { withTransaction } from '@/db/transaction'
@@ -66,14 +67,50 @@ const applicantOf = async (req: PayloadRequest, app: CreditApp) => {
   }
 }
 
-const creditor = () => {
+/** Notices still owed to their applicant: neither delivered nor withdrawn. */
+export const owedNotices: Where = {
+  and: [{ deliveredAt: { exists: false } }, { withdrawnAt: { exists: false } }],
+}
+
+type Creditor = {
+  creditorAddress: null | string
+  creditorName: null | string
+  creditorPhone: null | string
+}
+type CreditorFields = { [Key in keyof Creditor]?: unknown }
+
+/** The creditor as configured now; an unset setting is null (never a placeholder in a letter). */
+const creditor = (): Creditor => {
   const { CREDITOR_ADDRESS, CREDITOR_NAME, CREDITOR_PHONE } = settings('adverseAction')
   return {
-    creditorAddress: CREDITOR_ADDRESS,
-    creditorName: CREDITOR_NAME,
-    creditorPhone: CREDITOR_PHONE || null,
+    creditorAddress: text(CREDITOR_ADDRESS),
+    creditorName: text(CREDITOR_NAME),
+    creditorPhone: text(CREDITOR_PHONE),
   }
 }
+
+/**
+ * The notice with the creditor it will be sent under: its own, else (made while the creditor was
+ * not configured) the one configured now. Its stored values are never replaced.
+ */
+export const withCreditor = <T extends CreditorFields>(
+  notice: T,
+): Omit<T, keyof Creditor> & Creditor => {
+  const now = creditor()
+  return {
+    ...notice,
+    creditorAddress: text(notice.creditorAddress) ?? now.creditorAddress,
+    creditorName: text(notice.creditorName) ?? now.creditorName,
+    creditorPhone: text(notice.creditorPhone) ?? now.creditorPhone,
+  }
+}
+
+/** What Regulation B requires of the creditor (1002.9(a)(2)) that the notice lacks. */
+export const missingCreditor = (notice: CreditorFields): string[] =>
+  [
+    text(notice.creditorName) ? null : 'name',
+    text(notice.creditorAddress) ? null : 'address',
+  ].filter((part): part is string => part !== null)
 
 const decisionFields = (decision: AdverseDecision) => ({
   bureau: decision.bureau,
@@ -124,8 +161,32 @@ export const createNoticeFor = async (
 }
 
 /**
+ * An app placed with a lender after all (sent again once its provider was configured, say) is
+ * owed no notice of not being placed: such notices not yet delivered are withdrawn, saying why.
+ * One delivered already stays as it went out.
+ */
+const withdrawNotPlaced = async (req: PayloadRequest, app: CreditApp): Promise<void> => {
+  const at = app.providerSubmission?.completedAt ?? new Date().toISOString()
+  const provider = app.provider === 'provider_b' ? 'Provider B' : 'Provider A'
+  await req.payload.update({
+    collection: NOTICES,
+    data: {
+      withdrawnAt: new Date().toISOString(),
+      withdrawnReason: `The app was placed with ${provider} on ${at.slice(0, 10)}, after this notice was made: it is not owed.`,
+    },
+    depth: 0,
+    overrideAccess: true,
+    req,
+    where: {
+      and: [{ creditApp: { equals: app.id } }, { kind: { equals: 'not_placed' } }, owedNotices],
+    },
+  })
+}
+
+/**
  * afterChange of `credit-app`: when the submission's outcome changes to an adverse one, the
- * notice is recorded in the same transaction.
+ * notice is recorded in the same transaction; when the app reaches a lender, an earlier notice of
+ * not placing it is withdrawn.
  */
 export const noteAdverseAction: CollectionAfterChangeHook<CreditApp> = async ({
   doc,
@@ -136,6 +197,7 @@ export const noteAdverseAction: CollectionAfterChangeHook<CreditApp> = async ({
   const changed =
     status !== previousDoc?.providerSubmission?.status ||
     doc.providerSubmission?.completedAt !== previousDoc?.providerSubmission?.completedAt
+  if (changed && status === 'accepted') await withdrawNotPlaced(req, doc)
   if (changed && ['accepted', 'failed', 'rejected'].includes(String(status)))
     await createNoticeFor(req, doc)
   return doc

@@ -29,7 +29,15 @@ const day = (value: null | string | undefined) =>
   value ? new Date(value).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' }) : ''
 
 export const noticeSubject = (notice: AdverseActionNotice) =>
-  `Your credit application with ${notice.creditorName}`
+  notice.creditorName
+    ? `Your credit application with ${notice.creditorName}`
+    : 'Your credit application'
+
+/** Printed above a letter that may not be sent: Reg B names the creditor (1002.9(a)(2)). */
+const unfit = (notice: AdverseActionNotice) =>
+  notice.creditorName && notice.creditorAddress
+    ? ''
+    : `<p data-unfit role="alert" style="border:2px solid #b00;padding:0.75rem;color:#b00">Not ready to send: this letter does not name the creditor's name and address, which Regulation B requires. An administrator must configure them first.</p>`
 
 const scoreSection = (notice: AdverseActionNotice): string[] => {
   if (notice.score === null || notice.score === undefined)
@@ -68,6 +76,7 @@ export const noticeHtml = (notice: AdverseActionNotice): string => {
     (reason): reason is string => Boolean(reason),
   )
   const body = [
+    unfit(notice),
     `<p>${escape(notice.creditorName)}<br>${escape(notice.creditorAddress)}${notice.creditorPhone ? `<br>${escape(notice.creditorPhone)}` : ''}</p>`,
     `<p>${escape(day(notice.createdAt))}</p>`,
     `<p>${escape(notice.applicantName ?? 'Applicant')}${notice.applicantAddress ? `<br>${escape(notice.applicantAddress)}` : ''}</p>`,

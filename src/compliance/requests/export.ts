@@ -19,6 +19,8 @@ type Source = {
   where: (consumer: string, found: Found) => null | Where
   /** Of the records `where` finds, those that are the consumer's (all, without it). */
   keep?: (records: Row[], found: Found, payload: Payload) => Promise<Row[]>
+  /** Related records read in full to this depth (0: ids only). */
+  depth?: number
 }
 
 type Row = Record<string, unknown>
@@ -80,6 +82,13 @@ const dealsAsParty = async (deals: Row[], found: Found, payload: Payload): Promi
 
 export const SOURCES: Source[] = [
   { collection: 'consumer', name: 'consumer', where: (id) => ({ id: { equals: id } }) },
+  {
+    collection: 'address',
+    // The postal addresses in full: street, ZIP, and the city and state by name.
+    depth: 2,
+    name: 'addresses',
+    where: (_, f) => inList('id', listOf(f.consumer[0]?.addresses).map(String)),
+  },
   { collection: 'lead', name: 'leads', where: (id) => ({ consumer: { equals: id } }) },
   { collection: 'leadEvents', name: 'leadEvents', where: (_, f) => inList('lead', idsOf(f.leads)) },
   { collection: 'vdpEmails', name: 'vdpEmails', where: (_, f) => inList('lead', idsOf(f.leads)) },
@@ -168,7 +177,7 @@ export const exportConsumer = async (
     }
     const { docs } = await payload.find({
       collection: source.collection,
-      depth: 0,
+      depth: source.depth ?? 0,
       pagination: false,
       where,
     })

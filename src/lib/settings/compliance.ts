@@ -11,9 +11,9 @@ export const adverseAction = z.object({
   ADVERSE_ACTION_DUE_DAYS: wholeAtLeastOne(30),
   /** Days a counteroffer may stay unaccepted before it gets its own notice (1002.9(a)(1)(iv)). */
   COUNTEROFFER_ACCEPT_DAYS: wholeAtLeastOne(90),
-  /** The creditor named on each notice. */
-  CREDITOR_ADDRESS: textSetting('Address not configured (CREDITOR_ADDRESS)'),
-  CREDITOR_NAME: textSetting('Creditor not configured (CREDITOR_NAME)'),
+  /** The creditor named on each notice; a notice is not delivered until both are set. */
+  CREDITOR_ADDRESS: textSetting(''),
+  CREDITOR_NAME: textSetting(''),
   CREDITOR_PHONE: textSetting(''),
 })
 

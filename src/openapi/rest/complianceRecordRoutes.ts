@@ -27,7 +27,7 @@ export const complianceRecordRoutes = (): Record<string, (context: Context) => P
     [`/${slug}/{id}/deliver`]: {
       post: op(
         { operationId: `${camel(slug)}_deliver`, summary: 'Deliver the notice', tag },
-        "Records how the notice reached the applicant, when and by whom: `email` first sends it through the configured SMTP server (to `to`, else the applicant's e-mail; a message the server refuses is a 503 and records nothing), `mail` (printed and mailed) and `in_person` record what staff did. Staff and admins.",
+        "Records how the notice reached the applicant, when and by whom: `email` first sends it through the configured SMTP server (to `to`, else the applicant's e-mail; a message the server refuses is a 503 and records nothing), `mail` (printed and mailed) and `in_person` record what staff did. A notice is delivered once, and not when it names no creditor (`CREDITOR_NAME`, `CREDITOR_ADDRESS`) or was withdrawn: each a 409 saying why. Staff and admins.",
         {
           parameters: [idParamOf(collection)],
           requestBody: {
@@ -41,7 +41,10 @@ export const complianceRecordRoutes = (): Record<string, (context: Context) => P
             }),
             required: true,
           },
-          responses: { 200: payloadDoc(slug), ...errorsOf({ body: true, byId: true }) },
+          responses: {
+            200: payloadDoc(slug),
+            ...errorsOf({ body: true, byId: true, extra: [409] }),
+          },
         },
       ),
     },

@@ -17,7 +17,7 @@ import { DealRecords as DealRecords_c76e0d90ee70c30dd075bfe657b817cb } from '../
 import { ClippedCell as ClippedCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { WrappedListCell as WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { ActorCell as ActorCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
-import { NoticeActions as NoticeActions_476c4f8ff4553fc5ef4cee07aeeb872b } from '../../../../src/compliance/adverseAction/NoticeActions'
+import { NoticeActionsField as NoticeActionsField_299b322640ae9b37766c4eae7e978fc3 } from '../../../../src/compliance/adverseAction/NoticeActionsField'
 import { ReviewMatch as ReviewMatch_613621a4a69cd7ebe9297f4eb757666b } from '../../../../src/compliance/sanctions/ReviewMatch'
 import { SubjectCell as SubjectCell_b8f2b7f5b27317c3460ce1cd941a36dc } from '../../../../src/compliance/sanctions/MatchSubject'
 import { SubjectField as SubjectField_b8f2b7f5b27317c3460ce1cd941a36dc } from '../../../../src/compliance/sanctions/MatchSubject'
@@ -64,7 +64,7 @@ export const importMap = {
   "/src/admin/audit/cells#ClippedCell": ClippedCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/admin/audit/cells#WrappedListCell": WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/admin/audit/cells#ActorCell": ActorCell_1d6b41745fe63ecf7865a84360f27e1f,
-  "/src/compliance/adverseAction/NoticeActions#NoticeActions": NoticeActions_476c4f8ff4553fc5ef4cee07aeeb872b,
+  "/src/compliance/adverseAction/NoticeActionsField#NoticeActionsField": NoticeActionsField_299b322640ae9b37766c4eae7e978fc3,
   "/src/compliance/sanctions/ReviewMatch#ReviewMatch": ReviewMatch_613621a4a69cd7ebe9297f4eb757666b,
   "/src/compliance/sanctions/MatchSubject#SubjectCell": SubjectCell_b8f2b7f5b27317c3460ce1cd941a36dc,
   "/src/compliance/sanctions/MatchSubject#SubjectField": SubjectField_b8f2b7f5b27317c3460ce1cd941a36dc,

@@ -1,0 +1,22 @@
+/**
+ * The notice's actions (./NoticeActions.tsx) with what only the server knows: whether the
+ * creditor it would go out under, its own or the one configured now, is complete.
+ */
+import type { UIFieldServerComponent } from 'payload'
+import React from 'react'
+
+import { isRecord } from '@/lib/isRecord'
+
+import { NoticeActions } from './NoticeActions'
+import { missingCreditor, withCreditor } from './notices'
+
+export const NoticeActionsField: UIFieldServerComponent = ({ data }) => {
+  const notice = isRecord(data) ? data : {}
+  const withdrawn = typeof notice.withdrawnReason === 'string' ? notice.withdrawnReason : null
+  return (
+    <NoticeActions
+      missingCreditor={missingCreditor(withCreditor(notice))}
+      withdrawn={notice.withdrawnAt ? (withdrawn ?? 'withdrawn') : null}
+    />
+  )
+}
