@@ -175,6 +175,11 @@ export const CreditApps: CollectionConfig = {
     titleField(creditAppTitle, ['consumer', 'vehicle', 'provider']),
     byPhone.field,
     {
+      name: 'head',
+      type: 'ui',
+      admin: { components: { Field: '/src/admin/creditApp/CreditAppHead#CreditAppHead' } },
+    },
+    {
       type: 'tabs',
       // Tabs without names: they group the form, not the data (the API shape is flat).
       tabs: [

@@ -65,8 +65,8 @@ export const SanctionsMatches: CollectionConfig = {
           type: 'text',
           admin: {
             components: {
-              Cell: '/src/compliance/sanctions/MatchSubject#SubjectCell',
-              Field: '/src/compliance/sanctions/MatchSubject#SubjectField',
+              Cell: '/src/admin/sanctions/MatchSubject#SubjectCell',
+              Field: '/src/admin/sanctions/MatchSubject#SubjectField',
             },
           },
           index: true,
@@ -133,7 +133,16 @@ export const SanctionsMatches: CollectionConfig = {
       admin: { description: 'What raised or lowered the score.' },
     }),
     fixed({ name: 'programs', type: 'text' }),
-    fixed({ name: 'remarks', type: 'textarea' }),
+    {
+      name: 'screenedPerson',
+      type: 'ui',
+      admin: { components: { Field: '/src/admin/sanctions/ScreenedPerson#ScreenedPerson' } },
+    },
+    fixed({
+      name: 'remarks',
+      type: 'textarea',
+      admin: { description: "The list entry's remarks: its birth dates, places and documents." },
+    }),
     fixed({ name: 'list', type: 'relationship', relationTo: 'sanctions-list' }),
     {
       type: 'row',

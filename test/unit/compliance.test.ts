@@ -83,6 +83,14 @@ describe('name matching', () => {
     expect(screenPerson({ birthDate: '1990-06-01', name }, list, plain.score - 5)).toEqual([])
   })
 
+  it('names what it compared even when nothing moved the score, so a reviewer sees it', () => {
+    const [bare] = screenPerson({ name: 'Dmitriy Volkov' }, list, 50)
+    expect(bare.signals).toContain('no birth date on file to compare')
+    expect(bare.signals.length).toBeGreaterThan(0)
+    const [known] = screenPerson({ birthDate: '1971-03-14', name: 'Dmitriy Volkov' }, list, 50)
+    expect(known.signals).not.toContain('no birth date on file to compare')
+  })
+
   it('a city on the list raises the score; listed addresses only abroad lower it', () => {
     const [abroad] = screenPerson({ city: 'Austin', name: 'Hector Ramires' }, list, 50)
     const [there] = screenPerson({ city: 'Tijuana', name: 'Hector Ramires' }, list, 50)

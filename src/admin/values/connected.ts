@@ -4,15 +4,17 @@
  * they are for the same vehicle, so a consumer's deals are the deals on their credit apps'
  * vehicles.
  */
-import type { Payload, TypedUser, Where } from 'payload'
+import type { CollectionSlug, Payload, TypedUser, Where } from 'payload'
 
+import { unlessForbidden } from '@/errors'
 import { type Linked, recordHref } from '@/lib/adminHref'
 import { relationId } from '@/lib/relationId'
 
-import { formatMoney, vehicleTitle } from './format'
+import { formatDay, formatMoney, vehicleTitle } from './format'
 import { submissionText } from './submission'
 
-type Viewer = { adminRoute: string; payload: Payload; user: TypedUser }
+/** `timeZone`: the viewer's dealership's, for the days shown (UTC without one). */
+type Viewer = { adminRoute: string; payload: Payload; timeZone?: string; user: TypedUser }
 
 const LIMIT = 25
 
@@ -60,6 +62,11 @@ export const consumerRecords = async (viewer: Viewer, consumer: string) => {
       })
     : { docs: [] }
   return {
+    compliance: await consumerCompliance(
+      viewer,
+      consumer,
+      apps.map((app) => String(app.id)),
+    ),
     creditApps: creditAppLinks(viewer, apps),
     deals: deals.map((deal): Linked => ({
       detail: deal.currentBidPrice == null ? 'no bid' : `bid ${formatMoney(deal.currentBidPrice)}`,
@@ -74,6 +81,101 @@ export const consumerRecords = async (viewer: Viewer, consumer: string) => {
       title: lead.title || `Lead ${lead.id}`,
     })),
   }
+}
+
+type Doc = Record<string, unknown>
+
+/**
+ * The records of `collection` matching `where`, each linked and described; null when the viewer
+ * may not read that collection at all (the section is then not shown, rather than shown empty).
+ */
+const linked = async (
+  viewer: Viewer,
+  collection: CollectionSlug,
+  where: Where,
+  describe: (doc: Doc) => Omit<Linked, 'href' | 'id'>,
+): Promise<Linked[] | null> => {
+  const found = await unlessForbidden(
+    viewer.payload.find({ ...asViewer(viewer), collection, sort: '-createdAt', where }),
+  )
+  return (
+    found?.docs.map((doc) => ({
+      ...describe(Object.fromEntries(Object.entries(doc))),
+      href: recordHref(viewer.adminRoute, collection, doc.id),
+      id: String(doc.id),
+    })) ?? null
+  )
+}
+
+const NOTICE_KINDS: Record<string, string> = {
+  counteroffer: 'Counteroffer notice',
+  counteroffer_not_accepted: 'Counteroffer not accepted notice',
+  declined: 'Decline notice',
+  not_placed: 'Not placed notice',
+}
+
+/** The adverse-action notices of credit apps `apps`, each with its state. */
+export const noticeLinks = (viewer: Viewer, apps: string[]) => {
+  const when = (value: unknown) => formatDay(value, viewer.timeZone ?? 'UTC')
+  return linked(
+    viewer,
+    'adverse-action-notice',
+    { creditApp: { in: apps.length ? apps : [''] } },
+    (doc) => ({
+      detail: doc.deliveredAt
+        ? `delivered ${when(doc.deliveredAt)}`
+        : doc.withdrawnAt
+          ? 'withdrawn'
+          : `due ${when(doc.dueAt)}`,
+      title: NOTICE_KINDS[String(doc.kind)] ?? 'Adverse-action notice',
+    }),
+  )
+}
+
+/** The sanctions matches of the people of credit apps `apps`: who, against whom, where it stands. */
+export const matchLinks = (viewer: Viewer, apps: string[]) =>
+  linked(
+    viewer,
+    'sanctions-match',
+    {
+      and: [
+        { subjectCollection: { equals: 'credit-app' } },
+        { subjectId: { in: apps.length ? apps : [''] } },
+      ],
+    },
+    (doc) => ({
+      detail: `${String(doc.status)} · score ${String(doc.score)}`,
+      title: `${String(doc.screenedName)} against ${String(doc.listedName ?? 'a listed name')}`,
+    }),
+  )
+
+/**
+ * What compliance holds on a consumer, each linked: their do-not-contact requests, legal holds,
+ * data requests, and the adverse-action notices and sanctions matches of their credit apps
+ * (`apps`, as the viewer reads them). A kind the viewer may not read is null.
+ */
+export const consumerCompliance = async (viewer: Viewer, consumer: string, apps: string[]) => {
+  const when = (value: unknown) => formatDay(value, viewer.timeZone ?? 'UTC')
+  const [doNotContact, holds, requests, notices, matches] = await Promise.all([
+    linked(viewer, 'do-not-contact', { consumer: { equals: consumer } }, (doc) => ({
+      detail: `by ${String(doc.recordedBy ?? 'the service')}`,
+      title: `Do not contact, since ${when(doc.recordedAt ?? doc.createdAt)}`,
+    })),
+    linked(viewer, 'legal-holds', { consumer: { equals: consumer } }, (doc) => ({
+      detail: doc.releasedAt ? `released ${when(doc.releasedAt)}` : 'in force',
+      title: `Legal hold: ${String(doc.reason ?? '')}`,
+    })),
+    linked(viewer, 'consumer-requests', { consumer: { equals: consumer } }, (doc) => ({
+      detail: String(doc.status ?? ''),
+      title: `${String(doc.kind ?? '')} request received ${when(doc.receivedAt)}`.replace(
+        /^./,
+        (first) => first.toUpperCase(),
+      ),
+    })),
+    noticeLinks(viewer, apps),
+    matchLinks(viewer, apps),
+  ])
+  return { doNotContact, holds, matches, notices, requests }
 }
 
 /** A deal's vehicle ("2022 Toyota Camry LE"), the credit apps on it, and its bid history. */

@@ -48,6 +48,12 @@ export const formatDateTime = (value: unknown, locale?: string, timeZone?: strin
     : ''
 }
 
+/** A day ("Nov 28, 2026") in `timeZone`: a record's dates on a server-drawn page. */
+export const formatDay = (value: unknown, timeZone?: string): string => {
+  const date = asDate(value)
+  return date ? date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone }) : ''
+}
+
 type Described = { make?: unknown; model?: unknown; trim?: unknown; year?: unknown }
 
 const textPart = (value: unknown): string =>

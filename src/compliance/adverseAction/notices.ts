@@ -32,7 +32,7 @@ const text = (value: unknown): null | string =>
   typeof value === 'string' && value.trim() ? value.trim() : null
 
 /** "500 Congress Ave, Suite 200, Austin, TX 78701" from an address read at depth 2. */
-const mailingAddress = (address: unknown): null | string => {
+export const mailingAddress = (address: unknown): null | string => {
   if (!isRecord(address)) return null
   const { city, line1, line2, zip } = address
   const cityDoc: Doc = isRecord(city) ? city : {}

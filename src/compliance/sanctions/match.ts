@@ -29,12 +29,18 @@ const BIRTH_DATE_DIFFERS = -10
 const CITY_AGREES = 5
 const ONLY_ABROAD = -5
 
-/** What the birth date and address say beside the name: points and the reasons for them. */
+/**
+ * What the birth date and address say beside the name: points and the reasons for them. A
+ * reviewer reads the reasons, so each is named even when it moved nothing (no birth date on the
+ * app, none on the list): an empty list would not tell "compared, no effect" from "not compared".
+ */
 const adjustments = (person: Person, entry: SanctionsEntry): [number, string[]] => {
   let points = 0
   const signals: string[] = []
   const birthDate =
     person.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(person.birthDate) ? person.birthDate : null
+  if (!birthDate) signals.push('no birth date on file to compare')
+  else if (!entry.birthDates.length) signals.push('the list gives no birth date')
   if (birthDate && entry.birthDates.length) {
     if (entry.birthDates.includes(birthDate)) {
       points += BIRTH_DATE_AGREES
@@ -59,7 +65,9 @@ const adjustments = (person: Person, entry: SanctionsEntry): [number, string[]] 
   ) {
     points += ONLY_ABROAD
     signals.push('every listed address is outside the United States')
-  }
+  } else if (!entry.addresses.length) signals.push('the list gives no address')
+  else if (!city) signals.push('no city on file to compare')
+  else signals.push('city not among the listed addresses')
   return [points, signals]
 }
 

@@ -5,6 +5,7 @@ import { DateTimeCell as DateTimeCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '.
 import { ListTransfer as ListTransfer_593c4aa0754bedeb295c47cd42fea053 } from '../../../../src/admin/transfer/ListTransfer'
 import { StampedUser as StampedUser_63cd6f7ad29d372e6325594959f2d092 } from '../../../../src/admin/values/StampedUser'
 import { JsonReadout as JsonReadout_692064a7253a5962ddd80a27a84f3fb6 } from '../../../../src/admin/JsonReadout'
+import { CreditAppHead as CreditAppHead_aee1c3341e768aaf22e1136944bae316 } from '../../../../src/admin/creditApp/CreditAppHead'
 import { SsnField as SsnField_e5c32ad208022eb77b67987dd720a52d } from '../../../../src/creditData/RevealSsn'
 import { DayField as DayField_3e43e6f90d3d9e87d4a93a743e11d773 } from '../../../../src/admin/values/DayField'
 import { YesNoCell as YesNoCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
@@ -19,8 +20,9 @@ import { WrappedListCell as WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f } f
 import { ActorCell as ActorCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { NoticeActionsField as NoticeActionsField_299b322640ae9b37766c4eae7e978fc3 } from '../../../../src/compliance/adverseAction/NoticeActionsField'
 import { ReviewMatch as ReviewMatch_613621a4a69cd7ebe9297f4eb757666b } from '../../../../src/compliance/sanctions/ReviewMatch'
-import { SubjectCell as SubjectCell_b8f2b7f5b27317c3460ce1cd941a36dc } from '../../../../src/compliance/sanctions/MatchSubject'
-import { SubjectField as SubjectField_b8f2b7f5b27317c3460ce1cd941a36dc } from '../../../../src/compliance/sanctions/MatchSubject'
+import { SubjectCell as SubjectCell_d3e222bc14337541798a2c5bf05d04ba } from '../../../../src/admin/sanctions/MatchSubject'
+import { SubjectField as SubjectField_d3e222bc14337541798a2c5bf05d04ba } from '../../../../src/admin/sanctions/MatchSubject'
+import { ScreenedPerson as ScreenedPerson_37614d31ff3105a259381d1a1598f134 } from '../../../../src/admin/sanctions/ScreenedPerson'
 import { LoadList as LoadList_a915c302a838668dfcda769ceafc3339 } from '../../../../src/compliance/sanctions/LoadList'
 import { RotateSecret as RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5 } from '../../../../src/webhooks/admin/RotateSecret'
 import { ResendDelivery as ResendDelivery_670c553f7b05cd130bf567eb9dcad46e } from '../../../../src/webhooks/admin/ResendDelivery'
@@ -52,6 +54,7 @@ export const importMap = {
   "/src/admin/transfer/ListTransfer#ListTransfer": ListTransfer_593c4aa0754bedeb295c47cd42fea053,
   "/src/admin/values/StampedUser#StampedUser": StampedUser_63cd6f7ad29d372e6325594959f2d092,
   "/src/admin/JsonReadout#JsonReadout": JsonReadout_692064a7253a5962ddd80a27a84f3fb6,
+  "/src/admin/creditApp/CreditAppHead#CreditAppHead": CreditAppHead_aee1c3341e768aaf22e1136944bae316,
   "/src/creditData/RevealSsn#SsnField": SsnField_e5c32ad208022eb77b67987dd720a52d,
   "/src/admin/values/DayField#DayField": DayField_3e43e6f90d3d9e87d4a93a743e11d773,
   "/src/admin/values/cells#YesNoCell": YesNoCell_b0a1fb9ddcd874dd03d06712022b2c70,
@@ -66,8 +69,9 @@ export const importMap = {
   "/src/admin/audit/cells#ActorCell": ActorCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/compliance/adverseAction/NoticeActionsField#NoticeActionsField": NoticeActionsField_299b322640ae9b37766c4eae7e978fc3,
   "/src/compliance/sanctions/ReviewMatch#ReviewMatch": ReviewMatch_613621a4a69cd7ebe9297f4eb757666b,
-  "/src/compliance/sanctions/MatchSubject#SubjectCell": SubjectCell_b8f2b7f5b27317c3460ce1cd941a36dc,
-  "/src/compliance/sanctions/MatchSubject#SubjectField": SubjectField_b8f2b7f5b27317c3460ce1cd941a36dc,
+  "/src/admin/sanctions/MatchSubject#SubjectCell": SubjectCell_d3e222bc14337541798a2c5bf05d04ba,
+  "/src/admin/sanctions/MatchSubject#SubjectField": SubjectField_d3e222bc14337541798a2c5bf05d04ba,
+  "/src/admin/sanctions/ScreenedPerson#ScreenedPerson": ScreenedPerson_37614d31ff3105a259381d1a1598f134,
   "/src/compliance/sanctions/LoadList#LoadList": LoadList_a915c302a838668dfcda769ceafc3339,
   "/src/webhooks/admin/RotateSecret#RotateSecret": RotateSecret_6f3523955fafdb2b9bb1485b966fd6d5,
   "/src/webhooks/admin/ResendDelivery#ResendDelivery": ResendDelivery_670c553f7b05cd130bf567eb9dcad46e,
