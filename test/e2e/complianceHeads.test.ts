@@ -21,9 +21,14 @@ import {
   STEP_MS,
   WAIT,
 } from '../helpers/adminService'
+import { projectRoot } from '@/lib/paths'
+
 import { type FakeProvider, startFakeProvider } from '../helpers/fakeProvider'
 
 const DEALER = 'alex.kim@example.com'
+
+/** Retaken by every run, shown in docs/admin-ui.md. */
+const screenshot = (name: string) => path.join(projectRoot, 'docs', 'screenshots', `${name}.png`)
 
 let service: AdminService
 let provider: FakeProvider
@@ -112,6 +117,7 @@ describe('a credit app’s head', () => {
       expect(await match.getAttribute('href')).toMatch(
         /\/admin\/collections\/sanctions-match\/\d+$/,
       )
+      await staff.screenshot({ path: screenshot('credit-app-held') })
     },
     STEP_MS,
   )
@@ -154,6 +160,7 @@ it(
     expect(await staff.locator('input[name="signals"]').inputValue()).toBe(
       'birth date matches the list; every listed address is outside the United States',
     )
+    await staff.screenshot({ fullPage: true, path: screenshot('sanctions-review') })
     expect(refused).toEqual([])
   },
   STEP_MS,
