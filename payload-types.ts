@@ -919,6 +919,10 @@ export interface VehicleSpec {
  */
 export interface DoNotContact {
   id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   lead: number | Lead;
   consumer?: (string | null) | Consumer;
   recordedAt?: string | null;
@@ -1916,6 +1920,9 @@ export interface SanctionsMatch {
    */
   signals?: string | null;
   programs?: string | null;
+  /**
+   * The list entry's remarks: its birth dates, places and documents.
+   */
   remarks?: string | null;
   list?: (number | null) | SanctionsList;
   reviewedBy?: string | null;
@@ -2147,6 +2154,10 @@ export interface LegalHold {
  */
 export interface ConsumerRequest {
   id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   consumer: string | Consumer;
   /**
    * Access: a copy of their data. Deletion: erase what may go.
@@ -2718,6 +2729,7 @@ export interface VdpEmailsSelect<T extends boolean = true> {
  * via the `definition` "do-not-contact_select".
  */
 export interface DoNotContactSelect<T extends boolean = true> {
+  title?: T;
   lead?: T;
   consumer?: T;
   recordedAt?: T;
@@ -3477,6 +3489,7 @@ export interface LegalHoldsSelect<T extends boolean = true> {
  * via the `definition` "consumer-requests_select".
  */
 export interface ConsumerRequestsSelect<T extends boolean = true> {
+  title?: T;
   consumer?: T;
   kind?: T;
   receivedAt?: T;

@@ -7440,6 +7440,8 @@ export interface components {
         /** @description Customers who asked not to be contacted. Recorded from lead events; kept. */
         "do-not-contact": {
             id: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             lead: number | components["schemas"]["lead"];
             consumer?: (string | null) | components["schemas"]["consumer"];
             recordedAt?: string | null;
@@ -8230,6 +8232,7 @@ export interface components {
             /** @description What raised or lowered the score. */
             signals?: string | null;
             programs?: string | null;
+            /** @description The list entry's remarks: its birth dates, places and documents. */
             remarks?: string | null;
             list?: (number | null) | components["schemas"]["sanctions-list"];
             reviewedBy?: string | null;
@@ -8350,6 +8353,8 @@ export interface components {
         /** @description Requests to know or delete personal data (CCPA). Confirm receipt within 10 business days and answer within 45 days; the due dates are worked out from when it was received. */
         "consumer-requests": {
             id: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             consumer: string | components["schemas"]["consumer"];
             /**
              * @description Access: a copy of their data. Deletion: erase what may go.
@@ -8953,6 +8958,8 @@ export interface components {
         /** @description Customers who asked not to be contacted. Recorded from lead events; kept. */
         "do-not-contact_create": {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             lead: number | components["schemas"]["lead"];
             consumer?: (string | null) | components["schemas"]["consumer"];
             recordedAt?: string | null;
@@ -8967,6 +8974,8 @@ export interface components {
         /** @description Customers who asked not to be contacted. Recorded from lead events; kept. */
         "do-not-contact_update": {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             lead?: number | components["schemas"]["lead"];
             consumer?: (string | null) | components["schemas"]["consumer"];
             recordedAt?: string | null;
@@ -10506,6 +10515,7 @@ export interface components {
             /** @description What raised or lowered the score. */
             signals?: string | null;
             programs?: string | null;
+            /** @description The list entry's remarks: its birth dates, places and documents. */
             remarks?: string | null;
             list?: (number | null) | components["schemas"]["sanctions-list"];
             reviewedBy?: string | null;
@@ -10547,6 +10557,7 @@ export interface components {
             /** @description What raised or lowered the score. */
             signals?: string | null;
             programs?: string | null;
+            /** @description The list entry's remarks: its birth dates, places and documents. */
             remarks?: string | null;
             list?: (number | null) | components["schemas"]["sanctions-list"];
             reviewedBy?: string | null;
@@ -10768,6 +10779,8 @@ export interface components {
         /** @description Requests to know or delete personal data (CCPA). Confirm receipt within 10 business days and answer within 45 days; the due dates are worked out from when it was received. */
         "consumer-requests_create": {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             consumer: string | components["schemas"]["consumer"];
             /**
              * @description Access: a copy of their data. Deletion: erase what may go.
@@ -10811,6 +10824,8 @@ export interface components {
         /** @description Requests to know or delete personal data (CCPA). Confirm receipt within 10 business days and answer within 45 days; the due dates are worked out from when it was received. */
         "consumer-requests_update": {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             consumer?: string | components["schemas"]["consumer"];
             /**
              * @description Access: a copy of their data. Deletion: erase what may go.

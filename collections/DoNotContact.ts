@@ -1,5 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
+import { doNotContactTitle, titleField } from '@/fields/titles'
+
 import { policyAccess } from '../access/policy'
 
 /**
@@ -24,10 +26,12 @@ export const DoNotContact: CollectionConfig = {
     defaultColumns: ['lead', 'consumer', 'recordedAt', 'recordedBy'],
     description: 'Customers who asked not to be contacted. Recorded from lead events; kept.',
     group: 'Leads',
-    useAsTitle: 'recordedBy',
+    listSearchableFields: ['title', 'recordedBy'],
+    useAsTitle: 'title',
   },
   disableDuplicate: true,
   fields: [
+    titleField(doNotContactTitle, ['consumer', 'lead']),
     {
       type: 'row',
       fields: [

@@ -5,6 +5,7 @@ import { deletionEndpoint, exportEndpoint } from '@/compliance/requests/endpoint
 import { noSsnInText, noSsnInTextarea } from '@/compliance/requests/noSsn'
 import { statusMovesForward } from '@/compliance/requests/status'
 import { stampedUserField } from '@/fields/stampedUser'
+import { consumerRequestTitle, titleField } from '@/fields/titles'
 
 import { nobodyFieldLevel } from '../../access/nobody'
 import { policyAccess } from '../../access/policy'
@@ -52,11 +53,13 @@ export const ConsumerRequests: CollectionConfig = {
     description:
       'Requests to know or delete personal data (CCPA). Confirm receipt within 10 business days and answer within 45 days; the due dates are worked out from when it was received.',
     group: 'Compliance',
-    useAsTitle: 'kind',
+    listSearchableFields: ['title'],
+    useAsTitle: 'title',
   },
   defaultSort: 'answerBy',
   endpoints: [exportEndpoint, deletionEndpoint],
   fields: [
+    titleField(consumerRequestTitle, ['consumer', 'kind']),
     {
       name: 'actions',
       type: 'ui',

@@ -100,7 +100,9 @@ const sources = (user: TypedUser, now: Date): Source[] => [
   {
     collection: 'consumer-requests',
     describe: (request) => ({
-      label: `${request.kind === 'deletion' ? 'Deletion' : 'Access'} request · ${String(request.consumer)}`,
+      label: String(
+        request.title || `${request.kind === 'deletion' ? 'Deletion' : 'Access'} request`,
+      ),
       note:
         typeof request.answerBy === 'string' && request.answerBy < now.toISOString()
           ? 'overdue'

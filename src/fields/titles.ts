@@ -145,3 +145,18 @@ export const sanctionsListTitle = (doc: Doc): string => {
     .filter(Boolean)
     .join(' · ')
 }
+
+/** The person a compliance record is about: its consumer, else its lead, by name. */
+const personOf = async (doc: Doc, req: PayloadRequest): Promise<string> =>
+  personName(await related(req, 'consumer', doc.consumer)) ||
+  personName(await related(req, 'lead', doc.lead))
+
+/** "Do not contact · María González" (the consumer, else the lead who asked). */
+export const doNotContactTitle = async (doc: Doc, req: PayloadRequest): Promise<string> =>
+  ['Do not contact', await personOf(doc, req)].filter(Boolean).join(' · ')
+
+/** "Access request · María González", "Deletion request · …". */
+export const consumerRequestTitle = async (doc: Doc, req: PayloadRequest): Promise<string> =>
+  [doc.kind === 'deletion' ? 'Deletion request' : 'Access request', await personOf(doc, req)]
+    .filter(Boolean)
+    .join(' · ')

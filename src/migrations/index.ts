@@ -40,6 +40,7 @@ import * as migration_20261128_143956_staff_and_list_titles from './20261128_143
 import * as migration_20261128_163531_oidc_sign_in from './20261128_163531_oidc_sign_in';
 import * as migration_20261128_171310_pipeline_time_zone_and_configuration from './20261128_171310_pipeline_time_zone_and_configuration';
 import * as migration_20261129_002122_notice_withdrawn_and_creditor from './20261129_002122_notice_withdrawn_and_creditor';
+import * as migration_20261129_004950_compliance_titles from './20261129_004950_compliance_titles';
 
 export const migrations = [
   {
@@ -250,6 +251,11 @@ export const migrations = [
   {
     up: migration_20261129_002122_notice_withdrawn_and_creditor.up,
     down: migration_20261129_002122_notice_withdrawn_and_creditor.down,
-    name: '20261129_002122_notice_withdrawn_and_creditor'
+    name: '20261129_002122_notice_withdrawn_and_creditor',
+  },
+  {
+    up: migration_20261129_004950_compliance_titles.up,
+    down: migration_20261129_004950_compliance_titles.down,
+    name: '20261129_004950_compliance_titles'
   },
 ];

@@ -1,6 +1,6 @@
 /**
  * Readable titles: credit apps, deals, consumers, leads, contacts, pre-approvals, credit reports,
- * accounts, VDP e-mails and listings are titled by what they are about, for staff; API clients get the documented shape without the field; the migration's
+ * accounts, VDP e-mails, listings, do-not-contact and consumer requests are titled by what they are about, for staff; API clients get the documented shape without the field; the migration's
  * backfill of stored records gives the same titles as a save does.
  */
 import { describe, expect, it } from '@jest/globals'
@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import { backfillTitles } from '@/migrations/20261123_021600_titles'
 import { backfillMoreTitles } from '@/migrations/20261123_052620_more_titles'
 import { backfillListingTitles } from '@/migrations/20261125_190420_listing_title'
+import { backfillComplianceTitles } from '@/migrations/20261129_004950_compliance_titles'
 
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
@@ -26,6 +27,8 @@ const TITLED = [
   'account',
   'vdp_emails',
   'listing',
+  'do_not_contact',
+  'consumer_requests',
 ] as const
 
 const execute = (query: ReturnType<typeof sql>) =>
@@ -84,6 +87,49 @@ describe('titles', () => {
     expect(unknown.body.doc.title).toBe('1HGCM82633A004352')
   })
 
+  it('name a do-not-contact request and a consumer request by the person, not the employee or the id', async () => {
+    const { payload } = context.service
+    const lead = (
+      await payload.find({ collection: 'lead', limit: 1, where: { consumer: { exists: false } } })
+    ).docs[0]
+    const leadOnly = await payload.create({
+      collection: 'do-not-contact',
+      data: { lead: lead.id, recordedBy: 'sam.rivera@example.com' },
+    })
+    expect(leadOnly.title).toBe(`Do not contact · ${lead.firstName} ${lead.lastName}`)
+    const maria = (
+      await payload.find({
+        collection: 'lead',
+        limit: 1,
+        where: { consumer: { equals: 'con_demo_maria' } },
+      })
+    ).docs[0]
+    const own = await payload.create({
+      collection: 'do-not-contact',
+      data: { consumer: 'con_demo_maria', lead: maria.id, recordedBy: 'sam.rivera@example.com' },
+    })
+    expect(own.title).toBe('Do not contact · María González')
+    const request = await sendJson(context.service, 'POST', '/api/consumer-requests', {
+      body: {
+        consumer: 'con_demo_maria',
+        identityVerification: 'e-mail and last four of SSN matched',
+        kind: 'access',
+        receivedAt: new Date(Date.now() - 60_000).toISOString(),
+      },
+      headers: context.who.staff.headers,
+    })
+    expect(request.status).toBe(201)
+    expect(request.body.doc.title).toBe('Access request · María González')
+    // Found by the person's name in their lists' search.
+    const found = await sendJson(
+      context.service,
+      'GET',
+      '/api/do-not-contact?where[title][like]=Gonz',
+      { headers: context.who.staff.headers },
+    )
+    expect(found.body.docs.map((doc: { id: number }) => doc.id)).toEqual([own.id])
+  })
+
   it('follow a change at the next save', async () => {
     const edited = await sendJson(context.service, 'PATCH', '/api/contact/cnt_demo_rachel', {
       body: { firstName: 'Rae' },
@@ -111,6 +157,7 @@ describe('titles', () => {
     await execute(backfillTitles)
     await execute(backfillMoreTitles)
     await execute(backfillListingTitles)
+    await execute(backfillComplianceTitles)
     expect(await titles()).toEqual(saved)
   })
 
