@@ -13,6 +13,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
 
+import { projectRoot } from '@/lib/paths'
+
 import {
   ADMIN_SERVICE_MS,
   type AdminService,
@@ -21,8 +23,6 @@ import {
   STEP_MS,
   WAIT,
 } from '../helpers/adminService'
-import { projectRoot } from '@/lib/paths'
-
 import { type FakeProvider, startFakeProvider } from '../helpers/fakeProvider'
 
 const DEALER = 'alex.kim@example.com'
@@ -64,10 +64,7 @@ const until = async (route: string, done: (body: Record<string, unknown>) => boo
 beforeAll(async () => {
   provider = await startFakeProvider('a')
   // No CREDITOR_NAME or CREDITOR_ADDRESS: the notices made here name no creditor.
-  service = await startAdminService('heads', {
-    CREDIT_AUTHORIZATION_REQUIRED: 'false',
-    PROVIDER_A_URL: provider.url,
-  })
+  service = await startAdminService('heads', { PROVIDER_A_URL: provider.url })
   staff = await service.pageAs(DEMO_STAFF)
   const admin = await service.pageAs(service.admin.email)
   const fixtures = path.resolve(import.meta.dirname, '../fixtures/sanctions')
@@ -89,11 +86,8 @@ beforeAll(async () => {
     kind: 'status',
     status: 201,
   })
+  // Held until María's credit-report authorization for it is recorded (the demo's is another app's).
   declinedApp = await appFor({})
-  await until(
-    `/adverse-action-notice?where[creditApp][equals]=${declinedApp}`,
-    (body) => Array.isArray(body.docs) && body.docs.length > 0,
-  )
 }, ADMIN_SERVICE_MS)
 
 afterAll(async () => {
@@ -118,6 +112,44 @@ describe('a credit app’s head', () => {
         /\/admin\/collections\/sanctions-match\/\d+$/,
       )
       await staff.screenshot({ path: screenshot('credit-app-held') })
+    },
+    STEP_MS,
+  )
+
+  it(
+    'an app held for an authorization shows the disclosure and records it in one step, then is sent',
+    async () => {
+      await service.open(staff, `/collections/credit-app/${declinedApp}`)
+      const head = staff.getByRole('region', { name: 'Submission' })
+      await head.getByRole('heading', { name: 'Held: awaiting authorization' }).waitFor(WAIT)
+      const record = head.getByRole('region', { name: 'Record authorization' })
+      await record.getByText(/^By submitting this application I authorize/).waitFor(WAIT)
+      await staff.screenshot({ path: screenshot('consent-capture') })
+      await record.getByRole('combobox', { name: 'How they agreed' }).selectOption('phone')
+      await record.getByRole('button', { name: 'Record authorization' }).click()
+      await record
+        .getByRole('status')
+        .getByText('Authorization recorded: the app is sent now.', { exact: false })
+        .waitFor(WAIT)
+      const { docs } = await service.api(
+        staff,
+        `/consents?where[creditApp][equals]=${declinedApp}&depth=0`,
+      )
+      expect(docs).toMatchObject([
+        {
+          action: 'grant',
+          consumer: 'con_demo_maria',
+          kind: 'credit-report-authorization',
+          method: 'phone',
+          recordedBy: expect.stringContaining(DEMO_STAFF),
+          role: 'applicant',
+        },
+      ])
+      // Released: sent to the provider, which declines it.
+      await until(
+        `/adverse-action-notice?where[creditApp][equals]=${declinedApp}`,
+        (body) => Array.isArray(body.docs) && body.docs.length > 0,
+      )
     },
     STEP_MS,
   )

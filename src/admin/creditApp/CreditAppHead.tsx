@@ -9,7 +9,8 @@ import React from 'react'
 import { dashboardDay } from '../dashboardFigures'
 import { Moment } from '../values/cells'
 import { RecordList } from '../values/RecordList'
-import { appRecords, submissionHead, type Tone } from './head'
+import { appRecords, authorizationToRecord, submissionHead, type Tone } from './head'
+import { RecordAuthorization } from './RecordAuthorization'
 
 const TONES: Record<Tone, string> = {
   done: 'var(--theme-success-500)',
@@ -18,9 +19,12 @@ const TONES: Record<Tone, string> = {
   waiting: 'var(--theme-elevation-500)',
 }
 
-export const CreditAppHead: UIFieldServerComponent = async ({ data, id, payload, user }) => {
+export const CreditAppHead: UIFieldServerComponent = async ({ data, id, payload, req, user }) => {
   if (!id || !user || !data) return null
   const head = submissionHead(data)
+  const authorization = head.awaitingAuthorization
+    ? await authorizationToRecord(req, { ...data, id })
+    : null
   const { timeZone } = await dashboardDay(payload, user)
   const records = await appRecords(
     { adminRoute: payload.config.routes.admin, payload, timeZone, user },
@@ -51,6 +55,13 @@ export const CreditAppHead: UIFieldServerComponent = async ({ data, id, payload,
             </React.Fragment>
           ))}
         </p>
+      )}
+      {authorization && authorization.roles.length > 0 && (
+        <RecordAuthorization
+          app={String(id)}
+          disclosure={authorization.disclosure}
+          roles={authorization.roles}
+        />
       )}
       {records.matches.length > 0 && (
         <RecordList empty="" items={records.matches} title="Sanctions matches" />

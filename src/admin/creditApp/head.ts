@@ -3,11 +3,14 @@
  * with the whole reason and what to do next, and the compliance records it has made (its
  * adverse-action notices and sanctions matches), read as the viewer.
  */
-import type { Payload, TypedUser } from 'payload'
+import type { Payload, PayloadRequest, TypedUser } from 'payload'
 
 import { decisionWord } from '@/compliance/adverseAction/decision'
+import { withoutAuthorization } from '@/compliance/consents/authorization'
+import { AWAITING_AUTHORIZATION } from '@/compliance/consents/kinds'
 import type { Linked } from '@/lib/adminHref'
 import { isRecord } from '@/lib/isRecord'
+import { HOLD_STATUSES } from '@/providers'
 
 import { matchLinks, noticeLinks } from '../values/connected'
 
@@ -17,6 +20,8 @@ type Viewer = { adminRoute: string; payload: Payload; timeZone: string; user: Ty
 export type Tone = 'done' | 'held' | 'problem' | 'waiting'
 
 export type AppHead = {
+  /** Held until a credit-report authorization is recorded: the head offers to record it. */
+  awaitingAuthorization: boolean
   /** What the status means and what to do next; the provider's or the service's whole message. */
   explanation: string[]
   matches: Linked[]
@@ -102,7 +107,8 @@ export const submissionHead = (
   const explanation = [
     decision ? `Decision: ${decision}.` : undefined,
     said.explanation,
-    text(submission.message),
+    // A hold's stored message names ids; its explanation above says it in words.
+    status && HOLD_STATUSES.includes(status) ? undefined : text(submission.message),
     // Only admins read it (a field for who can change settings).
     text(submission.configuration) && `Configuration: ${text(submission.configuration)}`,
   ].filter((line): line is string => Boolean(line))
@@ -118,6 +124,7 @@ export const submissionHead = (
     .map(([label, value]) => ({ label, value: String(value) }))
   const attempts = typeof submission.attempts === 'number' ? submission.attempts : 0
   return {
+    awaitingAuthorization: status === AWAITING_AUTHORIZATION,
     explanation,
     status: decision ? `${said.status}: ${decision}` : said.status,
     times: attempts > 1 ? [...times, { label: 'Attempts', value: String(attempts) }] : times,
@@ -132,4 +139,34 @@ export const appRecords = async (viewer: Viewer, app: string) => {
     matchLinks(viewer, [app]),
   ])
   return { matches: matches ?? [], notices: notices ?? [] }
+}
+
+/**
+ * Whose authorization a held app waits for, and the disclosure to read to them (the newest of
+ * its kind the viewer may read), for the head's one-step recording.
+ */
+export const authorizationToRecord = async (req: PayloadRequest, app: Record<string, unknown>) => {
+  const [missing, { docs }] = await Promise.all([
+    withoutAuthorization(req, app),
+    req.payload.find({
+      collection: 'disclosures',
+      depth: 0,
+      limit: 1,
+      overrideAccess: false,
+      req,
+      sort: '-createdAt',
+      where: { kind: { equals: 'credit-report-authorization' } },
+    }),
+  ])
+  const disclosure = docs[0]
+  return {
+    disclosure: disclosure
+      ? {
+          id: disclosure.id,
+          text: String(disclosure.text ?? ''),
+          version: String(disclosure.version ?? ''),
+        }
+      : null,
+    roles: missing.map((person) => person.role),
+  }
 }

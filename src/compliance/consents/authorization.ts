@@ -39,6 +39,32 @@ const describe = (person: Person) =>
   person.consumer ? `the ${person.role} (consumer ${person.consumer})` : `the ${person.role}`
 
 /**
+ * The applicants of the app without a standing authorization (none when
+ * CREDIT_AUTHORIZATION_REQUIRED=false): the people a hold waits for, and whom staff are asked to
+ * record one for.
+ */
+export const withoutAuthorization = async (
+  req: PayloadRequest,
+  app: AppToHold,
+): Promise<Person[]> => {
+  const { CREDIT_AUTHORIZATION_REQUIRED, CREDIT_AUTHORIZATION_WINDOW_DAYS: days } =
+    settings('consents')
+  if (!CREDIT_AUTHORIZATION_REQUIRED) return []
+  const people: Person[] = [{ consumer: relationId(app.consumer), role: 'applicant' }]
+  if (hasCoApplicant(app))
+    people.push({ consumer: relationId(app.coApplicantConsumer), role: 'co-applicant' })
+  const since = Date.now() - days * DAY_MS
+  const missing: Person[] = []
+  for (const person of people) {
+    const latest = await latestAuthorization(req, app, person)
+    const standing =
+      latest?.action === 'grant' && new Date(latest.capturedAt ?? 0).getTime() >= since
+    if (!standing) missing.push(person)
+  }
+  return missing
+}
+
+/**
  * Why the app may not be sent yet, naming each applicant without a standing authorization; null
  * when it may (or when CREDIT_AUTHORIZATION_REQUIRED=false).
  */
@@ -46,21 +72,9 @@ export const missingAuthorization = async (
   req: PayloadRequest,
   app: AppToHold,
 ): Promise<null | string> => {
-  const { CREDIT_AUTHORIZATION_REQUIRED, CREDIT_AUTHORIZATION_WINDOW_DAYS: days } =
-    settings('consents')
-  if (!CREDIT_AUTHORIZATION_REQUIRED) return null
-  const people: Person[] = [{ consumer: relationId(app.consumer), role: 'applicant' }]
-  if (hasCoApplicant(app))
-    people.push({ consumer: relationId(app.coApplicantConsumer), role: 'co-applicant' })
-  const since = Date.now() - days * DAY_MS
-  const missing: string[] = []
-  for (const person of people) {
-    const latest = await latestAuthorization(req, app, person)
-    const standing =
-      latest?.action === 'grant' && new Date(latest.capturedAt ?? 0).getTime() >= since
-    if (!standing) missing.push(describe(person))
-  }
+  const missing = await withoutAuthorization(req, app)
+  const days = settings('consents').CREDIT_AUTHORIZATION_WINDOW_DAYS
   return missing.length
-    ? `waiting for a credit-report authorization of ${missing.join(' and ')}: none granted in the last ${days} days, or revoked since`
+    ? `waiting for a credit-report authorization of ${missing.map(describe).join(' and ')}: none granted in the last ${days} days, or revoked since`
     : null
 }
