@@ -1234,6 +1234,10 @@ export interface CreditReport {
  */
 export interface Consent {
   id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   kind: 'credit-report-authorization' | 'calls-and-texts' | 'e-mail-marketing' | 'electronic-records';
   /**
    * A revocation is recorded as a new consent with "revoke".
@@ -1306,6 +1310,10 @@ export interface Consent {
  */
 export interface Disclosure {
   id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   kind: 'credit-report-authorization' | 'calls-and-texts' | 'e-mail-marketing' | 'electronic-records';
   /**
    * Unique within the kind, e.g. 2026-01 or 3.
@@ -2879,6 +2887,7 @@ export interface ConsumerSelect<T extends boolean = true> {
  * via the `definition` "consents_select".
  */
 export interface ConsentsSelect<T extends boolean = true> {
+  title?: T;
   kind?: T;
   action?: T;
   consumer?: T;
@@ -2906,6 +2915,7 @@ export interface ConsentsSelect<T extends boolean = true> {
  * via the `definition` "disclosures_select".
  */
 export interface DisclosuresSelect<T extends boolean = true> {
+  title?: T;
   kind?: T;
   version?: T;
   text?: T;

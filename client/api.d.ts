@@ -7633,6 +7633,8 @@ export interface components {
         /** @description Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent. */
         consents: {
             id: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @enum {string} */
             kind: "credit-report-authorization" | "calls-and-texts" | "e-mail-marketing" | "electronic-records";
             /**
@@ -7680,6 +7682,8 @@ export interface components {
         /** @description The wording shown to people when their consent is captured. Once a consent names one it is kept as it is: write a new version. */
         disclosures: {
             id: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @enum {string} */
             kind: "credit-report-authorization" | "calls-and-texts" | "e-mail-marketing" | "electronic-records";
             /** @description Unique within the kind, e.g. 2026-01 or 3. */
@@ -9344,6 +9348,8 @@ export interface components {
         /** @description Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent. */
         consents_create: {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @enum {string} */
             kind: "credit-report-authorization" | "calls-and-texts" | "e-mail-marketing" | "electronic-records";
             /**
@@ -9391,6 +9397,8 @@ export interface components {
         /** @description Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent. */
         consents_update: {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @enum {string} */
             kind?: "credit-report-authorization" | "calls-and-texts" | "e-mail-marketing" | "electronic-records";
             /**
@@ -9438,6 +9446,8 @@ export interface components {
         /** @description The wording shown to people when their consent is captured. Once a consent names one it is kept as it is: write a new version. */
         disclosures_create: {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @enum {string} */
             kind: "credit-report-authorization" | "calls-and-texts" | "e-mail-marketing" | "electronic-records";
             /** @description Unique within the kind, e.g. 2026-01 or 3. */
@@ -9451,6 +9461,8 @@ export interface components {
         /** @description The wording shown to people when their consent is captured. Once a consent names one it is kept as it is: write a new version. */
         disclosures_update: {
             id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             /** @enum {string} */
             kind?: "credit-report-authorization" | "calls-and-texts" | "e-mail-marketing" | "electronic-records";
             /** @description Unique within the kind, e.g. 2026-01 or 3. */

@@ -11,6 +11,7 @@ import {
 import { APPEND_ONLY, recordConsent } from '@/compliance/consents/ledger'
 import { dateTimeField, emailField, phoneField } from '@/fields/formatted'
 import { optionLabel } from '@/fields/labels'
+import { consentTitle, titleField } from '@/fields/titles'
 import { releaseOnConsent } from '@/flows/creditHolds'
 
 import { nobodyFieldLevel } from '../access/nobody'
@@ -33,16 +34,17 @@ export const Consents: CollectionConfig = {
   custom: { appendOnly: { sealed: APPEND_ONLY, times: ['capturedAt'] }, readableValues: true },
   access: policyAccess('consents'),
   admin: {
-    defaultColumns: ['kind', 'action', 'consumer', 'phoneNumber', 'capturedAt', 'recordedBy'],
+    defaultColumns: ['title', 'action', 'phoneNumber', 'capturedAt', 'recordedBy'],
     description:
       'Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent.',
     group: 'Compliance',
-    listSearchableFields: ['phoneNumber', 'email', 'recordedBy'],
-    useAsTitle: 'kind',
+    listSearchableFields: ['title', 'phoneNumber', 'email', 'recordedBy'],
+    useAsTitle: 'title',
   },
   disableDuplicate: true,
   endpoints: [consentDisclosureEndpoint],
   fields: [
+    titleField(consentTitle(KIND_LABELS), ['kind', 'consumer', 'creditApp', 'role', 'action']),
     {
       type: 'row',
       fields: [

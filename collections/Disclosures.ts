@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { keepDisclosure, keepNamedDisclosure } from '@/compliance/consents/disclosures'
 import { CONSENT_KINDS, KIND_LABELS } from '@/compliance/consents/kinds'
+import { disclosureTitle, titleField } from '@/fields/titles'
 
 import { nobodyFieldLevel } from '../access/nobody'
 import { policyAccess } from '../access/policy'
@@ -20,10 +21,11 @@ export const Disclosures: CollectionConfig = {
     description:
       'The wording shown to people when their consent is captured. Once a consent names one it is kept as it is: write a new version.',
     group: 'Compliance',
-    useAsTitle: 'version',
+    useAsTitle: 'title',
   },
   disableDuplicate: true,
   fields: [
+    titleField(disclosureTitle(KIND_LABELS), ['kind', 'version']),
     {
       type: 'row',
       fields: [

@@ -25,7 +25,14 @@ export const personName = (doc?: { firstName?: unknown; lastName?: unknown } | n
  */
 export const related = async <
   Slug extends
-    'company' | 'consumer' | 'credit-band' | 'lead' | 'location' | 'pre-approval' | 'vehicle',
+    | 'company'
+    | 'consumer'
+    | 'credit-app'
+    | 'credit-band'
+    | 'lead'
+    | 'location'
+    | 'pre-approval'
+    | 'vehicle',
 >(
   req: PayloadRequest,
   collection: Slug,
@@ -160,3 +167,34 @@ export const consumerRequestTitle = async (doc: Doc, req: PayloadRequest): Promi
   [doc.kind === 'deletion' ? 'Deletion request' : 'Access request', await personOf(doc, req)]
     .filter(Boolean)
     .join(' · ')
+
+/** "Credit-report authorization · 2026-11": a disclosure by its kind (`kinds` labels it) and version. */
+export const disclosureTitle =
+  (kinds: Record<string, string>) =>
+  (doc: Doc): string =>
+    [kinds[String(doc.kind)] ?? textOf(doc.kind), textOf(doc.version)].filter(Boolean).join(' · ')
+
+/**
+ * "Calls and texts · María González", "Credit-report authorization · Dana Carter · revoked": a
+ * consent by its kind and whose it is (its consumer; else, on a credit app, the applicant or
+ * co-applicant the app names; else the number or address it covers).
+ */
+export const consentTitle =
+  (kinds: Record<string, string>) =>
+  async (doc: Doc, req: PayloadRequest): Promise<string> => {
+    let who = personName(await related(req, 'consumer', doc.consumer))
+    if (!who && doc.creditApp) {
+      const app = await related(req, 'credit-app', doc.creditApp)
+      who =
+        doc.role === 'co-applicant'
+          ? personName({ firstName: app?.coApplicantFirstName, lastName: app?.coApplicantLastName })
+          : personName(app)
+    }
+    return [
+      kinds[String(doc.kind)] ?? textOf(doc.kind),
+      who || textOf(doc.phoneNumber) || textOf(doc.email),
+      doc.action === 'revoke' ? 'revoked' : '',
+    ]
+      .filter(Boolean)
+      .join(' · ')
+  }

@@ -41,6 +41,7 @@ import * as migration_20261128_163531_oidc_sign_in from './20261128_163531_oidc_
 import * as migration_20261128_171310_pipeline_time_zone_and_configuration from './20261128_171310_pipeline_time_zone_and_configuration';
 import * as migration_20261129_002122_notice_withdrawn_and_creditor from './20261129_002122_notice_withdrawn_and_creditor';
 import * as migration_20261129_004950_compliance_titles from './20261129_004950_compliance_titles';
+import * as migration_20261129_010133_consent_titles from './20261129_010133_consent_titles';
 
 export const migrations = [
   {
@@ -256,6 +257,11 @@ export const migrations = [
   {
     up: migration_20261129_004950_compliance_titles.up,
     down: migration_20261129_004950_compliance_titles.down,
-    name: '20261129_004950_compliance_titles'
+    name: '20261129_004950_compliance_titles',
+  },
+  {
+    up: migration_20261129_010133_consent_titles.up,
+    down: migration_20261129_010133_consent_titles.down,
+    name: '20261129_010133_consent_titles'
   },
 ];

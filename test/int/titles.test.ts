@@ -10,6 +10,7 @@ import { backfillTitles } from '@/migrations/20261123_021600_titles'
 import { backfillMoreTitles } from '@/migrations/20261123_052620_more_titles'
 import { backfillListingTitles } from '@/migrations/20261125_190420_listing_title'
 import { backfillComplianceTitles } from '@/migrations/20261129_004950_compliance_titles'
+import { backfillConsentTitles } from '@/migrations/20261129_010133_consent_titles'
 
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
@@ -29,6 +30,8 @@ const TITLED = [
   'listing',
   'do_not_contact',
   'consumer_requests',
+  'consents',
+  'disclosures',
 ] as const
 
 const execute = (query: ReturnType<typeof sql>) =>
@@ -130,6 +133,42 @@ describe('titles', () => {
     expect(found.body.docs.map((doc: { id: number }) => doc.id)).toEqual([own.id])
   })
 
+  it('name a disclosure by kind and version, and a consent by kind and whose it is, a co-applicant without a record by the name the app gives', async () => {
+    const { payload } = context.service
+    const disclosure = (
+      await payload.find({
+        collection: 'disclosures',
+        where: { kind: { equals: 'credit-report-authorization' } },
+      })
+    ).docs[0]
+    expect(disclosure.title).toBe('Credit-report authorization · 2026-11')
+    const maria = await payload.find({
+      collection: 'consents',
+      where: { consumer: { equals: 'con_demo_maria' } },
+    })
+    expect(maria.docs.map((consent) => consent.title)).toContain(
+      'Credit-report authorization · María González',
+    )
+    const grant = (body: Record<string, unknown>) =>
+      sendJson(context.service, 'POST', '/api/consents', {
+        body: {
+          creditApp: 'crapp_demo_james',
+          disclosure: disclosure.id,
+          kind: 'credit-report-authorization',
+          method: 'phone',
+          role: 'co-applicant',
+          ...body,
+        },
+        headers: context.who.staff.headers,
+      })
+    const dana = await grant({ action: 'grant' })
+    expect(dana.status).toBe(201)
+    expect(dana.body.doc.title).toBe('Credit-report authorization · Dana Carter')
+    const revoked = await grant({ action: 'revoke', disclosure: undefined })
+    expect(revoked.status).toBe(201)
+    expect(revoked.body.doc.title).toBe('Credit-report authorization · Dana Carter · revoked')
+  })
+
   it('follow a change at the next save', async () => {
     const edited = await sendJson(context.service, 'PATCH', '/api/contact/cnt_demo_rachel', {
       body: { firstName: 'Rae' },
@@ -158,6 +197,7 @@ describe('titles', () => {
     await execute(backfillMoreTitles)
     await execute(backfillListingTitles)
     await execute(backfillComplianceTitles)
+    await execute(backfillConsentTitles)
     expect(await titles()).toEqual(saved)
   })
 
