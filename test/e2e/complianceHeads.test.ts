@@ -35,6 +35,7 @@ let provider: FakeProvider
 let staff: Page
 let heldApp: string
 let declinedApp: string
+let waitingApp: string
 
 const appFor = async (fields: Record<string, unknown>): Promise<string> => {
   const created = await staff.request.post(`${service.url}/api/credit-app`, {
@@ -88,6 +89,8 @@ beforeAll(async () => {
   })
   // Held until María's credit-report authorization for it is recorded (the demo's is another app's).
   declinedApp = await appFor({})
+  // Left waiting for its authorization.
+  waitingApp = await appFor({})
 }, ADMIN_SERVICE_MS)
 
 afterAll(async () => {
@@ -150,6 +153,21 @@ describe('a credit app’s head', () => {
         `/adverse-action-notice?where[creditApp][equals]=${declinedApp}`,
         (body) => Array.isArray(body.docs) && body.docs.length > 0,
       )
+    },
+    STEP_MS,
+  )
+
+  it(
+    'offers to record an authorization only to whoever may record consents: not to a dealer',
+    async () => {
+      await service.open(staff, `/collections/credit-app/${waitingApp}`)
+      await staff.getByRole('region', { name: 'Record authorization' }).waitFor(WAIT)
+      const dealer = await service.pageAs(DEALER)
+      await service.open(dealer, `/collections/credit-app/${waitingApp}`)
+      const head = dealer.getByRole('region', { name: 'Submission' })
+      await head.getByRole('heading', { name: 'Held: awaiting authorization' }).waitFor(WAIT)
+      expect(await head.getByRole('region', { name: 'Record authorization' }).count()).toBe(0)
+      await dealer.context().close()
     },
     STEP_MS,
   )

@@ -143,9 +143,13 @@ export const appRecords = async (viewer: Viewer, app: string) => {
 
 /**
  * Whose authorization a held app waits for, and the disclosure to read to them (the newest of
- * its kind the viewer may read), for the head's one-step recording.
+ * its kind the viewer may read), for the head's one-step recording; null for a viewer who may
+ * not record consents.
  */
 export const authorizationToRecord = async (req: PayloadRequest, app: Record<string, unknown>) => {
+  // Offered only to whoever may record a consent (the policy's row for consents).
+  const create = req.payload.collections.consents.config.access.create
+  if (!(await create({ req }))) return null
   const [missing, { docs }] = await Promise.all([
     withoutAuthorization(req, app),
     req.payload.find({
