@@ -187,6 +187,7 @@ export const ENDPOINT_POLICY: Record<string, RoleSet | 'access' | 'anyone'> = {
   'lead GET /:id/desk': 'access',
   'lead GET /:id/duplicates': 'access',
   'lead POST /:id/activity': 'access',
+  'lead POST /:id/consent': 'access',
   'lead POST /:id/assign': 'access',
   'lead POST /:id/merge': 'access',
   'payload-jobs GET /handle-schedules': 'access',

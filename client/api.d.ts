@@ -589,6 +589,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lead/{id}/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a lead's contact consent
+         * @description Records a contact consent the lead's customer gave (a text refused with "No consent", say): a grant of `kind` (`calls-and-texts`, the default, or `e-mail-marketing`) for the lead's phone number or e-mail address (its consumer's when it has none), with the seller of the lead's location for calls and texts and the newest disclosure of the kind. Answers the consent. Needs the right to read the lead (404 otherwise) and to record consents (403: a dealer may not); a lead without the number or address, an unknown kind or method, or no disclosure of the kind is a 400 naming the field.
+         */
+        post: operations["lead_recordConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lead/{id}/duplicates": {
         parameters: {
             query?: never;
@@ -14882,6 +14902,48 @@ export interface operations {
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
             409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    lead_recordConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind?: "calls-and-texts" | "e-mail-marketing";
+                    /** @enum {string} */
+                    method: "web-form" | "phone" | "in-person" | "api";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["consents"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
             413: components["responses"]["Payload413"];
             415: components["responses"]["Payload415"];
             429: components["responses"]["Payload429"];

@@ -2,6 +2,7 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { adfField } from '@/adf/fields'
 import { listTransfer } from '@/admin/transfer'
+import { leadConsentEndpoint } from '@/compliance/consents/leadConsent'
 import { noSsnInText } from '@/creditData/ssnFields'
 import { emailField, phoneField } from '@/fields/formatted'
 import { leadEventStatuses } from '@/fields/leadEventValues'
@@ -93,6 +94,7 @@ export const Leads: CollectionConfig = {
     deskEndpoint,
     assignEndpoint,
     activityEndpoint,
+    leadConsentEndpoint,
     duplicatesEndpoint,
     mergeEndpoint,
   ],

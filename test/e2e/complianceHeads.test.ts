@@ -238,6 +238,41 @@ it(
   STEP_MS,
 )
 
+it(
+  'a text refused for want of consent offers to record it on the lead’s desk, and then goes',
+  async () => {
+    const { docs } = await service.api(
+      staff,
+      '/lead?where[consumer][equals]=con_demo_maria&depth=0',
+    )
+    await service.open(staff, `/collections/lead/${docs[0].id}`)
+    const form = staff.getByRole('form', { name: 'Log activity' })
+    await form.locator('select[name="type"]').selectOption('Outbound Text')
+    await form.getByRole('button', { name: 'Log activity' }).click()
+    await form
+      .getByRole('alert')
+      .getByText(/^No consent: /)
+      .waitFor(WAIT)
+    const consent = form.getByRole('group', { name: 'Record consent' })
+    await consent.getByRole('combobox', { name: 'How they agreed' }).selectOption('phone')
+    await consent.getByRole('button', { name: 'Record calls and texts consent' }).click()
+    await form
+      .getByRole('status')
+      .getByText('Consent recorded. Log the activity again.')
+      .waitFor(WAIT)
+    expect(await form.getByRole('alert').count()).toBe(0)
+    // Logged, the page reloads to show it.
+    const reloaded = staff.waitForEvent('load', WAIT)
+    await form.getByRole('button', { name: 'Log activity' }).click()
+    await reloaded
+    await until(
+      `/leadEvents?where[lead][equals]=${docs[0].id}&where[type][equals]=Outbound Text`,
+      (body) => Array.isArray(body.docs) && body.docs.length === 1,
+    )
+  },
+  STEP_MS,
+)
+
 describe('a consumer’s page', () => {
   it(
     'lists what compliance holds on them, each linked, to staff',

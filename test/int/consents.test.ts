@@ -910,6 +910,57 @@ describe('texting consent', () => {
     expect(patched.status).toBe(200)
   })
 
+  it("POST /api/lead/{id}/consent records the customer's consent from the desk, for the lead's number and seller; then the text goes", async () => {
+    const lead = await newLead('(213) 555-0311')
+    expect((await event(lead, { type: 'Outbound Text' })).status).toBe(409)
+    const path = `/api/lead/${lead}/consent`
+    // Bad input names the field; nothing is recorded.
+    for (const [body, field] of [
+      [{ method: 'carrier-pigeon' }, 'method'],
+      [{ kind: 'electronic-records', method: 'phone' }, 'kind'],
+      [{}, 'method'],
+    ] as const) {
+      const bad = await send('POST', path, who.staff, body)
+      expect(bad.status).toBe(400)
+      expect(invalidPaths(bad.body)).toEqual([field])
+    }
+    // Who may not: signed out, a key without lead access, a lead agent and a dealer (no consents).
+    for (const [caller, status] of [
+      [who.anonymous, 401],
+      [who.integrator, 403],
+      [who.leadAgent, 403],
+      [dealer, 403],
+    ] as const)
+      expect((await send('POST', path, caller, { method: 'phone' })).status).toBe(status)
+    for (const other of ['999999999', 'abc'])
+      expect(
+        (await send('POST', `/api/lead/${other}/consent`, who.staff, { method: 'phone' })).status,
+      ).toBe(404)
+    const recorded = await send('POST', path, who.staff, { method: 'phone' })
+    expect(recorded.status).toBe(201)
+    const newest = await service.payload.find({
+      collection: 'disclosures',
+      limit: 1,
+      sort: '-createdAt',
+      where: { kind: { equals: 'calls-and-texts' } },
+    })
+    expect(recorded.body.doc).toMatchObject({
+      action: 'grant',
+      disclosure: newest.docs[0].id,
+      kind: 'calls-and-texts',
+      method: 'phone',
+      phoneNumber: '(213) 555-0311',
+      recordedBy: expect.stringMatching(/^staff-\w+@example\.com$/),
+      seller: SELLER,
+    })
+    expect((await event(lead, { type: 'Outbound Text' })).status).toBe(201)
+    // A lead without a number has nothing to record it for.
+    const silent = await newLead('')
+    const none = await send('POST', `/api/lead/${silent}/consent`, who.staff, { method: 'phone' })
+    expect(none.status).toBe(400)
+    expect(invalidPaths(none.body)).toEqual(['kind'])
+  })
+
   it("does not count another seller's consent", async () => {
     const lead = await newLead('213-555-0303')
     const other = await service.payload.create({

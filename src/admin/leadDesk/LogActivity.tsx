@@ -1,6 +1,8 @@
 'use client'
 /**
  * "Log activity": one lead event (type, status, next steps) and the lead's next follow-up time.
+ * A refusal for want of a contact consent offers to record the consent the customer gives now
+ * (POST /api/lead/:id/consent), then the activity is logged again by hand.
  * Not a <form>: it sits inside the document's form, and a nested form would submit that one.
  */
 import React, { useState } from 'react'
@@ -24,15 +26,36 @@ export const LogActivity = ({
   const [due, setDue] = useState('')
   const [error, setError] = useState<null | string>(null)
   const [busy, setBusy] = useState(false)
+  const [method, setMethod] = useState('phone')
+  const [recorded, setRecorded] = useState<null | string>(null)
+  // The consent a "No consent" refusal names (its words are the kinds' labels).
+  const missing = error?.startsWith('No consent:')
+    ? /e-mail marketing/.test(error)
+      ? 'e-mail-marketing'
+      : 'calls-and-texts'
+    : null
 
   const fail = (message: string) => {
     setBusy(false)
     setError(message)
   }
 
+  const recordConsent = async () => {
+    setBusy(true)
+    const answer = await call(`${api}/lead/${lead}/consent`, {
+      body: { kind: missing, method },
+      method: 'POST',
+    })
+    if (!answer.ok) return fail(errorOf(answer))
+    setBusy(false)
+    setError(null)
+    setRecorded('Consent recorded. Log the activity again.')
+  }
+
   const log = async () => {
     setBusy(true)
     setError(null)
+    setRecorded(null)
     // One request: the event and the due time are saved together or not at all.
     const logged = await call(`${api}/lead/${lead}/activity`, {
       body: {
@@ -92,6 +115,31 @@ export const LogActivity = ({
           {error}
         </p>
       ) : null}
+      {missing ? (
+        <div aria-label="Record consent" className="lead-desk__row" role="group">
+          <span>The customer agrees now?</span>
+          <select
+            aria-label="How they agreed"
+            onChange={(event) => setMethod(event.target.value)}
+            value={method}
+          >
+            <option value="phone">By phone</option>
+            <option value="in-person">In person</option>
+            <option value="web-form">On a web form</option>
+          </select>
+          <button
+            className="btn btn--style-secondary btn--size-small"
+            disabled={busy}
+            onClick={() => void recordConsent()}
+            type="button"
+          >
+            {missing === 'calls-and-texts'
+              ? 'Record calls and texts consent'
+              : 'Record e-mail consent'}
+          </button>
+        </div>
+      ) : null}
+      {recorded ? <p role="status">{recorded}</p> : null}
       <button
         className="btn btn--style-primary btn--size-small"
         disabled={busy}

@@ -28,7 +28,10 @@ type LeadContact = {
 }
 
 /** The lead's number and address (its consumer's when it has none), name and seller. */
-const leadContact = async (req: PayloadRequest, lead: number): Promise<LeadContact | undefined> => {
+export const leadContact = async (
+  req: PayloadRequest,
+  lead: number,
+): Promise<LeadContact | undefined> => {
   const found = await req.payload.findByID({
     collection: 'lead',
     depth: 0,

@@ -115,6 +115,36 @@ export const leadDeskRoutes = (): Record<string, (context: Context) => PathItems
       ),
     },
   }),
+  'post /:id/consent': ({ collection, slug, tag }: Context): PathItems => ({
+    [`/${slug}/{id}/consent`]: {
+      post: op(
+        {
+          operationId: `${camel(slug)}_recordConsent`,
+          summary: "Record a lead's contact consent",
+          tag,
+        },
+        "Records a contact consent the lead's customer gave (a text refused with \"No consent\", say): a grant of `kind` (`calls-and-texts`, the default, or `e-mail-marketing`) for the lead's phone number or e-mail address (its consumer's when it has none), with the seller of the lead's location for calls and texts and the newest disclosure of the kind. Answers the consent. Needs the right to read the lead (404 otherwise) and to record consents (403: a dealer may not); a lead without the number or address, an unknown kind or method, or no disclosure of the kind is a 400 naming the field.",
+        {
+          parameters: [idParamOf(collection)],
+          requestBody: {
+            content: json({
+              properties: {
+                kind: { enum: ['calls-and-texts', 'e-mail-marketing'], type: 'string' },
+                method: { enum: ['web-form', 'phone', 'in-person', 'api'], type: 'string' },
+              },
+              required: ['method'],
+              type: 'object',
+            }),
+            required: true,
+          },
+          responses: {
+            201: payloadDoc('consents'),
+            ...errorsOf({ body: true, byId: true }),
+          },
+        },
+      ),
+    },
+  }),
   'get /:id/duplicates': ({ collection, slug, tag }: Context): PathItems => ({
     [`/${slug}/{id}/duplicates`]: {
       get: op(
