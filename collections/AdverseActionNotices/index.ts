@@ -91,7 +91,7 @@ export const AdverseActionNotices: CollectionConfig = {
       type: 'ui',
       admin: {
         components: {
-          Field: '/src/compliance/adverseAction/NoticeActionsField#NoticeActionsField',
+          Field: '/src/admin/adverseAction/NoticeActionsField#NoticeActionsField',
         },
       },
     },

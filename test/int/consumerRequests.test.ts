@@ -305,6 +305,15 @@ describe('a deletion request', () => {
     expect(outcome.creditDataKey).toMatch(/^kept/)
     expect(JSON.stringify(answer.body.doc)).not.toContain('9123')
 
+    // Kept compliance records say what they are, no longer whose.
+    for (const collection of ['consumer-requests', 'consents'] as const) {
+      const { docs } = await context.service.payload.find({
+        collection,
+        where: { consumer: { equals: consumer } },
+      })
+      expect(docs.length).toBeGreaterThan(0)
+      for (const doc of docs) expect(doc.title).not.toContain('Rita')
+    }
     const read = await sendJson(context.service, 'GET', `/api/consumer/${consumer}?reveal=ssn`, {
       headers: context.who.staffAdmin.headers,
     })

@@ -38,7 +38,7 @@ type Said = { explanation?: string; status: string; tone: Tone }
 /** Each status in words, with what it means for the person looking at the app. */
 const STATUSES: Record<string, (provider: string) => Said> = {
   accepted: (provider) => ({ status: `Accepted by ${provider}`, tone: 'done' }),
-  'awaiting authorization': () => ({
+  [AWAITING_AUTHORIZATION]: () => ({
     explanation:
       "Held: no credit-report authorization from the applicant is on file. Record the applicant's consent, and the app is sent.",
     status: 'Held: awaiting authorization',

@@ -62,11 +62,10 @@ export const consumerRecords = async (viewer: Viewer, consumer: string) => {
       })
     : { docs: [] }
   return {
-    compliance: await consumerCompliance(
-      viewer,
-      consumer,
-      apps.map((app) => String(app.id)),
-    ),
+    compliance: await consumerCompliance(viewer, consumer, {
+      apps: apps.map((app) => String(app.id)),
+      leads: leads.map((lead) => lead.id),
+    }),
     creditApps: creditAppLinks(viewer, apps),
     deals: deals.map((deal): Linked => ({
       detail: deal.currentBidPrice == null ? 'no bid' : `bid ${formatMoney(deal.currentBidPrice)}`,
@@ -84,6 +83,9 @@ export const consumerRecords = async (viewer: Viewer, consumer: string) => {
 }
 
 type Doc = Record<string, unknown>
+
+/** A day as the viewer's dealership has it ("Nov 28, 2026"). */
+const dayFor = (viewer: Viewer) => (value: unknown) => formatDay(value, viewer.timeZone ?? 'UTC')
 
 /**
  * The records of `collection` matching `where`, each linked and described; null when the viewer
@@ -116,7 +118,7 @@ const NOTICE_KINDS: Record<string, string> = {
 
 /** The adverse-action notices of credit apps `apps`, each with its state. */
 export const noticeLinks = (viewer: Viewer, apps: string[]) => {
-  const when = (value: unknown) => formatDay(value, viewer.timeZone ?? 'UTC')
+  const when = dayFor(viewer)
   return linked(
     viewer,
     'adverse-action-notice',
@@ -150,14 +152,23 @@ export const matchLinks = (viewer: Viewer, apps: string[]) =>
   )
 
 /**
- * What compliance holds on a consumer, each linked: their do-not-contact requests, legal holds,
- * data requests, and the adverse-action notices and sanctions matches of their credit apps
- * (`apps`, as the viewer reads them). A kind the viewer may not read is null.
+ * What compliance holds on a consumer, each linked: their do-not-contact requests (of them or of
+ * their `leads`), legal holds, data requests, and the adverse-action notices and sanctions
+ * matches of their credit apps (`apps`, as the viewer reads them). A kind the viewer may not
+ * read is null.
  */
-export const consumerCompliance = async (viewer: Viewer, consumer: string, apps: string[]) => {
-  const when = (value: unknown) => formatDay(value, viewer.timeZone ?? 'UTC')
+export const consumerCompliance = async (
+  viewer: Viewer,
+  consumer: string,
+  { apps, leads }: { apps: string[]; leads: number[] },
+) => {
+  const when = dayFor(viewer)
+  // A request recorded while its lead had no consumer names the lead alone, and keeps it so.
+  const ofTheirs: Where = leads.length
+    ? { or: [{ consumer: { equals: consumer } }, { lead: { in: leads } }] }
+    : { consumer: { equals: consumer } }
   const [doNotContact, holds, requests, notices, matches] = await Promise.all([
-    linked(viewer, 'do-not-contact', { consumer: { equals: consumer } }, (doc) => ({
+    linked(viewer, 'do-not-contact', ofTheirs, (doc) => ({
       detail: `by ${String(doc.recordedBy ?? 'the service')}`,
       title: `Do not contact, since ${when(doc.recordedAt ?? doc.createdAt)}`,
     })),
@@ -167,10 +178,7 @@ export const consumerCompliance = async (viewer: Viewer, consumer: string, apps:
     })),
     linked(viewer, 'consumer-requests', { consumer: { equals: consumer } }, (doc) => ({
       detail: String(doc.status ?? ''),
-      title: `${String(doc.kind ?? '')} request received ${when(doc.receivedAt)}`.replace(
-        /^./,
-        (first) => first.toUpperCase(),
-      ),
+      title: `${String(doc.title ?? 'Request')}, received ${when(doc.receivedAt)}`,
     })),
     noticeLinks(viewer, apps),
     matchLinks(viewer, apps),

@@ -83,7 +83,10 @@ export const deliverNoticeEndpoint: Endpoint = {
           409,
         )
       if (notice.withdrawnAt)
-        throw new ClientError(`This notice is no longer owed: ${notice.withdrawnReason}`, 409)
+        throw new ClientError(
+          `This notice is no longer owed: ${notice.withdrawnReason ?? 'it was withdrawn.'}`,
+          409,
+        )
       const missing = missingCreditor(notice)
       if (missing.length) throw new ClientError(creditorMissing(req, missing), 409)
       let deliveredTo: null | string = notice.applicantAddress ?? null

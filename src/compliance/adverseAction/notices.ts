@@ -168,7 +168,7 @@ export const createNoticeFor = async (
 const withdrawNotPlaced = async (req: PayloadRequest, app: CreditApp): Promise<void> => {
   const at = app.providerSubmission?.completedAt ?? new Date().toISOString()
   const provider = app.provider === 'provider_b' ? 'Provider B' : 'Provider A'
-  await req.payload.update({
+  const { errors } = await req.payload.update({
     collection: NOTICES,
     data: {
       withdrawnAt: new Date().toISOString(),
@@ -181,6 +181,9 @@ const withdrawNotPlaced = async (req: PayloadRequest, app: CreditApp): Promise<v
       and: [{ creditApp: { equals: app.id } }, { kind: { equals: 'not_placed' } }, owedNotices],
     },
   })
+  // Still owed, so still on the to-do list: a person sees it there; the log says why.
+  for (const { id, message } of errors)
+    req.payload.logger.error({ app: app.id, notice: id }, `notice not withdrawn: ${message}`)
 }
 
 /**

@@ -230,6 +230,38 @@ export const deidentifyConsumer = async (db: Db, consumer: string): Promise<Deid
   await db.execute(
     sql`DELETE FROM _vdp_emails_v WHERE parent_id IN (SELECT id FROM vdp_emails WHERE lead_id IN (${leads}))`,
   )
+  // Kept compliance records keep what they are, not whose: their titles' first part ("Do not
+  // contact", "Access request", a consent's kind) without the name (src/fields/titles.ts).
+  const apps = sql`SELECT id FROM credit_app WHERE consumer_id = ${consumer} OR co_applicant_consumer_id = ${consumer}`
+  note(
+    'do-not-contact',
+    ['title'],
+    await changed(
+      db,
+      sql`UPDATE do_not_contact SET title = split_part(title, ' · ', 1)
+          WHERE (consumer_id = ${consumer} OR lead_id IN (${leads})) AND title LIKE '% · %'`,
+    ),
+  )
+  note(
+    'consumer-requests',
+    ['title'],
+    await changed(
+      db,
+      sql`UPDATE consumer_requests SET title = split_part(title, ' · ', 1)
+          WHERE consumer_id = ${consumer} AND title LIKE '% · %'`,
+    ),
+  )
+  note(
+    'consents',
+    ['title'],
+    await changed(
+      db,
+      sql`UPDATE consents SET title = split_part(title, ' · ', 1)
+            || CASE WHEN action = 'revoke' THEN ' · revoked' ELSE '' END
+          WHERE (consumer_id = ${consumer} OR credit_app_id IN (${apps}))
+            AND title <> split_part(title, ' · ', 1) || CASE WHEN action = 'revoke' THEN ' · revoked' ELSE '' END`,
+    ),
+  )
   const accounts = sql`SELECT id FROM account WHERE consumer_id = ${consumer}`
   note(
     'account',

@@ -18,7 +18,7 @@ import { DealRecords as DealRecords_c76e0d90ee70c30dd075bfe657b817cb } from '../
 import { ClippedCell as ClippedCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { WrappedListCell as WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { ActorCell as ActorCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
-import { NoticeActionsField as NoticeActionsField_299b322640ae9b37766c4eae7e978fc3 } from '../../../../src/compliance/adverseAction/NoticeActionsField'
+import { NoticeActionsField as NoticeActionsField_abbacf59408785ef9679c9c4cfbc26c7 } from '../../../../src/admin/adverseAction/NoticeActionsField'
 import { ReviewMatch as ReviewMatch_613621a4a69cd7ebe9297f4eb757666b } from '../../../../src/compliance/sanctions/ReviewMatch'
 import { SubjectCell as SubjectCell_d3e222bc14337541798a2c5bf05d04ba } from '../../../../src/admin/sanctions/MatchSubject'
 import { SubjectField as SubjectField_d3e222bc14337541798a2c5bf05d04ba } from '../../../../src/admin/sanctions/MatchSubject'
@@ -67,7 +67,7 @@ export const importMap = {
   "/src/admin/audit/cells#ClippedCell": ClippedCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/admin/audit/cells#WrappedListCell": WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/admin/audit/cells#ActorCell": ActorCell_1d6b41745fe63ecf7865a84360f27e1f,
-  "/src/compliance/adverseAction/NoticeActionsField#NoticeActionsField": NoticeActionsField_299b322640ae9b37766c4eae7e978fc3,
+  "/src/admin/adverseAction/NoticeActionsField#NoticeActionsField": NoticeActionsField_abbacf59408785ef9679c9c4cfbc26c7,
   "/src/compliance/sanctions/ReviewMatch#ReviewMatch": ReviewMatch_613621a4a69cd7ebe9297f4eb757666b,
   "/src/admin/sanctions/MatchSubject#SubjectCell": SubjectCell_d3e222bc14337541798a2c5bf05d04ba,
   "/src/admin/sanctions/MatchSubject#SubjectField": SubjectField_d3e222bc14337541798a2c5bf05d04ba,

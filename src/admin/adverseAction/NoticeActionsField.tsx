@@ -5,10 +5,10 @@
 import type { UIFieldServerComponent } from 'payload'
 import React from 'react'
 
+import { missingCreditor, withCreditor } from '@/compliance/adverseAction/notices'
 import { isRecord } from '@/lib/isRecord'
 
 import { NoticeActions } from './NoticeActions'
-import { missingCreditor, withCreditor } from './notices'
 
 export const NoticeActionsField: UIFieldServerComponent = ({ data }) => {
   const notice = isRecord(data) ? data : {}
