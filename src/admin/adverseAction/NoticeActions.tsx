@@ -8,7 +8,7 @@
 import { useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import React, { useState } from 'react'
 
-import { errorMessageOf } from '@/lib/answerBody'
+import { call, errorOf } from '../call'
 
 const METHODS = [
   ['email', 'Send by e-mail'],
@@ -59,19 +59,9 @@ export const NoticeActions = ({ missingCreditor, withdrawn }: NoticeActionsProps
     setAsking(null)
     setBusy(true)
     setStatus(null)
-    const response = await fetch(`${base}/deliver`, {
-      body: JSON.stringify({ method }),
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      method: 'POST',
-    }).catch(() => null)
-    const body: unknown = await response?.json().catch(() => ({}))
+    const answer = await call(`${base}/deliver`, { body: { method }, method: 'POST' })
     setBusy(false)
-    if (response?.ok) {
-      setStatus('Delivery recorded. Reload the page to see it below.')
-      return
-    }
-    setStatus(errorMessageOf(body) ?? 'The delivery could not be recorded.')
+    setStatus(answer.ok ? 'Delivery recorded. Reload the page to see it below.' : errorOf(answer))
   }
   const button = (text: string, onClick: () => void, primary = false) => (
     <button

@@ -8,7 +8,7 @@
 import { useConfig } from '@payloadcms/ui'
 import React, { useState } from 'react'
 
-import { errorMessageOf } from '@/lib/answerBody'
+import { call, errorOf } from '../call'
 
 const METHODS = [
   ['phone', 'By phone'],
@@ -45,23 +45,20 @@ export const RecordAuthorization = ({ app, disclosure, roles }: RecordAuthorizat
   const record = async () => {
     setBusy(true)
     setMessage(null)
-    const response = await fetch(`${serverURL}${api}/consents`, {
-      body: JSON.stringify({
+    const answer = await call(`${serverURL}${api}/consents`, {
+      body: {
         action: 'grant',
         creditApp: app,
         disclosure: disclosure.id,
         kind: 'credit-report-authorization',
         method,
         role,
-      }),
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
+      },
       method: 'POST',
-    }).catch(() => null)
-    const body: unknown = await response?.json().catch(() => ({}))
+    })
     setBusy(false)
-    if (!response?.ok) {
-      setMessage(errorMessageOf(body) ?? 'The authorization could not be recorded.')
+    if (!answer.ok) {
+      setMessage(errorOf(answer))
       return
     }
     const recorded = [...done, role]

@@ -9,7 +9,8 @@ import React, { useCallback, useEffect, useState } from 'react'
 import type { PossibleDuplicate } from '@/leadDesk/duplicates'
 import type { MergePreview } from '@/leadDesk/merge'
 
-import { call, errorOf, localTime } from './api'
+import { call, errorOf } from '../call'
+import { localTime } from './api'
 
 type Listed = { canMerge: boolean; docs: PossibleDuplicate[]; lead: number }
 

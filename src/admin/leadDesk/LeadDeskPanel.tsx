@@ -11,7 +11,8 @@ import React, { useCallback, useEffect, useState } from 'react'
 
 import type { DeskView, Person } from '@/leadDesk/deskView'
 
-import { call, errorOf, localTime } from './api'
+import { call, errorOf } from '../call'
+import { localTime } from './api'
 import { Duplicates } from './Duplicates'
 import { LogActivity } from './LogActivity'
 

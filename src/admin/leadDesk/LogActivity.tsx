@@ -9,7 +9,8 @@ import React, { useState } from 'react'
 
 import { leadEventStatuses, leadEventTypes } from '@/fields/leadEventValues'
 
-import { call, errorOf, fromLocalInput } from './api'
+import { call, errorOf } from '../call'
+import { fromLocalInput } from './api'
 
 export const LogActivity = ({
   api,

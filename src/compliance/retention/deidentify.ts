@@ -233,35 +233,26 @@ export const deidentifyConsumer = async (db: Db, consumer: string): Promise<Deid
   // Kept compliance records keep what they are, not whose: their titles' first part ("Do not
   // contact", "Access request", a consent's kind) without the name (src/fields/titles.ts).
   const apps = sql`SELECT id FROM credit_app WHERE consumer_id = ${consumer} OR co_applicant_consumer_id = ${consumer}`
-  note(
-    'do-not-contact',
-    ['title'],
-    await changed(
-      db,
+  const titled: [string, ReturnType<typeof sql>][] = [
+    [
+      'do-not-contact',
       sql`UPDATE do_not_contact SET title = split_part(title, ' · ', 1)
           WHERE (consumer_id = ${consumer} OR lead_id IN (${leads})) AND title LIKE '% · %'`,
-    ),
-  )
-  note(
-    'consumer-requests',
-    ['title'],
-    await changed(
-      db,
+    ],
+    [
+      'consumer-requests',
       sql`UPDATE consumer_requests SET title = split_part(title, ' · ', 1)
           WHERE consumer_id = ${consumer} AND title LIKE '% · %'`,
-    ),
-  )
-  note(
-    'consents',
-    ['title'],
-    await changed(
-      db,
+    ],
+    [
+      'consents',
       sql`UPDATE consents SET title = split_part(title, ' · ', 1)
             || CASE WHEN action = 'revoke' THEN ' · revoked' ELSE '' END
           WHERE (consumer_id = ${consumer} OR credit_app_id IN (${apps}))
             AND title <> split_part(title, ' · ', 1) || CASE WHEN action = 'revoke' THEN ' · revoked' ELSE '' END`,
-    ),
-  )
+    ],
+  ]
+  for (const [collection, query] of titled) note(collection, ['title'], await changed(db, query))
   const accounts = sql`SELECT id FROM account WHERE consumer_id = ${consumer}`
   note(
     'account',
