@@ -291,13 +291,21 @@ describe('adverse action', () => {
     })
   })
 
-  it('staff cannot rewrite what a notice says over PATCH', async () => {
+  it('staff cannot rewrite what a notice says over PATCH, nor withdraw it or name its creditor', async () => {
     const response = await call('PATCH', `/api/adverse-action-notice/${noticeId}`, 'staff', {
+      creditorName: 'Someone Else Finance',
       kind: 'counteroffer',
       score: 850,
+      withdrawnAt: new Date().toISOString(),
+      withdrawnReason: 'not needed',
     })
     expect(response.status).toBe(200)
-    expect(response.body.doc).toMatchObject({ kind: 'declined', score: 580 })
+    expect(response.body.doc).toMatchObject({
+      creditorName: 'Sunset Motors Finance',
+      kind: 'declined',
+      score: 580,
+      withdrawnAt: null,
+    })
   })
 
   it("keeps what a notice says and its delivery once set, even from the service's own writes (400 naming each field)", async () => {
