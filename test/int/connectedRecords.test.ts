@@ -73,7 +73,12 @@ describe("a consumer's page", () => {
     expect(james.creditApps.map(({ id }) => id)).toEqual(['crapp_demo_james'])
     expect(james.deals).toEqual([])
     const chen = await consumerRecords(viewer(staff), 'con_demo_chen')
-    expect(chen).toEqual({ creditApps: [], deals: [], leads: [] })
+    expect(chen).toEqual({
+      compliance: { doNotContact: [], holds: [], matches: [], notices: [], requests: [] },
+      creditApps: [],
+      deals: [],
+      leads: [],
+    })
   })
 
   it("shows a dealer their company's leads and deals, and another company's dealer none", async () => {
@@ -83,6 +88,16 @@ describe("a consumer's page", () => {
     const other = await consumerRecords(viewer(dealerB), 'con_demo_maria')
     expect(other.leads).toEqual([])
     expect(other.deals).toEqual([])
+    // What compliance holds: a dealer reads the do-not-contact requests of their own company
+    // only, and no data requests, legal holds, notices or sanctions matches at all.
+    for (const records of [own, other])
+      expect(records.compliance).toMatchObject({
+        holds: null,
+        matches: null,
+        notices: null,
+        requests: null,
+      })
+    expect(other.compliance.doNotContact).toEqual([])
   })
 })
 
