@@ -329,18 +329,23 @@ describe('first start', () => {
     })
     const phone = page.locator('#field-phoneNumber')
     await page.locator('#field-phoneNumber[value="512-555-0112"]').waitFor({ timeout: 30_000 })
-    // The page is drawn on the server first: on a loaded machine, a value typed or a click made
-    // before the form hydrates is lost. A refused save changes nothing, so it is tried again.
+    // The page is drawn on the server first: on a loaded machine, a value typed before the form
+    // hydrates is dropped and Save stays disabled. Typed again until Save takes it; a refused
+    // save changes nothing, so it may be sent again too.
     const refusal = page.getByText(/must be a phone number matching/).first()
-    for (let tries = 1; ; tries += 1) {
-      await phone.fill('call me maybe')
-      await page.locator('#action-save').click()
-      const shown = await refusal.waitFor({ timeout: 20_000 }).then(
+    const save = page.locator('#action-save:not([disabled])')
+    const within = (locator: typeof save, timeout: number) =>
+      locator.waitFor({ timeout }).then(
         () => true,
         () => false,
       )
-      if (shown) break
-      if (tries === 3) throw new Error('three saves of a bad phone showed no validation message')
+    for (let tries = 1; ; tries += 1) {
+      await phone.fill('call me maybe')
+      if (await within(save, 5_000)) {
+        await save.click()
+        if (await within(refusal, 20_000)) break
+      }
+      if (tries === 8) throw new Error('the form never showed the phone validation message')
     }
     await page.screenshot({ path: path.join(projectRoot, '.data', 'e2e-consumer-phone-error.png') })
     expect(
