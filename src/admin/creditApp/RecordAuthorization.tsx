@@ -8,6 +8,8 @@
 import { useConfig } from '@payloadcms/ui'
 import React, { useState } from 'react'
 
+import { optionLabel } from '@/fields/labels'
+
 import { call, errorOf } from '../call'
 
 const METHODS = [
@@ -97,7 +99,7 @@ export const RecordAuthorization = ({ app, disclosure, roles }: RecordAuthorizat
             >
               {left.map((value) => (
                 <option key={value} value={value}>
-                  {value[0].toUpperCase() + value.slice(1)}
+                  {optionLabel(value)}
                 </option>
               ))}
             </select>
