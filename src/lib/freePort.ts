@@ -1,8 +1,47 @@
+import fs from 'node:fs'
 import net from 'node:net'
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
+/**
+ * The kernel's ephemeral range: ports it hands to `listen(0)` and to outgoing connections. A port
+ * chosen inside it can be taken by any of those between our check and the moment the service (which
+ * migrates and builds first) binds it; so ports are chosen below it.
+ */
+const ephemeralStart = (): number => {
+  try {
+    const [low] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)
+    return Number(low) || 32768
+  } catch {
+    return 32768
+  }
+}
+
+const LOWEST = 20000
+const given = new Set<number>()
+
+const bindable = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const server = net.createServer()
+    server.unref()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
+
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on right now, outside the ephemeral range and not
+ * given out before by this process, so it stays free until whoever asked for it binds it.
+ */
+export const freePort = async (): Promise<number> => {
+  const top = ephemeralStart()
+  const span = top - LOWEST
+  if (span > 1000)
+    for (let tries = 0; tries < 200; tries++) {
+      const port = LOWEST + Math.floor(Math.random() * span)
+      if (given.has(port)) continue
+      given.add(port)
+      if (await bindable(port)) return port
+    }
+  // A machine whose ephemeral range starts low: let the kernel choose.
+  return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.unref()
     server.on('error', reject)
@@ -13,3 +52,4 @@ export const freePort = (): Promise<number> =>
       server.close(() => resolve(address.port))
     })
   })
+}

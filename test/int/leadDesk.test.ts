@@ -749,10 +749,14 @@ describe('escalation', () => {
   })
 
   it('counts business hours only: a closed location is not due until it opens', async () => {
-    // Open one hour a week, Sunday 03:00-04:00 UTC: a lead of today is due 30 minutes into that
-    // hour, within the week, not 31 minutes after it came in.
+    // Open one hour a week, 03:00-04:00 UTC three days from now (never the day the test runs, so
+    // the lead cannot come in during that hour): it is due 30 minutes into that hour, within the
+    // week, not 31 minutes after it came in.
+    const openDay = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'][
+      new Date(Date.now() + 3 * 24 * 60 * MINUTE).getUTCDay()
+    ]
     await setDesk(
-      { hours: { sunday: '03:00-04:00' }, managerEmail: manager, timeZone: 'UTC' },
+      { hours: { [openDay]: '03:00-04:00' }, managerEmail: manager, timeZone: 'UTC' },
       location,
     )
     const lead = await newLead({ location })
@@ -764,7 +768,7 @@ describe('escalation', () => {
     )
     expect(inHours).not.toContain(lead.id)
     expect(opensAgain).toContain(lead.id)
-    await setDesk({ hours: { sunday: null }, managerEmail: manager }, location)
+    await setDesk({ hours: { [openDay]: null }, managerEmail: manager }, location)
   })
 
   it('a mail that cannot be sent leaves the lead for the next sweep', async () => {
