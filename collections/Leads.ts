@@ -58,6 +58,14 @@ const serviceTime = (
 
 const byPhone = phoneSearch(['phoneNumber'])
 
+/** A column of the leads list worked out from the row (src/admin/leadDesk/LeadFlags.tsx). */
+const listCell = (name: string, label: string, cell: string): Field => ({
+  name,
+  type: 'ui',
+  admin: { components: { Cell: `/src/admin/leadDesk/LeadFlags#${cell}` } },
+  label,
+})
+
 /** A sales lead. Numeric ids: lead events and VDP e-mails refer to leads by number. */
 export const Leads: CollectionConfig = {
   slug: 'lead',
@@ -70,11 +78,13 @@ export const Leads: CollectionConfig = {
       'id',
       'firstName',
       'lastName',
+      'flags',
       'currentStatus',
+      'phoneNumber',
+      'location',
       'assignee',
       'followUpDue',
-      'source',
-      'createdAt',
+      'age',
     ],
     group: 'Leads',
     listSearchableFields: ['title', 'firstName', 'lastName', 'email', 'phoneNumber', 'source'],
@@ -108,6 +118,8 @@ export const Leads: CollectionConfig = {
         disableListColumn: true,
       },
     },
+    listCell('flags', 'Flags', 'LeadFlagsCell'),
+    listCell('age', 'Age', 'LeadAgeCell'),
     {
       type: 'row',
       fields: [

@@ -1,8 +1,8 @@
 /**
  * The lead desk in Chromium, as the demo staff user works it: Leads first in the navigation, the
  * dashboard's to-do list, a lead's page (status, assignee, due times, timeline, the consumer's
- * other leads), logging a call from it, a do-not-contact request and the refusal of an outbound
- * event shown on the page, and taking a lead. The dashboard and lead-page pictures of
+ * other leads), logging a call from it, a do-not-contact request (no outbound activity offered
+ * after it, the leads list flagging it), and taking a lead. The dashboard and lead-page pictures of
  * docs/admin-ui.md are taken here.
  */
 import path from 'node:path'
@@ -191,7 +191,7 @@ describe("a lead's page", () => {
   )
 
   it(
-    'records a do-not-contact request, then refuses an outbound text, saying why',
+    'records a do-not-contact request; then offers no outbound activity, and the list flags the lead',
     async () => {
       const james = await leadId(staff, 'james.carter@example.com')
       await openLead(staff, james)
@@ -199,17 +199,31 @@ describe("a lead's page", () => {
       const banner = desk(staff).getByRole('status').filter({ hasText: 'Do not contact' })
       await banner.waitFor(WAIT)
       expect(await banner.innerText()).toContain('Sam Rivera')
-      const before = await desk(staff).locator('ol[aria-label="Timeline"] > li').count()
 
-      const refusal = await logActivity(staff, {
-        status: 'Send Text Message',
-        type: 'Outbound Text',
-      })
-      expect(refusal).toMatch(
-        /^Do not contact: James Carter asked not to be contacted \(request recorded .+ UTC by Sam Rivera <sam\.rivera@example\.com>\), so "Outbound Text" cannot be recorded\.$/,
-      )
-      await openLead(staff, james)
-      expect(await desk(staff).locator('ol[aria-label="Timeline"] > li').count()).toBe(before)
+      // The service would refuse every outbound type and status (409, REST tests): none is offered.
+      const form = staff.getByRole('form', { name: 'Log activity' })
+      const options = async (name: string) =>
+        form.locator(`select[name="${name}"] option`).allInnerTexts()
+      const types = await options('type')
+      expect(types).toContain('Customer Call')
+      expect(types.filter((type) => /^Outbound/.test(type))).toEqual([])
+      expect((await options('status')).filter((status) => /^Send Text/.test(status))).toEqual([])
+      expect(await form.innerText()).toContain('the customer asked not to be contacted')
+      expect(
+        await logActivity(staff, { nextSteps: 'Called in to ask', type: 'Customer Call' }),
+      ).toBe('reloaded')
+
+      // The leads list flags the row, and shows the phone number and store beside it.
+      await admin.open(staff, '/collections/lead?search=James%20Carter')
+      const row = staff.locator('tbody tr').filter({ hasText: 'Carter' }).first()
+      await row.waitFor(WAIT)
+      await expect(row.locator('.lead-flags').innerText()).resolves.toContain('Do not contact')
+      const headers = await staff.locator('thead th').allInnerTexts()
+      for (const column of ['Flags', 'Phone Number', 'Location', 'Age'])
+        expect({ column, shown: headers.some((header) => header.includes(column)) }).toEqual({
+          column,
+          shown: true,
+        })
     },
     STEP_MS,
   )

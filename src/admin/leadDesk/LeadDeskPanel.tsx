@@ -162,7 +162,12 @@ export const LeadDeskPanel = () => {
         </div>
       </dl>
       {view.canEdit ? (
-        <LogActivity api={api} lead={lead.id} onLogged={() => window.location.reload()} />
+        <LogActivity
+          api={api}
+          doNotContact={Boolean(lead.doNotContact?.at)}
+          lead={lead.id}
+          onLogged={() => window.location.reload()}
+        />
       ) : null}
       <h4>Timeline</h4>
       {view.timeline.length ? (

@@ -3,25 +3,32 @@
  * "Log activity": one lead event (type, status, next steps) and the lead's next follow-up time.
  * A refusal for want of a contact consent offers to record the consent the customer gives now
  * (POST /api/lead/:id/consent), then the activity is logged again by hand.
+ * For a customer who asked not to be contacted, only inbound and neutral types and statuses are
+ * offered: the service would refuse the outbound ones.
  * Not a <form>: it sits inside the document's form, and a nested form would submit that one.
  */
 import React, { useState } from 'react'
 
-import { leadEventStatuses, leadEventTypes } from '@/fields/leadEventValues'
+import { isOutbound, leadEventStatuses, leadEventTypes } from '@/fields/leadEventValues'
 
 import { call, errorOf } from '../call'
 import { fromLocalInput } from './api'
 
 export const LogActivity = ({
   api,
+  doNotContact,
   lead,
   onLogged,
 }: {
   api: string
+  doNotContact: boolean
   lead: number
   onLogged: () => void
 }) => {
-  const [type, setType] = useState<string>('Outbound Phone Call')
+  const offered = (value: string) => !doNotContact || !isOutbound(value)
+  const types = leadEventTypes.filter(offered)
+  const statuses = leadEventStatuses.filter(offered)
+  const [type, setType] = useState<string>(doNotContact ? 'Customer Call' : 'Outbound Phone Call')
   const [status, setStatus] = useState('')
   const [nextSteps, setNextSteps] = useState('')
   const [due, setDue] = useState('')
@@ -78,7 +85,7 @@ export const LogActivity = ({
         <label>
           Type
           <select name="type" onChange={(event) => setType(event.target.value)} value={type}>
-            {leadEventTypes.map((value) => (
+            {types.map((value) => (
               <option key={value}>{value}</option>
             ))}
           </select>
@@ -87,7 +94,7 @@ export const LogActivity = ({
           Status
           <select name="status" onChange={(event) => setStatus(event.target.value)} value={status}>
             <option value="">(unchanged)</option>
-            {leadEventStatuses.map((value) => (
+            {statuses.map((value) => (
               <option key={value}>{value}</option>
             ))}
           </select>
@@ -102,6 +109,11 @@ export const LogActivity = ({
           />
         </label>
       </div>
+      {doNotContact ? (
+        <p className="lead-desk__muted">
+          Outbound calls, texts and e-mails are not offered: the customer asked not to be contacted.
+        </p>
+      ) : null}
       <label>
         Next steps
         <textarea

@@ -1,4 +1,6 @@
 import { LeadDeskPanel as LeadDeskPanel_4cd93f88c3502f0e1d27f6f077dc2aa5 } from '../../../../src/admin/leadDesk/LeadDeskPanel'
+import { LeadFlagsCell as LeadFlagsCell_8f5bac0aa6995da7db8ab08029c627b3 } from '../../../../src/admin/leadDesk/LeadFlags'
+import { LeadAgeCell as LeadAgeCell_8f5bac0aa6995da7db8ab08029c627b3 } from '../../../../src/admin/leadDesk/LeadFlags'
 import { PhoneCell as PhoneCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
 import { AssigneeCell as AssigneeCell_adbab903442c9fe5509d603387e9e078 } from '../../../../src/admin/leadDesk/AssigneeCell'
 import { DateTimeCell as DateTimeCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
@@ -48,6 +50,8 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 /** @type import('payload').ImportMap */
 export const importMap = {
   "/src/admin/leadDesk/LeadDeskPanel#LeadDeskPanel": LeadDeskPanel_4cd93f88c3502f0e1d27f6f077dc2aa5,
+  "/src/admin/leadDesk/LeadFlags#LeadFlagsCell": LeadFlagsCell_8f5bac0aa6995da7db8ab08029c627b3,
+  "/src/admin/leadDesk/LeadFlags#LeadAgeCell": LeadAgeCell_8f5bac0aa6995da7db8ab08029c627b3,
   "/src/admin/values/cells#PhoneCell": PhoneCell_b0a1fb9ddcd874dd03d06712022b2c70,
   "/src/admin/leadDesk/AssigneeCell#AssigneeCell": AssigneeCell_adbab903442c9fe5509d603387e9e078,
   "/src/admin/values/cells#DateTimeCell": DateTimeCell_b0a1fb9ddcd874dd03d06712022b2c70,
