@@ -114,7 +114,7 @@ export const Leads: CollectionConfig = {
       name: 'desk',
       type: 'ui',
       admin: {
-        components: { Field: '/src/admin/leadDesk/LeadDeskPanel#LeadDeskPanel' },
+        components: { Field: '/src/admin/leadDesk/LeadDesk#LeadDesk' },
         disableListColumn: true,
       },
     },

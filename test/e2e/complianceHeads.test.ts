@@ -246,6 +246,8 @@ it(
       '/lead?where[consumer][equals]=con_demo_maria&depth=0',
     )
     await service.open(staff, `/collections/lead/${docs[0].id}`)
+    // The desk is drawn on the server: its form works once hydrated.
+    await staff.locator('section[aria-label="Lead desk"][data-ready="true"]').waitFor(WAIT)
     const form = staff.getByRole('form', { name: 'Log activity' })
     await form.locator('select[name="type"]').selectOption('Outbound Text')
     await form.getByRole('button', { name: 'Log activity' }).click()

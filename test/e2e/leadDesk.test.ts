@@ -32,10 +32,14 @@ const leadId = async (page: Page, email: string): Promise<number> =>
 
 const desk = (page: Page) => page.locator('section[aria-label="Lead desk"]')
 
-/** The page of a lead, once its desk panel has loaded. */
+/** Resolves once the desk, drawn on the server, is hydrated: its buttons and form work. */
+const deskReady = (page: Page) =>
+  page.locator('section[aria-label="Lead desk"][data-ready="true"]').waitFor(WAIT)
+
+/** The page of a lead, once its desk panel (drawn on the server) is hydrated. */
 const openLead = async (page: Page, id: number) => {
   await admin.open(page, `/collections/lead/${id}`)
-  await desk(page).locator('[data-desk="status"]').waitFor(WAIT)
+  await deskReady(page)
 }
 
 /** Logs an activity with the page's form; resolves once the page reloaded, or with the refusal. */
@@ -60,7 +64,7 @@ const logActivity = async (
     .then(async () => (await form.getByRole('alert').innerText()).trim())
   await form.getByRole('button', { name: 'Log activity' }).click()
   const outcome = await Promise.race([reloaded, refused])
-  if (outcome === 'reloaded') await desk(page).locator('[data-desk="status"]').waitFor(WAIT)
+  if (outcome === 'reloaded') await deskReady(page)
   return outcome
 }
 
@@ -153,6 +157,41 @@ describe("a lead's page", () => {
   )
 
   it(
+    'draws the desk with the page: it is in the HTML the server sends, and nothing jumps',
+    async () => {
+      const maria = await leadId(staff, 'maria.gonzalez@example.com')
+      const html = await (
+        await staff.request.get(`${admin.url}/admin/collections/lead/${maria}`)
+      ).text()
+      expect(html).toContain('data-desk="status"')
+      expect(html).toContain('Book a test drive for Saturday.')
+
+      // Layout shifts while the page loads and settles, as Chromium counts them (CLS).
+      const page = await staff.context().newPage()
+      await page.addInitScript(() => {
+        const shifts: number[] = []
+        Object.assign(window, { shifts })
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            hadRecentInput: boolean
+            value: number
+          })[])
+            if (!entry.hadRecentInput) shifts.push(entry.value)
+        }).observe({ buffered: true, type: 'layout-shift' })
+      })
+      await admin.open(page, `/collections/lead/${maria}`)
+      await deskReady(page)
+      await page.waitForTimeout(1000)
+      const shift = await page.evaluate(() =>
+        (window as unknown as { shifts: number[] }).shifts.reduce((sum, one) => sum + one, 0),
+      )
+      expect(shift).toBeLessThan(0.05)
+      await page.close()
+    },
+    STEP_MS,
+  )
+
+  it(
     'logs a call: a new lead event, now the current status, with the next due time',
     async () => {
       const maria = await leadId(staff, 'maria.gonzalez@example.com')
@@ -239,7 +278,7 @@ describe("a lead's page", () => {
       const reloaded = adminPage.waitForEvent('load', { timeout: 30_000 })
       await desk(adminPage).getByRole('button', { name: 'Take this lead' }).click()
       await reloaded
-      await desk(adminPage).locator('[data-desk="assignee"]').waitFor(WAIT)
+      await deskReady(adminPage)
       const me = (await admin.api(adminPage, '/users/me')).user
       expect(await desk(adminPage).locator('[data-desk="assignee"]').innerText()).toBe(
         me.name || me.email,
@@ -249,7 +288,7 @@ describe("a lead's page", () => {
       const back = adminPage.waitForEvent('load', { timeout: 30_000 })
       await desk(adminPage).getByRole('button', { name: 'Hand over' }).click()
       await back
-      await desk(adminPage).locator('[data-desk="assignee"]').waitFor(WAIT)
+      await deskReady(adminPage)
       expect(await desk(adminPage).locator('[data-desk="assignee"]').innerText()).toBe('Sam Rivera')
     },
     STEP_MS,

@@ -2,7 +2,8 @@
 /**
  * The lead page's desk (a `ui` field of leads): current status, assignee (take or hand over),
  * due times, do-not-contact and escalation, "Log activity", the timeline of lead events and VDP
- * e-mails, and the consumer's other leads. Reads GET /api/lead/:id/desk as the viewer.
+ * e-mails, and the consumer's other leads. Drawn with the view the page read on the server
+ * (./LeadDesk.tsx), else reads GET /api/lead/:id/desk as the viewer.
  */
 import './leadDesk.css'
 
@@ -12,11 +13,14 @@ import React, { useCallback, useEffect, useState } from 'react'
 import type { DeskView, Person } from '@/leadDesk/deskView'
 
 import { call, errorOf } from '../call'
-import { localTime } from './api'
+import { Moment } from '../values/cells'
 import { Duplicates } from './Duplicates'
 import { LogActivity } from './LogActivity'
 
 const nameOf = (person: null | Person) => person?.name ?? 'Unassigned'
+
+/** A time in the viewer's zone once in the browser (the server draws it in UTC); a dash if none. */
+const When = ({ at }: { at: null | string | undefined }) => (at ? <Moment value={at} /> : <>—</>)
 
 const Assignment = ({ api, view }: { api: string; view: DeskView }) => {
   const [error, setError] = useState<null | string>(null)
@@ -78,7 +82,7 @@ const Assignment = ({ api, view }: { api: string; view: DeskView }) => {
   )
 }
 
-export const LeadDeskPanel = () => {
+export const LeadDeskPanel = ({ initial }: { initial?: DeskView }) => {
   const { id, isTrashed } = useDocumentInfo()
   const {
     config: {
@@ -87,8 +91,11 @@ export const LeadDeskPanel = () => {
     },
   } = useConfig()
   const api = `${serverURL}${apiRoute}`
-  const [view, setView] = useState<DeskView | null>(null)
+  const [view, setView] = useState<DeskView | null>(initial ?? null)
   const [error, setError] = useState<null | string>(null)
+  // Drawn on the server, the panel's buttons work only once hydrated: `data-ready` says so.
+  const [ready, setReady] = useState(false)
+  useEffect(() => setReady(true), [])
 
   const load = useCallback(async () => {
     // A trashed lead has no desk to read (the API does not find it); the page says why.
@@ -99,8 +106,8 @@ export const LeadDeskPanel = () => {
   }, [api, id, isTrashed])
 
   useEffect(() => {
-    void load()
-  }, [load])
+    if (!initial) void load()
+  }, [initial, load])
 
   if (!id) return null
   if (isTrashed)
@@ -114,10 +121,10 @@ export const LeadDeskPanel = () => {
   if (!view) return <section aria-busy="true" aria-label="Lead desk" className="lead-desk" />
   const { current, lead } = view
   return (
-    <section aria-label="Lead desk" className="lead-desk">
+    <section aria-label="Lead desk" className="lead-desk" data-ready={ready}>
       {lead.mergedInto ? (
         <p className="lead-desk__banner lead-desk__banner--late" role="status">
-          <strong>Merged</strong> {localTime(lead.mergedAt)} into{' '}
+          <strong>Merged</strong> <When at={lead.mergedAt} /> into{' '}
           <a href={`/admin/collections/lead/${lead.mergedInto}`}>lead {lead.mergedInto}</a> as a
           duplicate: its events and e-mails are there now.
         </p>
@@ -125,13 +132,13 @@ export const LeadDeskPanel = () => {
       {lead.doNotContact?.at ? (
         <p className="lead-desk__banner lead-desk__banner--stop" role="status">
           <strong>Do not contact.</strong> The customer asked not to be contacted: recorded{' '}
-          {localTime(lead.doNotContact.at)} by {lead.doNotContact.by}. Outbound calls, texts and
+          <When at={lead.doNotContact.at} /> by {lead.doNotContact.by}. Outbound calls, texts and
           e-mails are refused.
         </p>
       ) : null}
       {lead.escalatedAt && !lead.firstContactedAt ? (
         <p className="lead-desk__banner lead-desk__banner--late" role="status">
-          <strong>Escalated</strong> {localTime(lead.escalatedAt)}: not contacted in time.
+          <strong>Escalated</strong> <When at={lead.escalatedAt} />: not contacted in time.
         </p>
       ) : null}
       <dl className="lead-desk__facts">
@@ -142,7 +149,7 @@ export const LeadDeskPanel = () => {
           </dd>
           {current?.kind === 'event' ? (
             <dd className="lead-desk__muted">
-              {current.type} · {localTime(current.at)}
+              {current.type} · <When at={current.at} />
             </dd>
           ) : null}
         </div>
@@ -153,11 +160,12 @@ export const LeadDeskPanel = () => {
         <Assignment api={api} view={view} />
         <div>
           <dt>Follow-up due</dt>
-          <dd data-desk="due">{localTime(lead.followUpDue)}</dd>
+          <dd data-desk="due">
+            <When at={lead.followUpDue} />
+          </dd>
           <dd className="lead-desk__muted">
-            {lead.firstContactedAt
-              ? `First contacted ${localTime(lead.firstContactedAt)}`
-              : `First contact due ${localTime(view.contactDue)}`}
+            {lead.firstContactedAt ? 'First contacted ' : 'First contact due '}
+            <When at={lead.firstContactedAt ?? view.contactDue} />
           </dd>
         </div>
       </dl>
@@ -174,7 +182,7 @@ export const LeadDeskPanel = () => {
         <ol aria-label="Timeline" className="lead-desk__timeline">
           {view.timeline.map((item) => (
             <li key={`${item.kind}-${item.id}`}>
-              <time dateTime={item.at}>{localTime(item.at)}</time>{' '}
+              <When at={item.at} />{' '}
               {item.kind === 'event' ? (
                 <>
                   <a href={`/admin/collections/leadEvents/${item.id}`}>
@@ -209,7 +217,7 @@ export const LeadDeskPanel = () => {
               </a>{' '}
               <span className="lead-desk__muted">
                 {other.currentStatus ?? 'no status'} · {nameOf(other.assignee)} ·{' '}
-                {localTime(other.createdAt)}
+                <When at={other.createdAt} />
               </span>
             </li>
           ))}

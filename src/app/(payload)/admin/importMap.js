@@ -1,4 +1,4 @@
-import { LeadDeskPanel as LeadDeskPanel_4cd93f88c3502f0e1d27f6f077dc2aa5 } from '../../../../src/admin/leadDesk/LeadDeskPanel'
+import { LeadDesk as LeadDesk_4254f04ca937f19ac55deb22563a5a04 } from '../../../../src/admin/leadDesk/LeadDesk'
 import { LeadFlagsCell as LeadFlagsCell_8f5bac0aa6995da7db8ab08029c627b3 } from '../../../../src/admin/leadDesk/LeadFlags'
 import { LeadAgeCell as LeadAgeCell_8f5bac0aa6995da7db8ab08029c627b3 } from '../../../../src/admin/leadDesk/LeadFlags'
 import { PhoneCell as PhoneCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
@@ -49,7 +49,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 
 /** @type import('payload').ImportMap */
 export const importMap = {
-  "/src/admin/leadDesk/LeadDeskPanel#LeadDeskPanel": LeadDeskPanel_4cd93f88c3502f0e1d27f6f077dc2aa5,
+  "/src/admin/leadDesk/LeadDesk#LeadDesk": LeadDesk_4254f04ca937f19ac55deb22563a5a04,
   "/src/admin/leadDesk/LeadFlags#LeadFlagsCell": LeadFlagsCell_8f5bac0aa6995da7db8ab08029c627b3,
   "/src/admin/leadDesk/LeadFlags#LeadAgeCell": LeadAgeCell_8f5bac0aa6995da7db8ab08029c627b3,
   "/src/admin/values/cells#PhoneCell": PhoneCell_b0a1fb9ddcd874dd03d06712022b2c70,
