@@ -931,6 +931,12 @@ export interface DoNotContact {
    */
   recordedBy?: string | null;
   event?: (number | null) | LeadEvent;
+  /**
+   * When the customer asked to hear from the store again.
+   */
+  withdrawnAt?: string | null;
+  withdrawnBy?: string | null;
+  withdrawnReason?: string | null;
   updatedAt: string;
   createdAt: string;
   /**
@@ -2743,6 +2749,9 @@ export interface DoNotContactSelect<T extends boolean = true> {
   recordedAt?: T;
   recordedBy?: T;
   event?: T;
+  withdrawnAt?: T;
+  withdrawnBy?: T;
+  withdrawnReason?: T;
   updatedAt?: T;
   createdAt?: T;
   dealership?: T;

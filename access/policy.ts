@@ -183,6 +183,7 @@ export const ENDPOINT_POLICY: Record<string, RoleSet | 'access' | 'anyone'> = {
   'adverse-action-notice POST /:id/deliver': 'house',
   'consents GET /:id/disclosure': 'access',
   'consumer-requests GET /:id/export': 'house',
+  'do-not-contact POST /:id/withdraw': 'houseStaff',
   'consumer-requests POST /:id/delete-data': 'admins',
   'lead GET /:id/desk': 'access',
   'lead GET /:id/duplicates': 'access',

@@ -1157,6 +1157,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/do-not-contact/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a do-not-contact request
+         * @description Records that the customer asked to hear from the store again: the request is kept, with `withdrawnAt`, `withdrawnBy` and `withdrawnReason`, and refuses nothing from then on. The person's leads are unmarked (`doNotContact`), unless another request of theirs still stands, which they then show. `reason` is required (at most 500 characters; 400 naming it otherwise). A request withdrawn already is a 409 saying when and by whom. Staff users of the service only (403 for dealers, compliance officers and every API key); a request the caller cannot read is 404.
+         */
+        post: operations["doNotContact_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/do-not-contact/count": {
         parameters: {
             query?: never;
@@ -7468,6 +7488,10 @@ export interface components {
             /** @description Who recorded the request: a staff user or an API client. */
             recordedBy?: string | null;
             event?: (number | null) | components["schemas"]["leadEvents"];
+            /** @description When the customer asked to hear from the store again. */
+            withdrawnAt?: string | null;
+            withdrawnBy?: string | null;
+            withdrawnReason?: string | null;
             updatedAt: string;
             createdAt: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
@@ -8990,6 +9014,10 @@ export interface components {
             /** @description Who recorded the request: a staff user or an API client. */
             recordedBy?: string | null;
             event?: (number | null) | components["schemas"]["leadEvents"];
+            /** @description When the customer asked to hear from the store again. */
+            withdrawnAt?: string | null;
+            withdrawnBy?: string | null;
+            withdrawnReason?: string | null;
             updatedAt?: string;
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
@@ -9006,6 +9034,10 @@ export interface components {
             /** @description Who recorded the request: a staff user or an API client. */
             recordedBy?: string | null;
             event?: (number | null) | components["schemas"]["leadEvents"];
+            /** @description When the customer asked to hear from the store again. */
+            withdrawnAt?: string | null;
+            withdrawnBy?: string | null;
+            withdrawnReason?: string | null;
             updatedAt?: string;
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
@@ -16511,6 +16543,46 @@ export interface operations {
             401: components["responses"]["Payload401"];
             403: components["responses"]["Payload403"];
             404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    doNotContact_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["do-not-contact"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
             429: components["responses"]["Payload429"];
             503: components["responses"]["Payload503"];
         };

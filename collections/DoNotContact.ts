@@ -2,6 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import { doNotContactTitle, titleField } from '@/fields/titles'
 
+import { withdrawDoNotContactEndpoint } from '@/leadDesk/endpoints'
+
 import { policyAccess } from '../access/policy'
 
 /**
@@ -9,27 +11,37 @@ import { policyAccess } from '../access/policy'
  * (src/leadDesk/doNotContact.ts). Outbound lead events for the lead, or any lead of its consumer,
  * are refused while one exists. Kept apart from consumers, whose API answers the contract fixes.
  * It reads as it happened (hooks/appendOnly.ts): whose request, from which event, when and by
- * whom never change (a merge of leads moves it to the kept lead, nothing else).
+ * whom never change (a merge of leads moves it to the kept lead, nothing else). A withdrawal (the
+ * customer asks to hear from the store again) is recorded on it once, and it then refuses nothing.
  */
 export const DoNotContact: CollectionConfig = {
   slug: 'do-not-contact',
   access: policyAccess('do-not-contact'),
   custom: {
     appendOnly: {
-      fields: ['consumer', 'event', 'recordedAt', 'recordedBy'],
+      fields: [
+        'consumer',
+        'event',
+        'recordedAt',
+        'recordedBy',
+        'withdrawnAt',
+        'withdrawnBy',
+        'withdrawnReason',
+      ],
       times: ['recordedAt'],
     },
     dealerScope: { rows: 'dealership' },
     readableValues: true,
   },
   admin: {
-    defaultColumns: ['lead', 'consumer', 'recordedAt', 'recordedBy'],
+    defaultColumns: ['title', 'lead', 'recordedAt', 'recordedBy', 'withdrawnAt'],
     description: 'Customers who asked not to be contacted. Recorded from lead events; kept.',
     group: 'Leads',
     listSearchableFields: ['title', 'recordedBy'],
     useAsTitle: 'title',
   },
   disableDuplicate: true,
+  endpoints: [withdrawDoNotContactEndpoint],
   fields: [
     titleField(doNotContactTitle, ['consumer', 'lead']),
     {
@@ -51,6 +63,23 @@ export const DoNotContact: CollectionConfig = {
       ],
     },
     { name: 'event', type: 'relationship', relationTo: 'leadEvents' },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'withdrawnAt',
+          type: 'date',
+          admin: {
+            date: { pickerAppearance: 'dayAndTime' },
+            description: 'When the customer asked to hear from the store again.',
+          },
+          index: true,
+          label: 'Withdrawn at',
+        },
+        { name: 'withdrawnBy', type: 'text', label: 'Withdrawal recorded by' },
+      ],
+    },
+    { name: 'withdrawnReason', type: 'textarea', label: 'Why it was withdrawn' },
   ],
   labels: { plural: 'Do-not-contact requests', singular: 'Do-not-contact request' },
 }

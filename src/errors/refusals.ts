@@ -1,4 +1,4 @@
-import { APIError } from 'payload'
+import { APIError, ValidationError } from 'payload'
 
 /** What is wrong with one part of a request, without repeating its value. */
 export type Problem = { field: string; message: string }
@@ -30,3 +30,7 @@ export class CommerceError extends Error {
     super(message)
   }
 }
+
+/** A 400 naming the field, in the shape of Payload's own validation errors. */
+export const invalid = (path: string, message: string) =>
+  new ValidationError({ errors: [{ message, path }] })

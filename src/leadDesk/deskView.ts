@@ -7,8 +7,12 @@ import type { PayloadRequest } from 'payload'
 
 import { unlessForbidden } from '@/errors'
 
+import { ENDPOINT_POLICY, ROLE_SETS, type RoleSet } from '../../access/policy'
+import { checkRole } from '../../access/roles'
+
 import type { Lead, LeadEvent } from '../../payload-types'
 import { mayUpdateLead } from './access'
+import { standingOf } from './doNotContact'
 import { contactDeadline } from './escalation'
 import { idOf } from './ids'
 
@@ -56,6 +60,8 @@ export type DeskView = {
   }[]
   rota: Person[]
   timeline: TimelineItem[]
+  /** The standing do-not-contact request the viewer may withdraw, when there is one. */
+  withdrawable: null | number
 }
 
 /**
@@ -89,11 +95,28 @@ const peopleOf = async (req: PayloadRequest, ids: (number | undefined)[]) => {
 
 const asCaller = { depth: 0, overrideAccess: false } as const
 
+const WITHDRAWERS = ROLE_SETS[ENDPOINT_POLICY['do-not-contact POST /:id/withdraw'] as RoleSet]
+
+/** The first standing request of the lead's person, for a viewer who may withdraw it. */
+const withdrawable = async (req: PayloadRequest, lead: Lead): Promise<null | number> => {
+  if (!lead.doNotContact?.at || !checkRole(req.user, WITHDRAWERS)) return null
+  const consumer = idOf(lead.consumer)
+  const { docs } = await req.payload.find({
+    ...asCaller,
+    collection: 'do-not-contact',
+    limit: 1,
+    req,
+    sort: 'recordedAt',
+    where: standingOf(lead.id, consumer),
+  })
+  return docs[0]?.id ?? null
+}
+
 export const deskView = async (req: PayloadRequest, id: number): Promise<DeskView> => {
   const { payload } = req
   const lead = await payload.findByID({ ...asCaller, collection: 'lead', id, req })
   const consumer = idOf(lead.consumer) ?? null
-  const [events, currentEvents, emails, others, location, canEdit] = await Promise.all([
+  const [events, currentEvents, emails, others, location, canEdit, request] = await Promise.all([
     payload.find({
       ...asCaller,
       collection: 'leadEvents',
@@ -147,6 +170,7 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
         })
       : null,
     mayUpdateLead(req, id),
+    withdrawable(req, lead),
   ])
   const rotaIds = (location?.desk?.rota ?? []).map((user) => idOf(user))
   const person = await peopleOf(req, [
@@ -205,5 +229,6 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
     })),
     rota: rotaIds.map((user) => person(user)).filter((one): one is Person => one !== null),
     timeline,
+    withdrawable: request,
   }
 }

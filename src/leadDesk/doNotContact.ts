@@ -1,5 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
+import type { CollectionBeforeChangeHook, PayloadRequest, Where } from 'payload'
 
 import { transactionDb } from '@/db/transaction'
 import { ClientError } from '@/errors'
@@ -19,12 +19,30 @@ export const whoRecords = (user: PayloadRequest['user']): string => {
   return 'the service'
 }
 
+/** Requests that still stand: a withdrawn one is kept as history, and refuses nothing. */
+export const standing: Where = { withdrawnAt: { exists: false } }
+
+/** The requests of one person (their consumer's, or the lead's when it names none). */
+export const requestsOf = (lead: number, consumer: string | undefined): Where =>
+  consumer
+    ? { or: [{ lead: { equals: lead } }, { consumer: { equals: consumer } }] }
+    : { lead: { equals: lead } }
+
+/** The standing requests of one person. */
+export const standingOf = (lead: number, consumer: string | undefined): Where => ({
+  and: [requestsOf(lead, consumer), standing],
+})
+
 /**
  * Holds, until the request's transaction ends, the lock of one person (their consumer, or the
  * lead when it names none): a do-not-contact request being recorded and an outbound event being
  * checked take turns, so the check sees a request that committed while it waited.
  */
-const holdPerson = async (req: PayloadRequest, lead: number, consumer: string | undefined) => {
+export const holdPerson = async (
+  req: PayloadRequest,
+  lead: number,
+  consumer: string | undefined,
+) => {
   const db = await transactionDb(req)
   const key = consumer ? `do-not-contact consumer ${consumer}` : `do-not-contact lead ${lead}`
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
@@ -100,7 +118,7 @@ export const inheritDoNotContact: CollectionBeforeChangeHook<Lead> = async ({
     pagination: false,
     req,
     sort: 'recordedAt',
-    where: { consumer: { equals: consumer } },
+    where: { and: [{ consumer: { equals: consumer } }, standing] },
   })
   const request = docs[0]
   if (!request) return data
@@ -130,9 +148,7 @@ export const standingRequest = async (req: PayloadRequest, lead: number) => {
     limit: 1,
     req,
     sort: 'recordedAt',
-    where: consumer
-      ? { or: [{ lead: { equals: lead } }, { consumer: { equals: consumer } }] }
-      : { lead: { equals: lead } },
+    where: standingOf(lead, consumer),
   })
   return docs[0] ? { lead: found, request: docs[0] } : undefined
 }

@@ -8,13 +8,14 @@ import { deskView } from './deskView'
 import { intakeLead, mergedMessage, possibleDuplicates } from './duplicates'
 import { logActivity } from './logActivity'
 import { mergeLeads } from './merge'
+import { withdrawDoNotContact } from './withdrawDoNotContact'
 
 /** The header of a `POST /api/lead` answer whose submission was merged: the lead's id. */
 export const MERGED_HEADER = 'Lead-Merged-Into'
 
 const NOT_A_LEAD = 'Not Found'
 
-/** The route's lead id, or null when it is not one (lead ids are whole numbers). */
+/** The route's record id, or null when it is not one (lead and request ids are whole numbers). */
 const leadIdOf = (req: PayloadRequest): null | number => {
   const text = String(req.routeParams?.id)
   return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null
@@ -122,4 +123,21 @@ export const mergeEndpoint: Endpoint = {
   },
   method: 'post',
   path: '/:id/merge',
+}
+
+/**
+ * POST /api/do-not-contact/:id/withdraw `{reason}`: the customer asks to hear from the store
+ * again (src/leadDesk/withdrawDoNotContact.ts). House staff only (access/policy.ts).
+ */
+export const withdrawDoNotContactEndpoint: Endpoint = {
+  handler: async (req) => {
+    if (!req.user) return payloadError(401, messages.unauthorized)
+    const id = leadIdOf(req)
+    if (!id) return payloadError(404, NOT_A_LEAD)
+    await addDataAndFileToRequest(req)
+    const doc = await withdrawDoNotContact(req, id, req.data)
+    return Response.json({ doc, message: 'The do-not-contact request is withdrawn.' })
+  },
+  method: 'post',
+  path: '/:id/withdraw',
 }

@@ -42,6 +42,7 @@ import * as migration_20261128_171310_pipeline_time_zone_and_configuration from 
 import * as migration_20261129_002122_notice_withdrawn_and_creditor from './20261129_002122_notice_withdrawn_and_creditor';
 import * as migration_20261129_004950_compliance_titles from './20261129_004950_compliance_titles';
 import * as migration_20261129_010133_consent_titles from './20261129_010133_consent_titles';
+import * as migration_20261129_040113_do_not_contact_withdrawal from './20261129_040113_do_not_contact_withdrawal';
 
 export const migrations = [
   {
@@ -262,6 +263,11 @@ export const migrations = [
   {
     up: migration_20261129_010133_consent_titles.up,
     down: migration_20261129_010133_consent_titles.down,
-    name: '20261129_010133_consent_titles'
+    name: '20261129_010133_consent_titles',
+  },
+  {
+    up: migration_20261129_040113_do_not_contact_withdrawal.up,
+    down: migration_20261129_040113_do_not_contact_withdrawal.down,
+    name: '20261129_040113_do_not_contact_withdrawal'
   },
 ];

@@ -268,6 +268,44 @@ describe("a lead's page", () => {
   )
 
   it(
+    'withdraws the do-not-contact request when the customer asks to hear from the store again',
+    async () => {
+      const james = await leadId(staff, 'james.carter@example.com')
+      await openLead(staff, james)
+      const banner = desk(staff).getByRole('status').filter({ hasText: 'Do not contact' })
+      await banner.getByRole('button', { name: 'Withdraw the request…' }).click()
+      const group = banner.getByRole('group', { name: 'Withdraw do-not-contact' })
+      // Not without a reason: the button waits for one.
+      expect(await group.getByRole('button', { name: 'Withdraw', exact: true }).isDisabled()).toBe(
+        true,
+      )
+      await group
+        .locator('input[name="withdrawReason"]')
+        .fill('Called in today: wants offers again')
+      const reloaded = staff.waitForEvent('load', { timeout: 30_000 })
+      await group.getByRole('button', { name: 'Withdraw', exact: true }).click()
+      await reloaded
+      await deskReady(staff)
+      expect(
+        await desk(staff).getByRole('status').filter({ hasText: 'Do not contact' }).count(),
+      ).toBe(0)
+      const types = await staff
+        .getByRole('form', { name: 'Log activity' })
+        .locator('select[name="type"] option')
+        .allInnerTexts()
+      expect(types).toContain('Outbound Phone Call')
+      const [request] = (
+        await admin.api(staff, `/do-not-contact?where[lead][equals]=${james}&depth=0`)
+      ).docs
+      expect(request).toMatchObject({
+        withdrawnBy: expect.stringContaining('Sam Rivera'),
+        withdrawnReason: 'Called in today: wants offers again',
+      })
+    },
+    STEP_MS,
+  )
+
+  it(
     'lets another staff user take a lead from the rota',
     async () => {
       const adminPage = await admin.pageAs(admin.admin.email)

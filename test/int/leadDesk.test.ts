@@ -512,6 +512,126 @@ describe('do not contact', () => {
   })
 })
 
+describe('POST /api/do-not-contact/{id}/withdraw: the customer asks to hear from us again', () => {
+  let consumer: string
+  let first: number
+  let second: number
+  let request: number
+
+  const dnc = async (lead: number) =>
+    (
+      await send('POST', '/api/leadEvents?depth=0', who.staff, {
+        lead,
+        type: 'Customer DNC Request',
+      })
+    ).body.doc.id as number
+  const requestOf = async (event: number) =>
+    (
+      await service.payload.find({
+        collection: 'do-not-contact',
+        where: { event: { equals: event } },
+      })
+    ).docs[0].id
+  const withdraw = (
+    id: number | string,
+    caller: Principal,
+    body: unknown = { reason: 'Asked by phone' },
+  ) => send('POST', `/api/do-not-contact/${id}/withdraw`, caller, body)
+  const outbound = (lead: number) =>
+    send('POST', '/api/leadEvents', who.staff, { lead, type: 'Outbound Phone Call' })
+
+  beforeAll(async () => {
+    consumer = (
+      await send('POST', '/api/consumers?depth=0', who.integrator, {
+        birthDate: '1990-01-01',
+        firstName: 'Wanda',
+        lastName: 'Back',
+        phoneNumber: '(213) 555-0192',
+      })
+    ).body.data.id
+    process.env.LEAD_DUPLICATE_RULES = 'none'
+    first = (await newLead({ consumer, firstName: 'Wanda', lastName: 'Back' })).id
+    second = (await newLead({ consumer, firstName: 'Wanda', lastName: 'Back' })).id
+    delete process.env.LEAD_DUPLICATE_RULES
+    request = await requestOf(await dnc(first))
+  })
+
+  it('refuses every caller but house staff, and says which field is wrong', async () => {
+    const dealer = await staffUser(service.payload, 'dealer', 'com_demo_sunset')
+    const officer = await staffUser(service.payload, 'compliance')
+    expect((await withdraw(request, who.anonymous)).status).toBe(401)
+    for (const caller of [who.integrator, who.leadAgent, who.clientAdmin, dealer, officer])
+      expect((await withdraw(request, caller)).status).toBe(403)
+    for (const id of [999999999, 'abc', '-1'])
+      expect((await withdraw(id, who.staff)).status).toBe(404)
+    for (const body of [{}, { reason: '   ' }, { reason: 7 }, { reason: 'x'.repeat(501) }]) {
+      const refused = await withdraw(request, who.staff, body)
+      expect(refused.status).toBe(400)
+      expect(refused.body.errors[0].data.errors[0].path).toBe('reason')
+    }
+    // A body that is not a JSON object is refused before the endpoint reads it.
+    const text = await withdraw(request, who.staff, 'text')
+    expect(text.status).toBe(400)
+    expect(text.body.errors[0].message).toBeTruthy()
+    // Nothing moved: the leads are still marked, outbound still refused.
+    expect((await leadOf(second)).doNotContact?.at).toBeTruthy()
+    expect((await outbound(second)).status).toBe(409)
+    expect((await send('GET', `/api/lead/${first}/desk`, who.staff)).body.withdrawable).toBe(
+      request,
+    )
+    expect((await send('GET', `/api/lead/${first}/desk`, who.leadAgent)).body.withdrawable).toBe(
+      null,
+    )
+  })
+
+  it('keeps the request with the withdrawal, unmarks every lead of the person and allows contact', async () => {
+    const answer = await withdraw(request, who.staff, {
+      reason: '  Called in: wants offers again ',
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body.doc).toMatchObject({
+      id: request,
+      lead: first,
+      withdrawnBy: expect.stringContaining(who.staff.login!.email),
+      withdrawnReason: 'Called in: wants offers again',
+    })
+    expect(Date.parse(answer.body.doc.withdrawnAt)).toBeGreaterThan(Date.now() - 60_000)
+    for (const lead of [first, second]) expect((await leadOf(lead)).doNotContact?.at).toBeFalsy()
+    expect((await outbound(second)).status).toBe(201)
+    expect((await send('GET', `/api/lead/${first}/desk`, who.staff)).body.withdrawable).toBe(null)
+
+    const again = await withdraw(request, who.staffAdmin)
+    expect(again.status).toBe(409)
+    expect(again.body.errors[0].message).toMatch(/^This request was withdrawn already \(.+ UTC by /)
+    // What it says is kept: nobody rewrites the withdrawal, not even the service.
+    await expect(
+      service.payload.update({
+        collection: 'do-not-contact',
+        data: { withdrawnReason: 'rewritten' },
+        id: request,
+      }),
+    ).rejects.toThrow()
+    expect(
+      (await send('PATCH', `/api/do-not-contact/${request}`, who.staffAdmin, { withdrawnAt: null }))
+        .status,
+    ).toBe(403)
+  })
+
+  it('a later request marks the person again; withdrawing one of two leaves the other standing', async () => {
+    const later = await requestOf(await dnc(second))
+    const another = await requestOf(await dnc(first))
+    expect((await outbound(first)).status).toBe(409)
+    expect((await withdraw(later, who.staff)).status).toBe(200)
+    const standing = await service.payload.findByID({ collection: 'do-not-contact', id: another })
+    for (const lead of [first, second])
+      expect((await leadOf(lead)).doNotContact?.at).toBe(standing.recordedAt)
+    expect((await outbound(second)).status).toBe(409)
+    expect((await send('GET', `/api/lead/${second}/desk`, who.staff)).body.withdrawable).toBe(
+      another,
+    )
+  })
+})
+
 describe('POST /api/lead/{id}/activity: log activity', () => {
   const due = '2031-03-14T17:30:00.000Z'
 

@@ -16,6 +16,7 @@ import { call, errorOf } from '../call'
 import { Moment } from '../values/cells'
 import { Duplicates } from './Duplicates'
 import { LogActivity } from './LogActivity'
+import { WithdrawDoNotContact } from './WithdrawDoNotContact'
 
 const nameOf = (person: null | Person) => person?.name ?? 'Unassigned'
 
@@ -133,7 +134,10 @@ export const LeadDeskPanel = ({ initial }: { initial?: DeskView }) => {
         <p className="lead-desk__banner lead-desk__banner--stop" role="status">
           <strong>Do not contact.</strong> The customer asked not to be contacted: recorded{' '}
           <When at={lead.doNotContact.at} /> by {lead.doNotContact.by}. Outbound calls, texts and
-          e-mails are refused.
+          e-mails are refused.{' '}
+          {view.withdrawable ? (
+            <WithdrawDoNotContact api={api} request={view.withdrawable} />
+          ) : null}
         </p>
       ) : null}
       {lead.escalatedAt && !lead.firstContactedAt ? (

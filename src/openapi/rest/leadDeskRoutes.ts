@@ -145,6 +145,33 @@ export const leadDeskRoutes = (): Record<string, (context: Context) => PathItems
       ),
     },
   }),
+  'post /:id/withdraw': ({ collection, slug, tag }: Context): PathItems => ({
+    [`/${slug}/{id}/withdraw`]: {
+      post: op(
+        {
+          operationId: `${camel(slug)}_withdraw`,
+          summary: 'Withdraw a do-not-contact request',
+          tag,
+        },
+        "Records that the customer asked to hear from the store again: the request is kept, with `withdrawnAt`, `withdrawnBy` and `withdrawnReason`, and refuses nothing from then on. The person's leads are unmarked (`doNotContact`), unless another request of theirs still stands, which they then show. `reason` is required (at most 500 characters; 400 naming it otherwise). A request withdrawn already is a 409 saying when and by whom. Staff users of the service only (403 for dealers, compliance officers and every API key); a request the caller cannot read is 404.",
+        {
+          parameters: [idParamOf(collection)],
+          requestBody: {
+            content: json({
+              properties: { reason: { maxLength: 500, minLength: 1, type: 'string' } },
+              required: ['reason'],
+              type: 'object',
+            }),
+            required: true,
+          },
+          responses: {
+            200: payloadDoc(slug),
+            ...errorsOf({ body: true, byId: true, extra: [409] }),
+          },
+        },
+      ),
+    },
+  }),
   'get /:id/duplicates': ({ collection, slug, tag }: Context): PathItems => ({
     [`/${slug}/{id}/duplicates`]: {
       get: op(

@@ -1,0 +1,89 @@
+/**
+ * A do-not-contact request withdrawn: the customer asks to hear from the store again. The request
+ * is kept (who asked, when, and now who recorded the withdrawal, when and why); its person's leads
+ * are unmarked unless another request of theirs still stands, and outbound events are allowed
+ * again. Only house staff record it (access/policy.ts): a lead vendor's key or a dealer cannot
+ * lift a customer's refusal.
+ */
+import { sql } from '@payloadcms/db-postgres'
+import type { PayloadRequest } from 'payload'
+
+import { transactionDb, withTransaction } from '@/db/transaction'
+import { ClientError, invalid } from '@/errors'
+import { isRecord } from '@/lib/isRecord'
+import { visibleLength } from '@/lib/visibleLength'
+
+import { holdPerson, readableTime, standingOf, whoRecords } from './doNotContact'
+import { idOf } from './ids'
+
+const REASON_MAX = 500
+
+export const withdrawDoNotContact = async (req: PayloadRequest, id: number, body: unknown) => {
+  const reason = isRecord(body) && typeof body.reason === 'string' ? body.reason.trim() : ''
+  if (!reason)
+    throw invalid(
+      'reason',
+      'say why: the customer asked to hear from the store again, how and when',
+    )
+  if (visibleLength(reason) > REASON_MAX)
+    throw invalid('reason', `at most ${REASON_MAX} characters`)
+  return withTransaction(req, async () => {
+    // The caller's own read: 404 for a request they may not read.
+    const found = await req.payload.findByID({
+      collection: 'do-not-contact',
+      depth: 0,
+      id,
+      overrideAccess: false,
+      req,
+    })
+    const lead = idOf(found.lead) as number
+    const consumer = idOf(found.consumer)
+    await holdPerson(req, lead, consumer)
+    const db = await transactionDb(req)
+    const locked = await db.execute<{ withdrawn_at: null | string; withdrawn_by: null | string }>(
+      sql`SELECT withdrawn_at, withdrawn_by FROM do_not_contact WHERE id = ${found.id} FOR UPDATE`,
+    )
+    const row = locked.rows[0]
+    if (row?.withdrawn_at)
+      throw new ClientError(
+        `This request was withdrawn already (${readableTime(row.withdrawn_at)} by ${row.withdrawn_by}).`,
+        409,
+      )
+    const doc = await req.payload.update({
+      collection: 'do-not-contact',
+      data: {
+        withdrawnAt: new Date().toISOString(),
+        withdrawnBy: whoRecords(req.user),
+        withdrawnReason: reason,
+      },
+      depth: 0,
+      id: found.id,
+      req,
+    })
+    const { docs } = await req.payload.find({
+      collection: 'do-not-contact',
+      depth: 0,
+      limit: 1,
+      req,
+      sort: 'recordedAt',
+      where: standingOf(lead, consumer),
+    })
+    const still = docs[0]
+    // The person's leads show the first request that still stands, or none.
+    await req.payload.update({
+      collection: 'lead',
+      data: {
+        doNotContact: still
+          ? { at: still.recordedAt, by: still.recordedBy, event: idOf(still.event) }
+          : { at: null, by: null, event: null },
+      },
+      depth: 0,
+      req,
+      trash: true,
+      where: consumer
+        ? { or: [{ id: { equals: lead } }, { consumer: { equals: consumer } }] }
+        : { id: { equals: lead } },
+    })
+    return doc
+  })
+}
