@@ -101,6 +101,33 @@ describe("a consumer's page", () => {
   })
 })
 
+describe("a consumer's do-not-contact requests", () => {
+  it('says when one was withdrawn, and by whom', async () => {
+    const { payload } = context.service
+    const lead = (await payload.find({ collection: 'lead', depth: 0, limit: 1 })).docs[0].id
+    const data = { consumer: 'con_demo_chen', lead, recordedBy: 'Sam Rivera <sam@example.com>' }
+    await payload.create({
+      collection: 'do-not-contact',
+      data: { ...data, recordedAt: '2026-11-02T15:00:00.000Z' },
+    })
+    await payload.create({
+      collection: 'do-not-contact',
+      data: {
+        ...data,
+        recordedAt: '2026-11-01T15:00:00.000Z',
+        withdrawnAt: '2026-11-03T15:00:00.000Z',
+        withdrawnBy: 'Pat Lee <pat@example.com>',
+        withdrawnReason: 'Asked to hear from us again',
+      },
+    })
+    const { compliance } = await consumerRecords(viewer(staff), 'con_demo_chen')
+    expect(compliance.doNotContact?.map(({ detail }) => detail).sort()).toEqual([
+      'by Sam Rivera <sam@example.com>',
+      expect.stringMatching(/^withdrawn Nov 3, 2026 by Pat Lee <pat@example\.com>$/),
+    ])
+  })
+})
+
 describe("a deal's page", () => {
   it('names its vehicle, lists the credit apps on it and its bid history from its versions', async () => {
     const { payload } = context.service

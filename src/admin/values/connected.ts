@@ -169,7 +169,9 @@ export const consumerCompliance = async (
     : { consumer: { equals: consumer } }
   const [doNotContact, holds, requests, notices, matches] = await Promise.all([
     linked(viewer, 'do-not-contact', ofTheirs, (doc) => ({
-      detail: `by ${String(doc.recordedBy ?? 'the service')}`,
+      detail: doc.withdrawnAt
+        ? `withdrawn ${when(doc.withdrawnAt)} by ${String(doc.withdrawnBy)}`
+        : `by ${String(doc.recordedBy ?? 'the service')}`,
       title: `Do not contact, since ${when(doc.recordedAt ?? doc.createdAt)}`,
     })),
     linked(viewer, 'legal-holds', { consumer: { equals: consumer } }, (doc) => ({
