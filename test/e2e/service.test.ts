@@ -331,7 +331,9 @@ describe('first start', () => {
     await page.locator('#field-phoneNumber[value="512-555-0112"]').waitFor({ timeout: 30_000 })
     // The page is drawn on the server first: on a loaded machine, a value typed before the form
     // hydrates is dropped and Save stays disabled. Typed again until Save takes it; a refused
-    // save changes nothing, so it may be sent again too.
+    // save changes nothing, so it may be sent again too. Each try clears the field first: React
+    // ignores an input event whose value equals the one the DOM held when it hydrated, so typing
+    // the same text again would never reach the form.
     const refusal = page.getByText(/must be a phone number matching/).first()
     const save = page.locator('#action-save:not([disabled])')
     const within = (locator: typeof save, timeout: number) =>
@@ -340,6 +342,7 @@ describe('first start', () => {
         () => false,
       )
     for (let tries = 1; ; tries += 1) {
+      await phone.fill('')
       await phone.fill('call me maybe')
       if (await within(save, 5_000)) {
         await save.click()
