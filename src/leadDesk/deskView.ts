@@ -9,10 +9,9 @@ import { unlessForbidden } from '@/errors'
 
 import { ENDPOINT_POLICY, ROLE_SETS, type RoleSet } from '../../access/policy'
 import { checkRole } from '../../access/roles'
-
 import type { Lead, LeadEvent } from '../../payload-types'
 import { mayUpdateLead } from './access'
-import { standingOf } from './doNotContact'
+import { firstStanding } from './doNotContact'
 import { contactDeadline } from './escalation'
 import { idOf } from './ids'
 
@@ -100,16 +99,7 @@ const WITHDRAWERS = ROLE_SETS[ENDPOINT_POLICY['do-not-contact POST /:id/withdraw
 /** The first standing request of the lead's person, for a viewer who may withdraw it. */
 const withdrawable = async (req: PayloadRequest, lead: Lead): Promise<null | number> => {
   if (!lead.doNotContact?.at || !checkRole(req.user, WITHDRAWERS)) return null
-  const consumer = idOf(lead.consumer)
-  const { docs } = await req.payload.find({
-    ...asCaller,
-    collection: 'do-not-contact',
-    limit: 1,
-    req,
-    sort: 'recordedAt',
-    where: standingOf(lead.id, consumer),
-  })
-  return docs[0]?.id ?? null
+  return (await firstStanding(req, lead.id, idOf(lead.consumer), true))?.id ?? null
 }
 
 export const deskView = async (req: PayloadRequest, id: number): Promise<DeskView> => {

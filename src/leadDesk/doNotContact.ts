@@ -28,10 +28,27 @@ export const requestsOf = (lead: number, consumer: string | undefined): Where =>
     ? { or: [{ lead: { equals: lead } }, { consumer: { equals: consumer } }] }
     : { lead: { equals: lead } }
 
-/** The standing requests of one person. */
-export const standingOf = (lead: number, consumer: string | undefined): Where => ({
-  and: [requestsOf(lead, consumer), standing],
-})
+/**
+ * The first request of one person that still stands, if any: as the service reads it, or as
+ * `req`'s caller does (`asCaller`).
+ */
+export const firstStanding = async (
+  req: PayloadRequest,
+  lead: number,
+  consumer: string | undefined,
+  asCaller = false,
+) =>
+  (
+    await req.payload.find({
+      collection: 'do-not-contact',
+      depth: 0,
+      limit: 1,
+      overrideAccess: !asCaller,
+      req,
+      sort: 'recordedAt',
+      where: { and: [requestsOf(lead, consumer), standing] },
+    })
+  ).docs[0]
 
 /**
  * Holds, until the request's transaction ends, the lock of one person (their consumer, or the
@@ -142,15 +159,8 @@ export const standingRequest = async (req: PayloadRequest, lead: number) => {
   if (!found) return undefined
   const consumer = idOf(found.consumer)
   await holdPerson(req, lead, consumer)
-  const { docs } = await req.payload.find({
-    collection: 'do-not-contact',
-    depth: 0,
-    limit: 1,
-    req,
-    sort: 'recordedAt',
-    where: standingOf(lead, consumer),
-  })
-  return docs[0] ? { lead: found, request: docs[0] } : undefined
+  const request = await firstStanding(req, lead, consumer)
+  return request ? { lead: found, request } : undefined
 }
 
 /**

@@ -13,7 +13,7 @@ import { ClientError, invalid } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 import { visibleLength } from '@/lib/visibleLength'
 
-import { holdPerson, readableTime, standingOf, whoRecords } from './doNotContact'
+import { firstStanding, holdPerson, readableTime, whoRecords } from './doNotContact'
 import { idOf } from './ids'
 
 const REASON_MAX = 500
@@ -60,15 +60,7 @@ export const withdrawDoNotContact = async (req: PayloadRequest, id: number, body
       id: found.id,
       req,
     })
-    const { docs } = await req.payload.find({
-      collection: 'do-not-contact',
-      depth: 0,
-      limit: 1,
-      req,
-      sort: 'recordedAt',
-      where: standingOf(lead, consumer),
-    })
-    const still = docs[0]
+    const still = await firstStanding(req, lead, consumer)
     // The person's leads show the first request that still stands, or none.
     await req.payload.update({
       collection: 'lead',
