@@ -128,6 +128,8 @@ export const inheritDoNotContact: CollectionBeforeChangeHook<Lead> = async ({
   const consumer = idOf(data.consumer)
   if (!consumer || originalDoc?.doNotContact?.at) return data
   if (operation === 'update' && consumer === idOf(originalDoc?.consumer)) return data
+  // Takes its turn with a request or withdrawal of this consumer being recorded.
+  await holdPerson(req, 0, consumer)
   const { docs } = await req.payload.find({
     collection: 'do-not-contact',
     depth: 0,

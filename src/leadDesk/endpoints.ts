@@ -1,5 +1,6 @@
 import { addDataAndFileToRequest, type Endpoint, parseParams, type PayloadRequest } from 'payload'
 
+import { refusalFor } from '@/api/refusal'
 import { messages, payloadError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 
@@ -131,7 +132,9 @@ export const mergeEndpoint: Endpoint = {
  */
 export const withdrawDoNotContactEndpoint: Endpoint = {
   handler: async (req) => {
-    if (!req.user) return payloadError(401, messages.unauthorized)
+    // Enforced before the handler too (src/http/input/callerFirst.ts); here for every way in.
+    const refused = refusalFor(req, 'houseStaff')
+    if (refused) return refused
     const id = leadIdOf(req)
     if (!id) return payloadError(404, NOT_A_LEAD)
     await addDataAndFileToRequest(req)

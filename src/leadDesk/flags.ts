@@ -14,8 +14,9 @@ type Row = Pick<
 
 export const leadFlags = (lead: Partial<Row>, now: Date): LeadFlag[] => {
   if (lead.mergedInto) return [{ label: 'Merged', tone: 'quiet' }]
+  // Nothing on such a lead invites contact: it is neither new, escalated nor due.
+  if (lead.doNotContact?.at) return [{ label: 'Do not contact', tone: 'stop' }]
   const flags: LeadFlag[] = []
-  if (lead.doNotContact?.at) flags.push({ label: 'Do not contact', tone: 'stop' })
   if (lead.escalatedAt && !lead.firstContactedAt) flags.push({ label: 'Escalated', tone: 'late' })
   else if (!lead.firstContactedAt) flags.push({ label: 'New', tone: 'new' })
   if (lead.followUpDue && new Date(lead.followUpDue).getTime() < now.getTime())

@@ -5,10 +5,9 @@
  * again. Only house staff record it (access/policy.ts): a lead vendor's key or a dealer cannot
  * lift a customer's refusal.
  */
-import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
-import { transactionDb, withTransaction } from '@/db/transaction'
+import { withTransaction } from '@/db/transaction'
 import { ClientError, invalid } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 import { visibleLength } from '@/lib/visibleLength'
@@ -38,15 +37,12 @@ export const withdrawDoNotContact = async (req: PayloadRequest, id: number, body
     })
     const lead = idOf(found.lead) as number
     const consumer = idOf(found.consumer)
+    // Withdrawals and new requests of one person take turns: read again once it is our turn.
     await holdPerson(req, lead, consumer)
-    const db = await transactionDb(req)
-    const locked = await db.execute<{ withdrawn_at: null | string; withdrawn_by: null | string }>(
-      sql`SELECT withdrawn_at, withdrawn_by FROM do_not_contact WHERE id = ${found.id} FOR UPDATE`,
-    )
-    const row = locked.rows[0]
-    if (row?.withdrawn_at)
+    const current = await req.payload.findByID({ collection: 'do-not-contact', depth: 0, id, req })
+    if (current.withdrawnAt)
       throw new ClientError(
-        `This request was withdrawn already (${readableTime(row.withdrawn_at)} by ${row.withdrawn_by}).`,
+        `This request was withdrawn already (${readableTime(current.withdrawnAt)} by ${current.withdrawnBy}).`,
         409,
       )
     const doc = await req.payload.update({
@@ -61,8 +57,9 @@ export const withdrawDoNotContact = async (req: PayloadRequest, id: number, body
       req,
     })
     const still = await firstStanding(req, lead, consumer)
-    // The person's leads show the first request that still stands, or none.
-    await req.payload.update({
+    // The person's leads, and any lead still showing this request (one moved to another consumer
+    // since), show the first request that still stands, or none.
+    const { errors } = await req.payload.update({
       collection: 'lead',
       data: {
         doNotContact: still
@@ -72,10 +69,16 @@ export const withdrawDoNotContact = async (req: PayloadRequest, id: number, body
       depth: 0,
       req,
       trash: true,
-      where: consumer
-        ? { or: [{ id: { equals: lead } }, { consumer: { equals: consumer } }] }
-        : { id: { equals: lead } },
+      where: {
+        or: [
+          { id: { equals: lead } },
+          { 'doNotContact.event': { equals: idOf(found.event) ?? null } },
+          ...(consumer ? [{ consumer: { equals: consumer } }] : []),
+        ],
+      },
     })
+    // A lead left marked would refuse nothing it shows: all of them or the withdrawal fails.
+    if (errors.length) throw new Error(`leads not unmarked: ${JSON.stringify(errors)}`)
     return doc
   })
 }

@@ -121,6 +121,10 @@ describe("a consumer's do-not-contact requests", () => {
       },
     })
     const { compliance } = await consumerRecords(viewer(staff), 'con_demo_chen')
+    expect(compliance.doNotContact?.map(({ title }) => title).sort()).toEqual([
+      'Did not want contact, Nov 1, 2026 to Nov 3, 2026',
+      'Do not contact, since Nov 2, 2026',
+    ])
     expect(compliance.doNotContact?.map(({ detail }) => detail).sort()).toEqual([
       'by Sam Rivera <sam@example.com>',
       expect.stringMatching(/^withdrawn Nov 3, 2026 by Pat Lee <pat@example\.com>$/),

@@ -14,17 +14,21 @@ describe('leadFlags', () => {
     ).toEqual([])
   })
 
-  it('flags do-not-contact and an overdue follow-up; a follow-up still to come is no flag', () => {
+  it('flags an overdue follow-up, not one still to come; a do-not-contact lead is only that', () => {
     expect(
       labels({
         doNotContact: { at: '2026-11-27T10:00:00Z' },
         firstContactedAt: '2026-11-27T09:00:00Z',
         followUpDue: '2026-11-28T17:59:00Z',
       }),
-    ).toEqual(['Do not contact', 'Follow-up overdue'])
+    ).toEqual(['Do not contact'])
+    expect(
+      labels({ firstContactedAt: '2026-11-27T09:00:00Z', followUpDue: '2026-11-28T17:59:00Z' }),
+    ).toEqual(['Follow-up overdue'])
     expect(
       labels({ firstContactedAt: '2026-11-27T09:00:00Z', followUpDue: '2026-11-28T18:01:00Z' }),
     ).toEqual([])
+    expect(labels({ doNotContact: { at: '2026-11-27T10:00:00Z' } })).toEqual(['Do not contact'])
   })
 
   it('a merged lead is only "Merged": its work goes on on the other lead', () => {

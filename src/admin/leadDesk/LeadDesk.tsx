@@ -12,7 +12,10 @@ import { LeadDeskPanel } from './LeadDeskPanel'
 
 export const LeadDesk: UIFieldServerComponent = async ({ data, id, req }) => {
   if (!id || !req.user || data?.deletedAt) return <LeadDeskPanel />
-  const view = await deskView(req, Number(id)).catch(() => undefined)
+  const view = await deskView(req, Number(id)).catch((error: unknown) => {
+    req.payload.logger.warn({ err: error, lead: id }, 'lead desk not drawn on the server')
+    return undefined
+  })
   // Plain JSON, as the API answers it (times as ISO strings).
   return <LeadDeskPanel initial={view && JSON.parse(JSON.stringify(view))} />
 }

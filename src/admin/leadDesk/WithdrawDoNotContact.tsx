@@ -41,6 +41,12 @@ export const WithdrawDoNotContact = ({ api, request }: { api: string; request: n
         <input
           name="withdrawReason"
           onChange={(event) => setReason(event.target.value)}
+          // Enter withdraws; it must not submit the lead's own form around the panel.
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return
+            event.preventDefault()
+            if (reason.trim() && !busy) void withdraw()
+          }}
           type="text"
           value={reason}
         />

@@ -172,7 +172,9 @@ export const consumerCompliance = async (
       detail: doc.withdrawnAt
         ? `withdrawn ${when(doc.withdrawnAt)} by ${String(doc.withdrawnBy)}`
         : `by ${String(doc.recordedBy ?? 'the service')}`,
-      title: `Do not contact, since ${when(doc.recordedAt ?? doc.createdAt)}`,
+      title: doc.withdrawnAt
+        ? `Did not want contact, ${when(doc.recordedAt ?? doc.createdAt)} to ${when(doc.withdrawnAt)}`
+        : `Do not contact, since ${when(doc.recordedAt ?? doc.createdAt)}`,
     })),
     linked(viewer, 'legal-holds', { consumer: { equals: consumer } }, (doc) => ({
       detail: doc.releasedAt ? `released ${when(doc.releasedAt)}` : 'in force',
