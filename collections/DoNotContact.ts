@@ -1,7 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
 import { doNotContactTitle, titleField } from '@/fields/titles'
-
 import { withdrawDoNotContactEndpoint } from '@/leadDesk/endpoints'
 
 import { policyAccess } from '../access/policy'
