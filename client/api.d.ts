@@ -1168,7 +1168,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a do-not-contact request
-         * @description Records that the customer asked to hear from the store again: the request is kept, with `withdrawnAt`, `withdrawnBy` and `withdrawnReason`, and refuses nothing from then on. The person's leads are unmarked (`doNotContact`), unless another request of theirs still stands, which they then show. `reason` is required (at most 500 characters; 400 naming it otherwise). A request withdrawn already is a 409 saying when and by whom. Staff users of the service only (403 for dealers, compliance officers and every API key); a request the caller cannot read is 404.
+         * @description Records that the customer asked to hear from the store again: the request is kept, with `withdrawnAt`, `withdrawnBy` and `withdrawnReason`, and refuses nothing from then on. The person's leads are unmarked (`doNotContact`), unless another request of theirs still stands, which they then show. `reason` is required: not blank, at most 500 characters (400 naming it otherwise). A request withdrawn already is a 409 saying when and by whom. House staff only: staff and staff admins (403 for dealers, compliance officers and every API key); a request the caller cannot read is 404.
          */
         post: operations["doNotContact_withdraw"];
         delete?: never;
