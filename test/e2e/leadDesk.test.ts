@@ -165,6 +165,8 @@ describe("a lead's page", () => {
       ).text()
       expect(html).toContain('data-desk="status"')
       expect(html).toContain('Book a test drive for Saturday.')
+      // Her possible duplicate too: a list filled in after the first paint would push the form down.
+      expect(html).toContain('aria-label="Possible duplicates"')
 
       // Layout shifts while the page loads and settles, as Chromium counts them (CLS).
       const page = await staff.context().newPage()

@@ -10,9 +10,10 @@ import type { PossibleDuplicate } from '@/leadDesk/duplicates'
 import type { MergePreview } from '@/leadDesk/merge'
 
 import { call, errorOf } from '../call'
+import { Moment } from '../values/cells'
 import { localTime } from './api'
 
-type Listed = { canMerge: boolean; docs: PossibleDuplicate[]; lead: number }
+export type Listed = { canMerge: boolean; docs: PossibleDuplicate[]; lead: number }
 
 /** A value as the preview shows it: a time in the viewer's locale, a group by its time. */
 const shown = (value: unknown): string => {
@@ -118,8 +119,17 @@ const Preview = ({
   )
 }
 
-export const Duplicates = ({ api, lead }: { api: string; lead: number }) => {
-  const [listed, setListed] = useState<Listed | null>(null)
+export const Duplicates = ({
+  api,
+  initial,
+  lead,
+}: {
+  api: string
+  /** As the server read them with the page: nothing below moves when they arrive. */
+  initial?: Listed
+  lead: number
+}) => {
+  const [listed, setListed] = useState<Listed | null>(initial ?? null)
   const [preview, setPreview] = useState<MergePreview | null>(null)
   const [error, setError] = useState<null | string>(null)
 
@@ -130,8 +140,8 @@ export const Duplicates = ({ api, lead }: { api: string; lead: number }) => {
   }, [api, lead])
 
   useEffect(() => {
-    void load()
-  }, [load])
+    if (!initial) void load()
+  }, [initial, load])
 
   const open = async (other: number) => {
     setError(null)
@@ -157,7 +167,8 @@ export const Duplicates = ({ api, lead }: { api: string; lead: number }) => {
             <li key={doc.id}>
               <a href={`/admin/collections/lead/${doc.id}`}>{doc.title || `Lead ${doc.id}`}</a>{' '}
               <span className="lead-desk__muted">
-                {doc.reason} · {doc.email ?? doc.phoneNumber ?? ''} · {localTime(doc.createdAt)}
+                {doc.reason} · {doc.email ?? doc.phoneNumber ?? ''} ·{' '}
+                <Moment value={doc.createdAt} />
               </span>{' '}
               {listed.canMerge ? (
                 <button

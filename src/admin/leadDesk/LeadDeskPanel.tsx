@@ -14,7 +14,7 @@ import type { DeskView, Person } from '@/leadDesk/deskView'
 
 import { call, errorOf } from '../call'
 import { Moment } from '../values/cells'
-import { Duplicates } from './Duplicates'
+import { Duplicates, type Listed } from './Duplicates'
 import { LogActivity } from './LogActivity'
 import { WithdrawDoNotContact } from './WithdrawDoNotContact'
 
@@ -83,7 +83,13 @@ const Assignment = ({ api, view }: { api: string; view: DeskView }) => {
   )
 }
 
-export const LeadDeskPanel = ({ initial }: { initial?: DeskView }) => {
+export const LeadDeskPanel = ({
+  duplicates,
+  initial,
+}: {
+  duplicates?: Listed
+  initial?: DeskView
+}) => {
   const { id, isTrashed } = useDocumentInfo()
   const {
     config: {
@@ -210,7 +216,7 @@ export const LeadDeskPanel = ({ initial }: { initial?: DeskView }) => {
       ) : (
         <p className="lead-desk__muted">Nothing has happened on this lead yet.</p>
       )}
-      {lead.mergedInto ? null : <Duplicates api={api} lead={lead.id} />}
+      {lead.mergedInto ? null : <Duplicates api={api} initial={duplicates} lead={lead.id} />}
       <h4>The consumer&apos;s other leads</h4>
       {view.otherLeads.length ? (
         <ul aria-label="Other leads" className="lead-desk__others">
