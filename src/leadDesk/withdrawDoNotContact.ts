@@ -59,6 +59,7 @@ export const withdrawDoNotContact = async (req: PayloadRequest, id: number, body
     const still = await firstStanding(req, lead, consumer)
     // The person's leads, and any lead still showing this request (one moved to another consumer
     // since), show the first request that still stands, or none.
+    const event = idOf(found.event)
     const { errors } = await req.payload.update({
       collection: 'lead',
       data: {
@@ -72,7 +73,8 @@ export const withdrawDoNotContact = async (req: PayloadRequest, id: number, body
       where: {
         or: [
           { id: { equals: lead } },
-          { 'doNotContact.event': { equals: idOf(found.event) ?? null } },
+          // Only with an event: `equals: null` would match every lead that shows none.
+          ...(event ? [{ 'doNotContact.event': { equals: event } }] : []),
           ...(consumer ? [{ consumer: { equals: consumer } }] : []),
         ],
       },
