@@ -10,8 +10,9 @@
  * 2. one statement: the event's two values and `updatedAt`, its history version, the trim of
  *    versions past the 100th, and a delivery per endpoint subscribed to `lead_event.updated` (the
  *    payload built by the outbox's own `eventPayload`);
- * 3. the answer, read as Payload's update answers it (Payload's findByID as the caller, at the
- *    default depth), before the lead changes, as Payload's update does;
+ * 3. the answer, read as Payload's update answers it (as the caller, at the default depth: one
+ *    compiled read, src/reads, or Payload's findByID where that cannot), before the lead
+ *    changes, as Payload's update does;
  * 4. when the status changed and the event is its lead's current status: the lead's
  *    `currentStatus` and `updatedAt`.
  *
@@ -36,6 +37,7 @@ import { transactionDb } from '@/db/transaction'
 import { MAX_VERSIONS } from '@/fields/history'
 import { isContact, isOutbound, leadEventStatuses } from '@/fields/leadEventValues'
 import { isRecord } from '@/lib/isRecord'
+import { compiledRecord } from '@/reads'
 import { eventPayload } from '@/webhooks/events'
 import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
@@ -180,13 +182,21 @@ export const patchLeadEvent = async (
            ORDER BY updated_at DESC OFFSET ${MAX_VERSIONS - 1} LIMIT 1))
       ${deliveries ? sql`, delivery AS (${deliveries})` : sql``}
       SELECT 1`)
-    // The answer as Payload's update makes it: the record read as the caller may read it.
-    const doc = await req.payload.findByID({
-      collection: 'leadEvents',
-      id,
-      overrideAccess: false,
-      req,
-    })
+    // The answer as Payload's update makes it: the record read as the caller may read it, at
+    // the default depth (no query string comes this way), compiled when the reads can be.
+    const depth = req.payload.config.defaultDepth
+    const read =
+      ((await compiledRecord(req, 'leadEvents', String(id), depth)) as LeadEvent | undefined) ??
+      (await req.payload.findByID({
+        collection: 'leadEvents',
+        depth,
+        id,
+        overrideAccess: false,
+        req,
+      }))
+    // Payload's update answers the id last (the ETag hashes the bytes).
+    const { id: _id, ...fields } = read
+    const doc = { ...fields, id }
     if (leadChanges)
       await db.execute(sql`
         UPDATE lead SET current_status = ${status}::text::enum_lead_current_status,

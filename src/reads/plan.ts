@@ -182,6 +182,15 @@ const nodesOf = (
   })
 }
 
+/** The id of a collection that declares none: Payload's serial `id` column, a number in answers. */
+const SERIAL_ID: Node = {
+  column: 'id',
+  field: { name: 'id', type: 'number' },
+  hooks: [],
+  kind: 'value',
+  name: 'id',
+}
+
 const plans = new WeakMap<Payload, Map<string, Plan | Refusal>>()
 
 /** What makes a whole collection's reads Payload's: a hook or option the compiler does not reproduce. */
@@ -209,11 +218,13 @@ export const compilePlan = (payload: Payload, slug: string): Plan | Refusal => {
     if (why) refuse(slug, why)
     const table = tableOf(payload, slug)
     const fields = nodesOf(payload, slug, table, config.flattenedFields, { column: '', path: '' })
+    const declared = fields.filter(({ name }) => name === 'id')
     return {
       config,
-      // Payload's answers start with the id, wherever the config declares it.
+      // Payload's answers start with the id, wherever the config declares it; a collection
+      // with Payload's default serial id does not declare it at all.
       fields: [
-        ...fields.filter(({ name }) => name === 'id'),
+        ...(declared.length ? declared : [SERIAL_ID]),
         ...fields.filter(({ name }) => name !== 'id'),
       ],
       slug,

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { compiledLeadEventPatches } from '@/flows/leadEventPatch'
+import { compiledReads } from '@/reads'
 
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
@@ -260,9 +261,13 @@ describe("the compiled PATCH against Payload's update (src/flows/leadEventPatch.
   ])(
     '%s: the same answer, event, versions, outbox rows and lead',
     async (_name, body, leadChanges) => {
+      const reads = compiledReads.served
       const { compiled, served, statements, viaPayload } = await twins(body)
       expect(served).toBe(1)
+      expect(compiledReads.served).toBe(reads + 1)
       expect(compiled).toEqual(viaPayload)
+      // Key order too: the ETag hashes the bytes.
+      expect(JSON.stringify(compiled.answer.body)).toBe(JSON.stringify(viaPayload.answer.body))
       expect(viaPayload.answer.status).toBe(200)
       expect(viaPayload.rows.deliveries).toHaveLength(1)
       expect(viaPayload.rows.lead).toEqual([expect.objectContaining({ changed: leadChanges })])
@@ -274,14 +279,72 @@ describe("the compiled PATCH against Payload's update (src/flows/leadEventPatch.
         // The event's row locked, with its locks and its lead's trash (a subquery on lead first).
         'select lead',
         'batch: insert _lead_events_v, delete _lead_events_v, insert webhook_deliveries',
-        // The answer, read as Payload's update reads it: the event, then its lead embedded.
+        // The answer, read as Payload's update reads it: one compiled read (src/reads), the
+        // event with its lead embedded.
         'select lead_events',
-        'select lead',
         ...(leadChanges ? ['update lead'] : []),
         'commit',
       ])
     },
   )
+
+  it('a lead with a consumer, a store and an assignee: the same answer, compiled', async () => {
+    const { payload } = context.service
+    const states = await payload.find({ collection: 'state', depth: 0, limit: 1 })
+    const state =
+      states.docs[0] ??
+      (await payload.create({ collection: 'state', data: { code: 'TX', name: 'Texas' } }))
+    const city = await payload.create({
+      collection: 'city',
+      data: { name: 'Twinsburg', state: state.id },
+    })
+    const company = await payload.create({
+      collection: 'company',
+      data: { isFacilitator: false, name: 'Twin Motors' },
+    })
+    const location = await payload.create({
+      collection: 'location',
+      data: { city: city.id, companyId: company.id, line1: '1 Twin St', zip: '78701' },
+    })
+    const reads = compiledReads.served
+    const { compiled, served, viaPayload } = await twins(
+      { nextSteps: 'Bring the trade-in title.', status: 'Had Conversation' },
+      {
+        prepare: async ({ lead }) => {
+          const consumer = await payload.create({
+            collection: 'consumer',
+            data: {
+              birthDate: '1990-01-01',
+              firstName: 'Twin',
+              lastName: `Buyer${lead}`,
+              phoneNumber: `213555${String(1000 + lead).slice(-4)}`,
+            },
+          })
+          await payload.update({
+            collection: 'lead',
+            data: {
+              assignee: Number(context.who.staff.id),
+              consumer: consumer.id,
+              location: location.id,
+            },
+            id: lead,
+          })
+        },
+      },
+    )
+    expect(served).toBe(1)
+    expect(compiledReads.served).toBe(reads + 1)
+    const doc = (viaPayload.answer.body as { doc: { lead: Record<string, unknown> } }).doc
+    // Embedded or an id, as the key may read them: none is empty.
+    for (const field of ['assignee', 'consumer', 'location']) expect(doc.lead[field]).toBeTruthy()
+    // Consumers differ by name; the rest must be the same, key order included.
+    const named = (side: typeof compiled) =>
+      JSON.stringify(side.answer.body)
+        .replace(/Buyer\d+/g, 'BUYER')
+        .replace(/"con_\w+"/g, 'CON')
+    expect(named(compiled)).toBe(named(viaPayload))
+    expect(compiled.answer.status).toBe(200)
+  })
 
   it.each([
     ['an unknown status', { status: 'Nope' }],
