@@ -1,5 +1,5 @@
 /**
- * Cold start: `npm run bench:start [-- --runs 5] [--seconds 5]`. In a throwaway database
+ * Cold start: `npm run bench:start [-- --runs 5] [--seconds 5] [--only "API only"]`. In a throwaway database
  * (migrated by a first start that is not counted), starts the service as `npm start` does, with
  * the admin UI build and the compiled commands present, and measures the time from spawning the
  * process to the first 200 of /readyz, the CPU time its processes used until then (steadier than
@@ -24,6 +24,8 @@ import { arg, median, throwawayDatabase } from './common'
 
 const runs = arg('runs', 5)
 const seconds = arg('seconds', 5)
+// --only <text>: the setups whose name holds it (`--only "API only"`).
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : ''
 const CONNECTIONS = 50
 const say = (line: string) => process.stderr.write(`${line}\n`)
 
@@ -153,7 +155,7 @@ const mib = (values: number[]) => Math.round(median(values))
 try {
   await start(SETUPS[0].env, false)
   say(`load average ${os.loadavg()[0].toFixed(2)} before`)
-  for (const { env, name } of SETUPS) {
+  for (const { env, name } of SETUPS.filter((setup) => setup.name.includes(only))) {
     const results: Result[] = []
     for (let run = 0; run < runs; run++) results.push(await start(env, true))
     const admin =

@@ -27,8 +27,9 @@ if (!/(?:--conditions|-C)[= ]production\b/.test(conditions)) {
   )
   process.exit(2)
 }
-// Stack traces in logs name the TypeScript sources.
-process.setSourceMapsEnabled(true)
+// Node's source maps stay off: they would read and parse the map of every module loaded (about
+// 0.5 s of an API process's start). Logged errors name the TypeScript sources all the same
+// (src/lib/sourceStack.ts maps their frames when they are logged).
 let outdir
 try {
   outdir = await ensureCompiled()

@@ -6,7 +6,7 @@
 import cluster from 'node:cluster'
 import type { Server } from 'node:http'
 
-import { startMailboxPoller } from './adf/mailbox'
+import { mailboxConfig } from './adf/mailbox/config'
 import { shipSavedViews } from './admin/savedViews'
 import { adminUiNotServed } from './http/adminPages'
 import { adminProxy } from './http/adminProxy'
@@ -99,8 +99,12 @@ export const main = async (): Promise<void> => {
   if (leads) await oneAtATime(payload, MIGRATION_LOCK, () => shipSavedViews(payload))
   if (seeds) await seedDemoData(payload)
   const jobRunner = leads && runsJobsInProcess() ? startJobRunner(payload) : null
-  // Where the jobs run, the lead mailbox is read (any number of pollers may share it).
-  const mailbox = leads && runsJobsInProcess() ? startMailboxPoller(payload) : null
+  // Where the jobs run, the lead mailbox is read (any number of pollers may share it). The IMAP
+  // and MIME libraries (about 160 modules) load only where a mailbox is configured.
+  const mailbox =
+    leads && runsJobsInProcess() && mailboxConfig()
+      ? (await import('./adf/mailbox/poller')).startMailboxPoller(payload)
+      : null
   // Before the last lines: a signal sent on seeing them must find this handler (replacing the other
   // handlers of a signal drops one that arrived and was not dispatched yet).
   onShutdownSignal(async (signal) => {

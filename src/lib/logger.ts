@@ -5,6 +5,7 @@ import { refusalStatusOf } from './logLevels'
 import { safeError, safeMessage } from './logSafety'
 import { requestContext } from './requestContext'
 import { loggingSettings } from './settings'
+import { withSourceStack } from './sourceStack'
 
 /**
  * The one logger of the process, also handed to Payload as its logger. JSON lines on stdout
@@ -75,7 +76,8 @@ export const logger = pino(
       ],
     },
     serializers: {
-      err: (error: unknown) => safeError(error) ?? pino.stdSerializers.err(error as Error),
+      err: (error: unknown) =>
+        withSourceStack(safeError(error) ?? pino.stdSerializers.err(error as Error)),
     },
     transport: LOG_PRETTY
       ? {
