@@ -26,6 +26,17 @@ const runs = arg('runs', 5)
 const seconds = arg('seconds', 5)
 // --only <text>: the setups whose name holds it (`--only "API only"`).
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : ''
+const SETUPS = [
+  { env: { ADMIN_UI: 'on', WEB_CONCURRENCY: '1' }, name: 'normal (ADMIN_UI=on)' },
+  { env: { ADMIN_UI: 'off', WEB_CONCURRENCY: '1' }, name: 'API only (ADMIN_UI=off)' },
+  { env: { ADMIN_UI: 'on', WEB_CONCURRENCY: '2' }, name: 'WEB_CONCURRENCY=2' },
+  { env: { ADMIN_UI: 'separate', WEB_CONCURRENCY: '1' }, name: 'ADMIN_UI=separate, 1 API worker' },
+]
+const chosen = SETUPS.filter((setup) => only !== undefined && setup.name.includes(only))
+if (!chosen.length)
+  throw new Error(
+    `no setup's name contains "${only}": ${SETUPS.map(({ name }) => name).join('; ')}`,
+  )
 const CONNECTIONS = 50
 const say = (line: string) => process.stderr.write(`${line}\n`)
 
@@ -41,13 +52,6 @@ const settings: Record<string, string> = {
   RATE_LIMIT_API: '1000000',
   SEED_DEMO_DATA: 'false',
 }
-
-const SETUPS = [
-  { env: { ADMIN_UI: 'on', WEB_CONCURRENCY: '1' }, name: 'normal (ADMIN_UI=on)' },
-  { env: { ADMIN_UI: 'off', WEB_CONCURRENCY: '1' }, name: 'API only (ADMIN_UI=off)' },
-  { env: { ADMIN_UI: 'on', WEB_CONCURRENCY: '2' }, name: 'WEB_CONCURRENCY=2' },
-  { env: { ADMIN_UI: 'separate', WEB_CONCURRENCY: '1' }, name: 'ADMIN_UI=separate, 1 API worker' },
-]
 
 const rssMiB = (pid: number): number => {
   try {
@@ -155,7 +159,7 @@ const mib = (values: number[]) => Math.round(median(values))
 try {
   await start(SETUPS[0].env, false)
   say(`load average ${os.loadavg()[0].toFixed(2)} before`)
-  for (const { env, name } of SETUPS.filter((setup) => setup.name.includes(only))) {
+  for (const { env, name } of chosen) {
     const results: Result[] = []
     for (let run = 0; run < runs; run++) results.push(await start(env, true))
     const admin =

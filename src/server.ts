@@ -100,7 +100,7 @@ export const main = async (): Promise<void> => {
   if (seeds) await seedDemoData(payload)
   const jobRunner = leads && runsJobsInProcess() ? startJobRunner(payload) : null
   // Where the jobs run, the lead mailbox is read (any number of pollers may share it). The IMAP
-  // and MIME libraries (about 160 modules) load only where a mailbox is configured.
+  // and MIME libraries (about 130 modules) load only where a mailbox is configured.
   const mailbox =
     leads && runsJobsInProcess() && mailboxConfig()
       ? (await import('./adf/mailbox/poller')).startMailboxPoller(payload)

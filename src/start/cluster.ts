@@ -160,8 +160,8 @@ export const runPrimary = async (count: number): Promise<void> => {
   // it dies; here the kernel keeps it queued for the other. 50 connections: 7,419 and 6,405
   // requests per worker, and the same throughput as round-robin.
   cluster.schedulingPolicy = cluster.SCHED_NONE
-  // Stack traces in the workers' logs name the TypeScript sources, as in this process's.
-  cluster.setupPrimary({ execArgv: [...process.execArgv, '--enable-source-maps'] })
+  // No `--enable-source-maps` for the workers: the logger maps a logged error's frames itself
+  // (src/lib/sourceStack.ts), without Node reading every module's map at start.
   const state = { running: false, stopping: false }
   const fork = supervise(
     () => ({ [ADMIN_SOCKET]: socket, [BUILD_STATE]: admin.state(), [LOCAL]: embedded ? '1' : '' }),

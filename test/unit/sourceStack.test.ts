@@ -14,8 +14,15 @@ import { build } from 'esbuild'
 
 import { sourceStack, withSourceStack } from '@/lib/sourceStack'
 
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'source-stack-'))
-afterAll(() => fs.rmSync(folder, { force: true, recursive: true }))
+// A folder with a space and parentheses in its name, as Next's `app/(payload)/` has.
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'source stack (compiled)-'))
+afterAll(() => {
+  fs.rmSync(folder, { force: true, recursive: true })
+  fs.rmSync(`${folder}-dependency.js`, { force: true })
+  fs.rmSync(`${folder}-dependency.js.map`, { force: true })
+})
+/** The compiled output the mapping is limited to (the service's is dist/). */
+const root = path.join(folder, 'out') + path.sep
 
 const SOURCE = [
   'type Lead = { id: number }',
@@ -48,10 +55,16 @@ const thrownStack = async (): Promise<string> => {
   const text = fs.readFileSync(compiled, 'utf8')
   expect(text.split('\n')[0]).toContain('new Error')
   const column = text.indexOf('new Error') + 1
+  // A dependency's file with a map beside it, outside the compiled output: left alone.
+  const dependency = path.join(os.tmpdir(), `${path.basename(folder)}-dependency.js`)
+  fs.copyFileSync(compiled, dependency)
+  fs.copyFileSync(`${compiled}.map`, `${dependency}.map`)
   return [
-    'Error: lead 7 refused',
+    // The message names a compiled file too: only frames are mapped.
+    `Error: lead 7 refused in ${compiled}:1:${column}`,
     `    at d (${pathToFileURL(compiled).href}:1:${column})`,
     `    at ${path.join(folder, 'unmapped.js')}:3:14`,
+    `    at Object.run (${dependency}:1:${column})`,
     '    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)',
   ].join('\n')
 }
@@ -59,19 +72,19 @@ const thrownStack = async (): Promise<string> => {
 describe('sourceStack', () => {
   it('points a compiled frame at its TypeScript line; other frames stay', async () => {
     const stack = await thrownStack()
-    const mapped = sourceStack(stack)
-    expect(mapped).toContain(`${path.join(folder, 'failing.ts')}:5:`)
-    expect(mapped).not.toContain('failing.js')
-    // The first line (the message) and frames of files with no map beside them are unchanged.
     const lines = stack.split('\n')
-    const untouched = lines.filter((line) => !line.includes('failing.js'))
-    expect(untouched.length).toBeGreaterThan(1)
-    for (const line of untouched) expect(mapped.split('\n')).toContain(line)
+    const mapped = sourceStack(stack, root).split('\n')
+    expect(mapped[1]).toBe(`    at d (${path.join(folder, 'failing.ts')}:5:9)`)
+    // The message, a frame of a file with no map and a frame outside the compiled output are
+    // unchanged.
+    expect(mapped.filter((line, n) => line !== lines[n])).toEqual([mapped[1]])
+    // The service's own output is dist/: a frame elsewhere is not mapped by default.
+    expect(sourceStack(stack)).toBe(stack)
   })
 
   it('maps the stack of a serialized error and leaves other values alone', async () => {
     const stack = await thrownStack()
-    const serialized = withSourceStack({ message: 'lead 7 refused', stack, type: 'Error' })
+    const serialized = withSourceStack({ message: 'lead 7 refused', stack, type: 'Error' }, root)
     expect(serialized.stack).toContain('failing.ts:5:')
     expect(serialized.message).toBe('lead 7 refused')
     expect(withSourceStack('text')).toBe('text')
