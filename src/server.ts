@@ -101,10 +101,12 @@ export const main = async (): Promise<void> => {
   const jobRunner = leads && runsJobsInProcess() ? startJobRunner(payload) : null
   // Where the jobs run, the lead mailbox is read (any number of pollers may share it). The IMAP
   // and MIME libraries (about 130 modules) load only where a mailbox is configured.
-  const mailbox =
-    leads && runsJobsInProcess() && mailboxConfig()
-      ? (await import('./adf/mailbox/poller')).startMailboxPoller(payload)
-      : null
+  const mailboxSettings = leads && runsJobsInProcess() ? mailboxConfig() : null
+  const mailbox = mailboxSettings
+    ? (await import('./adf/mailbox/poller')).startMailboxPoller(payload, {
+        config: mailboxSettings,
+      })
+    : null
   // Before the last lines: a signal sent on seeing them must find this handler (replacing the other
   // handlers of a signal drops one that arrived and was not dispatched yet).
   onShutdownSignal(async (signal) => {
