@@ -37,12 +37,11 @@ export const startLocalService = async (): Promise<LocalService> => {
   // Imported only now: the configuration reads the environment set above when it loads.
   const { startTestService } = await import('../helpers/testService')
   const { createPrincipals } = await import('../helpers/principals')
-  const { seedDemoData } = await import('@/seed')
   const service = await startTestService({
     rateLimits: { api: UNLIMITED, auth: UNLIMITED, commerce: UNLIMITED, credentials: UNLIMITED },
+    seed: true,
   })
   const who = await createPrincipals(service.payload)
-  await seedDemoData(service.payload)
   return {
     close: async () => {
       await service.close()

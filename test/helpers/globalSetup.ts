@@ -6,13 +6,14 @@ import path from 'node:path'
 import { startEmbeddedPostgres } from '@/db/embedded'
 import { dataDir, projectRoot } from '@/lib/paths'
 
-import { createMigratedTemplate } from './database'
+import { createMigratedTemplate, createSeededTemplate } from './database'
 
 /**
  * Tests use DATABASE_URL's server when it is set; otherwise a throwaway embedded PostgreSQL.
  * Either way each test file then works in a database of its own (test/helpers/database.ts).
  * The server's address is handed to the workers through TEST_DATABASE_SERVER, and the migrated
- * database their databases are copied from through TEST_DATABASE_TEMPLATE. The int and e2e
+ * database their databases are copied from through TEST_DATABASE_TEMPLATE, and the copy of it
+ * with the demo data loaded through TEST_DATABASE_SEEDED ("<name> <when seeded>"). The int and e2e
  * projects both name this setup: the second call finds the server already there.
  */
 export default async function globalSetup(): Promise<void> {
@@ -32,5 +33,8 @@ export default async function globalSetup(): Promise<void> {
     ;(globalThis as { __testPostgres?: typeof server }).__testPostgres = server
     process.env.TEST_DATABASE_SERVER = server.adminUrl
   }
-  process.env.TEST_DATABASE_TEMPLATE = await createMigratedTemplate(projectRoot)
+  const migrated = await createMigratedTemplate(projectRoot)
+  process.env.TEST_DATABASE_TEMPLATE = migrated
+  const seeded = await createSeededTemplate(projectRoot, migrated)
+  process.env.TEST_DATABASE_SEEDED = `${seeded.name} ${seeded.seededAt}`
 }

@@ -3,15 +3,17 @@ import './registerAlias'
 
 import type { EmbeddedServer } from '@/db/embedded'
 
-import { dropMigratedTemplate } from './database'
+import { dropTemplate } from './database'
 import { removePreparedDataDir } from './preparedDataDir'
 
 /** Stops the embedded server once, however many projects name this teardown. */
 export default async function globalTeardown(): Promise<void> {
   const template = process.env.TEST_DATABASE_TEMPLATE
+  const [seeded] = (process.env.TEST_DATABASE_SEEDED ?? '').split(' ')
   if (template) removePreparedDataDir()
   delete process.env.TEST_DATABASE_TEMPLATE
-  if (template) await dropMigratedTemplate(template).catch(() => {})
+  delete process.env.TEST_DATABASE_SEEDED
+  for (const name of [seeded, template]) if (name) await dropTemplate(name).catch(() => {})
   const holder = globalThis as { __testPostgres?: EmbeddedServer }
   const server = holder.__testPostgres
   holder.__testPostgres = undefined

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll } from '@jest/globals'
 
-import { seedDemoData } from '@/seed'
-
 import { createPrincipals, type Principal, type PrincipalName } from './principals'
 import { startTestService, type TestService } from './testService'
 
@@ -13,8 +11,9 @@ const START_MS = 180_000
 export type TestContext = { service: TestService; who: Record<PrincipalName, Principal> }
 
 /**
- * Starts a test service before the file's tests and closes it after them; with `principals`,
- * also one caller of every kind (`who.staff`, `who.integrator`, …); with `seed`, the demo data.
+ * Starts a test service before the file's tests and closes it after them; with `seed`, on the
+ * demo data; with `principals`, also one caller of every kind (`who.staff`, `who.integrator`, …),
+ * made after the demo data.
  */
 export const useTestService = ({
   principals = false,
@@ -22,9 +21,8 @@ export const useTestService = ({
 } = {}): Readonly<TestContext> => {
   const context = {} as TestContext
   beforeAll(async () => {
-    context.service = await startTestService()
+    context.service = await startTestService({ seed })
     if (principals) context.who = await createPrincipals(context.service.payload)
-    if (seed) await seedDemoData(context.service.payload)
   }, START_MS)
   afterAll(async () => {
     await context.service?.close()

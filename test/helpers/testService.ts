@@ -11,6 +11,7 @@ import { answerClientErrors } from '@/http/clientErrors'
 import { keepConnectionsAlive } from '@/http/keepAlive'
 import type { RateLimitOptions } from '@/http/rateLimit'
 import { startJobRunner } from '@/jobs/runner'
+import { seedDemoData } from '@/seed'
 import { openRuntime } from '@/start/runtime'
 
 import { createTestDatabase } from './database'
@@ -25,22 +26,26 @@ export type TestService = {
 
 /**
  * A migrated database of its own (or the given one, which the caller then drops), Payload on it,
- * and the HTTP app on a free port.
+ * and the HTTP app on a free port. With `seed`, the database holds the demo data: a copy of the
+ * run's seeded template where there is one, else loaded here.
  */
 export const startTestService = async ({
   databaseUrl,
   jobsPollMs,
   rateLimits,
+  seed = false,
 }: {
   databaseUrl?: string
   /** Runs queued jobs, as the service does, polling this often. */ jobsPollMs?: number
   rateLimits?: RateLimitOptions
+  seed?: boolean
 } = {}): Promise<TestService> => {
   const database = databaseUrl
-    ? { drop: async () => {}, url: databaseUrl }
-    : await createTestDatabase()
+    ? { drop: async () => {}, seeded: false, url: databaseUrl }
+    : await createTestDatabase({ seeded: seed })
   process.env.DATABASE_URL = database.url
   const runtime = await openRuntime()
+  if (seed && !database.seeded) await seedDemoData(runtime.payload)
   const { app, close: closeApp } = createApp({
     // No Next build: /api is Payload's REST handlers, as in production; anything else is 404.
     nextHandler: (_req, res) => void res.status(404).end(),

@@ -13,7 +13,6 @@ import { sql } from '@payloadcms/db-postgres'
 import { DEFAULT_CONTACT_RULES } from '@/compliance/consents/contactRules'
 import { APPEND_ONLY } from '@/compliance/consents/ledger'
 import { PROVIDER_QUEUE } from '@/providers'
-import { seedDemoData } from '@/seed'
 
 import { type FakeProvider, startFakeProvider } from '../helpers/fakeProvider'
 import { invalidPaths, sendJson } from '../helpers/http'
@@ -38,9 +37,8 @@ const disclosures: Record<string, { id: number; sha256: string; text: string; ve
 
 beforeAll(async () => {
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true'
-  service = await startTestService()
+  service = await startTestService({ seed: true })
   who = await createPrincipals(service.payload)
-  await seedDemoData(service.payload)
   dealer = await staffUser(service.payload, 'dealer', SELLER)
   // Subscribed, never delivered (no job runner here): its deliveries show what was announced.
   await service.payload.create({

@@ -9,7 +9,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 
 import { logger } from '@/lib/logger'
-import { seedDemoData } from '@/seed'
 
 import { report, runCampaign } from '../fuzz/campaign'
 import { contextFromPrincipals } from '../fuzz/context'
@@ -27,9 +26,9 @@ const level = logger.level
 beforeAll(async () => {
   service = await startTestService({
     rateLimits: { api: UNLIMITED, auth: UNLIMITED, commerce: UNLIMITED, credentials: UNLIMITED },
+    seed: true,
   })
   who = await createPrincipals(service.payload)
-  await seedDemoData(service.payload)
   // Hundreds of refused requests: the service's own log lines would bury the report.
   logger.level = process.env.FUZZ_LOG_LEVEL ?? 'fatal'
 }, 120_000)

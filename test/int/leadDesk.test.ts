@@ -11,7 +11,6 @@ import { commitTransaction, createLocalReq, initTransaction, type TypedUser } fr
 import { todoLists } from '@/admin/todo'
 import { NAME_ASSIGNEE } from '@/leadDesk/assign'
 import { escalateOverdueLeads } from '@/leadDesk/escalation'
-import { seedDemoData } from '@/seed'
 
 import { sendJson } from '../helpers/http'
 import {
@@ -35,9 +34,8 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url
   process.env.LEAD_ESCALATION_CHECK_SECONDS = '1'
   // The job runner runs as in the service: its escalation sweep is tested below.
-  service = await startTestService({ jobsPollMs: 100 })
+  service = await startTestService({ jobsPollMs: 100, seed: true })
   who = await createPrincipals(service.payload)
-  await seedDemoData(service.payload)
 })
 
 afterAll(async () => {

@@ -12,7 +12,6 @@ import type { TypedUser } from 'payload'
 import { todoLists } from '@/admin/todo'
 import { MERGED_HEADER } from '@/leadDesk/endpoints'
 import { escalateOverdueLeads } from '@/leadDesk/escalation'
-import { seedDemoData } from '@/seed'
 
 import { sendJson } from '../helpers/http'
 import {
@@ -30,9 +29,8 @@ let service: TestService
 let who: Record<PrincipalName, Principal>
 
 beforeAll(async () => {
-  service = await startTestService()
+  service = await startTestService({ seed: true })
   who = await createPrincipals(service.payload)
-  await seedDemoData(service.payload)
 })
 
 afterAll(async () => {

@@ -18,8 +18,6 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { generateSync } from 'otplib'
 
-import { seedDemoData } from '@/seed'
-
 import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
 import { type PrismProxy, startPrismProxy } from '../helpers/prism'
 import { startTestService, type TestService } from '../helpers/service'
@@ -575,9 +573,9 @@ const spendSignInBudget = async () => {
 beforeAll(async () => {
   service = await startTestService({
     rateLimits: { api: BIG, auth: { points: AUTH_BUDGET, seconds: 900 }, commerce: BIG },
+    seed: true,
   })
   who = await createPrincipals(service.payload)
-  await seedDemoData(service.payload)
   await prepareFixtures()
   document = await (await service.api('/api/openapi.json')).json()
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-proxy-'))

@@ -9,7 +9,6 @@ import { createLocalReq, initTransaction, killTransaction } from 'payload'
 import { Webhook } from 'standardwebhooks'
 
 import { isRecord } from '@/lib/isRecord'
-import { seedDemoData } from '@/seed'
 import { EVENT_TYPES, type EventPayload } from '@/webhooks/events'
 import { addressRefusal } from '@/webhooks/target'
 
@@ -98,9 +97,8 @@ const disableAll = () =>
 
 beforeAll(async () => {
   Object.assign(process.env, SETTINGS)
-  service = await startTestService({ jobsPollMs: 25 })
+  service = await startTestService({ jobsPollMs: 25, seed: true })
   who = await createPrincipals(service.payload)
-  await seedDemoData(service.payload)
   lead = await createLeadRecords(service.payload)
   receiver = await startWebhookReceiver()
 })
