@@ -11,9 +11,9 @@ import type { Browser, Page } from 'playwright-core'
 import { projectRoot } from '@/lib/paths'
 
 import { adminBuilt } from './adminBuild'
-import { signIn } from './adminSignIn'
 import { launchBrowser } from './browser'
 import { copyPreparedDataDir, preparedDataDir } from './preparedDataDir'
+import { signInPageOverRest } from './restSignIn'
 import { type ServiceProcess, startServiceProcess } from './serviceProcess'
 
 /** Time for the admin UI's build (when the sources changed) and a first start. */
@@ -40,7 +40,10 @@ export type AdminService = {
   dataDir: string
   /** Goes to `/admin<route>` and waits for the network to go quiet. */
   open: (page: Page, route: string) => Promise<unknown>
-  /** A new browser context signed in as `email` (the admin, the demo staff user, or one made). */
+  /**
+   * A new browser context signed in as `email` (the admin, the demo staff user, or one made),
+   * over REST as the sign-in page does: the page is blank until the test opens one.
+   */
   pageAs: (email: string, password?: string) => Promise<Page>
   service: ServiceProcess
   url: string
@@ -98,7 +101,7 @@ export const startAdminService = async (
     pageAs: async (who, secret) => {
       const page = await (await browser.newContext()).newPage()
       const known = who === admin.email ? admin.password : credentials[who]
-      await signIn(page, service.url, who, secret ?? known!)
+      await signInPageOverRest(page, service.url, { email: who, password: secret ?? known! })
       return page
     },
     service,

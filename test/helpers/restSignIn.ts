@@ -3,17 +3,20 @@
  * account that must have a second factor sets one up (the key the refusal offers, a code computed
  * here); later sign-ins send a fresh code. Factors are kept with the browser's (./adminSignIn.ts).
  */
+import type { Page } from 'playwright-core'
+
 import { factors, freshCode, newFactor } from './adminSignIn'
 import { type JsonResponse, sendJson } from './http'
 import type { TestService } from './testService'
 
-/** The answer of the sign-in that issued the session (or of the refusal, when there is one). */
-export const signInOverRest = async (
-  service: TestService,
-  who: { email: string; password: string },
-): Promise<JsonResponse> => {
-  const send = (body: Record<string, unknown>) =>
-    sendJson(service, 'POST', '/api/users/login', { body })
+type Login = { email: string; password: string }
+type Send = (body: Record<string, unknown>) => Promise<{ body: any; status: number }>
+
+/** The sign-in through `send` (one POST of /api/users/login), its second factor included. */
+const signInWith = async <Answer extends { body: any; status: number }>(
+  send: (body: Record<string, unknown>) => Promise<Answer>,
+  who: Login,
+): Promise<Answer> => {
   const known = factors.get(who.email)
   const code = known && freshCode(known)
   const answer = await send({ ...who, ...(code && { code }) })
@@ -30,4 +33,25 @@ export const signInOverRest = async (
     factors.set(who.email, factor)
   }
   return enrolled
+}
+
+/** The answer of the sign-in that issued the session (or of the refusal, when there is one). */
+export const signInOverRest = (service: TestService, who: Login): Promise<JsonResponse> =>
+  signInWith((body) => sendJson(service, 'POST', '/api/users/login', { body }), who)
+
+/**
+ * Signs `page`'s browser context in over REST (its cookie is the context's): for tests of what a
+ * signed-in person sees, where the sign-in page itself is not under test (adminSignIn.ts drives
+ * that page). Fails when the sign-in is refused.
+ */
+export const signInPageOverRest = async (page: Page, baseUrl: string, who: Login) => {
+  const send: Send = async (body) => {
+    const response = await page.request.post(`${baseUrl}/api/users/login`, { data: body })
+    return { body: await response.json().catch(() => null), status: response.status() }
+  }
+  const answer = await signInWith(send, who)
+  if (answer.status !== 200)
+    throw new Error(
+      `${who.email} was not signed in (${answer.status}): ${JSON.stringify(answer.body)}`,
+    )
 }
