@@ -32,7 +32,7 @@ const SETUPS = [
   { env: { ADMIN_UI: 'on', WEB_CONCURRENCY: '2' }, name: 'WEB_CONCURRENCY=2' },
   { env: { ADMIN_UI: 'separate', WEB_CONCURRENCY: '1' }, name: 'ADMIN_UI=separate, 1 API worker' },
 ]
-const chosen = SETUPS.filter((setup) => only !== undefined && setup.name.includes(only))
+const chosen = SETUPS.filter((setup) => setup.name.includes(only))
 if (!chosen.length)
   throw new Error(
     `no setup's name contains "${only}": ${SETUPS.map(({ name }) => name).join('; ')}`,

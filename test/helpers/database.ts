@@ -12,7 +12,10 @@ const server = (): string => {
 }
 
 /** Runs `run` with a client connected to the database at `url`. */
-const withDatabase = async <T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> => {
+export const withDatabase = async <T>(
+  url: string,
+  run: (client: pg.Client) => Promise<T>,
+): Promise<T> => {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
@@ -84,14 +87,15 @@ export const createSeededTemplate = async (
  * after it was made. Triggers are off for it (session_replication_role), so append-only tables
  * take the move too.
  */
-const moveSeededTimes = (url: string, seededAt: string) =>
-  withDatabase(url, (client) =>
+const moveSeededTimes = (url: string, seededAt: string) => {
+  const seeded = `timestamptz '${new Date(seededAt).toISOString()}'`
+  return withDatabase(url, (client) =>
     client.query(`
       set session_replication_role = replica;
       do $$
       declare
-        moved interval := now() - timestamptz '${new Date(seededAt).toISOString()}';
-        days int := current_date - (timestamptz '${new Date(seededAt).toISOString()}')::date;
+        moved interval := now() - ${seeded};
+        days int := current_date - (${seeded})::date;
         t record;
       begin
         for t in
@@ -109,6 +113,13 @@ const moveSeededTimes = (url: string, seededAt: string) =>
         end loop;
       end $$;`),
   )
+}
+
+/** The run's seeded template (TEST_DATABASE_SEEDED, "<name> <when seeded>"), if it has one. */
+export const seededTemplate = (): { name: string; seededAt: string } | null => {
+  const [name, seededAt] = (process.env.TEST_DATABASE_SEEDED ?? '').split(' ')
+  return name ? { name, seededAt } : null
+}
 
 export const dropTemplate = async (name: string): Promise<void> => {
   await withClient((client) => client.query(`alter database ${name} with is_template false`))
@@ -131,13 +142,8 @@ export const createTestDatabase = async ({
   url: string
 }> => {
   const name = `commerce_test_${crypto.randomBytes(6).toString('hex')}`
-  const [seededTemplate, seededAt] = (process.env.TEST_DATABASE_SEEDED ?? '').split(' ')
-  const fromSeeded = seeded && !empty && Boolean(seededTemplate)
-  const template = empty
-    ? undefined
-    : fromSeeded
-      ? seededTemplate
-      : process.env.TEST_DATABASE_TEMPLATE
+  const seededCopy = seeded && !empty ? seededTemplate() : null
+  const template = empty ? undefined : (seededCopy?.name ?? process.env.TEST_DATABASE_TEMPLATE)
   await withClient(async (client) => {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -151,6 +157,6 @@ export const createTestDatabase = async ({
       }
     }
   })
-  if (fromSeeded) await moveSeededTimes(urlOf(name), seededAt)
-  return { drop: () => dropDatabase(name), seeded: fromSeeded, url: urlOf(name) }
+  if (seededCopy) await moveSeededTimes(urlOf(name), seededCopy.seededAt)
+  return { drop: () => dropDatabase(name), seeded: Boolean(seededCopy), url: urlOf(name) }
 }

@@ -3,13 +3,13 @@ import './registerAlias'
 
 import type { EmbeddedServer } from '@/db/embedded'
 
-import { dropTemplate } from './database'
+import { dropTemplate, seededTemplate } from './database'
 import { removePreparedDataDir } from './preparedDataDir'
 
 /** Stops the embedded server once, however many projects name this teardown. */
 export default async function globalTeardown(): Promise<void> {
   const template = process.env.TEST_DATABASE_TEMPLATE
-  const [seeded] = (process.env.TEST_DATABASE_SEEDED ?? '').split(' ')
+  const seeded = seededTemplate()?.name
   if (template) removePreparedDataDir()
   delete process.env.TEST_DATABASE_TEMPLATE
   delete process.env.TEST_DATABASE_SEEDED

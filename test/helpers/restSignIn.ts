@@ -10,7 +10,6 @@ import { type JsonResponse, sendJson } from './http'
 import type { TestService } from './testService'
 
 type Login = { email: string; password: string }
-type Send = (body: Record<string, unknown>) => Promise<{ body: any; status: number }>
 
 /** The sign-in through `send` (one POST of /api/users/login), its second factor included. */
 const signInWith = async <Answer extends { body: any; status: number }>(
@@ -45,11 +44,10 @@ export const signInOverRest = (service: TestService, who: Login): Promise<JsonRe
  * that page). Fails when the sign-in is refused.
  */
 export const signInPageOverRest = async (page: Page, baseUrl: string, who: Login) => {
-  const send: Send = async (body) => {
+  const answer = await signInWith(async (body) => {
     const response = await page.request.post(`${baseUrl}/api/users/login`, { data: body })
     return { body: await response.json().catch(() => null), status: response.status() }
-  }
-  const answer = await signInWith(send, who)
+  }, who)
   if (answer.status !== 200)
     throw new Error(
       `${who.email} was not signed in (${answer.status}): ${JSON.stringify(answer.body)}`,

@@ -4,9 +4,8 @@
  * the template was made, the append-only tables' moments included.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import pg from 'pg'
 
-import { createTestDatabase } from '../helpers/database'
+import { createTestDatabase, seededTemplate, withDatabase } from '../helpers/database'
 
 const HOUR = 3_600_000
 const MINUTE = 60_000
@@ -19,10 +18,8 @@ afterEach(async () => {
 })
 
 /** The demo data's moments in a seeded copy, in milliseconds since the epoch. */
-const momentsOf = async (url: string) => {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
+const momentsOf = (url: string) =>
+  withDatabase(url, async (client) => {
     const lead = await client.query(
       `select created_at, follow_up_due from lead where email = 'maria.gonzalez@example.com'`,
     )
@@ -32,15 +29,12 @@ const momentsOf = async (url: string) => {
       created: Date.parse(lead.rows[0].created_at),
       followUpDue: Date.parse(lead.rows[0].follow_up_due),
     }
-  } finally {
-    await client.end()
-  }
-}
+  })
 
 /** A seeded copy made as if the template had been seeded `earlier` ms before it was. */
 const seededCopy = async (earlier = 0) => {
   const given = process.env.TEST_DATABASE_SEEDED!
-  const [name, seededAt] = given.split(' ')
+  const { name, seededAt } = seededTemplate()!
   process.env.TEST_DATABASE_SEEDED = `${name} ${new Date(Date.parse(seededAt) - earlier).toISOString()}`
   try {
     const database = await createTestDatabase({ seeded: true })
@@ -72,12 +66,9 @@ describe('a copy of the seeded template', () => {
     const database = await createTestDatabase()
     drops.push(database.drop)
     expect(database.seeded).toBe(false)
-    const client = new pg.Client({ connectionString: database.url })
-    await client.connect()
-    try {
-      expect((await client.query('select count(*)::int as n from lead')).rows[0].n).toBe(0)
-    } finally {
-      await client.end()
-    }
+    const leads = await withDatabase(database.url, (client) =>
+      client.query('select count(*)::int as n from lead'),
+    )
+    expect(leads.rows[0].n).toBe(0)
   })
 })
