@@ -55,6 +55,24 @@ const withClient = async <T>(run: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
+/**
+ * The sessions of this database that wait on a lock, once there is one (ten seconds at most):
+ * a create held by the test's table lock.
+ */
+const lockWaiters = async (client: pg.Client): Promise<number[]> => {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+    // In a transaction, pg_stat_activity is read once and kept unless cleared.
+    await client.query('SELECT pg_stat_clear_snapshot()')
+    const { rows } = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()`,
+    )
+    if (rows.length > 0) return rows.map((row) => row.pid)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error('no request came to wait on the lock')
+}
+
 describe('Idempotency-Key on a commerce create', () => {
   it('answers a retry with the first answer, marked replayed, and creates one record', async () => {
     const key = newKey()
@@ -127,15 +145,13 @@ describe('Idempotency-Key on a commerce create', () => {
       await client.query('BEGIN')
       await client.query('LOCK TABLE consumer IN EXCLUSIVE MODE')
       const first = postConsumer(key, lastName)
-      let second
-      for (let attempt = 0; attempt < 50; attempt++) {
-        second = await postConsumer(key, lastName)
-        if (second.status === 409) break
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-      expect(second!.status).toBe(409)
-      expect(second!.headers['retry-after']).toBe('1')
-      expect(second!.body.error.message).toBe(messages.inFlight)
+      // The retry goes out once the first create waits on the lock, its key claimed: sent
+      // sooner, on a busy machine it could claim the key itself and then wait on the lock.
+      await lockWaiters(client)
+      const second = await postConsumer(key, lastName)
+      expect(second.status).toBe(409)
+      expect(second.headers['retry-after']).toBe('1')
+      expect(second.body.error.message).toBe(messages.inFlight)
       await client.query('COMMIT')
       expect((await first).status).toBe(200)
     })
@@ -188,6 +204,7 @@ describe('a slow first request', () => {
         await client.query('BEGIN')
         await client.query('LOCK TABLE consumer IN EXCLUSIVE MODE')
         const first = postConsumer(key, lastName)
+        await lockWaiters(client)
         // Three leases go by while the first request waits.
         await new Promise((resolve) => setTimeout(resolve, 3000))
         const retry = await postConsumer(key, lastName)
@@ -249,18 +266,9 @@ describe('a create that fails with a 5xx', () => {
       await client.query('BEGIN')
       await client.query('LOCK TABLE consumer IN EXCLUSIVE MODE')
       const first = postConsumer(key, lastName)
-      let killed = 0
-      for (let attempt = 0; attempt < 100 && !killed; attempt++) {
-        // In a transaction, pg_stat_activity is read once and kept unless cleared.
-        await client.query('SELECT pg_stat_clear_snapshot()')
-        const { rows } = await client.query(
-          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-            WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()`,
-        )
-        killed = rows.length
-        if (!killed) await new Promise((resolve) => setTimeout(resolve, 20))
-      }
-      expect(killed).toBe(1)
+      const waiting = await lockWaiters(client)
+      expect(waiting).toHaveLength(1)
+      await client.query('SELECT pg_terminate_backend($1)', [waiting[0]])
       const failed = await first
       expect(failed.status).toBe(503)
       await client.query('COMMIT')
