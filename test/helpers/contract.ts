@@ -1,8 +1,12 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 
 import type { JsonResponse } from './http'
+import { runFolder } from './runFolder'
 
 type Document = {
   components: { responses?: Record<string, any>; schemas: Record<string, unknown> }
@@ -36,12 +40,27 @@ export const documentAjv = (document: Pick<Document, 'components'>): Ajv => {
 }
 
 /**
+ * SwaggerParser's check of the whole document takes about 10 s: a document already found valid
+ * in this run (the same bytes) is not checked again: a marker named by its hash, in the run's
+ * folder, says it passed.
+ */
+const validateOncePerRun = async (document: Document) => {
+  const hash = crypto.createHash('sha256').update(JSON.stringify(document)).digest('hex')
+  const marker = runFolder(`openapi-valid-${hash}`)
+  if (fs.existsSync(marker)) return
+  await SwaggerParser.validate(structuredClone(document) as never)
+  fs.mkdirSync(runFolder(), { recursive: true })
+  fs.writeFileSync(marker, '')
+}
+
+/**
  * Validates responses against the service's own OpenAPI document: the schema of the operation
  * (path template and method) for the response's status.
  */
 export const contractValidator = async (document: Document) => {
-  await SwaggerParser.validate(structuredClone(document) as never)
+  await validateOncePerRun(document)
   const ajv = documentAjv(document)
+  const compiled = new Map<string, ReturnType<Ajv['compile']>>()
   const templates = Object.keys(document.paths).map((template) => ({
     pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
     template,
@@ -60,7 +79,9 @@ export const contractValidator = async (document: Document) => {
       : answer
     const schema = described.content?.['application/json']?.schema
     if (!schema) return []
-    const validate = ajv.compile(toJsonSchema(schema) as object)
+    const key = `${method} ${template} ${response.status}`
+    const validate = compiled.get(key) ?? ajv.compile(toJsonSchema(schema) as object)
+    compiled.set(key, validate)
     return validate(response.body)
       ? []
       : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`)

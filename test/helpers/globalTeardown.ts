@@ -4,13 +4,13 @@ import './registerAlias'
 import type { EmbeddedServer } from '@/db/embedded'
 
 import { dropTemplate, seededTemplate } from './database'
-import { removePreparedDataDir } from './preparedDataDir'
+import { removeRunFolder } from './runFolder'
 
 /** Stops the embedded server once, however many projects name this teardown. */
 export default async function globalTeardown(): Promise<void> {
   const template = process.env.TEST_DATABASE_TEMPLATE
   const seeded = seededTemplate()?.name
-  if (template) removePreparedDataDir()
+  if (template) removeRunFolder()
   delete process.env.TEST_DATABASE_TEMPLATE
   delete process.env.TEST_DATABASE_SEEDED
   for (const name of [seeded, template]) if (name) await dropTemplate(name).catch(() => {})

@@ -9,8 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
-import { projectRoot } from '@/lib/paths'
-
+import { runFolder } from './runFolder'
 import { startServiceProcess } from './serviceProcess'
 
 export type AdminLogin = { email: string; password: string }
@@ -20,11 +19,8 @@ type Prepared = { admin: AdminLogin; dir: string }
 
 const POLL_MS = 250
 
-/** One per run: the run's template database name is unique to it. */
-const runKey = (): string => process.env.TEST_DATABASE_TEMPLATE ?? `pid-${process.ppid}`
-
 const folders = () => {
-  const root = path.join(projectRoot, '.data', `e2e-prepared-${runKey()}`)
+  const root = runFolder('e2e-prepared')
   return {
     dir: path.join(root, 'data'),
     failed: path.join(root, 'failed.txt'),
@@ -102,7 +98,3 @@ export const copyPreparedDataDir = (prepared: Prepared, target: string): void =>
   fs.rmSync(target, { force: true, recursive: true })
   execFileSync('cp', ['-a', prepared.dir, target])
 }
-
-/** Removes the run's prepared folder (global teardown). */
-export const removePreparedDataDir = (): void =>
-  fs.rmSync(folders().root, { force: true, recursive: true })
