@@ -365,11 +365,18 @@ describe('import and export', () => {
         .readFileSync(await download.path(), 'utf8')
         .trim()
         .split('\r\n')
-      // The list's columns, in its order; only the two filtered leads.
+      // The list's columns, in its order, a relation's names beside its ids; only the two
+      // filtered leads.
       const shown = await staff
         .locator('thead th')
         .evaluateAll((cells) => cells.map((cell) => (cell.textContent ?? '').trim()))
-      expect(header.split(',').length).toBe(shown.filter(Boolean).length)
+      const columns = header.split(',')
+      expect(columns.filter((name) => !name.endsWith(' (name)'))).toHaveLength(
+        shown.filter(Boolean).length,
+      )
+      // A relation's names, where the list shows one, follow its ids.
+      for (const name of columns.filter((column) => column.endsWith(' (name)')))
+        expect(columns[columns.indexOf(name) - 1]).toBe(name.slice(0, -' (name)'.length))
       expect(lines).toHaveLength(2)
       expect(lines.join('\n')).toContain('Ida')
       expect(lines.join('\n')).not.toContain('María')

@@ -414,14 +414,48 @@ describe('GET /api/<collection>/export, as the list shows it', () => {
     ])
   })
 
+  it("writes each relation's names beside its ids, as the caller may read them, and imports back", async () => {
+    const { payload } = context.service
+    const [lead] = (
+      await payload.find({ collection: 'lead', limit: 1, where: { assignee: { exists: true } } })
+    ).docs
+    const assignee = typeof lead.assignee === 'object' ? lead.assignee! : undefined
+    expect(assignee?.title).toBeTruthy()
+    const columns = encodeURIComponent('["id","assignee","firstName"]')
+    const path = `/lead/export?where[id][equals]=${lead.id}&columns=${columns}`
+    const row = [String(lead.id), String(assignee!.id)]
+    expect(rowsOf((await download(path)).text)).toEqual([
+      ['id', 'assignee', 'assignee (name)', 'firstName'],
+      [...row, assignee!.title, lead.firstName],
+    ])
+    // A lead agent reads leads but not users: the id, and no name.
+    expect(rowsOf((await download(path, 'leadAgent')).text)[1]).toEqual([
+      ...row,
+      '',
+      lead.firstName,
+    ])
+    // The names are for people: an import takes the ids and skips them.
+    const dryRun = await upload('lead', {
+      csv: 'location,location (name),firstName,lastName\nloc_demo_sunset_la,Elsewhere,Back,Again\n',
+      dryRun: true,
+    })
+    expect(dryRun.status).toBe(200)
+    expect(dryRun.body).toMatchObject({ invalid: 0, valid: 1 })
+    expect(dryRun.body.rows[0].record).not.toHaveProperty('location (name)')
+  })
+
   it('reads a group field by its path, and refuses columns it never exports', async () => {
     const answer = await download(
       `/deal/export?where[id][equals]=deal_demo_camry&columns=${encodeURIComponent('["id","dealer.location"]')}`,
     )
     expect(answer.status).toBe(200)
+    const location = await context.service.payload.findByID({
+      collection: 'location',
+      id: 'loc_demo_sunset_la',
+    })
     expect(rowsOf(answer.text)).toEqual([
-      ['id', 'dealer.location'],
-      ['deal_demo_camry', 'loc_demo_sunset_la'],
+      ['id', 'dealer.location', 'dealer.location (name)'],
+      ['deal_demo_camry', 'loc_demo_sunset_la', location.address],
     ])
     const refused = await download(`/lead/export?columns=${encodeURIComponent('["ssn"]')}`)
     expect(refused.status).toBe(400)

@@ -2,8 +2,9 @@
  * CSV export of a list, for staff who hand records to others: `GET /api/<collection>/export`
  * (with the list view's `where`, `search`, `sort` and `columns`, if any: what the list shows, in
  * its order and columns) answers every matching record as CSV, read as the caller
- * (their read access, including field access), at depth 0: relations as ids. Credit data and
- * hidden fields are never exported. Cells a spreadsheet would run as a formula (starting with
+ * (their read access, including field access), at depth 0: relations as ids, each followed by a
+ * column of the related records' names (./relationNames.ts). Credit data and hidden fields are
+ * never exported. Cells a spreadsheet would run as a formula (starting with
  * `=`, `+`, `-`, `@`, tab or carriage return) are prefixed with `'`.
  */
 import {
@@ -19,6 +20,8 @@ import { withheldFieldNames } from '@/creditData/marker'
 import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 import { valueAt } from '@/lib/valueAt'
+
+import { nameColumnOf, namesOfPage, relationOfColumn } from './relationNames'
 
 /** Records read per query while the file is written. */
 const PAGE = 500
@@ -90,7 +93,14 @@ export const exportCsv = async (req: PayloadRequest, slug: CollectionSlug): Prom
     search: typeof req.query?.search === 'string' ? req.query.search : '',
     where: filter.data,
   })
-  const lines = [columns.join(',')]
+  const named = new Map(
+    columns.flatMap((name) => {
+      const target = relationOfColumn(config.flattenedFields, name)
+      return target ? [[name, target] as const] : []
+    }),
+  )
+  const header = columns.flatMap((name) => (named.has(name) ? [name, nameColumnOf(name)] : [name]))
+  const lines = [header.map(cell).join(',')]
   for (let page = 1; ; page++) {
     const found = await req.payload.find({
       collection: slug,
@@ -102,9 +112,15 @@ export const exportCsv = async (req: PayloadRequest, slug: CollectionSlug): Prom
       sort,
       where,
     })
-    for (const doc of found.docs) {
-      // Every record Payload answers is a JSON object: the check lets it be read by field name.
-      if (isRecord(doc)) lines.push(columns.map((name) => cell(valueAt(doc, name))).join(','))
+    // Every record Payload answers is a JSON object: the check lets it be read by field name.
+    const docs = found.docs.flatMap((doc) => (isRecord(doc) ? [doc] : []))
+    const nameOf = await namesOfPage(req, docs, named)
+    for (const doc of docs) {
+      const cells = columns.flatMap((name) => {
+        const value = valueAt(doc, name)
+        return named.has(name) ? [cell(value), cell(nameOf(name, value))] : [cell(value)]
+      })
+      lines.push(cells.join(','))
     }
     if (!found.hasNextPage) break
   }

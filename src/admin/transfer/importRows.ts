@@ -35,6 +35,7 @@ import { classifyFailure, messages, NOT_ALLOWED, payloadError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 
 import { cellValue } from './cells'
+import { relationOfColumn, relationOfNameColumn } from './relationNames'
 
 /** The most rows one import takes (the request body is capped at 1 MB as well). */
 export const MAX_ROWS = 5000
@@ -87,11 +88,10 @@ const problemsOf = (error: unknown): Problem[] => {
 
 const fromCsv = (req: PayloadRequest, slug: CollectionSlug, text: string): Row[] => {
   // A serial id is no field, but an export writes it (and the import leaves it out).
+  const { config } = req.payload.collections[slug]
   const fields = new Map<string, FlattenedField>([
     ['id', { name: 'id', type: 'text' }],
-    ...req.payload.collections[slug].config.flattenedFields.map(
-      (field) => [field.name, field] as const,
-    ),
+    ...config.flattenedFields.map((field) => [field.name, field] as const),
   ])
   let records: string[][]
   try {
@@ -103,7 +103,16 @@ const fromCsv = (req: PayloadRequest, slug: CollectionSlug, text: string): Row[]
   }
   const [header, ...lines] = records
   if (!header) throw new BadFile('The CSV is empty: it needs a header line of field names.')
-  const unknown = header.filter((name) => !fields.has(name))
+  // The names an export writes beside a relation's ids are for people: the ids are imported.
+  const skipped = new Set(
+    header.filter((name) => {
+      const relation = relationOfNameColumn(name)
+      return (
+        relation !== undefined && relationOfColumn(config.flattenedFields, relation) !== undefined
+      )
+    }),
+  )
+  const unknown = header.filter((name) => !fields.has(name) && !skipped.has(name))
   if (unknown.length) {
     throw new BadFile(
       `Unknown columns: ${unknown.join(', ')}. The header names fields, as an export writes them.`,
@@ -115,6 +124,7 @@ const fromCsv = (req: PayloadRequest, slug: CollectionSlug, text: string): Row[]
   return lines.map((cells, index) => ({
     data: Object.fromEntries(
       header.flatMap((name, column) => {
+        if (skipped.has(name)) return []
         const value = cellValue(req.payload, fields.get(name)!, cells[column] ?? '')
         return value === undefined ? [] : [[name, value]]
       }),

@@ -9,7 +9,7 @@ export const transferRoutes = (): Record<string, (context: Context) => PathItems
     [`/${slug}/export`]: {
       get: op(
         { operationId: `${camel(slug)}_export`, summary: 'Export as CSV', tag },
-        `Every ${collection.slug} record the caller may read that \`where\` and \`search\` find, as a CSV file (a header line of field names, ids for relations), oldest first or by \`sort\`, with the \`columns\` named (else every exportable field): what the list view shows.`,
+        `Every ${collection.slug} record the caller may read that \`where\` and \`search\` find, as a CSV file (a header line of field names; a relation's ids, then its records' names in a \`<column> (name)\` column, blank where the caller may not read them), oldest first or by \`sort\`, with the \`columns\` named (else every exportable field): what the list view shows.`,
         {
           parameters: [
             param('where'),
