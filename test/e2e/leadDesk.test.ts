@@ -285,6 +285,29 @@ describe("a lead's page", () => {
   )
 
   it(
+    "logs the activity on Enter in its due time, never saving the lead's own form",
+    async () => {
+      await openLead(staff, await leadId(staff, 'maria.gonzalez@example.com'))
+      const sent: string[] = []
+      staff.on('request', (request) => sent.push(`${request.method()} ${request.url()}`))
+      const form = staff.getByRole('form', { name: 'Log activity' })
+      await form.locator('select[name="type"]').selectOption('Outbound Phone Call')
+      const due = form.locator('input[name="followUpDue"]')
+      await due.fill('2031-05-06T10:30')
+      const reloaded = staff.waitForEvent('load', { timeout: 30_000 })
+      await due.press('Enter')
+      await reloaded
+      await deskReady(staff)
+      expect(sent.filter((line) => /^POST .*\/api\/lead\/\d+\/activity$/.test(line))).toHaveLength(
+        1,
+      )
+      // The lead's form saves with a PATCH of the lead: Enter must not send one.
+      expect(sent.filter((line) => /^PATCH .*\/api\/lead\/\d+(\?|$)/.test(line))).toEqual([])
+    },
+    STEP_MS,
+  )
+
+  it(
     'withdraws the do-not-contact request when the customer asks to hear from the store again',
     async () => {
       const james = await leadId(staff, 'james.carter@example.com')

@@ -104,6 +104,12 @@ export const LogActivity = ({
           <input
             name="followUpDue"
             onChange={(event) => setDue(event.target.value)}
+            // Enter logs the activity; it must not submit the lead's own form around the panel.
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return
+              event.preventDefault()
+              if (!busy) void log()
+            }}
             type="datetime-local"
             value={due}
           />
