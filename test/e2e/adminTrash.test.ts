@@ -377,6 +377,11 @@ describe('import and export', () => {
       // A relation's names, where the list shows one, follow its ids.
       for (const name of columns.filter((column) => column.endsWith(' (name)')))
         expect(columns[columns.indexOf(name) - 1]).toBe(name.slice(0, -' (name)'.length))
+      // Moments as the viewer's clock reads them (the link sends the browser's zone), not UTC's Z.
+      const created = columns.indexOf('createdAt')
+      expect(created).toBeGreaterThanOrEqual(0)
+      for (const line of lines)
+        expect(line.split(',')[created]).toMatch(/T\d{2}:\d{2}:\d{2}(\.\d{3})?[+-]\d{2}:\d{2}$/)
       expect(lines).toHaveLength(2)
       expect(lines.join('\n')).toContain('Ida')
       expect(lines.join('\n')).not.toContain('María')

@@ -444,6 +444,23 @@ describe('GET /api/<collection>/export, as the list shows it', () => {
     expect(dryRun.body.rows[0].record).not.toHaveProperty('location (name)')
   })
 
+  it('writes moments in the time zone asked for (tz), as the same moments; a zone that is not one is 400', async () => {
+    const stored = await context.service.payload.create({
+      collection: 'errors',
+      data: { message: 'zoned', source: 'csv-tz' },
+    })
+    const columns = encodeURIComponent('["message","createdAt"]')
+    const path = `/errors/export?where[source][equals]=csv-tz&columns=${columns}`
+    const [, [, utc]] = rowsOf((await download(path)).text)
+    expect(utc).toBe(stored.createdAt)
+    const [, [, local]] = rowsOf((await download(`${path}&tz=America/Los_Angeles`)).text)
+    expect(local).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?-0[78]:00$/)
+    expect(new Date(local).getTime()).toBe(new Date(stored.createdAt).getTime())
+    const refused = await download(`${path}&tz=Mars/Olympus`)
+    expect(refused.status).toBe(400)
+    expect(refused.text).toMatch(/The tz parameter must be an IANA time zone/)
+  })
+
   it('reads a group field by its path, and refuses columns it never exports', async () => {
     const answer = await download(
       `/deal/export?where[id][equals]=deal_demo_camry&columns=${encodeURIComponent('["id","dealer.location"]')}`,

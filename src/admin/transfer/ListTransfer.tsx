@@ -174,6 +174,13 @@ export const ListTransfer: React.FC = () => {
   )
   const active = columns.filter((column) => column.active).map((column) => column.accessor)
   if (active.length) query.set('columns', JSON.stringify(active))
+  // Moments in the file as the viewer's clock shows them (set when clicked: the server that
+  // draws the page first has a zone of its own).
+  const inViewersZone = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    const zoned = new URL(event.currentTarget.href)
+    zoned.searchParams.set('tz', Intl.DateTimeFormat().resolvedOptions().timeZone)
+    event.currentTarget.href = zoned.toString()
+  }
   const url = `${api}/${slug}/import`
 
   const run = async (work: () => Promise<void>) => {
@@ -230,6 +237,7 @@ export const ListTransfer: React.FC = () => {
           className="btn btn--style-secondary btn--size-small"
           download
           href={`${api}/${slug}/export${query.size ? `?${query}` : ''}`}
+          onClick={inViewersZone}
         >
           Export CSV
         </a>

@@ -4,7 +4,7 @@
  * its order and columns) answers every matching record as CSV, read as the caller
  * (their read access, including field access), at depth 0: relations as ids, each followed by a
  * column of the related records' names (./relationNames.ts). Credit data and hidden fields are
- * never exported. Cells a spreadsheet would run as a formula (starting with
+ * never exported. With `tz`, moments are written in that time zone (./zonedTimes.ts). Cells a spreadsheet would run as a formula (starting with
  * `=`, `+`, `-`, `@`, tab or carriage return) are prefixed with `'`.
  */
 import {
@@ -21,7 +21,9 @@ import { ClientError } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
 import { valueAt } from '@/lib/valueAt'
 
+import { fieldOfColumn } from './columns'
 import { nameColumnOf, namesOfPage, relationOfColumn } from './relationNames'
+import { timeZoneParam, zonedIso } from './zonedTimes'
 
 /** Records read per query while the file is written. */
 const PAGE = 500
@@ -93,6 +95,12 @@ export const exportCsv = async (req: PayloadRequest, slug: CollectionSlug): Prom
     search: typeof req.query?.search === 'string' ? req.query.search : '',
     where: filter.data,
   })
+  const timeZone = timeZoneParam(req.query?.tz)
+  const zoned = new Set(
+    timeZone
+      ? columns.filter((name) => fieldOfColumn(config.flattenedFields, name)?.type === 'date')
+      : [],
+  )
   const named = new Map(
     columns.flatMap((name) => {
       const target = relationOfColumn(config.flattenedFields, name)
@@ -117,7 +125,8 @@ export const exportCsv = async (req: PayloadRequest, slug: CollectionSlug): Prom
     const nameOf = await namesOfPage(req, docs, named)
     for (const doc of docs) {
       const cells = columns.flatMap((name) => {
-        const value = valueAt(doc, name)
+        const stored = valueAt(doc, name)
+        const value = timeZone && zoned.has(name) ? zonedIso(stored, timeZone) : stored
         return named.has(name) ? [cell(value), cell(nameOf(name, value))] : [cell(value)]
       })
       lines.push(cells.join(','))

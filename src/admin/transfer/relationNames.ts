@@ -9,6 +9,8 @@ import { type CollectionSlug, type FlattenedField, Forbidden, type PayloadReques
 import { isRecord } from '@/lib/isRecord'
 import { valueAt } from '@/lib/valueAt'
 
+import { fieldOfColumn } from './columns'
+
 const SUFFIX = ' (name)'
 
 export const nameColumnOf = (column: string): string => `${column}${SUFFIX}`
@@ -22,13 +24,9 @@ export const relationOfColumn = (
   fields: FlattenedField[],
   column: string,
 ): CollectionSlug | undefined => {
-  const [name, ...rest] = column.split('.')
-  const field = fields.find((candidate) => candidate.name === name)
-  if (field?.type === 'group' && rest.length)
-    return relationOfColumn(field.flattenedFields, rest.join('.'))
+  const field = fieldOfColumn(fields, column)
   return (field?.type === 'relationship' || field?.type === 'upload') &&
-    typeof field.relationTo === 'string' &&
-    !rest.length
+    typeof field.relationTo === 'string'
     ? field.relationTo
     : undefined
 }

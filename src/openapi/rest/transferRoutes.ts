@@ -27,6 +27,14 @@ export const transferRoutes = (): Record<string, (context: Context) => PathItems
               name: 'columns',
               schema: { type: 'string' },
             },
+            {
+              description:
+                "An IANA time zone (`America/Los_Angeles`; the admin UI sends the browser's): moments are written as local ISO 8601 with their offset (`2026-11-28T09:30:00-08:00`). Without it, UTC as stored. A zone that is not one is a 400.",
+              example: 'America/Los_Angeles',
+              in: 'query',
+              name: 'tz',
+              schema: { type: 'string' },
+            },
           ],
           responses: {
             200: {
