@@ -16,6 +16,12 @@ describe('zonedIso', () => {
     expect(new Date(local).getTime()).toBe(new Date(stored).getTime())
   })
 
+  it('names the same moment where an old rule had an offset with seconds (Monrovia, 1960)', () => {
+    const local = zonedIso('1960-06-01T12:00:00.000Z', 'Africa/Monrovia')
+    expect(local).toMatch(/^1960-06-01T11:1\d:00-00:4\d$/)
+    expect(new Date(String(local)).getTime()).toBe(Date.parse('1960-06-01T12:00:00.000Z'))
+  })
+
   it('leaves what is not a moment as it is', () => {
     for (const value of [undefined, null, 3, 'not a date'])
       expect(zonedIso(value, 'UTC')).toBe(value)

@@ -13,6 +13,7 @@ import { isOutbound, leadEventStatuses, leadEventTypes } from '@/fields/leadEven
 
 import { call, errorOf } from '../call'
 import { fromLocalInput } from './api'
+import { onEnter } from './onEnter'
 
 export const LogActivity = ({
   api,
@@ -104,12 +105,9 @@ export const LogActivity = ({
           <input
             name="followUpDue"
             onChange={(event) => setDue(event.target.value)}
-            // Enter logs the activity; it must not submit the lead's own form around the panel.
-            onKeyDown={(event) => {
-              if (event.key !== 'Enter') return
-              event.preventDefault()
+            onKeyDown={onEnter(() => {
               if (!busy) void log()
-            }}
+            })}
             type="datetime-local"
             value={due}
           />

@@ -7,6 +7,7 @@
 import React, { useState } from 'react'
 
 import { call, errorOf } from '../call'
+import { onEnter } from './onEnter'
 
 export const WithdrawDoNotContact = ({ api, request }: { api: string; request: number }) => {
   const [open, setOpen] = useState(false)
@@ -41,12 +42,9 @@ export const WithdrawDoNotContact = ({ api, request }: { api: string; request: n
         <input
           name="withdrawReason"
           onChange={(event) => setReason(event.target.value)}
-          // Enter withdraws; it must not submit the lead's own form around the panel.
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter') return
-            event.preventDefault()
+          onKeyDown={onEnter(() => {
             if (reason.trim() && !busy) void withdraw()
-          }}
+          })}
           type="text"
           value={reason}
         />

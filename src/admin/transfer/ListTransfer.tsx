@@ -149,6 +149,18 @@ const PreviewTable: React.FC<{ admin: string; rows: PreviewRow[]; slug: string }
 const buttonClass = (style: 'primary' | 'secondary', disabled: boolean) =>
   `btn btn--style-${style} btn--size-small${disabled ? ' btn--disabled' : ''}`
 
+/** The browser's time zone, when it names one the server knows (some report none, or `Etc/Unknown`). */
+const viewersZone = (): string | undefined => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  try {
+    return zone && zone !== 'Etc/Unknown'
+      ? new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export const ListTransfer: React.FC = () => {
   const pathname = usePathname()
   const params = useSearchParams()
@@ -177,8 +189,10 @@ export const ListTransfer: React.FC = () => {
   // Moments in the file as the viewer's clock shows them (set when clicked: the server that
   // draws the page first has a zone of its own).
   const inViewersZone = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    const zone = viewersZone()
+    if (!zone) return
     const zoned = new URL(event.currentTarget.href)
-    zoned.searchParams.set('tz', Intl.DateTimeFormat().resolvedOptions().timeZone)
+    zoned.searchParams.set('tz', zone)
     event.currentTarget.href = zoned.toString()
   }
   const url = `${api}/${slug}/import`

@@ -4,7 +4,7 @@
  * `useAsTitle`, as pickers show them), read as the caller: a record the caller may not read
  * leaves its name blank. An import skips these columns.
  */
-import { type CollectionSlug, type FlattenedField, Forbidden, type PayloadRequest } from 'payload'
+import type { CollectionSlug, FlattenedField, PayloadRequest } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
 import { valueAt } from '@/lib/valueAt'
@@ -37,64 +37,63 @@ const idsIn = (value: unknown): (number | string)[] =>
     return typeof id === 'number' || typeof id === 'string' ? [id] : []
   })
 
-/** The titles of `ids` in `slug` the caller may read: none when it may not read the collection. */
+/**
+ * The records of `ids` in `slug` as the caller reads them (whole, at depth 0: a title may be
+ * filled in by a read hook from other fields); none when it may not read the collection.
+ */
 const readable = async (
   req: PayloadRequest,
   slug: CollectionSlug,
-  titleField: string,
   ids: (number | string)[],
-): Promise<unknown[]> => {
-  try {
-    const found = await req.payload.find({
+): Promise<unknown[]> =>
+  (
+    await req.payload.find({
       collection: slug,
       depth: 0,
+      disableErrors: true,
       overrideAccess: false,
       pagination: false,
       req,
-      select: { [titleField]: true },
       where: { id: { in: ids } },
     })
-    return found.docs
-  } catch (error) {
-    if (error instanceof Forbidden) return []
-    throw error
-  }
-}
+  ).docs
 
 export type PageNames = (column: string, value: unknown) => string
 
 /**
  * The titles of the records a page of `docs` points to in `columns` (one query per related
- * collection and page), and how to write them for one cell.
+ * collection and page), and how to write them for one cell: blank for a record, or a title,
+ * the caller may not read.
  */
 export const namesOfPage = async (
   req: PayloadRequest,
   docs: Record<string, unknown>[],
   columns: Map<string, CollectionSlug>,
 ): Promise<PageNames> => {
-  const titles = new Map<CollectionSlug, Map<string, string>>()
   const wanted = new Map<CollectionSlug, Set<number | string>>()
   for (const [column, slug] of columns) {
     const ids = wanted.get(slug) ?? new Set()
     for (const doc of docs) for (const id of idsIn(valueAt(doc, column))) ids.add(id)
     wanted.set(slug, ids)
   }
+  const titles = new Map<CollectionSlug, Map<string, string>>()
   for (const [slug, ids] of wanted) {
     const titleField = req.payload.collections[slug].config.admin.useAsTitle ?? 'id'
-    const found = ids.size ? await readable(req, slug, titleField, [...ids]) : []
+    const found = ids.size ? await readable(req, slug, [...ids]) : []
     titles.set(
       slug,
       new Map(
         found.flatMap((doc) =>
-          isRecord(doc) ? [[String(doc.id), String(doc[titleField] ?? doc.id)] as const] : [],
+          isRecord(doc) && doc[titleField] !== undefined && doc[titleField] !== null
+            ? [[String(doc.id), String(doc[titleField])] as const]
+            : [],
         ),
       ),
     )
   }
-  return (column, value) => {
-    const named = titles.get(columns.get(column)!)
-    return idsIn(value)
-      .map((id) => named?.get(String(id)) ?? '')
+  const byColumn = new Map([...columns].map(([column, slug]) => [column, titles.get(slug)]))
+  return (column, value) =>
+    idsIn(value)
+      .map((id) => byColumn.get(column)?.get(String(id)) ?? '')
       .join('; ')
-  }
 }

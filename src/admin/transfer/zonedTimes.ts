@@ -23,39 +23,57 @@ export const timeZoneParam = (raw: unknown): string | undefined => {
 
 const two = (value: number) => String(value).padStart(2, '0')
 
+/** One formatter per zone: building one costs more than formatting a cell. */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+const formatterOf = (timeZone: string): Intl.DateTimeFormat => {
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      day: 'numeric',
+      hour: 'numeric',
+      hourCycle: 'h23',
+      minute: 'numeric',
+      month: 'numeric',
+      second: 'numeric',
+      timeZone,
+      year: 'numeric',
+    })
+    formatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+/** The zone's offset from UTC at `date`, in whole minutes (old rules with seconds rounded). */
+const offsetMinutes = (date: Date, timeZone: string): number => {
+  const parts = Object.fromEntries(
+    formatterOf(timeZone)
+      .formatToParts(date)
+      .map((part) => [part.type, Number(part.value)]),
+  )
+  const wall = Date.UTC(
+    parts.year,
+    parts.month - 1,
+    parts.day,
+    parts.hour,
+    parts.minute,
+    parts.second,
+  )
+  return Math.round((wall - (date.getTime() - date.getUTCMilliseconds())) / 60_000)
+}
+
 /** `value` (a stored ISO moment) as local ISO 8601 with offset in `timeZone`; other values as they are. */
 export const zonedIso = (value: unknown, timeZone: string): unknown => {
   if (typeof value !== 'string') return value
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) return value
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-      minute: '2-digit',
-      month: '2-digit',
-      second: '2-digit',
-      timeZone,
-      year: 'numeric',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  )
-  const wall = Date.UTC(
-    +parts.year,
-    +parts.month - 1,
-    +parts.day,
-    +parts.hour,
-    +parts.minute,
-    +parts.second,
-  )
-  const offset = Math.round((wall - (date.getTime() - date.getUTCMilliseconds())) / 60_000)
-  const sign = offset < 0 ? '-' : '+'
-  const ms = date.getUTCMilliseconds()
+  const offset = offsetMinutes(date, timeZone)
+  // The wall clock written is the moment moved by the written offset, so the two always agree.
+  const local = new Date(date.getTime() + offset * 60_000)
+  const ms = local.getUTCMilliseconds()
   return (
-    `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}` +
+    `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}` +
+    `T${two(local.getUTCHours())}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())}` +
     (ms ? `.${String(ms).padStart(3, '0')}` : '') +
-    `${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`
+    `${offset < 0 ? '-' : '+'}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`
   )
 }
