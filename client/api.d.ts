@@ -478,7 +478,7 @@ export interface paths {
         };
         /**
          * Export as CSV
-         * @description Every lead record the caller may read that `where` and `search` find, as a CSV file (a header line of field names, ids for relations), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
+         * @description Every lead record the caller may read that `where` and `search` find, as a CSV file (a header line of field names; a relation's ids, then its records' names in a `<column> (name)` column, blank where the caller may not read them), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
          */
         get: operations["lead_export"];
         put?: never;
@@ -798,7 +798,7 @@ export interface paths {
         };
         /**
          * Export as CSV
-         * @description Every leadEvents record the caller may read that `where` and `search` find, as a CSV file (a header line of field names, ids for relations), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
+         * @description Every leadEvents record the caller may read that `where` and `search` find, as a CSV file (a header line of field names; a relation's ids, then its records' names in a `<column> (name)` column, blank where the caller may not read them), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
          */
         get: operations["leadEvents_export"];
         put?: never;
@@ -2434,7 +2434,7 @@ export interface paths {
         };
         /**
          * Export as CSV
-         * @description Every deal record the caller may read that `where` and `search` find, as a CSV file (a header line of field names, ids for relations), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
+         * @description Every deal record the caller may read that `where` and `search` find, as a CSV file (a header line of field names; a relation's ids, then its records' names in a `<column> (name)` column, blank where the caller may not read them), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
          */
         get: operations["deal_export"];
         put?: never;
@@ -2942,7 +2942,7 @@ export interface paths {
         };
         /**
          * Export as CSV
-         * @description Every company record the caller may read that `where` and `search` find, as a CSV file (a header line of field names, ids for relations), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
+         * @description Every company record the caller may read that `where` and `search` find, as a CSV file (a header line of field names; a relation's ids, then its records' names in a `<column> (name)` column, blank where the caller may not read them), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
          */
         get: operations["company_export"];
         put?: never;
@@ -4066,7 +4066,7 @@ export interface paths {
         };
         /**
          * Export as CSV
-         * @description Every listing record the caller may read that `where` and `search` find, as a CSV file (a header line of field names, ids for relations), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
+         * @description Every listing record the caller may read that `where` and `search` find, as a CSV file (a header line of field names; a relation's ids, then its records' names in a `<column> (name)` column, blank where the caller may not read them), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
          */
         get: operations["listing_export"];
         put?: never;
@@ -4630,7 +4630,7 @@ export interface paths {
         };
         /**
          * Export as CSV
-         * @description Every errors record the caller may read that `where` and `search` find, as a CSV file (a header line of field names, ids for relations), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
+         * @description Every errors record the caller may read that `where` and `search` find, as a CSV file (a header line of field names; a relation's ids, then its records' names in a `<column> (name)` column, blank where the caller may not read them), oldest first or by `sort`, with the `columns` named (else every exportable field): what the list view shows.
          */
         get: operations["errors_export"];
         put?: never;
@@ -14682,6 +14682,11 @@ export interface operations {
                 sort?: components["parameters"]["sort"];
                 /** @description The columns, in order: a JSON list as the list view keeps it (`["title","-source"]`, `-` marking a hidden one) or names separated by commas; a group's field by its path. A column never exported is a 400. */
                 columns?: string;
+                /**
+                 * @description An IANA time zone (`America/Los_Angeles`; the admin UI sends the browser's): moments are written as local ISO 8601 with their offset (`2026-11-28T09:30:00-08:00`). Without it, UTC as stored. A zone that is not one is a 400.
+                 * @example America/Los_Angeles
+                 */
+                tz?: string;
             };
             header?: never;
             path?: never;
@@ -15578,6 +15583,11 @@ export interface operations {
                 sort?: components["parameters"]["sort"];
                 /** @description The columns, in order: a JSON list as the list view keeps it (`["title","-source"]`, `-` marking a hidden one) or names separated by commas; a group's field by its path. A column never exported is a 400. */
                 columns?: string;
+                /**
+                 * @description An IANA time zone (`America/Los_Angeles`; the admin UI sends the browser's): moments are written as local ISO 8601 with their offset (`2026-11-28T09:30:00-08:00`). Without it, UTC as stored. A zone that is not one is a 400.
+                 * @example America/Los_Angeles
+                 */
+                tz?: string;
             };
             header?: never;
             path?: never;
@@ -20952,6 +20962,11 @@ export interface operations {
                 sort?: components["parameters"]["sort"];
                 /** @description The columns, in order: a JSON list as the list view keeps it (`["title","-source"]`, `-` marking a hidden one) or names separated by commas; a group's field by its path. A column never exported is a 400. */
                 columns?: string;
+                /**
+                 * @description An IANA time zone (`America/Los_Angeles`; the admin UI sends the browser's): moments are written as local ISO 8601 with their offset (`2026-11-28T09:30:00-08:00`). Without it, UTC as stored. A zone that is not one is a 400.
+                 * @example America/Los_Angeles
+                 */
+                tz?: string;
             };
             header?: never;
             path?: never;
@@ -22597,6 +22612,11 @@ export interface operations {
                 sort?: components["parameters"]["sort"];
                 /** @description The columns, in order: a JSON list as the list view keeps it (`["title","-source"]`, `-` marking a hidden one) or names separated by commas; a group's field by its path. A column never exported is a 400. */
                 columns?: string;
+                /**
+                 * @description An IANA time zone (`America/Los_Angeles`; the admin UI sends the browser's): moments are written as local ISO 8601 with their offset (`2026-11-28T09:30:00-08:00`). Without it, UTC as stored. A zone that is not one is a 400.
+                 * @example America/Los_Angeles
+                 */
+                tz?: string;
             };
             header?: never;
             path?: never;
@@ -26257,6 +26277,11 @@ export interface operations {
                 sort?: components["parameters"]["sort"];
                 /** @description The columns, in order: a JSON list as the list view keeps it (`["title","-source"]`, `-` marking a hidden one) or names separated by commas; a group's field by its path. A column never exported is a 400. */
                 columns?: string;
+                /**
+                 * @description An IANA time zone (`America/Los_Angeles`; the admin UI sends the browser's): moments are written as local ISO 8601 with their offset (`2026-11-28T09:30:00-08:00`). Without it, UTC as stored. A zone that is not one is a 400.
+                 * @example America/Los_Angeles
+                 */
+                tz?: string;
             };
             header?: never;
             path?: never;
@@ -28197,6 +28222,11 @@ export interface operations {
                 sort?: components["parameters"]["sort"];
                 /** @description The columns, in order: a JSON list as the list view keeps it (`["title","-source"]`, `-` marking a hidden one) or names separated by commas; a group's field by its path. A column never exported is a 400. */
                 columns?: string;
+                /**
+                 * @description An IANA time zone (`America/Los_Angeles`; the admin UI sends the browser's): moments are written as local ISO 8601 with their offset (`2026-11-28T09:30:00-08:00`). Without it, UTC as stored. A zone that is not one is a 400.
+                 * @example America/Los_Angeles
+                 */
+                tz?: string;
             };
             header?: never;
             path?: never;
