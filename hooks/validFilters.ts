@@ -10,6 +10,7 @@ import {
 import { MAX_SERIAL_ID } from '@/db/ids'
 import { ClientError } from '@/errors'
 import { collectionBySlug } from '@/lib/collectionSlug'
+import { fieldAt } from '@/lib/fieldAt'
 import { isRecord } from '@/lib/isRecord'
 import {
   type Condition,
@@ -41,13 +42,6 @@ const SERIAL_ID = { name: 'id', type: 'number', serial: true } as const
 type Target = FlattenedField | typeof SERIAL_ID
 
 /** The field a dotted path names, through groups and tabs of the collection; undefined past a relation. */
-const fieldAt = (fields: FlattenedField[], path: string): FlattenedField | undefined => {
-  const [name, ...rest] = path.split('.')
-  const field = fields.find((candidate) => candidate.name === name)
-  if (!field || rest.length === 0) return field
-  return 'flattenedFields' in field ? fieldAt(field.flattenedFields, rest.join('.')) : undefined
-}
-
 const isSerialText = (text: string) =>
   /^-?\d{1,10}$/.test(text.trim()) && Math.abs(Number(text)) <= MAX_SERIAL_ID
 const isNumberText = (text: string) => text.trim() !== '' && Number.isFinite(Number(text))

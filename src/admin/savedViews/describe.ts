@@ -6,6 +6,7 @@
 import type { FlattenedField } from 'payload'
 
 import { fieldLabel } from '@/fields/labels'
+import { fieldAt } from '@/lib/fieldAt'
 import { isRecord } from '@/lib/isRecord'
 
 import { PLACEHOLDER_WORDS } from './placeholders'
@@ -42,13 +43,6 @@ const UTC_MOMENT = new Intl.DateTimeFormat('en-US', {
 })
 
 /** The field at a dotted path (through groups), or undefined. */
-const fieldAt = (fields: FlattenedField[], path: string): FlattenedField | undefined => {
-  const [head, ...rest] = path.split('.')
-  const field = fields.find((candidate) => candidate.name === head)
-  if (!field || !rest.length) return field
-  return 'flattenedFields' in field ? fieldAt(field.flattenedFields, rest.join('.')) : undefined
-}
-
 const labelOf = (fields: FlattenedField[], path: string): string =>
   path
     .split('.')

@@ -18,10 +18,10 @@ import { mergeListSearchAndWhere } from 'payload/shared'
 import { whereFilter } from '@/api/params'
 import { withheldFieldNames } from '@/creditData/marker'
 import { ClientError } from '@/errors'
+import { fieldAt } from '@/lib/fieldAt'
 import { isRecord } from '@/lib/isRecord'
 import { valueAt } from '@/lib/valueAt'
 
-import { fieldOfColumn } from './columns'
 import { nameColumnOf, namesOfPage, relationOfColumn } from './relationNames'
 import { timeZoneParam, zonedIso } from './zonedTimes'
 
@@ -98,7 +98,7 @@ export const exportCsv = async (req: PayloadRequest, slug: CollectionSlug): Prom
   const timeZone = timeZoneParam(req.query?.tz)
   const zoned = new Set(
     timeZone
-      ? columns.filter((name) => fieldOfColumn(config.flattenedFields, name)?.type === 'date')
+      ? columns.filter((name) => fieldAt(config.flattenedFields, name)?.type === 'date')
       : [],
   )
   const named = new Map(

@@ -6,10 +6,9 @@
  */
 import type { CollectionSlug, FlattenedField, PayloadRequest } from 'payload'
 
+import { fieldAt } from '@/lib/fieldAt'
 import { isRecord } from '@/lib/isRecord'
 import { valueAt } from '@/lib/valueAt'
-
-import { fieldOfColumn } from './columns'
 
 const SUFFIX = ' (name)'
 
@@ -24,7 +23,7 @@ export const relationOfColumn = (
   fields: FlattenedField[],
   column: string,
 ): CollectionSlug | undefined => {
-  const field = fieldOfColumn(fields, column)
+  const field = fieldAt(fields, column)
   return (field?.type === 'relationship' || field?.type === 'upload') &&
     typeof field.relationTo === 'string'
     ? field.relationTo
