@@ -27,7 +27,7 @@ import { checkIfMatch } from '../../hooks/checkIfMatch'
 import { noChosenIds } from '../../hooks/noChosenIds'
 import { reduceFilters } from '../../hooks/reduceFilters'
 import { relationsExist } from '../../hooks/relationsExist'
-import { serverTimestamps } from '../../hooks/serverTimestamps'
+import { globalServerTimestamps, serverTimestamps } from '../../hooks/serverTimestamps'
 import { stillReferenced, trashOnlyUnreferenced } from '../../hooks/stillReferenced'
 import { validFilters } from '../../hooks/validFilters'
 import { noNullGroups, valueTypes } from '../../hooks/valueTypes'
@@ -110,4 +110,11 @@ export const assembleCollection = (collection: CollectionConfig): CollectionConf
 export const commerceCollections = (): Plugin => (config) => ({
   ...config,
   collections: (config.collections ?? []).map(assembleCollection),
+  globals: (config.globals ?? []).map((global) => ({
+    ...global,
+    hooks: {
+      ...global.hooks,
+      beforeValidate: [globalServerTimestamps, ...(global.hooks?.beforeValidate ?? [])],
+    },
+  })),
 })

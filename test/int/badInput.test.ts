@@ -180,6 +180,27 @@ describe('bodies', () => {
   })
 })
 
+describe('timestamps sent by a caller', () => {
+  it("are dropped on a global too: a number past a date's range is not a 500, and nothing moves", async () => {
+    const send = (body: unknown) =>
+      sendJson(context.service, 'POST', '/api/globals/tco-settings', {
+        body,
+        headers: context.who.staffAdmin.headers,
+      })
+    // The first write creates the global's row; the second updates it.
+    for (const body of [
+      { createdAt: 1e20 },
+      { createdAt: 1e20, updatedAt: 0 },
+      { updatedAt: 1e20 },
+    ]) {
+      const answer = await send(body)
+      expect(answer.status).toBe(200)
+      expect(Date.parse(answer.body.result.createdAt)).toBeLessThanOrEqual(Date.now())
+      expect(Date.parse(answer.body.result.updatedAt)).toBeGreaterThan(Date.now() - 60_000)
+    }
+  })
+})
+
 describe('paths', () => {
   it.each(['/api/deals/%E0%A4%A', '/api/tco/%E0%A4', '/api/listings/%'])(
     '%s (malformed percent-encoding) is 400 in the commerce envelope',
