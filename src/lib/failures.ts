@@ -94,6 +94,15 @@ export const classifyFailure = (error: unknown): Failure | null => {
       if (INPUT_CLASSES.includes(sqlState.slice(0, 2)) || INPUT_CODES.has(sqlState))
         return { kind: 'input', sqlState }
     }
+    // A date the caller sent that no timestamp holds (`1e20`), met by the database layer's write
+    // transform before PostgreSQL could refuse it with 22008 (where no hook dropped it first:
+    // Payload's own preferences).
+    if (
+      link instanceof RangeError &&
+      link.message === 'Invalid time value' &&
+      /transform[\\/]write/.test(link.stack ?? '')
+    )
+      return { kind: 'input', sqlState: '22008' }
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return { kind: 'unavailable' }
     if (
       typeof message === 'string' &&

@@ -201,6 +201,16 @@ describe('timestamps sent by a caller', () => {
   })
 })
 
+describe('a date no timestamp holds, where no hook drops it', () => {
+  it("is a 400 on Payload's own preferences, never a 500", async () => {
+    const answer = await sendJson(context.service, 'POST', '/api/payload-preferences', {
+      body: { updatedAt: 1e20, value: false },
+      headers: context.who.staff.headers,
+    })
+    expect(answer.status).toBe(400)
+  })
+})
+
 describe('paths', () => {
   it.each(['/api/deals/%E0%A4%A', '/api/tco/%E0%A4', '/api/listings/%'])(
     '%s (malformed percent-encoding) is 400 in the commerce envelope',
