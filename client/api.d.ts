@@ -7867,6 +7867,8 @@ export interface components {
                     saturday?: string | null;
                 };
             };
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             updatedAt: string;
             createdAt: string;
         };
@@ -9752,6 +9754,8 @@ export interface components {
                     saturday?: string | null;
                 };
             };
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             updatedAt?: string;
             createdAt?: string;
         };
@@ -9800,6 +9804,8 @@ export interface components {
                     saturday?: string | null;
                 };
             };
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
             updatedAt?: string;
             createdAt?: string;
         };

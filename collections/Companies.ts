@@ -6,6 +6,7 @@ import { prefixedId } from '@/fields/prefixedId'
 
 import { companySettingReaders } from '../access/deskReaders'
 import { policyAccess } from '../access/policy'
+import { retitleLocations } from '../hooks/retitleLocations'
 
 const transfer = listTransfer('company')
 
@@ -61,5 +62,6 @@ export const Companies: CollectionConfig = {
       on: 'companyId',
     },
   ],
+  hooks: { afterChange: [retitleLocations] },
   labels: { plural: 'Companies', singular: 'Company' },
 }

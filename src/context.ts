@@ -23,6 +23,8 @@ declare module 'payload' {
     leadMerge?: boolean
     /** Set by followLeadEvent (src/leadDesk/eventHooks.ts) while it clears a lead's previous current event; read by it there, so that clearing does not blank the lead's status it is about to set. */
     leadStatusMoving?: number
+    /** Set by retitleLocations (hooks/retitleLocations.ts) on its update of a company's locations; read by titleField (src/fields/titles.ts), which then works the title out again although none of its fields changed. */
+    retitle?: boolean
     /** Set by requireSecondFactor on a sign-in that finished an enrolment; read by revealNewRecoveryCodes (src/auth/mfa/secondFactor.ts), which shows them in its answer. */
     mfaNewRecoveryCodes?: { codes: string[]; userId: number }
     /** Set by the provider job on its own writes (src/providers/submit.ts) and by recheckHolds on a held app's release (src/providers/hooks.ts); read by markForProvider and queueForProvider (src/providers/hooks.ts), so they do not queue the app again. */

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { phoneField, zipField } from '@/fields/formatted'
 import { cityField } from '@/fields/places'
 import { prefixedId } from '@/fields/prefixedId'
+import { locationTitle, titleField } from '@/fields/titles'
 import { rotaWorksAt } from '@/leadDesk/worksAt'
 
 import { policyAccess } from '../../access/policy'
@@ -17,7 +18,10 @@ const coordinate = (name: string, limit: number, description: string) => ({
   min: -limit,
 })
 
-/** A site of a company. The one-line `address` is derived from the structured parts. */
+/**
+ * A site of a company. The one-line `address` is derived from the structured parts; the title
+ * ("Sunset Motors · dealership · 1200 Sunset Blvd, …") tells a dealership's site from an auction's.
+ */
 export const Locations: CollectionConfig = {
   custom: { dealerScope: { rows: 'locations' } },
   slug: 'location',
@@ -25,8 +29,8 @@ export const Locations: CollectionConfig = {
   admin: {
     defaultColumns: ['address', 'companyId', 'phone', 'updatedAt'],
     group: 'Commerce',
-    listSearchableFields: ['address', 'zip', 'phone', 'id'],
-    useAsTitle: 'address',
+    listSearchableFields: ['title', 'zip', 'phone', 'id'],
+    useAsTitle: 'title',
   },
   disableDuplicate: true,
   fields: [
@@ -75,6 +79,7 @@ export const Locations: CollectionConfig = {
       ],
     },
     deskField,
+    titleField(locationTitle, ['companyId', 'address']),
   ],
   hooks: { beforeChange: [composeAddress, rotaWorksAt] },
   labels: { plural: 'Locations', singular: 'Location' },

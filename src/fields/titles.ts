@@ -81,6 +81,7 @@ export const titleField = (
     const stored: unknown = originalDoc?.title
     if (
       operation === 'update' &&
+      !req.context.retitle &&
       typeof stored === 'string' &&
       stored &&
       !from.some((name) => name in data && differs(data[name], originalDoc?.[name]))
@@ -100,6 +101,18 @@ export const titleField = (
     hooks: { beforeChange: [hook] },
     index: true,
   }
+}
+
+/** What a company is to the people picking one of its sites. */
+export const companyKind = (company?: { isFacilitator?: unknown } | null): string =>
+  company ? (company.isFacilitator ? 'auction' : 'dealership') : ''
+
+/** "Sunset Motors · dealership · 1200 Sunset Blvd, Los Angeles, CA 90028". */
+export const locationTitle = async (doc: Doc, req: PayloadRequest): Promise<string> => {
+  const company = await related(req, 'company', doc.companyId)
+  return [textOf(company?.name), companyKind(company), textOf(doc.address)]
+    .filter(Boolean)
+    .join(' · ')
 }
 
 /** "Pre-approval · María González · Prime". */

@@ -43,6 +43,7 @@ import * as migration_20261129_002122_notice_withdrawn_and_creditor from './2026
 import * as migration_20261129_004950_compliance_titles from './20261129_004950_compliance_titles';
 import * as migration_20261129_010133_consent_titles from './20261129_010133_consent_titles';
 import * as migration_20261129_040113_do_not_contact_withdrawal from './20261129_040113_do_not_contact_withdrawal';
+import * as migration_20261129_164206_location_titles from './20261129_164206_location_titles';
 
 export const migrations = [
   {
@@ -268,6 +269,11 @@ export const migrations = [
   {
     up: migration_20261129_040113_do_not_contact_withdrawal.up,
     down: migration_20261129_040113_do_not_contact_withdrawal.down,
-    name: '20261129_040113_do_not_contact_withdrawal'
+    name: '20261129_040113_do_not_contact_withdrawal',
+  },
+  {
+    up: migration_20261129_164206_location_titles.up,
+    down: migration_20261129_164206_location_titles.down,
+    name: '20261129_164206_location_titles'
   },
 ];

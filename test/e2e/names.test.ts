@@ -2,7 +2,8 @@
  * Names instead of ids, as staff meet them in Chromium: a lead assigned to a colleague names
  * them on its page and in the assignee picker (not "Untitled - ID: 7" or an e-mail address), the
  * rota names its people, a dealer's picker offers their own dealership's people and the house's
- * and never another dealership's, and a sanctions match names its list and its subject.
+ * and never another dealership's, a location picker says whose site each is and whether that is a
+ * dealership or an auction, and a sanctions match names its list and its subject.
  */
 import path from 'node:path'
 
@@ -32,9 +33,9 @@ let staff: Page
 let lead: number
 let match: string
 
-/** The options the assignee picker offers, opened on the lead's page. */
-const assigneeOptions = async (page: Page) => {
-  const field = page.locator('#field-assignee')
+/** The options a picker offers (the assignee's by default), opened on the record's page. */
+const pickerOptions = async (page: Page, id = 'field-assignee') => {
+  const field = page.locator(`#${id}`)
   await field.locator('.rs__control').click()
   const options = page.locator('.rs__menu .rs__option')
   await options.first().waitFor(WAIT)
@@ -112,7 +113,7 @@ describe('staff users by name', () => {
       await field.getByText('Dana Desk').waitFor(WAIT)
       await staff.screenshot({ fullPage: true, path: review('lead') })
       expect(await field.innerText()).not.toMatch(/Untitled|ID:|@/)
-      const options = await assigneeOptions(staff)
+      const options = await pickerOptions(staff)
       expect(options).toEqual(expect.arrayContaining(['Dana Desk', 'Sam Rivera']))
       for (const option of options) expect(option).not.toMatch(/@|Untitled/)
     },
@@ -136,10 +137,26 @@ describe('staff users by name', () => {
       const dealer = await service.pageAs(DEALER)
       await service.open(dealer, `/collections/lead/${lead}`)
       await dealer.locator('#field-assignee').getByText('Dana Desk').waitFor(WAIT)
-      const options = await assigneeOptions(dealer)
+      const options = await pickerOptions(dealer)
       expect(options).toEqual(expect.arrayContaining(['Alex Kim', 'Sam Rivera', 'Dana Desk']))
       expect(options.join('\n')).not.toContain('Bo Bayside')
       await dealer.context().close()
+    },
+    STEP_MS,
+  )
+})
+
+describe('locations', () => {
+  it(
+    'are named by their company and whether it is a dealership or an auction, in the field and its picker',
+    async () => {
+      await service.open(staff, `/collections/lead/${lead}`)
+      const field = staff.locator('#field-location')
+      await field.getByText(/^Sunset Motors · dealership · \S/).waitFor(WAIT)
+      const options = await pickerOptions(staff, 'field-location')
+      expect(options.length).toBeGreaterThan(1)
+      for (const option of options) expect(option).toMatch(/ · (dealership|auction) · \S/)
+      expect(options.join('\n')).toMatch(/Lane Auto Auctions · auction · /)
     },
     STEP_MS,
   )

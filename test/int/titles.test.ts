@@ -1,6 +1,6 @@
 /**
  * Readable titles: credit apps, deals, consumers, leads, contacts, pre-approvals, credit reports,
- * accounts, VDP e-mails, listings, do-not-contact and consumer requests are titled by what they are about, for staff; API clients get the documented shape without the field; the migration's
+ * accounts, VDP e-mails, listings, do-not-contact, consumer requests and locations are titled by what they are about, for staff; API clients get the documented shape without the field; the migration's
  * backfill of stored records gives the same titles as a save does.
  */
 import { describe, expect, it } from '@jest/globals'
@@ -11,6 +11,7 @@ import { backfillMoreTitles } from '@/migrations/20261123_052620_more_titles'
 import { backfillListingTitles } from '@/migrations/20261125_190420_listing_title'
 import { backfillComplianceTitles } from '@/migrations/20261129_004950_compliance_titles'
 import { backfillConsentTitles } from '@/migrations/20261129_010133_consent_titles'
+import { backfillLocationTitles } from '@/migrations/20261129_164206_location_titles'
 
 import { sendJson } from '../helpers/http'
 import { useTestService } from '../helpers/service'
@@ -32,6 +33,7 @@ const TITLED = [
   'consumer_requests',
   'consents',
   'disclosures',
+  'location',
 ] as const
 
 const execute = (query: ReturnType<typeof sql>) =>
@@ -169,6 +171,65 @@ describe('titles', () => {
     expect(revoked.body.doc.title).toBe('Credit-report authorization · Dana Carter · revoked')
   })
 
+  it("name a location by its company and whether that is a dealership or an auction, and follow the company's changes at once", async () => {
+    const { payload } = context.service
+    const read = async (id: string) =>
+      (await execute(sql`SELECT title FROM location WHERE id = ${id}`)).rows[0].title
+    const [dealership] = (
+      await payload.find({
+        collection: 'company',
+        limit: 1,
+        where: { isFacilitator: { equals: false } },
+      })
+    ).docs
+    const location = (
+      await payload.find({
+        collection: 'location',
+        limit: 1,
+        where: { companyId: { equals: dealership.id } },
+      })
+    ).docs[0]
+    expect(await read(location.id)).toBe(`${dealership.name} · dealership · ${location.address}`)
+    const auction = (
+      await payload.find({
+        collection: 'company',
+        limit: 1,
+        where: { isFacilitator: { equals: true } },
+      })
+    ).docs[0]
+    const auctionSite = (
+      await payload.find({
+        collection: 'location',
+        limit: 1,
+        where: { companyId: { equals: auction.id } },
+      })
+    ).docs[0]
+    expect(await read(auctionSite.id)).toBe(`${auction.name} · auction · ${auctionSite.address}`)
+    // Staff see it in the list a picker reads, and find the site by the company's name.
+    const picked = await sendJson(
+      context.service,
+      'GET',
+      `/api/location?where[title][like]=${encodeURIComponent(auction.name)}&depth=0`,
+      { headers: context.who.staff.headers },
+    )
+    expect(picked.body.docs.map((doc: { id: string }) => doc.id)).toContain(auctionSite.id)
+    await payload.update({
+      collection: 'company',
+      data: { isFacilitator: true, name: 'Renamed Motors' },
+      id: dealership.id,
+    })
+    try {
+      expect(await read(location.id)).toBe(`Renamed Motors · auction · ${location.address}`)
+    } finally {
+      await payload.update({
+        collection: 'company',
+        data: { isFacilitator: false, name: dealership.name },
+        id: dealership.id,
+      })
+    }
+    expect(await read(location.id)).toBe(`${dealership.name} · dealership · ${location.address}`)
+  })
+
   it('follow a change at the next save', async () => {
     const edited = await sendJson(context.service, 'PATCH', '/api/contact/cnt_demo_rachel', {
       body: { firstName: 'Rae' },
@@ -198,6 +259,7 @@ describe('titles', () => {
     await execute(backfillListingTitles)
     await execute(backfillComplianceTitles)
     await execute(backfillConsentTitles)
+    await execute(backfillLocationTitles)
     expect(await titles()).toEqual(saved)
   })
 
