@@ -3,8 +3,8 @@ import type { CollectionConfig, PayloadRequest } from 'payload'
 import { listTransfer } from '@/admin/transfer'
 import { screenDeal } from '@/compliance/sanctions/hooks'
 import { prefixedId } from '@/fields/prefixedId'
-import { notBelowField } from '@/fields/range'
-import { cell, withCell } from '@/fields/readableValues'
+import { notBelow } from '@/fields/range'
+import { moneyField } from '@/fields/readableValues'
 import { related, titleField, vehicleName } from '@/fields/titles'
 import { isRecord } from '@/lib/isRecord'
 
@@ -109,25 +109,13 @@ export const Deals: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        withCell(
-          {
-            name: 'minimumBidPrice',
-            type: 'number',
-            admin: { description: 'Lowest acceptable bid, in US dollars.' },
-            min: 0,
-          },
-          cell.money,
+        moneyField('minimumBidPrice', 'Lowest acceptable bid, in US dollars.'),
+        moneyField('currentBidPrice', 'The bid standing now, in US dollars.'),
+        moneyField(
+          'maximumBidPrice',
+          'Highest bid accepted, in US dollars; not below the minimum.',
+          notBelow('minimumBidPrice'),
         ),
-        withCell(
-          {
-            name: 'currentBidPrice',
-            type: 'number',
-            admin: { description: 'The bid standing now, in US dollars.' },
-            min: 0,
-          },
-          cell.money,
-        ),
-        withCell({ ...notBelowField('maximumBidPrice', 'minimumBidPrice'), min: 0 }, cell.money),
       ],
     },
     {

@@ -4,7 +4,7 @@ import { listTransfer } from '@/admin/transfer'
 import { vehicleTitle } from '@/admin/values/format'
 import { vinField } from '@/fields/formatted'
 import { integerField } from '@/fields/integer'
-import { cell, withCell } from '@/fields/readableValues'
+import { moneyField } from '@/fields/readableValues'
 import { related, titleField } from '@/fields/titles'
 import { textOf } from '@/lib/text'
 import { textMatching } from '@/validation/textMatching'
@@ -40,10 +40,6 @@ const textRow = (...names: string[]): Field => ({
   type: 'row',
   fields: names.map((name) => ({ name, type: 'text' })),
 })
-
-/** An amount in US dollars. */
-const money = (name: string, description: string): Field =>
-  withCell({ name, type: 'number', admin: { description }, min: 0 }, cell.money)
 
 /**
  * "2022 Toyota Camry LE": the listing's own description, else that of the vehicle with its VIN
@@ -125,7 +121,7 @@ export const Listings: CollectionConfig = {
           defaultValue: false,
         },
         { name: 'cpo', type: 'checkbox', defaultValue: false, label: 'Certified pre-owned' },
-        money('price', 'Asking price, in US dollars.'),
+        moneyField('price', 'Asking price, in US dollars.'),
         {
           name: 'miles',
           type: 'number',
@@ -168,8 +164,11 @@ export const Listings: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        money('baseInvoice', 'Dealer invoice price of the base vehicle, in US dollars.'),
-        money('optionsMsrp', 'Sticker price of the installed options together, in US dollars.'),
+        moneyField('baseInvoice', 'Dealer invoice price of the base vehicle, in US dollars.'),
+        moneyField(
+          'optionsMsrp',
+          'Sticker price of the installed options together, in US dollars.',
+        ),
       ],
     },
     {

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { integerField } from '@/fields/integer'
 import { prefixedId } from '@/fields/prefixedId'
-import { cell, withCell } from '@/fields/readableValues'
+import { moneyField } from '@/fields/readableValues'
 import { vehicleDescriptionFields } from '@/fields/vehicle'
 import { textMatching } from '@/validation/textMatching'
 
@@ -57,27 +57,11 @@ export const VehicleSpecs: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        withCell(
-          {
-            name: 'msrp',
-            type: 'number',
-            admin: {
-              description:
-                'Manufacturer suggested retail price; the TCO model uses it when no listing gives a price.',
-            },
-            min: 0,
-          },
-          cell.money,
+        moneyField(
+          'msrp',
+          'Manufacturer suggested retail price; the TCO model uses it when no listing gives a price.',
         ),
-        withCell(
-          {
-            name: 'invoice',
-            type: 'number',
-            admin: { description: 'Dealer invoice price, in US dollars.' },
-            min: 0,
-          },
-          cell.money,
-        ),
+        moneyField('invoice', 'Dealer invoice price, in US dollars.'),
       ],
     },
   ],

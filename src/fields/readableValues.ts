@@ -2,7 +2,7 @@
  * What a collection config names to show its values as people read them: list cells by kind,
  * and collections whose lists use them (`custom.readableValues`, `withReadableValues`).
  */
-import type { CollectionConfig, Field } from 'payload'
+import type { CollectionConfig, Field, NumberField, NumberFieldSingleValidation } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
 
@@ -23,6 +23,35 @@ export const withCell = <T extends Field>(field: T, component: string): T => {
   const components = isRecord(admin.components) ? admin.components : {}
   return { ...field, admin: { ...admin, components: { ...components, Cell: component } } }
 }
+
+const MONEY_INPUT = '/src/admin/values/MoneyInput'
+
+/**
+ * An amount in US dollars: `$23,750.00` in lists, and in its form a `$` in the input with the
+ * amount written out under it. Stored and answered as the plain number.
+ */
+export const moneyField = (
+  name: string,
+  description: string,
+  validate?: NumberFieldSingleValidation,
+): NumberField =>
+  withCell<NumberField>(
+    {
+      name,
+      type: 'number',
+      admin: {
+        className: 'money',
+        components: {
+          afterInput: [`${MONEY_INPUT}#MoneyReadout`],
+          beforeInput: [`${MONEY_INPUT}#DollarSign`],
+        },
+        description,
+      },
+      min: 0,
+      ...(validate && { validate }),
+    },
+    cell.money,
+  )
 
 /** Payload's `updatedAt` and `createdAt`, as Payload adds them (same columns, labels). */
 const timestamps = (['updatedAt', 'createdAt'] as const).map((name): Field => ({

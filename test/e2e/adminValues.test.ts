@@ -2,7 +2,7 @@
  * Values as staff read them in the admin UI (src/admin/values): lists with money, Yes/No, phone
  * numbers in one format, chips and moments in the viewer's locale; listings titled by their
  * vehicle, a deal's vehicle by year/make/model, the credit-app list's submission status; forms
- * with plain-English messages that clear once fixed, a date picker for birth dates and who last
+ * with plain-English messages that clear once fixed, money as dollars, a date picker for birth dates and who last
  * changed a record as a name; a consumer's leads, credit apps and deals, a deal's credit apps and
  * bid history. The list picture of docs/admin-ui.md is taken here.
  */
@@ -192,6 +192,33 @@ describe('forms', () => {
       await staff.locator('#action-save:not([disabled])').click()
       await staff.getByText('Updated successfully').first().waitFor({ timeout: 30_000 })
       expect((await admin.api(staff, '/consumer/con_demo_maria')).birthDate).toBe('1988-04-18')
+    },
+    STEP_MS,
+  )
+
+  it(
+    'write money as dollars in the form, following what is typed, and save the plain number',
+    async () => {
+      const listing = (await admin.api(staff, '/listing?limit=1&depth=0')).docs[0]
+      await admin.open(staff, `/collections/listing/${listing.id}`)
+      const price = staff
+        .locator('.field-type.money')
+        .filter({ has: staff.locator('#field-price') })
+      await price.waitFor({ timeout: 30_000 })
+      expect(await price.locator('.money-input__sign').innerText()).toBe('$')
+      expect(await price.locator('.money-input__readout').innerText()).toBe(
+        '$24,995.00 (US dollars)',
+      )
+      await staff.locator('#field-price').fill('24100.5')
+      await price.getByText('$24,100.50 (US dollars)').waitFor({ timeout: 30_000 })
+      await staff.screenshot({ fullPage: true, path: review('listing-money') })
+      await staff.locator('#action-save:not([disabled])').click()
+      await staff.getByText('Updated successfully').first().waitFor({ timeout: 30_000 })
+      expect((await admin.api(staff, `/listing/${listing.id}?depth=0`)).price).toBe(24100.5)
+      const restored = await staff.request.patch(`${admin.url}/api/listing/${listing.id}`, {
+        data: { price: listing.price },
+      })
+      expect(restored.status()).toBe(200)
     },
     STEP_MS,
   )

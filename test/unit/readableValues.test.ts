@@ -5,7 +5,8 @@
 import { describe, expect, it } from '@jest/globals'
 import type { CollectionConfig, Field } from 'payload'
 
-import { cell, withCell, withReadableValues } from '@/fields/readableValues'
+import { notBelow } from '@/fields/range'
+import { cell, moneyField, withCell, withReadableValues } from '@/fields/readableValues'
 
 const cellOf = (field: Field | undefined): unknown =>
   (field as { admin?: { components?: { Cell?: unknown } } } | undefined)?.admin?.components?.Cell
@@ -72,5 +73,31 @@ describe('withReadableValues', () => {
       expect.objectContaining({ name: 'createdAt', type: 'date', index: true }),
     ])
     expect(fields).toHaveLength(collection.fields.length + 2)
+  })
+})
+
+describe('moneyField', () => {
+  it('is a number of at least 0 with the money cell, a $ in its input and the amount under it', () => {
+    const field = moneyField('price', 'Asking price, in US dollars.')
+    expect(field).toMatchObject({
+      name: 'price',
+      type: 'number',
+      admin: {
+        className: 'money',
+        components: {
+          afterInput: ['/src/admin/values/MoneyInput#MoneyReadout'],
+          beforeInput: ['/src/admin/values/MoneyInput#DollarSign'],
+          Cell: cell.money,
+        },
+        description: 'Asking price, in US dollars.',
+      },
+      min: 0,
+    })
+    expect(field).not.toHaveProperty('validate')
+  })
+
+  it('keeps the check it is given', () => {
+    const check = notBelow('minimum')
+    expect(moneyField('maximum', 'Highest.', check).validate).toBe(check)
   })
 })

@@ -16,6 +16,8 @@ import { ConsumerRecords as ConsumerRecords_f45db1bb1b78fcc4285fa37ef6b03ac6 } f
 import { ConsumerConsents as ConsumerConsents_ffbee22254cda62f1037741c59947092 } from '../../../../src/admin/values/ConsumerConsents'
 import { VehicleCell as VehicleCell_96086a3675e7a1942f839a2d92372b2e } from '../../../../src/admin/values/VehicleCell'
 import { MoneyCell as MoneyCell_b0a1fb9ddcd874dd03d06712022b2c70 } from '../../../../src/admin/values/cells'
+import { MoneyReadout as MoneyReadout_2a5691d18498250968f44db3bf6c04b7 } from '../../../../src/admin/values/MoneyInput'
+import { DollarSign as DollarSign_2a5691d18498250968f44db3bf6c04b7 } from '../../../../src/admin/values/MoneyInput'
 import { DealRecords as DealRecords_c76e0d90ee70c30dd075bfe657b817cb } from '../../../../src/admin/values/DealRecords'
 import { ClippedCell as ClippedCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { WrappedListCell as WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
@@ -67,6 +69,8 @@ export const importMap = {
   "/src/admin/values/ConsumerConsents#ConsumerConsents": ConsumerConsents_ffbee22254cda62f1037741c59947092,
   "/src/admin/values/VehicleCell#VehicleCell": VehicleCell_96086a3675e7a1942f839a2d92372b2e,
   "/src/admin/values/cells#MoneyCell": MoneyCell_b0a1fb9ddcd874dd03d06712022b2c70,
+  "/src/admin/values/MoneyInput#MoneyReadout": MoneyReadout_2a5691d18498250968f44db3bf6c04b7,
+  "/src/admin/values/MoneyInput#DollarSign": DollarSign_2a5691d18498250968f44db3bf6c04b7,
   "/src/admin/values/DealRecords#DealRecords": DealRecords_c76e0d90ee70c30dd075bfe657b817cb,
   "/src/admin/audit/cells#ClippedCell": ClippedCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/admin/audit/cells#WrappedListCell": WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f,
