@@ -71,6 +71,7 @@ export interface Config {
     lead: Lead;
     leadEvents: LeadEvent;
     vdpEmails: VdpEmail;
+    'lead-note': LeadNote;
     'do-not-contact': DoNotContact;
     'mailbox-message': MailboxMessage;
     'credit-app': CreditApp;
@@ -123,6 +124,7 @@ export interface Config {
     lead: LeadSelect<false> | LeadSelect<true>;
     leadEvents: LeadEventsSelect<false> | LeadEventsSelect<true>;
     vdpEmails: VdpEmailsSelect<false> | VdpEmailsSelect<true>;
+    'lead-note': LeadNoteSelect<false> | LeadNoteSelect<true>;
     'do-not-contact': DoNotContactSelect<false> | DoNotContactSelect<true>;
     'mailbox-message': MailboxMessageSelect<false> | MailboxMessageSelect<true>;
     'credit-app': CreditAppSelect<false> | CreditAppSelect<true>;
@@ -620,6 +622,10 @@ export interface Location {
       saturday?: string | null;
     };
   };
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -910,6 +916,34 @@ export interface VehicleSpec {
   invoice?: number | null;
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lead-note".
+ */
+export interface LeadNote {
+  id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
+  /**
+   * The lead the note is about.
+   */
+  lead: number | Lead;
+  /**
+   * What was said or agreed. No social security numbers.
+   */
+  body: string;
+  createdBy?: (number | null) | User;
+  lastModifiedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+  /**
+   * Kept from the location (or the lead): the dealership whose dealers see it.
+   */
+  dealership?: (string | null) | Company;
+  deletedAt?: string | null;
 }
 /**
  * Customers who asked not to be contacted. Recorded from lead events; kept.
@@ -1374,6 +1408,9 @@ export interface Deal {
    * The bid standing now, in US dollars.
    */
   currentBidPrice?: number | null;
+  /**
+   * Highest bid accepted, in US dollars; not below the minimum.
+   */
   maximumBidPrice?: number | null;
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
@@ -2367,6 +2404,10 @@ export interface PayloadLockedDocument {
         value: number | VdpEmail;
       } | null)
     | ({
+        relationTo: 'lead-note';
+        value: number | LeadNote;
+      } | null)
+    | ({
         relationTo: 'do-not-contact';
         value: number | DoNotContact;
       } | null)
@@ -2740,6 +2781,21 @@ export interface VdpEmailsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lead-note_select".
+ */
+export interface LeadNoteSelect<T extends boolean = true> {
+  title?: T;
+  lead?: T;
+  body?: T;
+  createdBy?: T;
+  lastModifiedBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  dealership?: T;
+  deletedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "do-not-contact_select".
  */
 export interface DoNotContactSelect<T extends boolean = true> {
@@ -3044,6 +3100,7 @@ export interface LocationSelect<T extends boolean = true> {
               saturday?: T;
             };
       };
+  title?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -24,6 +24,7 @@ import { Disclosures } from './collections/Disclosures'
 import { DoNotContact } from './collections/DoNotContact'
 import { Errors } from './collections/Errors'
 import { LeadEvents } from './collections/LeadEvents'
+import { LeadNotes } from './collections/LeadNotes'
 import { Leads } from './collections/Leads'
 import { LegalHolds } from './collections/LegalHolds'
 import { Listings } from './collections/Listings'
@@ -76,6 +77,7 @@ const collections = [
   Leads,
   LeadEvents,
   VdpEmails,
+  LeadNotes,
   DoNotContact,
   MailboxMessages,
   CreditApps,

@@ -24,6 +24,7 @@ export const SSN_TEXT_RULES = {
   'lead.lastName': 'refuse',
   'lead.source': 'refuse',
   'leadEvents.nextSteps': 'refuse',
+  'lead-note.body': 'refuse',
   // Applied by the modules that own them, with `holdsSsn` or the validators below.
   'consents.note': 'refuse',
   'consents.userAgent': 'refuse',

@@ -149,6 +149,15 @@ export const vdpEmailTitle = async (doc: Doc, req: PayloadRequest): Promise<stri
     .join(' · ')
 }
 
+/** "Note · Nina Named · Wants a test drive on Saturday…" (its first words). */
+export const leadNoteTitle = async (doc: Doc, req: PayloadRequest): Promise<string> => {
+  const body = textOf(doc.body).replace(/\s+/g, ' ').trim()
+  const words = body.length > 60 ? `${body.slice(0, 60).trimEnd()}…` : body
+  return ['Note', personName(await related(req, 'lead', doc.lead)), words]
+    .filter(Boolean)
+    .join(' · ')
+}
+
 const LOAD_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 
 /** "SDN list · Nov 28, 2026 · 12,345 entries": when it was loaded (UTC day) and its size. */

@@ -1,6 +1,6 @@
 /**
  * What the lead page's desk panel shows (GET /api/lead/:id/desk): the lead's state, its timeline
- * of lead events and VDP e-mails (newest first) and its consumer's other leads, each read as the
+ * of lead events, VDP e-mails and staff notes (newest first) and its consumer's other leads, each read as the
  * caller, with the names of the staff users it mentions.
  */
 import type { PayloadRequest } from 'payload'
@@ -9,7 +9,7 @@ import { unlessForbidden } from '@/errors'
 
 import { ENDPOINT_POLICY, ROLE_SETS, type RoleSet } from '../../access/policy'
 import { checkRole } from '../../access/roles'
-import type { Lead, LeadEvent } from '../../payload-types'
+import type { Lead, LeadEvent, LeadNote } from '../../payload-types'
 import { mayUpdateLead } from './access'
 import { firstStanding } from './doNotContact'
 import { contactDeadline } from './escalation'
@@ -32,6 +32,7 @@ export type TimelineItem =
       type: null | string
     }
   | { at: string; by: null | Person; id: number; kind: 'vdpEmail'; vinCount: null | string }
+  | { at: string; body: string; by: null | Person; id: number; kind: 'note' }
 
 export type DeskView = {
   canEdit: boolean
@@ -106,68 +107,80 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
   const { payload } = req
   const lead = await payload.findByID({ ...asCaller, collection: 'lead', id, req })
   const consumer = idOf(lead.consumer) ?? null
-  const [events, currentEvents, emails, others, location, canEdit, request] = await Promise.all([
-    payload.find({
-      ...asCaller,
-      collection: 'leadEvents',
-      limit: TIMELINE_LIMIT,
-      req,
-      sort: '-createdAt',
-      where: { lead: { equals: id } },
-    }),
-    // Asked for on its own: on a long history the current event may be older than the timeline.
-    payload.find({
-      ...asCaller,
-      collection: 'leadEvents',
-      limit: 1,
-      req,
-      where: { currentStatusFor: { equals: id } },
-    }),
-    unlessForbidden(
+  const [events, currentEvents, emails, notes, others, location, canEdit, request] =
+    await Promise.all([
       payload.find({
         ...asCaller,
-        collection: 'vdpEmails',
+        collection: 'leadEvents',
         limit: TIMELINE_LIMIT,
         req,
         sort: '-createdAt',
         where: { lead: { equals: id } },
       }),
-    ),
-    consumer
-      ? payload.find({
+      // Asked for on its own: on a long history the current event may be older than the timeline.
+      payload.find({
+        ...asCaller,
+        collection: 'leadEvents',
+        limit: 1,
+        req,
+        where: { currentStatusFor: { equals: id } },
+      }),
+      unlessForbidden(
+        payload.find({
           ...asCaller,
-          collection: 'lead',
-          limit: OTHER_LEADS_LIMIT,
+          collection: 'vdpEmails',
+          limit: TIMELINE_LIMIT,
           req,
           sort: '-createdAt',
-          where: {
-            and: [
-              { consumer: { equals: consumer } },
-              { id: { not_equals: id } },
-              { mergedInto: { exists: false } },
-            ],
-          },
-        })
-      : null,
-    idOf(lead.location)
-      ? payload.findByID({
-          collection: 'location',
-          depth: 0,
-          disableErrors: true,
-          id: idOf(lead.location)!,
+          where: { lead: { equals: id } },
+        }),
+      ),
+      unlessForbidden(
+        payload.find({
+          ...asCaller,
+          collection: 'lead-note',
+          limit: TIMELINE_LIMIT,
           req,
-          select: { desk: true },
-        })
-      : null,
-    mayUpdateLead(req, id),
-    withdrawable(req, lead),
-  ])
+          sort: '-createdAt',
+          where: { lead: { equals: id } },
+        }),
+      ),
+      consumer
+        ? payload.find({
+            ...asCaller,
+            collection: 'lead',
+            limit: OTHER_LEADS_LIMIT,
+            req,
+            sort: '-createdAt',
+            where: {
+              and: [
+                { consumer: { equals: consumer } },
+                { id: { not_equals: id } },
+                { mergedInto: { exists: false } },
+              ],
+            },
+          })
+        : null,
+      idOf(lead.location)
+        ? payload.findByID({
+            collection: 'location',
+            depth: 0,
+            disableErrors: true,
+            id: idOf(lead.location)!,
+            req,
+            select: { desk: true },
+          })
+        : null,
+      mayUpdateLead(req, id),
+      withdrawable(req, lead),
+    ])
   const rotaIds = (location?.desk?.rota ?? []).map((user) => idOf(user))
   const person = await peopleOf(req, [
     idOf(lead.assignee),
     ...rotaIds,
     ...[...events.docs, ...currentEvents.docs].map((event) => idOf(event.createdBy)),
     ...(emails?.docs ?? []).map((email) => idOf(email.createdBy)),
+    ...(notes?.docs ?? []).map((note) => idOf(note.createdBy)),
     ...(others?.docs ?? []).map((other) => idOf(other.assignee)),
   ])
   const eventItem = (event: LeadEvent): TimelineItem => ({
@@ -188,6 +201,13 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
       id: email.id,
       kind: 'vdpEmail',
       vinCount: email.vinCount ?? null,
+    })),
+    ...(notes?.docs ?? []).map((note: LeadNote): TimelineItem => ({
+      at: note.createdAt,
+      body: note.body,
+      by: person(idOf(note.createdBy)),
+      id: note.id,
+      kind: 'note',
     })),
   ].sort((a, b) => b.at.localeCompare(a.at))
   return {

@@ -44,6 +44,7 @@ import * as migration_20261129_004950_compliance_titles from './20261129_004950_
 import * as migration_20261129_010133_consent_titles from './20261129_010133_consent_titles';
 import * as migration_20261129_040113_do_not_contact_withdrawal from './20261129_040113_do_not_contact_withdrawal';
 import * as migration_20261129_164206_location_titles from './20261129_164206_location_titles';
+import * as migration_20261129_165634_lead_notes from './20261129_165634_lead_notes';
 
 export const migrations = [
   {
@@ -274,6 +275,11 @@ export const migrations = [
   {
     up: migration_20261129_164206_location_titles.up,
     down: migration_20261129_164206_location_titles.down,
-    name: '20261129_164206_location_titles'
+    name: '20261129_164206_location_titles',
+  },
+  {
+    up: migration_20261129_165634_lead_notes.up,
+    down: migration_20261129_165634_lead_notes.down,
+    name: '20261129_165634_lead_notes'
   },
 ];

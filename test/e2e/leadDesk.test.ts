@@ -1,7 +1,7 @@
 /**
  * The lead desk in Chromium, as the demo staff user works it: Leads first in the navigation, the
  * dashboard's to-do list, a lead's page (status, assignee, due times, timeline, the consumer's
- * other leads), logging a call from it, a do-not-contact request (no outbound activity offered
+ * other leads), logging a call from it, adding a note, a do-not-contact request (no outbound activity offered
  * after it, the leads list flagging it), and taking a lead. The dashboard and lead-page pictures of
  * docs/admin-ui.md are taken here.
  */
@@ -235,6 +235,38 @@ describe("a lead's page", () => {
       const lead = await admin.api(staff, `/lead/${maria}?depth=0`)
       expect(new Date(lead.followUpDue).getUTCFullYear()).toBe(2031)
       await staff.screenshot({ fullPage: true, path: screenshot('lead-page') })
+    },
+    STEP_MS,
+  )
+
+  it(
+    'adds a note: shown in the timeline at once with who wrote it, the lead left unsaved',
+    async () => {
+      const maria = await leadId(staff, 'maria.gonzalez@example.com')
+      await openLead(staff, maria)
+      const panel = desk(staff)
+      const form = panel.locator('[aria-label="Add a note"]')
+      const add = form.getByRole('button', { name: 'Add note' })
+      expect(await add.isDisabled()).toBe(true)
+      const writes: string[] = []
+      const onRequest = (request: { method: () => string; url: () => string }) => {
+        if (request.method() !== 'GET')
+          writes.push(`${request.method()} ${new URL(request.url()).pathname}`)
+      }
+      staff.on('request', onRequest)
+      await form
+        .locator('textarea[name="note"]')
+        .fill('Trade-in: 2015 Civic, 98k miles.\nCall after 5 pm.')
+      await add.click()
+      const note = panel.locator('ol[aria-label="Timeline"] > li').filter({ hasText: 'Trade-in' })
+      await note.waitFor(WAIT)
+      expect(await note.locator('[data-desk="note"]').innerText()).toBe(
+        'Trade-in: 2015 Civic, 98k miles.\nCall after 5 pm.',
+      )
+      expect(await note.innerText()).toContain('Sam Rivera')
+      expect(await form.locator('textarea[name="note"]').inputValue()).toBe('')
+      staff.off('request', onRequest)
+      expect(writes).toEqual(['POST /api/lead-note'])
     },
     STEP_MS,
   )

@@ -75,6 +75,7 @@ beforeAll(async () => {
     },
   })
   await payload.create({ collection: 'vdpEmails', data: { lead, vins: [] } })
+  await payload.create({ collection: 'lead-note', data: { body: 'Rita prefers e-mail', lead } })
   const disclosure = await payload.create({
     collection: 'disclosures',
     data: { kind: 'e-mail-marketing', text: 'Send me offers by e-mail.', version: '1' } as never,
@@ -186,6 +187,7 @@ describe('an access request', () => {
       'leads',
       'leadEvents',
       'vdpEmails',
+      'leadNotes',
       'doNotContact',
       'accounts',
       'webEvents',
@@ -204,6 +206,7 @@ describe('an access request', () => {
     expect(data.sources.leads.map((item: { id: number }) => item.id)).toEqual([lead])
     expect(data.sources.leadEvents[0].nextSteps).toBe('Send Rita the Camry photos')
     expect(data.sources.vdpEmails).toHaveLength(1)
+    expect(data.sources.leadNotes).toMatchObject([{ body: 'Rita prefers e-mail', lead }])
     expect(data.sources.creditApps[0].ssn).toBe('***-**-9123')
     // The seeded deal on her credit app's vehicle is María's and James's, not hers: an export
     // lists only deals its consumer is a party to (test/int/accessExport.test.ts).

@@ -64,6 +64,7 @@ beforeAll(async () => {
   })
   ids.b.leadEvents = await create('leadEvents', { lead: ids.b.lead, type: 'Outbound Phone Call' })
   ids.b.vdpEmails = await create('vdpEmails', { lead: ids.b.lead })
+  ids.b['lead-note'] = await create('lead-note', { body: 'Wants a callback', lead: ids.b.lead })
   ids.b['pre-approval'] = await create('pre-approval', {
     consumer: ids.b.consumer,
     creditBand: 'crb_demo_prime',
@@ -105,6 +106,7 @@ beforeAll(async () => {
   const ofMaria = { lead: { equals: ids.a.lead } }
   ids.a.leadEvents = (await payload.find({ collection: 'leadEvents', where: ofMaria })).docs[0].id
   ids.a.vdpEmails = (await payload.find({ collection: 'vdpEmails', where: ofMaria })).docs[0].id
+  ids.a['lead-note'] = await create('lead-note', { body: 'Test drive Saturday', lead: ids.a.lead })
   Object.assign(ids.a, {
     address: 'adr_demo_maria',
     company: A.company,
@@ -134,6 +136,7 @@ const SCOPED: {
   { change: { source: 'dealer' }, deletes: true, slug: 'lead', updates: true },
   { change: { nextSteps: 'Call back' }, deletes: true, slug: 'leadEvents', updates: true },
   { change: {}, deletes: true, slug: 'vdpEmails', updates: true },
+  { change: { body: 'Called back' }, deletes: true, slug: 'lead-note', updates: true },
   { change: { currentBidPrice: 23800 }, deletes: true, slug: 'deal', updates: true },
   { change: { name: 'María González' }, deletes: true, slug: 'customer', updates: true },
   { change: { email: 'maria.g@example.com' }, deletes: false, slug: 'consumer', updates: true },
@@ -151,7 +154,7 @@ const NO_SUCH: Record<string, number | string> = new Proxy(
   {},
   {
     get: (_, slug) =>
-      ['lead', 'leadEvents', 'vdpEmails'].includes(String(slug)) ? 999999 : 'x_none',
+      ['lead', 'leadEvents', 'vdpEmails', 'lead-note'].includes(String(slug)) ? 999999 : 'x_none',
   },
 )
 
@@ -346,6 +349,15 @@ describe('a dealer creates within its company only', () => {
       vehicle: '4T1B11HK7NU000123',
     })
     expect(invalidPaths(app.body)).toEqual(['consumer'])
+    // A note on B's lead reads as one on no lead at all.
+    const note = await dealerSends('POST', '/api/lead-note', { body: 'Hi', lead: ids.b.lead })
+    const noLead = await dealerSends('POST', '/api/lead-note', { body: 'Hi', lead: 999999 })
+    expect(invalidPaths(note.body)).toEqual(['lead'])
+    expect(note.body).toEqual(noLead.body)
+    const moved = await dealerSends('PATCH', `/api/lead-note/${ids.a['lead-note']}`, {
+      lead: ids.b.lead,
+    })
+    expect(invalidPaths(moved.body)).toEqual(['lead'])
   })
 
   it('creates a deal with a facilitator, and a lead event on its lead', async () => {

@@ -286,7 +286,11 @@ describe('possible duplicates and merging two leads', () => {
       data: { lead: other.id, type: 'Outbound Email' },
     })
     await service.payload.create({ collection: 'vdpEmails', data: { lead: other.id } })
-    return { event, first, kept, other }
+    const note = await service.payload.create({
+      collection: 'lead-note',
+      data: { body: 'Prefers texts after 5 pm', lead: other.id },
+    })
+    return { event, first, kept, note, other }
   }
 
   it('lists the possible duplicates of a lead, with why', async () => {
@@ -301,13 +305,13 @@ describe('possible duplicates and merging two leads', () => {
   })
 
   it('previews a merge, then merges as previewed: values, events, e-mails, the mark', async () => {
-    const { event, first, kept, other } = await pair()
+    const { event, first, kept, note, other } = await pair()
     const preview = await send('POST', `/api/lead/${kept.id}/merge`, who.staff, {
       dryRun: true,
       other: other.id,
     })
     expect(preview.status).toBe(200)
-    expect(preview.body.moves).toEqual({ doNotContact: 0, leadEvents: 2, vdpEmails: 1 })
+    expect(preview.body.moves).toEqual({ doNotContact: 0, leadEvents: 2, notes: 1, vdpEmails: 1 })
     const value = (field: string) =>
       preview.body.values.find((one: { field: string }) => one.field === field)
     expect(value('phoneNumber')).toMatchObject({
@@ -338,6 +342,8 @@ describe('possible duplicates and merging two leads', () => {
       where: { lead: { equals: kept.id } },
     })
     expect(emails.totalDocs).toBe(1)
+    const moved = await service.payload.findByID({ collection: 'lead-note', depth: 0, id: note.id })
+    expect(moved.lead).toBe(kept.id)
     const merged = await send('GET', `/api/lead/${other.id}?depth=0`, who.staff)
     expect(merged.status).toBe(200)
     expect(merged.body).toMatchObject({ id: other.id, mergedInto: kept.id })

@@ -30,6 +30,7 @@ const MOVES: [keyof MergePreview['moves'], string][] = [
   ['leadEvents', 'lead events'],
   ['vdpEmails', 'VDP e-mails'],
   ['doNotContact', 'do-not-contact requests'],
+  ['notes', 'notes'],
 ]
 
 const Preview = ({

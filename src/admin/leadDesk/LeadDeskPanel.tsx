@@ -14,6 +14,7 @@ import type { DeskView, Person } from '@/leadDesk/deskView'
 
 import { call, errorOf } from '../call'
 import { Moment } from '../values/cells'
+import { AddNote } from './AddNote'
 import { Duplicates, type Listed } from './Duplicates'
 import { LogActivity } from './LogActivity'
 import { WithdrawDoNotContact } from './WithdrawDoNotContact'
@@ -187,6 +188,7 @@ export const LeadDeskPanel = ({
           onLogged={() => window.location.reload()}
         />
       ) : null}
+      {view.canEdit ? <AddNote api={api} lead={lead.id} onAdded={load} /> : null}
       <h4>Timeline</h4>
       {view.timeline.length ? (
         <ol aria-label="Timeline" className="lead-desk__timeline">
@@ -201,6 +203,8 @@ export const LeadDeskPanel = ({
                   {item.status ? ` → ${item.status}` : ''}
                   {item.current ? <span className="lead-desk__badge">current</span> : null}
                 </>
+              ) : item.kind === 'note' ? (
+                <a href={`/admin/collections/lead-note/${item.id}`}>Note</a>
               ) : (
                 <a href={`/admin/collections/vdpEmails/${item.id}`}>
                   VDP e-mail{item.vinCount ? ` (${item.vinCount} vehicles)` : ''}
@@ -209,6 +213,11 @@ export const LeadDeskPanel = ({
               {item.by ? <span className="lead-desk__muted"> · {item.by.name}</span> : null}
               {item.kind === 'event' && item.nextSteps ? (
                 <div className="lead-desk__muted">{item.nextSteps}</div>
+              ) : null}
+              {item.kind === 'note' ? (
+                <div className="lead-desk__note" data-desk="note">
+                  {item.body}
+                </div>
               ) : null}
             </li>
           ))}

@@ -92,6 +92,7 @@ export const SOURCES: Source[] = [
   { collection: 'lead', name: 'leads', where: (id) => ({ consumer: { equals: id } }) },
   { collection: 'leadEvents', name: 'leadEvents', where: (_, f) => inList('lead', idsOf(f.leads)) },
   { collection: 'vdpEmails', name: 'vdpEmails', where: (_, f) => inList('lead', idsOf(f.leads)) },
+  { collection: 'lead-note', name: 'leadNotes', where: (_, f) => inList('lead', idsOf(f.leads)) },
   {
     collection: 'do-not-contact',
     name: 'doNotContact',

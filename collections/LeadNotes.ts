@@ -1,0 +1,59 @@
+import type { CollectionConfig, RelationshipFieldSingleValidation } from 'payload'
+import { relationship } from 'payload/shared'
+
+import { noSsnInTextarea } from '@/creditData/ssnFields'
+import { stampedUserField } from '@/fields/stampedUser'
+import { leadNoteTitle, titleField } from '@/fields/titles'
+
+import { policyAccess } from '../access/policy'
+
+/** A note names its lead, which must exist (Payload's own check of a relation). */
+const namesItsLead: RelationshipFieldSingleValidation = (value, options) =>
+  value === null || value === undefined
+    ? 'names the lead the note is about'
+    : relationship(value, options)
+
+/**
+ * A note on a lead, written by staff at the lead desk: what the customer said, what was agreed.
+ * It belongs to the lead's dealership (a dealer's users write and read their own leads' notes),
+ * moves with the lead when duplicates are merged, and goes with the person's data when it is
+ * erased. Not part of the lead's event history: lead events keep the contract's types.
+ */
+export const LeadNotes: CollectionConfig = {
+  slug: 'lead-note',
+  trash: true,
+  versions: true,
+  custom: { dealerScope: { lead: 'lead', rows: 'dealership' }, readableValues: true },
+  access: policyAccess('lead-note'),
+  admin: {
+    defaultColumns: ['title', 'lead', 'createdBy', 'createdAt'],
+    group: 'Leads',
+    listSearchableFields: ['title', 'body'],
+    useAsTitle: 'title',
+  },
+  defaultSort: '-createdAt',
+  fields: [
+    titleField(leadNoteTitle, ['lead', 'body']),
+    {
+      name: 'lead',
+      type: 'relationship',
+      admin: { description: 'The lead the note is about.' },
+      index: true,
+      relationTo: 'lead',
+      // Required by its check, not by `required`: a required relation would keep its lead from
+      // the trash (hooks/stillReferenced.ts); the database deletes a note with its lead instead.
+      validate: namesItsLead,
+    },
+    {
+      name: 'body',
+      type: 'textarea',
+      admin: { description: 'What was said or agreed. No social security numbers.' },
+      maxLength: 4000,
+      required: true,
+      validate: noSsnInTextarea('lead-note.body'),
+    },
+    stampedUserField('createdBy', 'create'),
+    stampedUserField('lastModifiedBy', 'change'),
+  ],
+  labels: { plural: 'Lead notes', singular: 'Lead note' },
+}

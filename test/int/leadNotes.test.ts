@@ -1,0 +1,154 @@
+/**
+ * Staff notes on a lead (`lead-note`): written and read at the lead desk by staff and by the
+ * lead's dealership, refused to API clients that are not admins, checked like any free text, and
+ * gone with their lead (deleted for good) or with the person's data (erasure). A dealer's reach
+ * is tried in dealerAccess.test.ts with every other collection a company reaches.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { sql } from '@payloadcms/db-postgres'
+import { createLocalReq } from 'payload'
+
+import { deidentifyConsumer } from '@/compliance/retention/deidentify'
+import { transactionDb } from '@/db/transaction'
+
+import { invalidPaths, sendJson } from '../helpers/http'
+import type { PrincipalName } from '../helpers/principals'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true, seed: true })
+
+const send = (who: PrincipalName, method: string, path: string, body?: unknown) =>
+  sendJson(context.service, method, path, { body, headers: context.who[who].headers })
+
+const newLead = async (data: Record<string, unknown> = {}) =>
+  (
+    await context.service.payload.create({
+      collection: 'lead',
+      data: { firstName: 'Nora', lastName: 'Noted', location: 'loc_demo_sunset_la', ...data },
+    })
+  ).id
+
+const rows = async (query: ReturnType<typeof sql>) =>
+  (
+    (await context.service.payload.db.drizzle.execute(query)) as unknown as {
+      rows: Record<string, unknown>[]
+    }
+  ).rows
+
+describe('a lead note', () => {
+  it('is written by staff and shown on the lead desk with who wrote it, newest first', async () => {
+    const lead = await newLead()
+    const first = await send('staff', 'POST', '/api/lead-note?depth=0', {
+      body: 'Wants a test drive on Saturday morning',
+      lead,
+    })
+    expect(first.status).toBe(201)
+    expect(first.body.doc).toMatchObject({ body: 'Wants a test drive on Saturday morning', lead })
+    const second = await send('staffAdmin', 'POST', '/api/lead-note', {
+      body: 'Trade-in: 2015 Civic',
+      lead,
+    })
+    expect(second.status).toBe(201)
+    const desk = await send('staff', 'GET', `/api/lead/${lead}/desk`)
+    expect(desk.status).toBe(200)
+    const notes = desk.body.timeline.filter((item: { kind: string }) => item.kind === 'note')
+    expect(notes.map((item: { body: string }) => item.body)).toEqual([
+      'Trade-in: 2015 Civic',
+      'Wants a test drive on Saturday morning',
+    ])
+    expect(notes[1].by).toMatchObject({ id: context.who.staff.id })
+    const stored = await send('staff', 'GET', `/api/lead-note/${first.body.doc.id}?depth=0`)
+    expect(stored.body.title).toBe('Note · Nora Noted · Wants a test drive on Saturday morning')
+    expect(stored.body.createdBy).toBe(context.who.staff.id)
+  })
+
+  it('names an existing lead and says something, without a social security number (400 naming the field)', async () => {
+    const lead = await newLead()
+    const cases: [unknown, string[]][] = [
+      [{ body: 'No lead' }, ['lead']],
+      [{ body: 'Gone', lead: 999999 }, ['lead']],
+      [{ body: '', lead }, ['body']],
+      [{ body: 'SSN 123-45-6789 checked', lead }, ['body']],
+      [{ body: 'x'.repeat(4001), lead }, ['body']],
+    ]
+    for (const [body, paths] of cases) {
+      const answer = await send('staff', 'POST', '/api/lead-note', body)
+      expect([answer.status, invalidPaths(answer.body)]).toEqual([400, paths])
+    }
+    const note = (await send('staff', 'POST', '/api/lead-note', { body: 'Fine', lead })).body.doc
+    const cleared = await send('staff', 'PATCH', `/api/lead-note/${note.id}`, { lead: null })
+    expect([cleared.status, invalidPaths(cleared.body)]).toEqual([400, ['lead']])
+    expect(
+      await context.service.payload.count({
+        collection: 'lead-note',
+        where: { lead: { equals: lead } },
+      }),
+    ).toEqual({ totalDocs: 1 })
+  })
+
+  it('is for staff and admin clients: an integrator and a lead agent are refused (403), no one signed in 401', async () => {
+    const lead = await newLead()
+    const note = { body: 'Called back', lead }
+    expect((await send('clientAdmin', 'POST', '/api/lead-note', note)).status).toBe(201)
+    for (const who of ['integrator', 'leadAgent'] as const) {
+      expect((await send(who, 'POST', '/api/lead-note', note)).status).toBe(403)
+      expect((await send(who, 'GET', '/api/lead-note')).status).toBe(403)
+    }
+    expect((await send('anonymous', 'GET', '/api/lead-note')).status).toBe(401)
+    // Nor do they find it through the lead they may read: its desk leaves the notes out.
+    const desk = await send('leadAgent', 'GET', `/api/lead/${lead}/desk`)
+    expect(desk.status).toBe(200)
+    expect(desk.body.timeline.map((item: { kind: string }) => item.kind)).not.toContain('note')
+    const staffDesk = await send('staff', 'GET', `/api/lead/${lead}/desk`)
+    expect(staffDesk.body.timeline.map((item: { kind: string }) => item.kind)).toContain('note')
+  })
+
+  it('goes with its lead: kept while the lead is in the trash, deleted with it for good', async () => {
+    const lead = await newLead()
+    const note = (await send('staff', 'POST', '/api/lead-note', { body: 'Keep me', lead })).body.doc
+    await send('staff', 'PATCH', `/api/lead-note/${note.id}`, { body: 'Keep me, edited' })
+    expect((await send('staff', 'DELETE', `/api/lead/${lead}`)).status).toBe(200)
+    expect((await send('staff', 'GET', `/api/lead-note/${note.id}`)).status).toBe(200)
+    const forGood = await send('staffAdmin', 'DELETE', `/api/lead/${lead}?trash=true`)
+    expect(forGood.status).toBe(200)
+    expect((await send('staffAdmin', 'GET', `/api/lead-note/${note.id}?trash=true`)).status).toBe(
+      404,
+    )
+    expect(
+      await rows(
+        sql`SELECT id FROM _lead_note_v WHERE version_lead_id = ${lead} OR parent_id = ${note.id}`,
+      ),
+    ).toEqual([])
+  })
+
+  it("goes with the person's data when it is erased, versions and all", async () => {
+    const { payload } = context.service
+    const consumer = (
+      await payload.create({
+        collection: 'consumer',
+        data: {
+          birthDate: '1980-02-03',
+          firstName: 'Erin',
+          lastName: 'Erased',
+          phoneNumber: '512-555-0190',
+        },
+      })
+    ).id
+    const lead = await newLead({ consumer })
+    const other = await newLead()
+    const note = (await send('staff', 'POST', '/api/lead-note', { body: 'Erase me', lead })).body
+      .doc
+    const kept = (await send('staff', 'POST', '/api/lead-note', { body: 'Not hers', lead: other }))
+      .body.doc
+    const report = await deidentifyConsumer(
+      await transactionDb(await createLocalReq({}, payload)),
+      consumer,
+    )
+    expect(report.deidentified).toEqual(
+      expect.arrayContaining([expect.objectContaining({ collection: 'lead-note', records: 1 })]),
+    )
+    expect(await rows(sql`SELECT id FROM lead_note WHERE id = ${note.id}`)).toEqual([])
+    expect(await rows(sql`SELECT id FROM _lead_note_v WHERE parent_id = ${note.id}`)).toEqual([])
+    expect(await rows(sql`SELECT id FROM lead_note WHERE id = ${kept.id}`)).toHaveLength(1)
+  })
+})
