@@ -72,6 +72,7 @@ export interface Config {
     leadEvents: LeadEvent;
     vdpEmails: VdpEmail;
     'lead-note': LeadNote;
+    'lead-appointment': LeadAppointment;
     'do-not-contact': DoNotContact;
     'mailbox-message': MailboxMessage;
     'credit-app': CreditApp;
@@ -125,6 +126,7 @@ export interface Config {
     leadEvents: LeadEventsSelect<false> | LeadEventsSelect<true>;
     vdpEmails: VdpEmailsSelect<false> | VdpEmailsSelect<true>;
     'lead-note': LeadNoteSelect<false> | LeadNoteSelect<true>;
+    'lead-appointment': LeadAppointmentSelect<false> | LeadAppointmentSelect<true>;
     'do-not-contact': DoNotContactSelect<false> | DoNotContactSelect<true>;
     'mailbox-message': MailboxMessageSelect<false> | MailboxMessageSelect<true>;
     'credit-app': CreditAppSelect<false> | CreditAppSelect<true>;
@@ -930,11 +932,45 @@ export interface LeadNote {
   /**
    * The lead the note is about.
    */
-  lead: number | Lead;
+  lead?: (number | null) | Lead;
   /**
    * What was said or agreed. No social security numbers.
    */
   body: string;
+  createdBy?: (number | null) | User;
+  lastModifiedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+  /**
+   * Kept from the location (or the lead): the dealership whose dealers see it.
+   */
+  dealership?: (string | null) | Company;
+  deletedAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lead-appointment".
+ */
+export interface LeadAppointment {
+  id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
+  /**
+   * The lead whose customer comes or is called.
+   */
+  lead?: (number | null) | Lead;
+  /**
+   * When it starts, in your time zone.
+   */
+  startsAt: string;
+  kind: 'showroom-visit' | 'test-drive' | 'phone-call' | 'video-call' | 'delivery';
+  status: 'set' | 'confirmed' | 'shown' | 'no-show' | 'cancelled';
+  /**
+   * What it is for, or what to have ready. No social security numbers.
+   */
+  note?: string | null;
   createdBy?: (number | null) | User;
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
@@ -2408,6 +2444,10 @@ export interface PayloadLockedDocument {
         value: number | LeadNote;
       } | null)
     | ({
+        relationTo: 'lead-appointment';
+        value: number | LeadAppointment;
+      } | null)
+    | ({
         relationTo: 'do-not-contact';
         value: number | DoNotContact;
       } | null)
@@ -2648,6 +2688,7 @@ export interface PayloadQueryPreset {
     | 'lead'
     | 'leadEvents'
     | 'vdpEmails'
+    | 'lead-appointment'
     | 'credit-app'
     | 'consumer'
     | 'deal'
@@ -2787,6 +2828,24 @@ export interface LeadNoteSelect<T extends boolean = true> {
   title?: T;
   lead?: T;
   body?: T;
+  createdBy?: T;
+  lastModifiedBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  dealership?: T;
+  deletedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lead-appointment_select".
+ */
+export interface LeadAppointmentSelect<T extends boolean = true> {
+  title?: T;
+  lead?: T;
+  startsAt?: T;
+  kind?: T;
+  status?: T;
+  note?: T;
   createdBy?: T;
   lastModifiedBy?: T;
   updatedAt?: T;

@@ -23,6 +23,7 @@ import { Deals } from './collections/Deals'
 import { Disclosures } from './collections/Disclosures'
 import { DoNotContact } from './collections/DoNotContact'
 import { Errors } from './collections/Errors'
+import { LeadAppointments } from './collections/LeadAppointments'
 import { LeadEvents } from './collections/LeadEvents'
 import { LeadNotes } from './collections/LeadNotes'
 import { Leads } from './collections/Leads'
@@ -78,6 +79,7 @@ const collections = [
   LeadEvents,
   VdpEmails,
   LeadNotes,
+  LeadAppointments,
   DoNotContact,
   MailboxMessages,
   CreditApps,

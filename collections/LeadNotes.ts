@@ -1,17 +1,11 @@
-import type { CollectionConfig, RelationshipFieldSingleValidation } from 'payload'
-import { relationship } from 'payload/shared'
+import type { CollectionConfig } from 'payload'
 
 import { noSsnInTextarea } from '@/creditData/ssnFields'
+import { leadOfField } from '@/fields/leadOf'
 import { stampedUserField } from '@/fields/stampedUser'
 import { leadNoteTitle, titleField } from '@/fields/titles'
 
 import { policyAccess } from '../access/policy'
-
-/** A note names its lead, which must exist (Payload's own check of a relation). */
-const namesItsLead: RelationshipFieldSingleValidation = (value, options) =>
-  value === null || value === undefined
-    ? 'names the lead the note is about'
-    : relationship(value, options)
 
 /**
  * A note on a lead, written by staff at the lead desk: what the customer said, what was agreed.
@@ -34,16 +28,7 @@ export const LeadNotes: CollectionConfig = {
   defaultSort: '-createdAt',
   fields: [
     titleField(leadNoteTitle, ['lead', 'body']),
-    {
-      name: 'lead',
-      type: 'relationship',
-      admin: { description: 'The lead the note is about.' },
-      index: true,
-      relationTo: 'lead',
-      // Required by its check, not by `required`: a required relation would keep its lead from
-      // the trash (hooks/stillReferenced.ts); the database deletes a note with its lead instead.
-      validate: namesItsLead,
-    },
+    leadOfField('The lead the note is about.'),
     {
       name: 'body',
       type: 'textarea',

@@ -25,6 +25,7 @@ export const SSN_TEXT_RULES = {
   'lead.source': 'refuse',
   'leadEvents.nextSteps': 'refuse',
   'lead-note.body': 'refuse',
+  'lead-appointment.note': 'refuse',
   // Applied by the modules that own them, with `holdsSsn` or the validators below.
   'consents.note': 'refuse',
   'consents.userAgent': 'refuse',

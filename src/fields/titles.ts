@@ -8,6 +8,7 @@
  */
 import type { DataFromCollectionSlug, FieldHook, PayloadRequest, TextField } from 'payload'
 
+import { APPOINTMENT_KINDS } from '@/leadDesk/appointments'
 import { relationId } from '@/lib/relationId'
 import { textOf } from '@/lib/text'
 
@@ -156,6 +157,14 @@ export const leadNoteTitle = async (doc: Doc, req: PayloadRequest): Promise<stri
   return ['Note', personName(await related(req, 'lead', doc.lead)), words]
     .filter(Boolean)
     .join(' · ')
+}
+
+const KIND_LABELS = new Map<string, string>(Object.entries(APPOINTMENT_KINDS))
+
+/** "Test drive · Nina Named" (the time shows beside it, in the viewer's zone). */
+export const leadAppointmentTitle = async (doc: Doc, req: PayloadRequest): Promise<string> => {
+  const kind = KIND_LABELS.get(textOf(doc.kind)) ?? 'Appointment'
+  return [kind, personName(await related(req, 'lead', doc.lead))].filter(Boolean).join(' · ')
 }
 
 const LOAD_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })

@@ -1,6 +1,6 @@
 /**
  * What the lead page's desk panel shows (GET /api/lead/:id/desk): the lead's state, its timeline
- * of lead events, VDP e-mails and staff notes (newest first) and its consumer's other leads, each read as the
+ * of lead events, VDP e-mails and staff notes (newest first), its appointments (by time) and its consumer's other leads, each read as the
  * caller, with the names of the staff users it mentions.
  */
 import type { PayloadRequest } from 'payload'
@@ -9,7 +9,7 @@ import { unlessForbidden } from '@/errors'
 
 import { ENDPOINT_POLICY, ROLE_SETS, type RoleSet } from '../../access/policy'
 import { checkRole } from '../../access/roles'
-import type { Lead, LeadEvent, LeadNote } from '../../payload-types'
+import type { Lead, LeadAppointment, LeadEvent, LeadNote } from '../../payload-types'
 import { mayUpdateLead } from './access'
 import { firstStanding } from './doNotContact'
 import { contactDeadline } from './escalation'
@@ -34,7 +34,17 @@ export type TimelineItem =
   | { at: string; by: null | Person; id: number; kind: 'vdpEmail'; vinCount: null | string }
   | { at: string; body: string; by: null | Person; id: number; kind: 'note' }
 
+export type DeskAppointment = {
+  by: null | Person
+  id: number
+  kind: string
+  note: null | string
+  startsAt: string
+  status: string
+}
+
 export type DeskView = {
+  appointments: DeskAppointment[]
   canEdit: boolean
   consumer: null | string
   contactDue: null | string
@@ -107,7 +117,22 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
   const { payload } = req
   const lead = await payload.findByID({ ...asCaller, collection: 'lead', id, req })
   const consumer = idOf(lead.consumer) ?? null
-  const [events, currentEvents, emails, notes, others, location, canEdit, request] =
+  // The lead's records a caller may be refused (a lead agent's key: no notes), as the caller.
+  const ofLead = <Slug extends 'lead-appointment' | 'lead-note' | 'vdpEmails'>(
+    collection: Slug,
+    sort: string,
+  ) =>
+    unlessForbidden(
+      payload.find({
+        ...asCaller,
+        collection,
+        limit: TIMELINE_LIMIT,
+        req,
+        sort,
+        where: { lead: { equals: id } },
+      }),
+    )
+  const [events, currentEvents, emails, notes, appointments, others, location, canEdit, request] =
     await Promise.all([
       payload.find({
         ...asCaller,
@@ -125,26 +150,9 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
         req,
         where: { currentStatusFor: { equals: id } },
       }),
-      unlessForbidden(
-        payload.find({
-          ...asCaller,
-          collection: 'vdpEmails',
-          limit: TIMELINE_LIMIT,
-          req,
-          sort: '-createdAt',
-          where: { lead: { equals: id } },
-        }),
-      ),
-      unlessForbidden(
-        payload.find({
-          ...asCaller,
-          collection: 'lead-note',
-          limit: TIMELINE_LIMIT,
-          req,
-          sort: '-createdAt',
-          where: { lead: { equals: id } },
-        }),
-      ),
+      ofLead('vdpEmails', '-createdAt'),
+      ofLead('lead-note', '-createdAt'),
+      ofLead('lead-appointment', 'startsAt'),
       consumer
         ? payload.find({
             ...asCaller,
@@ -181,6 +189,7 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
     ...[...events.docs, ...currentEvents.docs].map((event) => idOf(event.createdBy)),
     ...(emails?.docs ?? []).map((email) => idOf(email.createdBy)),
     ...(notes?.docs ?? []).map((note) => idOf(note.createdBy)),
+    ...(appointments?.docs ?? []).map((appointment) => idOf(appointment.createdBy)),
     ...(others?.docs ?? []).map((other) => idOf(other.assignee)),
   ])
   const eventItem = (event: LeadEvent): TimelineItem => ({
@@ -211,6 +220,16 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
     })),
   ].sort((a, b) => b.at.localeCompare(a.at))
   return {
+    appointments: (appointments?.docs ?? []).map(
+      (appointment: LeadAppointment): DeskAppointment => ({
+        by: person(idOf(appointment.createdBy)),
+        id: appointment.id,
+        kind: appointment.kind,
+        note: appointment.note ?? null,
+        startsAt: appointment.startsAt,
+        status: appointment.status,
+      }),
+    ),
     canEdit: Boolean(canEdit),
     consumer,
     contactDue: lead.firstContactedAt

@@ -45,9 +45,10 @@ export type MergedValue = {
 }
 
 /** What moves to the kept lead, by collection. */
-const MOVED = {
+export const MOVED = {
   doNotContact: 'do-not-contact',
   leadEvents: 'leadEvents',
+  appointments: 'lead-appointment',
   notes: 'lead-note',
   vdpEmails: 'vdpEmails',
 } as const satisfies Record<string, CollectionSlug>
@@ -237,6 +238,7 @@ const moveRecords = async (req: PayloadRequest, kept: Lead, other: Lead) => {
   await updateAll(req, 'vdpEmails', fromOther, { lead: kept.id })
   await updateAll(req, 'do-not-contact', fromOther, { lead: kept.id })
   await updateAll(req, 'lead-note', fromOther, { lead: kept.id })
+  await updateAll(req, 'lead-appointment', fromOther, { lead: kept.id })
   // Consents need no move: they belong to a consumer and a phone or e-mail, not to a lead; a kept
   // lead without a consumer takes the other's (the values merge), and with it their consents.
 }

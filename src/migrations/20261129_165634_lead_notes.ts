@@ -4,24 +4,25 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 // for good (their foreign keys cascade, where Payload's would leave a note naming no lead), and
 // a note's dealership is kept from its lead's by the triggers of 20261128_055047_dealership_on_row,
 // as a VDP e-mail's is.
-const LEAD_MOVED = (withNotes: boolean) =>
+/**
+ * The lead's dealership copied to the records of these tables that name it, when it changes
+ * (the trigger of 20261128_055047_dealership_on_row, redefined with each table that joins it).
+ */
+export const leadMovedFunction = (tables: string[]) =>
   sql.raw(`
 CREATE OR REPLACE FUNCTION commerce_lead_moved() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE lead_events SET dealership_id = NEW.dealership_id
-    WHERE lead_id = NEW.id AND dealership_id IS DISTINCT FROM NEW.dealership_id;
-  UPDATE vdp_emails SET dealership_id = NEW.dealership_id
-    WHERE lead_id = NEW.id AND dealership_id IS DISTINCT FROM NEW.dealership_id;
-  UPDATE do_not_contact SET dealership_id = NEW.dealership_id
-    WHERE lead_id = NEW.id AND dealership_id IS DISTINCT FROM NEW.dealership_id;${
-    withNotes
-      ? `
-  UPDATE lead_note SET dealership_id = NEW.dealership_id
-    WHERE lead_id = NEW.id AND dealership_id IS DISTINCT FROM NEW.dealership_id;`
-      : ''
-  }
+BEGIN${tables
+    .map(
+      (table) => `
+  UPDATE ${table} SET dealership_id = NEW.dealership_id
+    WHERE lead_id = NEW.id AND dealership_id IS DISTINCT FROM NEW.dealership_id;`,
+    )
+    .join('')}
   RETURN NULL;
 END $$;`)
+
+/** The tables before this migration. */
+export const LEAD_TABLES = ['lead_events', 'vdp_emails', 'do_not_contact']
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
@@ -87,11 +88,11 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "payload_locked_documents_rels_lead_note_id_idx" ON "payload_locked_documents_rels" USING btree ("lead_note_id");
   CREATE TRIGGER commerce_dealership BEFORE INSERT OR UPDATE ON lead_note
     FOR EACH ROW EXECUTE FUNCTION commerce_located_dealership();`)
-  await db.execute(LEAD_MOVED(true))
+  await db.execute(leadMovedFunction([...LEAD_TABLES, 'lead_note']))
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
-  await db.execute(LEAD_MOVED(false))
+  await db.execute(leadMovedFunction(LEAD_TABLES))
   await db.execute(sql`
    ALTER TABLE "lead_note" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "_lead_note_v" DISABLE ROW LEVEL SECURITY;

@@ -45,6 +45,7 @@ import * as migration_20261129_010133_consent_titles from './20261129_010133_con
 import * as migration_20261129_040113_do_not_contact_withdrawal from './20261129_040113_do_not_contact_withdrawal';
 import * as migration_20261129_164206_location_titles from './20261129_164206_location_titles';
 import * as migration_20261129_165634_lead_notes from './20261129_165634_lead_notes';
+import * as migration_20261129_171020_lead_appointments from './20261129_171020_lead_appointments';
 
 export const migrations = [
   {
@@ -280,6 +281,11 @@ export const migrations = [
   {
     up: migration_20261129_165634_lead_notes.up,
     down: migration_20261129_165634_lead_notes.down,
-    name: '20261129_165634_lead_notes'
+    name: '20261129_165634_lead_notes',
+  },
+  {
+    up: migration_20261129_171020_lead_appointments.up,
+    down: migration_20261129_171020_lead_appointments.down,
+    name: '20261129_171020_lead_appointments'
   },
 ];

@@ -1,7 +1,7 @@
 /**
  * The lead desk in Chromium, as the demo staff user works it: Leads first in the navigation, the
  * dashboard's to-do list, a lead's page (status, assignee, due times, timeline, the consumer's
- * other leads), logging a call from it, adding a note, a do-not-contact request (no outbound activity offered
+ * other leads), logging a call from it, adding a note, setting an appointment and marking it shown, a do-not-contact request (no outbound activity offered
  * after it, the leads list flagging it), and taking a lead. The dashboard and lead-page pictures of
  * docs/admin-ui.md are taken here.
  */
@@ -267,6 +267,35 @@ describe("a lead's page", () => {
       expect(await form.locator('textarea[name="note"]').inputValue()).toBe('')
       staff.off('request', onRequest)
       expect(writes).toEqual(['POST /api/lead-note'])
+    },
+    STEP_MS,
+  )
+
+  it(
+    "sets an appointment in the viewer's time, then marks it shown, each in one click",
+    async () => {
+      const maria = await leadId(staff, 'maria.gonzalez@example.com')
+      await openLead(staff, maria)
+      const box = desk(staff).locator('[aria-label="Appointments"]')
+      await box.locator('input[name="appointmentStartsAt"]').fill('2031-05-03T10:30')
+      await box.locator('select[name="appointmentKind"]').selectOption('test-drive')
+      await box.locator('input[name="appointmentNote"]').fill('Bring the trade-in title')
+      await box.getByRole('button', { name: 'Set appointment' }).click()
+      const item = box.locator('li[data-appointment]').filter({ hasText: 'Test drive' })
+      await item.waitFor(WAIT)
+      expect(await item.getAttribute('data-appointment')).toBe('set')
+      expect(await item.innerText()).toMatch(
+        /2031.*10:30.*Test drive · Set · Bring the trade-in title/s,
+      )
+      // Stored as the moment the viewer meant, in their zone.
+      const [stored] = (
+        await admin.api(staff, `/lead-appointment?where[lead][equals]=${maria}&depth=0`)
+      ).docs
+      const zone = await staff.evaluate(() => new Date('2031-05-03T10:30').toISOString())
+      expect(stored.startsAt).toBe(zone)
+      await item.getByRole('button', { name: 'Shown' }).click()
+      await box.locator('li[data-appointment="shown"]').waitFor(WAIT)
+      expect(await box.locator('li[data-appointment="shown"] button').count()).toBe(0)
     },
     STEP_MS,
   )

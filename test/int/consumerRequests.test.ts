@@ -188,6 +188,7 @@ describe('an access request', () => {
       'leadEvents',
       'vdpEmails',
       'leadNotes',
+      'leadAppointments',
       'doNotContact',
       'accounts',
       'webEvents',

@@ -65,6 +65,10 @@ beforeAll(async () => {
   ids.b.leadEvents = await create('leadEvents', { lead: ids.b.lead, type: 'Outbound Phone Call' })
   ids.b.vdpEmails = await create('vdpEmails', { lead: ids.b.lead })
   ids.b['lead-note'] = await create('lead-note', { body: 'Wants a callback', lead: ids.b.lead })
+  ids.b['lead-appointment'] = await create('lead-appointment', {
+    lead: ids.b.lead,
+    startsAt: '2031-05-01T16:30:00.000Z',
+  })
   ids.b['pre-approval'] = await create('pre-approval', {
     consumer: ids.b.consumer,
     creditBand: 'crb_demo_prime',
@@ -107,6 +111,10 @@ beforeAll(async () => {
   ids.a.leadEvents = (await payload.find({ collection: 'leadEvents', where: ofMaria })).docs[0].id
   ids.a.vdpEmails = (await payload.find({ collection: 'vdpEmails', where: ofMaria })).docs[0].id
   ids.a['lead-note'] = await create('lead-note', { body: 'Test drive Saturday', lead: ids.a.lead })
+  ids.a['lead-appointment'] = await create('lead-appointment', {
+    lead: ids.a.lead,
+    startsAt: '2031-05-02T16:30:00.000Z',
+  })
   Object.assign(ids.a, {
     address: 'adr_demo_maria',
     company: A.company,
@@ -137,6 +145,7 @@ const SCOPED: {
   { change: { nextSteps: 'Call back' }, deletes: true, slug: 'leadEvents', updates: true },
   { change: {}, deletes: true, slug: 'vdpEmails', updates: true },
   { change: { body: 'Called back' }, deletes: true, slug: 'lead-note', updates: true },
+  { change: { status: 'confirmed' }, deletes: true, slug: 'lead-appointment', updates: true },
   { change: { currentBidPrice: 23800 }, deletes: true, slug: 'deal', updates: true },
   { change: { name: 'María González' }, deletes: true, slug: 'customer', updates: true },
   { change: { email: 'maria.g@example.com' }, deletes: false, slug: 'consumer', updates: true },
@@ -154,7 +163,9 @@ const NO_SUCH: Record<string, number | string> = new Proxy(
   {},
   {
     get: (_, slug) =>
-      ['lead', 'leadEvents', 'vdpEmails', 'lead-note'].includes(String(slug)) ? 999999 : 'x_none',
+      ['lead', 'leadEvents', 'vdpEmails', 'lead-note', 'lead-appointment'].includes(String(slug))
+        ? 999999
+        : 'x_none',
   },
 )
 
@@ -358,6 +369,11 @@ describe('a dealer creates within its company only', () => {
       lead: ids.b.lead,
     })
     expect(invalidPaths(moved.body)).toEqual(['lead'])
+    const visit = await dealerSends('POST', '/api/lead-appointment', {
+      lead: ids.b.lead,
+      startsAt: '2031-05-01T16:30:00.000Z',
+    })
+    expect(invalidPaths(visit.body)).toEqual(['lead'])
   })
 
   it('creates a deal with a facilitator, and a lead event on its lead', async () => {

@@ -290,6 +290,15 @@ describe('possible duplicates and merging two leads', () => {
       collection: 'lead-note',
       data: { body: 'Prefers texts after 5 pm', lead: other.id },
     })
+    await service.payload.create({
+      collection: 'lead-appointment',
+      data: {
+        kind: 'test-drive',
+        lead: other.id,
+        startsAt: '2031-05-01T16:30:00.000Z',
+        status: 'set',
+      },
+    })
     return { event, first, kept, note, other }
   }
 
@@ -311,7 +320,13 @@ describe('possible duplicates and merging two leads', () => {
       other: other.id,
     })
     expect(preview.status).toBe(200)
-    expect(preview.body.moves).toEqual({ doNotContact: 0, leadEvents: 2, notes: 1, vdpEmails: 1 })
+    expect(preview.body.moves).toEqual({
+      appointments: 1,
+      doNotContact: 0,
+      leadEvents: 2,
+      notes: 1,
+      vdpEmails: 1,
+    })
     const value = (field: string) =>
       preview.body.values.find((one: { field: string }) => one.field === field)
     expect(value('phoneNumber')).toMatchObject({
@@ -344,6 +359,11 @@ describe('possible duplicates and merging two leads', () => {
     expect(emails.totalDocs).toBe(1)
     const moved = await service.payload.findByID({ collection: 'lead-note', depth: 0, id: note.id })
     expect(moved.lead).toBe(kept.id)
+    const appointments = await service.payload.count({
+      collection: 'lead-appointment',
+      where: { lead: { equals: kept.id } },
+    })
+    expect(appointments.totalDocs).toBe(1)
     const merged = await send('GET', `/api/lead/${other.id}?depth=0`, who.staff)
     expect(merged.status).toBe(200)
     expect(merged.body).toMatchObject({ id: other.id, mergedInto: kept.id })

@@ -31,6 +31,7 @@ const MOVES: [keyof MergePreview['moves'], string][] = [
   ['vdpEmails', 'VDP e-mails'],
   ['doNotContact', 'do-not-contact requests'],
   ['notes', 'notes'],
+  ['appointments', 'appointments'],
 ]
 
 const Preview = ({

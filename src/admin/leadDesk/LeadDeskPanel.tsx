@@ -15,6 +15,7 @@ import type { DeskView, Person } from '@/leadDesk/deskView'
 import { call, errorOf } from '../call'
 import { Moment } from '../values/cells'
 import { AddNote } from './AddNote'
+import { Appointments } from './Appointments'
 import { Duplicates, type Listed } from './Duplicates'
 import { LogActivity } from './LogActivity'
 import { WithdrawDoNotContact } from './WithdrawDoNotContact'
@@ -188,6 +189,13 @@ export const LeadDeskPanel = ({
           onLogged={() => window.location.reload()}
         />
       ) : null}
+      <Appointments
+        api={api}
+        appointments={view.appointments}
+        canEdit={view.canEdit}
+        lead={lead.id}
+        onChanged={load}
+      />
       {view.canEdit ? <AddNote api={api} lead={lead.id} onAdded={load} /> : null}
       <h4>Timeline</h4>
       {view.timeline.length ? (

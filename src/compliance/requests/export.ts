@@ -94,6 +94,11 @@ export const SOURCES: Source[] = [
   { collection: 'vdpEmails', name: 'vdpEmails', where: (_, f) => inList('lead', idsOf(f.leads)) },
   { collection: 'lead-note', name: 'leadNotes', where: (_, f) => inList('lead', idsOf(f.leads)) },
   {
+    collection: 'lead-appointment',
+    name: 'leadAppointments',
+    where: (_, f) => inList('lead', idsOf(f.leads)),
+  },
+  {
     collection: 'do-not-contact',
     name: 'doNotContact',
     where: (id) => ({ consumer: { equals: id } }),

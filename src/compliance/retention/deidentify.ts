@@ -230,12 +230,19 @@ export const deidentifyConsumer = async (db: Db, consumer: string): Promise<Deid
   await db.execute(
     sql`DELETE FROM _vdp_emails_v WHERE parent_id IN (SELECT id FROM vdp_emails WHERE lead_id IN (${leads}))`,
   )
-  // Staff's notes are free text about the person: they go whole, with their versions.
+  // Staff's notes and appointments are about the person (free text, their visits): they go
+  // whole, with their versions.
   await db.execute(sql`DELETE FROM _lead_note_v WHERE version_lead_id IN (${leads})`)
   note(
     'lead-note',
     ['body', 'title'],
     await changed(db, sql`DELETE FROM lead_note WHERE lead_id IN (${leads})`),
+  )
+  await db.execute(sql`DELETE FROM _lead_appointment_v WHERE version_lead_id IN (${leads})`)
+  note(
+    'lead-appointment',
+    ['startsAt', 'kind', 'status', 'note', 'title'],
+    await changed(db, sql`DELETE FROM lead_appointment WHERE lead_id IN (${leads})`),
   )
   // Kept compliance records keep what they are, not whose: their titles' first part ("Do not
   // contact", "Access request", a consent's kind) without the name (src/fields/titles.ts).

@@ -1,4 +1,6 @@
 /** The lead desk's routes on leads (src/leadDesk/endpoints.ts). */
+import { MOVED } from '@/leadDesk/merge'
+
 import { json, payloadDoc, ref } from '../responses'
 import { ANY_OBJECT, camel, Context, errorsOf, idParamOf, op, PathItems } from './shared'
 
@@ -59,6 +61,9 @@ const MERGED_VALUE = {
   type: 'object',
 }
 
+/** What a merge counts and moves, one count each (src/leadDesk/merge.ts). */
+const MOVED_KINDS = Object.keys(MOVED).sort()
+
 const LEAD_REF = {
   properties: { id: { type: 'integer' }, title: { nullable: true, type: 'string' } },
   required: ['id'],
@@ -70,7 +75,7 @@ export const leadDeskRoutes = (): Record<string, (context: Context) => PathItems
     [`/${slug}/{id}/desk`]: {
       get: op(
         { operationId: `${camel(slug)}_desk`, summary: "The lead page's desk panel", tag },
-        "The lead's state (assignee with name, follow-up and contact due times, do-not-contact, escalation, current status), its timeline of lead events and VDP e-mails newest first, its consumer's other leads and its location's rota, each read as the caller.",
+        "The lead's state (assignee with name, follow-up and contact due times, do-not-contact, escalation, current status), its timeline of lead events, VDP e-mails and staff notes newest first, its appointments by time, its consumer's other leads and its location's rota, each read as the caller.",
         {
           parameters: [idParamOf(collection)],
           responses: {
@@ -241,12 +246,10 @@ export const leadDeskRoutes = (): Record<string, (context: Context) => PathItems
                   kept: LEAD_REF,
                   message: { type: 'string' },
                   moves: {
-                    properties: {
-                      doNotContact: { type: 'integer' },
-                      leadEvents: { type: 'integer' },
-                      vdpEmails: { type: 'integer' },
-                    },
-                    required: ['doNotContact', 'leadEvents', 'vdpEmails'],
+                    properties: Object.fromEntries(
+                      MOVED_KINDS.map((kind) => [kind, { type: 'integer' }]),
+                    ),
+                    required: MOVED_KINDS,
                     type: 'object',
                   },
                   other: LEAD_REF,

@@ -1,8 +1,9 @@
 /**
- * Staff notes on a lead (`lead-note`): written and read at the lead desk by staff and by the
- * lead's dealership, refused to API clients that are not admins, checked like any free text, and
- * gone with their lead (deleted for good) or with the person's data (erasure). A dealer's reach
- * is tried in dealerAccess.test.ts with every other collection a company reaches.
+ * What staff keep on a lead at its desk: notes (`lead-note`) and appointments
+ * (`lead-appointment`). Written and read by staff and by the lead's dealership, refused to API
+ * clients that are not admins, checked like any free text, and gone with their lead (deleted for
+ * good) or with the person's data (erasure). A dealer's reach is tried in dealerAccess.test.ts
+ * with every other collection a company reaches.
  */
 import { describe, expect, it } from '@jest/globals'
 import { sql } from '@payloadcms/db-postgres'
@@ -150,5 +151,121 @@ describe('a lead note', () => {
     expect(await rows(sql`SELECT id FROM lead_note WHERE id = ${note.id}`)).toEqual([])
     expect(await rows(sql`SELECT id FROM _lead_note_v WHERE parent_id = ${note.id}`)).toEqual([])
     expect(await rows(sql`SELECT id FROM lead_note WHERE id = ${kept.id}`)).toHaveLength(1)
+  })
+})
+
+describe('a lead appointment', () => {
+  it('is set at the desk, listed by time with its kind and status, and marked shown', async () => {
+    const lead = await newLead()
+    const later = await send('staff', 'POST', '/api/lead-appointment?depth=0', {
+      kind: 'test-drive',
+      lead,
+      note: 'Bring the trade-in title',
+      startsAt: '2031-05-03T17:00:00.000Z',
+    })
+    expect(later.status).toBe(201)
+    expect(later.body.doc).toMatchObject({ kind: 'test-drive', lead, status: 'set' })
+    const sooner = await send('staff', 'POST', '/api/lead-appointment?depth=0', {
+      lead,
+      startsAt: '2031-05-01T16:30:00.000Z',
+    })
+    expect(sooner.body.doc).toMatchObject({ kind: 'showroom-visit', status: 'set' })
+    const shown = await send('staff', 'PATCH', `/api/lead-appointment/${sooner.body.doc.id}`, {
+      status: 'shown',
+    })
+    expect(shown.status).toBe(200)
+    const desk = await send('staff', 'GET', `/api/lead/${lead}/desk`)
+    expect(desk.body.appointments).toEqual([
+      expect.objectContaining({
+        kind: 'showroom-visit',
+        startsAt: '2031-05-01T16:30:00.000Z',
+        status: 'shown',
+      }),
+      expect.objectContaining({
+        kind: 'test-drive',
+        note: 'Bring the trade-in title',
+        status: 'set',
+      }),
+    ])
+    expect(desk.body.appointments[1].by).toMatchObject({ id: context.who.staff.id })
+    const stored = await send('staff', 'GET', `/api/lead-appointment/${later.body.doc.id}?depth=0`)
+    expect(stored.body.title).toBe('Test drive · Nora Noted')
+  })
+
+  it('names its lead and a time, one of the kinds and statuses, and a note without an SSN (400 naming the field)', async () => {
+    const lead = await newLead()
+    const at = '2031-05-01T16:30:00.000Z'
+    const cases: [unknown, string[]][] = [
+      [{ startsAt: at }, ['lead']],
+      [{ lead }, ['startsAt']],
+      [{ lead, startsAt: 'tomorrow' }, ['startsAt']],
+      [{ kind: 'lunch', lead, startsAt: at }, ['kind']],
+      [{ lead, startsAt: at, status: 'maybe' }, ['status']],
+      [{ lead, note: 'SSN 123-45-6789', startsAt: at }, ['note']],
+    ]
+    for (const [body, paths] of cases) {
+      const answer = await send('staff', 'POST', '/api/lead-appointment', body)
+      expect([answer.status, invalidPaths(answer.body)]).toEqual([400, paths])
+    }
+  })
+
+  it('is refused to integrators and lead agents (403), and left out of the desk a lead agent reads', async () => {
+    const lead = await newLead()
+    const appointment = { lead, startsAt: '2031-05-01T16:30:00.000Z' }
+    expect((await send('clientAdmin', 'POST', '/api/lead-appointment', appointment)).status).toBe(
+      201,
+    )
+    for (const who of ['integrator', 'leadAgent'] as const) {
+      expect((await send(who, 'POST', '/api/lead-appointment', appointment)).status).toBe(403)
+      expect((await send(who, 'GET', '/api/lead-appointment')).status).toBe(403)
+    }
+    const desk = await send('leadAgent', 'GET', `/api/lead/${lead}/desk`)
+    expect(desk.body.appointments).toEqual([])
+    expect((await send('staff', 'GET', `/api/lead/${lead}/desk`)).body.appointments).toHaveLength(1)
+  })
+
+  it('goes with its lead when it is deleted for good, and with the person when erased', async () => {
+    const { payload } = context.service
+    const lead = await newLead()
+    const doomed = await send('staff', 'POST', '/api/lead-appointment?depth=0', {
+      lead,
+      startsAt: '2031-05-01T16:30:00.000Z',
+    })
+    await send('staff', 'DELETE', `/api/lead/${lead}`)
+    expect((await send('staffAdmin', 'DELETE', `/api/lead/${lead}?trash=true`)).status).toBe(200)
+    expect(
+      await rows(sql`SELECT id FROM lead_appointment WHERE id = ${doomed.body.doc.id}`),
+    ).toEqual([])
+    const consumer = (
+      await payload.create({
+        collection: 'consumer',
+        data: {
+          birthDate: '1981-03-04',
+          firstName: 'Ada',
+          lastName: 'Away',
+          phoneNumber: '512-555-0191',
+        },
+      })
+    ).id
+    const theirs = await newLead({ consumer })
+    const visit = await send('staff', 'POST', '/api/lead-appointment?depth=0', {
+      lead: theirs,
+      startsAt: '2031-05-02T16:30:00.000Z',
+    })
+    const report = await deidentifyConsumer(
+      await transactionDb(await createLocalReq({}, payload)),
+      consumer,
+    )
+    expect(report.deidentified).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ collection: 'lead-appointment', records: 1 }),
+      ]),
+    )
+    expect(
+      await rows(sql`SELECT id FROM lead_appointment WHERE id = ${visit.body.doc.id}`),
+    ).toEqual([])
+    expect(
+      await rows(sql`SELECT id FROM _lead_appointment_v WHERE version_lead_id = ${theirs}`),
+    ).toEqual([])
   })
 })
