@@ -462,7 +462,8 @@ describe('GET /api/<collection>/export, as the list shows it', () => {
     })
     expect(rowsOf(answer.text)).toEqual([
       ['id', 'dealer.location', 'dealer.location (name)'],
-      ['deal_demo_camry', 'loc_demo_sunset_la', location.address],
+      // The location's title: its company, what that is, and the address.
+      ['deal_demo_camry', 'loc_demo_sunset_la', `Sunset Motors · dealership · ${location.address}`],
     ])
     const refused = await download(`/lead/export?columns=${encodeURIComponent('["ssn"]')}`)
     expect(refused.status).toBe(400)
