@@ -258,6 +258,20 @@ export interface Lead {
    */
   source?: string | null;
   /**
+   * The car the customer asked about. A VIN fills the year, make, model and trim left empty (from the listing, else the decoder).
+   */
+  vehicleOfInterest?: {
+    /**
+     * 17 characters; optional.
+     */
+    vin?: string | null;
+    condition?: ('new' | 'used' | 'certified') | null;
+    year?: number | null;
+    make?: string | null;
+    model?: string | null;
+    trim?: string | null;
+  };
+  /**
    * The consumer record of this person, when there is one.
    */
   consumer?: (string | null) | Consumer;
@@ -2715,6 +2729,16 @@ export interface LeadSelect<T extends boolean = true> {
   phoneNumber?: T;
   phoneKeys?: T;
   source?: T;
+  vehicleOfInterest?:
+    | T
+    | {
+        vin?: T;
+        condition?: T;
+        year?: T;
+        make?: T;
+        model?: T;
+        trim?: T;
+      };
   consumer?: T;
   location?: T;
   assignee?: T;

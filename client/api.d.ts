@@ -7685,6 +7685,17 @@ export interface components {
             phoneKeys?: string | null;
             /** @description Where the lead came from, e.g. "website" or "phone". */
             source?: string | null;
+            /** @description The car the customer asked about. A VIN fills the year, make, model and trim left empty (from the listing, else the decoder). */
+            vehicleOfInterest?: {
+                /** @description 17 characters; optional. */
+                vin?: string | null;
+                /** @enum {string|null} */
+                condition?: "new" | "used" | "certified" | null;
+                year?: number | null;
+                make?: string | null;
+                model?: string | null;
+                trim?: string | null;
+            };
             /** @description The consumer record of this person, when there is one. */
             consumer?: (string | null) | components["schemas"]["consumer"];
             /** @description The dealership location that works this lead: its rota, business hours and manager. */
@@ -9081,6 +9092,17 @@ export interface components {
             phoneKeys?: string | null;
             /** @description Where the lead came from, e.g. "website" or "phone". */
             source?: string | null;
+            /** @description The car the customer asked about. A VIN fills the year, make, model and trim left empty (from the listing, else the decoder). */
+            vehicleOfInterest?: {
+                /** @description 17 characters; optional. */
+                vin?: string | null;
+                /** @enum {string|null} */
+                condition?: "new" | "used" | "certified" | null;
+                year?: number | null;
+                make?: string | null;
+                model?: string | null;
+                trim?: string | null;
+            };
             /** @description The consumer record of this person, when there is one. */
             consumer?: (string | null) | components["schemas"]["consumer"];
             /** @description The dealership location that works this lead: its rota, business hours and manager. */
@@ -9202,6 +9224,17 @@ export interface components {
             phoneKeys?: string | null;
             /** @description Where the lead came from, e.g. "website" or "phone". */
             source?: string | null;
+            /** @description The car the customer asked about. A VIN fills the year, make, model and trim left empty (from the listing, else the decoder). */
+            vehicleOfInterest?: {
+                /** @description 17 characters; optional. */
+                vin?: string | null;
+                /** @enum {string|null} */
+                condition?: "new" | "used" | "certified" | null;
+                year?: number | null;
+                make?: string | null;
+                model?: string | null;
+                trim?: string | null;
+            };
             /** @description The consumer record of this person, when there is one. */
             consumer?: (string | null) | components["schemas"]["consumer"];
             /** @description The dealership location that works this lead: its rota, business hours and manager. */
@@ -11948,6 +11981,17 @@ export interface components {
                     phoneNumber?: string | null;
                     /** @description Where the lead came from, e.g. "website" or "phone". */
                     source?: string | null;
+                    /** @description The car the customer asked about. A VIN fills the year, make, model and trim left empty (from the listing, else the decoder). */
+                    vehicleOfInterest?: {
+                        /** @description 17 characters; optional. */
+                        vin?: string | null;
+                        /** @enum {string|null} */
+                        condition?: "new" | "used" | "certified" | null;
+                        year?: number | null;
+                        make?: string | null;
+                        model?: string | null;
+                        trim?: string | null;
+                    };
                     /** @description The consumer record of this person, when there is one. */
                     consumer?: (string | null) | components["schemas"]["consumer"];
                     /** @description The dealership location that works this lead: its rota, business hours and manager. */
@@ -12070,6 +12114,17 @@ export interface components {
                     phoneNumber?: string | null;
                     /** @description Where the lead came from, e.g. "website" or "phone". */
                     source?: string | null;
+                    /** @description The car the customer asked about. A VIN fills the year, make, model and trim left empty (from the listing, else the decoder). */
+                    vehicleOfInterest?: {
+                        /** @description 17 characters; optional. */
+                        vin?: string | null;
+                        /** @enum {string|null} */
+                        condition?: "new" | "used" | "certified" | null;
+                        year?: number | null;
+                        make?: string | null;
+                        model?: string | null;
+                        trim?: string | null;
+                    };
                     /** @description The consumer record of this person, when there is one. */
                     consumer?: (string | null) | components["schemas"]["consumer"];
                     /** @description The dealership location that works this lead: its rota, business hours and manager. */

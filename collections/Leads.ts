@@ -19,6 +19,7 @@ import {
   mergeEndpoint,
 } from '@/leadDesk/endpoints'
 import { assignFromRota } from '@/leadDesk/roundRobin'
+import { fillVehicleOfInterest, vehicleOfInterestField } from '@/leadDesk/vehicleOfInterest'
 import { assigneeWorksAt } from '@/leadDesk/worksAt'
 
 import { ownCompanyLocations } from '../access/dealer'
@@ -144,6 +145,7 @@ export const Leads: CollectionConfig = {
       admin: { description: 'Where the lead came from, e.g. "website" or "phone".' },
       validate: noSsnInText('lead.source'),
     },
+    vehicleOfInterestField,
     {
       name: 'consumer',
       type: 'relationship',
@@ -248,7 +250,13 @@ export const Leads: CollectionConfig = {
     { name: 'matchPhones', type: 'json', access: serviceOnly, hidden: true },
   ],
   hooks: {
-    beforeChange: [assigneeWorksAt, assignFromRota, inheritDoNotContact, keepMatchKeys],
+    beforeChange: [
+      assigneeWorksAt,
+      assignFromRota,
+      inheritDoNotContact,
+      keepMatchKeys,
+      fillVehicleOfInterest,
+    ],
     beforeOperation: [byPhone.hook],
   },
   labels: { plural: 'Leads', singular: 'Lead' },

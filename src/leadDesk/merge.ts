@@ -24,6 +24,7 @@ const MERGED_FIELDS = [
   ['email', 'E-mail'],
   ['phoneNumber', 'Phone number'],
   ['source', 'Source'],
+  ['vehicleOfInterest', 'Vehicle of interest'],
   ['consumer', 'Consumer'],
   ['location', 'Location'],
   ['assignee', 'Assignee'],

@@ -46,6 +46,7 @@ import * as migration_20261129_040113_do_not_contact_withdrawal from './20261129
 import * as migration_20261129_164206_location_titles from './20261129_164206_location_titles';
 import * as migration_20261129_165634_lead_notes from './20261129_165634_lead_notes';
 import * as migration_20261129_171020_lead_appointments from './20261129_171020_lead_appointments';
+import * as migration_20261129_172952_vehicle_of_interest from './20261129_172952_vehicle_of_interest';
 
 export const migrations = [
   {
@@ -286,6 +287,11 @@ export const migrations = [
   {
     up: migration_20261129_171020_lead_appointments.up,
     down: migration_20261129_171020_lead_appointments.down,
-    name: '20261129_171020_lead_appointments'
+    name: '20261129_171020_lead_appointments',
+  },
+  {
+    up: migration_20261129_172952_vehicle_of_interest.up,
+    down: migration_20261129_172952_vehicle_of_interest.down,
+    name: '20261129_172952_vehicle_of_interest'
   },
 ];

@@ -301,6 +301,33 @@ describe("a lead's page", () => {
   )
 
   it(
+    'takes a vehicle of interest by its VIN: saved, the year, make and model are filled in',
+    async () => {
+      const created = await staff.request.post(`${admin.url}/api/lead?depth=0`, {
+        data: { firstName: 'Walk', lastName: 'In', location: 'loc_demo_sunset_la' },
+      })
+      const { doc } = await created.json()
+      await openLead(staff, doc.id)
+      await staff.locator('#field-vehicleOfInterest__vin').fill('4T1B11HK7NU000123')
+      await staff.locator('#action-save:not([disabled])').click()
+      await staff.getByText('Updated successfully').first().waitFor(WAIT)
+      const make = staff.locator('#field-vehicleOfInterest__make')
+      await staff.waitForFunction(
+        () =>
+          (document.querySelector('#field-vehicleOfInterest__make') as HTMLInputElement | null)
+            ?.value === 'Toyota',
+        null,
+        WAIT,
+      )
+      expect(await make.inputValue()).toBe('Toyota')
+      expect(await staff.locator('#field-vehicleOfInterest__model').inputValue()).toBe('Camry')
+      const stored = await admin.api(staff, `/lead/${doc.id}?depth=0`)
+      expect(stored.vehicleOfInterest).toMatchObject({ make: 'Toyota', year: 2022 })
+    },
+    STEP_MS,
+  )
+
+  it(
     'records a do-not-contact request; then offers no outbound activity, and the list flags the lead',
     async () => {
       const james = await leadId(staff, 'james.carter@example.com')

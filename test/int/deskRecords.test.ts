@@ -269,3 +269,52 @@ describe('a lead appointment', () => {
     ).toEqual([])
   })
 })
+
+describe("a lead's vehicle of interest", () => {
+  const create = (vehicleOfInterest: object, firstName = `Vic${Date.now()}`) =>
+    send('staff', 'POST', '/api/lead?depth=0', {
+      firstName,
+      lastName: 'Vehicle',
+      location: 'loc_demo_sunset_la',
+      vehicleOfInterest,
+    })
+
+  it("fills year, make, model and trim from the dealership's listing of its VIN, else the decoder", async () => {
+    const listed = await create({ condition: 'used', vin: '4T1B11HK7NU000123' })
+    expect(listed.status).toBe(201)
+    expect(listed.body.doc.vehicleOfInterest).toMatchObject({
+      condition: 'used',
+      make: 'Toyota',
+      model: 'Camry',
+      trim: 'LE',
+      vin: '4T1B11HK7NU000123',
+      year: 2022,
+    })
+    const decoded = await create({ vin: '1HGCM82633A004352' })
+    expect(decoded.body.doc.vehicleOfInterest).toMatchObject({ make: 'Honda', year: 2003 })
+    expect(decoded.body.doc.vehicleOfInterest.model).toMatch(/Accord/)
+  })
+
+  it('keeps what staff typed, and fills nothing without a VIN', async () => {
+    const typed = await create({ make: 'Tesla', model: 'Model 3', vin: '1HGCM82633A004352' })
+    expect(typed.body.doc.vehicleOfInterest).toMatchObject({
+      make: 'Tesla',
+      model: 'Model 3',
+      year: 2003,
+    })
+    const bare = await create({ make: 'Ford', model: 'F-150', year: 2021 })
+    expect(bare.body.doc.vehicleOfInterest).toMatchObject({ make: 'Ford', vin: null, year: 2021 })
+  })
+
+  it('refuses a VIN that is not one, an unknown condition and a year that is not one (400 naming each)', async () => {
+    const cases: [object, string[]][] = [
+      [{ vin: 'NOT-A-VIN' }, ['vehicleOfInterest.vin']],
+      [{ condition: 'salvage' }, ['vehicleOfInterest.condition']],
+      [{ year: 20.5 }, ['vehicleOfInterest.year']],
+    ]
+    for (const [vehicle, paths] of cases) {
+      const answer = await create(vehicle)
+      expect([answer.status, invalidPaths(answer.body)]).toEqual([400, paths])
+    }
+  })
+})

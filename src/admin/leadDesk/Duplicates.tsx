@@ -19,8 +19,9 @@ export type Listed = { canMerge: boolean; docs: PossibleDuplicate[]; lead: numbe
 const shown = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—'
   if (typeof value === 'object') {
-    const at = (value as { at?: string }).at
-    return at ? `requested ${localTime(at)}` : '—'
+    const { at, make, model, trim, year } = value as Record<string, unknown>
+    if (make || model) return [year, make, model, trim].filter(Boolean).join(' ')
+    return typeof at === 'string' ? `requested ${localTime(at)}` : '—'
   }
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return localTime(value)
   return String(value)
