@@ -1,7 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
 import { noSsnInText } from '@/creditData/ssnFields'
+import { dateTimeField } from '@/fields/formatted'
 import { leadOfField } from '@/fields/leadOf'
+import { cell } from '@/fields/readableValues'
 import { stampedUserField } from '@/fields/stampedUser'
 import { leadAppointmentTitle, titleField } from '@/fields/titles'
 import { APPOINTMENT_KINDS, APPOINTMENT_STATUSES, options } from '@/leadDesk/appointments'
@@ -34,15 +36,14 @@ export const LeadAppointments: CollectionConfig = {
       type: 'row',
       fields: [
         {
-          name: 'startsAt',
-          type: 'date',
+          ...dateTimeField('startsAt', { required: true }),
           admin: {
+            components: { Cell: cell.dateTime },
             date: { pickerAppearance: 'dayAndTime' },
             description: 'When it starts, in your time zone.',
           },
           index: true,
           label: 'Starts at',
-          required: true,
         },
         {
           name: 'kind',

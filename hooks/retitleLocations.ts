@@ -21,13 +21,15 @@ export const retitleLocations: CollectionAfterChangeHook<Company> = async ({
   const before = req.context.retitle
   req.context.retitle = true
   try {
-    await req.payload.update({
+    const { errors } = await req.payload.update({
       collection: 'location',
       data: {},
       depth: 0,
       req,
       where: { companyId: { equals: doc.id } },
     })
+    // Every title or none: a location that could not be saved fails the company's save.
+    if (errors.length) throw new Error(`locations not retitled: ${errors[0].message}`)
   } finally {
     req.context.retitle = before
   }

@@ -23,14 +23,14 @@ declare module 'payload' {
     leadMerge?: boolean
     /** Set by followLeadEvent (src/leadDesk/eventHooks.ts) while it clears a lead's previous current event; read by it there, so that clearing does not blank the lead's status it is about to set. */
     leadStatusMoving?: number
-    /** Set by retitleLocations (hooks/retitleLocations.ts) on its update of a company's locations; read by titleField (src/fields/titles.ts), which then works the title out again although none of its fields changed. */
-    retitle?: boolean
     /** Set by requireSecondFactor on a sign-in that finished an enrolment; read by revealNewRecoveryCodes (src/auth/mfa/secondFactor.ts), which shows them in its answer. */
     mfaNewRecoveryCodes?: { codes: string[]; userId: number }
     /** Set by the provider job on its own writes (src/providers/submit.ts) and by recheckHolds on a held app's release (src/providers/hooks.ts); read by markForProvider and queueForProvider (src/providers/hooks.ts), so they do not queue the app again. */
     providerJob?: boolean
     /** Set by the provider job on its read of an app to send (src/providers/submit.ts); read by revealsSsn (src/creditData/reveal.ts): SSNs decrypted, not masked, and audited. */
     revealForProvider?: boolean
+    /** Set by retitleLocations (hooks/retitleLocations.ts) on its update of a company's locations; read by titleField (src/fields/titles.ts), which then works the title out again although none of its fields changed. */
+    retitle?: boolean
     /** Set by shippedViewIds (src/admin/savedViews/shipped.ts) on its read of the shipped saved views; read by resolvePlaceholders (src/admin/savedViews/index.ts), which then leaves their filters as stored. */
     savedViewsAsStored?: boolean
     /** Set by encryptOnWrite (src/creditData/encryptOnWrite.ts): the sensitive fields each collection's write changed; read by the audit hook (src/creditData/audit.ts) for that write's entry. */

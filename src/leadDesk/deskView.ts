@@ -152,7 +152,8 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
       }),
       ofLead('vdpEmails', '-createdAt'),
       ofLead('lead-note', '-createdAt'),
-      ofLead('lead-appointment', 'startsAt'),
+      // The latest hundred by time (the upcoming among them), listed earliest first below.
+      ofLead('lead-appointment', '-startsAt'),
       consumer
         ? payload.find({
             ...asCaller,
@@ -220,16 +221,16 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
     })),
   ].sort((a, b) => b.at.localeCompare(a.at))
   return {
-    appointments: (appointments?.docs ?? []).map(
-      (appointment: LeadAppointment): DeskAppointment => ({
+    appointments: [...(appointments?.docs ?? [])]
+      .reverse()
+      .map((appointment: LeadAppointment): DeskAppointment => ({
         by: person(idOf(appointment.createdBy)),
         id: appointment.id,
         kind: appointment.kind,
         note: appointment.note ?? null,
         startsAt: appointment.startsAt,
         status: appointment.status,
-      }),
-    ),
+      })),
     canEdit: Boolean(canEdit),
     consumer,
     contactDue: lead.firstContactedAt

@@ -1,13 +1,15 @@
 /**
  * The car a lead's customer asked about, on the lead itself: what a lead made by hand (a call, a
  * walk-in) has in place of an ADF document's vehicles. A VIN fills the year, make, model and trim
- * left empty, from the dealership's listing of it or else the VIN decoder (src/lookups/facts.ts).
+ * left empty, from a listing of it, the vehicle records or else the VIN decoder
+ * (src/lookups/facts.ts): what anyone may learn from the VIN itself, no listing's price.
  */
 import type { CollectionBeforeChangeHook, GroupField } from 'payload'
 
 import { vinField } from '@/fields/formatted'
 import { integerField } from '@/fields/integer'
 import { identityOf, vehicleFacts } from '@/lookups/facts'
+import { isVinFormat } from '@/validation/formats'
 
 import type { Lead } from '../../payload-types'
 
@@ -58,7 +60,10 @@ export const fillVehicleOfInterest: CollectionBeforeChangeHook<Lead> = async ({
   const wanted: Wanted = { ...originalDoc?.vehicleOfInterest, ...data.vehicleOfInterest }
   const { vin } = wanted
   const changed = vin && vin !== originalDoc?.vehicleOfInterest?.vin
-  if (!changed || (wanted.year && wanted.make && wanted.model)) return data
+  // Collection hooks run before field validation: a VIN that is not one looks nothing up (its
+  // field's check answers 400 after this).
+  if (!changed || !isVinFormat(vin.toUpperCase()) || (wanted.year && wanted.make && wanted.model))
+    return data
   const facts = await vehicleFacts(req.payload, vin.toUpperCase())
   const known = identityOf(facts)
   if (!known) return data

@@ -1,7 +1,8 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 // Generated, then by hand: a note and its versions go with their lead when the lead is deleted
-// for good (their foreign keys cascade, where Payload's would leave a note naming no lead), and
+// for good, and its versions with the note (their foreign keys cascade, where Payload's would
+// leave a note naming no lead, or versions holding a deleted note's text), and
 // a note's dealership is kept from its lead's by the triggers of 20261128_055047_dealership_on_row,
 // as a VDP e-mail's is.
 /**
@@ -60,7 +61,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "lead_note" ADD CONSTRAINT "lead_note_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "lead_note" ADD CONSTRAINT "lead_note_last_modified_by_id_users_id_fk" FOREIGN KEY ("last_modified_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "lead_note" ADD CONSTRAINT "lead_note_dealership_id_company_id_fk" FOREIGN KEY ("dealership_id") REFERENCES "public"."company"("id") ON DELETE set null ON UPDATE no action;
-  ALTER TABLE "_lead_note_v" ADD CONSTRAINT "_lead_note_v_parent_id_lead_note_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."lead_note"("id") ON DELETE set null ON UPDATE no action;
+  ALTER TABLE "_lead_note_v" ADD CONSTRAINT "_lead_note_v_parent_id_lead_note_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."lead_note"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "_lead_note_v" ADD CONSTRAINT "_lead_note_v_version_lead_id_lead_id_fk" FOREIGN KEY ("version_lead_id") REFERENCES "public"."lead"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "_lead_note_v" ADD CONSTRAINT "_lead_note_v_version_created_by_id_users_id_fk" FOREIGN KEY ("version_created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "_lead_note_v" ADD CONSTRAINT "_lead_note_v_version_last_modified_by_id_users_id_fk" FOREIGN KEY ("version_last_modified_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

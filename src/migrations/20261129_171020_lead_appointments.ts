@@ -53,7 +53,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "lead_appointment" ADD CONSTRAINT "lead_appointment_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "lead_appointment" ADD CONSTRAINT "lead_appointment_last_modified_by_id_users_id_fk" FOREIGN KEY ("last_modified_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "lead_appointment" ADD CONSTRAINT "lead_appointment_dealership_id_company_id_fk" FOREIGN KEY ("dealership_id") REFERENCES "public"."company"("id") ON DELETE set null ON UPDATE no action;
-  ALTER TABLE "_lead_appointment_v" ADD CONSTRAINT "_lead_appointment_v_parent_id_lead_appointment_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."lead_appointment"("id") ON DELETE set null ON UPDATE no action;
+  ALTER TABLE "_lead_appointment_v" ADD CONSTRAINT "_lead_appointment_v_parent_id_lead_appointment_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."lead_appointment"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "_lead_appointment_v" ADD CONSTRAINT "_lead_appointment_v_version_lead_id_lead_id_fk" FOREIGN KEY ("version_lead_id") REFERENCES "public"."lead"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "_lead_appointment_v" ADD CONSTRAINT "_lead_appointment_v_version_created_by_id_users_id_fk" FOREIGN KEY ("version_created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "_lead_appointment_v" ADD CONSTRAINT "_lead_appointment_v_version_last_modified_by_id_users_id_fk" FOREIGN KEY ("version_last_modified_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

@@ -141,6 +141,9 @@ describe('a lead note', () => {
       .doc
     const kept = (await send('staff', 'POST', '/api/lead-note', { body: 'Not hers', lead: other }))
       .body.doc
+    // Written on the wrong lead first: a version of it names that lead, and still holds the text.
+    await send('staff', 'PATCH', `/api/lead-note/${note.id}`, { lead: other })
+    await send('staff', 'PATCH', `/api/lead-note/${note.id}`, { lead })
     const report = await deidentifyConsumer(
       await transactionDb(await createLocalReq({}, payload)),
       consumer,
@@ -199,6 +202,7 @@ describe('a lead appointment', () => {
       [{ startsAt: at }, ['lead']],
       [{ lead }, ['startsAt']],
       [{ lead, startsAt: 'tomorrow' }, ['startsAt']],
+      [{ lead, startsAt: '1' }, ['startsAt']],
       [{ kind: 'lunch', lead, startsAt: at }, ['kind']],
       [{ lead, startsAt: at, status: 'maybe' }, ['status']],
       [{ lead, note: 'SSN 123-45-6789', startsAt: at }, ['note']],

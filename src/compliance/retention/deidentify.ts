@@ -196,6 +196,7 @@ export const deidentifyConsumer = async (db: Db, consumer: string): Promise<Deid
       'phoneKeys',
       'match…',
       'adf (person, address, document)',
+      'vehicleOfInterest',
     ],
     await changed(
       db,
@@ -204,7 +205,10 @@ export const deidentifyConsumer = async (db: Db, consumer: string): Promise<Deid
             title = 'Lead ' || id, match_email = NULL, match_first_name = NULL,
             match_last_name = NULL, match_phones = NULL, adf_document = NULL, adf_phones = NULL,
             adf_middle_name = NULL, adf_suffix = NULL, adf_address_street = NULL,
-            adf_address_apartment = NULL, adf_comments = NULL, adf_vehicles = NULL
+            adf_address_apartment = NULL, adf_comments = NULL, adf_vehicles = NULL,
+            vehicle_of_interest_vin = NULL, vehicle_of_interest_condition = NULL,
+            vehicle_of_interest_year = NULL, vehicle_of_interest_make = NULL,
+            vehicle_of_interest_model = NULL, vehicle_of_interest_trim = NULL
           WHERE consumer_id = ${consumer}`,
     ),
   )
@@ -232,13 +236,20 @@ export const deidentifyConsumer = async (db: Db, consumer: string): Promise<Deid
   )
   // Staff's notes and appointments are about the person (free text, their visits): they go
   // whole, with their versions.
-  await db.execute(sql`DELETE FROM _lead_note_v WHERE version_lead_id IN (${leads})`)
+  // A version that named another lead before a move still holds the text: by note, too.
+  await db.execute(
+    sql`DELETE FROM _lead_note_v WHERE version_lead_id IN (${leads})
+          OR parent_id IN (SELECT id FROM lead_note WHERE lead_id IN (${leads}))`,
+  )
   note(
     'lead-note',
     ['body', 'title'],
     await changed(db, sql`DELETE FROM lead_note WHERE lead_id IN (${leads})`),
   )
-  await db.execute(sql`DELETE FROM _lead_appointment_v WHERE version_lead_id IN (${leads})`)
+  await db.execute(
+    sql`DELETE FROM _lead_appointment_v WHERE version_lead_id IN (${leads})
+          OR parent_id IN (SELECT id FROM lead_appointment WHERE lead_id IN (${leads}))`,
+  )
   note(
     'lead-appointment',
     ['startsAt', 'kind', 'status', 'note', 'title'],

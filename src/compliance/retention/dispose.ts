@@ -43,6 +43,10 @@ const lastActivity = sql`GREATEST(
       WHERE l.consumer_id = c.id),
     (SELECT max(v.updated_at) FROM vdp_emails v JOIN lead l ON l.id = v.lead_id
       WHERE l.consumer_id = c.id),
+    (SELECT max(n.updated_at) FROM lead_note n JOIN lead l ON l.id = n.lead_id
+      WHERE l.consumer_id = c.id),
+    (SELECT max(GREATEST(m.updated_at, m.starts_at)) FROM lead_appointment m
+      JOIN lead l ON l.id = m.lead_id WHERE l.consumer_id = c.id),
     (SELECT max(a.updated_at) FROM credit_app a
       WHERE a.consumer_id = c.id OR a.co_applicant_consumer_id = c.id),
     (SELECT max(d.updated_at) FROM deal d JOIN credit_app a ON a.vehicle_id = d.vehicle_id
