@@ -1,12 +1,12 @@
 import type { CollectionConfig } from 'payload'
 
 import { noSsnInText } from '@/creditData/ssnFields'
+import { APPOINTMENT_KINDS, APPOINTMENT_STATUSES, options } from '@/fields/appointmentValues'
 import { dateTimeField } from '@/fields/formatted'
 import { leadOfField } from '@/fields/leadOf'
 import { cell } from '@/fields/readableValues'
 import { stampedUserField } from '@/fields/stampedUser'
 import { leadAppointmentTitle, titleField } from '@/fields/titles'
-import { APPOINTMENT_KINDS, APPOINTMENT_STATUSES, options } from '@/leadDesk/appointments'
 
 import { policyAccess } from '../access/policy'
 

@@ -19,8 +19,8 @@ import {
   mergeEndpoint,
 } from '@/leadDesk/endpoints'
 import { assignFromRota } from '@/leadDesk/roundRobin'
-import { fillVehicleOfInterest, vehicleOfInterestField } from '@/leadDesk/vehicleOfInterest'
 import { assigneeWorksAt } from '@/leadDesk/worksAt'
+import { fillVehicleOfInterest, vehicleOfInterestField } from '@/lookups/vehicleOfInterest'
 
 import { ownCompanyLocations } from '../access/dealer'
 import { nobodyFieldLevel } from '../access/nobody'

@@ -8,7 +8,7 @@
  */
 import type { DataFromCollectionSlug, FieldHook, PayloadRequest, TextField } from 'payload'
 
-import { APPOINTMENT_KINDS } from '@/leadDesk/appointments'
+import { APPOINTMENT_KINDS } from '@/fields/appointmentValues'
 import { relationId } from '@/lib/relationId'
 import { textOf } from '@/lib/text'
 

@@ -11,7 +11,7 @@ import {
   APPOINTMENT_STATUSES,
   type AppointmentStatus,
   isOpen,
-} from '@/leadDesk/appointments'
+} from '@/fields/appointmentValues'
 import type { DeskAppointment } from '@/leadDesk/deskView'
 
 import { call, errorOf } from '../call'
