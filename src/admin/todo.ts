@@ -7,12 +7,15 @@ import type { CollectionSlug, Payload, TypedUser, Where } from 'payload'
 
 import { owedNotices } from '@/compliance/adverseAction/notices'
 import { unlessForbidden } from '@/errors'
+import { APPOINTMENT_STATUSES } from '@/fields/appointmentValues'
 import { STILL_WORKED } from '@/leadDesk/pipeline'
 import { listHref } from '@/lib/adminHref'
 import { isRecord } from '@/lib/isRecord'
 import { HOLD_STATUSES } from '@/providers'
 
 const SHOWN = 5
+const HOUR = 60 * 60 * 1000
+const STATUS_LABELS = new Map<string, string>(Object.entries(APPOINTMENT_STATUSES))
 
 /** A moment is written in the viewer's locale by the page, so it is kept apart from the words. */
 export type TodoItem = {
@@ -79,6 +82,25 @@ const sources = (user: TypedUser, now: Date): Source[] => [
     sort: 'createdAt',
     title: 'Leads without an assignee',
     where: { and: [{ assignee: { exists: false } }, ...STILL_WORKED] },
+  },
+  {
+    // The next day's appointments still to happen, and any begun in the last hour: a window, not
+    // "today", which would need the dealership's zone.
+    collection: 'lead-appointment',
+    describe: (appointment) => ({
+      label: String(appointment.title || `Appointment ${appointment.id}`),
+      note: STATUS_LABELS.get(String(appointment.status)),
+      times: times(['at', appointment.startsAt]),
+    }),
+    sort: 'startsAt',
+    title: 'Appointments in the next 24 hours',
+    where: {
+      and: [
+        { status: { in: ['set', 'confirmed'] } },
+        { startsAt: { greater_than_equal: new Date(now.getTime() - HOUR).toISOString() } },
+        { startsAt: { less_than: new Date(now.getTime() + 24 * HOUR).toISOString() } },
+      ],
+    },
   },
   {
     collection: 'credit-app',

@@ -938,11 +938,34 @@ describe('the dashboard to-do list', () => {
       followUpDue: new Date(Date.now() + 60 * MINUTE).toISOString(),
       lastName: 'Later',
     })
+    const soon = await service.payload.create({
+      collection: 'lead-appointment',
+      data: {
+        kind: 'test-drive',
+        lead: due.id,
+        startsAt: new Date(Date.now() + 3 * 60 * MINUTE).toISOString(),
+        status: 'confirmed',
+      },
+    })
+    for (const [hours, status] of [
+      [72, 'set'],
+      [2, 'cancelled'],
+    ] as const)
+      await service.payload.create({
+        collection: 'lead-appointment',
+        data: {
+          kind: 'delivery',
+          lead: due.id,
+          startsAt: new Date(Date.now() + hours * 60 * MINUTE).toISOString(),
+          status,
+        },
+      })
     const lists = await todoLists(service.payload, await userOf('staff'))
     expect(lists.map((list) => list.title)).toEqual([
       'My leads due now',
       'Uncontacted leads past their time',
       'Leads without an assignee',
+      'Appointments in the next 24 hours',
       'Credit apps needing attention',
       'Consumer requests due',
       'Adverse-action notices to deliver',
@@ -964,6 +987,16 @@ describe('the dashboard to-do list', () => {
         total: list.total,
       })
     }
+    // The next day's appointments still to happen: not one in three days, nor one cancelled.
+    const appointments = lists.find((list) => list.title === 'Appointments in the next 24 hours')!
+    expect(appointments.items).toEqual([
+      {
+        href: `/admin/collections/lead-appointment/${soon.id}`,
+        label: 'Test drive · Due Now',
+        note: 'Confirmed',
+        times: [{ label: 'at', value: soon.startsAt }],
+      },
+    ])
     const late = await send(
       'GET',
       `/api/lead?${lists[1].href.split('?')[1]}&where[title][equals]=Late Lead`,
