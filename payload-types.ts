@@ -1391,6 +1391,14 @@ export interface Consent {
   contactKey?: string | null;
   updatedAt: string;
   createdAt: string;
+  /**
+   * The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it.
+   */
+  dealerships?: (string | Company)[] | null;
+  /**
+   * Set when a dealer made it: it is then that dealership's alone.
+   */
+  madeAt?: (string | null) | Company;
 }
 /**
  * The wording shown to people when their consent is captured. Once a consent names one it is kept as it is: write a new version.
@@ -1959,6 +1967,10 @@ export interface AdverseActionNotice {
   withdrawnAt?: string | null;
   withdrawnReason?: string | null;
   /**
+   * The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it.
+   */
+  dealerships?: (string | Company)[] | null;
+  /**
    * Required to change counterofferAcceptedAt once set: why the recorded value was wrong. Kept with the correction.
    */
   correctionReason?: string | null;
@@ -2041,6 +2053,10 @@ export interface SanctionsMatch {
     userId?: number | null;
     reason?: string | null;
   };
+  /**
+   * The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it.
+   */
+  dealerships?: (string | Company)[] | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -3057,6 +3073,8 @@ export interface ConsentsSelect<T extends boolean = true> {
   contactKey?: T;
   updatedAt?: T;
   createdAt?: T;
+  dealerships?: T;
+  madeAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -3519,6 +3537,7 @@ export interface AdverseActionNoticeSelect<T extends boolean = true> {
   deliveredTo?: T;
   withdrawnAt?: T;
   withdrawnReason?: T;
+  dealerships?: T;
   correctionReason?: T;
   corrections?:
     | T
@@ -3565,6 +3584,7 @@ export interface SanctionsMatchSelect<T extends boolean = true> {
         userId?: T;
         reason?: T;
       };
+  dealerships?: T;
   updatedAt?: T;
   createdAt?: T;
 }

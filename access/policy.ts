@@ -114,8 +114,8 @@ export const COLLECTION_POLICY: Record<CollectionSlug, Row> = {
   'credit-band':           row('CRUD CRU R CRUD R - - - -'),
   'credit-report':         row('CRUD CRU Cru CRUD RU - - - -'),
   consumer:                row('CRUD CRU Cru CRUD CR - - - -'),
-  consents:                row('CR CR - CR CR - - R -', 'a ledger: nobody changes or deletes one'),
-  disclosures:             row('CRUD CRUD - CRUD R - - R -', 'kept as they are once a consent names one'),
+  consents:                row('CR CR Cr CR CR - - R -', 'a ledger: nobody changes or deletes one'),
+  disclosures:             row('CRUD CRUD R CRUD R - - R -', 'kept as they are once a consent names one'),
   deal:                    row('CRUD CRUD Crud CRUD R - - - -'),
   customer:                row('CRUD CRUD Crud CRUD R - - - -'),
   contact:                 row('CRUD CRUD - CRUD RU - - - -'),
@@ -136,8 +136,8 @@ export const COLLECTION_POLICY: Record<CollectionSlug, Row> = {
   'api-clients':           row('CRUD - - CRUD r r r - -', 'a key reads itself'),
   'lookup-cache':          row('RD - - RD - - - - -', 'written by the lookups'),
   'audit-log':             row('R - - - - - - - -', 'written by the service'),
-  'adverse-action-notice': row('RU RU - RU - - - R -', 'written by the service'),
-  'sanctions-match':       row('R R - R - - - R -', 'reviewed through POST …/review'),
+  'adverse-action-notice': row('RU RU r RU - - - R -', 'written by the service'),
+  'sanctions-match':       row('R R r R - - - R -', 'reviewed through POST …/review'),
   'sanctions-list':        row('R R - R - - - R -', 'loaded through POST /api/sanctions-list/load; read by who reviews its matches'),
   'webhook-endpoints':     row('CRUD - - CRUD - - - - -'),
   'webhook-deliveries':    row('R - - R - - - - -', 'written by the outbox'),
@@ -210,6 +210,16 @@ export const ENDPOINT_POLICY: Record<string, RoleSet | 'access' | 'anyone'> = {
   '* GET /export': 'access',
   '* GET /import-template': 'access',
   '* POST /import': 'access',
+}
+
+/**
+ * Whether `user` may call an endpoint whose entry above is a role set: for the admin UI, which
+ * offers an action only to whoever its endpoint would let through.
+ */
+export const mayCall = (user: Parameters<typeof checkRole>[0], endpoint: string): boolean => {
+  const entry = ENDPOINT_POLICY[endpoint]
+  if (entry === undefined || entry === 'access') throw new Error(`${endpoint}: no role set`)
+  return entry === 'anyone' || checkRole(user, ROLE_SETS[entry])
 }
 
 const OPERATIONS = { create: 'C', delete: 'D', read: 'R', update: 'U' } as const

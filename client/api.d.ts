@@ -8139,6 +8139,10 @@ export interface components {
             contactKey?: string | null;
             updatedAt: string;
             createdAt: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description Set when a dealer made it: it is then that dealership's alone. */
+            madeAt?: (string | null) | components["schemas"]["company"];
         };
         /** @description The wording shown to people when their consent is captured. Once a consent names one it is kept as it is: write a new version. */
         disclosures: {
@@ -8659,6 +8663,8 @@ export interface components {
             /** @description When the notice stopped being owed: the app was placed with a lender after all. */
             withdrawnAt?: string | null;
             withdrawnReason?: string | null;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             /** @description Required to change counterofferAcceptedAt once set: why the recorded value was wrong. Kept with the correction. */
             correctionReason?: string | null;
             /** @description Each correction: the field, its old and new value, why, who and when. */
@@ -8714,6 +8720,8 @@ export interface components {
                 userId?: number | null;
                 reason?: string | null;
             };
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             updatedAt: string;
             createdAt: string;
         };
@@ -9964,6 +9972,10 @@ export interface components {
             contactKey?: string | null;
             updatedAt?: string;
             createdAt?: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description Set when a dealer made it: it is then that dealership's alone. */
+            madeAt?: (string | null) | components["schemas"]["company"];
         };
         /** @description Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent. */
         consents_update: {
@@ -10013,6 +10025,10 @@ export interface components {
             contactKey?: string | null;
             updatedAt?: string;
             createdAt?: string;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description Set when a dealer made it: it is then that dealership's alone. */
+            madeAt?: (string | null) | components["schemas"]["company"];
         };
         /** @description The wording shown to people when their consent is captured. Once a consent names one it is kept as it is: write a new version. */
         disclosures_create: {
@@ -10992,6 +11008,8 @@ export interface components {
             /** @description When the notice stopped being owed: the app was placed with a lender after all. */
             withdrawnAt?: string | null;
             withdrawnReason?: string | null;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             /** @description Required to change counterofferAcceptedAt once set: why the recorded value was wrong. Kept with the correction. */
             correctionReason?: string | null;
             /** @description Each correction: the field, its old and new value, why, who and when. */
@@ -11063,6 +11081,8 @@ export interface components {
             /** @description When the notice stopped being owed: the app was placed with a lender after all. */
             withdrawnAt?: string | null;
             withdrawnReason?: string | null;
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             /** @description Required to change counterofferAcceptedAt once set: why the recorded value was wrong. Kept with the correction. */
             correctionReason?: string | null;
             /** @description Each correction: the field, its old and new value, why, who and when. */
@@ -11118,6 +11138,8 @@ export interface components {
                 userId?: number | null;
                 reason?: string | null;
             };
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             updatedAt?: string;
             createdAt?: string;
         };
@@ -11160,6 +11182,8 @@ export interface components {
                 userId?: number | null;
                 reason?: string | null;
             };
+            /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
+            dealerships?: (string | components["schemas"]["company"])[] | null;
             updatedAt?: string;
             createdAt?: string;
         };

@@ -31,7 +31,13 @@ export const Consents: CollectionConfig = {
   slug: 'consents',
   // Sealed: never changed or deleted, and every relation keeps what it names
   // (hooks/stillReferenced.ts). A capture time ahead of the service's clock is clamped or refused.
-  custom: { appendOnly: { sealed: APPEND_ONLY, times: ['capturedAt'] }, readableValues: true },
+  // A dealer's reach is a credit record's: what its dealer recorded, and what the house recorded
+  // for its consumers or credit apps.
+  custom: {
+    appendOnly: { sealed: APPEND_ONLY, times: ['capturedAt'] },
+    dealerScope: { rows: 'credit' },
+    readableValues: true,
+  },
   access: policyAccess('consents'),
   admin: {
     defaultColumns: ['title', 'action', 'phoneNumber', 'capturedAt', 'recordedBy'],

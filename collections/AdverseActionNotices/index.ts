@@ -71,6 +71,8 @@ export const AdverseActionNotices: CollectionConfig = {
   slug: 'adverse-action-notice',
   access: policyAccess('adverse-action-notice'),
   custom: {
+    // A dealer reads the notices of its company's credit apps.
+    dealerScope: { rows: 'dealerships' },
     appendOnly: {
       corrections: ['counterofferAcceptedAt'],
       fields: KEPT,

@@ -25,6 +25,8 @@ const label = (value: string) => (value[0].toUpperCase() + value.slice(1)).repla
 export const SanctionsMatches: CollectionConfig = {
   slug: 'sanctions-match',
   access: policyAccess('sanctions-match'),
+  // A dealer reads the matches of its company's credit apps and deals: why one waits.
+  custom: { dealerScope: { rows: 'dealerships' } },
   admin: {
     defaultColumns: ['screenedName', 'listedName', 'score', 'status', 'subjectId', 'createdAt'],
     description: 'Possible sanctions matches: clear or confirm each, saying why.',
@@ -36,7 +38,9 @@ export const SanctionsMatches: CollectionConfig = {
     {
       name: 'review',
       type: 'ui',
-      admin: { components: { Field: '/src/compliance/sanctions/ReviewMatch#ReviewMatch' } },
+      admin: {
+        components: { Field: '/src/compliance/sanctions/ReviewMatchField#ReviewMatchField' },
+      },
     },
     fixed({
       name: 'status',

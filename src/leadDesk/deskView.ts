@@ -7,8 +7,7 @@ import type { PayloadRequest } from 'payload'
 
 import { unlessForbidden } from '@/errors'
 
-import { ENDPOINT_POLICY, ROLE_SETS, type RoleSet } from '../../access/policy'
-import { checkRole } from '../../access/roles'
+import { mayCall } from '../../access/policy'
 import type { Lead, LeadAppointment, LeadEvent, LeadNote } from '../../payload-types'
 import { mayUpdateLead } from './access'
 import { firstStanding } from './doNotContact'
@@ -105,11 +104,9 @@ const peopleOf = async (req: PayloadRequest, ids: (number | undefined)[]) => {
 
 const asCaller = { depth: 0, overrideAccess: false } as const
 
-const WITHDRAWERS = ROLE_SETS[ENDPOINT_POLICY['do-not-contact POST /:id/withdraw'] as RoleSet]
-
 /** The first standing request of the lead's person, for a viewer who may withdraw it. */
 const withdrawable = async (req: PayloadRequest, lead: Lead): Promise<null | number> => {
-  if (!lead.doNotContact?.at || !checkRole(req.user, WITHDRAWERS)) return null
+  if (!lead.doNotContact?.at || !mayCall(req.user, 'do-not-contact POST /:id/withdraw')) return null
   return (await firstStanding(req, lead.id, idOf(lead.consumer), true))?.id ?? null
 }
 

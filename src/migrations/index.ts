@@ -47,6 +47,7 @@ import * as migration_20261129_164206_location_titles from './20261129_164206_lo
 import * as migration_20261129_165634_lead_notes from './20261129_165634_lead_notes';
 import * as migration_20261129_171020_lead_appointments from './20261129_171020_lead_appointments';
 import * as migration_20261129_172952_vehicle_of_interest from './20261129_172952_vehicle_of_interest';
+import * as migration_20261129_194058_dealer_compliance_records from './20261129_194058_dealer_compliance_records';
 
 export const migrations = [
   {
@@ -292,6 +293,11 @@ export const migrations = [
   {
     up: migration_20261129_172952_vehicle_of_interest.up,
     down: migration_20261129_172952_vehicle_of_interest.down,
-    name: '20261129_172952_vehicle_of_interest'
+    name: '20261129_172952_vehicle_of_interest',
+  },
+  {
+    up: migration_20261129_194058_dealer_compliance_records.up,
+    down: migration_20261129_194058_dealer_compliance_records.down,
+    name: '20261129_194058_dealer_compliance_records'
   },
 ];

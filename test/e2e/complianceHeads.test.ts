@@ -5,7 +5,7 @@
  * list entry's remarks, says what its score compared, and loads without a refused request; a
  * notice that names no creditor (none configured here) says it is not ready and offers no
  * delivery; a consumer's page lists what compliance holds on them, and a dealer's user sees only
- * the kinds a dealer may read.
+ * the kinds a dealer may read, and records an authorization as staff do.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -158,15 +158,27 @@ describe('a credit app’s head', () => {
   )
 
   it(
-    'offers to record an authorization only to whoever may record consents: not to a dealer',
+    "lets a dealer of the app's company record the authorization too, as its own company's",
     async () => {
-      await service.open(staff, `/collections/credit-app/${waitingApp}`)
-      await staff.getByRole('region', { name: 'Record authorization' }).waitFor(WAIT)
       const dealer = await service.pageAs(DEALER)
       await service.open(dealer, `/collections/credit-app/${waitingApp}`)
       const head = dealer.getByRole('region', { name: 'Submission' })
       await head.getByRole('heading', { name: 'Held: awaiting authorization' }).waitFor(WAIT)
-      expect(await head.getByRole('region', { name: 'Record authorization' }).count()).toBe(0)
+      const record = head.getByRole('region', { name: 'Record authorization' })
+      await record.getByText(/^By submitting this application I authorize/).waitFor(WAIT)
+      await record.getByRole('combobox', { name: 'How they agreed' }).selectOption('in-person')
+      await record.getByRole('button', { name: 'Record authorization' }).click()
+      await record
+        .getByRole('status')
+        .getByText('Authorization recorded: the app is sent now.', { exact: false })
+        .waitFor(WAIT)
+      const { docs } = await service.api(
+        dealer,
+        `/consents?where[creditApp][equals]=${waitingApp}&depth=0`,
+      )
+      expect(docs).toMatchObject([
+        { method: 'in-person', recordedBy: expect.stringContaining(DEALER), role: 'applicant' },
+      ])
       await dealer.context().close()
     },
     STEP_MS,
@@ -294,14 +306,30 @@ describe('a consumer’s page', () => {
   )
 
   it(
-    'shows a dealer’s user only the kinds a dealer reads: no notices or sanctions matches',
+    'shows a dealer’s user the kinds a dealer reads: its apps’ notices and sanctions matches, no legal holds',
     async () => {
       const dealer = await service.pageAs(DEALER)
       await service.open(dealer, '/collections/consumer/con_demo_maria')
       const credit = dealer.getByRole('region', { name: 'Credit apps', exact: true })
       await credit.waitFor(WAIT)
-      for (const title of ['Adverse-action notices', 'Sanctions matches', 'Legal holds'])
-        expect(await dealer.getByRole('region', { name: title, exact: true }).count()).toBe(0)
+      for (const title of ['Adverse-action notices', 'Sanctions matches'])
+        await dealer.getByRole('region', { name: title, exact: true }).waitFor(WAIT)
+      expect(await dealer.getByRole('region', { name: 'Legal holds', exact: true }).count()).toBe(0)
+      // Its app's match and notice read, with none of the actions only house staff may take.
+      const [match] = (
+        await service.api(staff, `/sanctions-match?where[subjectId][equals]=${heldApp}`)
+      ).docs as { id: number }[]
+      const [notice] = (
+        await service.api(staff, `/adverse-action-notice?where[creditApp][equals]=${declinedApp}`)
+      ).docs as { id: number }[]
+      await service.open(staff, `/collections/sanctions-match/${match.id}`)
+      await staff.getByRole('region', { name: 'Review' }).waitFor(WAIT)
+      await service.open(dealer, `/collections/sanctions-match/${match.id}`)
+      await dealer.getByText('Dmitri Volkov', { exact: false }).first().waitFor(WAIT)
+      expect(await dealer.getByRole('region', { name: 'Review' }).count()).toBe(0)
+      await service.open(dealer, `/collections/adverse-action-notice/${notice.id}`)
+      await dealer.getByRole('heading', { name: /María/ }).first().waitFor(WAIT)
+      expect(await dealer.getByRole('region', { name: 'Notice actions' }).count()).toBe(0)
       await dealer.context().close()
     },
     STEP_MS,

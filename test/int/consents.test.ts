@@ -247,8 +247,19 @@ describe('disclosures', () => {
     expect(one.status).toBe(read)
   })
 
-  it('are not for dealers (403)', async () => {
-    expect((await send('GET', '/api/disclosures', dealer)).status).toBe(403)
+  it('are read by dealers, who read them to the customer, and changed by none of them (403)', async () => {
+    const read = await send('GET', '/api/disclosures?limit=100', dealer)
+    expect(read.status).toBe(200)
+    expect(read.body.totalDocs).toBeGreaterThanOrEqual(4)
+    const { id } = disclosures['calls-and-texts']
+    expect((await send('PATCH', `/api/disclosures/${id}`, dealer, { text: 'x' })).status).toBe(403)
+    expect((await send('DELETE', `/api/disclosures/${id}`, dealer)).status).toBe(403)
+    const made = await send('POST', '/api/disclosures', dealer, {
+      kind: 'calls-and-texts',
+      text: 'x',
+      version: 'x',
+    })
+    expect(made.status).toBe(403)
   })
 })
 
@@ -343,15 +354,30 @@ describe('the consent ledger', () => {
     expect(kept).toMatchObject({ consumer, updatedAt: stored.updatedAt })
   })
 
-  it('is not for dealers (403)', async () => {
-    expect((await send('GET', '/api/consents', dealer)).status).toBe(403)
-    const made = await send(
-      'POST',
-      '/api/consents',
+  it("is recorded and read by a dealer for its own company's people only, and changed by none", async () => {
+    const made = await record(
+      authorization({ consumer: 'con_demo_maria', creditApp: 'crapp_demo_maria' }),
       dealer,
-      authorization({ consumer: 'con_demo_maria' }),
     )
-    expect(made.status).toBe(403)
+    const stored = await service.payload.findByID({ collection: 'consents', depth: 0, id: made.id })
+    expect(stored).toMatchObject({ dealerships: [SELLER], madeAt: SELLER })
+    const mine = await send('GET', '/api/consents?limit=1000&depth=0', dealer)
+    const theirs = await service.payload.find({
+      collection: 'consents',
+      depth: 0,
+      pagination: false,
+      where: { dealerships: { in: [SELLER] } },
+    })
+    expect(mine.body.docs.map(({ id }: { id: number }) => id).sort()).toEqual(
+      theirs.docs.map(({ id }) => id).sort(),
+    )
+    expect(mine.body.totalDocs).toBeLessThan(
+      (await service.payload.count({ collection: 'consents' })).totalDocs,
+    )
+    expect((await send('PATCH', `/api/consents/${made.id}`, dealer, { note: 'x' })).status).toBe(
+      403,
+    )
+    expect((await send('DELETE', `/api/consents/${made.id}`, dealer)).status).toBe(403)
   })
 
   it('keeps no SSN: there is no field for one, and free text that reads as one is refused', async () => {
@@ -922,12 +948,14 @@ describe('texting consent', () => {
       expect(bad.status).toBe(400)
       expect(invalidPaths(bad.body)).toEqual([field])
     }
-    // Who may not: signed out, a key without lead access, a lead agent and a dealer (no consents).
+    // Who may not: signed out, a key without lead access, a lead agent (no consents), and a
+    // dealer of another company (the lead is not found).
+    const elsewhere = await staffUser(service.payload, 'dealer', 'com_demo_lane')
     for (const [caller, status] of [
       [who.anonymous, 401],
       [who.integrator, 403],
       [who.leadAgent, 403],
-      [dealer, 403],
+      [elsewhere, 404],
     ] as const)
       expect((await send('POST', path, caller, { method: 'phone' })).status).toBe(status)
     for (const other of ['999999999', 'abc'])
@@ -952,6 +980,22 @@ describe('texting consent', () => {
       seller: SELLER,
     })
     expect((await event(lead, { type: 'Outbound Text' })).status).toBe(201)
+    // A dealer of the lead's company records it too, as its own company's.
+    const byDealer = await send('POST', path, dealer, {
+      kind: 'e-mail-marketing',
+      method: 'in-person',
+    })
+    expect(byDealer.status).toBe(201)
+    const stored = await service.payload.findByID({
+      collection: 'consents',
+      depth: 0,
+      id: byDealer.body.doc.id,
+    })
+    expect(stored).toMatchObject({
+      dealerships: [SELLER],
+      kind: 'e-mail-marketing',
+      madeAt: SELLER,
+    })
     // A lead without a number has nothing to record it for.
     const silent = await newLead('')
     const none = await send('POST', `/api/lead/${silent}/consent`, who.staff, { method: 'phone' })

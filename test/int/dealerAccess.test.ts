@@ -29,6 +29,60 @@ const as = (who: Principal, method: string, path: string, body?: unknown) =>
 const dealerSends = (method: string, path: string, body?: unknown) => as(dealer, method, path, body)
 const admin = () => context.who.staffAdmin
 
+/**
+ * A consent the house recorded for `consumer`, the adverse-action notice of `app`, and a sanctions
+ * match of the app or (for A) of the demo deal: each is the company's through what it names.
+ */
+const complianceRecords = async (
+  consumer: string,
+  app: string,
+  subject: 'credit-app' | 'deal',
+  seller: string,
+) => {
+  const { payload } = context.service
+  const disclosure = await payload.find({
+    collection: 'disclosures',
+    limit: 1,
+    where: { kind: { equals: 'calls-and-texts' } },
+  })
+  const consent = await payload.create({
+    collection: 'consents',
+    data: {
+      action: 'grant',
+      consumer,
+      disclosure: disclosure.docs[0].id,
+      kind: 'calls-and-texts',
+      method: 'phone',
+      phoneNumber: '310-555-0188',
+      seller,
+    } as never,
+  })
+  const now = new Date()
+  const notice = await payload.create({
+    collection: 'adverse-action-notice',
+    data: {
+      applicantName: 'Test Applicant',
+      creditApp: app,
+      decidedAt: now.toISOString(),
+      dueAt: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+      kind: 'declined',
+    } as never,
+  })
+  const match = await payload.create({
+    collection: 'sanctions-match',
+    data: {
+      entNum: 36_001,
+      listedName: 'TEST PERSON',
+      role: subject === 'deal' ? 'buyer' : 'applicant',
+      score: 93,
+      screenedName: 'Test Person',
+      subjectCollection: subject,
+      subjectId: subject === 'deal' ? 'deal_demo_camry' : app,
+    } as never,
+  })
+  return { 'adverse-action-notice': notice.id, consents: consent.id, 'sanctions-match': match.id }
+}
+
 beforeAll(async () => {
   const { payload } = context.service
   const create = async <Slug extends CollectionSlug>(collection: Slug, data: object) =>
@@ -99,6 +153,10 @@ beforeAll(async () => {
     id: 'deal_test_bayside',
   })
   ids.b['do-not-contact'] = await create('do-not-contact', { lead: ids.b.lead })
+  Object.assign(
+    ids.b,
+    await complianceRecords('con_test_bayside', 'crapp_test_bayside', 'credit-app', B.company),
+  )
   ids.b.company = B.company
   ids.b.location = B.location
 
@@ -126,6 +184,10 @@ beforeAll(async () => {
     location: A.location,
     'pre-approval': 'pre_demo_maria',
   })
+  Object.assign(
+    ids.a,
+    await complianceRecords('con_demo_maria', 'crapp_demo_maria', 'deal', A.company),
+  )
   const quiet = await create('lead', { firstName: 'Dee', lastName: 'Quiet', location: A.location })
   ids.a['do-not-contact'] = await create('do-not-contact', { lead: quiet })
   dealer = await staffUser(payload, 'dealer', A.company)
@@ -156,6 +218,9 @@ const SCOPED: {
   { change: { name: 'Sunset Motors' }, deletes: false, slug: 'company', updates: false },
   { change: { line2: 'Suite 1' }, deletes: false, slug: 'location', updates: false },
   { change: { recordedBy: 'x' }, deletes: false, slug: 'do-not-contact', updates: false },
+  { change: { note: 'x' }, deletes: false, slug: 'consents', updates: false },
+  { change: { reason: 'x' }, deletes: false, slug: 'adverse-action-notice', updates: false },
+  { change: { reviewReason: 'x' }, deletes: false, slug: 'sanctions-match', updates: false },
 ]
 
 /** Ids no record has, of each collection's kind. */
@@ -224,6 +289,71 @@ describe('a dealer of company A, against records of A and B', () => {
     expect(deal.body.facilitator).toMatchObject({ id: 'com_demo_lane' })
     const event = await dealerSends('GET', `/api/leadEvents/${ids.a.leadEvents}?depth=1`)
     expect(event.body.lead).toMatchObject({ id: ids.a.lead, location: A.location })
+  })
+
+  it("records consent for its own company's people only, and what it records stays its own", async () => {
+    const { payload } = context.service
+    const disclosure = (
+      await dealerSends('GET', '/api/disclosures?where[kind][equals]=calls-and-texts&limit=1')
+    ).body.docs[0]
+    expect(disclosure).toMatchObject({ kind: 'calls-and-texts' })
+    const grant = {
+      action: 'grant',
+      disclosure: disclosure.id,
+      kind: 'calls-and-texts',
+      method: 'phone',
+      phoneNumber: '310-555-0188',
+      seller: A.company,
+    }
+    const made = await dealerSends('POST', '/api/consents', {
+      ...grant,
+      consumer: 'con_demo_maria',
+    })
+    expect(made.status).toBe(201)
+    const stored = await payload.findByID({
+      collection: 'consents',
+      depth: 0,
+      id: made.body.doc.id,
+    })
+    expect(stored).toMatchObject({ dealerships: [A.company], madeAt: A.company })
+    // Another company's consumer, or a dealership named by hand: refused as for no such record.
+    const theirs = await dealerSends('POST', '/api/consents', {
+      ...grant,
+      consumer: ids.b.consumer,
+    })
+    expect(theirs.status).toBe(400)
+    expect(invalidPaths(theirs.body)).toEqual(['consumer'])
+    const named = await dealerSends('POST', '/api/consents', {
+      ...grant,
+      consumer: 'con_demo_maria',
+      dealerships: [B.company],
+    })
+    expect(named.status).toBe(201)
+    expect(
+      await payload.findByID({ collection: 'consents', depth: 0, id: named.body.doc.id }),
+    ).toMatchObject({ dealerships: [A.company] })
+    // The house's consent of a consumer reaches a company once a lead of it names the consumer.
+    const zed = await payload.create({
+      collection: 'consumer',
+      data: {
+        birthDate: '1988-03-04',
+        firstName: 'Zed',
+        id: 'con_test_zed',
+        lastName: 'Later',
+        phoneNumber: '510-555-0177',
+      },
+    })
+    const houses = await payload.create({
+      collection: 'consents',
+      data: { ...grant, consumer: zed.id } as never,
+    })
+    const path = `/api/consents/${houses.id}?depth=0`
+    expect((await dealerSends('GET', path)).status).toBe(404)
+    await payload.create({
+      collection: 'lead',
+      data: { consumer: zed.id, firstName: 'Zed', lastName: 'Later', location: A.location },
+    })
+    expect((await dealerSends('GET', path)).status).toBe(200)
   })
 
   it('reads its own company and the facilitators, and their locations; not B', async () => {
@@ -475,6 +605,8 @@ describe('search, export and dashboard figures as a dealer', () => {
       'Leads',
       'Lead events',
       'Credit apps',
+      'Adverse action',
+      'Sanctions screening',
       'Deals',
     ])
     for (const figure of sections.flatMap((section) => section.figures)) {
