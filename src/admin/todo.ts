@@ -13,6 +13,8 @@ import { listHref } from '@/lib/adminHref'
 import { isRecord } from '@/lib/isRecord'
 import { HOLD_STATUSES } from '@/providers'
 
+import { mayCall } from '../../access/policy'
+
 const SHOWN = 5
 const HOUR = 60 * 60 * 1000
 const STATUS_LABELS = new Map<string, string>(Object.entries(APPOINTMENT_STATUSES))
@@ -27,6 +29,8 @@ export type TodoItem = {
 export type TodoList = { href: string; items: TodoItem[]; title: string; total: number }
 
 type Source = {
+  /** The endpoint of the action the list is for: shown only to whoever may take it. */
+  action?: string
   collection: CollectionSlug
   describe: (doc: Record<string, unknown>) => Omit<TodoItem, 'href'>
   sort: string
@@ -143,6 +147,7 @@ const sources = (user: TypedUser, now: Date): Source[] => [
     where: { status: { in: ['received', 'confirmed'] } },
   },
   {
+    action: 'adverse-action-notice POST /:id/deliver',
     collection: 'adverse-action-notice',
     describe: (notice) => ({
       label: String(notice.applicantName || `Notice ${notice.id}`),
@@ -154,6 +159,7 @@ const sources = (user: TypedUser, now: Date): Source[] => [
     where: owedNotices,
   },
   {
+    action: 'sanctions-match POST /:id/review',
     collection: 'sanctions-match',
     describe: (match) => ({
       label: String(match.screenedName),
@@ -182,21 +188,24 @@ export const todoLists = async (
   now = new Date(),
 ): Promise<TodoList[]> => {
   const lists = await Promise.all(
-    sources(user, now).map(({ collection, describe, sort, title, where }) =>
-      unlessForbidden(
-        payload
-          .find({ collection, depth: 0, limit: SHOWN, overrideAccess: false, sort, user, where })
-          .then(({ docs, totalDocs }): TodoList => ({
-            href: listHref(collection, where),
-            items: docs.map((doc) => ({
-              ...describe({ ...doc }),
-              href: `/admin/collections/${collection}/${doc.id}`,
+    // A dealer reads its notices and matches, but delivering and reviewing are house staff's.
+    sources(user, now)
+      .filter(({ action }) => !action || mayCall(user, action))
+      .map(({ collection, describe, sort, title, where }) =>
+        unlessForbidden(
+          payload
+            .find({ collection, depth: 0, limit: SHOWN, overrideAccess: false, sort, user, where })
+            .then(({ docs, totalDocs }): TodoList => ({
+              href: listHref(collection, where),
+              items: docs.map((doc) => ({
+                ...describe({ ...doc }),
+                href: `/admin/collections/${collection}/${doc.id}`,
+              })),
+              title,
+              total: totalDocs,
             })),
-            title,
-            total: totalDocs,
-          })),
+        ),
       ),
-    ),
   )
   return lists.filter((list): list is TodoList => list !== null)
 }

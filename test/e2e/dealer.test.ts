@@ -2,16 +2,22 @@
  * A dealer in the admin UI: the demo dealer of Sunset Motors signs in, sees only Sunset's leads
  * in the list, its search and the dashboard's search, and opening another company's lead by its
  * address sends them back to the list saying it could not be found, with nothing of the lead on
- * the page.
+ * the page. Its dashboard is its day: its company's figures and to-do lists, retaken as a
+ * screenshot for docs/admin-ui.md.
  */
+import path from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
+
+import { projectRoot } from '@/lib/paths'
 
 import {
   ADMIN_SERVICE_MS,
   type AdminService,
   startAdminService,
   STEP_MS,
+  WAIT,
 } from '../helpers/adminService'
 import { addOtherDealership } from '../helpers/otherDealership'
 
@@ -80,6 +86,28 @@ describe('a dealer of Sunset Motors', () => {
       await find('Bayside')
       await results.getByText('Nothing found.').waitFor({ timeout: 30_000 })
       expect(await results.innerText()).not.toMatch(/Bayside|Zora/)
+    },
+    STEP_MS,
+  )
+
+  it(
+    "starts the day on a dashboard of its company's work only",
+    async () => {
+      await service.open(dealer, '')
+      for (const title of [
+        'Leads',
+        'Credit apps',
+        'Adverse action',
+        'Sanctions screening',
+        'Deals',
+      ])
+        await dealer.getByRole('heading', { exact: true, name: title }).first().waitFor(WAIT)
+      await dealer.getByRole('region', { name: 'My leads due now' }).waitFor(WAIT)
+      expect(await dealer.locator('body').innerText()).not.toMatch(/Bayside|Zora/)
+      await dealer.screenshot({
+        fullPage: true,
+        path: path.join(projectRoot, 'docs', 'screenshots', 'dealer-day.png'),
+      })
     },
     STEP_MS,
   )

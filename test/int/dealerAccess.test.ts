@@ -669,6 +669,12 @@ describe('the lead desk as a dealer', () => {
       })),
       collection: 'users',
     } as unknown as TypedUser)
+    // Notices to deliver and matches to review are house staff's to do, though the dealer reads them.
+    const actions = ['Adverse-action notices to deliver', 'Possible sanctions matches to review']
+    expect(lists.filter((list) => actions.includes(list.title))).toEqual([])
+    expect(all.filter((list) => actions.includes(list.title)).map((list) => list.title)).toEqual(
+      actions,
+    )
     const allNoBid = all.find((list) => list.title === 'Deals without a bid')!
     expect(allNoBid.items.map((item) => item.href)).toContain(
       `/admin/collections/deal/${ids.b.deal}`,
