@@ -323,15 +323,31 @@ describe('a dealer of company A, against records of A and B', () => {
     })
     expect(theirs.status).toBe(400)
     expect(invalidPaths(theirs.body)).toEqual(['consumer'])
+    for (const [field, value] of [
+      ['creditApp', ids.b['credit-app']],
+      ['seller', B.company],
+    ] as const) {
+      const naming = await dealerSends('POST', '/api/consents', {
+        ...grant,
+        consumer: 'con_demo_maria',
+        [field]: value,
+      })
+      expect({ field, paths: invalidPaths(naming.body), status: naming.status }).toEqual({
+        field,
+        paths: [field],
+        status: 400,
+      })
+    }
     const named = await dealerSends('POST', '/api/consents', {
       ...grant,
       consumer: 'con_demo_maria',
       dealerships: [B.company],
+      madeAt: B.company,
     })
     expect(named.status).toBe(201)
     expect(
       await payload.findByID({ collection: 'consents', depth: 0, id: named.body.doc.id }),
-    ).toMatchObject({ dealerships: [A.company] })
+    ).toMatchObject({ dealerships: [A.company], madeAt: A.company })
     // The house's consent of a consumer reaches a company once a lead of it names the consumer.
     const zed = await payload.create({
       collection: 'consumer',
