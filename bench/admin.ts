@@ -12,13 +12,25 @@
  * - `/admin` signed out: the first contentful paint, and the time until the sign-in form's e-mail
  *   field is visible.
  * Prints medians as a table.
+ *
+ * `--leads N` measures at scale instead of at the demo's size: the service runs on a throwaway
+ * database beside DATABASE_URL's (default: the PostgreSQL on 127.0.0.1:5432) holding the demo
+ * data, then `npm run generate`'s consumers and credit apps (N/5 each) and 1,000 dealerships with
+ * N leads spread over them (bench/http/dealerLoad.ts); every page is measured as the demo staff
+ * user and as a dealer of the dealership of median size.
  */
+import crypto from 'node:crypto'
+
+import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
 
-import { DEMO_STAFF, startAdminService } from '../test/helpers/adminService'
-import { arg, median } from './common'
+import { type AdminService, DEMO_STAFF, startAdminService } from '../test/helpers/adminService'
+import { lastLine, runCli } from '../test/helpers/cli'
+import { arg, median, throwawayDatabase } from './common'
+import { loadDealerships } from './http/dealerLoad'
 
 const runs = arg('runs', 7)
+const leads = arg('leads', 0)
 const say = (line: string) => process.stderr.write(`${line}\n`)
 
 const PAGES: [name: string, path: string][] = [
@@ -88,31 +100,96 @@ const coldVisit = async (page: Page, url: string): Promise<Visit> => {
   }
 }
 
-const service = await startAdminService('bench-admin')
+/**
+ * The large data set of `--leads`, written beside the demo's, and a dealer of the dealership with
+ * the median number of leads, signed in; the service's credit-data key encrypts the generated
+ * consumers too.
+ */
+const loadAtScale = async (service: AdminService, env: Record<string, string>) => {
+  const people = Math.max(1, Math.round(leads / 5))
+  const args = ['--consumers', String(people), '--credit-apps', String(people)]
+  say(`npm run generate -- ${args.join(' ')}`)
+  const generated = await runCli('generate', args, env)
+  if (generated.code !== 0) throw new Error(`generate failed:\n${generated.stderr.slice(-3000)}`)
+  const { seed } = JSON.parse(lastLine(generated.stdout))
+  say(`loading 1,000 dealerships and ${leads.toLocaleString('en-US')} leads`)
+  const load = await loadDealerships(
+    env.DATABASE_URL,
+    { consumers: people, dealerships: 1_000, leads },
+    { consumerSeed: seed, say, seed: crypto.randomBytes(4).toString('hex') },
+  )
+  say(`  ${load.leadsPerSecond.toLocaleString('en-US')} leads/s`)
+  const db = new pg.Client({ connectionString: env.DATABASE_URL })
+  await db.connect()
+  try {
+    await db.query('ANALYZE')
+    const { rows } = await db.query(
+      `SELECT dealership_id AS id, count(*)::int AS leads FROM lead WHERE dealership_id LIKE 'com\\_%'
+       GROUP BY 1 ORDER BY 2, 1 OFFSET 500 LIMIT 1`,
+    )
+    // The first admin of the prepared data folder is not in this database: one made here.
+    const staffAdmin = {
+      email: 'bench.admin@example.com',
+      password: crypto.randomBytes(12).toString('hex'),
+    }
+    const created = await runCli(
+      'create-admin',
+      ['--email', staffAdmin.email, '--password', staffAdmin.password],
+      env,
+    )
+    if (created.code !== 0) throw new Error(`create-admin failed:\n${created.stderr.slice(-3000)}`)
+    const admin = await service.pageAs(staffAdmin.email, staffAdmin.password)
+    const dealer = {
+      email: 'bench.dealer@example.com',
+      password: crypto.randomBytes(12).toString('hex'),
+    }
+    const made = await admin.request.post(`${service.url}/api/users`, {
+      data: { ...dealer, company: rows[0].id, name: 'Bench Dealer', role: 'dealer' },
+    })
+    if (!made.ok()) throw new Error(`no dealer: ${await made.text()}`)
+    await admin.context().close()
+    say(`dealer of ${rows[0].id} (${rows[0].leads} leads)`)
+    return service.pageAs(dealer.email, dealer.password)
+  } finally {
+    await db.end()
+  }
+}
+
+process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres'
+const database = leads > 0 ? await throwawayDatabase() : null
+const scaleEnv = {
+  CREDIT_DATA_KEYS: `bench:${crypto.randomBytes(32).toString('base64')}`,
+  DATABASE_URL: process.env.DATABASE_URL,
+  PAYLOAD_SECRET: crypto.randomBytes(32).toString('hex'),
+  SEED_DEMO_DATA: 'true',
+}
+const service = await startAdminService('bench-admin', database ? scaleEnv : {})
 try {
   say(`service at ${service.url}; ${runs} runs per page`)
   const rows: Record<string, number | string>[] = []
-  const page = await service.pageAs(DEMO_STAFF)
-  for (const [name, path] of PAGES) {
-    await visit(page, service.url + path)
-    for (const [cache, measure] of [
-      ['warm', visit],
-      ['cold', coldVisit],
-    ] as const) {
-      const visits: Visit[] = []
-      for (let run = 0; run < runs; run++) visits.push(await measure(page, service.url + path))
-      const med = (key: keyof Visit) => median(visits.map((one) => one[key]))
-      rows.push({
-        page: `${name} (${cache} cache)`,
-        'ready ms': Math.round(med('readyMs')),
-        'networkidle ms': Math.round(med('idleMs')),
-        'page TTFB ms': Math.round(med('ttfbMs')),
-        requests: med('requests'),
-        KiB: Math.round(med('kib')),
-      })
-      say(JSON.stringify(rows.at(-1)))
+  const viewers: [string, Page][] = [['staff', await service.pageAs(DEMO_STAFF)]]
+  if (database) viewers.push(['dealer', await loadAtScale(service, scaleEnv)])
+  for (const [viewer, page] of viewers)
+    for (const [name, path] of PAGES) {
+      await visit(page, service.url + path)
+      for (const [cache, measure] of [
+        ['warm', visit],
+        ['cold', coldVisit],
+      ] as const) {
+        const visits: Visit[] = []
+        for (let run = 0; run < runs; run++) visits.push(await measure(page, service.url + path))
+        const med = (key: keyof Visit) => median(visits.map((one) => one[key]))
+        rows.push({
+          page: `${name} (${cache} cache${database ? `, ${viewer}` : ''})`,
+          'ready ms': Math.round(med('readyMs')),
+          'networkidle ms': Math.round(med('idleMs')),
+          'page TTFB ms': Math.round(med('ttfbMs')),
+          requests: med('requests'),
+          KiB: Math.round(med('kib')),
+        })
+        say(JSON.stringify(rows.at(-1)))
+      }
     }
-  }
   await signedOut(service.browser, service.url)
   const outs = []
   for (let run = 0; run < runs; run++) outs.push(await signedOut(service.browser, service.url))
@@ -128,4 +205,5 @@ try {
   console.table(rows)
 } finally {
   await service.close()
+  await database?.drop()
 }
