@@ -1,4 +1,4 @@
-import type { FilterOptions, PayloadRequest } from 'payload'
+import type { FieldAccess, FilterOptions, PayloadRequest } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
 
@@ -9,6 +9,12 @@ type Principal = PayloadRequest['user']
 /** A signed-in `dealer`: staff of one company, who see only its records. */
 export const isDealer = (user: Principal | null | undefined): boolean =>
   checkRole(user, { staff: ['dealer'] })
+
+/**
+ * Read access of a field that names house staff by e-mail (who recorded, delivered or reviewed a
+ * record): everyone's but a dealer's, to whom colleagues of the house are names only.
+ */
+export const notDealersFieldLevel: FieldAccess = ({ req }) => !isDealer(req.user)
 
 /** The id of the company a dealer works for (`users.company`), if it is set. */
 export const companyOf = (user: Principal | null | undefined): string | undefined => {

@@ -155,11 +155,14 @@ const loadAtScale = async (service: AdminService, env: Record<string, string>) =
   }
 }
 
-process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres'
+if (leads > 0) process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres'
 const database = leads > 0 ? await throwawayDatabase() : null
 const scaleEnv = {
   CREDIT_DATA_KEYS: `bench:${crypto.randomBytes(32).toString('base64')}`,
-  DATABASE_URL: process.env.DATABASE_URL,
+  DATABASE_URL: process.env.DATABASE_URL ?? '',
+  // The generated leads were never contacted: with the runner on, the speed-to-lead sweep would
+  // escalate a million of them while the pages are measured (a sign-in then waited over 30 s).
+  JOBS_RUNNER: 'off',
   PAYLOAD_SECRET: crypto.randomBytes(32).toString('hex'),
   SEED_DEMO_DATA: 'true',
 }

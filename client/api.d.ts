@@ -600,7 +600,7 @@ export interface paths {
         put?: never;
         /**
          * Record a lead's contact consent
-         * @description Records a contact consent the lead's customer gave (a text refused with "No consent", say): a grant of `kind` (`calls-and-texts`, the default, or `e-mail-marketing`) for the lead's phone number or e-mail address (its consumer's when it has none), with the seller of the lead's location for calls and texts and the newest disclosure of the kind. Answers the consent. Needs the right to read the lead (404 otherwise) and to record consents (403: a dealer may not); a lead without the number or address, an unknown kind or method, or no disclosure of the kind is a 400 naming the field.
+         * @description Records a contact consent the lead's customer gave (a text refused with "No consent", say): a grant of `kind` (`calls-and-texts`, the default, or `e-mail-marketing`) for the lead's phone number or e-mail address (its consumer's when it has none), with the seller of the lead's location for calls and texts and the newest disclosure of the kind. Answers the consent. Needs the right to read the lead (404 otherwise) and to record consents (403 for a lead-agent key); a dealer records `calls-and-texts` only (`e-mail-marketing` is a 400 naming `kind`: the house records kinds that name no company); a lead without the number or address, an unknown kind or method, or no disclosure of the kind is a 400 naming the field.
          */
         post: operations["lead_recordConsent"];
         delete?: never;

@@ -14,10 +14,13 @@ import { optionLabel } from '@/fields/labels'
 import { consentTitle, titleField } from '@/fields/titles'
 import { releaseOnConsent } from '@/flows/creditHolds'
 
+import { notDealersFieldLevel } from '../access/dealer'
 import { nobodyFieldLevel } from '../access/nobody'
 import { policyAccess } from '../access/policy'
 
 const serverSet = { create: nobodyFieldLevel, update: nobodyFieldLevel }
+// Who recorded it: an e-mail of house staff or a key's name, not shown to dealers.
+const recorder = { ...serverSet, read: notDealersFieldLevel }
 
 /**
  * The consent and authorization ledger (docs/compliance.md, section 1): who agreed to what, shown
@@ -44,7 +47,8 @@ export const Consents: CollectionConfig = {
     description:
       'Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent.',
     group: 'Compliance',
-    listSearchableFields: ['title', 'phoneNumber', 'email', 'recordedBy'],
+    // Not `recordedBy`: dealers do not read it, and a search naming it would be refused to them.
+    listSearchableFields: ['title', 'phoneNumber', 'email'],
     useAsTitle: 'title',
   },
   disableDuplicate: true,
@@ -185,7 +189,7 @@ export const Consents: CollectionConfig = {
     {
       name: 'recordedBy',
       type: 'text',
-      access: serverSet,
+      access: recorder,
       admin: {
         description: 'The staff user or API client who recorded it.',
         position: 'sidebar',
@@ -195,7 +199,7 @@ export const Consents: CollectionConfig = {
     {
       name: 'recordedByAccount',
       type: 'text',
-      access: serverSet,
+      access: recorder,
       admin: { position: 'sidebar', readOnly: true },
       label: 'Recorded by (account)',
     },

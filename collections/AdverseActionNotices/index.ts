@@ -8,6 +8,7 @@ import {
   printNoticeEndpoint,
 } from '@/compliance/adverseAction/endpoints'
 
+import { notDealersFieldLevel } from '../../access/dealer'
 import { nobodyFieldLevel } from '../../access/nobody'
 import { policyAccess } from '../../access/policy'
 
@@ -17,7 +18,11 @@ const label = (value: string) => (value[0].toUpperCase() + value.slice(1)).repla
 const fixed = (field: Field): Field =>
   ({
     ...field,
-    access: { create: nobodyFieldLevel, update: nobodyFieldLevel },
+    access: {
+      ...('access' in field && field.access),
+      create: nobodyFieldLevel,
+      update: nobodyFieldLevel,
+    },
     admin: { ...field.admin, readOnly: true },
   }) as Field
 
@@ -194,6 +199,7 @@ export const AdverseActionNotices: CollectionConfig = {
         fixed({
           name: 'deliveredBy',
           type: 'text',
+          access: { read: notDealersFieldLevel },
           admin: { description: 'The staff user or API client who delivered it.' },
         }),
         fixed({

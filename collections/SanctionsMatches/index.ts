@@ -2,6 +2,7 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { reviewMatchEndpoint } from '@/flows/creditHolds'
 
+import { notDealersFieldLevel } from '../../access/dealer'
 import { nobodyFieldLevel } from '../../access/nobody'
 import { policyAccess } from '../../access/policy'
 
@@ -10,6 +11,13 @@ const fixed = (field: Field): Field =>
     ...field,
     access: { create: nobodyFieldLevel, update: nobodyFieldLevel },
     admin: { ...field.admin, readOnly: true },
+  }) as Field
+
+/** A reviewer's e-mail or id: not shown to dealers, to whom house staff are names only. */
+const byReviewer = (field: Field): Field =>
+  ({
+    ...field,
+    access: { ...('access' in field && field.access), read: notDealersFieldLevel },
   }) as Field
 
 const label = (value: string) => (value[0].toUpperCase() + value.slice(1)).replace(/_/g, ' ')
@@ -39,7 +47,7 @@ export const SanctionsMatches: CollectionConfig = {
       name: 'review',
       type: 'ui',
       admin: {
-        components: { Field: '/src/compliance/sanctions/ReviewMatchField#ReviewMatchField' },
+        components: { Field: '/src/admin/sanctions/ReviewMatchField#ReviewMatchField' },
       },
     },
     fixed({
@@ -151,7 +159,7 @@ export const SanctionsMatches: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        fixed({ name: 'reviewedBy', type: 'text' }),
+        byReviewer(fixed({ name: 'reviewedBy', type: 'text' })),
         fixed({
           name: 'reviewedAt',
           type: 'date',
@@ -171,17 +179,17 @@ export const SanctionsMatches: CollectionConfig = {
         {
           type: 'row',
           fields: [
-            { name: 'by', type: 'text' },
+            byReviewer({ name: 'by', type: 'text' }),
             {
               name: 'at',
               type: 'date',
               admin: { date: { pickerAppearance: 'dayAndTime' } },
             },
-            {
+            byReviewer({
               name: 'userId',
               type: 'number',
               admin: { description: 'The staff user who cleared it first.' },
-            },
+            }),
           ],
         },
         { name: 'reason', type: 'textarea' },

@@ -52,8 +52,9 @@ export const dealershipsField: Field = {
 }
 
 /**
- * The dealership whose dealer made a credit record (credit app, pre-approval, credit report): it
- * stays that dealership's alone. One the house made follows its consumers' dealerships.
+ * The dealership whose dealer made a credit record (credit app, pre-approval, credit report) or
+ * recorded a consent: it stays that dealership's alone. One the house made follows its consumers'
+ * dealerships (a consent: its credit app's, else its seller, else its consumer's).
  */
 export const madeAtField: Field = {
   ...shared,

@@ -5,13 +5,14 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
  * adverse-action notices and sanctions matches carry `dealerships`, kept by the database as the
  * credit records' are (migration dealership_on_row):
  * - a consent a dealer recorded is that dealership's alone (`made_at`); one the house recorded
- *   follows its consumer's and its credit app's dealerships;
+ *   belongs where it applies: its credit app's dealerships when it names one, else its seller
+ *   (a texting consent is to that company only), else its consumer's dealerships;
  * - a notice follows its credit app's; a sanctions match its subject's (a credit app's
  *   dealerships, or a deal's dealership).
  * Dealerships are only ever added, whenever the record or what it names gains one.
  */
 const TRIGGERS = sql`
-CREATE FUNCTION commerce_add_dealership(rels text, parent integer, company varchar)
+CREATE FUNCTION commerce_add_company(rels text, parent integer, company varchar)
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF parent IS NULL OR company IS NULL THEN RETURN; END IF;
@@ -26,24 +27,27 @@ END $$;
 CREATE FUNCTION commerce_compliance_follows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'consents' THEN
-    PERFORM commerce_add_dealership('consents_rels', c.id, r.company_id)
-      FROM consents c JOIN consumer_rels r ON r.path = 'dealerships' AND r.parent_id = c.consumer_id
-      WHERE c.id = NEW.id AND c.made_at_id IS NULL;
-    PERFORM commerce_add_dealership('consents_rels', c.id, r.company_id)
-      FROM consents c
-        JOIN credit_app_rels r ON r.path = 'dealerships' AND r.parent_id = c.credit_app_id
-      WHERE c.id = NEW.id AND c.made_at_id IS NULL;
+    IF NEW.made_at_id IS NOT NULL THEN RETURN NULL; END IF;
+    IF NEW.credit_app_id IS NOT NULL THEN
+      PERFORM commerce_add_company('consents_rels', NEW.id, r.company_id) FROM credit_app_rels r
+        WHERE r.path = 'dealerships' AND r.parent_id = NEW.credit_app_id;
+    ELSIF NEW.seller_id IS NOT NULL THEN
+      PERFORM commerce_add_company('consents_rels', NEW.id, NEW.seller_id);
+    ELSE
+      PERFORM commerce_add_company('consents_rels', NEW.id, r.company_id) FROM consumer_rels r
+        WHERE r.path = 'dealerships' AND r.parent_id = NEW.consumer_id;
+    END IF;
   ELSIF TG_TABLE_NAME = 'adverse_action_notice' THEN
-    PERFORM commerce_add_dealership('adverse_action_notice_rels', n.id, r.company_id)
+    PERFORM commerce_add_company('adverse_action_notice_rels', n.id, r.company_id)
       FROM adverse_action_notice n
         JOIN credit_app_rels r ON r.path = 'dealerships' AND r.parent_id = n.credit_app_id
       WHERE n.id = NEW.id;
   ELSE
-    PERFORM commerce_add_dealership('sanctions_match_rels', m.id, r.company_id)
+    PERFORM commerce_add_company('sanctions_match_rels', m.id, r.company_id)
       FROM sanctions_match m
         JOIN credit_app_rels r ON r.path = 'dealerships' AND r.parent_id = m.subject_id
       WHERE m.id = NEW.id AND m.subject_collection = 'credit-app';
-    PERFORM commerce_add_dealership('sanctions_match_rels', m.id, d.dealership_id)
+    PERFORM commerce_add_company('sanctions_match_rels', m.id, d.dealership_id)
       FROM sanctions_match m JOIN deal d ON d.id = m.subject_id
       WHERE m.id = NEW.id AND m.subject_collection = 'deal';
   END IF;
@@ -60,14 +64,15 @@ CREATE FUNCTION commerce_compliance_reach() RETURNS trigger LANGUAGE plpgsql AS 
 BEGIN
   IF NEW.path <> 'dealerships' THEN RETURN NULL; END IF;
   IF TG_TABLE_NAME = 'consumer_rels' THEN
-    PERFORM commerce_add_dealership('consents_rels', id, NEW.company_id) FROM consents
-      WHERE made_at_id IS NULL AND consumer_id = NEW.parent_id;
+    PERFORM commerce_add_company('consents_rels', id, NEW.company_id) FROM consents
+      WHERE made_at_id IS NULL AND credit_app_id IS NULL AND seller_id IS NULL
+        AND consumer_id = NEW.parent_id;
   ELSE
-    PERFORM commerce_add_dealership('consents_rels', id, NEW.company_id) FROM consents
+    PERFORM commerce_add_company('consents_rels', id, NEW.company_id) FROM consents
       WHERE made_at_id IS NULL AND credit_app_id = NEW.parent_id;
-    PERFORM commerce_add_dealership('adverse_action_notice_rels', id, NEW.company_id)
+    PERFORM commerce_add_company('adverse_action_notice_rels', id, NEW.company_id)
       FROM adverse_action_notice WHERE credit_app_id = NEW.parent_id;
-    PERFORM commerce_add_dealership('sanctions_match_rels', id, NEW.company_id)
+    PERFORM commerce_add_company('sanctions_match_rels', id, NEW.company_id)
       FROM sanctions_match WHERE subject_collection = 'credit-app' AND subject_id = NEW.parent_id;
   END IF;
   RETURN NULL;
@@ -79,7 +84,7 @@ CREATE TRIGGER commerce_compliance_reach AFTER INSERT ON credit_app_rels
 
 CREATE FUNCTION commerce_deal_matches() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM commerce_add_dealership('sanctions_match_rels', id, NEW.dealership_id)
+  PERFORM commerce_add_company('sanctions_match_rels', id, NEW.dealership_id)
     FROM sanctions_match WHERE subject_collection = 'deal' AND subject_id = NEW.id;
   RETURN NULL;
 END $$;
@@ -92,10 +97,14 @@ CREATE TRIGGER commerce_deal_matches AFTER UPDATE ON deal
 const BACKFILL = sql`
 INSERT INTO consents_rels ("order", parent_id, path, company_id)
   SELECT 1, c.id, 'dealerships', r.company_id FROM consents c
-    JOIN consumer_rels r ON r.path = 'dealerships' AND r.parent_id = c.consumer_id
+    JOIN credit_app_rels r ON r.path = 'dealerships' AND r.parent_id = c.credit_app_id
+  UNION
+  SELECT 1, c.id, 'dealerships', c.seller_id FROM consents c
+  WHERE c.credit_app_id IS NULL AND c.seller_id IS NOT NULL
   UNION
   SELECT 1, c.id, 'dealerships', r.company_id FROM consents c
-    JOIN credit_app_rels r ON r.path = 'dealerships' AND r.parent_id = c.credit_app_id;
+    JOIN consumer_rels r ON r.path = 'dealerships' AND r.parent_id = c.consumer_id
+  WHERE c.credit_app_id IS NULL AND c.seller_id IS NULL;
 INSERT INTO adverse_action_notice_rels ("order", parent_id, path, company_id)
   SELECT DISTINCT 1, n.id, 'dealerships', r.company_id FROM adverse_action_notice n
     JOIN credit_app_rels r ON r.path = 'dealerships' AND r.parent_id = n.credit_app_id;
@@ -163,7 +172,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
   await db.execute(sql`
   DROP FUNCTION commerce_compliance_follows, commerce_compliance_reach, commerce_deal_matches CASCADE;
-  DROP FUNCTION commerce_add_dealership(text, integer, varchar);`)
+  DROP FUNCTION commerce_add_company;`)
   await db.execute(sql`
    ALTER TABLE "consents_rels" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "adverse_action_notice_rels" DISABLE ROW LEVEL SECURITY;

@@ -981,10 +981,7 @@ describe('texting consent', () => {
     })
     expect((await event(lead, { type: 'Outbound Text' })).status).toBe(201)
     // A dealer of the lead's company records it too, as its own company's.
-    const byDealer = await send('POST', path, dealer, {
-      kind: 'e-mail-marketing',
-      method: 'in-person',
-    })
+    const byDealer = await send('POST', path, dealer, { method: 'in-person' })
     expect(byDealer.status).toBe(201)
     const stored = await service.payload.findByID({
       collection: 'consents',
@@ -993,8 +990,9 @@ describe('texting consent', () => {
     })
     expect(stored).toMatchObject({
       dealerships: [SELLER],
-      kind: 'e-mail-marketing',
+      kind: 'calls-and-texts',
       madeAt: SELLER,
+      seller: SELLER,
     })
     // A lead without a number has nothing to record it for.
     const silent = await newLead('')

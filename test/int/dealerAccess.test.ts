@@ -359,9 +359,20 @@ describe('a dealer of company A, against records of A and B', () => {
         phoneNumber: '510-555-0177',
       },
     })
+    const records = await payload.find({
+      collection: 'disclosures',
+      limit: 1,
+      where: { kind: { equals: 'electronic-records' } },
+    })
     const houses = await payload.create({
       collection: 'consents',
-      data: { ...grant, consumer: zed.id } as never,
+      data: {
+        action: 'grant',
+        consumer: zed.id,
+        disclosure: records.docs[0].id,
+        kind: 'electronic-records',
+        method: 'phone',
+      },
     })
     const path = `/api/consents/${houses.id}?depth=0`
     expect((await dealerSends('GET', path)).status).toBe(404)
@@ -370,6 +381,77 @@ describe('a dealer of company A, against records of A and B', () => {
       data: { consumer: zed.id, firstName: 'Zed', lastName: 'Later', location: A.location },
     })
     expect((await dealerSends('GET', path)).status).toBe(200)
+    // A texting consent is its seller's alone, whoever else deals with the person.
+    const toB = await payload.create({
+      collection: 'consents',
+      data: { ...grant, consumer: 'con_demo_maria', seller: B.company } as never,
+    })
+    expect((await dealerSends('GET', `/api/consents/${toB.id}?depth=0`)).status).toBe(404)
+  })
+
+  it('reads no house staff e-mail on compliance records, and searches the consents list without it', async () => {
+    for (const [slug, field] of [
+      ['consents', 'recordedBy'],
+      ['sanctions-match', 'reviewedBy'],
+    ]) {
+      const mine = await dealerSends('GET', `/api/${slug}/${ids.a[slug]}?depth=0`)
+      expect(mine.status).toBe(200)
+      expect(mine.body).not.toHaveProperty(field)
+    }
+    const staffs = await as(admin(), 'GET', `/api/consents/${ids.a.consents}?depth=0`)
+    expect(staffs.body.recordedBy).toEqual(expect.any(String))
+    // Filtering on it is refused as for any field it may not read; the list's search leaves it out.
+    const filtered = await dealerSends('GET', '/api/consents?where[recordedBy][like]=a&depth=0')
+    expect(filtered.status).toBe(400)
+    const listSearchableFields =
+      context.service.payload.collections.consents.config.admin.listSearchableFields ?? []
+    expect(listSearchableFields).not.toContain('recordedBy')
+    const search = await dealerSends(
+      'GET',
+      `/api/consents?${listSearchableFields.map((field, i) => `where[or][${i}][${field}][like]=Gonz`).join('&')}&depth=0`,
+    )
+    expect(search.status).toBe(200)
+    expect(idsOf(search.body)).toContain(ids.a.consents)
+  })
+
+  it('records only what is its own company’s: an authorization for an app, texting to itself', async () => {
+    const disclosureOf = async (kind: string) =>
+      (await dealerSends('GET', `/api/disclosures?where[kind][equals]=${kind}&limit=1`)).body
+        .docs[0].id
+    const refused = async (body: Record<string, unknown>) => {
+      const sent = await dealerSends('POST', '/api/consents', {
+        action: 'grant',
+        consumer: 'con_demo_maria',
+        method: 'phone',
+        ...body,
+      })
+      return { paths: invalidPaths(sent.body), status: sent.status }
+    }
+    // For the person rather than an app, it would release another company's apps of theirs.
+    expect(
+      await refused({
+        disclosure: await disclosureOf('credit-report-authorization'),
+        kind: 'credit-report-authorization',
+        role: 'applicant',
+      }),
+    ).toEqual({ paths: ['creditApp'], status: 400 })
+    // Texting on behalf of a company it may read but is not (the facilitator).
+    expect(
+      await refused({
+        disclosure: await disclosureOf('calls-and-texts'),
+        kind: 'calls-and-texts',
+        phoneNumber: '310-555-0188',
+        seller: 'com_demo_lane',
+      }),
+    ).toEqual({ paths: ['seller'], status: 400 })
+    // Kinds that name no company are the house's.
+    expect(
+      await refused({
+        disclosure: await disclosureOf('e-mail-marketing'),
+        email: 'maria.gonzalez@example.com',
+        kind: 'e-mail-marketing',
+      }),
+    ).toEqual({ paths: ['kind'], status: 400 })
   })
 
   it('reads its own company and the facilitators, and their locations; not B', async () => {

@@ -3,8 +3,8 @@
  * the lead's customer just gave (a refused text says "No consent"), for the number or address the
  * refusal checks: the lead's own, else its consumer's, and for calls and texts the seller of the
  * lead's location. The disclosure is the newest of the kind. It is an ordinary consent, so who may
- * record it is the consents row of the policy (a dealer may not), and only for a lead the caller
- * reads (404 otherwise).
+ * record it is the consents row of the policy (a dealer of the lead's company records texting
+ * consent only: ledger.ts), and only for a lead the caller reads (404 otherwise).
  */
 import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'payload'
 

@@ -9,6 +9,7 @@ import { type CollectionBeforeChangeHook, type PayloadRequest, ValidationError }
 import { transactionDb } from '@/db/transaction'
 import { relationId } from '@/lib/relationId'
 
+import { companyOf, isDealer } from '../../../access/dealer'
 import { recorderOf } from '../../../hooks/appendOnly'
 import type { Consent } from '../../../payload-types'
 import { holdsSsn } from '../requests/noSsn'
@@ -116,11 +117,39 @@ export const holdContact = async (req: PayloadRequest, key: string) => {
 }
 
 /**
+ * A dealer records consent for its own company only, since the checks read every consent of a
+ * person: an authorization names the credit app it is for (one for the person would release
+ * another company's apps of theirs), a texting consent names the dealer's company as its seller,
+ * and the kinds that name no company (e-mail, electronic records) are the house's to record.
+ */
+const dealersOwn = (req: PayloadRequest, data: Partial<Consent>, problems: Problem[]) => {
+  if (!isDealer(req.user)) return
+  if (data.kind === 'credit-report-authorization' && !relationId(data.creditApp))
+    problems.push({
+      message: 'is required when a dealer records an authorization: the app it is for',
+      path: 'creditApp',
+    })
+  else if (
+    data.kind === 'calls-and-texts' &&
+    data.seller &&
+    relationId(data.seller) !== companyOf(req.user)
+  )
+    problems.push({ message: "must be the dealer's own company", path: 'seller' })
+  else if (data.kind === 'e-mail-marketing' || data.kind === 'electronic-records')
+    problems.push({
+      message:
+        'is recorded by house staff: a dealer records credit-report authorizations and calls-and-texts consents',
+      path: 'kind',
+    })
+}
+
+/**
  * beforeChange on consents (creates only: changes are refused before this). A `capturedAt` ahead
  * of the service's clock was refused or made now by keepAppendOnly, which runs first.
  */
 export const recordConsent: CollectionBeforeChangeHook<Consent> = async ({ data, req }) => {
   const problems: Problem[] = []
+  dealersOwn(req, data, problems)
   for (const field of FREE_TEXT)
     if (holdsSsn(data[field]))
       problems.push({ message: 'must not hold a social security number', path: field })

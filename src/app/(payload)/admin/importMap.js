@@ -23,7 +23,7 @@ import { ClippedCell as ClippedCell_1d6b41745fe63ecf7865a84360f27e1f } from '../
 import { WrappedListCell as WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { ActorCell as ActorCell_1d6b41745fe63ecf7865a84360f27e1f } from '../../../../src/admin/audit/cells'
 import { NoticeActionsField as NoticeActionsField_abbacf59408785ef9679c9c4cfbc26c7 } from '../../../../src/admin/adverseAction/NoticeActionsField'
-import { ReviewMatchField as ReviewMatchField_89a901b8436b1afe42e47395f618ba84 } from '../../../../src/compliance/sanctions/ReviewMatchField'
+import { ReviewMatchField as ReviewMatchField_04ee351586d7137a36df6219b6f4a4a6 } from '../../../../src/admin/sanctions/ReviewMatchField'
 import { SubjectCell as SubjectCell_d3e222bc14337541798a2c5bf05d04ba } from '../../../../src/admin/sanctions/MatchSubject'
 import { SubjectField as SubjectField_d3e222bc14337541798a2c5bf05d04ba } from '../../../../src/admin/sanctions/MatchSubject'
 import { ScreenedPerson as ScreenedPerson_37614d31ff3105a259381d1a1598f134 } from '../../../../src/admin/sanctions/ScreenedPerson'
@@ -76,7 +76,7 @@ export const importMap = {
   "/src/admin/audit/cells#WrappedListCell": WrappedListCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/admin/audit/cells#ActorCell": ActorCell_1d6b41745fe63ecf7865a84360f27e1f,
   "/src/admin/adverseAction/NoticeActionsField#NoticeActionsField": NoticeActionsField_abbacf59408785ef9679c9c4cfbc26c7,
-  "/src/compliance/sanctions/ReviewMatchField#ReviewMatchField": ReviewMatchField_89a901b8436b1afe42e47395f618ba84,
+  "/src/admin/sanctions/ReviewMatchField#ReviewMatchField": ReviewMatchField_04ee351586d7137a36df6219b6f4a4a6,
   "/src/admin/sanctions/MatchSubject#SubjectCell": SubjectCell_d3e222bc14337541798a2c5bf05d04ba,
   "/src/admin/sanctions/MatchSubject#SubjectField": SubjectField_d3e222bc14337541798a2c5bf05d04ba,
   "/src/admin/sanctions/ScreenedPerson#ScreenedPerson": ScreenedPerson_37614d31ff3105a259381d1a1598f134,
