@@ -62,6 +62,30 @@ const until = async (route: string, done: (body: Record<string, unknown>) => boo
   throw new Error(`${route} never came to the state waited for`)
 }
 
+/**
+ * On a held app's page, reads the disclosure's opening and records the applicant's authorization
+ * as `page`'s user, `beforeRecording` (a screenshot, say) in between; waits for the app's release.
+ */
+const recordAuthorization = async (
+  page: Page,
+  app: string,
+  method: 'in-person' | 'phone',
+  beforeRecording?: () => Promise<unknown>,
+) => {
+  await service.open(page, `/collections/credit-app/${app}`)
+  const head = page.getByRole('region', { name: 'Submission' })
+  await head.getByRole('heading', { name: 'Held: awaiting authorization' }).waitFor(WAIT)
+  const record = head.getByRole('region', { name: 'Record authorization' })
+  await record.getByText(/^By submitting this application I authorize/).waitFor(WAIT)
+  await beforeRecording?.()
+  await record.getByRole('combobox', { name: 'How they agreed' }).selectOption(method)
+  await record.getByRole('button', { name: 'Record authorization' }).click()
+  await record
+    .getByRole('status')
+    .getByText('Authorization recorded: the app is sent now.', { exact: false })
+    .waitFor(WAIT)
+}
+
 beforeAll(async () => {
   provider = await startFakeProvider('a')
   // No CREDITOR_NAME or CREDITOR_ADDRESS: the notices made here name no creditor.
@@ -122,18 +146,9 @@ describe('a credit app’s head', () => {
   it(
     'an app held for an authorization shows the disclosure and records it in one step, then is sent',
     async () => {
-      await service.open(staff, `/collections/credit-app/${declinedApp}`)
-      const head = staff.getByRole('region', { name: 'Submission' })
-      await head.getByRole('heading', { name: 'Held: awaiting authorization' }).waitFor(WAIT)
-      const record = head.getByRole('region', { name: 'Record authorization' })
-      await record.getByText(/^By submitting this application I authorize/).waitFor(WAIT)
-      await staff.screenshot({ path: screenshot('consent-capture') })
-      await record.getByRole('combobox', { name: 'How they agreed' }).selectOption('phone')
-      await record.getByRole('button', { name: 'Record authorization' }).click()
-      await record
-        .getByRole('status')
-        .getByText('Authorization recorded: the app is sent now.', { exact: false })
-        .waitFor(WAIT)
+      await recordAuthorization(staff, declinedApp, 'phone', () =>
+        staff.screenshot({ path: screenshot('consent-capture') }),
+      )
       const { docs } = await service.api(
         staff,
         `/consents?where[creditApp][equals]=${declinedApp}&depth=0`,
@@ -161,17 +176,7 @@ describe('a credit app’s head', () => {
     "lets a dealer of the app's company record the authorization too, as its own company's",
     async () => {
       const dealer = await service.pageAs(DEALER)
-      await service.open(dealer, `/collections/credit-app/${waitingApp}`)
-      const head = dealer.getByRole('region', { name: 'Submission' })
-      await head.getByRole('heading', { name: 'Held: awaiting authorization' }).waitFor(WAIT)
-      const record = head.getByRole('region', { name: 'Record authorization' })
-      await record.getByText(/^By submitting this application I authorize/).waitFor(WAIT)
-      await record.getByRole('combobox', { name: 'How they agreed' }).selectOption('in-person')
-      await record.getByRole('button', { name: 'Record authorization' }).click()
-      await record
-        .getByRole('status')
-        .getByText('Authorization recorded: the app is sent now.', { exact: false })
-        .waitFor(WAIT)
+      await recordAuthorization(dealer, waitingApp, 'in-person')
       // As staff: a dealer does not read who recorded it.
       const { docs } = await service.api(
         staff,
