@@ -565,6 +565,8 @@ describe('first start', () => {
       // The log lists the event, its endpoint and how the delivery went.
       const row = page.locator('tbody tr', { hasText: 'error.created' }).first()
       await row.filter({ hasText: 'succeeded' }).waitFor({ timeout: 30_000 })
+      // The endpoint cell is a relationship the list loads after the rows ("Loading...").
+      await row.filter({ hasText: receiver.url }).waitFor({ timeout: 30_000 })
       expect(await row.textContent()).toContain(receiver.url)
       await row.getByRole('link').first().click()
       await page.locator(`#field-messageId[value="${first.id}"]`).waitFor({ timeout: 30_000 })
