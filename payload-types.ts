@@ -429,7 +429,14 @@ export interface Lead {
    * Kept from the location (or the lead): the dealership whose dealers see it.
    */
   dealership?: (string | null) | Company;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
   deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -475,7 +482,14 @@ export interface Consumer {
    * The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it.
    */
   dealerships?: (string | Company)[] | null;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
   deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -570,7 +584,14 @@ export interface Company {
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
   deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -813,7 +834,14 @@ export interface LeadEvent {
    * Kept from the location (or the lead): the dealership whose dealers see it.
    */
   dealership?: (string | null) | Company;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
   deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -845,7 +873,14 @@ export interface VdpEmail {
    * Kept from the location (or the lead): the dealership whose dealers see it.
    */
   dealership?: (string | null) | Company;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
   deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -959,7 +994,14 @@ export interface LeadNote {
    * Kept from the location (or the lead): the dealership whose dealers see it.
    */
   dealership?: (string | null) | Company;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
   deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -993,7 +1035,14 @@ export interface LeadAppointment {
    * Kept from the location (or the lead): the dealership whose dealers see it.
    */
   dealership?: (string | null) | Company;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
   deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
 }
 /**
  * Customers who asked not to be contacted. Recorded from lead events; kept.
@@ -1205,7 +1254,14 @@ export interface CreditApp {
    * Set when a dealer made it: it is then that dealership's alone.
    */
   madeAt?: (string | null) | Company;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
   deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1236,7 +1292,14 @@ export interface PreApproval {
    * Set when a dealer made it: it is then that dealership's alone.
    */
   madeAt?: (string | null) | Company;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
   deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1477,7 +1540,14 @@ export interface Deal {
    * Kept from the location (or the lead): the dealership whose dealers see it.
    */
   dealership?: (string | null) | Company;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
   deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1503,7 +1573,14 @@ export interface Customer {
    * The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it.
    */
   dealerships?: (string | Company)[] | null;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
   deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1552,7 +1629,14 @@ export interface Contact {
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
   deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1773,7 +1857,14 @@ export interface Error {
   source?: string | null;
   updatedAt: string;
   createdAt: string;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
   deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2820,6 +2911,7 @@ export interface LeadSelect<T extends boolean = true> {
   createdAt?: T;
   dealership?: T;
   deletedAt?: T;
+  deletedBy?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2843,6 +2935,7 @@ export interface LeadEventsSelect<T extends boolean = true> {
   createdAt?: T;
   dealership?: T;
   deletedAt?: T;
+  deletedBy?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2859,6 +2952,7 @@ export interface VdpEmailsSelect<T extends boolean = true> {
   createdAt?: T;
   dealership?: T;
   deletedAt?: T;
+  deletedBy?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2874,6 +2968,7 @@ export interface LeadNoteSelect<T extends boolean = true> {
   createdAt?: T;
   dealership?: T;
   deletedAt?: T;
+  deletedBy?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2892,6 +2987,7 @@ export interface LeadAppointmentSelect<T extends boolean = true> {
   createdAt?: T;
   dealership?: T;
   deletedAt?: T;
+  deletedBy?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2974,6 +3070,7 @@ export interface CreditAppSelect<T extends boolean = true> {
   dealerships?: T;
   madeAt?: T;
   deletedAt?: T;
+  deletedBy?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2990,6 +3087,7 @@ export interface PreApprovalSelect<T extends boolean = true> {
   dealerships?: T;
   madeAt?: T;
   deletedAt?: T;
+  deletedBy?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -3045,6 +3143,7 @@ export interface ConsumerSelect<T extends boolean = true> {
   createdAt?: T;
   dealerships?: T;
   deletedAt?: T;
+  deletedBy?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -3114,6 +3213,7 @@ export interface DealSelect<T extends boolean = true> {
   createdAt?: T;
   dealership?: T;
   deletedAt?: T;
+  deletedBy?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -3128,6 +3228,7 @@ export interface CustomerSelect<T extends boolean = true> {
   createdAt?: T;
   dealerships?: T;
   deletedAt?: T;
+  deletedBy?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -3150,6 +3251,7 @@ export interface ContactSelect<T extends boolean = true> {
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
+  deletedBy?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -3166,6 +3268,7 @@ export interface CompanySelect<T extends boolean = true> {
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
+  deletedBy?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -3423,6 +3526,7 @@ export interface ErrorsSelect<T extends boolean = true> {
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
+  deletedBy?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

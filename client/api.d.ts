@@ -7803,7 +7803,10 @@ export interface components {
             createdAt: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         leadEvents: {
             id: number;
@@ -7836,7 +7839,10 @@ export interface components {
             createdAt: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         vdpEmails: {
             id: number;
@@ -7854,7 +7860,10 @@ export interface components {
             createdAt: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         "lead-note": {
             id: number;
@@ -7870,7 +7879,10 @@ export interface components {
             createdAt: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         "lead-appointment": {
             id: number;
@@ -7892,7 +7904,10 @@ export interface components {
             createdAt: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         /** @description Customers who asked not to be contacted. Recorded from lead events; kept. */
         "do-not-contact": {
@@ -8006,7 +8021,10 @@ export interface components {
             dealerships?: (string | components["schemas"]["company"])[] | null;
             /** @description Set when a dealer made it: it is then that dealership's alone. */
             madeAt?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         "pre-approval": {
             /** @description Worked out from the record when it is saved. */
@@ -8023,7 +8041,10 @@ export interface components {
             dealerships?: (string | components["schemas"]["company"])[] | null;
             /** @description Set when a dealer made it: it is then that dealership's alone. */
             madeAt?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         "credit-band": {
             /** @description Generated on create (crb_…). */
@@ -8089,7 +8110,10 @@ export interface components {
             createdAt: string;
             /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
             dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         /** @description Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent. */
         consents: {
@@ -8187,7 +8211,10 @@ export interface components {
             createdAt: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         customer: {
             /** @description Generated on create (cus_…). */
@@ -8201,7 +8228,10 @@ export interface components {
             createdAt: string;
             /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
             dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         contact: {
             /** @description Worked out from the record when it is saved. */
@@ -8228,7 +8258,10 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         company: {
             /** @description Generated on create (com_…). */
@@ -8249,7 +8282,10 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
             createdAt: string;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         location: {
             /** @description Generated on create (loc_…). */
@@ -8509,7 +8545,10 @@ export interface components {
             source?: string | null;
             updatedAt: string;
             createdAt: string;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         users: {
             id: number;
@@ -9086,7 +9125,10 @@ export interface components {
             createdAt: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         lead_create: {
             id?: number;
@@ -9218,7 +9260,10 @@ export interface components {
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         lead_update: {
             id?: number;
@@ -9350,7 +9395,10 @@ export interface components {
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         leadEvents_create: {
             id?: number;
@@ -9383,7 +9431,10 @@ export interface components {
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         leadEvents_update: {
             id?: number;
@@ -9416,7 +9467,10 @@ export interface components {
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         vdpEmails_create: {
             id?: number;
@@ -9434,7 +9488,10 @@ export interface components {
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         vdpEmails_update: {
             id?: number;
@@ -9452,7 +9509,10 @@ export interface components {
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         "lead-note_create": {
             id?: number;
@@ -9468,7 +9528,10 @@ export interface components {
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         "lead-note_update": {
             id?: number;
@@ -9484,7 +9547,10 @@ export interface components {
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         "lead-appointment_create": {
             id?: number;
@@ -9506,7 +9572,10 @@ export interface components {
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         "lead-appointment_update": {
             id?: number;
@@ -9528,7 +9597,10 @@ export interface components {
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         /** @description Customers who asked not to be contacted. Recorded from lead events; kept. */
         "do-not-contact_create": {
@@ -9681,7 +9753,10 @@ export interface components {
             dealerships?: (string | components["schemas"]["company"])[] | null;
             /** @description Set when a dealer made it: it is then that dealership's alone. */
             madeAt?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         "credit-app_update": {
             /** @description Generated on create (crapp_…). */
@@ -9756,7 +9831,10 @@ export interface components {
             dealerships?: (string | components["schemas"]["company"])[] | null;
             /** @description Set when a dealer made it: it is then that dealership's alone. */
             madeAt?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         "pre-approval_create": {
             /** @description Worked out from the record when it is saved. */
@@ -9773,7 +9851,10 @@ export interface components {
             dealerships?: (string | components["schemas"]["company"])[] | null;
             /** @description Set when a dealer made it: it is then that dealership's alone. */
             madeAt?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         "pre-approval_update": {
             /** @description Worked out from the record when it is saved. */
@@ -9790,7 +9871,10 @@ export interface components {
             dealerships?: (string | components["schemas"]["company"])[] | null;
             /** @description Set when a dealer made it: it is then that dealership's alone. */
             madeAt?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         "credit-band_create": {
             /** @description Generated on create (crb_…). */
@@ -9896,7 +9980,10 @@ export interface components {
             createdAt?: string;
             /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
             dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         consumer_update: {
             /** @description Worked out from the record when it is saved. */
@@ -9922,7 +10009,10 @@ export interface components {
             createdAt?: string;
             /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
             dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         /** @description Consents and authorizations as captured, with the disclosure shown. Kept as recorded: a revocation is a new consent. */
         consents_create: {
@@ -10088,7 +10178,10 @@ export interface components {
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         deal_update: {
             /** @description Worked out from the record when it is saved. */
@@ -10118,7 +10211,10 @@ export interface components {
             createdAt?: string;
             /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
             dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         customer_create: {
             /** @description Generated on create (cus_…). */
@@ -10132,7 +10228,10 @@ export interface components {
             createdAt?: string;
             /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
             dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         customer_update: {
             /** @description Generated on create (cus_…). */
@@ -10146,7 +10245,10 @@ export interface components {
             createdAt?: string;
             /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
             dealerships?: (string | components["schemas"]["company"])[] | null;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         contact_create: {
             /** @description Worked out from the record when it is saved. */
@@ -10173,7 +10275,10 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         contact_update: {
             /** @description Worked out from the record when it is saved. */
@@ -10200,7 +10305,10 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         company_create: {
             /** @description Generated on create (com_…). */
@@ -10221,7 +10329,10 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         company_update: {
             /** @description Generated on create (com_…). */
@@ -10242,7 +10353,10 @@ export interface components {
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
             createdAt?: string;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         location_create: {
             /** @description Generated on create (loc_…). */
@@ -10757,7 +10871,10 @@ export interface components {
             source?: string | null;
             updatedAt?: string;
             createdAt?: string;
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
             deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
         };
         users_create: {
             id?: number;
@@ -12117,7 +12234,10 @@ export interface components {
                     mergedAt?: string | null;
                     updatedAt: string;
                     createdAt: string;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
             /** Format: date-time */
@@ -12250,7 +12370,10 @@ export interface components {
                     mergedAt?: string | null;
                     updatedAt: string;
                     createdAt: string;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
             /** Format: date-time */
@@ -12284,7 +12407,10 @@ export interface components {
                     currentStatusFor?: (number | null) | components["schemas"]["lead"];
                     updatedAt: string;
                     createdAt: string;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
             /** Format: date-time */
@@ -12318,7 +12444,10 @@ export interface components {
                     currentStatusFor?: (number | null) | components["schemas"]["lead"];
                     updatedAt: string;
                     createdAt: string;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
             /** Format: date-time */
@@ -12343,7 +12472,10 @@ export interface components {
                     vinCount?: string | null;
                     updatedAt: string;
                     createdAt: string;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
             /** Format: date-time */
@@ -12413,7 +12545,10 @@ export interface components {
                     providerResponse?: unknown;
                     updatedAt: string;
                     createdAt: string;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
             /** Format: date-time */
@@ -12483,7 +12618,10 @@ export interface components {
                     providerResponse?: unknown;
                     updatedAt: string;
                     createdAt: string;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
                 previousStatus: string | null;
                 status: string;
@@ -12512,7 +12650,10 @@ export interface components {
                     addresses?: (string | components["schemas"]["address"])[] | null;
                     updatedAt: string;
                     createdAt: string;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
             /** Format: date-time */
@@ -12549,7 +12690,10 @@ export interface components {
                     maximumBidPrice?: number | null;
                     updatedAt: string;
                     createdAt: string;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
             /** Format: date-time */
@@ -12586,7 +12730,10 @@ export interface components {
                     maximumBidPrice?: number | null;
                     updatedAt: string;
                     createdAt: string;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
             /** Format: date-time */
@@ -12612,7 +12759,10 @@ export interface components {
                     source?: string | null;
                     updatedAt: string;
                     createdAt: string;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
             /** Format: date-time */
@@ -13045,7 +13195,10 @@ export interface operations {
                     dealerships?: (string | components["schemas"]["company"])[] | null;
                     /** @description Set when a dealer made it: it is then that dealership's alone. */
                     madeAt?: (string | null) | components["schemas"]["company"];
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
         };
@@ -13495,7 +13648,10 @@ export interface operations {
                     createdAt?: string;
                     /** @description The dealerships whose dealers see this record. Added by the leads, deals and credit apps that name it; a staff admin may change it. */
                     dealerships?: (string | components["schemas"]["company"])[] | null;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
         };
@@ -13650,7 +13806,10 @@ export interface operations {
                     lastModifiedBy?: (number | null) | components["schemas"]["users"];
                     updatedAt?: string;
                     createdAt?: string;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
         };
@@ -29808,7 +29967,10 @@ export interface operations {
                     source?: string | null;
                     updatedAt?: string;
                     createdAt?: string;
+                    /** @description When the record was moved to the trash. Only a trashed record has it. */
                     deletedAt?: string | null;
+                    /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+                    deletedBy?: string | null;
                 };
             };
         };

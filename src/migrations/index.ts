@@ -48,6 +48,7 @@ import * as migration_20261129_165634_lead_notes from './20261129_165634_lead_no
 import * as migration_20261129_171020_lead_appointments from './20261129_171020_lead_appointments';
 import * as migration_20261129_172952_vehicle_of_interest from './20261129_172952_vehicle_of_interest';
 import * as migration_20261129_194058_dealer_compliance_records from './20261129_194058_dealer_compliance_records';
+import * as migration_20261129_231844_trash_deleted_by from './20261129_231844_trash_deleted_by';
 
 export const migrations = [
   {
@@ -298,6 +299,11 @@ export const migrations = [
   {
     up: migration_20261129_194058_dealer_compliance_records.up,
     down: migration_20261129_194058_dealer_compliance_records.down,
-    name: '20261129_194058_dealer_compliance_records'
+    name: '20261129_194058_dealer_compliance_records',
+  },
+  {
+    up: migration_20261129_231844_trash_deleted_by.up,
+    down: migration_20261129_231844_trash_deleted_by.down,
+    name: '20261129_231844_trash_deleted_by'
   },
 ];

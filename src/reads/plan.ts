@@ -96,8 +96,11 @@ const declaredOrRefused = (where: string, field: FlattenedField) => {
   return { access, hooks }
 }
 
+/** The fields the trash adds (src/trash/fields.ts): when and by whom, null on a live record. */
+const TRASH_MARKS = new Set(['deletedAt', 'deletedBy'])
+
 const isTrashMark = (payload: Payload, slug: string, path: string, field: FlattenedField) =>
-  path === '' && field.name === 'deletedAt' && Boolean(collectionOf(payload, slug)?.config.trash)
+  path === '' && TRASH_MARKS.has(field.name) && Boolean(collectionOf(payload, slug)?.config.trash)
 
 const nodesOf = (
   payload: Payload,
@@ -110,7 +113,7 @@ const nodesOf = (
   return fields.flatMap((field): Node[] => {
     const where = `${slug}.${prefix.path}${field.name}`
     if ('hidden' in field && field.hidden) return []
-    // Only live records are compiled, and a live record's `deletedAt` is left out (src/trash).
+    // Only live records are compiled, and a live record's trash marks are left out (src/trash).
     if (isTrashMark(payload, slug, prefix.path, field)) return []
     if ('virtual' in field && field.virtual) refuse(where, 'virtual fields are not compiled')
     if ('localized' in field && field.localized) refuse(where, 'localized fields are not compiled')

@@ -20,8 +20,6 @@ import type {
   CollectionBeforeOperationHook,
   CollectionConfig,
   Endpoint,
-  Field,
-  FieldHook,
   PayloadRequest,
   Where,
 } from 'payload'
@@ -42,6 +40,8 @@ import { isAdmin } from '../../access/isAdmin'
 import { ROLE_SETS } from '../../access/policy'
 import { checkRole } from '../../access/roles'
 import { bulkWhere } from '../../hooks/reduceFilters'
+import { deletedAt, deletedBy } from './fields'
+import { withTrashNote } from './titleCell'
 
 /** Records already in the trash: the only ones deleted for good. */
 const IN_THE_TRASH: Where = { deletedAt: { exists: true } }
@@ -83,24 +83,6 @@ export const limitTrashToStaff: CollectionBeforeOperationHook = ({
   if ('currentDepth' in args && args.currentDepth) return args
   if (!seesTheTrash(req)) throw new Forbidden(req.t)
   return args
-}
-
-/**
- * A live record's `deletedAt` is null: left out of the answer, so records read as they did
- * before the trash existed (the commerce API's shapes are fixed). A trashed one shows it.
- */
-const omitWhenLive: FieldHook = ({ siblingData, value }) => {
-  if (value == null) delete siblingData.deletedAt
-  return undefined
-}
-
-const deletedAt: Field = {
-  name: 'deletedAt',
-  type: 'date',
-  admin: { date: { pickerAppearance: 'dayAndTime' }, disableBulkEdit: true, hidden: true },
-  hooks: { afterRead: [omitWhenLive] },
-  index: true,
-  label: 'Moved to the trash',
 }
 
 const labelOf = (label: unknown, fallback: string): string =>
@@ -254,6 +236,10 @@ export const withTrash = (collection: CollectionConfig): CollectionConfig => {
     ...collection,
     access: { ...collection.access, delete: trashFirst(remove) },
     endpoints: [...deleteEndpoints(collection.slug), ...(collection.endpoints || [])],
-    fields: [...collection.fields, deletedAt],
+    fields: [
+      ...withTrashNote(collection.fields, collection.admin?.useAsTitle),
+      deletedAt,
+      deletedBy,
+    ],
   }
 }

@@ -78,6 +78,12 @@ describe('the trash', () => {
       await admin.open(staff, '/collections/customer/trash')
       const row = staff.locator('tbody tr').filter({ hasText: 'Terry Trashed' })
       await row.waitFor(WAIT)
+      // The title says when it was moved there and by whom.
+      const note = row.locator('.trashed-title__note')
+      await note.waitFor(WAIT)
+      expect(await note.innerText()).toMatch(
+        /^Moved to the trash \w{3} \d{1,2}, \d{4}.* by Sam Rivera$/,
+      )
       // Staff see no "Empty trash".
       expect(await staff.locator('#empty-trash-button').count()).toBe(0)
       await admin.open(staff, `/collections/customer/trash/${id}`)
@@ -87,7 +93,10 @@ describe('the trash', () => {
         (await staff.request.get(`${admin.url}/api/customer/${id}`)).status()
       expect(await until(status, 200)).toBe(200)
       await admin.open(staff, '/collections/customer')
-      await staff.locator('tbody tr').filter({ hasText: 'Terry Trashed' }).waitFor(WAIT)
+      const live = staff.locator('tbody tr').filter({ hasText: 'Terry Trashed' })
+      await live.waitFor(WAIT)
+      // Restored, it is a live record again: nothing of the trash on it.
+      expect(await live.locator('.trashed-title__note').count()).toBe(0)
     },
     STEP_MS,
   )

@@ -320,6 +320,106 @@ describe('the trash over REST', () => {
   })
 })
 
+describe('who moved a record to the trash', () => {
+  const deletedBy = async (table: string, id: number | string) =>
+    (await client.query(`SELECT deleted_by FROM "${table}" WHERE id = $1`, [id])).rows[0]
+      ?.deleted_by
+
+  const trashed = async (id: number | string, caller: PrincipalName = 'staffAdmin') =>
+    (await call('GET', `/api/customer/${id}?trash=true`, caller)).body
+
+  it('is named in the trash: a staff user by name (else "Staff user 7"), an API client as one', async () => {
+    const { payload } = context.service
+    const staffId = context.who.staff.id!
+    const unnamed = await newCustomer()
+    await call('DELETE', `/api/customer/${unnamed}`, 'staff')
+    expect(await trashed(unnamed)).toMatchObject({ deletedBy: `Staff user ${staffId}` })
+
+    await payload.update({ collection: 'users', data: { name: 'Sam Binner' }, id: staffId })
+    const named = await newCustomer()
+    await call('DELETE', `/api/customer/${named}`, 'staff')
+    expect(await trashed(named)).toMatchObject({
+      deletedAt: expect.any(String),
+      deletedBy: 'Sam Binner',
+    })
+    await payload.update({ collection: 'users', data: { name: null }, id: staffId })
+
+    const byClient = await newCustomer()
+    await call('DELETE', `/api/customer?where[id][in]=${byClient}`, 'clientAdmin')
+    expect((await trashed(byClient)).deletedBy).toMatch(/^admin [0-9a-f]{6} \(API client\)$/)
+
+    // The admin UI moves a record with a PATCH of deletedAt: the same record of who did.
+    const patched = await newCustomer()
+    await call('PATCH', `/api/customer/${patched}`, 'staff', {
+      deletedAt: new Date().toISOString(),
+    })
+    expect(await deletedBy('customer', patched)).toBe(`Staff user ${staffId}`)
+  })
+
+  it("is the service's to write: a value sent is ignored, kept while trashed, cleared on restore", async () => {
+    const forged = 'Somebody Else'
+    const created = await call('POST', '/api/customer', 'staffAdmin', {
+      deletedBy: forged,
+      name: `Trash customer ${++serial}`,
+    })
+    expect(created.status).toBe(201)
+    const id = created.body.doc.id
+    expect(created.body.doc).not.toHaveProperty('deletedBy')
+    expect(await deletedBy('customer', id)).toBeNull()
+    await call('PATCH', `/api/customer/${id}`, 'staffAdmin', { deletedBy: forged })
+    expect(await deletedBy('customer', id)).toBeNull()
+    expect((await call('GET', `/api/customer/${id}`, 'staffAdmin')).body).not.toHaveProperty(
+      'deletedBy',
+    )
+
+    await call('DELETE', `/api/customer/${id}`, 'staff')
+    const mover = `Staff user ${context.who.staff.id}`
+    // An edit of the trashed record, by someone else, sending another name: the mover stays.
+    await call('PATCH', `/api/customer/${id}?trash=true`, 'staffAdmin', {
+      deletedBy: forged,
+      name: 'Renamed in the trash',
+    })
+    expect(await deletedBy('customer', id)).toBe(mover)
+
+    const restored = await call('PATCH', `/api/customer/${id}?trash=true`, 'staffAdmin', {
+      deletedAt: null,
+      deletedBy: forged,
+    })
+    expect(restored.status).toBe(200)
+    expect(restored.body.doc).not.toHaveProperty('deletedBy')
+    expect(await deletedBy('customer', id)).toBeNull()
+  })
+
+  it("a dealer reads its trash's movers: a person by name, an API client only as one", async () => {
+    const { payload } = context.service
+    const dealer = await staffUser(payload, 'dealer', 'com_demo_sunset')
+    const lead = async () =>
+      (
+        await payload.create({
+          collection: 'lead',
+          data: { lastName: 'Binned', location: 'loc_demo_sunset_la' },
+        })
+      ).id
+    const byStaff = await lead()
+    const byClient = await lead()
+    await call('DELETE', `/api/lead/${byStaff}`, 'staff')
+    await call('DELETE', `/api/lead/${byClient}`, 'clientAdmin')
+    const asDealer = async (id: number | string) =>
+      (
+        await sendJson(context.service, 'GET', `/api/lead/${id}?trash=true`, {
+          headers: dealer.headers,
+        })
+      ).body
+    expect(await asDealer(byStaff)).toMatchObject({
+      deletedBy: `Staff user ${context.who.staff.id}`,
+    })
+    expect(await asDealer(byClient)).toMatchObject({ deletedBy: 'an API client' })
+    expect(
+      (await call('GET', `/api/lead/${byClient}?trash=true`, 'staffAdmin')).body.deletedBy,
+    ).toMatch(/\(API client\)$/)
+  })
+})
+
 describe('who sees the trash', () => {
   it('?trash=true on a read is 403 for integrators and lead agents, 401 without credentials', async () => {
     const app = await newCreditApp(await newPreApproval())

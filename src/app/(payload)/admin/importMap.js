@@ -1,3 +1,4 @@
+import { TrashedTitleCell as TrashedTitleCell_3179f06bfa4c086c982303523532eaed } from '../../../../src/admin/trash/TrashedTitleCell'
 import { LeadDesk as LeadDesk_4254f04ca937f19ac55deb22563a5a04 } from '../../../../src/admin/leadDesk/LeadDesk'
 import { LeadFlagsCell as LeadFlagsCell_8f5bac0aa6995da7db8ab08029c627b3 } from '../../../../src/admin/leadDesk/LeadFlags'
 import { LeadAgeCell as LeadAgeCell_8f5bac0aa6995da7db8ab08029c627b3 } from '../../../../src/admin/leadDesk/LeadFlags'
@@ -51,6 +52,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 
 /** @type import('payload').ImportMap */
 export const importMap = {
+  "/src/admin/trash/TrashedTitleCell#TrashedTitleCell": TrashedTitleCell_3179f06bfa4c086c982303523532eaed,
   "/src/admin/leadDesk/LeadDesk#LeadDesk": LeadDesk_4254f04ca937f19ac55deb22563a5a04,
   "/src/admin/leadDesk/LeadFlags#LeadFlagsCell": LeadFlagsCell_8f5bac0aa6995da7db8ab08029c627b3,
   "/src/admin/leadDesk/LeadFlags#LeadAgeCell": LeadAgeCell_8f5bac0aa6995da7db8ab08029c627b3,
