@@ -16,6 +16,7 @@ import { freshStartSettings } from '../helpers/adminService'
 import { factors, freshCode, signIn as signInAs } from '../helpers/adminSignIn'
 import { launchBrowser } from '../helpers/browser'
 import { eventually } from '../helpers/eventually'
+import { typeAndSaveUntil } from '../helpers/formSave'
 import {
   postgresProcessesIn,
   type ServiceProcess,
@@ -329,27 +330,9 @@ describe('first start', () => {
     })
     const phone = page.locator('#field-phoneNumber')
     await page.locator('#field-phoneNumber[value="512-555-0112"]').waitFor({ timeout: 30_000 })
-    // The page is drawn on the server first: on a loaded machine, a value typed before the form
-    // hydrates is dropped and Save stays disabled. Typed again until Save takes it; a refused
-    // save changes nothing, so it may be sent again too. Each try clears the field first: React
-    // ignores an input event whose value equals the one the DOM held when it hydrated, so typing
-    // the same text again would never reach the form.
+    // A refused save, typed and sent again until the form has hydrated and shows the refusal.
     const refusal = page.getByText(/must be a phone number matching/).first()
-    const save = page.locator('#action-save:not([disabled])')
-    const within = (locator: typeof save, timeout: number) =>
-      locator.waitFor({ timeout }).then(
-        () => true,
-        () => false,
-      )
-    for (let tries = 1; ; tries += 1) {
-      await phone.fill('')
-      await phone.fill('call me maybe')
-      if (await within(save, 5_000)) {
-        await save.click()
-        if (await within(refusal, 20_000)) break
-      }
-      if (tries === 8) throw new Error('the form never showed the phone validation message')
-    }
+    await typeAndSaveUntil(page, phone, 'call me maybe', refusal)
     await page.screenshot({ path: path.join(projectRoot, '.data', 'e2e-consumer-phone-error.png') })
     expect(
       (await (await page.request.get(`${service.url}/api/consumer/con_demo_james`)).json())
