@@ -2,12 +2,55 @@
  * The fields the trash adds to a collection: when a record was moved there and by whom. Both are
  * the service's to write (whatever a caller sends for them is replaced) and both are left out of
  * a live record's answers, so records read as they did before the trash existed.
+ *
+ * `deletedBy` is stored as a reference (`users:7`, `api-clients:3`, `system`), as the audit log
+ * keeps its actor, and named when read: a name a user gives themselves later cannot pass for an
+ * API client, and what a dealer may read is decided by the kind, not by the text.
  */
 import type { Field, FieldHook, PayloadRequest } from 'payload'
 
 import { isDealer } from '../../access/dealer'
 
-const API_CLIENT = ' (API client)'
+const CLIENT = 'api-clients:'
+
+/** Names looked up by one request, by reference: a page of the trash asks once per mover. */
+const namesByRequest = new WeakMap<PayloadRequest, Map<string, Promise<string>>>()
+
+/**
+ * A mover as colleagues read people: a user's name (else "Staff user 7", never an address), an
+ * API client's name marked as one, "the service" for its own writes. Read past the caller's
+ * access: whoever reads the trashed record is told who moved it.
+ */
+const lookUpMover = async (req: PayloadRequest, reference: string): Promise<string> => {
+  const [collection, id] = reference.split(':')
+  if (collection === 'users') {
+    const user = await req.payload.findByID({
+      collection: 'users',
+      depth: 0,
+      disableErrors: true,
+      id,
+      req,
+      select: { name: true },
+    })
+    return user ? user.name || `Staff user ${id}` : `Staff user ${id} (removed)`
+  }
+  if (collection === 'api-clients') {
+    const client = await req.payload.findByID({
+      collection: 'api-clients',
+      depth: 0,
+      disableErrors: true,
+      id,
+      req,
+      select: { name: true },
+    })
+    return `${client?.name ?? `#${id}`} (API client)`
+  }
+  return 'the service'
+}
+
+/** The reference of whoever is writing: `users:7`, `api-clients:3`, or `system`. */
+const referenceOf = (user: PayloadRequest['user']): string =>
+  user ? `${user.collection}:${user.id}` : 'system'
 
 /** A value that is null on a live record is left out of the answer; a trashed one shows it. */
 const omitWhenNull =
@@ -18,32 +61,39 @@ const omitWhenNull =
   }
 
 /**
- * Who is moving a record to the trash, as colleagues read people: a staff user's name (else
- * "Staff user 7", never an address), an API client's name marked as one, "the service" for its
- * own writes.
+ * afterRead of `deletedBy`: the mover named. Dealers read "an API client" for a client, as they
+ * read no API clients.
  */
-const moverOf = (user: PayloadRequest['user']): string => {
-  if (!user) return 'the service'
-  if (user.collection === 'api-clients') return `${user.name || `#${user.id}`}${API_CLIENT}`
-  return user.name || `Staff user ${user.id}`
+const nameMover: FieldHook = async ({ req, siblingData, value }) => {
+  if (typeof value !== 'string') {
+    delete siblingData.deletedBy
+    return undefined
+  }
+  if (value.startsWith(CLIENT) && isDealer(req.user)) return 'an API client'
+  let names = namesByRequest.get(req)
+  if (!names) namesByRequest.set(req, (names = new Map()))
+  let name = names.get(value)
+  if (!name) names.set(value, (name = lookUpMover(req, value)))
+  return name
 }
 
 /**
  * beforeChange of `deletedBy`: set when the record goes into the trash, kept while it stays,
- * cleared when it is restored. Never what the caller sent.
+ * cleared when it is restored; never what the caller sent. Kept means the stored reference, read
+ * again: `originalDoc` is the record as the caller read it, its mover already named.
  */
-const recordMover: FieldHook = ({ originalDoc, req, siblingData }) => {
+const recordMover: FieldHook = async ({ collection, originalDoc, req, siblingData }) => {
   const trashed = 'deletedAt' in siblingData ? siblingData.deletedAt : originalDoc?.deletedAt
   if (!trashed) return null
-  if (originalDoc?.deletedAt) return originalDoc.deletedBy ?? null
-  return moverOf(req.user)
+  if (!originalDoc?.deletedAt) return referenceOf(req.user)
+  if (!collection) return null
+  const stored = await req.payload.db.findOne<{ deletedBy?: null | string; id: number | string }>({
+    collection: collection.slug,
+    req,
+    where: { id: { equals: originalDoc.id } },
+  })
+  return stored?.deletedBy ?? null
 }
-
-/** Dealers read no API client's name (they read no API clients at all). */
-const clientUnnamedToDealers: FieldHook = ({ req, value }) =>
-  typeof value === 'string' && value.endsWith(API_CLIENT) && isDealer(req.user)
-    ? 'an API client'
-    : undefined
 
 export const deletedAt: Field = {
   name: 'deletedAt',
@@ -68,9 +118,6 @@ export const deletedBy: Field = {
     disableBulkEdit: true,
     hidden: true,
   },
-  hooks: {
-    afterRead: [omitWhenNull('deletedBy'), clientUnnamedToDealers],
-    beforeChange: [recordMover],
-  },
+  hooks: { afterRead: [nameMover], beforeChange: [recordMover] },
   label: 'Moved to the trash by',
 }

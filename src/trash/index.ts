@@ -144,8 +144,16 @@ const auditForGood = async (req: PayloadRequest, collection: Collection, ids: un
   }
 }
 
-const withoutDeletedAt = <T extends object>(doc: T): T => {
-  const { deletedAt: _, ...rest } = doc as T & { deletedAt?: unknown }
+/** A DELETE answers as it always has: the trash's marks are left out of the record it names. */
+const withoutTrashMarks = <T extends object>(doc: T): T => {
+  const {
+    deletedAt: _at,
+    deletedBy: _by,
+    ...rest
+  } = doc as T & {
+    deletedAt?: unknown
+    deletedBy?: unknown
+  }
   return rest as T
 }
 
@@ -172,7 +180,7 @@ const deleteOne =
       return answer(req, { doc, message })
     }
     const doc = await updateByIDOperation({ ...args, id, data: { deletedAt: now() } })
-    return answer(req, { doc: withoutDeletedAt(doc), message })
+    return answer(req, { doc: withoutTrashMarks(doc), message })
   }
 
 /**
@@ -198,7 +206,7 @@ const deleteMany =
       )
       const moved = await updateOperation({ ...args, data: { deletedAt: now() }, where: filter })
       return {
-        docs: [...removed.docs, ...moved.docs.map(withoutDeletedAt)],
+        docs: [...removed.docs, ...moved.docs.map(withoutTrashMarks)],
         errors: [...removed.errors, ...moved.errors],
       }
     })

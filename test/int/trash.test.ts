@@ -91,6 +91,7 @@ describe('DELETE answers as before', () => {
       message: 'Deleted successfully.',
     })
     expect(response.body.doc).not.toHaveProperty('deletedAt')
+    expect(response.body.doc).not.toHaveProperty('deletedBy')
     expect(await deletedAt('customer', id)).toBeInstanceOf(Date)
     expect((await call('GET', `/api/customer/${id}`, 'staff')).status).toBe(404)
     expect(await call('GET', `/api/customers/${id}`, 'integrator')).toMatchObject({
@@ -118,6 +119,7 @@ describe('DELETE answers as before', () => {
         status: 200,
       })
       for (const one of ids) expect(await deletedAt('customer', one)).toBeInstanceOf(Date)
+      for (const doc of bulk.body.docs) expect(Object.keys(doc)).not.toContain('deletedBy')
     }
   })
 
@@ -353,7 +355,9 @@ describe('who moved a record to the trash', () => {
     await call('PATCH', `/api/customer/${patched}`, 'staff', {
       deletedAt: new Date().toISOString(),
     })
-    expect(await deletedBy('customer', patched)).toBe(`Staff user ${staffId}`)
+    // Stored as a reference, named when read.
+    expect(await deletedBy('customer', patched)).toBe(`users:${staffId}`)
+    expect(await trashed(patched)).toMatchObject({ deletedBy: `Staff user ${staffId}` })
   })
 
   it("is the service's to write: a value sent is ignored, kept while trashed, cleared on restore", async () => {
@@ -373,7 +377,7 @@ describe('who moved a record to the trash', () => {
     )
 
     await call('DELETE', `/api/customer/${id}`, 'staff')
-    const mover = `Staff user ${context.who.staff.id}`
+    const mover = `users:${context.who.staff.id}`
     // An edit of the trashed record, by someone else, sending another name: the mover stays.
     await call('PATCH', `/api/customer/${id}?trash=true`, 'staffAdmin', {
       deletedBy: forged,
@@ -417,6 +421,47 @@ describe('who moved a record to the trash', () => {
     expect(
       (await call('GET', `/api/lead/${byClient}?trash=true`, 'staffAdmin')).body.deletedBy,
     ).toMatch(/\(API client\)$/)
+    // A dealer's edit of the trashed lead, which it read masked, keeps the stored mover.
+    const stored = await deletedBy('lead', byClient)
+    expect(stored).toMatch(/^api-clients:\d+$/)
+    const edited = await sendJson(context.service, 'PATCH', `/api/lead/${byClient}?trash=true`, {
+      body: { deletedBy: 'an API client', firstName: 'Edited' },
+      headers: dealer.headers,
+    })
+    expect(edited.status).toBe(200)
+    expect(await deletedBy('lead', byClient)).toBe(stored)
+    // A filter sees references, not names: a client's name is not found through it.
+    const guessed = await sendJson(
+      context.service,
+      'GET',
+      `/api/lead?trash=true&where[deletedBy][like]=admin&where[id][equals]=${byClient}`,
+      { headers: dealer.headers },
+    )
+    expect(guessed.body.docs ?? []).toEqual([])
+  })
+
+  it('names a user who calls themselves an API client as the user they are', async () => {
+    const { payload } = context.service
+    const staffId = context.who.staff.id!
+    await payload.update({
+      collection: 'users',
+      data: { name: 'Storefront (API client)' },
+      id: staffId,
+    })
+    const dealer = await staffUser(payload, 'dealer', 'com_demo_sunset')
+    const id = (
+      await payload.create({
+        collection: 'lead',
+        data: { lastName: 'Spoofed', location: 'loc_demo_sunset_la' },
+      })
+    ).id
+    await call('DELETE', `/api/lead/${id}`, 'staff')
+    const read = await sendJson(context.service, 'GET', `/api/lead/${id}?trash=true`, {
+      headers: dealer.headers,
+    })
+    expect(read.body.deletedBy).toBe('Storefront (API client)')
+    expect(await deletedBy('lead', id)).toBe(`users:${staffId}`)
+    await payload.update({ collection: 'users', data: { name: null }, id: staffId })
   })
 })
 

@@ -17,10 +17,7 @@ export const TrashedTitleCell: React.FC<DefaultCellComponentProps> = (props) => 
   return (
     <div className="trashed-title">
       {cell}
-      <div
-        className="trashed-title__note"
-        style={{ color: 'var(--theme-elevation-500)', fontSize: '0.8125rem' }}
-      >
+      <div className="trashed-title__note">
         Moved to the trash <Moment value={rowData.deletedAt} />
         {by ? ` by ${by}` : ''}
       </div>
