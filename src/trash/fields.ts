@@ -10,41 +10,20 @@
 import type { Field, FieldHook, PayloadRequest } from 'payload'
 
 import { isDealer } from '../../access/dealer'
+import { type Actor, actorOf } from '../fields/actors'
 
 const CLIENT = 'api-clients:'
 
-/** Names looked up by one request, by reference: a page of the trash asks once per mover. */
-const namesByRequest = new WeakMap<PayloadRequest, Map<string, Promise<string>>>()
-
 /**
  * A mover as colleagues read people: a user's name (else "Staff user 7", never an address), an
- * API client's name marked as one, "the service" for its own writes. Read past the caller's
- * access: whoever reads the trashed record is told who moved it.
+ * API client's name marked as one, "the service" for its own writes.
  */
-const lookUpMover = async (req: PayloadRequest, reference: string): Promise<string> => {
-  const [collection, id] = reference.split(':')
-  if (collection === 'users') {
-    const user = await req.payload.findByID({
-      collection: 'users',
-      depth: 0,
-      disableErrors: true,
-      id,
-      req,
-      select: { name: true },
-    })
-    return user ? user.name || `Staff user ${id}` : `Staff user ${id} (removed)`
-  }
-  if (collection === 'api-clients') {
-    const client = await req.payload.findByID({
-      collection: 'api-clients',
-      depth: 0,
-      disableErrors: true,
-      id,
-      req,
-      select: { name: true },
-    })
-    return `${client?.name ?? `#${id}`} (API client)`
-  }
+const moverName = (actor: Actor): string => {
+  if (actor.kind === 'users')
+    return actor.record
+      ? actor.record.name || `Staff user ${actor.id}`
+      : `Staff user ${actor.id} (removed)`
+  if (actor.kind === 'api-clients') return `${actor.record?.name ?? `#${actor.id}`} (API client)`
   return 'the service'
 }
 
@@ -70,11 +49,7 @@ const nameMover: FieldHook = async ({ req, siblingData, value }) => {
     return undefined
   }
   if (value.startsWith(CLIENT) && isDealer(req.user)) return 'an API client'
-  let names = namesByRequest.get(req)
-  if (!names) namesByRequest.set(req, (names = new Map()))
-  let name = names.get(value)
-  if (!name) names.set(value, (name = lookUpMover(req, value)))
-  return name
+  return moverName(await actorOf(req, value))
 }
 
 /**
