@@ -73,6 +73,7 @@ export interface Config {
     vdpEmails: VdpEmail;
     'lead-note': LeadNote;
     'lead-appointment': LeadAppointment;
+    'lead-task': LeadTask;
     'do-not-contact': DoNotContact;
     'mailbox-message': MailboxMessage;
     'credit-app': CreditApp;
@@ -127,6 +128,7 @@ export interface Config {
     vdpEmails: VdpEmailsSelect<false> | VdpEmailsSelect<true>;
     'lead-note': LeadNoteSelect<false> | LeadNoteSelect<true>;
     'lead-appointment': LeadAppointmentSelect<false> | LeadAppointmentSelect<true>;
+    'lead-task': LeadTaskSelect<false> | LeadTaskSelect<true>;
     'do-not-contact': DoNotContactSelect<false> | DoNotContactSelect<true>;
     'mailbox-message': MailboxMessageSelect<false> | MailboxMessageSelect<true>;
     'credit-app': CreditAppSelect<false> | CreditAppSelect<true>;
@@ -1027,6 +1029,46 @@ export interface LeadAppointment {
    * What it is for, or what to have ready. No social security numbers.
    */
   note?: string | null;
+  createdBy?: (number | null) | User;
+  lastModifiedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+  /**
+   * Kept from the location (or the lead): the dealership whose dealers see it.
+   */
+  dealership?: (string | null) | Company;
+  /**
+   * When the record was moved to the trash. Only a trashed record has it.
+   */
+  deletedAt?: string | null;
+  /**
+   * Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it.
+   */
+  deletedBy?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lead-task".
+ */
+export interface LeadTask {
+  id: number;
+  /**
+   * Worked out from the record when it is saved.
+   */
+  title?: string | null;
+  /**
+   * The lead the task is for.
+   */
+  lead?: (number | null) | Lead;
+  /**
+   * What to do, in a line. No social security numbers.
+   */
+  what: string;
+  /**
+   * When it must be done by, in your time zone.
+   */
+  dueAt: string;
+  status: 'open' | 'done' | 'cancelled';
   createdBy?: (number | null) | User;
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
@@ -2569,6 +2611,10 @@ export interface PayloadLockedDocument {
         value: number | LeadAppointment;
       } | null)
     | ({
+        relationTo: 'lead-task';
+        value: number | LeadTask;
+      } | null)
+    | ({
         relationTo: 'do-not-contact';
         value: number | DoNotContact;
       } | null)
@@ -2810,6 +2856,7 @@ export interface PayloadQueryPreset {
     | 'leadEvents'
     | 'vdpEmails'
     | 'lead-appointment'
+    | 'lead-task'
     | 'credit-app'
     | 'consumer'
     | 'deal'
@@ -2981,6 +3028,24 @@ export interface LeadAppointmentSelect<T extends boolean = true> {
   kind?: T;
   status?: T;
   note?: T;
+  createdBy?: T;
+  lastModifiedBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  dealership?: T;
+  deletedAt?: T;
+  deletedBy?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lead-task_select".
+ */
+export interface LeadTaskSelect<T extends boolean = true> {
+  title?: T;
+  lead?: T;
+  what?: T;
+  dueAt?: T;
+  status?: T;
   createdBy?: T;
   lastModifiedBy?: T;
   updatedAt?: T;

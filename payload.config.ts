@@ -27,6 +27,7 @@ import { LeadAppointments } from './collections/LeadAppointments'
 import { LeadEvents } from './collections/LeadEvents'
 import { LeadNotes } from './collections/LeadNotes'
 import { Leads } from './collections/Leads'
+import { LeadTasks } from './collections/LeadTasks'
 import { LegalHolds } from './collections/LegalHolds'
 import { Listings } from './collections/Listings'
 import { Locations } from './collections/Locations'
@@ -80,6 +81,7 @@ const collections = [
   VdpEmails,
   LeadNotes,
   LeadAppointments,
+  LeadTasks,
   DoNotContact,
   MailboxMessages,
   CreditApps,

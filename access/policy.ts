@@ -107,6 +107,7 @@ export const COLLECTION_POLICY: Record<CollectionSlug, Row> = {
   vdpEmails:               row('CRUD CRUD Crud CRUD - RU - - -'),
   'lead-note':             row('CRUD CRUD Crud CRUD - - - - -', "staff's notes at the lead desk"),
   'lead-appointment':      row('CRUD CRUD Crud CRUD - - - - -', 'set and marked at the lead desk'),
+  'lead-task':             row('CRUD CRUD Crud CRUD - - - - -', 'set and ticked off at the lead desk'),
   'do-not-contact':        row('R R r R - - - R -', 'recorded by the service from lead events'),
   'mailbox-message':       row('RD R - RD - - - - -', 'recorded by the lead mailbox'),
   'credit-app':            row('CRUD CRU Cru CRUD CR - - - -', 'credit data: staff do not delete it'),

@@ -538,7 +538,7 @@ export interface paths {
         };
         /**
          * The lead page's desk panel
-         * @description The lead's state (assignee with name, follow-up and contact due times, do-not-contact, escalation, current status), its timeline of lead events, VDP e-mails and staff notes newest first, its appointments by time, its consumer's other leads and its location's rota, each read as the caller.
+         * @description The lead's state (assignee with name, follow-up and contact due times, do-not-contact, escalation, current status), its timeline of lead events, VDP e-mails and staff notes newest first, its appointments by time, its tasks (open ones first, by due time), its consumer's other leads and its location's rota, each read as the caller.
          */
         get: operations["lead_desk"];
         put?: never;
@@ -1519,6 +1519,190 @@ export interface paths {
          * @description Makes an earlier version the current record (itself saved as a new version).
          */
         post: operations["leadAppointment_restoreVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead-task/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description One lead-task record by id, with its version as `ETag` (send it as `If-None-Match` for a 304 while unchanged).
+         */
+        get: operations["leadTask_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes one lead-task record. A record another record still names is not deleted (409). A delete moves the record to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), a record already in the trash is deleted for good (a live one is moved to the trash), each audited.
+         */
+        delete: operations["leadTask_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Changes the fields the body carries of one lead-task record. With `If-Match`, only while the record is still that version (else 412).
+         */
+        patch: operations["leadTask_update"];
+        trace?: never;
+    };
+    "/lead-task": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List records
+         * @description A page of tasks the caller may read, filtered by `where` and sorted by `sort`.
+         */
+        get: operations["leadTask_list"];
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a lead-task record. With an `Idempotency-Key`, a retry answers the first answer and creates nothing.
+         */
+        post: operations["leadTask_create"];
+        /**
+         * Delete the records a filter finds
+         * @description Deletes every record `where` finds that the caller may delete (bulk delete; `where` is required: without it, or with one that constrains nothing, the answer is 400). A record another record still names is kept and listed in `errors` (then the answer is 400). A delete moves them to the trash, whoever sends it (restored with a PATCH of `deletedAt: null` and `trash=true`). With `trash=true` (admins only: 403 for anyone else), the records found in the trash are deleted for good and the live ones found are moved to the trash, each audited.
+         */
+        delete: operations["leadTask_deleteMany"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the records a filter finds
+         * @description Applies the body to every record `where` finds that the caller may update (bulk update; `where` is required: without it, or with one that constrains nothing, the answer is 400). Records that fail are listed in `errors` (then the answer is 400).
+         */
+        patch: operations["leadTask_updateMany"];
+        trace?: never;
+    };
+    "/lead-task/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count records
+         * @description How many tasks the caller may read match `where`.
+         */
+        get: operations["leadTask_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead-task/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions
+         * @description What the caller may do with tasks and each of their fields.
+         */
+        post: operations["leadTask_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead-task/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's permissions on a record
+         * @description What the caller may do with one lead-task record and each of its fields.
+         */
+        post: operations["leadTask_recordAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead-task/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List versions
+         * @description Earlier versions of tasks (each save keeps one), filtered by `where` (`where[parent][equals]=<id>` for one record's).
+         */
+        get: operations["leadTask_listVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead-task/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a record
+         * @description Creates a copy of one lead-task record (unique fields must then differ, else 400).
+         */
+        post: operations["leadTask_duplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lead-task/versions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a version
+         * @description One earlier version, by the id of the version.
+         */
+        get: operations["leadTask_getVersion"];
+        put?: never;
+        /**
+         * Restore a version
+         * @description Makes an earlier version the current record (itself saved as a new version).
+         */
+        post: operations["leadTask_restoreVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7909,6 +8093,29 @@ export interface components {
             /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
             deletedBy?: string | null;
         };
+        "lead-task": {
+            id: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
+            /** @description The lead the task is for. */
+            lead?: (number | null) | components["schemas"]["lead"];
+            /** @description What to do, in a line. No social security numbers. */
+            what: string;
+            /** @description When it must be done by, in your time zone. */
+            dueAt: string;
+            /** @enum {string} */
+            status: "open" | "done" | "cancelled";
+            createdBy?: (number | null) | components["schemas"]["users"];
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
+            updatedAt: string;
+            createdAt: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
+            deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
+        };
         /** @description Customers who asked not to be contacted. Recorded from lead events; kept. */
         "do-not-contact": {
             id: number;
@@ -8984,7 +9191,7 @@ export interface components {
             columns?: unknown;
             groupBy?: string | null;
             /** @enum {string} */
-            relatedCollection: "lead" | "leadEvents" | "vdpEmails" | "lead-appointment" | "credit-app" | "consumer" | "deal" | "customer" | "contact" | "company" | "errors";
+            relatedCollection: "lead" | "leadEvents" | "vdpEmails" | "lead-appointment" | "lead-task" | "credit-app" | "consumer" | "deal" | "customer" | "contact" | "company" | "errors";
             /** @description This is a temporary field used to determine if updating the preset would remove the user's access to it. When `true`, this record will be deleted after running the preset's `validate` function. */
             isTemp?: boolean | null;
             updatedAt: string;
@@ -9591,6 +9798,52 @@ export interface components {
             status?: "set" | "confirmed" | "shown" | "no-show" | "cancelled";
             /** @description What it is for, or what to have ready. No social security numbers. */
             note?: string | null;
+            createdBy?: (number | null) | components["schemas"]["users"];
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
+            updatedAt?: string;
+            createdAt?: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
+            deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
+        };
+        "lead-task_create": {
+            id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
+            /** @description The lead the task is for. */
+            lead?: (number | null) | components["schemas"]["lead"];
+            /** @description What to do, in a line. No social security numbers. */
+            what: string;
+            /** @description When it must be done by, in your time zone. */
+            dueAt: string;
+            /** @enum {string} */
+            status?: "open" | "done" | "cancelled";
+            createdBy?: (number | null) | components["schemas"]["users"];
+            lastModifiedBy?: (number | null) | components["schemas"]["users"];
+            updatedAt?: string;
+            createdAt?: string;
+            /** @description Kept from the location (or the lead): the dealership whose dealers see it. */
+            dealership?: (string | null) | components["schemas"]["company"];
+            /** @description When the record was moved to the trash. Only a trashed record has it. */
+            deletedAt?: string | null;
+            /** @description Who moved the record to the trash: a staff user by name, an API client by its name and "(API client)" (to dealers, "an API client"). Set by the service; only a trashed record has it. */
+            deletedBy?: string | null;
+        };
+        "lead-task_update": {
+            id?: number;
+            /** @description Worked out from the record when it is saved. */
+            title?: string | null;
+            /** @description The lead the task is for. */
+            lead?: (number | null) | components["schemas"]["lead"];
+            /** @description What to do, in a line. No social security numbers. */
+            what?: string;
+            /** @description When it must be done by, in your time zone. */
+            dueAt?: string;
+            /** @enum {string} */
+            status?: "open" | "done" | "cancelled";
             createdBy?: (number | null) | components["schemas"]["users"];
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
@@ -11719,7 +11972,7 @@ export interface components {
             columns?: unknown;
             groupBy?: string | null;
             /** @enum {string} */
-            relatedCollection: "lead" | "leadEvents" | "vdpEmails" | "lead-appointment" | "credit-app" | "consumer" | "deal" | "customer" | "contact" | "company" | "errors";
+            relatedCollection: "lead" | "leadEvents" | "vdpEmails" | "lead-appointment" | "lead-task" | "credit-app" | "consumer" | "deal" | "customer" | "contact" | "company" | "errors";
             /** @description This is a temporary field used to determine if updating the preset would remove the user's access to it. When `true`, this record will be deleted after running the preset's `validate` function. */
             isTemp?: boolean | null;
             updatedAt?: string;
@@ -11750,7 +12003,7 @@ export interface components {
             columns?: unknown;
             groupBy?: string | null;
             /** @enum {string} */
-            relatedCollection?: "lead" | "leadEvents" | "vdpEmails" | "lead-appointment" | "credit-app" | "consumer" | "deal" | "customer" | "contact" | "company" | "errors";
+            relatedCollection?: "lead" | "leadEvents" | "vdpEmails" | "lead-appointment" | "lead-task" | "credit-app" | "consumer" | "deal" | "customer" | "contact" | "company" | "errors";
             /** @description This is a temporary field used to determine if updating the preset would remove the user's access to it. When `true`, this record will be deleted after running the preset's `validate` function. */
             isTemp?: boolean | null;
             updatedAt?: string;
@@ -15803,6 +16056,7 @@ export interface operations {
                             doNotContact: number;
                             leadEvents: number;
                             notes: number;
+                            tasks: number;
                             vdpEmails: number;
                         };
                         other: {
@@ -18443,6 +18697,588 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["lead-appointment_update"] & {
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_get: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: while the record is unchanged, 304 without a body. */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["lead-task"];
+                };
+            };
+            /** @description Not Modified: the record is the version named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_delete: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["lead-task"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_update: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: a trashed record is found too (`deletedAt: null` restores it). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
+                trash?: "true" | "false";
+            };
+            header?: {
+                /** @description The `ETag` of the version this change was made against: if the record has changed since, 412 and nothing is written. `*` matches any version. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["lead-task_update"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The record's version: send it as If-None-Match (reads) or If-Match (updates). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["lead-task"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            409: components["responses"]["Payload409"];
+            412: components["responses"]["Payload412"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_list: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. Payload's REST lists also take several, separated by commas, and a dotted path into a group or relation. A name that is not a field of the list is a 400, never ignored. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are listed too, each with its `deletedAt` (`where[deletedAt][exists]=true` for the trash alone). Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["lead-task"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_create: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body, within 24 hours, answers what the first request answered, with `Idempotent-Replayed: true`, and creates nothing. Keys are per caller. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["lead-task_create"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["lead-task"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            409: components["responses"]["Payload409"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            422: components["responses"]["Payload422"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+                /** @description `true`: trashed records are found too, and deleted for good. Without it, trashed records are not found. Staff users and admin API clients only (403 for any other caller). */
+                trash?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every record found was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["lead-task"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not deleted (listed in `errors`), or the filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["lead-task"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_updateMany: {
+        parameters: {
+            query?: {
+                /** @description The records to act on, with Payload's operators: as a nested query string (`where[status][equals]=new`) or as JSON (`where={"status":{"equals":"new"}}`). Required by a bulk update or delete: 400 without it, or with one that constrains nothing (`where[]=`, `where[id]=`, `{"id":{}}`, a `like` of only spaces). */
+                where?: components["parameters"]["whereOfMany"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["lead-task_update"];
+            };
+        };
+        responses: {
+            /** @description Every record found was updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["lead-task"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Some records were not updated (listed in `errors`), or the filter or a value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs?: components["schemas"]["lead-task"][];
+                        errors: {
+                            id?: string | number;
+                            message: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            413: components["responses"]["Payload413"];
+            415: components["responses"]["Payload415"];
+            423: components["responses"]["Payload423"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_count: {
+        parameters: {
+            query?: {
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalDocs: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_recordAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_listVersions: {
+        parameters: {
+            query?: {
+                /** @description Default 10; values above 100 are clamped. */
+                limit?: components["parameters"]["limit"];
+                page?: components["parameters"]["page"];
+                /** @description A top-level field; a leading "-" sorts descending. Payload's REST lists also take several, separated by commas, and a dotted path into a group or relation. A name that is not a field of the list is a 400, never ignored. */
+                sort?: components["parameters"]["sort"];
+                /** @description Filter with Payload's operators, as a nested query string (`where[name][like]=acme`) or as JSON (`where={"name":{"like":"acme"}}`). */
+                where?: components["parameters"]["where"];
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["Version"][];
+                        hasNextPage: boolean;
+                        hasPrevPage: boolean;
+                        limit: number;
+                        nextPage: number | null;
+                        page: number;
+                        pagingCounter: number;
+                        prevPage: number | null;
+                        totalDocs: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_duplicate: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["serialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["lead-task"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        doc: components["schemas"]["lead-task"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_getVersion: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                /** @description The id of the version (not of the record). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Version"];
+                };
+            };
+            400: components["responses"]["Payload400"];
+            401: components["responses"]["Payload401"];
+            403: components["responses"]["Payload403"];
+            404: components["responses"]["Payload404"];
+            429: components["responses"]["Payload429"];
+            503: components["responses"]["Payload503"];
+        };
+    };
+    leadTask_restoreVersion: {
+        parameters: {
+            query?: {
+                /** @description Levels of related records to embed; 0 returns ids. Default 2, at most 5. */
+                depth?: components["parameters"]["depth"];
+            };
+            header?: never;
+            path: {
+                /** @description The id of the version (not of the record). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record as restored, and a message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["lead-task_update"] & {
                         message?: string;
                     };
                 };

@@ -107,6 +107,18 @@ const sources = (user: TypedUser, now: Date): Source[] => [
     },
   },
   {
+    collection: 'lead-task',
+    describe: (task) => ({
+      label: String(task.title || `Task ${task.id}`),
+      times: times(['due', task.dueAt]),
+    }),
+    sort: 'dueAt',
+    title: 'Tasks due now',
+    where: {
+      and: [{ status: { equals: 'open' } }, { dueAt: { less_than_equal: now.toISOString() } }],
+    },
+  },
+  {
     collection: 'credit-app',
     describe: (app) => {
       const submission = isRecord(app.providerSubmission) ? app.providerSubmission : {}

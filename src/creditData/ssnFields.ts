@@ -26,6 +26,7 @@ export const SSN_TEXT_RULES = {
   'leadEvents.nextSteps': 'refuse',
   'lead-note.body': 'refuse',
   'lead-appointment.note': 'refuse',
+  'lead-task.what': 'refuse',
   // Applied by the modules that own them, with `holdsSsn` or the validators below.
   'consents.note': 'refuse',
   'consents.userAgent': 'refuse',

@@ -167,6 +167,15 @@ export const leadAppointmentTitle = async (doc: Doc, req: PayloadRequest): Promi
   return [kind, personName(await related(req, 'lead', doc.lead))].filter(Boolean).join(' · ')
 }
 
+/** "Task · Nina Named · Send the trade-in figures…" (its first words). */
+export const leadTaskTitle = async (doc: Doc, req: PayloadRequest): Promise<string> => {
+  const what = textOf(doc.what).replace(/\s+/g, ' ').trim()
+  const words = what.length > 60 ? `${what.slice(0, 60).trimEnd()}…` : what
+  return ['Task', personName(await related(req, 'lead', doc.lead)), words]
+    .filter(Boolean)
+    .join(' · ')
+}
+
 const LOAD_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 
 /** "SDN list · Nov 28, 2026 · 12,345 entries": when it was loaded (UTC day) and its size. */

@@ -1,6 +1,6 @@
 /**
  * What the lead page's desk panel shows (GET /api/lead/:id/desk): the lead's state, its timeline
- * of lead events, VDP e-mails and staff notes (newest first), its appointments (by time) and its consumer's other leads, each read as the
+ * of lead events, VDP e-mails and staff notes (newest first), its appointments (by time), its tasks (open ones first) and its consumer's other leads, each read as the
  * caller, with the names of the staff users it mentions.
  */
 import type { PayloadRequest } from 'payload'
@@ -8,7 +8,7 @@ import type { PayloadRequest } from 'payload'
 import { unlessForbidden } from '@/errors'
 
 import { mayCall } from '../../access/policy'
-import type { Lead, LeadAppointment, LeadEvent, LeadNote } from '../../payload-types'
+import type { Lead, LeadAppointment, LeadEvent, LeadNote, LeadTask } from '../../payload-types'
 import { mayUpdateLead } from './access'
 import { firstStanding } from './doNotContact'
 import { contactDeadline } from './escalation'
@@ -42,6 +42,16 @@ export type DeskAppointment = {
   status: string
 }
 
+export type DeskTask = {
+  by: null | Person
+  dueAt: string
+  id: number
+  status: string
+  /** Who ticked it off or cancelled it; null while it is open. */
+  closedBy: null | Person
+  what: string
+}
+
 export type DeskView = {
   appointments: DeskAppointment[]
   canEdit: boolean
@@ -68,6 +78,7 @@ export type DeskView = {
     title: null | string
   }[]
   rota: Person[]
+  tasks: DeskTask[]
   timeline: TimelineItem[]
   /** The standing do-not-contact request the viewer may withdraw, when there is one. */
   withdrawable: null | number
@@ -115,7 +126,7 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
   const lead = await payload.findByID({ ...asCaller, collection: 'lead', id, req })
   const consumer = idOf(lead.consumer) ?? null
   // The lead's records a caller may be refused (a lead agent's key: no notes), as the caller.
-  const ofLead = <Slug extends 'lead-appointment' | 'lead-note' | 'vdpEmails'>(
+  const ofLead = <Slug extends 'lead-appointment' | 'lead-note' | 'lead-task' | 'vdpEmails'>(
     collection: Slug,
     sort: string,
   ) =>
@@ -129,57 +140,68 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
         where: { lead: { equals: id } },
       }),
     )
-  const [events, currentEvents, emails, notes, appointments, others, location, canEdit, request] =
-    await Promise.all([
-      payload.find({
-        ...asCaller,
-        collection: 'leadEvents',
-        limit: TIMELINE_LIMIT,
-        req,
-        sort: '-createdAt',
-        where: { lead: { equals: id } },
-      }),
-      // Asked for on its own: on a long history the current event may be older than the timeline.
-      payload.find({
-        ...asCaller,
-        collection: 'leadEvents',
-        limit: 1,
-        req,
-        where: { currentStatusFor: { equals: id } },
-      }),
-      ofLead('vdpEmails', '-createdAt'),
-      ofLead('lead-note', '-createdAt'),
-      // The latest hundred by time (the upcoming among them), listed earliest first below.
-      ofLead('lead-appointment', '-startsAt'),
-      consumer
-        ? payload.find({
-            ...asCaller,
-            collection: 'lead',
-            limit: OTHER_LEADS_LIMIT,
-            req,
-            sort: '-createdAt',
-            where: {
-              and: [
-                { consumer: { equals: consumer } },
-                { id: { not_equals: id } },
-                { mergedInto: { exists: false } },
-              ],
-            },
-          })
-        : null,
-      idOf(lead.location)
-        ? payload.findByID({
-            collection: 'location',
-            depth: 0,
-            disableErrors: true,
-            id: idOf(lead.location)!,
-            req,
-            select: { desk: true },
-          })
-        : null,
-      mayUpdateLead(req, id),
-      withdrawable(req, lead),
-    ])
+  const [
+    events,
+    currentEvents,
+    emails,
+    notes,
+    appointments,
+    tasks,
+    others,
+    location,
+    canEdit,
+    request,
+  ] = await Promise.all([
+    payload.find({
+      ...asCaller,
+      collection: 'leadEvents',
+      limit: TIMELINE_LIMIT,
+      req,
+      sort: '-createdAt',
+      where: { lead: { equals: id } },
+    }),
+    // Asked for on its own: on a long history the current event may be older than the timeline.
+    payload.find({
+      ...asCaller,
+      collection: 'leadEvents',
+      limit: 1,
+      req,
+      where: { currentStatusFor: { equals: id } },
+    }),
+    ofLead('vdpEmails', '-createdAt'),
+    ofLead('lead-note', '-createdAt'),
+    // The latest hundred by time (the upcoming among them), listed earliest first below.
+    ofLead('lead-appointment', '-startsAt'),
+    ofLead('lead-task', 'dueAt'),
+    consumer
+      ? payload.find({
+          ...asCaller,
+          collection: 'lead',
+          limit: OTHER_LEADS_LIMIT,
+          req,
+          sort: '-createdAt',
+          where: {
+            and: [
+              { consumer: { equals: consumer } },
+              { id: { not_equals: id } },
+              { mergedInto: { exists: false } },
+            ],
+          },
+        })
+      : null,
+    idOf(lead.location)
+      ? payload.findByID({
+          collection: 'location',
+          depth: 0,
+          disableErrors: true,
+          id: idOf(lead.location)!,
+          req,
+          select: { desk: true },
+        })
+      : null,
+    mayUpdateLead(req, id),
+    withdrawable(req, lead),
+  ])
   const rotaIds = (location?.desk?.rota ?? []).map((user) => idOf(user))
   const person = await peopleOf(req, [
     idOf(lead.assignee),
@@ -188,6 +210,7 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
     ...(emails?.docs ?? []).map((email) => idOf(email.createdBy)),
     ...(notes?.docs ?? []).map((note) => idOf(note.createdBy)),
     ...(appointments?.docs ?? []).map((appointment) => idOf(appointment.createdBy)),
+    ...(tasks?.docs ?? []).flatMap((task) => [idOf(task.createdBy), idOf(task.lastModifiedBy)]),
     ...(others?.docs ?? []).map((other) => idOf(other.assignee)),
   ])
   const eventItem = (event: LeadEvent): TimelineItem => ({
@@ -255,6 +278,17 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
       title: other.title ?? null,
     })),
     rota: rotaIds.map((user) => person(user)).filter((one): one is Person => one !== null),
+    // Open ones first, soonest due; then those done or cancelled.
+    tasks: (tasks?.docs ?? [])
+      .map((task: LeadTask): DeskTask => ({
+        by: person(idOf(task.createdBy)),
+        closedBy: task.status === 'open' ? null : person(idOf(task.lastModifiedBy)),
+        dueAt: task.dueAt,
+        id: task.id,
+        status: task.status,
+        what: task.what,
+      }))
+      .sort((a, b) => Number(a.status !== 'open') - Number(b.status !== 'open')),
     timeline,
     withdrawable: request,
   }

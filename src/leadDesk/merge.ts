@@ -45,12 +45,16 @@ export type MergedValue = {
   result: unknown
 }
 
+/** The records staff keep on a lead at its desk: they move with it. */
+const DESK_RECORDS = ['lead-note', 'lead-appointment', 'lead-task'] as const
+
 /** What moves to the kept lead, by collection. */
 export const MOVED = {
   doNotContact: 'do-not-contact',
   leadEvents: 'leadEvents',
   appointments: 'lead-appointment',
   notes: 'lead-note',
+  tasks: 'lead-task',
   vdpEmails: 'vdpEmails',
 } as const satisfies Record<string, CollectionSlug>
 
@@ -236,10 +240,8 @@ const moveRecords = async (req: PayloadRequest, kept: Lead, other: Lead) => {
     { currentStatusFor: { equals: other.id } },
     { currentStatusFor: keptCurrent ? null : kept.id },
   )
-  await updateAll(req, 'vdpEmails', fromOther, { lead: kept.id })
-  await updateAll(req, 'do-not-contact', fromOther, { lead: kept.id })
-  await updateAll(req, 'lead-note', fromOther, { lead: kept.id })
-  await updateAll(req, 'lead-appointment', fromOther, { lead: kept.id })
+  for (const collection of ['vdpEmails', 'do-not-contact', ...DESK_RECORDS] as const)
+    await updateAll(req, collection, fromOther, { lead: kept.id })
   // Consents need no move: they belong to a consumer and a phone or e-mail, not to a lead; a kept
   // lead without a consumer takes the other's (the values merge), and with it their consents.
 }

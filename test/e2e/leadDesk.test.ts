@@ -1,7 +1,8 @@
 /**
  * The lead desk in Chromium, as the demo staff user works it: Leads first in the navigation, the
  * dashboard's to-do list, a lead's page (status, assignee, due times, timeline, the consumer's
- * other leads), logging a call from it, adding a note, setting an appointment and marking it shown, a do-not-contact request (no outbound activity offered
+ * other leads), logging a call from it, adding a note, setting an appointment and marking it
+ * shown, adding a task and ticking it off, a do-not-contact request (no outbound activity offered
  * after it, the leads list flagging it), and taking a lead. The dashboard and lead-page pictures of
  * docs/admin-ui.md are taken here.
  */
@@ -296,6 +297,36 @@ describe("a lead's page", () => {
       await item.getByRole('button', { name: 'Shown' }).click()
       await box.locator('li[data-appointment="shown"]').waitFor(WAIT)
       expect(await box.locator('li[data-appointment="shown"] button').count()).toBe(0)
+    },
+    STEP_MS,
+  )
+
+  it(
+    "adds a task due in the viewer's time, marks it overdue, and ticks it off in one click",
+    async () => {
+      const maria = await leadId(staff, 'maria.gonzalez@example.com')
+      await openLead(staff, maria)
+      const box = desk(staff).locator('[aria-label="Tasks"]')
+      const add = box.getByRole('button', { name: 'Add task' })
+      expect(await add.isDisabled()).toBe(true)
+      await box.locator('input[name="taskWhat"]').fill('Send the trade-in figures')
+      await box.locator('input[name="taskDueAt"]').fill('2026-01-05T09:15')
+      await add.click()
+      const item = box.locator('li[data-task]').filter({ hasText: 'Send the trade-in figures' })
+      await item.waitFor(WAIT)
+      expect(await item.getAttribute('data-task')).toBe('open')
+      expect(await item.innerText()).toMatch(
+        /Send the trade-in figures · due .*2026.*9:15.*overdue/s,
+      )
+      const [stored] = (await admin.api(staff, `/lead-task?where[lead][equals]=${maria}&depth=0`))
+        .docs
+      const zone = await staff.evaluate(() => new Date('2026-01-05T09:15').toISOString())
+      expect(stored.dueAt).toBe(zone)
+      await item.getByRole('button', { name: 'Done' }).click()
+      const done = box.locator('li[data-task="done"]')
+      await done.waitFor(WAIT)
+      expect(await done.innerText()).toContain('Done by Sam Rivera')
+      expect(await done.locator('button').count()).toBe(0)
     },
     STEP_MS,
   )

@@ -189,6 +189,7 @@ describe('an access request', () => {
       'vdpEmails',
       'leadNotes',
       'leadAppointments',
+      'leadTasks',
       'doNotContact',
       'accounts',
       'webEvents',

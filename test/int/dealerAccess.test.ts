@@ -123,6 +123,11 @@ beforeAll(async () => {
     lead: ids.b.lead,
     startsAt: '2031-05-01T16:30:00.000Z',
   })
+  ids.b['lead-task'] = await create('lead-task', {
+    dueAt: '2031-05-01T16:30:00.000Z',
+    lead: ids.b.lead,
+    what: 'Send the payoff letter',
+  })
   ids.b['pre-approval'] = await create('pre-approval', {
     consumer: ids.b.consumer,
     creditBand: 'crb_demo_prime',
@@ -173,6 +178,11 @@ beforeAll(async () => {
     lead: ids.a.lead,
     startsAt: '2031-05-02T16:30:00.000Z',
   })
+  ids.a['lead-task'] = await create('lead-task', {
+    dueAt: '2031-05-02T16:30:00.000Z',
+    lead: ids.a.lead,
+    what: 'Call about the trade-in',
+  })
   Object.assign(ids.a, {
     address: 'adr_demo_maria',
     company: A.company,
@@ -208,6 +218,7 @@ const SCOPED: {
   { change: {}, deletes: true, slug: 'vdpEmails', updates: true },
   { change: { body: 'Called back' }, deletes: true, slug: 'lead-note', updates: true },
   { change: { status: 'confirmed' }, deletes: true, slug: 'lead-appointment', updates: true },
+  { change: { status: 'done' }, deletes: true, slug: 'lead-task', updates: true },
   { change: { currentBidPrice: 23800 }, deletes: true, slug: 'deal', updates: true },
   { change: { name: 'María González' }, deletes: true, slug: 'customer', updates: true },
   { change: { email: 'maria.g@example.com' }, deletes: false, slug: 'consumer', updates: true },
@@ -228,7 +239,9 @@ const NO_SUCH: Record<string, number | string> = new Proxy(
   {},
   {
     get: (_, slug) =>
-      ['lead', 'leadEvents', 'vdpEmails', 'lead-note', 'lead-appointment'].includes(String(slug))
+      ['lead', 'leadEvents', 'vdpEmails', 'lead-note', 'lead-appointment', 'lead-task'].includes(
+        String(slug),
+      )
         ? 999999
         : 'x_none',
   },
@@ -602,6 +615,12 @@ describe('a dealer creates within its company only', () => {
       startsAt: '2031-05-01T16:30:00.000Z',
     })
     expect(invalidPaths(visit.body)).toEqual(['lead'])
+    const task = await dealerSends('POST', '/api/lead-task', {
+      dueAt: '2031-05-01T16:30:00.000Z',
+      lead: ids.b.lead,
+      what: 'Call',
+    })
+    expect(invalidPaths(task.body)).toEqual(['lead'])
   })
 
   it('creates a deal with a facilitator, and a lead event on its lead', async () => {

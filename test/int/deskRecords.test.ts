@@ -1,6 +1,6 @@
 /**
- * What staff keep on a lead at its desk: notes (`lead-note`) and appointments
- * (`lead-appointment`). Written and read by staff and by the lead's dealership, refused to API
+ * What staff keep on a lead at its desk: notes (`lead-note`), appointments (`lead-appointment`)
+ * and tasks (`lead-task`). Written and read by staff and by the lead's dealership, refused to API
  * clients that are not admins, checked like any free text, and gone with their lead (deleted for
  * good) or with the person's data (erasure). A dealer's reach is tried in dealerAccess.test.ts
  * with every other collection a company reaches.
@@ -9,6 +9,7 @@ import { describe, expect, it } from '@jest/globals'
 import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq } from 'payload'
 
+import { todoLists } from '@/admin/todo'
 import { deidentifyConsumer } from '@/compliance/retention/deidentify'
 import { transactionDb } from '@/db/transaction'
 
@@ -271,6 +272,139 @@ describe('a lead appointment', () => {
     expect(
       await rows(sql`SELECT id FROM _lead_appointment_v WHERE version_lead_id = ${theirs}`),
     ).toEqual([])
+  })
+})
+
+describe('a lead task', () => {
+  const task = (lead: number, what: string, dueAt: string) =>
+    send('staff', 'POST', '/api/lead-task?depth=0', { dueAt, lead, what })
+
+  it('is set at the desk, listed open first by due time, and ticked off or cancelled by whoever did it', async () => {
+    const lead = await newLead()
+    const later = await task(lead, 'Send the trade-in figures', '2031-05-03T17:00:00.000Z')
+    expect(later.status).toBe(201)
+    expect(later.body.doc).toMatchObject({
+      lead,
+      status: 'open',
+      what: 'Send the trade-in figures',
+    })
+    const sooner = await task(lead, 'Call the bank about the payoff', '2031-05-01T16:30:00.000Z')
+    const done = await task(lead, 'Book the detail', '2031-04-01T16:30:00.000Z')
+    const cancelled = await task(lead, 'Order floor mats', '2031-04-02T16:30:00.000Z')
+    expect(
+      (await send('staffAdmin', 'PATCH', `/api/lead-task/${done.body.doc.id}`, { status: 'done' }))
+        .status,
+    ).toBe(200)
+    await send('staff', 'PATCH', `/api/lead-task/${cancelled.body.doc.id}`, { status: 'cancelled' })
+    const desk = await send('staff', 'GET', `/api/lead/${lead}/desk`)
+    expect(desk.body.tasks.map((one: { what: string }) => one.what)).toEqual([
+      'Call the bank about the payoff',
+      'Send the trade-in figures',
+      'Book the detail',
+      'Order floor mats',
+    ])
+    expect(desk.body.tasks[0]).toMatchObject({
+      by: { id: context.who.staff.id },
+      closedBy: null,
+      dueAt: '2031-05-01T16:30:00.000Z',
+      id: sooner.body.doc.id,
+      status: 'open',
+    })
+    expect(desk.body.tasks[2]).toMatchObject({
+      closedBy: { id: context.who.staffAdmin.id },
+      status: 'done',
+    })
+    const stored = await send('staff', 'GET', `/api/lead-task/${later.body.doc.id}?depth=0`)
+    expect(stored.body.title).toBe('Task · Nora Noted · Send the trade-in figures')
+  })
+
+  it('names its lead, says what to do in a line without an SSN, and when; one of the statuses (400 naming the field)', async () => {
+    const lead = await newLead()
+    const due = '2031-05-01T16:30:00.000Z'
+    const cases: [unknown, string[]][] = [
+      [{ dueAt: due, what: 'Call' }, ['lead']],
+      [{ dueAt: due, lead }, ['what']],
+      [{ dueAt: due, lead, what: 'x'.repeat(201) }, ['what']],
+      [{ dueAt: due, lead, what: 'Fax SSN 123-45-6789 to the bank' }, ['what']],
+      [{ lead, what: 'Call' }, ['dueAt']],
+      [{ dueAt: 'friday', lead, what: 'Call' }, ['dueAt']],
+      [{ dueAt: due, lead, status: 'someday', what: 'Call' }, ['status']],
+      [{ dueAt: due, lead: 999999, what: 'Call' }, ['lead']],
+    ]
+    for (const [body, paths] of cases) {
+      const answer = await send('staff', 'POST', '/api/lead-task', body)
+      expect([JSON.stringify(body).slice(0, 80), answer.status, invalidPaths(answer.body)]).toEqual(
+        [JSON.stringify(body).slice(0, 80), 400, paths],
+      )
+    }
+  })
+
+  it('is refused to integrators and lead agents (403) and anonymous callers (401), and left out of the desk a lead agent reads', async () => {
+    const lead = await newLead()
+    const body = { dueAt: '2031-05-01T16:30:00.000Z', lead, what: 'Call back' }
+    expect((await send('clientAdmin', 'POST', '/api/lead-task', body)).status).toBe(201)
+    for (const who of ['integrator', 'leadAgent'] as const) {
+      expect((await send(who, 'POST', '/api/lead-task', body)).status).toBe(403)
+      expect((await send(who, 'GET', '/api/lead-task')).status).toBe(403)
+    }
+    expect((await send('anonymous', 'GET', '/api/lead-task')).status).toBe(401)
+    expect((await send('leadAgent', 'GET', `/api/lead/${lead}/desk`)).body.tasks).toEqual([])
+    expect((await send('staff', 'GET', `/api/lead/${lead}/desk`)).body.tasks).toHaveLength(1)
+  })
+
+  it("is on the dashboard's to-do list once due, until it is done", async () => {
+    const { payload } = context.service
+    const lead = await newLead()
+    const due = await task(lead, 'Return the customer’s call', '2026-01-05T15:00:00.000Z')
+    await task(lead, 'Check the registration', '2031-01-05T15:00:00.000Z')
+    const staff = {
+      ...(await payload.findByID({ collection: 'users', id: context.who.staff.id! })),
+      collection: 'users' as const,
+    }
+    const listed = async () =>
+      (await todoLists(payload, staff)).find((list) => list.title === 'Tasks due now')
+    const before = await listed()
+    expect(before?.items.map((item) => item.label)).toContain(
+      'Task · Nora Noted · Return the customer’s call',
+    )
+    expect(before?.items.map((item) => item.label).join()).not.toContain('registration')
+    await send('staff', 'PATCH', `/api/lead-task/${due.body.doc.id}`, { status: 'done' })
+    expect((await listed())?.items.map((item) => item.label).join() ?? '').not.toContain(
+      'Return the customer',
+    )
+  })
+
+  it('goes with its lead when it is deleted for good, and with the person when erased', async () => {
+    const { payload } = context.service
+    const lead = await newLead()
+    const doomed = await task(lead, 'Call back', '2031-05-01T16:30:00.000Z')
+    await send('staff', 'DELETE', `/api/lead/${lead}`)
+    expect((await send('staffAdmin', 'DELETE', `/api/lead/${lead}?trash=true`)).status).toBe(200)
+    expect(await rows(sql`SELECT id FROM lead_task WHERE id = ${doomed.body.doc.id}`)).toEqual([])
+    const consumer = (
+      await payload.create({
+        collection: 'consumer',
+        data: {
+          birthDate: '1981-03-04',
+          firstName: 'Ty',
+          lastName: 'Gone',
+          phoneNumber: '512-555-0192',
+        },
+      })
+    ).id
+    const theirs = await newLead({ consumer })
+    const call = await task(theirs, 'Ask Ty about the co-signer', '2031-05-02T16:30:00.000Z')
+    const report = await deidentifyConsumer(
+      await transactionDb(await createLocalReq({}, payload)),
+      consumer,
+    )
+    expect(report.deidentified).toEqual(
+      expect.arrayContaining([expect.objectContaining({ collection: 'lead-task', records: 1 })]),
+    )
+    expect(await rows(sql`SELECT id FROM lead_task WHERE id = ${call.body.doc.id}`)).toEqual([])
+    expect(await rows(sql`SELECT id FROM _lead_task_v WHERE version_lead_id = ${theirs}`)).toEqual(
+      [],
+    )
   })
 })
 

@@ -278,8 +278,10 @@ describe('a connection that goes silent', () => {
       for (const answer of answers) {
         expect(answer).toEqual({ ms: expect.any(Number), retryAfter: '5', status: 503 })
         // Bounded by the timeouts: a query on an open connection is given up a second after the
-        // query timeout, a new connection at the connect timeout (a request may meet both).
-        expect(answer.ms).toBeLessThan(QUERY_TIMEOUT_MS + 1000 + CONNECT_TIMEOUT_MS + 1500)
+        // query timeout, a new connection at the connect timeout (a request may meet both). The
+        // slack is a busy machine's (10.6 s was seen with three test files at once); a request
+        // without the timeouts waits until the fetch gives up at 30 s.
+        expect(answer.ms).toBeLessThan(QUERY_TIMEOUT_MS + 1000 + CONNECT_TIMEOUT_MS + 5000)
       }
     } finally {
       proxy.speak()

@@ -299,6 +299,15 @@ describe('possible duplicates and merging two leads', () => {
         status: 'set',
       },
     })
+    await service.payload.create({
+      collection: 'lead-task',
+      data: {
+        dueAt: '2031-05-02T16:30:00.000Z',
+        lead: other.id,
+        status: 'open',
+        what: 'Send the trade-in figures',
+      },
+    })
     return { event, first, kept, note, other }
   }
 
@@ -325,6 +334,7 @@ describe('possible duplicates and merging two leads', () => {
       doNotContact: 0,
       leadEvents: 2,
       notes: 1,
+      tasks: 1,
       vdpEmails: 1,
     })
     const value = (field: string) =>
@@ -364,6 +374,11 @@ describe('possible duplicates and merging two leads', () => {
       where: { lead: { equals: kept.id } },
     })
     expect(appointments.totalDocs).toBe(1)
+    const tasks = await service.payload.count({
+      collection: 'lead-task',
+      where: { lead: { equals: kept.id } },
+    })
+    expect(tasks.totalDocs).toBe(1)
     const merged = await send('GET', `/api/lead/${other.id}?depth=0`, who.staff)
     expect(merged.status).toBe(200)
     expect(merged.body).toMatchObject({ id: other.id, mergedInto: kept.id })

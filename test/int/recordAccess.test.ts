@@ -73,6 +73,7 @@ const samples: Record<string, () => object> = {
   vdpEmails: () => ({ vins: [] }),
   'lead-note': () => ({ body: 'Called back', lead }),
   'lead-appointment': () => ({ lead, startsAt: '2031-05-01T16:30:00.000Z' }),
+  'lead-task': () => ({ dueAt: '2031-05-01T16:30:00.000Z', lead, what: 'Send the figures' }),
   listing: () => ({ price: 19999, vin: randomVin() }),
   vin: () => ({ vin: randomVin() }),
   'web-event': () => ({ name: 'page_viewed' }),
@@ -116,9 +117,10 @@ const grants: Record<
   lead: ['CRUD', '', 'R'],
   leadEvents: ['CRUD', '', 'RU'],
   vdpEmails: ['CRUD', '', 'RU'],
-  // Staff's notes and appointments at the lead desk: not for API keys other than admins'.
+  // Staff's notes, appointments and tasks at the lead desk: not for API keys other than admins'.
   'lead-note': ['CRUD', '', ''],
   'lead-appointment': ['CRUD', '', ''],
+  'lead-task': ['CRUD', '', ''],
   vin: ['CRUD', '', 'R'],
   // Recorded by the service from lead events only, and kept; see adminGrants.
   'do-not-contact': ['R', '', ''],

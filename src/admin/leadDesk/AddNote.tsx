@@ -6,6 +6,7 @@
 import React, { useState } from 'react'
 
 import { call, errorOf } from '../call'
+import { DeskError } from './DeskParts'
 
 export const AddNote = ({
   api,
@@ -43,11 +44,7 @@ export const AddNote = ({
           value={body}
         />
       </label>
-      {error ? (
-        <p className="lead-desk__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <DeskError error={error} />
       <button
         className="btn btn--style-secondary btn--size-small"
         disabled={busy || !body.trim()}

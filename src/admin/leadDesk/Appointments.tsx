@@ -14,10 +14,10 @@ import {
 } from '@/fields/appointmentValues'
 import type { DeskAppointment } from '@/leadDesk/deskView'
 
-import { call, errorOf } from '../call'
 import { Moment } from '../values/cells'
 import { fromLocalInput } from './api'
-import { onEnter } from './onEnter'
+import { DeskError, EnterInput, Marks } from './DeskParts'
+import { useDeskSend } from './useDeskSend'
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value
 
@@ -45,21 +45,7 @@ export const Appointments = ({
   const [startsAt, setStartsAt] = useState('')
   const [kind, setKind] = useState('showroom-visit')
   const [note, setNote] = useState('')
-  const [error, setError] = useState<null | string>(null)
-  const [busy, setBusy] = useState(false)
-
-  const send = async (path: string, method: string, body: object) => {
-    setBusy(true)
-    setError(null)
-    const answer = await call(`${api}/${path}`, { body, method })
-    setBusy(false)
-    if (!answer.ok) {
-      setError(errorOf(answer))
-      return false
-    }
-    await onChanged()
-    return true
-  }
+  const { busy, error, send } = useDeskSend(api, onChanged)
 
   const set = async () => {
     const done = await send('lead-appointment', 'POST', {
@@ -71,6 +57,10 @@ export const Appointments = ({
     if (!done) return
     setStartsAt('')
     setNote('')
+  }
+
+  const submit = () => {
+    if (!busy && startsAt) void set()
   }
 
   return (
@@ -85,19 +75,11 @@ export const Appointments = ({
               {item.note ? <span className="lead-desk__muted"> · {item.note}</span> : null}
               {item.by ? <span className="lead-desk__muted"> · set by {item.by.name}</span> : null}
               {canEdit && isOpen(item.status) ? (
-                <span className="lead-desk__actions">
-                  {MARKS.filter(([status]) => status !== item.status).map(([status, text]) => (
-                    <button
-                      className="btn btn--style-secondary btn--size-small"
-                      disabled={busy}
-                      key={status}
-                      onClick={() => void send(`lead-appointment/${item.id}`, 'PATCH', { status })}
-                      type="button"
-                    >
-                      {text}
-                    </button>
-                  ))}
-                </span>
+                <Marks
+                  busy={busy}
+                  marks={MARKS.filter(([status]) => status !== item.status)}
+                  onMark={(status) => void send(`lead-appointment/${item.id}`, 'PATCH', { status })}
+                />
               ) : null}
             </li>
           ))}
@@ -107,18 +89,14 @@ export const Appointments = ({
       )}
       {canEdit ? (
         <div className="lead-desk__row">
-          <label>
-            When
-            <input
-              name="appointmentStartsAt"
-              onChange={(event) => setStartsAt(event.target.value)}
-              onKeyDown={onEnter(() => {
-                if (!busy && startsAt) void set()
-              })}
-              type="datetime-local"
-              value={startsAt}
-            />
-          </label>
+          <EnterInput
+            label="When"
+            name="appointmentStartsAt"
+            onChange={setStartsAt}
+            onSubmit={submit}
+            type="datetime-local"
+            value={startsAt}
+          />
           <label>
             Kind
             <select
@@ -133,17 +111,13 @@ export const Appointments = ({
               ))}
             </select>
           </label>
-          <label>
-            Note
-            <input
-              name="appointmentNote"
-              onChange={(event) => setNote(event.target.value)}
-              onKeyDown={onEnter(() => {
-                if (!busy && startsAt) void set()
-              })}
-              value={note}
-            />
-          </label>
+          <EnterInput
+            label="Note"
+            name="appointmentNote"
+            onChange={setNote}
+            onSubmit={submit}
+            value={note}
+          />
           <button
             className="btn btn--style-secondary btn--size-small"
             disabled={busy || !startsAt}
@@ -154,11 +128,7 @@ export const Appointments = ({
           </button>
         </div>
       ) : null}
-      {error ? (
-        <p className="lead-desk__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <DeskError error={error} />
     </div>
   )
 }

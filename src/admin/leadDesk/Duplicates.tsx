@@ -12,6 +12,7 @@ import type { MergePreview } from '@/leadDesk/merge'
 import { call, errorOf } from '../call'
 import { Moment } from '../values/cells'
 import { localTime } from './api'
+import { DeskError } from './DeskParts'
 
 export type Listed = { canMerge: boolean; docs: PossibleDuplicate[]; lead: number }
 
@@ -33,6 +34,7 @@ const MOVES: [keyof MergePreview['moves'], string][] = [
   ['doNotContact', 'do-not-contact requests'],
   ['notes', 'notes'],
   ['appointments', 'appointments'],
+  ['tasks', 'tasks'],
 ]
 
 const Preview = ({
@@ -95,11 +97,7 @@ const Preview = ({
         {preview.other.id} stays readable, marked as merged into this one, and leaves the desk
         lists.
       </p>
-      {error ? (
-        <p className="lead-desk__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <DeskError error={error} />
       <div className="lead-desk__actions">
         <button
           className="btn btn--style-primary btn--size-small"
@@ -159,11 +157,7 @@ export const Duplicates = ({
   return (
     <>
       <h4>Possible duplicates</h4>
-      {error ? (
-        <p className="lead-desk__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <DeskError error={error} />
       {listed?.docs.length ? (
         <ul aria-label="Possible duplicates" className="lead-desk__others">
           {listed.docs.map((doc) => (

@@ -18,6 +18,7 @@ import { AddNote } from './AddNote'
 import { Appointments } from './Appointments'
 import { Duplicates, type Listed } from './Duplicates'
 import { LogActivity } from './LogActivity'
+import { Tasks } from './Tasks'
 import { WithdrawDoNotContact } from './WithdrawDoNotContact'
 
 const nameOf = (person: null | Person) => person?.name ?? 'Unassigned'
@@ -196,6 +197,7 @@ export const LeadDeskPanel = ({
         lead={lead.id}
         onChanged={load}
       />
+      <Tasks api={api} canEdit={view.canEdit} lead={lead.id} onChanged={load} tasks={view.tasks} />
       {view.canEdit ? <AddNote api={api} lead={lead.id} onAdded={load} /> : null}
       <h4>Timeline</h4>
       {view.timeline.length ? (

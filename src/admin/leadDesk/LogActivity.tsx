@@ -13,6 +13,7 @@ import { isOutbound, leadEventStatuses, leadEventTypes } from '@/fields/leadEven
 
 import { call, errorOf } from '../call'
 import { fromLocalInput } from './api'
+import { DeskError } from './DeskParts'
 import { onEnter } from './onEnter'
 
 export const LogActivity = ({
@@ -127,11 +128,7 @@ export const LogActivity = ({
           value={nextSteps}
         />
       </label>
-      {error ? (
-        <p className="lead-desk__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <DeskError error={error} />
       {missing ? (
         <div aria-label="Record consent" className="lead-desk__row" role="group">
           <span>The customer agrees now?</span>

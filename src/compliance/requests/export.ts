@@ -98,6 +98,7 @@ export const SOURCES: Source[] = [
     name: 'leadAppointments',
     where: (_, f) => inList('lead', idsOf(f.leads)),
   },
+  { collection: 'lead-task', name: 'leadTasks', where: (_, f) => inList('lead', idsOf(f.leads)) },
   {
     collection: 'do-not-contact',
     name: 'doNotContact',

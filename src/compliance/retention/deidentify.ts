@@ -133,6 +133,13 @@ const countOf = async (db: Db, query: ReturnType<typeof sql>) => {
   return Number(rows[0]?.n ?? 0)
 }
 
+/** Staff's records on a lead: collection, table and the fields that go with them. */
+const DESK_RECORDS: [string, string, string[]][] = [
+  ['lead-note', 'lead_note', ['body', 'title']],
+  ['lead-appointment', 'lead_appointment', ['startsAt', 'kind', 'status', 'note', 'title']],
+  ['lead-task', 'lead_task', ['what', 'dueAt', 'status', 'title']],
+]
+
 const changed = async (db: Db, query: ReturnType<typeof sql>) =>
   (await db.execute(query)).rowCount ?? 0
 
@@ -234,27 +241,20 @@ export const deidentifyConsumer = async (db: Db, consumer: string): Promise<Deid
   await db.execute(
     sql`DELETE FROM _vdp_emails_v WHERE parent_id IN (SELECT id FROM vdp_emails WHERE lead_id IN (${leads}))`,
   )
-  // Staff's notes and appointments are about the person (free text, their visits): they go
-  // whole, with their versions.
-  // A version that named another lead before a move still holds the text: by note, too.
-  await db.execute(
-    sql`DELETE FROM _lead_note_v WHERE version_lead_id IN (${leads})
-          OR parent_id IN (SELECT id FROM lead_note WHERE lead_id IN (${leads}))`,
-  )
-  note(
-    'lead-note',
-    ['body', 'title'],
-    await changed(db, sql`DELETE FROM lead_note WHERE lead_id IN (${leads})`),
-  )
-  await db.execute(
-    sql`DELETE FROM _lead_appointment_v WHERE version_lead_id IN (${leads})
-          OR parent_id IN (SELECT id FROM lead_appointment WHERE lead_id IN (${leads}))`,
-  )
-  note(
-    'lead-appointment',
-    ['startsAt', 'kind', 'status', 'note', 'title'],
-    await changed(db, sql`DELETE FROM lead_appointment WHERE lead_id IN (${leads})`),
-  )
+  // Staff's notes, appointments and tasks are about the person (free text, their visits): they
+  // go whole, with their versions. A version that named another lead before a move still holds
+  // the text: by record, too.
+  for (const [collection, table, fields] of DESK_RECORDS) {
+    await db.execute(
+      sql`DELETE FROM ${sql.raw(`_${table}_v`)} WHERE version_lead_id IN (${leads})
+            OR parent_id IN (SELECT id FROM ${sql.raw(table)} WHERE lead_id IN (${leads}))`,
+    )
+    note(
+      collection,
+      fields,
+      await changed(db, sql`DELETE FROM ${sql.raw(table)} WHERE lead_id IN (${leads})`),
+    )
+  }
   // Kept compliance records keep what they are, not whose: their titles' first part ("Do not
   // contact", "Access request", a consent's kind) without the name (src/fields/titles.ts).
   const apps = sql`SELECT id FROM credit_app WHERE consumer_id = ${consumer} OR co_applicant_consumer_id = ${consumer}`

@@ -75,7 +75,7 @@ export const leadDeskRoutes = (): Record<string, (context: Context) => PathItems
     [`/${slug}/{id}/desk`]: {
       get: op(
         { operationId: `${camel(slug)}_desk`, summary: "The lead page's desk panel", tag },
-        "The lead's state (assignee with name, follow-up and contact due times, do-not-contact, escalation, current status), its timeline of lead events, VDP e-mails and staff notes newest first, its appointments by time, its consumer's other leads and its location's rota, each read as the caller.",
+        "The lead's state (assignee with name, follow-up and contact due times, do-not-contact, escalation, current status), its timeline of lead events, VDP e-mails and staff notes newest first, its appointments by time, its tasks (open ones first, by due time), its consumer's other leads and its location's rota, each read as the caller.",
         {
           parameters: [idParamOf(collection)],
           responses: {
