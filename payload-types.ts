@@ -1069,6 +1069,14 @@ export interface LeadTask {
    */
   dueAt: string;
   status: 'open' | 'done' | 'cancelled';
+  /**
+   * When it was marked done or cancelled. Set by the service.
+   */
+  closedAt?: string | null;
+  /**
+   * The staff user who marked it done or cancelled. Set by the service.
+   */
+  closedBy?: (number | null) | User;
   createdBy?: (number | null) | User;
   lastModifiedBy?: (number | null) | User;
   updatedAt: string;
@@ -3046,6 +3054,8 @@ export interface LeadTaskSelect<T extends boolean = true> {
   what?: T;
   dueAt?: T;
   status?: T;
+  closedAt?: T;
+  closedBy?: T;
   createdBy?: T;
   lastModifiedBy?: T;
   updatedAt?: T;

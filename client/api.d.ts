@@ -8105,6 +8105,10 @@ export interface components {
             dueAt: string;
             /** @enum {string} */
             status: "open" | "done" | "cancelled";
+            /** @description When it was marked done or cancelled. Set by the service. */
+            closedAt?: string | null;
+            /** @description The staff user who marked it done or cancelled. Set by the service. */
+            closedBy?: (number | null) | components["schemas"]["users"];
             createdBy?: (number | null) | components["schemas"]["users"];
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt: string;
@@ -9821,6 +9825,10 @@ export interface components {
             dueAt: string;
             /** @enum {string} */
             status?: "open" | "done" | "cancelled";
+            /** @description When it was marked done or cancelled. Set by the service. */
+            closedAt?: string | null;
+            /** @description The staff user who marked it done or cancelled. Set by the service. */
+            closedBy?: (number | null) | components["schemas"]["users"];
             createdBy?: (number | null) | components["schemas"]["users"];
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;
@@ -9844,6 +9852,10 @@ export interface components {
             dueAt?: string;
             /** @enum {string} */
             status?: "open" | "done" | "cancelled";
+            /** @description When it was marked done or cancelled. Set by the service. */
+            closedAt?: string | null;
+            /** @description The staff user who marked it done or cancelled. Set by the service. */
+            closedBy?: (number | null) | components["schemas"]["users"];
             createdBy?: (number | null) | components["schemas"]["users"];
             lastModifiedBy?: (number | null) | components["schemas"]["users"];
             updatedAt?: string;

@@ -1,10 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
 import { noSsnInText } from '@/creditData/ssnFields'
-import { APPOINTMENT_KINDS, APPOINTMENT_STATUSES, options } from '@/fields/appointmentValues'
+import { APPOINTMENT_KINDS, APPOINTMENT_STATUSES } from '@/fields/appointmentValues'
 import { dateTimeField } from '@/fields/formatted'
 import { leadOfField } from '@/fields/leadOf'
 import { cell } from '@/fields/readableValues'
+import { options } from '@/fields/selectOptions'
 import { stampedUserField } from '@/fields/stampedUser'
 import { leadAppointmentTitle, titleField } from '@/fields/titles'
 

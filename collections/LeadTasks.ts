@@ -1,13 +1,14 @@
 import type { CollectionConfig } from 'payload'
 
 import { noSsnInText } from '@/creditData/ssnFields'
-import { options } from '@/fields/appointmentValues'
 import { dateTimeField } from '@/fields/formatted'
 import { leadOfField } from '@/fields/leadOf'
 import { cell } from '@/fields/readableValues'
+import { options } from '@/fields/selectOptions'
 import { stampedUserField } from '@/fields/stampedUser'
 import { TASK_STATUSES, TASK_WHAT_MAX } from '@/fields/taskValues'
 import { leadTaskTitle, titleField } from '@/fields/titles'
+import { recordClosing } from '@/leadDesk/tasks'
 
 import { policyAccess } from '../access/policy'
 
@@ -66,8 +67,31 @@ export const LeadTasks: CollectionConfig = {
         },
       ],
     },
+    {
+      ...dateTimeField('closedAt'),
+      admin: {
+        components: { Cell: cell.dateTime },
+        description: 'When it was marked done or cancelled. Set by the service.',
+        position: 'sidebar',
+        readOnly: true,
+      },
+      label: 'Closed at',
+    },
+    {
+      name: 'closedBy',
+      type: 'relationship',
+      admin: {
+        components: { Field: '/src/admin/values/StampedUser#StampedUser' },
+        description: 'The staff user who marked it done or cancelled. Set by the service.',
+        position: 'sidebar',
+        readOnly: true,
+      },
+      label: 'Closed by',
+      relationTo: 'users',
+    },
     stampedUserField('createdBy', 'create'),
     stampedUserField('lastModifiedBy', 'change'),
   ],
+  hooks: { beforeChange: [recordClosing] },
   labels: { plural: 'Tasks', singular: 'Task' },
 }

@@ -25,6 +25,3 @@ export type AppointmentStatus = keyof typeof APPOINTMENT_STATUSES
 /** Still to happen: what the desk offers to mark shown, no-show or cancelled. */
 export const isOpen = (status: null | string | undefined): boolean =>
   status === 'set' || status === 'confirmed'
-
-export const options = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ label, value }))

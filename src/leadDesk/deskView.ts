@@ -128,7 +128,7 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
   // The lead's records a caller may be refused (a lead agent's key: no notes), as the caller.
   const ofLead = <Slug extends 'lead-appointment' | 'lead-note' | 'lead-task' | 'vdpEmails'>(
     collection: Slug,
-    sort: string,
+    sort: string | string[],
   ) =>
     unlessForbidden(
       payload.find({
@@ -172,7 +172,8 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
     ofLead('lead-note', '-createdAt'),
     // The latest hundred by time (the upcoming among them), listed earliest first below.
     ofLead('lead-appointment', '-startsAt'),
-    ofLead('lead-task', 'dueAt'),
+    // The open ones first (the status enum's order), so old closed ones never crowd them out.
+    ofLead('lead-task', ['status', 'dueAt']),
     consumer
       ? payload.find({
           ...asCaller,
@@ -210,7 +211,7 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
     ...(emails?.docs ?? []).map((email) => idOf(email.createdBy)),
     ...(notes?.docs ?? []).map((note) => idOf(note.createdBy)),
     ...(appointments?.docs ?? []).map((appointment) => idOf(appointment.createdBy)),
-    ...(tasks?.docs ?? []).flatMap((task) => [idOf(task.createdBy), idOf(task.lastModifiedBy)]),
+    ...(tasks?.docs ?? []).flatMap((task) => [idOf(task.createdBy), idOf(task.closedBy)]),
     ...(others?.docs ?? []).map((other) => idOf(other.assignee)),
   ])
   const eventItem = (event: LeadEvent): TimelineItem => ({
@@ -282,7 +283,7 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
     tasks: (tasks?.docs ?? [])
       .map((task: LeadTask): DeskTask => ({
         by: person(idOf(task.createdBy)),
-        closedBy: task.status === 'open' ? null : person(idOf(task.lastModifiedBy)),
+        closedBy: person(idOf(task.closedBy)),
         dueAt: task.dueAt,
         id: task.id,
         status: task.status,

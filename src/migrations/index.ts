@@ -49,7 +49,7 @@ import * as migration_20261129_171020_lead_appointments from './20261129_171020_
 import * as migration_20261129_172952_vehicle_of_interest from './20261129_172952_vehicle_of_interest';
 import * as migration_20261129_194058_dealer_compliance_records from './20261129_194058_dealer_compliance_records';
 import * as migration_20261129_231844_trash_deleted_by from './20261129_231844_trash_deleted_by';
-import * as migration_20261130_025306_lead_tasks from './20261130_025306_lead_tasks';
+import * as migration_20261130_034351_lead_tasks from './20261130_034351_lead_tasks';
 
 export const migrations = [
   {
@@ -308,8 +308,8 @@ export const migrations = [
     name: '20261129_231844_trash_deleted_by',
   },
   {
-    up: migration_20261130_025306_lead_tasks.up,
-    down: migration_20261130_025306_lead_tasks.down,
-    name: '20261130_025306_lead_tasks'
+    up: migration_20261130_034351_lead_tasks.up,
+    down: migration_20261130_034351_lead_tasks.down,
+    name: '20261130_034351_lead_tasks'
   },
 ];

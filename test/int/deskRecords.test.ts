@@ -352,6 +352,60 @@ describe('a lead task', () => {
     expect((await send('staff', 'GET', `/api/lead/${lead}/desk`)).body.tasks).toHaveLength(1)
   })
 
+  it('says when it was closed and by whom, kept through later edits and a merge, never what the caller sent', async () => {
+    const lead = await newLead()
+    const made = await task(lead, 'Send the payoff letter', '2031-05-01T16:30:00.000Z')
+    const id = made.body.doc.id
+    expect(made.body.doc).toMatchObject({ closedAt: null, closedBy: null })
+    const forged = await send('staff', 'PATCH', `/api/lead-task/${id}?depth=0`, {
+      closedAt: '2020-01-01T00:00:00.000Z',
+      closedBy: context.who.staffAdmin.id,
+    })
+    expect(forged.body.doc).toMatchObject({ closedAt: null, closedBy: null })
+    const closed = await send('staffAdmin', 'PATCH', `/api/lead-task/${id}?depth=0`, {
+      status: 'done',
+    })
+    const { closedAt } = closed.body.doc
+    expect(closed.body.doc.closedBy).toBe(context.who.staffAdmin.id)
+    expect(Date.now() - Date.parse(closedAt)).toBeLessThan(60_000)
+    // Someone else edits the closed task, or tries to rewrite who closed it: both stay.
+    const edited = await send('staff', 'PATCH', `/api/lead-task/${id}?depth=0`, {
+      closedBy: context.who.staff.id,
+      what: 'Send the payoff letter (sent by post)',
+    })
+    expect(edited.body.doc).toMatchObject({ closedAt, closedBy: context.who.staffAdmin.id })
+    // Reopened: no longer closed; closed again by an admin key: when, but no staff user.
+    const reopened = await send('staff', 'PATCH', `/api/lead-task/${id}?depth=0`, {
+      status: 'open',
+    })
+    expect(reopened.body.doc).toMatchObject({ closedAt: null, closedBy: null })
+    const byKey = await send('clientAdmin', 'PATCH', `/api/lead-task/${id}?depth=0`, {
+      status: 'cancelled',
+    })
+    expect(byKey.body.doc).toMatchObject({ closedBy: null, status: 'cancelled' })
+    expect(byKey.body.doc.closedAt).toEqual(expect.any(String))
+    const desk = await send('staff', 'GET', `/api/lead/${lead}/desk`)
+    expect(desk.body.tasks[0]).toMatchObject({ closedBy: null, status: 'cancelled' })
+  })
+
+  it('keeps the open ones on the desk however many closed ones came before them', async () => {
+    const { payload } = context.service
+    const lead = await newLead()
+    for (let day = 1; day <= 101; day++)
+      await payload.create({
+        collection: 'lead-task',
+        data: {
+          dueAt: new Date(Date.UTC(2030, 0, day)).toISOString(),
+          lead,
+          status: 'done',
+          what: `Old task ${day}`,
+        },
+      })
+    await task(lead, 'Still to do', '2031-05-01T16:30:00.000Z')
+    const desk = await send('staff', 'GET', `/api/lead/${lead}/desk`)
+    expect(desk.body.tasks[0]).toMatchObject({ status: 'open', what: 'Still to do' })
+  })
+
   it("is on the dashboard's to-do list once due, until it is done", async () => {
     const { payload } = context.service
     const lead = await newLead()

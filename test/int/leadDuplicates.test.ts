@@ -304,7 +304,7 @@ describe('possible duplicates and merging two leads', () => {
       data: {
         dueAt: '2031-05-02T16:30:00.000Z',
         lead: other.id,
-        status: 'open',
+        status: 'done',
         what: 'Send the trade-in figures',
       },
     })
@@ -379,6 +379,11 @@ describe('possible duplicates and merging two leads', () => {
       where: { lead: { equals: kept.id } },
     })
     expect(tasks.totalDocs).toBe(1)
+    // Moved as it was: still closed, by nobody (made by the service), whoever merged.
+    const [task] = (
+      await service.payload.find({ collection: 'lead-task', where: { lead: { equals: kept.id } } })
+    ).docs
+    expect(task).toMatchObject({ closedBy: null, status: 'done' })
     const merged = await send('GET', `/api/lead/${other.id}?depth=0`, who.staff)
     expect(merged.status).toBe(200)
     expect(merged.body).toMatchObject({ id: other.id, mergedInto: kept.id })

@@ -134,7 +134,23 @@ describe('retention', () => {
     old = await makeConsumer('Olga', '111-22-3333', { creditApp: true })
     held = await makeConsumer('Hank', '222-33-4444')
     loggedIn = await makeConsumer('Lena', '333-44-5555')
-    for (const consumer of [old, held, loggedIn]) await ageConsumer(consumer.id)
+    const tasked = await makeConsumer('Tara', '444-55-6666')
+    for (const consumer of [old, held, loggedIn, tasked]) await ageConsumer(consumer.id)
+    // Tara's lead has a task due next month, set long ago: work still to do for her.
+    const { payload } = context.service
+    const task = await payload.create({
+      collection: 'lead-task',
+      data: {
+        dueAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        lead: tasked.lead,
+        status: 'open',
+        what: 'Ask Tara about the lease return',
+      },
+    })
+    await db().execute(
+      sql`UPDATE lead_task SET created_at = ${sql.raw(LONG_AGO)}, updated_at = ${sql.raw(LONG_AGO)}
+          WHERE id = ${task.id}`,
+    )
     // Lena's account was active yesterday: that is activity.
     await db().execute(
       sql`UPDATE web_event SET created_at = now() - interval '1 day' WHERE account_id = ${loggedIn.account}`,
@@ -154,6 +170,7 @@ describe('retention', () => {
     expect(due).toContain(old.id)
     expect(due).not.toContain(held.id)
     expect(due).not.toContain(loggedIn.id)
+    expect(due).not.toContain(tasked.id)
     // Freshly seeded demo consumers are not due.
     expect(due).not.toContain('con_demo_maria')
     expect(answer.body.held.map((item: { consumer: string }) => item.consumer)).toEqual([held.id])

@@ -47,6 +47,8 @@ const lastActivity = sql`GREATEST(
       WHERE l.consumer_id = c.id),
     (SELECT max(GREATEST(m.updated_at, m.starts_at)) FROM lead_appointment m
       JOIN lead l ON l.id = m.lead_id WHERE l.consumer_id = c.id),
+    (SELECT max(GREATEST(t.updated_at, t.due_at)) FROM lead_task t
+      JOIN lead l ON l.id = t.lead_id WHERE l.consumer_id = c.id),
     (SELECT max(a.updated_at) FROM credit_app a
       WHERE a.consumer_id = c.id OR a.co_applicant_consumer_id = c.id),
     (SELECT max(d.updated_at) FROM deal d JOIN credit_app a ON a.vehicle_id = d.vehicle_id

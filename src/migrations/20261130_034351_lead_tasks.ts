@@ -17,6 +17,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"what" varchar NOT NULL,
   	"due_at" timestamp(3) with time zone NOT NULL,
   	"status" "enum_lead_task_status" DEFAULT 'open' NOT NULL,
+  	"closed_at" timestamp(3) with time zone,
+  	"closed_by_id" integer,
   	"created_by_id" integer,
   	"last_modified_by_id" integer,
   	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
@@ -34,6 +36,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"version_what" varchar NOT NULL,
   	"version_due_at" timestamp(3) with time zone NOT NULL,
   	"version_status" "enum__lead_task_v_version_status" DEFAULT 'open' NOT NULL,
+  	"version_closed_at" timestamp(3) with time zone,
+  	"version_closed_by_id" integer,
   	"version_created_by_id" integer,
   	"version_last_modified_by_id" integer,
   	"version_updated_at" timestamp(3) with time zone,
@@ -47,11 +51,13 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "lead_task_id" integer;
   ALTER TABLE "lead_task" ADD CONSTRAINT "lead_task_lead_id_lead_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."lead"("id") ON DELETE cascade ON UPDATE no action;
+  ALTER TABLE "lead_task" ADD CONSTRAINT "lead_task_closed_by_id_users_id_fk" FOREIGN KEY ("closed_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "lead_task" ADD CONSTRAINT "lead_task_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "lead_task" ADD CONSTRAINT "lead_task_last_modified_by_id_users_id_fk" FOREIGN KEY ("last_modified_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "lead_task" ADD CONSTRAINT "lead_task_dealership_id_company_id_fk" FOREIGN KEY ("dealership_id") REFERENCES "public"."company"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "_lead_task_v" ADD CONSTRAINT "_lead_task_v_parent_id_lead_task_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."lead_task"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "_lead_task_v" ADD CONSTRAINT "_lead_task_v_version_lead_id_lead_id_fk" FOREIGN KEY ("version_lead_id") REFERENCES "public"."lead"("id") ON DELETE cascade ON UPDATE no action;
+  ALTER TABLE "_lead_task_v" ADD CONSTRAINT "_lead_task_v_version_closed_by_id_users_id_fk" FOREIGN KEY ("version_closed_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "_lead_task_v" ADD CONSTRAINT "_lead_task_v_version_created_by_id_users_id_fk" FOREIGN KEY ("version_created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "_lead_task_v" ADD CONSTRAINT "_lead_task_v_version_last_modified_by_id_users_id_fk" FOREIGN KEY ("version_last_modified_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "_lead_task_v" ADD CONSTRAINT "_lead_task_v_version_dealership_id_company_id_fk" FOREIGN KEY ("version_dealership_id") REFERENCES "public"."company"("id") ON DELETE set null ON UPDATE no action;
@@ -59,6 +65,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "lead_task_lead_idx" ON "lead_task" USING btree ("lead_id");
   CREATE INDEX "lead_task_due_at_idx" ON "lead_task" USING btree ("due_at");
   CREATE INDEX "lead_task_status_idx" ON "lead_task" USING btree ("status");
+  CREATE INDEX "lead_task_closed_by_idx" ON "lead_task" USING btree ("closed_by_id");
   CREATE INDEX "lead_task_created_by_idx" ON "lead_task" USING btree ("created_by_id");
   CREATE INDEX "lead_task_last_modified_by_idx" ON "lead_task" USING btree ("last_modified_by_id");
   CREATE INDEX "lead_task_updated_at_idx" ON "lead_task" USING btree ("updated_at");
@@ -70,6 +77,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "_lead_task_v_version_version_lead_idx" ON "_lead_task_v" USING btree ("version_lead_id");
   CREATE INDEX "_lead_task_v_version_version_due_at_idx" ON "_lead_task_v" USING btree ("version_due_at");
   CREATE INDEX "_lead_task_v_version_version_status_idx" ON "_lead_task_v" USING btree ("version_status");
+  CREATE INDEX "_lead_task_v_version_version_closed_by_idx" ON "_lead_task_v" USING btree ("version_closed_by_id");
   CREATE INDEX "_lead_task_v_version_version_created_by_idx" ON "_lead_task_v" USING btree ("version_created_by_id");
   CREATE INDEX "_lead_task_v_version_version_last_modified_by_idx" ON "_lead_task_v" USING btree ("version_last_modified_by_id");
   CREATE INDEX "_lead_task_v_version_version_updated_at_idx" ON "_lead_task_v" USING btree ("version_updated_at");
