@@ -97,14 +97,20 @@ const settled = async (
 ): Promise<App> => {
   const deadline = Date.now() + timeoutMs
   for (;;) {
+    const read = await call('GET', `/api/creditapps/${id}?depth=0`)
     // A read answered 503 (a service just restarted on a busy machine) has no app: read again.
-    const app: App | undefined = await readApp(id)
+    const app: App | undefined = read.body?.data
     if (app && statuses.includes(app.providerSubmission?.status)) return app
     if (Date.now() > deadline)
       throw new Error(
-        `submission of ${id} still ${app?.providerSubmission?.status} after ${timeoutMs} ms`,
+        `submission of ${id} still ${app?.providerSubmission?.status} (${read.status}) after ${timeoutMs} ms`,
       )
-    await new Promise((resolve) => setTimeout(resolve, 25))
+    // These polls are the integrator's reads, counted by its rate limit (300 a minute): on a
+    // slow machine a 25 ms poll used it up and every later test of the file got 429s. Every
+    // 200 ms, and a 429 waits as it says (at most 5 s).
+    const retryAfter = Number(read.headers['retry-after'] ?? 1) * 1000
+    const wait = read.status === 429 ? Math.min(retryAfter, 5000) : 200
+    await new Promise((resolve) => setTimeout(resolve, wait))
   }
 }
 
