@@ -966,6 +966,7 @@ describe('the dashboard to-do list', () => {
       'Uncontacted leads past their time',
       'Leads without an assignee',
       'Appointments in the next 24 hours',
+      'Tasks due now',
       'Credit apps needing attention',
       'Consumer requests due',
       'Adverse-action notices to deliver',
