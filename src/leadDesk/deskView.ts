@@ -279,17 +279,15 @@ export const deskView = async (req: PayloadRequest, id: number): Promise<DeskVie
       title: other.title ?? null,
     })),
     rota: rotaIds.map((user) => person(user)).filter((one): one is Person => one !== null),
-    // Open ones first, soonest due; then those done or cancelled.
-    tasks: (tasks?.docs ?? [])
-      .map((task: LeadTask): DeskTask => ({
-        by: person(idOf(task.createdBy)),
-        closedBy: person(idOf(task.closedBy)),
-        dueAt: task.dueAt,
-        id: task.id,
-        status: task.status,
-        what: task.what,
-      }))
-      .sort((a, b) => Number(a.status !== 'open') - Number(b.status !== 'open')),
+    // As read: open ones first, soonest due; then those done, then those cancelled.
+    tasks: (tasks?.docs ?? []).map((task: LeadTask): DeskTask => ({
+      by: person(idOf(task.createdBy)),
+      closedBy: person(idOf(task.closedBy)),
+      dueAt: task.dueAt,
+      id: task.id,
+      status: task.status,
+      what: task.what,
+    })),
     timeline,
     withdrawable: request,
   }
