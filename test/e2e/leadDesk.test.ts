@@ -327,6 +327,7 @@ describe("a lead's page", () => {
       await done.waitFor(WAIT)
       expect(await done.innerText()).toContain('Done by Sam Rivera')
       expect(await done.locator('button').count()).toBe(0)
+      await box.screenshot({ path: screenshot('lead-tasks') })
     },
     STEP_MS,
   )
