@@ -38,6 +38,9 @@ type Source = {
   where: Where
 }
 
+/** A lead in the trash is not worked: its appointments and tasks wait with it. */
+const LEAD_NOT_TRASHED: Where = { 'lead.deletedAt': { exists: false } }
+
 const times = (...pairs: [string, unknown][]) =>
   pairs.flatMap(([label, value]) => (typeof value === 'string' ? [{ label, value }] : []))
 
@@ -103,6 +106,7 @@ const sources = (user: TypedUser, now: Date): Source[] => [
         { status: { in: ['set', 'confirmed'] } },
         { startsAt: { greater_than_equal: new Date(now.getTime() - HOUR).toISOString() } },
         { startsAt: { less_than: new Date(now.getTime() + 24 * HOUR).toISOString() } },
+        LEAD_NOT_TRASHED,
       ],
     },
   },
@@ -115,7 +119,11 @@ const sources = (user: TypedUser, now: Date): Source[] => [
     sort: 'dueAt',
     title: 'Tasks due now',
     where: {
-      and: [{ status: { equals: 'open' } }, { dueAt: { less_than_equal: now.toISOString() } }],
+      and: [
+        { status: { equals: 'open' } },
+        { dueAt: { less_than_equal: now.toISOString() } },
+        LEAD_NOT_TRASHED,
+      ],
     },
   },
   {

@@ -422,6 +422,15 @@ describe('a lead task', () => {
       'Task · Nora Noted · Return the customer’s call',
     )
     expect(before?.items.map((item) => item.label).join()).not.toContain('registration')
+    // Its lead in the trash, the task waits with it; restored, it is due again.
+    await send('staff', 'DELETE', `/api/lead/${lead}`)
+    const trashed = await listed()
+    expect(trashed?.items.map((item) => item.label).join() ?? '').not.toContain('Return the')
+    expect(trashed?.total ?? 0).toBe((before?.total ?? 0) - 1)
+    await send('staff', 'PATCH', `/api/lead/${lead}?trash=true`, { deletedAt: null })
+    expect((await listed())?.items.map((item) => item.label)).toContain(
+      'Task · Nora Noted · Return the customer’s call',
+    )
     await send('staff', 'PATCH', `/api/lead-task/${due.body.doc.id}`, { status: 'done' })
     expect((await listed())?.items.map((item) => item.label).join() ?? '').not.toContain(
       'Return the customer',

@@ -1007,5 +1007,13 @@ describe('the dashboard to-do list', () => {
     // Another user's due leads are not "mine".
     const admins = await todoLists(service.payload, await userOf('staffAdmin'))
     expect(admins[0].items.map((item) => item.label)).not.toContain('Due Now')
+    // A lead in the trash takes its appointments off the list.
+    await service.payload.update({
+      collection: 'lead',
+      data: { deletedAt: new Date().toISOString() },
+      id: due.id,
+    })
+    const trashed = await todoLists(service.payload, await userOf('staff'))
+    expect(trashed.find((list) => list.title === appointments.title)!.items).toEqual([])
   })
 })
