@@ -17,9 +17,12 @@
  * database beside DATABASE_URL's (default: the PostgreSQL on 127.0.0.1:5432) holding the demo
  * data, then `npm run generate`'s consumers and credit apps (N/5 each) and 1,000 dealerships with
  * N leads spread over them (bench/http/dealerLoad.ts); every page is measured as the demo staff
- * user and as a dealer of the dealership of median size.
+ * user and as a dealer of the dealership of median size. `--keep` leaves that database in place and
+ * writes what signs in to it to `.data/bench-admin-scale.json`; `--reuse` measures that database
+ * again (migrated to the current code first, as any start does) without loading it anew.
  */
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 
 import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
@@ -31,6 +34,17 @@ import { loadDealerships } from './http/dealerLoad'
 
 const runs = arg('runs', 7)
 const leads = arg('leads', 0)
+const keep = process.argv.includes('--keep')
+const KEPT = '.data/bench-admin-scale.json'
+type Kept = {
+  creditDataKeys: string
+  databaseUrl: string
+  dealer: { email: string; password: string }
+  staff: string
+}
+const reused: Kept | null = process.argv.includes('--reuse')
+  ? (JSON.parse(fs.readFileSync(KEPT, 'utf8')) as Kept)
+  : null
 const say = (line: string) => process.stderr.write(`${line}\n`)
 
 const PAGES: [name: string, path: string][] = [
@@ -149,6 +163,16 @@ const loadAtScale = async (service: AdminService, env: Record<string, string>) =
     if (!made.ok()) throw new Error(`no dealer: ${await made.text()}`)
     await admin.context().close()
     say(`dealer of ${rows[0].id} (${rows[0].leads} leads)`)
+    if (keep) {
+      const kept: Kept = {
+        creditDataKeys: env.CREDIT_DATA_KEYS,
+        databaseUrl: env.DATABASE_URL,
+        dealer,
+        staff: service.credentials[DEMO_STAFF],
+      }
+      fs.writeFileSync(KEPT, JSON.stringify(kept), { mode: 0o600 })
+      say(`kept ${env.DATABASE_URL}: ${KEPT}`)
+    }
     return service.pageAs(dealer.email, dealer.password)
   } finally {
     await db.end()
@@ -156,22 +180,26 @@ const loadAtScale = async (service: AdminService, env: Record<string, string>) =
 }
 
 if (leads > 0) process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres'
-const database = leads > 0 ? await throwawayDatabase() : null
+const database = leads > 0 && !reused ? await throwawayDatabase() : null
 const scaleEnv = {
-  CREDIT_DATA_KEYS: `bench:${crypto.randomBytes(32).toString('base64')}`,
-  DATABASE_URL: process.env.DATABASE_URL ?? '',
+  CREDIT_DATA_KEYS: reused?.creditDataKeys ?? `bench:${crypto.randomBytes(32).toString('base64')}`,
+  DATABASE_URL: reused?.databaseUrl ?? process.env.DATABASE_URL ?? '',
   // The generated leads were never contacted: with the runner on, the speed-to-lead sweep would
   // escalate a million of them while the pages are measured (a sign-in then waited over 30 s).
   JOBS_RUNNER: 'off',
   PAYLOAD_SECRET: crypto.randomBytes(32).toString('hex'),
   SEED_DEMO_DATA: 'true',
 }
-const service = await startAdminService('bench-admin', database ? scaleEnv : {})
+const atScale = Boolean(database ?? reused)
+const service = await startAdminService('bench-admin', atScale ? scaleEnv : {})
 try {
   say(`service at ${service.url}; ${runs} runs per page`)
   const rows: Record<string, number | string>[] = []
-  const viewers: [string, Page][] = [['staff', await service.pageAs(DEMO_STAFF)]]
-  if (database) viewers.push(['dealer', await loadAtScale(service, scaleEnv)])
+  // A kept database's demo accounts are those of the run that made it.
+  const viewers: [string, Page][] = [['staff', await service.pageAs(DEMO_STAFF, reused?.staff)]]
+  if (reused)
+    viewers.push(['dealer', await service.pageAs(reused.dealer.email, reused.dealer.password)])
+  else if (database) viewers.push(['dealer', await loadAtScale(service, scaleEnv)])
   for (const [viewer, page] of viewers)
     for (const [name, path] of PAGES) {
       await visit(page, service.url + path)
@@ -183,7 +211,7 @@ try {
         for (let run = 0; run < runs; run++) visits.push(await measure(page, service.url + path))
         const med = (key: keyof Visit) => median(visits.map((one) => one[key]))
         rows.push({
-          page: `${name} (${cache} cache${database ? `, ${viewer}` : ''})`,
+          page: `${name} (${cache} cache${atScale ? `, ${viewer}` : ''})`,
           'ready ms': Math.round(med('readyMs')),
           'networkidle ms': Math.round(med('idleMs')),
           'page TTFB ms': Math.round(med('ttfbMs')),
@@ -208,5 +236,5 @@ try {
   console.table(rows)
 } finally {
   await service.close()
-  await database?.drop()
+  if (!keep) await database?.drop()
 }
