@@ -50,6 +50,7 @@ import * as migration_20261129_172952_vehicle_of_interest from './20261129_17295
 import * as migration_20261129_194058_dealer_compliance_records from './20261129_194058_dealer_compliance_records';
 import * as migration_20261129_231844_trash_deleted_by from './20261129_231844_trash_deleted_by';
 import * as migration_20261130_034351_lead_tasks from './20261130_034351_lead_tasks';
+import * as migration_20261130_060000_dealer_list_plans from './20261130_060000_dealer_list_plans';
 
 export const migrations = [
   {
@@ -310,6 +311,11 @@ export const migrations = [
   {
     up: migration_20261130_034351_lead_tasks.up,
     down: migration_20261130_034351_lead_tasks.down,
-    name: '20261130_034351_lead_tasks'
+    name: '20261130_034351_lead_tasks',
+  },
+  {
+    up: migration_20261130_060000_dealer_list_plans.up,
+    down: migration_20261130_060000_dealer_list_plans.down,
+    name: '20261130_060000_dealer_list_plans',
   },
 ];

@@ -20,4 +20,28 @@ describe('migrations', () => {
     )
     expect(names).toEqual(expect.arrayContaining(['users', 'api_clients', 'payload_migrations']))
   })
+
+  it('keeps the storage settings and the index the admin pages rely on at scale', async () => {
+    const rows = async (statement: string) =>
+      (
+        (await context.service.payload.db.drizzle.execute(statement)) as unknown as {
+          rows: Record<string, unknown>[]
+        }
+      ).rows
+    // Parallel plans walked these tables newest first for a dealer's ten rows (docs/performance.md).
+    expect(
+      await rows(
+        `select relname, reloptions from pg_class where relname in ('consumer', 'credit_app') order by 1`,
+      ),
+    ).toEqual([
+      { relname: 'consumer', reloptions: ['parallel_workers=0'] },
+      { relname: 'credit_app', reloptions: ['parallel_workers=0'] },
+    ])
+    const [unassigned] = await rows(
+      `select indexdef from pg_indexes where indexname = 'lead_unassigned_idx'`,
+    )
+    expect(unassigned.indexdef).toMatch(
+      /assignee_id IS NULL.*merged_into_id IS NULL.*deleted_at IS NULL/,
+    )
+  })
 })
