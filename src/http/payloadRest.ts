@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 
 import type { RequestHandler } from 'express'
 import { handleEndpoints, type SanitizedConfig } from 'payload'
@@ -7,6 +9,7 @@ import { formatAdminURL } from 'payload/shared'
 import { RECORD_VERSION_HEADER } from '@/api/endpoint'
 import { errorBody } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
+import { logger } from '@/lib/logger'
 
 import { answerTag, noneMatchHits } from './etag'
 
@@ -134,12 +137,36 @@ const inErrorsShape = (status: number, headers: Headers, body: Buffer): Buffer =
   return Buffer.from(JSON.stringify(errorBody('payload', { message: parsed.message, status })))
 }
 
+/**
+ * A download (a CSV export of any size) goes out as it is written, without an ETag. A write that
+ * fails part-way breaks the connection off, so a partial file is never taken for a whole one.
+ */
+const stream = async (
+  req: ExpressRequest,
+  res: Parameters<RequestHandler>[1],
+  response: Response & { body: ReadableStream<Uint8Array> },
+): Promise<void> => {
+  res.status(response.status)
+  response.headers.forEach((value, name) => res.setHeader(name, value))
+  try {
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res)
+  } catch (error) {
+    const gone = (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE'
+    logger[gone ? 'info' : 'error'](
+      { err: error, path: req.baseUrl + req.path },
+      gone ? 'the client left a download' : 'a download broke off',
+    )
+  }
+}
+
 /** Sends a Web Response of Payload's (or of an endpoint's) through Express. */
 const send = async (
   req: ExpressRequest,
   res: Parameters<RequestHandler>[1],
   response: Response,
 ): Promise<void> => {
+  if (response.body && response.headers.get('content-disposition')?.startsWith('attachment'))
+    return stream(req, res, response as Response & { body: ReadableStream<Uint8Array> })
   const headers = new Headers(response.headers)
   const body = Buffer.from(await response.arrayBuffer())
   sendAnswer(req, res, response.status, headers, inErrorsShape(response.status, headers, body))

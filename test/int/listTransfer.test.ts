@@ -3,9 +3,11 @@
  * cells; refused to callers who may not read the collection; never a credit-data column.
  * CSV and JSON import: every row validated like the API does, a file with any bad row imports
  * nothing and names each bad row, an exported file imports back; a dry run previews each row, a
- * rejected file leaves no gap in the ids; a template per collection.
+ * rejected file leaves no gap in the ids; a template per collection. A large export streams,
+ * each record once, and breaks off when a read fails part-way.
  */
 import { describe, expect, it } from '@jest/globals'
+import { sql } from '@payloadcms/db-postgres'
 
 import { exportColumns } from '@/admin/transfer'
 
@@ -469,5 +471,64 @@ describe('GET /api/<collection>/export, as the list shows it', () => {
     expect(refused.status).toBe(400)
     expect(refused.text).toMatch(/These columns cannot be exported: ssn/)
     expect((await download('/lead/export?columns=%7Bnope')).status).toBe(400)
+  })
+})
+
+describe('GET /api/<collection>/export of a large list', () => {
+  /** `count` error records of `source`, all made at one moment (a bulk load), by SQL. */
+  const bulk = async (source: string, count: number) => {
+    await context.service.payload.db.drizzle.execute(
+      sql`INSERT INTO errors (message, source, created_at, updated_at)
+          SELECT 'bulk ' || n, ${source}, '2026-01-02T03:04:05.678Z', now()
+          FROM generate_series(1, ${count}) AS n`,
+    )
+    const { rows } = (await context.service.payload.db.drizzle.execute(
+      sql`SELECT id FROM errors WHERE source = ${source} ORDER BY id`,
+    )) as unknown as { rows: { id: number }[] }
+    return rows.map(({ id }) => String(id))
+  }
+
+  it('streams every record once, in the list order, past pages of equal sort values', async () => {
+    const ids = await bulk('bulk-order', 1_203)
+    // By time, by text (equal in every row), and by two fields (paged by offset).
+    for (const sort of ['createdAt', '-createdAt', 'message', 'source', 'source,-message']) {
+      const answer = await download(
+        `/errors/export?where[source][equals]=bulk-order&sort=${sort}&columns=id,message`,
+      )
+      expect(answer.status).toBe(200)
+      // Written as it is read: no length known in advance.
+      expect(answer.headers.get('content-length')).toBeNull()
+      expect(answer.headers.get('transfer-encoding')).toBe('chunked')
+      const exported = rowsOf(answer.text).slice(1)
+      expect(exported.map(([id]) => id).sort()).toEqual([...ids].sort())
+      // Equal times come in id order, reversed with the sort.
+      if (sort.endsWith('createdAt'))
+        expect(exported.map(([id]) => id)).toEqual(sort.startsWith('-') ? [...ids].reverse() : ids)
+    }
+  })
+
+  it('breaks the download off when a read fails part-way, so a partial file is never whole', async () => {
+    await bulk('bulk-cut', 20_000)
+    const response = await context.service.api(
+      '/api/errors/export?where[source][equals]=bulk-cut&columns=id,message',
+      { headers: context.who.staff.headers },
+    )
+    expect(response.status).toBe(200)
+    const reader = response.body!.getReader()
+    const first = await reader.read()
+    expect(new TextDecoder().decode(first.value)).toMatch(/^id,message\r\n/)
+    // The service waits for this client to read on; meanwhile its table goes away.
+    const db = context.service.payload.db.drizzle
+    await db.execute(sql`ALTER TABLE errors RENAME TO errors_away`)
+    try {
+      const rest = (async () => {
+        for (;;) if ((await reader.read()).done) return 'whole'
+      })()
+      await expect(rest).rejects.toThrow()
+    } finally {
+      await db.execute(sql`ALTER TABLE errors_away RENAME TO errors`)
+    }
+    // The service goes on answering.
+    expect((await download('/errors/export?where[source][equals]=none')).status).toBe(200)
   })
 })

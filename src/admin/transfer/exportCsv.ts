@@ -4,17 +4,27 @@
  * its order and columns) answers every matching record as CSV, read as the caller
  * (their read access, including field access), at depth 0: relations as ids, each followed by a
  * column of the related records' names (./relationNames.ts). Credit data and hidden fields are
- * never exported. With `tz`, moments are written in that time zone (./zonedTimes.ts). Cells a spreadsheet would run as a formula (starting with
- * `=`, `+`, `-`, `@`, tab or carriage return) are prefixed with `'`.
+ * never exported. With `tz`, moments are written in that time zone (./zonedTimes.ts). Cells a
+ * spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return)
+ * are prefixed with `'`.
+ *
+ * The file is streamed as it is read, 500 records at a time, each read after the last record of
+ * the one before (keyset, then by id: no OFFSET and no count), so a million rows take memory for
+ * one page and cost per page what the first does. A sort that cannot be paged that way (several
+ * fields, a relation, a list of values) pages by offset, then by id, still without counting. A read that fails
+ * mid-file breaks the download off, so the file is never taken for whole.
  */
 import {
   type CollectionConfig,
   type CollectionSlug,
   flattenTopLevelFields,
   type PayloadRequest,
+  type SanitizedCollectionConfig,
+  type Where,
 } from 'payload'
 import { mergeListSearchAndWhere } from 'payload/shared'
 
+import { type Order, type Position, rowsAfter, sortWithId } from '@/api/cursor'
 import { whereFilter } from '@/api/params'
 import { withheldFieldNames } from '@/creditData/marker'
 import { ClientError } from '@/errors'
@@ -76,6 +86,61 @@ const listedColumns = (config: CollectionConfig, raw: unknown): string[] | undef
   return shown.length ? shown : undefined
 }
 
+/** Field types whose column PostgreSQL compares in the order it sorts them. */
+const KEYSET_TYPES = new Set(['date', 'email', 'number', 'text', 'textarea'])
+
+/** The list's sort as a keyset order, or null when it must be paged by offset. */
+const keysetOrder = (config: SanitizedCollectionConfig, sort: string): null | Order => {
+  const field = sort.replace(/^-/, '')
+  const found = field === 'id' ? undefined : fieldAt(config.flattenedFields, field)
+  const scalar =
+    field === 'id' ||
+    (found && KEYSET_TYPES.has(found.type) && !('hasMany' in found && found.hasMany))
+  return scalar && !field.includes(',')
+    ? { direction: sort.startsWith('-') ? 'desc' : 'asc', field }
+    : null
+}
+
+/** The records of the export, a page at a time, in the list's order. */
+async function* exportedPages(
+  req: PayloadRequest,
+  slug: CollectionSlug,
+  where: Where,
+  sort: string,
+): AsyncGenerator<Record<string, unknown>[]> {
+  const order = keysetOrder(req.payload.collections[slug].config, sort)
+  let after: null | Position = null
+  for (let page = 1; ; page++) {
+    const rows: { page?: number; sort: string | string[]; where: Where } = order
+      ? { sort: sortWithId(order), where: after ? { and: [where, rowsAfter(after)] } : where }
+      : { page, sort: [...sort.split(','), 'id'], where }
+    const { docs } = await req.payload.find({
+      collection: slug,
+      depth: 0,
+      limit: PAGE,
+      overrideAccess: false,
+      pagination: false,
+      req,
+      ...rows,
+    })
+    // Every record Payload answers is a JSON object: the check lets it be read by field name.
+    const records: Record<string, unknown>[] = docs.flatMap((doc) => (isRecord(doc) ? [doc] : []))
+    if (records.length) yield records
+    if (records.length < PAGE) return
+    if (order) {
+      const last = records[records.length - 1]
+      const value = valueAt(last, order.field)
+      after = {
+        d: order.direction,
+        f: order.field,
+        id: last.id as number | string,
+        n: page * PAGE + 1,
+        v: value === undefined ? null : (value as Position['v']),
+      }
+    }
+  }
+}
+
 const filename = (slug: string) => `${slug}-${new Date().toISOString().slice(0, 10)}.csv`
 
 /** Every record of the list `slug` the caller may read (and the list's filter selects), as CSV. */
@@ -108,32 +173,38 @@ export const exportCsv = async (req: PayloadRequest, slug: CollectionSlug): Prom
     }),
   )
   const header = columns.flatMap((name) => (named.has(name) ? [name, nameColumnOf(name)] : [name]))
-  const lines = [header.map(cell).join(',')]
-  for (let page = 1; ; page++) {
-    const found = await req.payload.find({
-      collection: slug,
-      depth: 0,
-      limit: PAGE,
-      overrideAccess: false,
-      page,
-      req,
-      sort,
-      where,
-    })
-    // Every record Payload answers is a JSON object: the check lets it be read by field name.
-    const docs = found.docs.flatMap((doc) => (isRecord(doc) ? [doc] : []))
-    const nameOf = await namesOfPage(req, docs, named)
-    for (const doc of docs) {
-      const cells = columns.flatMap((name) => {
+  const pages = exportedPages(req, slug, where, sort)
+  const lineOf = (doc: Record<string, unknown>, nameOf: Awaited<ReturnType<typeof namesOfPage>>) =>
+    columns
+      .flatMap((name) => {
         const stored = valueAt(doc, name)
         const value = timeZone && zoned.has(name) ? zonedIso(stored, timeZone) : stored
         return named.has(name) ? [cell(value), cell(nameOf(name, value))] : [cell(value)]
       })
-      lines.push(cells.join(','))
-    }
-    if (!found.hasNextPage) break
+      .join(',')
+  const encoder = new TextEncoder()
+  const text = async (docs: Record<string, unknown>[]) => {
+    const nameOf = await namesOfPage(req, docs, named)
+    return encoder.encode(docs.map((doc) => `${lineOf(doc, nameOf)}\r\n`).join(''))
   }
-  return new Response(`${lines.join('\r\n')}\r\n`, {
+  // The first page is written before answering, so a refusal (a bad filter, no access) is still
+  // an answer of its own rather than a broken download.
+  const first = await pages.next()
+  const queued = [encoder.encode(`${header.map(cell).join(',')}\r\n`)]
+  if (!first.done) queued.push(await text(first.value))
+  const body = new ReadableStream<Uint8Array>({
+    cancel: async () => {
+      await pages.return(undefined)
+    },
+    pull: async (controller) => {
+      const ready = queued.shift()
+      if (ready) return controller.enqueue(ready)
+      const next = await pages.next()
+      if (next.done) controller.close()
+      else controller.enqueue(await text(next.value))
+    },
+  })
+  return new Response(body, {
     headers: {
       'Content-Disposition': `attachment; filename="${filename(slug)}"`,
       'Content-Type': 'text/csv; charset=utf-8',
