@@ -46,9 +46,10 @@ export const sortWithId = ({ direction, field }: Order): string[] => {
 
 /**
  * The rows after `at`, in PostgreSQL's order: ascending puts nulls last, descending first. The
- * redundant bound on the field (`<=`/`>=`) lets the field's index start at the position.
+ * redundant bound on the field (`<=`/`>=`) lets the field's index start at the position; with
+ * `nulls: false` (rows already known to hold a value) no null branch stands in its way.
  */
-export const rowsAfter = ({ d, f, id, v }: Position): Where => {
+export const rowsAfter = ({ d, f, id, v }: Position, { nulls = true } = {}): Where => {
   const beyond = d === 'asc' ? 'greater_than' : 'less_than'
   const idAfter: Where = { id: { [beyond]: id } }
   if (f === 'id') return idAfter
@@ -63,7 +64,7 @@ export const rowsAfter = ({ d, f, id, v }: Position): Where => {
       { or: [{ [f]: { [beyond]: v } }, idAfter] },
     ],
   }
-  return d === 'asc' ? { or: [within, isNull] } : within
+  return d === 'asc' && nulls ? { or: [within, isNull] } : within
 }
 
 /**

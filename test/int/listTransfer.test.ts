@@ -475,23 +475,54 @@ describe('GET /api/<collection>/export, as the list shows it', () => {
 })
 
 describe('GET /api/<collection>/export of a large list', () => {
-  /** `count` error records of `source`, all made at one moment (a bulk load), by SQL. */
+  /**
+   * `count` error records of `source`, all made at one moment (a bulk load), by SQL; every third
+   * with one of seven addresses, the rest with none. Their ids and addresses, by id.
+   */
   const bulk = async (source: string, count: number) => {
     await context.service.payload.db.drizzle.execute(
-      sql`INSERT INTO errors (message, source, created_at, updated_at)
-          SELECT 'bulk ' || n, ${source}, '2026-01-02T03:04:05.678Z', now()
+      sql`INSERT INTO errors (message, source, url, created_at, updated_at)
+          SELECT 'bulk ' || n, ${source}, CASE WHEN n % 3 = 0 THEN 'https://x.test/' || (n % 7) END,
+            '2026-01-02T03:04:05.678Z', now()
           FROM generate_series(1, ${count}) AS n`,
     )
     const { rows } = (await context.service.payload.db.drizzle.execute(
-      sql`SELECT id FROM errors WHERE source = ${source} ORDER BY id`,
-    )) as unknown as { rows: { id: number }[] }
-    return rows.map(({ id }) => String(id))
+      sql`SELECT id, url FROM errors WHERE source = ${source} ORDER BY id`,
+    )) as unknown as { rows: { id: number; url: null | string }[] }
+    return rows.map(({ id, url }) => ({ id: String(id), url }))
   }
 
-  it('streams every record once, in the list order, past pages of equal sort values', async () => {
-    const ids = await bulk('bulk-order', 1_203)
-    // By time, by text (equal in every row), and by two fields (paged by offset).
-    for (const sort of ['createdAt', '-createdAt', 'message', 'source', 'source,-message']) {
+  it('streams every record once, in the list order, past pages of equal and missing values', async () => {
+    const records = await bulk('bulk-order', 1_203)
+    const ids = records.map(({ id }) => id)
+    // PostgreSQL's order: by address, blanks last, then by id; all of it reversed descending.
+    const byUrl = [...records]
+      .sort((a, b) =>
+        a.url === b.url
+          ? Number(a.id) - Number(b.id)
+          : a.url === null
+            ? 1
+            : b.url === null
+              ? -1
+              : a.url.localeCompare(b.url),
+      )
+      .map(({ id }) => id)
+    const expected: Record<string, string[]> = {
+      '-createdAt': [...ids].reverse(),
+      '-url': [...byUrl].reverse(),
+      createdAt: ids,
+      url: byUrl,
+    }
+    // By time, by text equal in every row, by text with blanks, and by two fields (by offset).
+    for (const sort of [
+      'createdAt',
+      '-createdAt',
+      'message',
+      'source',
+      'url',
+      '-url',
+      'source,-message',
+    ]) {
       const answer = await download(
         `/errors/export?where[source][equals]=bulk-order&sort=${sort}&columns=id,message`,
       )
@@ -499,11 +530,11 @@ describe('GET /api/<collection>/export of a large list', () => {
       // Written as it is read: no length known in advance.
       expect(answer.headers.get('content-length')).toBeNull()
       expect(answer.headers.get('transfer-encoding')).toBe('chunked')
-      const exported = rowsOf(answer.text).slice(1)
-      expect(exported.map(([id]) => id).sort()).toEqual([...ids].sort())
-      // Equal times come in id order, reversed with the sort.
-      if (sort.endsWith('createdAt'))
-        expect(exported.map(([id]) => id)).toEqual(sort.startsWith('-') ? [...ids].reverse() : ids)
+      const exported = rowsOf(answer.text)
+        .slice(1)
+        .map(([id]) => id)
+      expect([...exported].sort()).toEqual([...ids].sort())
+      if (expected[sort]) expect({ sort, exported }).toEqual({ sort, exported: expected[sort] })
     }
   })
 

@@ -101,6 +101,21 @@ const keysetOrder = (config: SanitizedCollectionConfig, sort: string): null | Or
     : null
 }
 
+/**
+ * The passes of a keyed export: the rows holding a value of the sort field, then (ascending;
+ * before them, descending) those without, by id: PostgreSQL's order, each pass keyed so the index
+ * starts at the last row (a null branch beside the key would make it walk from the first).
+ */
+const passesOf = (order: Order): { order: Order; where: Where }[] => {
+  if (order.field === 'id') return [{ order, where: {} }]
+  const values = { order, where: { [order.field]: { exists: true } } }
+  const blanks = {
+    order: { ...order, field: 'id' },
+    where: { [order.field]: { exists: false } },
+  }
+  return order.direction === 'asc' ? [values, blanks] : [blanks, values]
+}
+
 /** The records of the export, a page at a time, in the list's order. */
 async function* exportedPages(
   req: PayloadRequest,
@@ -108,12 +123,7 @@ async function* exportedPages(
   where: Where,
   sort: string,
 ): AsyncGenerator<Record<string, unknown>[]> {
-  const order = keysetOrder(req.payload.collections[slug].config, sort)
-  let after: null | Position = null
-  for (let page = 1; ; page++) {
-    const rows: { page?: number; sort: string | string[]; where: Where } = order
-      ? { sort: sortWithId(order), where: after ? { and: [where, rowsAfter(after)] } : where }
-      : { page, sort: [...sort.split(','), 'id'], where }
+  const read = async (rows: { page?: number; sort: string[]; where: Where }) => {
     const { docs } = await req.payload.find({
       collection: slug,
       depth: 0,
@@ -124,18 +134,33 @@ async function* exportedPages(
       ...rows,
     })
     // Every record Payload answers is a JSON object: the check lets it be read by field name.
-    const records: Record<string, unknown>[] = docs.flatMap((doc) => (isRecord(doc) ? [doc] : []))
-    if (records.length) yield records
-    if (records.length < PAGE) return
-    if (order) {
+    return docs.flatMap((doc): Record<string, unknown>[] => (isRecord(doc) ? [doc] : []))
+  }
+  const order = keysetOrder(req.payload.collections[slug].config, sort)
+  if (!order) {
+    for (let page = 1; ; page++) {
+      const records = await read({ page, sort: [...sort.split(','), 'id'], where })
+      if (records.length) yield records
+      if (records.length < PAGE) return
+    }
+  }
+  for (const pass of passesOf(order)) {
+    let after: null | Position = null
+    for (;;) {
+      const keyed: Where[] = after ? [rowsAfter(after, { nulls: false })] : []
+      const records = await read({
+        sort: sortWithId(pass.order),
+        where: { and: [where, pass.where, ...keyed] },
+      })
+      if (records.length) yield records
+      if (records.length < PAGE) break
       const last = records[records.length - 1]
-      const value = valueAt(last, order.field)
       after = {
-        d: order.direction,
-        f: order.field,
+        d: pass.order.direction,
+        f: pass.order.field,
         id: last.id as number | string,
-        n: page * PAGE + 1,
-        v: value === undefined ? null : (value as Position['v']),
+        n: 1,
+        v: valueAt(last, pass.order.field) as Position['v'],
       }
     }
   }
