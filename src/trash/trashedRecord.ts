@@ -6,6 +6,7 @@
  */
 import type { Payload, TypedUser } from 'payload'
 
+import { unlessForbidden } from '@/errors'
 import { collectionBySlug } from '@/lib/collectionSlug'
 
 /** The admin path of the record in the trash, if `user` may see it there; else null. */
@@ -19,19 +20,22 @@ export const trashedRecordPath = async (
   if (!collection?.config.trash) return null
   const textIds = collection.customIDType === 'text'
   if (!textIds && !/^\d{1,15}$/.test(id)) return null
-  const { docs } = await payload.find({
-    collection: collection.config.slug,
-    depth: 0,
-    limit: 1,
-    overrideAccess: false,
-    pagination: false,
-    select: {},
-    trash: true,
-    user,
-    where: {
-      and: [{ id: { equals: textIds ? id : Number(id) } }, { deletedAt: { exists: true } }],
-    },
-  })
-  if (!docs.length) return null
+  // A user who may not read the collection at all (a refusal, not an empty list) is not told.
+  const found = await unlessForbidden(
+    payload.find({
+      collection: collection.config.slug,
+      depth: 0,
+      limit: 1,
+      overrideAccess: false,
+      pagination: false,
+      select: {},
+      trash: true,
+      user,
+      where: {
+        and: [{ id: { equals: textIds ? id : Number(id) } }, { deletedAt: { exists: true } }],
+      },
+    }),
+  )
+  if (!found?.docs.length) return null
   return `${payload.config.routes.admin}/collections/${slug}/trash/${encodeURIComponent(id)}`
 }

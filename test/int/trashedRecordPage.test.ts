@@ -53,4 +53,18 @@ describe("a trashed record's admin address", () => {
     for (const bogus of ['abc', '99999999', '1e3', ''])
       expect(await sentTo(bogus, context.who.staff.headers)).toBeNull()
   })
+  it('answers a user who may not read the collection as Payload does, never with a 500', async () => {
+    const id = await newLead('loc_demo_lane_austin')
+    await sendJson(context.service, 'DELETE', `/api/lead/${id}`, {
+      headers: context.who.staff.headers,
+    })
+    const compliance = await staffUser(context.service.payload, 'compliance')
+    const token = compliance.headers.Authorization.replace(/^JWT /, '')
+    const response = await context.service.api(`/admin/collections/lead?notFound=${id}`, {
+      headers: { Cookie: `payload-token=${token}` },
+      redirect: 'manual',
+    })
+    expect(response.status).toBeLessThan(500)
+    expect(response.headers.get('location') ?? '').not.toContain('/trash/')
+  })
 })
