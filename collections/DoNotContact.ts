@@ -3,7 +3,11 @@ import type { CollectionConfig } from 'payload'
 import { doNotContactTitle, titleField } from '@/fields/titles'
 import { withdrawDoNotContactEndpoint } from '@/leadDesk/endpoints'
 
+import { notDealersFieldLevel } from '../access/dealer'
 import { policyAccess } from '../access/policy'
+
+// Who recorded or withdrew it: an e-mail of house staff or a key's name, not shown to dealers.
+const notDealers = { read: notDealersFieldLevel }
 
 /**
  * Do-not-contact requests, one per `Customer DNC Request` lead event, written only by the service
@@ -36,7 +40,8 @@ export const DoNotContact: CollectionConfig = {
     defaultColumns: ['title', 'lead', 'recordedAt', 'recordedBy', 'withdrawnAt'],
     description: 'Customers who asked not to be contacted. Recorded from lead events; kept.',
     group: 'Leads',
-    listSearchableFields: ['title', 'recordedBy'],
+    // Not `recordedBy`: dealers do not read it, and a search naming it would be refused to them.
+    listSearchableFields: ['title'],
     useAsTitle: 'title',
   },
   disableDuplicate: true,
@@ -57,6 +62,7 @@ export const DoNotContact: CollectionConfig = {
         {
           name: 'recordedBy',
           type: 'text',
+          access: notDealers,
           admin: { description: 'Who recorded the request: a staff user or an API client.' },
         },
       ],
@@ -75,7 +81,7 @@ export const DoNotContact: CollectionConfig = {
           index: true,
           label: 'Withdrawn at',
         },
-        { name: 'withdrawnBy', type: 'text', label: 'Withdrawal recorded by' },
+        { name: 'withdrawnBy', type: 'text', access: notDealers, label: 'Withdrawal recorded by' },
       ],
     },
     { name: 'withdrawnReason', type: 'textarea', label: 'Why it was withdrawn' },

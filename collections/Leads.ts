@@ -22,7 +22,7 @@ import { assignFromRota } from '@/leadDesk/roundRobin'
 import { assigneeWorksAt } from '@/leadDesk/worksAt'
 import { fillVehicleOfInterest, vehicleOfInterestField } from '@/lookups/vehicleOfInterest'
 
-import { ownCompanyLocations } from '../access/dealer'
+import { notDealersFieldLevel, ownCompanyLocations } from '../access/dealer'
 import { nobodyFieldLevel } from '../access/nobody'
 import { policyAccess } from '../access/policy'
 import type { Lead } from '../payload-types'
@@ -214,7 +214,8 @@ export const Leads: CollectionConfig = {
       },
       fields: [
         { name: 'at', type: 'date', admin: dayAndTime, index: true, label: 'Requested at' },
-        { name: 'by', type: 'text', label: 'Recorded by' },
+        // An e-mail of house staff or a key's name: not shown to dealers, as on consents.
+        { name: 'by', type: 'text', access: { read: notDealersFieldLevel }, label: 'Recorded by' },
         { name: 'event', type: 'relationship', label: 'From event', relationTo: 'leadEvents' },
       ],
       label: 'Do not contact',

@@ -5,6 +5,7 @@ import { transactionDb } from '@/db/transaction'
 import { ClientError } from '@/errors'
 import { isOutbound } from '@/fields/leadEventValues'
 
+import { isDealer } from '../../access/dealer'
 import type { Lead, LeadEvent } from '../../payload-types'
 import { idOf } from './ids'
 
@@ -180,10 +181,12 @@ export const refuseIfDoNotContact = async (
   if (!standing) return
   const { request } = standing
   const who = standing.lead.title || `lead ${lead}`
+  // Who recorded it is house staff's e-mail or a key's name: not told to dealers.
+  const by = isDealer(req.user) ? '' : ` by ${request.recordedBy ?? 'the service'}`
   throw new ClientError(
     `Do not contact: ${who} asked not to be contacted (request recorded ${readableTime(
       request.recordedAt ?? request.createdAt,
-    )} by ${request.recordedBy ?? 'the service'}), so "${value}" cannot be recorded.`,
+    )}${by}), so "${value}" cannot be recorded.`,
     409,
   )
 }

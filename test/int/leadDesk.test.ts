@@ -405,6 +405,35 @@ describe('do not contact', () => {
     expect(message).toMatch(/recorded \d{4}-\d\d-\d\d \d\d:\d\d UTC/)
   })
 
+  it("shows a dealer of the lead's company the request, never who of the house recorded it", async () => {
+    const dealer = await staffUser(service.payload, 'dealer', 'com_demo_sunset')
+    const email = who.staff.login!.email
+    const read = await send('GET', `/api/lead/${lead}?depth=0`, dealer)
+    expect(read.status).toBe(200)
+    expect(read.body.doNotContact.at).toBeTruthy()
+    const listed = await send('GET', `/api/do-not-contact?where[lead][equals]=${lead}`, dealer)
+    expect(listed.body.docs).toHaveLength(1)
+    const one = await send('GET', `/api/do-not-contact/${listed.body.docs[0].id}`, dealer)
+    const desk = await send('GET', `/api/lead/${lead}/desk`, dealer)
+    expect(desk.body.lead.doNotContact.at).toBeTruthy()
+    const refused = await send('POST', '/api/leadEvents', dealer, { lead, type: 'Outbound Email' })
+    expect(refused.status).toBe(409)
+    expect(refused.body.errors[0].message).toMatch(/^Do not contact: Dana Quiet asked not to be/)
+    for (const answer of [
+      read.body,
+      listed.body,
+      one.body,
+      desk.body.lead.doNotContact,
+      refused.body,
+    ])
+      expect(JSON.stringify(answer)).not.toContain(email)
+    expect(desk.body.lead.doNotContact).not.toHaveProperty('by')
+    expect(listed.body.docs[0]).not.toHaveProperty('recordedBy')
+    // Staff still read it.
+    const staff = await send('GET', `/api/do-not-contact/${listed.body.docs[0].id}`, who.staff)
+    expect(staff.body.recordedBy).toContain(email)
+  })
+
   it("refuses a lead agent's PATCH to an outbound type or status, for any lead of the consumer", async () => {
     const patch = (body: unknown) =>
       send('PATCH', `/api/leadEvents/${existingEvent}`, who.leadAgent, body)

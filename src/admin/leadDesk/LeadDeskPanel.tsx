@@ -142,7 +142,8 @@ export const LeadDeskPanel = ({
       {lead.doNotContact?.at ? (
         <p className="lead-desk__banner lead-desk__banner--stop" role="status">
           <strong>Do not contact.</strong> The customer asked not to be contacted: recorded{' '}
-          <When at={lead.doNotContact.at} /> by {lead.doNotContact.by}. Outbound calls, texts and
+          <When at={lead.doNotContact.at} />
+          {lead.doNotContact.by ? ` by ${lead.doNotContact.by}` : ''}. Outbound calls, texts and
           e-mails are refused.{' '}
           {view.withdrawable ? (
             <WithdrawDoNotContact api={api} request={view.withdrawable} />

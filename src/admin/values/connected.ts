@@ -170,8 +170,10 @@ export const consumerCompliance = async (
   const [doNotContact, holds, requests, notices, matches] = await Promise.all([
     linked(viewer, 'do-not-contact', ofTheirs, (doc) => ({
       detail: doc.withdrawnAt
-        ? `withdrawn ${when(doc.withdrawnAt)} by ${String(doc.withdrawnBy)}`
-        : `by ${String(doc.recordedBy ?? 'the service')}`,
+        ? `withdrawn ${when(doc.withdrawnAt)}${doc.withdrawnBy ? ` by ${String(doc.withdrawnBy)}` : ''}`
+        : doc.recordedBy
+          ? `by ${String(doc.recordedBy)}`
+          : undefined,
       title: doc.withdrawnAt
         ? `Did not want contact, ${when(doc.recordedAt ?? doc.createdAt)} to ${when(doc.withdrawnAt)}`
         : `Do not contact, since ${when(doc.recordedAt ?? doc.createdAt)}`,
