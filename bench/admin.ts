@@ -270,10 +270,6 @@ const scaleEnv = {
   JOBS_RUNNER: 'off',
   PAYLOAD_SECRET: crypto.randomBytes(32).toString('hex'),
   SEED_DEMO_DATA: 'true',
-  // BENCH_CPU_PROFILE=<folder>: the service writes a V8 CPU profile there when it stops.
-  ...(process.env.BENCH_CPU_PROFILE && {
-    NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`,
-  }),
 }
 if (reused) {
   // Second factors live with the run that enrolled them: these accounts enrol anew.
