@@ -565,6 +565,33 @@ describe('adverse action', () => {
     )
   })
 
+  it('an app that fails again when sent again keeps its one notice of not being placed', async () => {
+    const url = process.env.PROVIDER_A_URL
+    delete process.env.PROVIDER_A_URL
+    try {
+      const { id } = await settled((await createApp({ firstName: 'Ada', lastName: 'Twice' })).id)
+      const [first] = await noticesOf(id)
+      expect(first).toMatchObject({ kind: 'not_placed', withdrawnAt: null })
+      const submission = async () =>
+        (await service.payload.findByID({ collection: 'credit-app', depth: 0, id }))
+          .providerSubmission
+      const before = await submission()
+      // Sent again (off and on) while the provider is still not configured: it fails again.
+      for (const toProvider of [false, true])
+        expect((await call('PATCH', `/api/credit-app/${id}`, 'staff', { toProvider })).status).toBe(
+          200,
+        )
+      await eventually(
+        submission,
+        (again) => again?.status === 'failed' && again.completedAt !== before?.completedAt,
+        `app ${id} failed again`,
+      )
+      expect((await noticesOf(id)).map((notice) => notice.id)).toEqual([first.id])
+    } finally {
+      process.env.PROVIDER_A_URL = url
+    }
+  })
+
   it('an approval makes no notice', async () => {
     const app = await settled((await createApp({ firstName: 'Ada', lastName: 'Byron' })).id)
     expect(app.providerSubmission.status).toBe('accepted')

@@ -122,7 +122,11 @@ const decisionFields = (decision: AdverseDecision) => ({
   scoreRangeLow: decision.scoreRange?.low ?? null,
 })
 
-/** Makes the notice an adverse outcome calls for, once per app and decision time. */
+/**
+ * Makes the notice an adverse outcome calls for, once per app and decision time. An app not
+ * placed again (sent again and failing again) is the same action on the same application: the
+ * notice that stands for it, owed or delivered, covers it; only a withdrawn one makes room.
+ */
 export const createNoticeFor = async (
   req: PayloadRequest,
   app: CreditApp,
@@ -130,11 +134,15 @@ export const createNoticeFor = async (
   const decision = adverseDecisionOf(app)
   if (!decision) return null
   const decidedAt = app.providerSubmission?.completedAt ?? new Date().toISOString()
+  const same: Where =
+    decision.kind === 'not_placed'
+      ? { and: [{ kind: { equals: 'not_placed' } }, { withdrawnAt: { exists: false } }] }
+      : { decidedAt: { equals: decidedAt } }
   const { totalDocs } = await req.payload.count({
     collection: NOTICES,
     overrideAccess: true,
     req,
-    where: { and: [{ creditApp: { equals: app.id } }, { decidedAt: { equals: decidedAt } }] },
+    where: { and: [{ creditApp: { equals: app.id } }, same] },
   })
   if (totalDocs) return null
   return req.payload.create({
