@@ -7,6 +7,7 @@ import type { PayloadRequest } from 'payload'
 
 import { unlessForbidden } from '@/errors'
 
+import { isDealer } from '../../access/dealer'
 import { mayCall } from '../../access/policy'
 import type { Lead, LeadAppointment, LeadEvent, LeadNote, LeadTask } from '../../payload-types'
 import { mayUpdateLead } from './access'
@@ -100,13 +101,15 @@ const peopleOf = async (req: PayloadRequest, ids: (number | undefined)[]) => {
     select: { email: true, name: true },
     where: { id: { in: wanted } },
   })
+  // House staff see colleagues' addresses; a dealer sees names only, as its user reads allow.
+  const house = req.user?.collection === 'users' && !isDealer(req.user)
   const byId = new Map(
     docs.map((user) => [
       user.id,
       {
-        ...(req.user?.collection === 'users' ? { email: user.email } : {}),
+        ...(house ? { email: user.email } : {}),
         id: user.id,
-        name: user.name || user.email,
+        name: user.name || (house ? user.email : `Staff user ${user.id}`),
       },
     ]),
   )

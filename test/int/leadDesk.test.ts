@@ -419,15 +419,14 @@ describe('do not contact', () => {
     const refused = await send('POST', '/api/leadEvents', dealer, { lead, type: 'Outbound Email' })
     expect(refused.status).toBe(409)
     expect(refused.body.errors[0].message).toMatch(/^Do not contact: Dana Quiet asked not to be/)
-    for (const answer of [
-      read.body,
-      listed.body,
-      one.body,
-      desk.body.lead.doNotContact,
-      refused.body,
-    ])
+    for (const answer of [read.body, listed.body, one.body, desk.body, refused.body])
       expect(JSON.stringify(answer)).not.toContain(email)
     expect(desk.body.lead.doNotContact).not.toHaveProperty('by')
+    // The desk names house staff to a dealer by name only ("Staff user 7" without one).
+    expect(desk.body.lead.assignee).toEqual({
+      id: who.staff.id,
+      name: `Staff user ${who.staff.id}`,
+    })
     expect(listed.body.docs[0]).not.toHaveProperty('recordedBy')
     // Staff still read it.
     const staff = await send('GET', `/api/do-not-contact/${listed.body.docs[0].id}`, who.staff)
