@@ -33,10 +33,15 @@ type Source = {
   action?: string
   collection: CollectionSlug
   describe: (doc: Record<string, unknown>) => Omit<TodoItem, 'href'>
+  /** Where an item opens, when not its own record: a lead's appointment or task, on its desk. */
+  open?: (doc: Record<string, unknown>) => string
   sort: string
   title: string
   where: Where
 }
+
+/** A lead's record opens on the lead's desk, where it is marked or closed in one click. */
+const onItsLead = (doc: Record<string, unknown>) => `/admin/collections/lead/${String(doc.lead)}`
 
 /** A lead in the trash is not worked: its appointments and tasks wait with it. */
 const LEAD_NOT_TRASHED: Where = { 'lead.deletedAt': { exists: false } }
@@ -99,6 +104,7 @@ const sources = (user: TypedUser, now: Date): Source[] => [
       note: STATUS_LABELS.get(String(appointment.status)),
       times: times(['at', appointment.startsAt]),
     }),
+    open: onItsLead,
     sort: 'startsAt',
     title: 'Appointments in the next 24 hours',
     where: {
@@ -116,6 +122,7 @@ const sources = (user: TypedUser, now: Date): Source[] => [
       label: String(task.title || `Task ${task.id}`),
       times: times(['due', task.dueAt]),
     }),
+    open: onItsLead,
     sort: 'dueAt',
     title: 'Tasks due now',
     where: {
@@ -211,7 +218,7 @@ export const todoLists = async (
     // A dealer reads its notices and matches, but delivering and reviewing are house staff's.
     sources(user, now)
       .filter(({ action }) => !action || mayCall(user, action))
-      .map(({ collection, describe, sort, title, where }) =>
+      .map(({ collection, describe, open, sort, title, where }) =>
         unlessForbidden(
           payload
             .find({ collection, depth: 0, limit: SHOWN, overrideAccess: false, sort, user, where })
@@ -219,7 +226,7 @@ export const todoLists = async (
               href: listHref(collection, where),
               items: docs.map((doc) => ({
                 ...describe({ ...doc }),
-                href: `/admin/collections/${collection}/${doc.id}`,
+                href: open?.({ ...doc }) ?? `/admin/collections/${collection}/${doc.id}`,
               })),
               title,
               total: totalDocs,

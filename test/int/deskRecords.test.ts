@@ -422,6 +422,10 @@ describe('a lead task', () => {
       'Task · Nora Noted · Return the customer’s call',
     )
     expect(before?.items.map((item) => item.label).join()).not.toContain('registration')
+    // It opens on its lead's desk, where Done closes it in one click.
+    expect(before?.items.find((item) => item.label.includes('Return the'))?.href).toBe(
+      `/admin/collections/lead/${lead}`,
+    )
     // Its lead in the trash, the task waits with it; restored, it is due again.
     await send('staff', 'DELETE', `/api/lead/${lead}`)
     const trashed = await listed()

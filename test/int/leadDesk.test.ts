@@ -1020,7 +1020,7 @@ describe('the dashboard to-do list', () => {
     const appointments = lists.find((list) => list.title === 'Appointments in the next 24 hours')!
     expect(appointments.items).toEqual([
       {
-        href: `/admin/collections/lead-appointment/${soon.id}`,
+        href: `/admin/collections/lead/${due.id}`,
         label: 'Test drive · Due Now',
         note: 'Confirmed',
         times: [{ label: 'at', value: soon.startsAt }],
