@@ -270,6 +270,8 @@ const scaleEnv = {
   JOBS_RUNNER: 'off',
   PAYLOAD_SECRET: crypto.randomBytes(32).toString('hex'),
   SEED_DEMO_DATA: 'true',
+  // BENCH_NODE_OPTIONS: the service's Node options (a heap cap, to show the export needs no more).
+  ...(process.env.BENCH_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }),
 }
 if (reused) {
   // Second factors live with the run that enrolled them: these accounts enrol anew.
