@@ -1,6 +1,7 @@
 import type { FieldAccess, FilterOptions, PayloadRequest } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
+import { safeToCompile } from '@/lib/safeToCompile'
 
 import { checkRole } from './roles'
 
@@ -12,9 +13,10 @@ export const isDealer = (user: Principal | null | undefined): boolean =>
 
 /**
  * Read access of a field that names house staff by e-mail (who recorded, delivered or reviewed a
- * record): everyone's but a dealer's, to whom colleagues of the house are names only.
+ * record): everyone's but a dealer's, to whom colleagues of the house are names only. A pure
+ * function of the request, so the compiled reads run it once per request.
  */
-export const notDealersFieldLevel: FieldAccess = ({ req }) => !isDealer(req.user)
+export const notDealersFieldLevel: FieldAccess = safeToCompile(({ req }) => !isDealer(req.user))
 
 /** The id of the company a dealer works for (`users.company`), if it is set. */
 export const companyOf = (user: Principal | null | undefined): string | undefined => {
