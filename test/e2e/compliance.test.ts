@@ -1,6 +1,7 @@
 /**
  * Compliance in Chromium: a consumer access request's export downloaded from its page by the
- * demo staff user (SSNs masked), the request on the dashboard's to-do list with its due dates,
+ * demo staff user (SSNs masked) and not offered to a compliance officer, who may not take it; the
+ * request on the dashboard's to-do list with its due dates,
  * and a staff admin's retention dry run above the legal holds list.
  */
 import fs from 'node:fs'
@@ -59,6 +60,17 @@ it(
     const due = staff.getByRole('region', { name: 'Consumer requests due' })
     await due.waitFor(WAIT)
     expect(await due.innerText()).toContain('answer by')
+
+    // A compliance officer reads the request but may not take its data: no export is offered.
+    const officer = { email: `officer.${Date.now()}@example.com`, password: `pw-${Date.now()}-x9` }
+    const made = await boss.request.post(`${admin.url}/api/users`, {
+      data: { ...officer, name: 'Olive Officer', role: 'compliance' },
+    })
+    expect(made.status()).toBe(201)
+    const compliance = await admin.pageAs(officer.email, officer.password)
+    await admin.open(compliance, `/collections/consumer-requests/${requestId}`)
+    await compliance.locator('#field-identityVerification').waitFor(WAIT)
+    expect(await compliance.getByRole('link', { name: /Download export/ }).count()).toBe(0)
   },
   STEP_MS,
 )

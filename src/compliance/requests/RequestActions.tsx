@@ -6,10 +6,13 @@
  */
 import { useAuth, useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
+import type { PayloadRequest } from 'payload'
 import React, { useState } from 'react'
 
+import { mayCall } from '../../../access/policy'
+
 export const RequestActions: React.FC = () => {
-  const { user } = useAuth<{ role?: string }>()
+  const { user } = useAuth<NonNullable<PayloadRequest['user']>>()
   const { config } = useConfig()
   const { id } = useDocumentInfo()
   const kind = useFormFields(([fields]) => fields.kind?.value)
@@ -20,8 +23,9 @@ export const RequestActions: React.FC = () => {
   if (!id) return null
   const base = `${config.serverURL}${config.routes.api}/consumer-requests/${id}`
 
+  // Only for whoever may take the export: a compliance officer reads the request, not its data.
   if (kind === 'access')
-    return (
+    return mayCall(user, 'consumer-requests GET /:id/export') ? (
       <div className="consumer-request-actions" style={{ marginBottom: 'var(--base)' }}>
         <a
           className="btn btn--style-secondary btn--size-small"
@@ -38,7 +42,7 @@ export const RequestActions: React.FC = () => {
           Download export (CSV)
         </a>
       </div>
-    )
+    ) : null
 
   if (kind !== 'deletion' || user?.role !== 'admin') return null
 
