@@ -37800,9 +37800,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: date-time */
+                        createdAt?: string;
                         /** @description The preference as saved (the answer of a save). */
                         doc?: Record<string, never>;
+                        /** @description The saved preference. */
+                        id?: number;
+                        key?: string;
                         message?: string;
+                        /** Format: date-time */
+                        updatedAt?: string;
+                        /** @description Whose preference it is. */
+                        user?: Record<string, never>;
                         /** @description Any JSON value. */
                         value?: unknown;
                     };
@@ -37841,9 +37850,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: date-time */
+                        createdAt?: string;
                         /** @description The preference as saved (the answer of a save). */
                         doc?: Record<string, never>;
+                        /** @description The saved preference. */
+                        id?: number;
+                        key?: string;
                         message?: string;
+                        /** Format: date-time */
+                        updatedAt?: string;
+                        /** @description Whose preference it is. */
+                        user?: Record<string, never>;
                         /** @description Any JSON value. */
                         value?: unknown;
                     };
@@ -37878,9 +37896,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: date-time */
+                        createdAt?: string;
                         /** @description The preference as saved (the answer of a save). */
                         doc?: Record<string, never>;
+                        /** @description The saved preference. */
+                        id?: number;
+                        key?: string;
                         message?: string;
+                        /** Format: date-time */
+                        updatedAt?: string;
+                        /** @description Whose preference it is. */
+                        user?: Record<string, never>;
                         /** @description Any JSON value. */
                         value?: unknown;
                     };

@@ -76,11 +76,17 @@ export function preferenceRoutes(): Record<string, (context: Context) => PathIte
     required: true,
     schema: { type: 'string' },
   }
+  // A read or a delete of a saved preference answers its record; a read of none, `value` null.
   const preference = {
     content: json({
       properties: {
+        createdAt: { format: 'date-time', type: 'string' },
         doc: { description: 'The preference as saved (the answer of a save).', type: 'object' },
+        id: { description: 'The saved preference.', type: 'integer' },
+        key: { type: 'string' },
         message: { type: 'string' },
+        updatedAt: { format: 'date-time', type: 'string' },
+        user: { description: 'Whose preference it is.', type: 'object' },
         value: { description: 'Any JSON value.' },
       },
       type: 'object',
