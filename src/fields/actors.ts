@@ -6,6 +6,8 @@
  */
 import type { PayloadRequest } from 'payload'
 
+import { isDealer } from '../../access/dealer'
+
 export type Actor =
   | { id: string; kind: 'api-clients'; record: null | { name: string } }
   | { id: string; kind: 'users'; record: null | { email: string; name?: null | string } }
@@ -42,3 +44,10 @@ export const actorOf = (req: PayloadRequest, reference: string): Promise<Actor> 
   if (!actor) actors.set(reference, (actor = read(req, reference)))
   return actor
 }
+
+/**
+ * " by <who recorded it>" for a refusal's text, as the caller may read it: a dealer is not told
+ * house staff's e-mail (nor a key's name), so for a dealer it is left out.
+ */
+export const byWhomFor = (req: PayloadRequest, recordedBy: null | string | undefined): string =>
+  isDealer(req.user) ? '' : ` by ${recordedBy ?? 'the service'}`

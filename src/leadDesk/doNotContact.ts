@@ -3,9 +3,9 @@ import type { CollectionBeforeChangeHook, PayloadRequest, Where } from 'payload'
 
 import { transactionDb } from '@/db/transaction'
 import { ClientError } from '@/errors'
+import { byWhomFor } from '@/fields/actors'
 import { isOutbound } from '@/fields/leadEventValues'
 
-import { isDealer } from '../../access/dealer'
 import type { Lead, LeadEvent } from '../../payload-types'
 import { idOf } from './ids'
 
@@ -181,12 +181,11 @@ export const refuseIfDoNotContact = async (
   if (!standing) return
   const { request } = standing
   const who = standing.lead.title || `lead ${lead}`
-  // Who recorded it is house staff's e-mail or a key's name: not told to dealers.
-  const by = isDealer(req.user) ? '' : ` by ${request.recordedBy ?? 'the service'}`
+  // One clause after the colon: the admin UI's toast splits a message at its commas.
   throw new ClientError(
     `Do not contact: ${who} asked not to be contacted (request recorded ${readableTime(
       request.recordedAt ?? request.createdAt,
-    )}${by}), so "${value}" cannot be recorded.`,
+    )}${byWhomFor(req, request.recordedBy)}); "${value}" cannot be recorded.`,
     409,
   )
 }

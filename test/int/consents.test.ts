@@ -919,7 +919,7 @@ describe('texting consent', () => {
     const response = await event(lead, body)
     expect(response.status).toBe(409)
     expect(response.body.errors[0].message).toBe(
-      `No consent: Text Lead${leadSerial} has not granted a calls and texts consent for this phone number to this seller, so "${value}" cannot be recorded.`,
+      `No consent: Text Lead${leadSerial} has not granted a calls and texts consent for this phone number to this seller; "${value}" cannot be recorded.`,
     )
   })
 
@@ -1042,10 +1042,18 @@ describe('texting consent', () => {
       expect(refused.status).toBe(409)
       expect(refused.body.errors[0].message).toMatch(
         new RegExp(
-          `^Consent revoked: Text Lead${leadSerial} revoked their calls and texts consent for this phone number \\(recorded .+ UTC by staff-[0-9a-f]+@example\\.com\\), so "${type}" cannot be recorded\\.$`,
+          `^Consent revoked: Text Lead${leadSerial} revoked their calls and texts consent for this phone number \\(recorded .+ UTC by staff-[0-9a-f]+@example\\.com\\); "${type}" cannot be recorded\\.$`,
         ),
       )
     }
+    // A dealer of the seller is refused alike, without who of the house recorded it.
+    const asDealer = await event(lead, { type: 'Outbound Text' }, dealer)
+    expect(asDealer.status).toBe(409)
+    expect(asDealer.body.errors[0].message).toMatch(
+      new RegExp(
+        `^Consent revoked: Text Lead${leadSerial} revoked their calls and texts consent for this phone number \\(recorded [^)]+ UTC\\); "Outbound Text" cannot be recorded\\.$`,
+      ),
+    )
     expect((await event(lead, { type: 'Outbound Email' })).status).toBe(201)
     await record({
       action: 'revoke',

@@ -8,6 +8,7 @@
 import type { PayloadRequest, Where } from 'payload'
 
 import { ClientError } from '@/errors'
+import { byWhomFor } from '@/fields/actors'
 import { isOutbound } from '@/fields/leadEventValues'
 import { relationId } from '@/lib/relationId'
 
@@ -105,6 +106,7 @@ export const refuseWithoutContactConsent = async (
   if (!applying.length) return
   const contact = await leadContact(req, lead)
   if (!contact) return
+  // One clause after each colon: the admin UI's toast splits a message at its commas.
   for (const rule of applying) {
     const kind = KIND_LABELS[rule.consent].toLowerCase()
     const key = contactKeyOf(rule.consent, contact.phoneNumber, contact.email)
@@ -112,7 +114,7 @@ export const refuseWithoutContactConsent = async (
     if (!key) {
       if (rule.requirement === 'granted')
         throw new ClientError(
-          `No consent: ${contact.name} has no ${what} with a ${kind} consent, so "${rule.value}" cannot be recorded.`,
+          `No consent: ${contact.name} has no ${what} with a ${kind} consent; "${rule.value}" cannot be recorded.`,
           409,
         )
       continue
@@ -122,14 +124,14 @@ export const refuseWithoutContactConsent = async (
     const latest = await contactConsent(req, rule, key, contact.company)
     if (latest?.action === 'revoke')
       throw new ClientError(
-        `Consent revoked: ${contact.name} revoked their ${kind} consent for this ${what} (recorded ${readableTime(latest.createdAt)} by ${latest.recordedBy ?? 'the service'}), so "${rule.value}" cannot be recorded.`,
+        `Consent revoked: ${contact.name} revoked their ${kind} consent for this ${what} (recorded ${readableTime(latest.createdAt)}${byWhomFor(req, latest.recordedBy)}); "${rule.value}" cannot be recorded.`,
         409,
       )
     if (rule.requirement === 'granted' && latest?.action !== 'grant')
       throw new ClientError(
         `No consent: ${contact.name} has not granted a ${kind} consent for this ${what}${
           rule.consent === 'calls-and-texts' && contact.company ? ' to this seller' : ''
-        }, so "${rule.value}" cannot be recorded.`,
+        }; "${rule.value}" cannot be recorded.`,
         409,
       )
   }
