@@ -11,8 +11,8 @@
  * The file is streamed as it is read, 500 records at a time, each read after the last record of
  * the one before (keyset, then by id: no OFFSET and no count), so a million rows take memory for
  * one page and cost per page what the first does. A sort that cannot be paged that way (several
- * fields, a relation, a list of values) pages by offset, then by id, still without counting. A read that fails
- * mid-file breaks the download off, so the file is never taken for whole.
+ * fields, a relation, a list of values) pages by offset, then by id, still without counting. A
+ * read that fails mid-file breaks the download off, so the file is never taken for whole.
  */
 import {
   type CollectionConfig,
@@ -89,16 +89,14 @@ const listedColumns = (config: CollectionConfig, raw: unknown): string[] | undef
 /** Field types whose column PostgreSQL compares in the order it sorts them. */
 const KEYSET_TYPES = new Set(['date', 'email', 'number', 'text', 'textarea'])
 
-/** The list's sort as a keyset order, or null when it must be paged by offset. */
+/** The list's sort as a keyset order, or null when it must be paged by offset (`a,b` names no field). */
 const keysetOrder = (config: SanitizedCollectionConfig, sort: string): null | Order => {
   const field = sort.replace(/^-/, '')
   const found = field === 'id' ? undefined : fieldAt(config.flattenedFields, field)
   const scalar =
     field === 'id' ||
     (found && KEYSET_TYPES.has(found.type) && !('hasMany' in found && found.hasMany))
-  return scalar && !field.includes(',')
-    ? { direction: sort.startsWith('-') ? 'desc' : 'asc', field }
-    : null
+  return scalar ? { direction: sort.startsWith('-') ? 'desc' : 'asc', field } : null
 }
 
 /**
@@ -159,6 +157,7 @@ async function* exportedPages(
         d: pass.order.direction,
         f: pass.order.field,
         id: last.id as number | string,
+        // The row count a list's cursor carries for its page numbers; an export has none.
         n: 1,
         v: valueAt(last, pass.order.field) as Position['v'],
       }
