@@ -1,5 +1,10 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
+  Field,
+  PayloadRequest,
+} from 'payload'
 
 import { type BatchedWrite, batchWrite, sendWrite } from '@/db/batchedWrites'
 
@@ -112,6 +117,42 @@ const changedFields = (
   return changed
 }
 
+/**
+ * The audit entry of a create or update (undefined for an update that changed nothing audited):
+ * the fields given or changed, and `sensitive`, the encrypted ones the write changed.
+ */
+export const auditOfChange = ({
+  collection,
+  doc,
+  operation,
+  previousDoc,
+  req,
+  sensitive,
+}: {
+  collection: { fields: Field[]; slug: string }
+  doc: Record<string, unknown> & { id: number | string }
+  operation: 'create' | 'update'
+  previousDoc?: Record<string, unknown>
+  req: PayloadRequest
+  sensitive: string[]
+}): BatchedWrite | undefined => {
+  const fields = [
+    ...changedFields(
+      doc,
+      operation === 'update' ? previousDoc : undefined,
+      encryptedFieldNames(collection.fields),
+    ),
+    ...sensitive,
+  ]
+  if (operation === 'update' && !fields.length) return undefined
+  return auditWrite(req, {
+    action: operation,
+    collection: collection.slug,
+    fields: [...new Set(fields)].sort(),
+    recordId: String(doc.id),
+  })
+}
+
 /** Audits creates and updates of credit data. */
 export const auditChange: CollectionAfterChangeHook = async ({
   collection,
@@ -120,28 +161,11 @@ export const auditChange: CollectionAfterChangeHook = async ({
   previousDoc,
   req,
 }) => {
-  const fields = [
-    ...changedFields(
-      doc,
-      operation === 'update' ? previousDoc : undefined,
-      encryptedFieldNames(collection.fields),
-    ),
-    // The encrypted ones this write changed, as encryptSensitive saw them in clear.
-    ...(req.context.sensitiveChanges?.[collection.slug] ?? []),
-  ]
-  if (operation === 'update' && !fields.length) return doc
+  // The encrypted values this write changed, as encryptSensitive saw them in clear.
+  const sensitive = req.context.sensitiveChanges?.[collection.slug] ?? []
+  const write = auditOfChange({ collection, doc, operation, previousDoc, req, sensitive })
   // Sent with the change's other rows (src/db/batchedWrites.ts).
-  batchWrite(
-    req,
-    collection.slug,
-    doc.id,
-    auditWrite(req, {
-      action: operation,
-      collection: collection.slug,
-      fields: [...new Set(fields)].sort(),
-      recordId: String(doc.id),
-    }),
-  )
+  if (write) batchWrite(req, collection.slug, doc.id, write)
   return doc
 }
 

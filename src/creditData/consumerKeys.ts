@@ -83,14 +83,31 @@ const dataKey = async (req: PayloadRequest, consumer: string, make: boolean) => 
   return key
 }
 
+/**
+ * A data key for a consumer the request is creating (no key can exist yet): the key, and its
+ * wrapped form for `consumer_data_keys`; the request's later reads of it use this one.
+ */
+export const freshDataKey = (req: PayloadRequest, consumer: string) => {
+  const key = crypto.randomBytes(32)
+  cacheOf(req).set(consumer, key)
+  return { key, wrapped: encryptValue(key.toString('base64'), wrapField(consumer)) }
+}
+
 /** Seals `plain` with the consumer's data key (made on first use), then with the master key. */
 export const sealForConsumer = async (
   req: PayloadRequest,
   consumer: string,
   plain: string,
   field: string,
-): Promise<string> => {
-  const key = (await dataKey(req, consumer, true))!
+): Promise<string> => sealWithKey((await dataKey(req, consumer, true))!, consumer, plain, field)
+
+/** Seals `plain` with the given data key of the consumer, then with the master key. */
+export const sealWithKey = (
+  key: Buffer,
+  consumer: string,
+  plain: string,
+  field: string,
+): string => {
   const iv = crypto.randomBytes(12)
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv)
   cipher.setAAD(Buffer.from(`${field}:${consumer}`))

@@ -35,7 +35,7 @@ export const batchWrite = (
 }
 
 /** The statements as one: a lone statement as it is, several as CTEs of a `SELECT 1`. */
-const together = (writes: BatchedWrite[]): SQL => {
+export const together = (writes: BatchedWrite[]): SQL => {
   const statements = writes.flatMap((write, index) => write((name) => `w${index}_${name}`))
   if (statements.length === 1) return statements[0].query
   const parts = statements.map(

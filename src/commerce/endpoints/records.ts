@@ -3,6 +3,7 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 import { apiEndpoint, readBody, requireFields, routeId } from '@/api/endpoint'
 import { ok } from '@/api/envelope'
 import { parseDepth } from '@/api/params'
+import { createConsumer } from '@/flows/consumerCreate'
 import { compiledRecord } from '@/reads'
 
 import { joinOptions, joinsAsArrays } from './joins'
@@ -103,6 +104,8 @@ export const createRecord = ({
     run: async (req) => {
       const data = await readBody(req)
       requireFields(data, required)
+      const compiled = collection === 'consumer' ? await createConsumer(req, data) : undefined
+      if (compiled) return ok(joinsAsArrays(compiled, req, collection))
       const doc = await req.payload.create({
         collection,
         // The body as sent: Payload validates it against the collection's fields. Its type for a

@@ -1,0 +1,258 @@
+/**
+ * Endpoint 4 compiled: an API client's `POST /api/consumers` of a consumer's own values in two
+ * statements of one transaction instead of Payload's create (which runs every field's hooks and
+ * validation in JS several times over, builds each statement through drizzle, reads the row back
+ * after its insert and after its version's, then reads the record again for the answer):
+ *
+ * 1. one statement: the consumer's data key, its row, its history version and its audit entry;
+ * 2. the answer, read as Payload's create answers it (as the caller, at the default depth: one
+ *    compiled read, src/reads, or Payload's findByID where that cannot).
+ *
+ * With an endpoint subscribed to `consumer.created`, the record at depth 0 is read as the outbox
+ * reads it and its deliveries written, as two more statements.
+ *
+ * The values are Payload's: each field's own validator says whether a value is valid, the title's
+ * and the phone keys' own hooks work out theirs, the values are sealed as encryptSensitive seals
+ * them, and the audit entry is the one auditChange makes. It writes only where it knows that is
+ * all Payload would write; everything else goes through Payload before anything is written
+ * (`undefined`): a caller other than an API client (staff stamp `lastModifiedBy`, dealers' records
+ * carry their dealership), an access answer other than `true`, a field with access of its own, a
+ * body with anything but the six values of the contract or with a value a validator refuses, a
+ * query string, an Idempotency-Key or a precondition, read replicas, a collection whose hooks are
+ * not the ones this file was written against (`HOOKS`), and any error before the commit. So every
+ * refusal is Payload's own, and leaves nothing behind. test/int/consumerCreate.test.ts sends the
+ * same bodies both ways and compares answers, rows, versions, audit entries and deliveries.
+ */
+import { sql } from '@payloadcms/db-postgres'
+import {
+  commitTransaction,
+  type FieldHook,
+  initTransaction,
+  killTransaction,
+  type PayloadRequest,
+  type SanitizedCollectionConfig,
+  type Validate,
+} from 'payload'
+
+import { parseDepth } from '@/api/params'
+import { auditOfChange } from '@/creditData/audit'
+import { freshDataKey, sealWithKey } from '@/creditData/consumerKeys'
+import { encryptedFieldNames } from '@/creditData/marker'
+import { type BatchedWrite, together } from '@/db/batchedWrites'
+import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
+import { transactionDb } from '@/db/transaction'
+import { newId } from '@/fields/prefixedId'
+import { isRecord } from '@/lib/isRecord'
+import { compiledRecord } from '@/reads'
+import { eventPayload } from '@/webhooks/events'
+import { deliveriesStatement } from '@/webhooks/outbox'
+import { subscribers } from '@/webhooks/subscriptions'
+
+/** Off in tests that compare this path with Payload's; `served` counts the creates it answered. */
+export const compiledConsumerCreates = { enabled: true, served: 0 }
+
+/** The values a caller may send this way: the contract's consumer, no lists or relations. */
+const FIELDS = ['firstName', 'lastName', 'birthDate', 'phoneNumber', 'email', 'ssn'] as const
+
+/**
+ * The hooks this file does the work of, by name, as the sanitized collection lists them. Another
+ * hook (or one gone) means Payload's create does something this does not: it then never compiles,
+ * and test/int/consumerCreate.test.ts, which expects it to, fails until this file is brought along.
+ */
+export const HOOKS = [
+  'afterChange:auditChange,trimHistory,recordWebhookEvents,markIdempotentCreate,sendBatchedWrites',
+  'beforeChange:encryptSensitive,stampDealership,trashOnlyUnreferenced',
+  'beforeOperation:accessFirst,noSensitiveQueries,validFilters,reduceFilters,limitTrashToStaff,noNullGroups,noChosenIds,checkIfMatch,restoreByStaffAdmins,resolveAddresses,searchPhoneKeys',
+  'beforeValidate:serverTimestamps,valueTypes,keepInCompany,relationsExist',
+  'field:birthDate.afterRead,deletedAt.afterRead,deletedBy.afterRead,deletedBy.beforeChange,id.beforeValidate,lastModifiedBy.beforeChange,phoneKeys.beforeChange,ssn.afterRead,title.beforeChange',
+].join('\n')
+
+/** The collection's hooks by name, in the form of HOOKS. */
+export const hookSignature = (config: SanitizedCollectionConfig): string => {
+  const named = (hooks: unknown) =>
+    (Array.isArray(hooks) ? hooks : []).map((hook: { name?: string }) => hook.name).join(',')
+  const collection = ['afterChange', 'beforeChange', 'beforeOperation', 'beforeValidate'].map(
+    (kind) => `${kind}:${named(config.hooks[kind as keyof typeof config.hooks])}`,
+  )
+  const fields = config.flattenedFields
+    .flatMap((field) =>
+      Object.entries(('hooks' in field && field.hooks) || {})
+        .filter(([, hooks]) => Array.isArray(hooks) && hooks.length)
+        .map(([kind]) => `${field.name}.${kind}`),
+    )
+    .sort()
+  return [...collection, `field:${fields.join(',')}`].join('\n')
+}
+
+type Body = Partial<Record<(typeof FIELDS)[number], string>>
+
+/** The body, when it holds only non-empty text of the six fields; else undefined. */
+const bodyOf = (body: unknown): Body | undefined => {
+  if (!isRecord(body)) return undefined
+  const names = new Set<string>(FIELDS)
+  const entries = Object.entries(body)
+  if (entries.some(([name, value]) => !names.has(name) || typeof value !== 'string' || !value))
+    return undefined
+  return body as Body
+}
+
+const fieldOf = (config: SanitizedCollectionConfig, name: string) =>
+  config.flattenedFields.find((field) => field.name === name)
+
+/** Whether every field's own validator passes the body (each field, given or not, as Payload does). */
+const valid = async (req: PayloadRequest, config: SanitizedCollectionConfig, body: Body) => {
+  for (const name of FIELDS) {
+    const field = fieldOf(config, name)
+    if (!field || ('access' in field && field.access?.create)) return false
+    const validate = 'validate' in field ? (field.validate as undefined | Validate) : undefined
+    // The options Payload's own validators read: the field's settings, the data, the request.
+    const options = { ...field, data: body, operation: 'create', req, siblingData: body }
+    if (validate && (await validate(body[name], options as never)) !== true) return false
+  }
+  return true
+}
+
+/** What a field's beforeChange hooks make of the record (the title, the phone keys). */
+const hooked = async (
+  req: PayloadRequest,
+  config: SanitizedCollectionConfig,
+  name: string,
+  doc: Record<string, unknown>,
+): Promise<unknown> => {
+  const field = fieldOf(config, name)
+  let value = doc[name]
+  const hooks = field && 'hooks' in field ? (field.hooks?.beforeChange ?? []) : []
+  for (const hook of hooks as FieldHook[])
+    // The arguments these hooks read (the record, the operation, the request).
+    value = await hook({ data: doc, operation: 'create', req, siblingData: doc, value } as never)
+  return value
+}
+
+const allowed = async (req: PayloadRequest, config: SanitizedCollectionConfig, body: Body) =>
+  req.user?.collection === 'api-clients' &&
+  (await config.access.create({ data: body, req })) === true &&
+  (await config.access.read({ req })) === true
+
+let checked: { config: SanitizedCollectionConfig; same: boolean } | undefined
+
+/** Whether the collection's hooks are still the ones this file does the work of. */
+const sameHooks = (config: SanitizedCollectionConfig) => {
+  if (checked?.config !== config) checked = { config, same: hookSignature(config) === HOOKS }
+  return checked.same
+}
+
+/**
+ * The consumer created, as Payload's create answers it, or undefined when Payload must create it
+ * (nothing has been written then).
+ */
+export const createConsumer = async (
+  req: PayloadRequest,
+  data: unknown,
+): Promise<object | undefined> => {
+  const config = req.payload.collections.consumer.config
+  if (!compiledConsumerCreates.enabled || hasReadReplicas(req.payload) || !sameHooks(config))
+    return undefined
+  const { headers } = req
+  if (['idempotency-key', 'if-match', 'if-none-match'].some((name) => headers.has(name)))
+    return undefined
+  if (Object.keys(req.query ?? {}).length) return undefined
+  const body = bodyOf(data)
+  if (!body || !(await allowed(req, config, body)) || !(await valid(req, config, body)))
+    return undefined
+  await initTransaction(req)
+  let committed = false
+  try {
+    const db = await transactionDb(req)
+    const id = newId('con_')
+    const now = new Date().toISOString()
+    const { key, wrapped } = freshDataKey(req, id)
+    const sensitive = encryptedFieldNames(config.fields).filter((name) => name in body)
+    const sealed = Object.fromEntries(
+      sensitive.map((name) => [name, sealWithKey(key, id, String(body[name as keyof Body]), name)]),
+    )
+    const given = { id, ...body, ...sealed }
+    const record = {
+      ...given,
+      phoneKeys: await hooked(req, config, 'phoneKeys', given),
+      title: await hooked(req, config, 'title', given),
+    }
+    // The record as the afterChange hooks see it (what the audit entry names): the phone keys,
+    // which no caller may write, are not in it.
+    const doc = {
+      ...given,
+      title: record.title,
+      addresses: [],
+      createdAt: now,
+      dealerships: [],
+      email: record.email ?? null,
+      lastModifiedBy: null,
+      phoneNumbers: [],
+      ssn: record.ssn ?? null,
+      updatedAt: now,
+    }
+    const rows: BatchedWrite = (as) => [
+      {
+        name: as('key'),
+        query: sql`INSERT INTO consumer_data_keys (consumer, wrapped, created_at)
+                   VALUES (${id}, ${wrapped}, now())`,
+      },
+      {
+        name: as('row'),
+        query: sql`
+          INSERT INTO consumer (id, title, first_name, last_name, birth_date, phone_number, email,
+            ssn, phone_keys, last_modified_by_id, updated_at, created_at, deleted_by)
+          VALUES (${id}, ${doc.title as string}, ${doc.firstName ?? null}, ${doc.lastName ?? null},
+            ${doc.birthDate ?? null}, ${doc.phoneNumber ?? null}, ${doc.email}, ${doc.ssn},
+            ${record.phoneKeys as null | string}, NULL, ${now}, ${now}, NULL)
+          RETURNING *`,
+      },
+      {
+        query: sql`
+          INSERT INTO _consumer_v (parent_id, version_title, version_first_name, version_last_name,
+            version_birth_date, version_phone_number, version_email, version_ssn,
+            version_phone_keys, version_last_modified_by_id, version_updated_at,
+            version_created_at, version_deleted_at, version_deleted_by, created_at, updated_at)
+          SELECT id, title, first_name, last_name, birth_date, phone_number, email, ssn, phone_keys,
+            last_modified_by_id, updated_at, created_at, deleted_at, deleted_by, ${now}, ${now}
+            FROM ${sql.identifier(as('row'))}`,
+      },
+    ]
+    const audit = auditOfChange({ collection: config, doc, operation: 'create', req, sensitive })
+    await db.execute(together(audit ? [rows, audit] : [rows]))
+    const event = config.custom?.webhookEvents?.create
+    const endpoints = event ? await subscribers(req, [event]) : []
+    if (event && endpoints.length) {
+      // The record at depth 0 as this write left it, as the outbox reads it (src/webhooks/outbox.ts).
+      const stored = await req.payload.findByID({ collection: 'consumer', depth: 0, id, req })
+      const payload = eventPayload(event, config, stored)
+      await db.execute(
+        deliveriesStatement(
+          config.slug,
+          id,
+          endpoints.map((endpoint) => ({ endpoint: endpoint.id, payload })),
+        ),
+      )
+    }
+    const depth = parseDepth(req.query ?? {})
+    const answer =
+      (await compiledRecord(req, 'consumer', id, depth)) ??
+      (await req.payload.findByID({
+        collection: 'consumer',
+        depth,
+        id,
+        overrideAccess: false,
+        req,
+      }))
+    committed = true
+    await commitTransaction(req)
+    readFromPrimaryForAWhile(req.payload)
+    compiledConsumerCreates.served++
+    return answer
+  } catch (error) {
+    if (committed) throw error
+    // Nothing was written: Payload's create meets the same trouble (a database away) and
+    // answers it as it answers any write.
+    await killTransaction(req).catch(() => {})
+    return undefined
+  }
+}

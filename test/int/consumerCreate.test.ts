@@ -1,0 +1,211 @@
+/**
+ * Endpoint 4 compiled (src/flows/consumerCreate.ts): an API client's `POST /api/consumers` sent
+ * both ways, through Payload's create and through the compiled write, must leave the same rows (the
+ * consumer, its data key, its version, its audit entry, its webhook deliveries) and give the same
+ * answer, ids and times aside (test/int/writeStatements.test.ts counts the statements); what the compiled write does not know goes through Payload, with
+ * Payload's answer, and a write that fails leaves nothing behind.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals'
+
+import { decryptValue } from '@/creditData/cipher'
+import { openInner, readDataKey } from '@/creditData/consumerKeys'
+import { drizzleOf } from '@/db/adapter'
+import { compiledConsumerCreates, HOOKS, hookSignature } from '@/flows/consumerCreate'
+
+import { sendJson } from '../helpers/http'
+import { useTestService } from '../helpers/service'
+
+const context = useTestService({ principals: true })
+
+type Headers = Record<string, string>
+
+const post = (body: unknown, headers: Headers = context.who.integrator.headers, query = '') =>
+  sendJson(context.service, 'POST', `/api/consumers${query}`, { body, headers })
+
+const FULL = {
+  birthDate: '1990-01-02',
+  email: 'ana.lee@example.com',
+  firstName: 'Ana',
+  lastName: 'Lee',
+  phoneNumber: '(512) 555-0112',
+  ssn: '123-45-6789',
+}
+
+/** `value` with the consumer's id, its ciphertexts' randomness and every time replaced by names. */
+const normalised = (value: unknown, id: string): unknown => {
+  if (Array.isArray(value)) return value.map((item) => normalised(item, id))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !['id', 'message_id', 'timestamp'].includes(key) || key === 'id')
+        .map(([key, item]) => [key, key === 'id' && item !== id ? 'ROW' : normalised(item, id)]),
+    )
+  if (typeof value === 'string') {
+    if (/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)) return 'TIME'
+    if (/^msg_[0-9a-f]{32}$/.test(value)) return 'MESSAGE'
+    return value.replaceAll(id, 'CONSUMER')
+  }
+  if (value instanceof Date) return 'TIME'
+  return value
+}
+
+/** A stored value in clear (it was sealed with the consumer's data key, then the master key). */
+const opened = async (stored: unknown, field: string) => {
+  if (typeof stored !== 'string') return stored
+  const db = drizzleOf(context.service.payload)
+  return `sealed:${await openInner(decryptValue(stored, field), field, (consumer) => readDataKey(db, consumer))}`
+}
+
+/** What creating consumer `id` left in the database. */
+const written = async (id: string) => {
+  const db = context.service.payload.db.pool
+  const rows = async (text: string) => (await db.query(text, [id])).rows
+  const [consumer] = await rows('SELECT * FROM consumer WHERE id = $1')
+  const versions = await rows('SELECT * FROM _consumer_v WHERE parent_id = $1 ORDER BY id')
+  const clear = async (row: Record<string, unknown>, prefix = '') => ({
+    ...row,
+    [`${prefix}birth_date`]: await opened(row[`${prefix}birth_date`], 'birthDate'),
+    [`${prefix}ssn`]: await opened(row[`${prefix}ssn`], 'ssn'),
+  })
+  return normalised(
+    {
+      audit: await rows(
+        `SELECT action, collection, record_id, actor, identity,
+                ARRAY(SELECT text FROM audit_log_texts t WHERE t.parent_id = a.id ORDER BY "order") AS fields
+           FROM audit_log a WHERE record_id = $1 ORDER BY id`,
+      ),
+      consumer: consumer && (await clear(consumer)),
+      deliveries: await rows(
+        `SELECT event, endpoint_id, record_key, status, attempts, payload
+           FROM webhook_deliveries WHERE record_key = 'consumer:' || $1 ORDER BY id`,
+      ),
+      keys: (
+        await rows('SELECT count(*)::int AS n FROM consumer_data_keys WHERE consumer = $1')
+      )[0],
+      rels: await rows('SELECT * FROM consumer_rels WHERE parent_id = $1'),
+      texts: await rows('SELECT * FROM consumer_texts WHERE parent_id = $1'),
+      versions: await Promise.all(versions.map((row) => clear(row, 'version_'))),
+    },
+    id,
+  )
+}
+
+/** The same request through Payload's create, then the compiled write: both answers and what each left. */
+const bothWays = async (body: unknown, headers?: Headers, query?: string) => {
+  const sides = []
+  for (const compiled of [false, true]) {
+    compiledConsumerCreates.enabled = compiled
+    const served = compiledConsumerCreates.served
+    const response = await post(body, headers, query)
+    const id: string = response.body?.data?.id ?? ''
+    sides.push({
+      answer: normalised(response.body, id),
+      keys: Object.keys(response.body?.data ?? {}),
+      served: compiledConsumerCreates.served - served,
+      status: response.status,
+      written: id ? await written(id) : null,
+    })
+  }
+  compiledConsumerCreates.enabled = true
+  return { compiled: sides[1], payload: sides[0] }
+}
+
+afterAll(() => {
+  compiledConsumerCreates.enabled = true
+})
+
+describe('POST /api/consumers by an API client, compiled', () => {
+  it('is written against the collection as it is (its hooks are the ones it does the work of)', () => {
+    expect(hookSignature(context.service.payload.collections.consumer.config)).toBe(HOOKS)
+  })
+
+  it.each([
+    ['every value of the contract', FULL],
+    ['the required values only', { ...FULL, email: undefined, ssn: undefined }],
+  ])('with %s: the same answer and the same rows as Payload', async (_name, body) => {
+    const { compiled, payload } = await bothWays(JSON.parse(JSON.stringify(body)))
+    expect(payload.status).toBe(200)
+    expect(compiled.served).toBe(1)
+    expect(compiled).toEqual({ ...payload, served: 1 })
+  })
+
+  it('writes the deliveries of an endpoint subscribed to consumer.created as Payload does', async () => {
+    const { payload } = context.service
+    const endpoint = await payload.create({
+      collection: 'webhook-endpoints',
+      data: { events: ['consumer.created'], url: 'https://receiver.example.com/hooks' },
+    })
+    try {
+      const both = await bothWays(FULL)
+      expect(both.compiled.served).toBe(1)
+      expect(both.compiled.written).toEqual(both.payload.written)
+      expect(JSON.stringify(both.compiled.written)).toContain('consumer.created')
+    } finally {
+      await payload.update({
+        collection: 'webhook-endpoints',
+        data: { enabled: false },
+        id: endpoint.id,
+      })
+    }
+  })
+
+  it.each([
+    ['a phone number it refuses', { ...FULL, phoneNumber: '12' }],
+    ['a date that is not one', { ...FULL, birthDate: '1990-02-30' }],
+    ['an SSN it refuses', { ...FULL, ssn: '123-45-678' }],
+    ['an e-mail address it refuses', { ...FULL, email: 'not an address' }],
+    ['a field of another kind', { ...FULL, phoneNumbers: ['(512) 555-0199'] }],
+    ['a number for text', { ...FULL, lastName: 42 }],
+    ['a field that does not exist', { ...FULL, shoeSize: '9' }],
+  ])('leaves %s to Payload, with its answer', async (_name, body) => {
+    const { compiled, payload } = await bothWays(body)
+    expect(compiled.served).toBe(0)
+    expect(compiled.status).toBe(payload.status)
+    expect(compiled.answer).toEqual(payload.answer)
+  })
+
+  it('leaves a chosen id to Payload, which keeps it', async () => {
+    const served = compiledConsumerCreates.served
+    const response = await post({ ...FULL, id: 'con_chosenByTheClient' })
+    expect(response.status).toBe(200)
+    expect(response.body.data.id).toBe('con_chosenByTheClient')
+    expect(compiledConsumerCreates.served).toBe(served)
+  })
+
+  it('leaves a staff user, a query string and an Idempotency-Key to Payload', async () => {
+    const staff = await bothWays(FULL, context.who.staff.headers)
+    expect(staff.compiled.served).toBe(0)
+    expect(staff.compiled.status).toBe(200)
+    const depth = await bothWays(FULL, undefined, '?depth=0')
+    expect(depth.compiled.served).toBe(0)
+    expect(depth.compiled.answer).toEqual(depth.payload.answer)
+    const keyed = await bothWays(FULL, {
+      ...context.who.integrator.headers,
+      'idempotency-key': `consumer-${Date.now()}`,
+    })
+    expect(keyed.compiled.served).toBe(0)
+  })
+
+  it('leaves nothing behind when the write fails, and answers as Payload does', async () => {
+    const db = context.service.payload.db.pool
+    await db.query(`CREATE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`)
+    await db.query(`CREATE TRIGGER test_refuse BEFORE INSERT ON _consumer_v FOR EACH ROW
+      WHEN (NEW.version_first_name = 'Refused') EXECUTE FUNCTION test_refuse()`)
+    const count = async () =>
+      (
+        await db.query(`SELECT (SELECT count(*) FROM consumer) + (SELECT count(*) FROM consumer_data_keys)
+          + (SELECT count(*) FROM _consumer_v) + (SELECT count(*) FROM audit_log) AS n`)
+      ).rows[0].n
+    try {
+      const before = await count()
+      const { compiled, payload } = await bothWays({ ...FULL, firstName: 'Refused' })
+      expect(compiled.status).toBe(payload.status)
+      expect(compiled.status).toBeGreaterThanOrEqual(400)
+      expect(compiled.answer).toEqual(payload.answer)
+      expect(await count()).toBe(before)
+    } finally {
+      await db.query('DROP TRIGGER test_refuse ON _consumer_v; DROP FUNCTION test_refuse()')
+    }
+  })
+})
