@@ -48,6 +48,8 @@ import { eventPayload } from '@/webhooks/events'
 import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
+import { compiledWritesOn } from './compiledWrites'
+
 /** Off in tests that compare this path with Payload's; `served` counts the creates it answered. */
 export const compiledConsumerCreates = { enabled: true, served: 0 }
 
@@ -150,8 +152,9 @@ export const createConsumer = async (
   data: unknown,
 ): Promise<object | undefined> => {
   const config = req.payload.collections.consumer.config
-  if (!compiledConsumerCreates.enabled || hasReadReplicas(req.payload) || !sameHooks(config))
+  if (!compiledConsumerCreates.enabled || !compiledWritesOn() || hasReadReplicas(req.payload))
     return undefined
+  if (!sameHooks(config)) return undefined
   const { headers } = req
   if (['idempotency-key', 'if-match', 'if-none-match'].some((name) => headers.has(name)))
     return undefined

@@ -43,6 +43,7 @@ import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
 import type { LeadEvent } from '../../payload-types'
+import { compiledWritesOn } from './compiledWrites'
 
 /** Off in tests that compare this path with Payload's; `served` counts the writes it answered. */
 export const compiledLeadEventPatches = { enabled: true, served: 0 }
@@ -118,7 +119,8 @@ export const patchLeadEvent = async (
   id: number,
   body: unknown,
 ): Promise<LeadEvent | undefined> => {
-  if (!compiledLeadEventPatches.enabled || hasReadReplicas(req.payload)) return undefined
+  if (!compiledLeadEventPatches.enabled || !compiledWritesOn() || hasReadReplicas(req.payload))
+    return undefined
   const patch = patchOf(req, body)
   if (!patch || !(await plainAccess(req, id, patch))) return undefined
   const collection = req.payload.collections.leadEvents.config

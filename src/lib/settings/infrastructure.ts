@@ -26,6 +26,11 @@ export const database = z.object({
   DATABASE_READ_URLS: postgresUrlListSetting(),
   /** Commerce reads as one compiled SQL statement (src/reads); false: every read through Payload. */
   COMPILED_READS: flagSetting(true),
+  /**
+   * Endpoint 4's consumer create and the lead agents' lead-event PATCH as compiled writes
+   * (src/flows); false: both through Payload's create and update.
+   */
+  COMPILED_WRITES: flagSetting(true),
 })
 
 export const files = z.object({
