@@ -164,6 +164,21 @@ describe('POST /api/consumers by an API client, compiled', () => {
     expect(compiled.answer).toEqual(payload.answer)
   })
 
+  it.each(['clientAdmin', 'leadAgent', 'disabledClient', 'anonymous'] as const)(
+    'as %s: the same status and answer either way',
+    async (name) => {
+      const { compiled, payload } = await bothWays(FULL, context.who[name].headers)
+      expect(compiled.status).toBe(payload.status)
+      expect(compiled.answer).toEqual(payload.answer)
+      expect(compiled.written).toEqual(payload.written)
+      // An admin key creates consumers (compiled); a lead agent's key may not, and the others
+      // are not signed in: Payload refuses them.
+      expect([compiled.served, compiled.status]).toEqual(
+        name === 'clientAdmin' ? [1, 200] : [0, name === 'leadAgent' ? 403 : 401],
+      )
+    },
+  )
+
   it('leaves a chosen id to Payload, which keeps it', async () => {
     const served = compiledConsumerCreates.served
     const response = await post({ ...FULL, id: 'con_chosenByTheClient' })
