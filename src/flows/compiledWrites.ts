@@ -1,3 +1,7 @@
+/** What the compiled writes (leadEventPatch.ts, consumerCreate.ts) share: their switch and their transaction. */
+import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+
+import { readFromPrimaryForAWhile } from '@/db/replicas'
 import { settings } from '@/lib/settings'
 
 let setting: { enabled: boolean; raw?: string } | undefined
@@ -11,4 +15,26 @@ export const compiledWritesOn = (): boolean => {
   if (!setting || setting.raw !== raw)
     setting = { enabled: settings('database').COMPILED_WRITES, raw }
   return setting.enabled
+}
+
+/**
+ * Runs a compiled write in a transaction of the request's own and commits what it answers. When it
+ * answers undefined (Payload must write it) or fails before the commit, it is rolled back and the
+ * answer is undefined: nothing was written, and Payload's write, which then runs, meets the same
+ * trouble (a database away, a deadlock) and answers it as it answers any write. A failed commit
+ * is thrown.
+ */
+export const inOwnTransaction = async <T>(
+  req: PayloadRequest,
+  write: () => Promise<T | undefined>,
+): Promise<T | undefined> => {
+  await initTransaction(req)
+  const written = await write().catch(() => undefined)
+  if (written === undefined) {
+    await killTransaction(req).catch(() => {})
+    return undefined
+  }
+  await commitTransaction(req)
+  readFromPrimaryForAWhile(req.payload)
+  return written
 }

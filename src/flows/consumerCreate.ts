@@ -25,10 +25,7 @@
  */
 import { sql } from '@payloadcms/db-postgres'
 import {
-  commitTransaction,
   type FieldHook,
-  initTransaction,
-  killTransaction,
   type PayloadRequest,
   type SanitizedCollectionConfig,
   type Validate,
@@ -39,7 +36,7 @@ import { auditOfChange } from '@/creditData/audit'
 import { freshDataKey, sealWithKey } from '@/creditData/consumerKeys'
 import { encryptedFieldNames } from '@/creditData/marker'
 import { type BatchedWrite, together } from '@/db/batchedWrites'
-import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
+import { hasReadReplicas } from '@/db/replicas'
 import { transactionDb } from '@/db/transaction'
 import { newId } from '@/fields/prefixedId'
 import { isRecord } from '@/lib/isRecord'
@@ -48,7 +45,7 @@ import { eventPayload } from '@/webhooks/events'
 import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
-import { compiledWritesOn } from './compiledWrites'
+import { compiledWritesOn, inOwnTransaction } from './compiledWrites'
 
 /** Off in tests that compare this path with Payload's; `served` counts the creates it answered. */
 export const compiledConsumerCreates = { enabled: true, served: 0 }
@@ -162,9 +159,7 @@ export const createConsumer = async (
   const body = bodyOf(data)
   if (!body || !(await allowed(req, config, body)) || !(await valid(req, config, body)))
     return undefined
-  await initTransaction(req)
-  let committed = false
-  try {
+  const answer = await inOwnTransaction(req, async () => {
     const db = await transactionDb(req)
     const id = newId('con_')
     const now = new Date().toISOString()
@@ -237,7 +232,7 @@ export const createConsumer = async (
       )
     }
     const depth = parseDepth(req.query ?? {})
-    const answer =
+    return (
       (await compiledRecord(req, 'consumer', id, depth)) ??
       (await req.payload.findByID({
         collection: 'consumer',
@@ -246,16 +241,8 @@ export const createConsumer = async (
         overrideAccess: false,
         req,
       }))
-    committed = true
-    await commitTransaction(req)
-    readFromPrimaryForAWhile(req.payload)
-    compiledConsumerCreates.served++
-    return answer
-  } catch (error) {
-    if (committed) throw error
-    // Nothing was written: Payload's create meets the same trouble (a database away) and
-    // answers it as it answers any write.
-    await killTransaction(req).catch(() => {})
-    return undefined
-  }
+    )
+  })
+  if (answer) compiledConsumerCreates.served++
+  return answer
 }

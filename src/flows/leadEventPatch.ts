@@ -29,10 +29,10 @@
  * both ways and compares answers, rows, versions and outbox entries.
  */
 import { sql } from '@payloadcms/db-postgres'
-import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import { holdsSsn } from '@/creditData/ssnInText'
-import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
+import { hasReadReplicas } from '@/db/replicas'
 import { transactionDb } from '@/db/transaction'
 import { MAX_VERSIONS } from '@/fields/history'
 import { isContact, isOutbound, leadEventStatuses } from '@/fields/leadEventValues'
@@ -43,7 +43,7 @@ import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
 import type { LeadEvent } from '../../payload-types'
-import { compiledWritesOn } from './compiledWrites'
+import { compiledWritesOn, inOwnTransaction } from './compiledWrites'
 
 /** Off in tests that compare this path with Payload's; `served` counts the writes it answered. */
 export const compiledLeadEventPatches = { enabled: true, served: 0 }
@@ -124,9 +124,7 @@ export const patchLeadEvent = async (
   const patch = patchOf(req, body)
   if (!patch || !(await plainAccess(req, id, patch))) return undefined
   const collection = req.payload.collections.leadEvents.config
-  await initTransaction(req)
-  let committed = false
-  try {
+  const doc = await inOwnTransaction(req, async () => {
     const db = await transactionDb(req)
     const { rows } = await db.execute<Row>(sql`
       SELECT e.lead_id, e.type, e.status, e.next_steps, e.created_by_id, e.current_status_for_id,
@@ -148,10 +146,8 @@ export const patchLeadEvent = async (
       row.lead_trashed ||
       isContact(row.type) ||
       (leadChanges && (await subscribers(req, ['lead.updated'])).length)
-    ) {
-      await killTransaction(req)
+    )
       return undefined
-    }
     const updatedAt = new Date().toISOString()
     const record = recordOf(id, row, patch, updatedAt)
     const endpoints = await subscribers(req, ['lead_event.updated'])
@@ -204,16 +200,8 @@ export const patchLeadEvent = async (
         UPDATE lead SET current_status = ${status}::text::enum_lead_current_status,
                updated_at = ${new Date().toISOString()}
          WHERE id = ${lead}`)
-    committed = true
-    await commitTransaction(req)
-    readFromPrimaryForAWhile(req.payload)
-    compiledLeadEventPatches.served++
     return doc
-  } catch (error) {
-    if (committed) throw error
-    // Nothing was written: Payload's update meets the same trouble (a database away, a
-    // deadlock) and answers it as it answers any write.
-    await killTransaction(req).catch(() => {})
-    return undefined
-  }
+  })
+  if (doc) compiledLeadEventPatches.served++
+  return doc
 }
