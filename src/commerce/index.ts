@@ -1,6 +1,8 @@
 import type { Endpoint } from 'payload'
 import { NotFound } from 'payload'
 
+import { createConsumer } from '@/flows/consumerCreate'
+
 import { dealAnswer } from './endpoints/deals'
 import { listCompanies, listWebEvents } from './endpoints/lists'
 import { createRecord, getRecord, updateRecord } from './endpoints/records'
@@ -24,6 +26,7 @@ export const commerceEndpoints: Endpoint[] = [
   }),
   createRecord({
     collection: 'consumer',
+    compiled: createConsumer,
     path: '/consumers',
     required: ['firstName', 'lastName', 'birthDate', 'phoneNumber'],
   }),

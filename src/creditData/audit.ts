@@ -89,7 +89,7 @@ export const recordAudit = (req: PayloadRequest, entry: AuditEntry): Promise<voi
 const changedFields = (
   doc: Record<string, unknown>,
   previous: Record<string, unknown> | undefined,
-  sensitive: string[],
+  sensitive: readonly string[],
 ): string[] => {
   // On create, the fields given (defaults of false or empty are not news).
   const given = (value: unknown) =>
@@ -134,7 +134,7 @@ export const auditOfChange = ({
   operation: 'create' | 'update'
   previousDoc?: Record<string, unknown>
   req: PayloadRequest
-  sensitive: string[]
+  sensitive: readonly string[]
 }): BatchedWrite | undefined => {
   const fields = [
     ...changedFields(

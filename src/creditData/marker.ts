@@ -14,18 +14,20 @@ export const markEncrypted = <T extends Field>(field: T): T => ({
  * Names of the fields marked encrypted. Credit data is never nested in the data, but its fields
  * may sit in the form's tabs, rows or collapsibles, which hold no data of their own.
  */
-export const encryptedFieldNames = (fields: Field[]): string[] => {
+export const encryptedFieldNames = (fields: Field[]): readonly string[] => {
   // Asked on every write of a collection with credit data: worked out once per field list (again
   // if fields were added to it since, as a config being assembled may).
   const known = namesOf.get(fields)
   if (known?.length === fields.length) return known.names
-  const names = flattenTopLevelFields(fields).flatMap((field) =>
-    'name' in field && field.name && field.custom?.encrypted ? [field.name] : [],
+  const names = Object.freeze(
+    flattenTopLevelFields(fields).flatMap((field) =>
+      'name' in field && field.name && field.custom?.encrypted ? [field.name] : [],
+    ),
   )
   namesOf.set(fields, { length: fields.length, names })
   return names
 }
-const namesOf = new WeakMap<Field[], { length: number; names: string[] }>()
+const namesOf = new WeakMap<Field[], { length: number; names: readonly string[] }>()
 
 /**
  * Fields a copy of a record made for elsewhere (a webhook payload, a CSV export) never carries:

@@ -32,7 +32,7 @@ const BATCH = 200
 
 /** The encrypted fields (found by their marker) of each collection that has any. */
 const encryptedFields = (payload: Payload) =>
-  payload.config.collections.flatMap((collection): [CollectionSlug, string[]][] => {
+  payload.config.collections.flatMap((collection): [CollectionSlug, readonly string[]][] => {
     const names = encryptedFieldNames(collection.fields)
     return names.length ? [[collection.slug, names]] : []
   })

@@ -1,6 +1,6 @@
 /**
- * Endpoint 4 compiled: an API client's `POST /api/consumers` of a consumer's own values in two
- * statements of one transaction instead of Payload's create (which runs every field's hooks and
+ * Endpoint 4 compiled: an API client's `POST /api/consumers` of a consumer's own values in four
+ * statements (BEGIN and COMMIT with them) instead of Payload's eight (which runs every field's hooks and
  * validation in JS several times over, builds each statement through drizzle, reads the row back
  * after its insert and after its version's, then reads the record again for the answer):
  *
@@ -33,6 +33,7 @@ import {
 
 import { parseDepth } from '@/api/params'
 import { auditOfChange } from '@/creditData/audit'
+import { isEncrypted } from '@/creditData/cipher'
 import { freshDataKey, sealWithKey } from '@/creditData/consumerKeys'
 import { encryptedFieldNames } from '@/creditData/marker'
 import { type BatchedWrite, together } from '@/db/batchedWrites'
@@ -60,7 +61,9 @@ const FIELDS = ['firstName', 'lastName', 'birthDate', 'phoneNumber', 'email', 's
  */
 export const HOOKS = [
   'afterChange:auditChange,trimHistory,recordWebhookEvents,markIdempotentCreate,sendBatchedWrites',
+  'afterDelete:auditDelete',
   'beforeChange:encryptSensitive,stampDealership,trashOnlyUnreferenced',
+  'beforeDelete:stillReferenced',
   'beforeOperation:accessFirst,noSensitiveQueries,validFilters,reduceFilters,limitTrashToStaff,noNullGroups,noChosenIds,checkIfMatch,restoreByStaffAdmins,resolveAddresses,searchPhoneKeys',
   'beforeValidate:serverTimestamps,valueTypes,keepInCompany,relationsExist',
   'field:birthDate.afterRead,deletedAt.afterRead,deletedBy.afterRead,deletedBy.beforeChange,id.beforeValidate,lastModifiedBy.beforeChange,phoneKeys.beforeChange,ssn.afterRead,title.beforeChange',
@@ -70,9 +73,10 @@ export const HOOKS = [
 export const hookSignature = (config: SanitizedCollectionConfig): string => {
   const named = (hooks: unknown) =>
     (Array.isArray(hooks) ? hooks : []).map((hook: { name?: string }) => hook.name).join(',')
-  const collection = ['afterChange', 'beforeChange', 'beforeOperation', 'beforeValidate'].map(
-    (kind) => `${kind}:${named(config.hooks[kind as keyof typeof config.hooks])}`,
-  )
+  const collection = Object.entries(config.hooks)
+    .filter(([, hooks]) => Array.isArray(hooks) && hooks.length)
+    .map(([kind, hooks]) => `${kind}:${named(hooks)}`)
+    .sort()
   const fields = config.flattenedFields
     .flatMap((field) =>
       Object.entries(('hooks' in field && field.hooks) || {})
@@ -90,7 +94,13 @@ const bodyOf = (body: unknown): Body | undefined => {
   if (!isRecord(body)) return undefined
   const names = new Set<string>(FIELDS)
   const entries = Object.entries(body)
-  if (entries.some(([name, value]) => !names.has(name) || typeof value !== 'string' || !value))
+  // A value already in the stored form Payload's encryption leaves as it is: Payload writes it.
+  if (
+    entries.some(
+      ([name, value]) =>
+        !names.has(name) || typeof value !== 'string' || !value || isEncrypted(value),
+    )
+  )
     return undefined
   return body as Body
 }
@@ -135,8 +145,14 @@ const allowed = async (req: PayloadRequest, config: SanitizedCollectionConfig, b
 let checked: { config: SanitizedCollectionConfig; same: boolean } | undefined
 
 /** Whether the collection's hooks are still the ones this file does the work of. */
-const sameHooks = (config: SanitizedCollectionConfig) => {
-  if (checked?.config !== config) checked = { config, same: hookSignature(config) === HOOKS }
+const sameHooks = (req: PayloadRequest, config: SanitizedCollectionConfig) => {
+  if (checked?.config !== config) {
+    checked = { config, same: hookSignature(config) === HOOKS }
+    if (!checked.same)
+      req.payload.logger.warn(
+        "the consumer collection's hooks are not the ones the compiled create was written against: Payload creates every consumer",
+      )
+  }
   return checked.same
 }
 
@@ -151,11 +167,14 @@ export const createConsumer = async (
   const config = req.payload.collections.consumer.config
   if (!compiledConsumerCreates.enabled || !compiledWritesOn() || hasReadReplicas(req.payload))
     return undefined
-  if (!sameHooks(config)) return undefined
+  if (!sameHooks(req, config)) return undefined
   const { headers } = req
   if (['idempotency-key', 'if-match', 'if-none-match'].some((name) => headers.has(name)))
     return undefined
   if (Object.keys(req.query ?? {}).length) return undefined
+  // The default depth (no query string comes this way), taken before any Local API call writes
+  // its own depth into req.query.
+  const depth = parseDepth({})
   const body = bodyOf(data)
   if (!body || !(await allowed(req, config, body)) || !(await valid(req, config, body)))
     return undefined
@@ -231,7 +250,6 @@ export const createConsumer = async (
         ),
       )
     }
-    const depth = parseDepth(req.query ?? {})
     return (
       (await compiledRecord(req, 'consumer', id, depth)) ??
       (await req.payload.findByID({

@@ -3,7 +3,6 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 import { apiEndpoint, readBody, requireFields, routeId } from '@/api/endpoint'
 import { ok } from '@/api/envelope'
 import { parseDepth } from '@/api/params'
-import { createConsumer } from '@/flows/consumerCreate'
 import { compiledRecord } from '@/reads'
 
 import { joinOptions, joinsAsArrays } from './joins'
@@ -88,13 +87,19 @@ export const updateRecord = ({
     },
   })
 
-/** POST `path`: creates a record; absent `required` fields are 400 Missing Required Information. Answers 200. */
+/**
+ * POST `path`: creates a record; absent `required` fields are 400 Missing Required Information.
+ * Answers 200. `compiled`: a compiled write tried first (src/flows), undefined when Payload must
+ * create it.
+ */
 export const createRecord = ({
   collection,
+  compiled,
   path,
   required,
 }: {
   collection: CollectionSlug
+  compiled?: (req: PayloadRequest, data: unknown) => Promise<object | undefined>
   path: string
   required: string[]
 }): Endpoint => ({
@@ -104,14 +109,16 @@ export const createRecord = ({
     run: async (req) => {
       const data = await readBody(req)
       requireFields(data, required)
-      const compiled = collection === 'consumer' ? await createConsumer(req, data) : undefined
-      if (compiled) return ok(joinsAsArrays(compiled, req, collection))
+      // Read first: a Local API call of the compiled write writes its depth back into req.query.
+      const options = writeOptions(req, collection)
+      const written = compiled && (await compiled(req, data))
+      if (written) return ok(joinsAsArrays(written, req, collection))
       const doc = await req.payload.create({
         collection,
         // The body as sent: Payload validates it against the collection's fields. Its type for a
         // slug known only at run time is the intersection of every collection's data.
         data: data as never,
-        ...writeOptions(req, collection),
+        ...options,
       })
       return ok(joinsAsArrays(doc, req, collection))
     },
