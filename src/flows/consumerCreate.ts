@@ -41,7 +41,7 @@ import { hasReadReplicas } from '@/db/replicas'
 import { transactionDb } from '@/db/transaction'
 import { newId } from '@/fields/prefixedId'
 import { isRecord } from '@/lib/isRecord'
-import { compiledRecord } from '@/reads'
+import { recordAsCaller } from '@/reads'
 import { eventPayload } from '@/webhooks/events'
 import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
@@ -250,16 +250,7 @@ export const createConsumer = async (
         ),
       )
     }
-    return (
-      (await compiledRecord(req, 'consumer', id, depth)) ??
-      (await req.payload.findByID({
-        collection: 'consumer',
-        depth,
-        id,
-        overrideAccess: false,
-        req,
-      }))
-    )
+    return recordAsCaller(req, 'consumer', id, depth)
   })
   if (answer) compiledConsumerCreates.served++
   return answer

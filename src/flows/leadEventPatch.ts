@@ -37,7 +37,7 @@ import { transactionDb } from '@/db/transaction'
 import { MAX_VERSIONS } from '@/fields/history'
 import { isContact, isOutbound, leadEventStatuses } from '@/fields/leadEventValues'
 import { isRecord } from '@/lib/isRecord'
-import { compiledRecord } from '@/reads'
+import { recordAsCaller } from '@/reads'
 import { eventPayload } from '@/webhooks/events'
 import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
@@ -183,15 +183,7 @@ export const patchLeadEvent = async (
     // The answer as Payload's update makes it: the record read as the caller may read it, at
     // the default depth (no query string comes this way), compiled when the reads can be.
     const depth = req.payload.config.defaultDepth
-    const read =
-      ((await compiledRecord(req, 'leadEvents', String(id), depth)) as LeadEvent | undefined) ??
-      (await req.payload.findByID({
-        collection: 'leadEvents',
-        depth,
-        id,
-        overrideAccess: false,
-        req,
-      }))
+    const read = await recordAsCaller<LeadEvent>(req, 'leadEvents', id, depth)
     // Payload's update answers the id last (the ETag hashes the bytes).
     const { id: _id, ...fields } = read
     const doc = { ...fields, id }

@@ -1,5 +1,5 @@
 /** A compiled read of one record by id: Payload's hooks and access first, then one prepared statement. */
-import { executeAccess, NotFound, type PayloadRequest } from 'payload'
+import { type CollectionSlug, executeAccess, NotFound, type PayloadRequest } from 'payload'
 
 import { beforeRead } from './beforeRead'
 import { compiledReads, fallBack, planFor, unlessRefused } from './gate'
@@ -48,3 +48,18 @@ export const compiledRecord = (
     compiledReads.served++
     return doc
   })
+
+/**
+ * The record as the caller may read it at `depth`, as Payload's findByID answers it: one compiled
+ * statement where the reads can, else Payload's findByID (the compiled writes' answers).
+ */
+export const recordAsCaller = async <T extends object = Doc>(
+  req: PayloadRequest,
+  slug: CollectionSlug,
+  id: number | string,
+  depth: number,
+): Promise<T> =>
+  // The caller names what it reads: Payload types a record by a slug known only at run time as
+  // the union of every collection's.
+  ((await compiledRecord(req, slug, String(id), depth)) ??
+    (await req.payload.findByID({ collection: slug, depth, id, overrideAccess: false, req }))) as T

@@ -1,6 +1,7 @@
 /** Whether a commerce read is compiled: the COMPILED_READS switch, the collection's plan, and the fall back to Payload. */
 import type { PayloadRequest } from 'payload'
 
+import { cachedSetting } from '@/lib/cachedSetting'
 import { logger } from '@/lib/logger'
 import { compiledReadExcepted } from '@/lib/safeToCompile'
 import { settings } from '@/lib/settings'
@@ -20,14 +21,8 @@ export const fallBack = (why: string): undefined => {
   return undefined
 }
 
-let setting: { enabled: boolean; raw?: string } | undefined
-/** COMPILED_READS, parsed again only when the variable changes (tests turn it off and on). */
-const enabled = (): boolean => {
-  const raw = process.env.COMPILED_READS
-  if (!setting || setting.raw !== raw)
-    setting = { enabled: settings('database').COMPILED_READS, raw }
-  return setting.enabled
-}
+/** COMPILED_READS, parsed again only when the variable changes. */
+const enabled = cachedSetting('COMPILED_READS', () => settings('database').COMPILED_READS)
 
 /** The collection's read plan, or undefined when this read goes through Payload. */
 export const planFor = (req: PayloadRequest, slug: string): Plan | undefined => {

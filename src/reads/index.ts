@@ -14,5 +14,5 @@
  * compiledPage.ts (the two reads), pageShape.ts (a list's answer).
  */
 export { compiledPage } from './compiledPage'
-export { compiledRecord } from './compiledRecord'
+export { compiledRecord, recordAsCaller } from './compiledRecord'
 export { compiledReads } from './gate'
