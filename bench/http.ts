@@ -192,7 +192,7 @@ const dealerScope = async (
   const password = crypto.randomBytes(12).toString('hex')
   await cli('create-admin', ['--email', email, '--password', password])
   const admin = await signIn(service.origin, email, password)
-  const dealer = await newDealer(service.origin, admin, company)
+  const { headers: dealer } = await newDealer(service.origin, admin, company)
   const plansFile = path.join(work, 'dealer-scope-plans.md')
   const rows = await measureScope({
     callers: { dealer, 'staff admin': admin },

@@ -70,12 +70,12 @@ export const signIn = async (origin: string, email: string, password: string): P
   return { authorization: `JWT ${answer.body.token}` }
 }
 
-/** A dealer of `company`, made by the staff admin over HTTP, signed in. */
+/** A dealer of `company`, made by the staff admin over HTTP, signed in; and how to sign in again. */
 export const newDealer = async (
   origin: string,
   admin: Headers,
   company: string,
-): Promise<Headers> => {
+): Promise<{ account: { email: string; password: string }; headers: Headers }> => {
   const email = `bench-dealer-${company}@example.com`
   const password = crypto.randomBytes(12).toString('hex')
   const made = await postJson(
@@ -86,7 +86,7 @@ export const newDealer = async (
   )
   if (made.status !== 201)
     throw new Error(`making the dealer: ${made.status} ${JSON.stringify(made.body)}`)
-  return signIn(origin, email, password)
+  return { account: { email, password }, headers: await signIn(origin, email, password) }
 }
 
 type Measured = {
@@ -160,7 +160,12 @@ const checkScope = async (
 const SELECT = /^\s*(select|with)\b/i
 
 /** Runs each SELECT of `statements` under EXPLAIN ANALYZE; the plans are appended to `file`. */
-const explain = async (db: pg.Client, statements: Statement[], title: string, file: string) => {
+export const explain = async (
+  db: pg.Client,
+  statements: Statement[],
+  title: string,
+  file: string,
+) => {
   const plans: Measured['plans'] = []
   fs.appendFileSync(file, `\n## ${title}\n`)
   for (const { text, values } of statements) {
