@@ -60,7 +60,7 @@ import { breachReportEndpoint } from './src/compliance/breach/endpoint'
 import { retentionDryRunEndpoint } from './src/compliance/retention/endpoints'
 import { skipEmptyDeletes } from './src/db/emptyDeletes'
 import { extraIndexes, TRIGRAM_EXTENSION } from './src/db/indexes'
-import { queryTimeouts } from './src/db/pooledQueries'
+import { queryTimeouts, sessionOptions } from './src/db/pooledQueries'
 import { countFromRowCounts } from './src/db/rowCounts'
 import { emailAdapter } from './src/email/adapter'
 import { REFUSAL_LOG_LEVELS } from './src/errors'
@@ -163,6 +163,8 @@ export default buildConfig({
       // A query runs at most this long on the server; a connection that then stays silent is
       // given up a second later (a request answers 503 instead of hanging).
       ...queryTimeouts(settings('database').DATABASE_QUERY_TIMEOUT_MS),
+      // Sent with every connection, the read replicas' too (they take the same pool options).
+      ...sessionOptions(settings('database').DATABASE_JIT),
     },
     // The schema only ever changes through committed migrations, in every environment.
     push: false,

@@ -1,6 +1,6 @@
 /**
  * The service at a dealer group's size: `npm run bench:scale [-- --quick] [--runs 3]
- * [--seconds 10] [--connections 50] [--keep | --reuse]`. In a throwaway database beside
+ * [--seconds 10] [--connections 50] [--keep | --reuse] [--only <part of a request's name and caller>]`. In a throwaway database beside
  * DATABASE_URL's (default: the PostgreSQL on 127.0.0.1:5432) it loads, by set-based SQL:
  * `npm run generate`'s web events, audit entries, customers and consumers; 1,000 dealerships
  * with the leads spread over them (bench/http/dealerLoad.ts); five events per lead
@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util'
 
 import pg from 'pg'
 
+import { sessionOptions } from '@/db/pooledQueries'
 import { buildIsCurrent, ensureBuild } from '@/start/adminBuild'
 
 import { commandArgv, lastLine, runCli } from '../test/helpers/cli'
@@ -41,6 +42,7 @@ const { values: flags } = parseArgs({
   options: {
     connections: { default: '50', type: 'string' },
     keep: { default: false, type: 'boolean' },
+    only: { default: '', type: 'string' },
     quick: { default: false, type: 'boolean' },
     reuse: { default: false, type: 'boolean' },
     runs: { default: '3', type: 'string' },
@@ -77,6 +79,8 @@ type Kept = {
   dealer: { email: string; password: string }
   integrator: string
   loaded: string
+  /** API keys are kept as HMACs under it: the integrator's works only with the same secret. */
+  payloadSecret?: string
 }
 
 /** The goals of a row: p99 of an interactive read at 50 connections, a dashboard visit's p99. */
@@ -213,7 +217,7 @@ const env = {
   // millions of never-contacted leads while the reads are measured.
   JOBS_RUNNER: 'off',
   NODE_ENV: 'production',
-  PAYLOAD_SECRET: crypto.randomBytes(32).toString('hex'),
+  PAYLOAD_SECRET: reused?.payloadSecret ?? crypto.randomBytes(32).toString('hex'),
   RATE_LIMIT_API: '1000000000',
   RATE_LIMIT_COMMERCE: '1000000000',
   SEED_DEMO_DATA: 'false',
@@ -277,6 +281,7 @@ const load = async (): Promise<Kept> => {
     databaseUrl: env.DATABASE_URL,
     dealer: { email: '', password: '' },
     integrator: authorization,
+    payloadSecret: env.PAYLOAD_SECRET,
     loaded: `${count(generated.rows)} generated rows (${count(generated.rowsPerSecond)} rows/s), ${count(sizes.leads)} leads (${count(leads.leadsPerSecond)} leads/s), ${count(events.events)} lead events (${count(events.eventsPerSecond)} events/s); ${minutes} min in all`,
   }
 }
@@ -321,6 +326,13 @@ try {
   const loadBefore = os.loadavg()
   await db.connect()
   const kept = reused ?? (await load())
+  if (!kept.payloadSecret) {
+    // Kept before the secret was: a new key under this run's.
+    kept.integrator = (
+      await cli('create-api-key', ['--role', 'integrator', '--name', 'bench'])
+    ).authorization
+    kept.payloadSecret = env.PAYLOAD_SECRET
+  }
   if (reused)
     // Second factors live with the run that enrolled them: these accounts enrol anew.
     await db.query(
@@ -366,11 +378,14 @@ try {
     'staff admin': admin,
   }
   const plansFile = path.join(work, 'scale-plans.md')
-  const session = new pg.Client({ connectionString: env.DATABASE_URL })
+  // Explained as the service's sessions run them (jit off, src/db/pooledQueries.ts).
+  const session = new pg.Client({ connectionString: env.DATABASE_URL, ...sessionOptions(false) })
   await session.connect()
   const rows: Measured[] = []
   try {
-    for (const probe of probes(ids))
+    for (const probe of probes(ids).filter((probe) =>
+      `${probe.name} ${probe.caller}`.includes(String(flags.only)),
+    ))
       rows.push(await measure(probe, callers[probe.caller], plansFile, session))
   } finally {
     await session.end()

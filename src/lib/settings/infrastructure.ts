@@ -20,6 +20,11 @@ export const database = z.object({
    * has not answered a query a second after that is closed (src/db/pooledQueries.ts). 0: none.
    */
   DATABASE_QUERY_TIMEOUT_MS: numberSetting(30_000, { integer: true, min: 0 }),
+  /**
+   * PostgreSQL's JIT compilation for the service's own connections (src/db/pooledQueries.ts
+   * sessionOptions); false sends `jit=off` with each connection. The server's setting otherwise.
+   */
+  DATABASE_JIT: flagSetting(false),
   /** How long after a caller's write their reads go to the primary (src/http/readYourWrites.ts). */
   DATABASE_READ_AFTER_WRITE_MS: numberSetting(2_000, { integer: true, min: 0 }),
   /** Read replicas of DATABASE_URL; reads outside transactions go to them. */
