@@ -5,6 +5,8 @@ import pg from 'pg'
 import { resolveDatabase } from '@/db/resolveDatabase'
 import { loadEnv } from '@/lib/loadEnv'
 
+import { lastLine, runCli } from '../test/helpers/cli'
+
 /** `--name N` from the command line, or the fallback. */
 export const arg = (name: string, fallback: number): number =>
   Number(process.argv[process.argv.indexOf(`--${name}`) + 1]) || fallback
@@ -36,4 +38,32 @@ export const throwawayDatabase = async (): Promise<{ drop: () => Promise<void> }
       if (embedded?.owned) await embedded.stop()
     },
   }
+}
+
+/**
+ * The service's environment in the HTTP benchmarks: `npm start` in production, one process (the
+ * statement counter asks one process), no job runner (so every statement counted is a
+ * request's), no demo data, and rate limits far above what one client here can send (throughput,
+ * not the limiter). The keys are new unless given (a kept database needs its own).
+ */
+export const serviceEnv = (
+  databaseUrl: string,
+  keys: { creditDataKeys?: string; payloadSecret?: string } = {},
+): Record<string, string> => ({
+  CREDIT_DATA_KEYS: keys.creditDataKeys ?? `bench:${crypto.randomBytes(32).toString('base64')}`,
+  DATABASE_URL: databaseUrl,
+  JOBS_RUNNER: 'off',
+  NODE_ENV: 'production',
+  PAYLOAD_SECRET: keys.payloadSecret ?? crypto.randomBytes(32).toString('hex'),
+  RATE_LIMIT_API: '1000000000',
+  RATE_LIMIT_COMMERCE: '1000000000',
+  SEED_DEMO_DATA: 'false',
+  WEB_CONCURRENCY: '1',
+})
+
+/** Runs one of the project's commands with `env`; its last line of output, as JSON. */
+export const cliWith = (env: Record<string, string>) => async (script: string, args: string[]) => {
+  const result = await runCli(script, args, env)
+  if (result.code !== 0) throw new Error(`${script} failed:\n${result.stderr.slice(-3000)}`)
+  return JSON.parse(lastLine(result.stdout))
 }

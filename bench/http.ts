@@ -25,7 +25,7 @@ import { projectRoot } from '@/lib/paths'
 import { buildIsCurrent, ensureBuild } from '@/start/adminBuild'
 
 import { commandArgv, lastLine, runCli } from '../test/helpers/cli'
-import { throwawayDatabase } from './common'
+import { cliWith, serviceEnv, throwawayDatabase } from './common'
 import { loadDealerships, scopeSizes } from './http/dealerLoad'
 import {
   measureScope,
@@ -113,26 +113,10 @@ process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres'
 const database = await throwawayDatabase()
 const work = path.join(os.tmpdir(), `commerce-bench-${process.pid}`)
 await import('node:fs').then((fs) => fs.mkdirSync(work, { recursive: true }))
-const env = {
-  CREDIT_DATA_KEYS: `bench:${crypto.randomBytes(32).toString('base64')}`,
-  DATABASE_URL: process.env.DATABASE_URL,
-  // The benchmark queues no jobs: with the runner off, every statement counted is a request's.
-  JOBS_RUNNER: 'off',
-  NODE_ENV: 'production',
-  PAYLOAD_SECRET: crypto.randomBytes(32).toString('hex'),
-  // Budgets far above what one client on this machine can send: throughput, not the limiter.
-  RATE_LIMIT_API: '1000000000',
-  RATE_LIMIT_COMMERCE: '1000000000',
-  SEED_DEMO_DATA: 'false',
-  // One process, like the baseline: the ratios compare the request path, not the core count,
-  // and the statement counter asks one process (docs/performance.md has WEB_CONCURRENCY=2).
-  WEB_CONCURRENCY: '1',
-}
-const cli = async (script: string, args: string[]) => {
-  const result = await runCli(script, args, env)
-  if (result.code !== 0) throw new Error(`${script} failed:\n${result.stderr.slice(-3000)}`)
-  return JSON.parse(lastLine(result.stdout))
-}
+// The service as `npm start` runs it, one process like the baseline: the ratios compare the
+// request path, not the core count (docs/performance.md has WEB_CONCURRENCY=2).
+const env = serviceEnv(process.env.DATABASE_URL)
+const cli = cliWith(env)
 const generate = async (only: string[]) => {
   const args = only.flatMap((name) => [`--${name}`, String(sizes[name])])
   say(`npm run generate -- ${args.join(' ')}`)

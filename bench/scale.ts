@@ -30,8 +30,8 @@ import pg from 'pg'
 import { sessionOptions } from '@/db/pooledQueries'
 import { buildIsCurrent, ensureBuild } from '@/start/adminBuild'
 
-import { commandArgv, lastLine, runCli } from '../test/helpers/cli'
-import { median, throwawayDatabase } from './common'
+import { commandArgv } from '../test/helpers/cli'
+import { cliWith, median, serviceEnv, throwawayDatabase } from './common'
 import { loadDealerships } from './http/dealerLoad'
 import { explain, newDealer, signIn } from './http/dealerScope'
 import { type LoadResult, type Request, runLoad, send } from './http/load'
@@ -210,24 +210,10 @@ const database = reused ? null : await throwawayDatabase()
 if (reused) process.env.DATABASE_URL = reused.databaseUrl
 const work = path.join(os.tmpdir(), `commerce-bench-scale-${process.pid}`)
 fs.mkdirSync(work, { recursive: true })
-const env = {
-  CREDIT_DATA_KEYS: reused?.creditDataKeys ?? `bench:${crypto.randomBytes(32).toString('base64')}`,
-  DATABASE_URL: process.env.DATABASE_URL,
-  // Nothing measured queues a job; with the runner on, the speed-to-lead sweep would escalate
-  // millions of never-contacted leads while the reads are measured.
-  JOBS_RUNNER: 'off',
-  NODE_ENV: 'production',
-  PAYLOAD_SECRET: reused?.payloadSecret ?? crypto.randomBytes(32).toString('hex'),
-  RATE_LIMIT_API: '1000000000',
-  RATE_LIMIT_COMMERCE: '1000000000',
-  SEED_DEMO_DATA: 'false',
-  WEB_CONCURRENCY: '1',
-}
-const cli = async (script: string, args: string[]) => {
-  const result = await runCli(script, args, env)
-  if (result.code !== 0) throw new Error(`${script} failed:\n${result.stderr.slice(-3000)}`)
-  return JSON.parse(lastLine(result.stdout))
-}
+// Nothing measured queues a job; with the runner on, the speed-to-lead sweep would escalate
+// millions of never-contacted leads while the reads are measured.
+const env = serviceEnv(process.env.DATABASE_URL, reused ?? {})
+const cli = cliWith(env)
 const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
 let service: Server | undefined
 let closing: Promise<void> | undefined
