@@ -63,6 +63,10 @@ export const startRoundRobinProxy = async (nodes: string[]): Promise<RoundRobinP
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => forward(req, res, Buffer.concat(chunks), next++))
   })
+  // A kept-alive connection is closed by the client first (fetch: after 4 s idle), never by this
+  // server (Node's default: 5 s): on a busy machine the two ran close, and a request sent on a
+  // socket the server was closing failed with ECONNRESET before reaching any node.
+  server.keepAliveTimeout = 60_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     close: async () => {
