@@ -33,7 +33,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 
 import { type AdminService, DEMO_STAFF, startAdminService } from '../test/helpers/adminService'
 import { lastLine, runCli } from '../test/helpers/cli'
-import { arg, median, throwawayDatabase } from './common'
+import { arg, enrolAnew, median, throwawayDatabase } from './common'
 import { loadDealerships } from './http/dealerLoad'
 
 const runs = arg('runs', 7)
@@ -274,16 +274,9 @@ const scaleEnv = {
   ...(process.env.BENCH_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }),
 }
 if (reused) {
-  // Second factors live with the run that enrolled them: these accounts enrol anew.
   const db = new pg.Client({ connectionString: reused.databaseUrl })
   await db.connect()
-  await db
-    .query(
-      `UPDATE users SET mfa_enabled = false, mfa_secret = NULL, mfa_enrolled_at = NULL,
-       mfa_recovery_codes = NULL WHERE email = ANY($1)`,
-      [[DEMO_STAFF, reused.dealer.email]],
-    )
-    .finally(() => db.end())
+  await enrolAnew(db, [DEMO_STAFF, reused.dealer.email]).finally(() => db.end())
 }
 const atScale = Boolean(database ?? reused)
 const service = await startAdminService('bench-admin', atScale ? scaleEnv : {})

@@ -67,3 +67,11 @@ export const cliWith = (env: Record<string, string>) => async (script: string, a
   if (result.code !== 0) throw new Error(`${script} failed:\n${result.stderr.slice(-3000)}`)
   return JSON.parse(lastLine(result.stdout))
 }
+
+/** Second factors live with the run that enrolled them: on a kept database these accounts enrol anew. */
+export const enrolAnew = (db: pg.ClientBase, emails: string[]) =>
+  db.query(
+    `UPDATE users SET mfa_enabled = false, mfa_secret = NULL, mfa_enrolled_at = NULL,
+     mfa_recovery_codes = NULL WHERE email = ANY($1)`,
+    [emails],
+  )

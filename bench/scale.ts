@@ -31,7 +31,7 @@ import { sessionOptions } from '@/db/pooledQueries'
 import { buildIsCurrent, ensureBuild } from '@/start/adminBuild'
 
 import { commandArgv } from '../test/helpers/cli'
-import { cliWith, median, serviceEnv, throwawayDatabase } from './common'
+import { cliWith, enrolAnew, median, serviceEnv, throwawayDatabase } from './common'
 import { loadDealerships } from './http/dealerLoad'
 import { explain, newDealer, signIn } from './http/dealerScope'
 import { type LoadResult, type Request, runLoad, send } from './http/load'
@@ -319,13 +319,7 @@ try {
     ).authorization
     kept.payloadSecret = env.PAYLOAD_SECRET
   }
-  if (reused)
-    // Second factors live with the run that enrolled them: these accounts enrol anew.
-    await db.query(
-      `UPDATE users SET mfa_enabled = false, mfa_secret = NULL, mfa_enrolled_at = NULL,
-       mfa_recovery_codes = NULL WHERE email = ANY($1)`,
-      [[kept.admin.email, kept.dealer.email]],
-    )
+  if (reused) await enrolAnew(db, [kept.admin.email, kept.dealer.email])
   service = await startServer(commandArgv('start'), env, path.join(work, 'service.log'))
   const admin = await signIn(service.origin, kept.admin.email, kept.admin.password)
   const { rows: sized } = await db.query(
