@@ -51,6 +51,7 @@ import * as migration_20261129_194058_dealer_compliance_records from './20261129
 import * as migration_20261129_231844_trash_deleted_by from './20261129_231844_trash_deleted_by';
 import * as migration_20261130_034351_lead_tasks from './20261130_034351_lead_tasks';
 import * as migration_20261130_060000_dealer_list_plans from './20261130_060000_dealer_list_plans';
+import * as migration_20261130_160000_live_row_counts from './20261130_160000_live_row_counts';
 
 export const migrations = [
   {
@@ -317,5 +318,10 @@ export const migrations = [
     up: migration_20261130_060000_dealer_list_plans.up,
     down: migration_20261130_060000_dealer_list_plans.down,
     name: '20261130_060000_dealer_list_plans',
+  },
+  {
+    up: migration_20261130_160000_live_row_counts.up,
+    down: migration_20261130_160000_live_row_counts.down,
+    name: '20261130_160000_live_row_counts',
   },
 ];

@@ -9,6 +9,7 @@ import type { Pool } from 'pg'
 
 import { contractValidator } from '../helpers/contract'
 import { sendJson } from '../helpers/http'
+import { type Principal, staffUser } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
@@ -221,5 +222,136 @@ describe('row counts kept by triggers', () => {
         sql`UPDATE row_counts SET row_count = row_count - 1000 WHERE table_name = 'web_event'`,
       )
     }
+  })
+})
+
+describe('live row counts kept by triggers (leads, lead events, the audit log)', () => {
+  const LIVE: Record<string, string> = {
+    audit_log: 'TRUE',
+    lead: 'deleted_at IS NULL',
+    lead_events: 'deleted_at IS NULL',
+  }
+  const counted = async (table: string) => {
+    const { rows } = await execute(
+      sql`SELECT (SELECT sum(row_count) FROM live_row_counts WHERE table_name = ${table}) AS kept,
+        (SELECT count(*) FROM ${sql.raw(table)} WHERE ${sql.raw(LIVE[table])}) AS actual`,
+    )
+    return { actual: Number(rows[0].actual), kept: Number(rows[0].kept) }
+  }
+  const exact = async () => {
+    for (const table of Object.keys(LIVE)) {
+      const { actual, kept } = await counted(table)
+      expect({ kept, table }).toEqual({ kept: actual, table })
+    }
+  }
+  /** The list's total as `caller` sees it over REST. */
+  const total = async (path: string, caller: Principal = context.who.staffAdmin) => {
+    const response = await sendJson(context.service, 'GET', `/api${path}`, {
+      headers: caller.headers,
+    })
+    expect(response.status).toBe(200)
+    return response.body.totalDocs as number
+  }
+
+  it('stay exact through creates, the trash, restores, deletes of many and rolled-back writes', async () => {
+    const { payload } = context.service
+    await exact()
+    const lead = await payload.create({
+      collection: 'lead',
+      data: { firstName: 'Counted', lastName: 'Lead', email: 'counted@example.com' } as never,
+    })
+    const event = await payload.create({
+      collection: 'leadEvents',
+      data: { lead: lead.id, status: 'Searching', type: 'Status Check' },
+    })
+    await exact()
+    // A status change moves nothing; to the trash and back, over REST as staff do.
+    await payload.update({
+      collection: 'leadEvents',
+      data: { status: 'Had Conversation' },
+      id: event.id,
+    })
+    await exact()
+    const admin = context.who.staffAdmin.headers
+    expect(
+      (await sendJson(context.service, 'DELETE', `/api/lead/${lead.id}`, { headers: admin }))
+        .status,
+    ).toBe(200)
+    await exact()
+    await execute(sql`UPDATE lead SET deleted_at = NULL WHERE id = ${lead.id}`)
+    await execute(sql`UPDATE lead_events SET deleted_at = now() WHERE lead_id = ${lead.id}`)
+    await exact()
+    await execute(sql`DELETE FROM lead_events WHERE lead_id = ${lead.id}`)
+    await exact()
+    // Inside a transaction the figure moves with its writes; rolled back, it is as it was.
+    const client = await (payload.db as unknown as { pool: Pool }).pool.connect()
+    try {
+      const before = await counted('lead')
+      await client.query('BEGIN')
+      await client.query(`UPDATE lead SET deleted_at = now() WHERE id = $1`, [lead.id])
+      const inside = await client.query(
+        `SELECT sum(row_count) AS n FROM live_row_counts WHERE table_name = 'lead'`,
+      )
+      expect(Number(inside.rows[0].n)).toBe(before.kept - 1)
+      await client.query('ROLLBACK')
+      expect(await counted('lead')).toEqual(before)
+    } finally {
+      client.release()
+    }
+  })
+
+  it('stay exact under concurrent writers on their own connections', async () => {
+    const { payload } = context.service
+    const writers = Array.from({ length: 12 }, (_, i) =>
+      payload.create({
+        collection: 'leadEvents',
+        data: { status: 'Searching', type: 'Status Check', nextSteps: `writer ${i}` } as never,
+      }),
+    )
+    await Promise.all(writers)
+    await exact()
+  })
+
+  it("serve a staff list's total whose only condition is the trash; any other condition, the trash itself and a dealer's list are counted", async () => {
+    const live = await counted('lead')
+    expect(await total('/lead?limit=1')).toBe(live.actual)
+    const dealer = await staffUser(context.service.payload, 'dealer', 'com_demo_sunset')
+    const dealers = await total('/lead?limit=1', dealer)
+    const trashed = await total('/lead?limit=1&trash=true&where[deletedAt][exists]=true')
+    // Shown by totals only the kept figure could give: a shard no backend writes to.
+    await execute(
+      sql`INSERT INTO live_row_counts VALUES ('lead', 99, 1000), ('audit_log', 99, 1000)`,
+    )
+    try {
+      expect(await total('/lead?limit=1')).toBe(live.actual + 1000)
+      expect(await total('/lead?limit=1&where[id][exists]=true')).toBe(live.actual)
+      expect(await total('/lead?limit=1&trash=true&where[deletedAt][exists]=true')).toBe(trashed)
+      expect(await total('/lead?limit=1', dealer)).toBe(dealers)
+      const audit = await counted('audit_log')
+      expect(await total('/audit-log?limit=1')).toBe(audit.actual + 1000)
+    } finally {
+      await execute(sql`DELETE FROM live_row_counts WHERE shard = 99`)
+    }
+  })
+
+  it('fold the rows of backends that have ended into one, keeping the number', async () => {
+    const before = await counted('lead_events')
+    // Seventy ended backends' rows (no process has such an id), adding up to nothing.
+    await execute(
+      sql`INSERT INTO live_row_counts SELECT 'lead_events', 2000000000 + n, CASE WHEN n % 2 = 0 THEN 5 ELSE -5 END
+        FROM generate_series(1, 70) AS n`,
+    )
+    expect(await total('/leadEvents?limit=1')).toBe(before.actual)
+    const left = async () =>
+      Number(
+        (await execute(sql`SELECT count(*) AS n FROM live_row_counts WHERE shard >= 2000000000`))
+          .rows[0].n,
+      )
+    for (let tries = 0; tries < 50 && (await left()) > 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(await left()).toBe(0)
+    expect(await counted('lead_events')).toEqual(before)
+    expect(await total('/leadEvents?limit=1')).toBe(before.actual)
   })
 })
