@@ -52,7 +52,7 @@ const byId = (shape: Shape) => {
 const page = (shape: Shape, where?: string) => {
   const total = where
     ? `(SELECT count(*) FROM ${shape.table} x WHERE ${where})`
-    : `(SELECT row_count FROM row_counts WHERE table_name = '${shape.table}')`
+    : `(SELECT sum(row_count) FROM live_row_counts WHERE table_name = '${shape.table}')`
   const order = 'x.created_at DESC, x.id DESC'
   const sql = `SELECT ${total}::int AS total,
     coalesce((SELECT json_agg(${documentOf(shape, 'x', 2)} ORDER BY ${order})

@@ -19,7 +19,7 @@ export const queryTimeouts = (
 
 /**
  * The pool's session settings for DATABASE_JIT. PostgreSQL plans JIT compilation by a statement's
- * estimated cost, and the commerce list statement's count fallback (never run while `row_counts`
+ * estimated cost, and the commerce list statement's count fallback (never run while `live_row_counts`
  * holds the table) is costed as a scan of the whole table: at 10,000,000 web events every first
  * page spent 53 ms compiling 67 functions for a read of 5 ms (docs/performance.md, "At a dealer
  * group's size"). The service's statements are short reads and writes, which JIT never pays for.

@@ -20,6 +20,7 @@ import { noticeLapsedCounteroffers } from '@/compliance/adverseAction/notices'
 import { COMPLIANCE_SWEEP_MS, complianceSweep } from '@/compliance/retention/daily'
 import { COMPLIANCE_QUEUE } from '@/compliance/sanctions/rescreen'
 import { poolOf } from '@/db/adapter'
+import { foldRowCounts } from '@/db/rowCounts'
 import { classifyFailure } from '@/errors'
 import { deleteExpiredKeys } from '@/idempotency'
 import { escalateOverdueLeads } from '@/leadDesk/escalation'
@@ -72,6 +73,9 @@ const deleteCompletedJobs = async (runner: Runner, client: pg.PoolClient) => {
   const expiredKeys = await deleteExpiredKeys(client)
   if (expiredKeys)
     logger.debug({ deleted: expiredKeys }, 'job runner: deleted expired idempotency keys')
+  await foldRowCounts(client).catch((error: unknown) =>
+    logger.error({ err: error }, 'job runner: the live row counts were not folded'),
+  )
 }
 
 const release = async (runner: Runner, broken = false) => {

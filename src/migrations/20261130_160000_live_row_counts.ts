@@ -1,11 +1,14 @@
 import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
+import { up as keptRowCounts } from './20261122_233000_row_counts'
+
 /**
  * Written by hand (no schema change): the staff's unfiltered lists of leads and lead events count
  * every row not in the trash with every page, and the audit log's every row: 0.4–0.8 s each at
  * two to ten million rows (docs/performance.md, "At a dealer group's size"). Statement-level
  * triggers keep those numbers in `live_row_counts`, in the writer's transaction, so the count is
- * exact for whoever reads it (src/db/rowCounts.ts).
+ * exact for whoever reads it (src/db/rowCounts.ts). Web events and companies, counted until now
+ * in `row_counts`, move here too.
  *
  * Unlike `row_counts` (one row per table), each backend adds to a row of its own (its process id
  * is the shard), and a table's number is the sum of its rows: a backend runs one transaction at a
@@ -13,11 +16,14 @@ import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
  * write adds to, 50 connections writing a row and its audit entry ran at 0.05× the transactions per
  * second of no counter; with 16 rows picked by process id, 0.58×; with a row per backend, 0.89×
  * (pgbench, docs/performance.md). Rows of backends that have ended are folded into shard 0 by the
- * reader (src/db/rowCounts.ts). An update adds only when it moves a row in or out of the trash;
+ * job runner (src/db/rowCounts.ts). An update adds only when it moves a row in or out of the trash;
  * other updates (a lead event's status) write nothing here.
  */
 const LIVE = ['lead', 'lead_events']
-const ALL = ['audit_log']
+const ALL = ['audit_log', 'company', 'web_event']
+/** Counted until now in `row_counts`, one row per table (20261122_233000_row_counts), retired here. */
+const RETIRED = ['company', 'web_event']
+const RETIRED_TRIGGERS = ['insert', 'delete', 'truncate']
 
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
@@ -68,8 +74,13 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
     const apply = sql.raw(live ? 'live_row_counts_trashed' : 'live_row_counts_all')
     const trigger = (operation: string) => sql.raw(`"${table}_live_count_${operation}"`)
     // No write may land between the count and the triggers.
+    await db.execute(sql`LOCK TABLE ${name} IN SHARE ROW EXCLUSIVE MODE;`)
+    if (RETIRED.includes(table)) {
+      for (const operation of RETIRED_TRIGGERS) {
+        await db.execute(sql`DROP TRIGGER ${sql.raw(`"${table}_count_${operation}"`)} ON ${name};`)
+      }
+    }
     await db.execute(sql`
-   LOCK TABLE ${name} IN SHARE ROW EXCLUSIVE MODE;
    INSERT INTO "live_row_counts"
      SELECT ${sql.raw(`'${table}'`)}, 0, count(*) FROM ${name}
      ${sql.raw(live ? 'WHERE "deleted_at" IS NULL' : '')};
@@ -83,7 +94,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
     if (live) {
       // A row into or out of the trash: a row trigger whose condition PostgreSQL checks without
       // calling it, so other updates cost nothing measurable (a statement trigger with transition
-      // tables cost 21% of 50 connections' single-row updates in pgbench).
+      // tables cost 16–21% of 50 connections' single-row updates: npm run bench:counters).
       await db.execute(sql`
    CREATE TRIGGER ${trigger('update')} AFTER UPDATE ON ${name} FOR EACH ROW
      WHEN ((OLD."deleted_at" IS NULL) <> (NEW."deleted_at" IS NULL))
@@ -96,9 +107,13 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
       await db.execute(sql`ALTER TABLE ${name} ENABLE ALWAYS TRIGGER ${trigger(operation)};`)
     }
   }
+  await db.execute(sql`
+   DROP FUNCTION "row_counts_apply"();
+   DROP TABLE "row_counts";`)
 }
 
-export async function down({ db }: MigrateDownArgs): Promise<void> {
+export async function down(args: MigrateDownArgs): Promise<void> {
+  const { db } = args
   for (const table of [...LIVE, ...ALL]) {
     for (const operation of ['insert', 'delete', 'truncate', 'update']) {
       await db.execute(
@@ -113,4 +128,5 @@ export async function down({ db }: MigrateDownArgs): Promise<void> {
    DROP FUNCTION "live_row_counts_reset"();
    DROP FUNCTION "live_row_counts_add"(text, bigint);
    DROP TABLE "live_row_counts";`)
+  await keptRowCounts(args)
 }

@@ -4,6 +4,7 @@ import { PgTable } from 'drizzle-orm/pg-core'
 import type { PayloadRequest, Where } from 'payload'
 
 import { drizzleOf, drizzleTableOf, queryPartsOf } from '@/db/adapter'
+import { keptCount } from '@/db/rowCounts'
 
 import type { Plan } from './plan'
 
@@ -92,7 +93,7 @@ export const idsOf = (
  */
 export const countOf = (req: PayloadRequest, plan: Plan, built: Built): SQL => {
   if (!built.where && !built.joins.length) {
-    return sql`coalesce((SELECT row_count FROM row_counts WHERE table_name = ${plan.table}), (SELECT count(*) FROM ${sql.identifier(plan.table)}))`
+    return sql`coalesce(${sql.raw(keptCount(plan.table, false))}, (SELECT count(*) FROM ${sql.identifier(plan.table)}))`
   }
   const db = drizzleOf(req.payload)
   return sql`${withJoins(

@@ -5,6 +5,7 @@ import type { PayloadRequest, Where } from 'payload'
 
 import { rowsAfter } from '@/api/cursor'
 import type { ListParams } from '@/api/params'
+import { keptCount } from '@/db/rowCounts'
 
 import { type Built, countOf, idsOf, payloadQuery } from './listQuery'
 import type { Plan } from './plan'
@@ -34,13 +35,9 @@ export const unfilteredPage = (
     ),
   ).sql
   const table = `"${plan.table}"`
-  // With a trash, the live rows: the kept count less the trashed ones (few, and indexed).
   const live = plan.trash ? ` WHERE ${table}.deleted_at IS NULL` : ''
-  const trashed = plan.trash
-    ? ` - (SELECT count(*) FROM ${table} WHERE ${table}.deleted_at IS NOT NULL)`
-    : ''
   const text = `WITH page AS (SELECT s.id, row_number() OVER () AS n FROM (SELECT ${table}.id FROM ${table}${live} ORDER BY ${order} LIMIT $1 OFFSET $2) s)
-    SELECT (${variant.text}) AS docs, coalesce((SELECT row_count FROM row_counts WHERE table_name = '${plan.table}')${trashed}, (SELECT count(*) FROM ${table}${live}))::bigint AS total`
+    SELECT (${variant.text}) AS docs, coalesce(${keptCount(plan.table, plan.trash)}, (SELECT count(*) FROM ${table}${live}))::bigint AS total`
   const statement = { name: nameOf(text), text }
   pages.set(key, statement)
   return statement
