@@ -6,6 +6,7 @@
 import type { Payload, TypedUser } from 'payload'
 import React from 'react'
 
+import { shownCount } from './cappedCount'
 import { type AgentRow, dashboardDay, dashboardFigures, teamFigures } from './dashboardFigures'
 import { todoLists } from './todo'
 import { Moment } from './values/cells'
@@ -31,7 +32,7 @@ const TodoList = async ({ payload, user }: { payload: Payload; user: TypedUser }
             style={{ display: 'block', padding: '0.75rem 1rem' }}
           >
             <h4 style={{ margin: '0 0 0.5rem' }}>
-              <a href={href}>{title}</a> <span data-todo-total={title}>({total})</span>
+              <a href={href}>{title}</a> <span data-todo-total={title}>({shownCount(total)})</span>
             </h4>
             {items.length ? (
               <ol>
@@ -186,7 +187,7 @@ export const Dashboard = async ({ payload, user }: { payload: Payload; user?: Ty
                       style={{ display: 'block', padding: '0.75rem 1rem', textDecoration: 'none' }}
                     >
                       <strong data-figure={label} style={{ display: 'block', fontSize: '1.75rem' }}>
-                        {value.toLocaleString('en-US')}
+                        {shownCount(value)}
                       </strong>
                       <span>{label}</span>
                     </a>

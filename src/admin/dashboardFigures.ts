@@ -16,7 +16,9 @@ import { listHref } from '@/lib/adminHref'
 import { HOLD_STATUSES } from '@/providers'
 
 import { companyOf } from '../../access/dealer'
+import { cappedCount } from './cappedCount'
 
+/** `value` past COUNT_CAP is a capped queue's: shown as "1,000+" (./cappedCount.ts). */
 export type Figure = { href: string; label: string; value: number }
 export type Section = { figures: Figure[]; title: string }
 
@@ -56,7 +58,8 @@ export const dashboardDay = async (
   return { ...windows(now, timeZone), now, timeZone }
 }
 
-type Count = { collection: CollectionSlug; label: string; where: Where }
+/** A queue's figure (`capped`) is counted up to COUNT_CAP (./cappedCount.ts); a window's, exactly. */
+type Count = { capped?: true; collection: CollectionSlug; label: string; where: Where }
 
 const since = (date: Date): Where => ({ createdAt: { greater_than_equal: date.toISOString() } })
 
@@ -68,10 +71,12 @@ export const dashboardFigures = async (
   known?: DashboardDay,
 ): Promise<Section[]> => {
   const { day, today, week } = known ?? (await dashboardDay(payload, user, now))
-  const count = async ({ collection, label, where }: Count): Promise<Figure> => ({
+  const count = async ({ capped, collection, label, where }: Count): Promise<Figure> => ({
     href: listHref(collection, where),
     label,
-    value: (await payload.count({ collection, overrideAccess: false, user, where })).totalDocs,
+    value: capped
+      ? await cappedCount(payload, { collection, user, where })
+      : (await payload.count({ collection, overrideAccess: false, user, where })).totalDocs,
   })
   // Records the viewer may not read give no figures.
   const section = async (title: string, counts: Count[]): Promise<null | Section> =>
@@ -86,11 +91,13 @@ export const dashboardFigures = async (
       { collection: 'lead', label: 'New leads today', where: since(today) },
       { collection: 'lead', label: 'New leads this week', where: since(week) },
       {
+        capped: true,
         collection: 'lead',
         label: 'Follow-ups overdue',
         where: { and: [{ followUpDue: { less_than: now.toISOString() } }, ...STILL_WORKED] },
       },
       {
+        capped: true,
         collection: 'lead',
         label: 'Leads without an assignee',
         where: { and: [{ assignee: { exists: false } }, ...STILL_WORKED] },

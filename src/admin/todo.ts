@@ -14,6 +14,7 @@ import { isRecord } from '@/lib/isRecord'
 import { HOLD_STATUSES } from '@/providers'
 
 import { mayCall } from '../../access/policy'
+import { cappedCount } from './cappedCount'
 
 const SHOWN = 5
 const HOUR = 60 * 60 * 1000
@@ -26,6 +27,7 @@ export type TodoItem = {
   note?: string
   times: { label: string; value: string }[]
 }
+/** `total` is capped (./cappedCount.ts): past COUNT_CAP, the list is longer than it says. */
 export type TodoList = { href: string; items: TodoItem[]; title: string; total: number }
 
 type Source = {
@@ -220,17 +222,27 @@ export const todoLists = async (
       .filter(({ action }) => !action || mayCall(user, action))
       .map(({ collection, describe, open, sort, title, where }) =>
         unlessForbidden(
-          payload
-            .find({ collection, depth: 0, limit: SHOWN, overrideAccess: false, sort, user, where })
-            .then(({ docs, totalDocs }): TodoList => ({
-              href: listHref(collection, where),
-              items: docs.map((doc) => ({
-                ...describe({ ...doc }),
-                href: open?.({ ...doc }) ?? `/admin/collections/${collection}/${doc.id}`,
-              })),
-              title,
-              total: totalDocs,
+          Promise.all([
+            payload.find({
+              collection,
+              depth: 0,
+              limit: SHOWN,
+              overrideAccess: false,
+              pagination: false,
+              sort,
+              user,
+              where,
+            }),
+            cappedCount(payload, { collection, user, where }),
+          ]).then(([{ docs }, total]): TodoList => ({
+            href: listHref(collection, where),
+            items: docs.map((doc) => ({
+              ...describe({ ...doc }),
+              href: open?.({ ...doc }) ?? `/admin/collections/${collection}/${doc.id}`,
             })),
+            title,
+            total,
+          })),
         ),
       ),
   )

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from '@payloadcms/db-postgres'
 import type { TypedUser } from 'payload'
 
+import { COUNT_CAP, shownCount } from '@/admin/cappedCount'
 import { dashboardDay, dashboardFigures, teamFigures, windows } from '@/admin/dashboardFigures'
 import { todoLists } from '@/admin/todo'
 import { drizzleOf } from '@/db/adapter'
@@ -354,5 +355,35 @@ describe("the manager's pipeline", () => {
     expect((await read(context.who.staffAdmin)).body.providerSubmission.configuration).toBe(
       'provider_b is not configured (PROVIDER_B_URL)',
     )
+  })
+
+  it("counts a queue up to the cap: past it, the figure and the to-do say 1,000+, and another dealership's dealer still counts its own", async () => {
+    const { payload } = context.service
+    const db = drizzleOf(payload)
+    // An import's worth of unassigned leads at the Pacific store, beside Pac4.
+    await db.execute(
+      sql`INSERT INTO lead (first_name, last_name, location_id, created_at, updated_at)
+          SELECT 'Imported', n::text, 'loc_pipe_pacific', now(), now() FROM generate_series(1, ${COUNT_CAP}) n`,
+    )
+    try {
+      const pacific = await figuresOf(await userWithId(pacificDealer.id), new Date())
+      const unassigned = pacific.value('Leads without an assignee')!
+      expect(unassigned).toBe(COUNT_CAP + 1)
+      expect(shownCount(unassigned)).toBe('1,000+')
+      expect(shownCount(COUNT_CAP)).toBe('1,000')
+      // A figure of a time window stays exact past the cap.
+      expect(pacific.value('New leads today')).toBeGreaterThanOrEqual(COUNT_CAP)
+      const todo = (await todoLists(payload, await userWithId(pacificDealer.id))).find(
+        (list) => list.title === 'Leads without an assignee',
+      )!
+      expect({ items: todo.items.length, total: todo.total }).toEqual({
+        items: 5,
+        total: COUNT_CAP + 1,
+      })
+      const other = await figuresOf(await userWithId(otherDealer.id), new Date())
+      expect(other.value('Leads without an assignee')).toBe(1)
+    } finally {
+      await db.execute(sql`DELETE FROM lead WHERE first_name = 'Imported'`)
+    }
   })
 })
