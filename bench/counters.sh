@@ -53,11 +53,12 @@ cat > "$work/update.sql" <<'SQL'
 \set id random(1, 100000)
 UPDATE ev SET status = 'Had Conversation', next_steps = 'call back', updated_at = now() WHERE id = :id;
 SQL
+statement="REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION"
 declare -A writes=(
   ['none']=''
-  ['one row for the table']='EXECUTE FUNCTION one_row_apply()'
-  ['16 rows by process id']="EXECUTE FUNCTION sharded_apply('16')"
-  ['a row per backend']="EXECUTE FUNCTION sharded_apply('2147483647')"
+  ['one row for the table']="$statement one_row_apply()"
+  ['16 rows by process id']="$statement sharded_apply('16')"
+  ['a row per backend']="$statement sharded_apply('2147483647')"
 )
 declare -A updates=(
   ['none']=''
@@ -66,18 +67,19 @@ declare -A updates=(
 )
 tps() { "$bin/pgbench" -n -c 50 -j 2 -T "$seconds" -f "$1" "$url" 2>/dev/null | sed -n 's/^tps = \([0-9.]*\).*/\1/p'; }
 declare -A results=()
+# measure <kind> <table> <event> <script> <name> <trigger definition, empty for none>
+measure() {
+  psql "$url" -c "DROP TRIGGER IF EXISTS measured ON $2"
+  [ -z "$6" ] || psql "$url" -c "CREATE TRIGGER measured AFTER $3 ON $2 $6"
+  results["$1|$5"]+="$(tps "$4") "
+  echo "run $run, $1, $5: ${results["$1|$5"]}" >&2
+}
 for run in $(seq "$runs"); do
   for name in "${!writes[@]}"; do
-    psql "$url" -c "DROP TRIGGER IF EXISTS counted ON audit_log"
-    [ -n "${writes[$name]}" ] && psql "$url" -c "CREATE TRIGGER counted AFTER INSERT ON audit_log REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT ${writes[$name]}"
-    results["write|$name"]+="$(tps "$work/write.sql") "
-    echo "run $run, writes, $name: ${results["write|$name"]}" >&2
+    measure write audit_log INSERT "$work/write.sql" "$name" "${writes[$name]}"
   done
   for name in "${!updates[@]}"; do
-    psql "$url" -c "DROP TRIGGER IF EXISTS moved ON ev"
-    [ -n "${updates[$name]}" ] && psql "$url" -c "CREATE TRIGGER moved AFTER UPDATE ON ev ${updates[$name]}"
-    results["update|$name"]+="$(tps "$work/update.sql") "
-    echo "run $run, updates, $name: ${results["update|$name"]}" >&2
+    measure update ev UPDATE "$work/update.sql" "$name" "${updates[$name]}"
   done
 done
 median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }

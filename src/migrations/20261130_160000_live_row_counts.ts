@@ -41,13 +41,19 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
      INSERT INTO live_row_counts VALUES (TG_TABLE_NAME, 0, 0);
      RETURN NULL;
    END $$;
-   CREATE FUNCTION "live_row_counts_trashed"() RETURNS trigger LANGUAGE plpgsql AS $$
+   -- TG_ARGV[0] = 'trashed': rows in the trash are not counted. A branch not taken is never
+   -- planned, so a table without deleted_at never meets the condition.
+   CREATE FUNCTION "live_row_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
    DECLARE delta bigint;
    BEGIN
-     IF TG_OP = 'INSERT' THEN
+     IF TG_OP = 'INSERT' AND TG_ARGV[0] = 'trashed' THEN
        SELECT count(*) INTO delta FROM new_rows WHERE deleted_at IS NULL;
-     ELSE
+     ELSIF TG_OP = 'INSERT' THEN
+       SELECT count(*) INTO delta FROM new_rows;
+     ELSIF TG_ARGV[0] = 'trashed' THEN
        SELECT -count(*) INTO delta FROM old_rows WHERE deleted_at IS NULL;
+     ELSE
+       SELECT -count(*) INTO delta FROM old_rows;
      END IF;
      IF delta <> 0 THEN PERFORM live_row_counts_add(TG_TABLE_NAME, delta); END IF;
      RETURN NULL;
@@ -56,22 +62,11 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
    BEGIN
      PERFORM live_row_counts_add(TG_TABLE_NAME, CASE WHEN NEW.deleted_at IS NULL THEN 1 ELSE -1 END);
      RETURN NULL;
-   END $$;
-   CREATE FUNCTION "live_row_counts_all"() RETURNS trigger LANGUAGE plpgsql AS $$
-   DECLARE delta bigint;
-   BEGIN
-     IF TG_OP = 'INSERT' THEN
-       SELECT count(*) INTO delta FROM new_rows;
-     ELSE
-       SELECT -count(*) INTO delta FROM old_rows;
-     END IF;
-     IF delta <> 0 THEN PERFORM live_row_counts_add(TG_TABLE_NAME, delta); END IF;
-     RETURN NULL;
    END $$;`)
   for (const table of [...LIVE, ...ALL]) {
     const live = LIVE.includes(table)
     const name = sql.raw(`"${table}"`)
-    const apply = sql.raw(live ? 'live_row_counts_trashed' : 'live_row_counts_all')
+    const apply = sql.raw(`live_row_counts_apply('${live ? 'trashed' : 'all'}')`)
     const trigger = (operation: string) => sql.raw(`"${table}_live_count_${operation}"`)
     // No write may land between the count and the triggers.
     await db.execute(sql`LOCK TABLE ${name} IN SHARE ROW EXCLUSIVE MODE;`)
@@ -85,9 +80,9 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
      SELECT ${sql.raw(`'${table}'`)}, 0, count(*) FROM ${name}
      ${sql.raw(live ? 'WHERE "deleted_at" IS NULL' : '')};
    CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${name}
-     REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${apply}();
+     REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${apply};
    CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON ${name}
-     REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${apply}();
+     REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${apply};
    CREATE TRIGGER ${trigger('truncate')} AFTER TRUNCATE ON ${name}
      FOR EACH STATEMENT EXECUTE FUNCTION live_row_counts_reset();`)
     const operations = ['insert', 'delete', 'truncate']
@@ -122,9 +117,8 @@ export async function down(args: MigrateDownArgs): Promise<void> {
     }
   }
   await db.execute(sql`
-   DROP FUNCTION "live_row_counts_all"();
+   DROP FUNCTION "live_row_counts_apply"();
    DROP FUNCTION "live_row_counts_moved"();
-   DROP FUNCTION "live_row_counts_trashed"();
    DROP FUNCTION "live_row_counts_reset"();
    DROP FUNCTION "live_row_counts_add"(text, bigint);
    DROP TABLE "live_row_counts";`)
