@@ -16,9 +16,9 @@ server=${server%/*}
 db="counters_bench_$$"
 psql() { "$bin/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 psql "$server/postgres" -c "CREATE DATABASE $db"
-trap 'psql "$server/postgres" -c "DROP DATABASE IF EXISTS $db" >/dev/null' EXIT
-url="$server/$db"
 work=$(mktemp -d)
+trap 'rm -rf "$work"; psql "$server/postgres" -c "DROP DATABASE IF EXISTS $db" >/dev/null' EXIT
+url="$server/$db"
 psql "$url" <<'SQL'
 CREATE TABLE audit_log (id bigserial PRIMARY KEY, action text, collection text, record_id text, actor text, created_at timestamptz DEFAULT now());
 CREATE TABLE consumer (id bigserial PRIMARY KEY, name text, ssn bytea, created_at timestamptz DEFAULT now());
@@ -94,4 +94,3 @@ for kind in write update; do
       'BEGIN { printf "| %s | %s | %.0f | %.2f |\n", k, n, v, v / b }'
   done
 done
-rm -rf "$work"

@@ -32,7 +32,8 @@ const TodoList = async ({ payload, user }: { payload: Payload; user: TypedUser }
             style={{ display: 'block', padding: '0.75rem 1rem' }}
           >
             <h4 style={{ margin: '0 0 0.5rem' }}>
-              <a href={href}>{title}</a> <span data-todo-total={title}>({shownCount(total)})</span>
+              <a href={href}>{title}</a>{' '}
+              <span data-todo-total={title}>({shownCount(total, true)})</span>
             </h4>
             {items.length ? (
               <ol>
@@ -179,7 +180,7 @@ export const Dashboard = async ({ payload, user }: { payload: Payload; user?: Ty
                   padding: 0,
                 }}
               >
-                {figures.map(({ href, label, value }) => (
+                {figures.map(({ capped, href, label, value }) => (
                   <li key={label}>
                     <a
                       className="card"
@@ -187,7 +188,7 @@ export const Dashboard = async ({ payload, user }: { payload: Payload; user?: Ty
                       style={{ display: 'block', padding: '0.75rem 1rem', textDecoration: 'none' }}
                     >
                       <strong data-figure={label} style={{ display: 'block', fontSize: '1.75rem' }}>
-                        {shownCount(value)}
+                        {shownCount(value, capped)}
                       </strong>
                       <span>{label}</span>
                     </a>

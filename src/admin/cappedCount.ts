@@ -29,6 +29,8 @@ export const cappedCount = async (
     })
   ).docs.length
 
-/** A capped count as shown: past the cap, "1,000+". */
-export const shownCount = (count: number): string =>
-  count > COUNT_CAP ? `${COUNT_CAP.toLocaleString('en-US')}+` : count.toLocaleString('en-US')
+/** A count as shown; a capped one (a queue's) past the cap, "1,000+". */
+export const shownCount = (count: number, capped?: boolean): string =>
+  capped && count > COUNT_CAP
+    ? `${COUNT_CAP.toLocaleString('en-US')}+`
+    : count.toLocaleString('en-US')

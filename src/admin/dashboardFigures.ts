@@ -18,8 +18,8 @@ import { HOLD_STATUSES } from '@/providers'
 import { companyOf } from '../../access/dealer'
 import { cappedCount } from './cappedCount'
 
-/** `value` past COUNT_CAP is a capped queue's: shown as "1,000+" (./cappedCount.ts). */
-export type Figure = { href: string; label: string; value: number }
+/** A `capped` figure is a queue's, counted up to COUNT_CAP (./cappedCount.ts). */
+export type Figure = { capped?: true; href: string; label: string; value: number }
 export type Section = { figures: Figure[]; title: string }
 
 const DAY_MS = 86_400_000
@@ -72,6 +72,7 @@ export const dashboardFigures = async (
 ): Promise<Section[]> => {
   const { day, today, week } = known ?? (await dashboardDay(payload, user, now))
   const count = async ({ capped, collection, label, where }: Count): Promise<Figure> => ({
+    ...(capped && { capped }),
     href: listHref(collection, where),
     label,
     value: capped

@@ -81,9 +81,11 @@ export const countFromRowCounts = (payload: Payload): void =>
     if (args.joins.length || args.column || !liveCounter(args.tableName, args.where)) {
       return countDistinct(args)
     }
-    const { rows } = await args.db.execute(
-      sql`SELECT sum(row_count) AS row_count FROM live_row_counts WHERE table_name = ${args.tableName}`,
-    )
+    // A select, as Payload's own count: with read replicas it goes where the page's rows are read.
+    const [kept] = await args.db
+      .select({ rowCount: sql<null | string>`sum(row_count)` })
+      .from(sql`live_row_counts`)
+      .where(sql`table_name = ${args.tableName}`)
     // A table the migration has not counted yet is counted as Payload does.
-    return rows[0]?.row_count == null ? countDistinct(args) : Number(rows[0].row_count)
+    return kept?.rowCount == null ? countDistinct(args) : Number(kept.rowCount)
   })

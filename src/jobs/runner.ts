@@ -51,6 +51,8 @@ type Runner = {
   escalatedAt: number
   /** When this runner last looked for lapsed counteroffers (src/compliance/adverseAction). */
   counteroffersAt: number
+  /** When this runner last folded the kept row counts of ended backends (src/db/rowCounts.ts). */
+  foldedAt: number
   /** Webhook deliveries, sent by the lock holder beside the jobs (src/webhooks/deliver.ts). */
   webhooks: WebhookDispatcher
   lock: null | pg.PoolClient
@@ -73,9 +75,6 @@ const deleteCompletedJobs = async (runner: Runner, client: pg.PoolClient) => {
   const expiredKeys = await deleteExpiredKeys(client)
   if (expiredKeys)
     logger.debug({ deleted: expiredKeys }, 'job runner: deleted expired idempotency keys')
-  await foldRowCounts(client).catch((error: unknown) =>
-    logger.error({ err: error }, 'job runner: the live row counts were not folded'),
-  )
 }
 
 const release = async (runner: Runner, broken = false) => {
@@ -115,7 +114,7 @@ const acquire = async (runner: Runner): Promise<boolean> => {
   return true
 }
 
-type Sweep = 'compliedAt' | 'counteroffersAt' | 'escalatedAt'
+type Sweep = 'compliedAt' | 'counteroffersAt' | 'escalatedAt' | 'foldedAt'
 
 /**
  * Runs a periodic sweep when `everyMs` have passed since this runner last did (at once when it
@@ -137,7 +136,7 @@ const sweepWhenDue = async (
   })
 }
 
-/** Lead escalation (LEAD_ESCALATION_CHECK_SECONDS), retention and requests (daily), lapsed counteroffers (ADVERSE_ACTION_CHECK_SECONDS). */
+/** Lead escalation (LEAD_ESCALATION_CHECK_SECONDS), retention and requests (daily), lapsed counteroffers (ADVERSE_ACTION_CHECK_SECONDS), the row counts' fold (every minute). */
 const sweepsWhenDue = async (payload: Payload, runner: Runner) => {
   const seconds = (value: number) => value * 1000
   await sweepWhenDue(
@@ -156,6 +155,9 @@ const sweepsWhenDue = async (payload: Payload, runner: Runner) => {
     seconds(settings('adverseAction').ADVERSE_ACTION_CHECK_SECONDS),
     'counteroffer',
     () => noticeLapsedCounteroffers(payload),
+  )
+  await sweepWhenDue(runner, 'foldedAt', CLEANUP_EVERY_MS, 'row count fold', () =>
+    foldRowCounts(poolOf(payload)),
   )
 }
 
@@ -213,6 +215,7 @@ export const startJobRunner = (
     cleanedAt: 0,
     compliedAt: 0,
     counteroffersAt: 0,
+    foldedAt: 0,
     escalatedAt: 0,
     lock: null,
     pool: poolOf(payload),

@@ -1,29 +1,27 @@
 import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
-import { up as keptRowCounts } from './20261122_233000_row_counts'
-
 /**
  * Written by hand (no schema change): the staff's unfiltered lists of leads and lead events count
  * every row not in the trash with every page, and the audit log's every row: 0.4–0.8 s each at
  * two to ten million rows (docs/performance.md, "At a dealer group's size"). Statement-level
  * triggers keep those numbers in `live_row_counts`, in the writer's transaction, so the count is
  * exact for whoever reads it (src/db/rowCounts.ts). Web events and companies, counted until now
- * in `row_counts`, move here too.
+ * in `row_counts` (one row per table), are counted here too; `row_counts` and its triggers stay
+ * for one release, because nodes of the release before read it while a rolling release rolls
+ * (docs/deployment.md), and are dropped by the next release's migrations.
  *
- * Unlike `row_counts` (one row per table), each backend adds to a row of its own (its process id
- * is the shard), and a table's number is the sum of its rows: a backend runs one transaction at a
- * time, so writers never queue on a counter. With one row for the audit log, which every audited
- * write adds to, 50 connections writing a row and its audit entry ran at 0.05× the transactions per
- * second of no counter; with 16 rows picked by process id, 0.58×; with a row per backend, 0.89×
- * (pgbench, docs/performance.md). Rows of backends that have ended are folded into shard 0 by the
- * job runner (src/db/rowCounts.ts). An update adds only when it moves a row in or out of the trash;
- * other updates (a lead event's status) write nothing here.
+ * Unlike `row_counts`, each backend adds to a row of its own (its process id is the shard), and
+ * a table's number is the sum of its rows: a backend runs one transaction at a time, so writers
+ * never queue on a counter. With one row for the audit log, which every audited write adds to, 50
+ * connections writing a row and its audit entry ran at 0.20× the transactions per second of no
+ * counter; with 16 rows picked by process id, 0.72×; with a row per backend, 0.83× (npm run
+ * bench:counters, quiet machine; on a busy one 0.05×, 0.49–0.58× and 0.89×). Rows of backends
+ * that have ended are folded into shard 0 by the job runner (src/db/rowCounts.ts). An update adds
+ * only when it moves a row in or out of the trash; other updates (a lead event's status) write
+ * nothing here.
  */
 const LIVE = ['lead', 'lead_events']
 const ALL = ['audit_log', 'company', 'web_event']
-/** Counted until now in `row_counts`, one row per table (20261122_233000_row_counts), retired here. */
-const RETIRED = ['company', 'web_event']
-const RETIRED_TRIGGERS = ['insert', 'delete', 'truncate']
 
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
@@ -70,11 +68,6 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
     const trigger = (operation: string) => sql.raw(`"${table}_live_count_${operation}"`)
     // No write may land between the count and the triggers.
     await db.execute(sql`LOCK TABLE ${name} IN SHARE ROW EXCLUSIVE MODE;`)
-    if (RETIRED.includes(table)) {
-      for (const operation of RETIRED_TRIGGERS) {
-        await db.execute(sql`DROP TRIGGER ${sql.raw(`"${table}_count_${operation}"`)} ON ${name};`)
-      }
-    }
     await db.execute(sql`
    INSERT INTO "live_row_counts"
      SELECT ${sql.raw(`'${table}'`)}, 0, count(*) FROM ${name}
@@ -102,13 +95,9 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
       await db.execute(sql`ALTER TABLE ${name} ENABLE ALWAYS TRIGGER ${trigger(operation)};`)
     }
   }
-  await db.execute(sql`
-   DROP FUNCTION "row_counts_apply"();
-   DROP TABLE "row_counts";`)
 }
 
-export async function down(args: MigrateDownArgs): Promise<void> {
-  const { db } = args
+export async function down({ db }: MigrateDownArgs): Promise<void> {
   for (const table of [...LIVE, ...ALL]) {
     for (const operation of ['insert', 'delete', 'truncate', 'update']) {
       await db.execute(
@@ -122,5 +111,4 @@ export async function down(args: MigrateDownArgs): Promise<void> {
    DROP FUNCTION "live_row_counts_reset"();
    DROP FUNCTION "live_row_counts_add"(text, bigint);
    DROP TABLE "live_row_counts";`)
-  await keptRowCounts(args)
 }
