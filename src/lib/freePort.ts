@@ -18,6 +18,20 @@ const ephemeralStart = (): number => {
 const LOWEST = 20000
 const given = new Set<number>()
 
+/**
+ * Processes that pick ports side by side (the test runner's workers, JEST_WORKER_ID 1, 2, …) each
+ * pick in a slice of their own: the set of ports given out is one process's, and two workers once
+ * gave out the same port a moment apart (a service's EADDRINUSE). Any other process: the whole span.
+ */
+const SLICES = 8
+const sliceOf = (top: number): { low: number; span: number } => {
+  const worker = Number(process.env.JEST_WORKER_ID)
+  const whole = top - LOWEST
+  if (!Number.isInteger(worker) || worker < 1) return { low: LOWEST, span: whole }
+  const span = Math.floor(whole / SLICES)
+  return { low: LOWEST + ((worker - 1) % SLICES) * span, span }
+}
+
 const bindable = (port: number): Promise<boolean> =>
   new Promise((resolve) => {
     const server = net.createServer()
@@ -31,11 +45,10 @@ const bindable = (port: number): Promise<boolean> =>
  * given out before by this process, so it stays free until whoever asked for it binds it.
  */
 export const freePort = async (): Promise<number> => {
-  const top = ephemeralStart()
-  const span = top - LOWEST
+  const { low, span } = sliceOf(ephemeralStart())
   if (span > 1000)
     for (let tries = 0; tries < 200; tries++) {
-      const port = LOWEST + Math.floor(Math.random() * span)
+      const port = low + Math.floor(Math.random() * span)
       if (given.has(port)) continue
       given.add(port)
       if (await bindable(port)) return port

@@ -16,6 +16,18 @@ export const commandArgv = (command: string, args: string[] = []): string[] => [
   ...args,
 ]
 
+/**
+ * A child process's environment: this one's with `env` over it, without jest's NODE_OPTIONS, and
+ * without JEST_WORKER_ID, so the child picks ports across the whole span and not in its worker's
+ * slice (src/lib/freePort.ts), where it would meet the ports its parent gives out.
+ */
+export const childEnv = (env: Record<string, string | undefined>): NodeJS.ProcessEnv => ({
+  ...process.env,
+  JEST_WORKER_ID: undefined,
+  NODE_OPTIONS: '',
+  ...env,
+})
+
 /** Runs a command of the service as `npm run <command>` would, with the given environment. */
 export const runCli = (
   command: string,
@@ -25,7 +37,7 @@ export const runCli = (
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, commandArgv(command, args), {
       cwd: projectRoot,
-      env: { ...process.env, NODE_OPTIONS: '', ...env },
+      env: childEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''

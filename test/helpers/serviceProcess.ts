@@ -6,7 +6,7 @@ import path from 'node:path'
 import { freePort } from '@/lib/freePort'
 import { projectRoot } from '@/lib/paths'
 
-import { commandArgv } from './cli'
+import { childEnv, commandArgv } from './cli'
 
 export type ScriptProcess = {
   child: ChildProcess
@@ -35,7 +35,7 @@ export const startScriptProcess = (
     : commandArgv(script)
   const child = spawn(process.execPath, argv, {
     cwd: projectRoot,
-    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

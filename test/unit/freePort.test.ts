@@ -27,4 +27,22 @@ describe('freePort', () => {
     })
     await new Promise((resolve) => server.close(resolve))
   })
+
+  it('gives each test worker ports of its own slice, so two workers never pick the same', async () => {
+    const saved = process.env.JEST_WORKER_ID
+    const slice = Math.floor((ephemeralStart - 20000) / 8)
+    try {
+      for (const worker of [1, 2, 8]) {
+        process.env.JEST_WORKER_ID = String(worker)
+        const low = 20000 + (worker - 1) * slice
+        for (const port of await Promise.all(Array.from({ length: 20 }, () => freePort()))) {
+          expect(port).toBeGreaterThanOrEqual(low)
+          expect(port).toBeLessThan(low + slice)
+        }
+      }
+    } finally {
+      if (saved === undefined) delete process.env.JEST_WORKER_ID
+      else process.env.JEST_WORKER_ID = saved
+    }
+  })
 })
