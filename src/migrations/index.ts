@@ -52,6 +52,7 @@ import * as migration_20261129_231844_trash_deleted_by from './20261129_231844_t
 import * as migration_20261130_034351_lead_tasks from './20261130_034351_lead_tasks';
 import * as migration_20261130_060000_dealer_list_plans from './20261130_060000_dealer_list_plans';
 import * as migration_20261130_160000_live_row_counts from './20261130_160000_live_row_counts';
+import * as migration_20261130_190000_drop_row_counts from './20261130_190000_drop_row_counts';
 
 export const migrations = [
   {
@@ -323,5 +324,10 @@ export const migrations = [
     up: migration_20261130_160000_live_row_counts.up,
     down: migration_20261130_160000_live_row_counts.down,
     name: '20261130_160000_live_row_counts',
+  },
+  {
+    up: migration_20261130_190000_drop_row_counts.up,
+    down: migration_20261130_190000_drop_row_counts.down,
+    name: '20261130_190000_drop_row_counts',
   },
 ];

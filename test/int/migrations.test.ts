@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 
 import { pendingSchemaChanges } from '@/db/pendingSchemaChanges'
+import * as dropRowCounts from '@/migrations/20261130_190000_drop_row_counts'
 
 import { useTestService } from '../helpers/service'
 
@@ -43,5 +44,28 @@ describe('migrations', () => {
     expect(unassigned.indexdef).toMatch(
       /assignee_id IS NULL.*merged_into_id IS NULL.*deleted_at IS NULL/,
     )
+  })
+
+  it('drops the single-row counters, and its down puts them back counting', async () => {
+    const { payload } = context.service
+    const db = payload.db.drizzle
+    const rows = async (statement: string) =>
+      ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows
+    const counter = `select row_count::int as n from row_counts where table_name = 'web_event'`
+    expect(await rows(`select to_regclass('row_counts') as t`)).toEqual([{ t: null }])
+    await payload.create({ collection: 'web-event', data: { name: 'before the down' } })
+
+    await dropRowCounts.down({ db, payload, req: {} } as Parameters<typeof dropRowCounts.down>[0])
+    expect(await rows(counter)).toEqual([{ n: 1 }])
+    await payload.create({ collection: 'web-event', data: { name: 'after the down' } })
+    expect(await rows(counter)).toEqual([{ n: 2 }])
+
+    await dropRowCounts.up({ db, payload, req: {} } as Parameters<typeof dropRowCounts.up>[0])
+    expect(await rows(`select to_regclass('row_counts') as t`)).toEqual([{ t: null }])
+    await payload.create({ collection: 'web-event', data: { name: 'after the up' } })
+    const [live] = await rows(
+      `select sum(row_count)::int as n from live_row_counts where table_name = 'web_event'`,
+    )
+    expect(live).toEqual({ n: 3 })
   })
 })
