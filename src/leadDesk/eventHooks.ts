@@ -8,6 +8,19 @@ import type { LeadEvent } from '../../payload-types'
 import { recordDoNotContact } from './doNotContact'
 import { idOf } from './ids'
 
+/**
+ * A relation's stored id after the write. `doc` is populated at the request's depth, where a
+ * lead the read leaves out (one in the trash) is null: the id is then the one this write set, or,
+ * when the write did not name the field, the one stored before.
+ */
+const storedId = (
+  key: 'currentStatusFor' | 'lead',
+  doc: LeadEvent,
+  data: Partial<LeadEvent>,
+  previousDoc: LeadEvent | undefined,
+) => idOf(doc[key]) ?? (key in data ? idOf(data[key]) : idOf(previousDoc?.[key]))
+
+/** A lead in the trash follows its events too, so that it is right when restored. */
 const setLeadStatus = (req: PayloadRequest, lead: number, status: LeadEvent['status']) =>
   req.payload.update({
     collection: 'lead',
@@ -15,6 +28,7 @@ const setLeadStatus = (req: PayloadRequest, lead: number, status: LeadEvent['sta
     depth: 0,
     id: lead,
     req,
+    trash: true,
   })
 
 /**
@@ -25,9 +39,9 @@ const setLeadStatus = (req: PayloadRequest, lead: number, status: LeadEvent['sta
 const followCurrentStatus = async (
   req: PayloadRequest,
   doc: LeadEvent,
+  current: number | undefined,
   previousDoc: LeadEvent | undefined,
 ) => {
-  const current = idOf(doc.currentStatusFor)
   const before = idOf(previousDoc?.currentStatusFor)
   if (before && before !== current && req.context.leadStatusMoving !== before)
     await setLeadStatus(req, before, null)
@@ -65,16 +79,17 @@ const markContacted = async (req: PayloadRequest, lead: number, at: string) => {
 
 /** afterChange on lead events: do-not-contact requests, first contact and the current status. */
 export const followLeadEvent: CollectionAfterChangeHook<LeadEvent> = async ({
+  data,
   doc,
   operation,
   previousDoc,
   req,
 }) => {
-  const lead = idOf(doc.lead)
   const was = operation === 'create' ? undefined : previousDoc
+  const lead = storedId('lead', doc, data, was)
   if (lead && doc.type === 'Customer DNC Request' && was?.type !== doc.type)
     await recordDoNotContact(req, doc, lead)
   if (lead && isContact(doc.type)) await markContacted(req, lead, doc.createdAt)
-  await followCurrentStatus(req, doc, was)
+  await followCurrentStatus(req, doc, storedId('currentStatusFor', doc, data, was), was)
   return doc
 }

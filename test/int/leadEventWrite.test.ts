@@ -181,7 +181,7 @@ const written = async (twin: Event) => {
     event: await rows('SELECT * FROM lead_events WHERE id = $1', [twin.event]),
     lead: await rows(
       // `changed`: the lead was written after the event (its status followed the event's).
-      `SELECT id, current_status, first_contacted_at, deleted_at,
+      `SELECT id, current_status, first_contacted_at, deleted_at IS NOT NULL AS trashed,
               updated_at >= (SELECT updated_at FROM lead_events WHERE id = $2) AS changed
          FROM lead WHERE id = $1`,
       [twin.lead, twin.event],
@@ -470,5 +470,45 @@ describe("the compiled PATCH against Payload's update (src/flows/leadEventPatch.
     expect(served).toBe(0)
     expect(viaPayload.answer.status).toBe(404)
     expect(compiled).toEqual(viaPayload)
+  })
+
+  it("an event whose lead is in the trash: saved, and the lead's status follows it there", async () => {
+    const { compiled, served, viaPayload } = await twins(
+      { status: 'Had Conversation' },
+      {
+        prepare: async ({ lead }) => {
+          await context.service.payload.update({
+            collection: 'lead',
+            data: { deletedAt: new Date().toISOString() },
+            id: lead,
+          })
+        },
+      },
+    )
+    expect(served).toBe(0)
+    expect(viaPayload.answer.status).toBe(200)
+    expect(compiled).toEqual(viaPayload)
+    expect(viaPayload.rows.lead).toEqual([
+      expect.objectContaining({ current_status: 'Had Conversation', trashed: true }),
+    ])
+  })
+
+  it('a do-not-contact request on an event whose lead is in the trash is recorded for that lead', async () => {
+    const { payload } = context.service
+    const { event, lead } = await leadWithEvent()
+    await payload.update({
+      collection: 'lead',
+      data: { deletedAt: new Date().toISOString() },
+      id: lead,
+    })
+    const answer = await patch(event, { type: 'Customer DNC Request' })
+    expect(answer.status).toBe(200)
+    const requests = await payload.find({
+      collection: 'do-not-contact',
+      where: { lead: { equals: lead } },
+    })
+    expect(requests.totalDocs).toBe(1)
+    const trashed = await payload.findByID({ collection: 'lead', id: lead, trash: true })
+    expect(trashed.doNotContact?.event).toBeTruthy()
   })
 })
