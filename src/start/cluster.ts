@@ -61,6 +61,33 @@ export const adminSocket = (): string | undefined => process.env[ADMIN_SOCKET] |
 /** In a worker: whether the primary started the embedded PostgreSQL (a local install). */
 export const primaryStartedDatabase = (): boolean => process.env[LOCAL] === '1'
 
+/**
+ * Node's options for a worker: this process's, and
+ * - `--enable-source-maps`: stack traces in the workers' logs name the TypeScript sources. The
+ *   logger maps them itself (src/lib/sourceStack.ts), so this flag only costs start time, but
+ *   without it the admin worker shrinks more than the API workers, and
+ *   test/e2e/adminUi.test.ts's bound on the two (the API workers at least 60 MiB smaller) needs
+ *   another measure first;
+ * - for a worker that serves no admin page (ADMIN_UI=off or separate), 4 MiB semi-spaces for
+ *   V8's young generation instead of 16: an API process then holds 20–40 MiB less under load
+ *   with no loss of throughput measured, while the admin UI's server rendering was slower with
+ *   them (docs/performance.md, "Start and several processes"). A size the operator chose in
+ *   NODE_OPTIONS stays theirs.
+ */
+export const workerExecArgv = (
+  role: Exclude<WorkerRole, 'single'>,
+  {
+    execArgv = process.execArgv,
+    mode = adminUiMode(),
+    nodeOptions = process.env.NODE_OPTIONS ?? '',
+  } = {},
+): string[] => {
+  const options = [...execArgv, '--enable-source-maps']
+  const servesAdmin = role === 'admin' || mode === 'on'
+  const chosen = [...execArgv, nodeOptions].some((option) => option.includes('--max-semi-space'))
+  return servesAdmin || chosen ? options : [...options, '--max-semi-space-size=4']
+}
+
 /** Resolves once `worker` listens; rejects if it exits first. */
 const listening = (worker: Worker): Promise<void> =>
   new Promise((resolve, reject) => {
@@ -85,6 +112,7 @@ const supervise = (
   const fork = (role: 'admin' | 'follower' | 'lead'): Worker => {
     // A dead admin worker's socket file goes before its replacement listens on the path.
     if (role === 'admin') fs.rmSync(env()[ADMIN_SOCKET], { force: true })
+    cluster.setupPrimary({ execArgv: workerExecArgv(role) })
     const worker = cluster.fork({ ...env(), [ROLE]: role })
     const born = Date.now()
     worker.once('exit', (code, signal) => {
@@ -160,11 +188,6 @@ export const runPrimary = async (count: number): Promise<void> => {
   // it dies; here the kernel keeps it queued for the other. 50 connections: 7,419 and 6,405
   // requests per worker, and the same throughput as round-robin.
   cluster.schedulingPolicy = cluster.SCHED_NONE
-  // Stack traces in the workers' logs name the TypeScript sources. The logger maps them itself
-  // (src/lib/sourceStack.ts), so this flag only costs start time, but without it the admin
-  // worker shrinks more than the API workers, and test/e2e/adminUi.test.ts's bound on the two
-  // (the API workers at least 60 MiB smaller) needs another measure first.
-  cluster.setupPrimary({ execArgv: [...process.execArgv, '--enable-source-maps'] })
   const state = { running: false, stopping: false }
   const fork = supervise(
     () => ({ [ADMIN_SOCKET]: socket, [BUILD_STATE]: admin.state(), [LOCAL]: embedded ? '1' : '' }),

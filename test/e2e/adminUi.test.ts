@@ -153,6 +153,11 @@ describe('ADMIN_UI=separate', () => {
         }),
       )
       expect([...roles.keys()].sort()).toEqual(['admin', 'lead'])
+      // The API worker's young generation is the smaller one (src/start/cluster.ts).
+      const options = (role: string) =>
+        fs.readFileSync(`/proc/${roles.get(role)}/cmdline`, 'utf8').split('\0')
+      expect(options('lead')).toContain('--max-semi-space-size=4')
+      expect(options('admin')).not.toContain('--max-semi-space-size=4')
       // Next and the admin UI's pages live in the admin worker only.
       expect(rssMiB(roles.get('lead')!) + 60).toBeLessThan(rssMiB(roles.get('admin')!))
     },

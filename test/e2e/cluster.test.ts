@@ -77,6 +77,11 @@ describe('WEB_CONCURRENCY=2', () => {
   it('two workers serve one port, and only one of them runs the jobs', async () => {
     const workers = workersOf(service.child.pid!)
     expect(workers).toHaveLength(2)
+    // Both serve the admin UI too: V8's default young generation (src/start/cluster.ts).
+    for (const worker of workers)
+      expect(fs.readFileSync(`/proc/${worker}/cmdline`, 'utf8').split('\0')).not.toContain(
+        '--max-semi-space-size=4',
+      )
     expect(new Set(listeningPids())).toEqual(new Set(workers))
     expect(service.output().match(/this process runs the jobs/g)).toHaveLength(1)
     // Each worker accepts from the shared socket: a burst of connections reaches both.
@@ -129,6 +134,11 @@ describe('WEB_CONCURRENCY=2', () => {
     await service.waitFor(/(this process runs the jobs[\s\S]*){2}/, 120_000)
     const workers = workersOf(service.child.pid!)
     expect(workers).toHaveLength(2)
+    // Both serve the admin UI too: V8's default young generation (src/start/cluster.ts).
+    for (const worker of workers)
+      expect(fs.readFileSync(`/proc/${worker}/cmdline`, 'utf8').split('\0')).not.toContain(
+        '--max-semi-space-size=4',
+      )
     expect(workers).toContain(survivor)
     expect(workers).not.toContain(lead)
   }, 180_000)
