@@ -33,6 +33,14 @@ const leadWithEvent = async () => {
   return { event: event.id, lead: lead.id }
 }
 
+const moveToTrash = async (collection: 'lead' | 'leadEvents', id: number) => {
+  await context.service.payload.update({
+    collection,
+    data: { deletedAt: new Date().toISOString() },
+    id,
+  })
+}
+
 const patch = (id: number, body: unknown, headers = context.who.leadAgent.headers) =>
   sendJson(context.service, 'PATCH', `/api/leadEvents/${id}`, { body, headers })
 
@@ -457,15 +465,7 @@ describe("the compiled PATCH against Payload's update (src/flows/leadEventPatch.
   it('an event in the trash: the same 404, nothing behind', async () => {
     const { compiled, served, viaPayload } = await twins(
       { status: 'Had Conversation' },
-      {
-        prepare: async ({ event }) => {
-          await context.service.payload.update({
-            collection: 'leadEvents',
-            data: { deletedAt: new Date().toISOString() },
-            id: event,
-          })
-        },
-      },
+      { prepare: ({ event }) => moveToTrash('leadEvents', event) },
     )
     expect(served).toBe(0)
     expect(viaPayload.answer.status).toBe(404)
@@ -475,15 +475,7 @@ describe("the compiled PATCH against Payload's update (src/flows/leadEventPatch.
   it("an event whose lead is in the trash: saved, and the lead's status follows it there", async () => {
     const { compiled, served, viaPayload } = await twins(
       { status: 'Had Conversation' },
-      {
-        prepare: async ({ lead }) => {
-          await context.service.payload.update({
-            collection: 'lead',
-            data: { deletedAt: new Date().toISOString() },
-            id: lead,
-          })
-        },
-      },
+      { prepare: ({ lead }) => moveToTrash('lead', lead) },
     )
     expect(served).toBe(0)
     expect(viaPayload.answer.status).toBe(200)
@@ -496,11 +488,7 @@ describe("the compiled PATCH against Payload's update (src/flows/leadEventPatch.
   it('a do-not-contact request on an event whose lead is in the trash is recorded for that lead', async () => {
     const { payload } = context.service
     const { event, lead } = await leadWithEvent()
-    await payload.update({
-      collection: 'lead',
-      data: { deletedAt: new Date().toISOString() },
-      id: lead,
-    })
+    await moveToTrash('lead', lead)
     const answer = await patch(event, { type: 'Customer DNC Request' })
     expect(answer.status).toBe(200)
     const requests = await payload.find({
