@@ -6,7 +6,7 @@
  * a local user can still reset a password; elsewhere only its recipient and subject are, as a
  * reset link in a production log would be a credential.
  */
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { APIError, type EmailAdapter } from 'payload'
 
 import { isRecord } from '@/lib/isRecord'
@@ -16,10 +16,15 @@ export const EMAIL_UNAVAILABLE = 'The e-mail could not be sent. Try again later.
 
 const transporters = new Map<string, Transporter>()
 
-/** One transport per SMTP_URL (read when a message is sent, so it may change while running). */
-const transporterFor = (url: string): Transporter => {
+/**
+ * One transport per SMTP_URL (read when a message is sent, so it may change while running).
+ * nodemailer is loaded with the first message: most processes send none, and it is about 40
+ * modules on every start.
+ */
+const transporterFor = async (url: string): Promise<Transporter> => {
   let transporter = transporters.get(url)
   if (!transporter) {
+    const { default: nodemailer } = await import('nodemailer')
     const timeout = settings('email').SMTP_TIMEOUT_MS
     const parsed = new URL(url)
     const secure = parsed.protocol === 'smtps:'
@@ -64,7 +69,9 @@ export const emailAdapter: EmailAdapter = ({ payload }) => ({
       return
     }
     try {
-      return await transporterFor(SMTP_URL).sendMail({
+      return await (
+        await transporterFor(SMTP_URL)
+      ).sendMail({
         from: message.from ?? `"Commerce service" <${settings('service').EMAIL_FROM}>`,
         ...message,
       })

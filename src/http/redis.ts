@@ -2,9 +2,17 @@
  * The one Redis connection of an instance, shared by the rate limits (./rateLimit.ts) and
  * read-your-writes (./readYourWrites.ts), with one record of whether it is answering.
  */
-import { Redis } from 'ioredis'
+import { createRequire } from 'node:module'
+
+import type { Redis } from 'ioredis'
 
 import { logger } from '@/lib/logger'
+
+/**
+ * ioredis is loaded only by a process given REDIS_URL: it is about 50 modules on every start of
+ * one that is not. It is CommonJS, so `require` keeps `openRedis` synchronous.
+ */
+const loadRedis = (): typeof Redis => createRequire(import.meta.url)('ioredis').Redis
 
 export type SharedRedis = {
   client: Redis
@@ -22,7 +30,8 @@ export type SharedRedis = {
  * One warning when it goes, one line when it is back.
  */
 export const openRedis = (url: string, timeoutMs: number): SharedRedis => {
-  const client = new Redis(url, {
+  const RedisClient = loadRedis()
+  const client = new RedisClient(url, {
     commandTimeout: timeoutMs,
     enableOfflineQueue: false,
     lazyConnect: false,
