@@ -9,16 +9,23 @@ import { recordDoNotContact } from './doNotContact'
 import { idOf } from './ids'
 
 /**
- * A relation's stored id after the write. `doc` is populated at the request's depth, where a
- * lead the read leaves out (one in the trash) is null: the id is then the one this write set, or,
- * when the write did not name the field, the one stored before.
+ * The lead a relation names after the write. `doc` is populated at the request's depth, where a
+ * lead the read leaves out (one in the trash) is null. Such a lead still counts when the event
+ * already named it (its lead was moved to the trash): its status and do-not-contact requests
+ * follow the event. A write that newly names a lead out of reach changes nothing on it, as
+ * before, since no caller may reach the trash through an event.
  */
 const storedId = (
   key: 'currentStatusFor' | 'lead',
   doc: LeadEvent,
   data: Partial<LeadEvent>,
   previousDoc: LeadEvent | undefined,
-) => idOf(doc[key]) ?? (key in data ? idOf(data[key]) : idOf(previousDoc?.[key]))
+) => {
+  const shown = idOf(doc[key])
+  if (shown !== undefined) return shown
+  const kept = idOf(previousDoc?.[key])
+  return kept !== undefined && (!(key in data) || idOf(data[key]) === kept) ? kept : undefined
+}
 
 /** A lead in the trash follows its events too, so that it is right when restored. */
 const setLeadStatus = (req: PayloadRequest, lead: number, status: LeadEvent['status']) =>

@@ -2,6 +2,7 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 // Written by hand (no schema change): row counts kept by statement-level triggers, so that an
 // unfiltered list of a large collection need not count its rows (src/db/rowCounts.ts).
+// Frozen: 20261130_190000_drop_row_counts runs this file's down as its up, and its up as its down.
 const COUNTED = ['web_event', 'company']
 
 export async function up({ db }: MigrateUpArgs): Promise<void> {

@@ -69,7 +69,7 @@ export const primaryStartedDatabase = (): boolean => process.env[LOCAL] === '1'
  *   test/e2e/adminUi.test.ts's bound on the two (the API workers at least 60 MiB smaller) needs
  *   another measure first;
  * - for a worker that serves no admin page (ADMIN_UI=off or separate), 4 MiB semi-spaces for
- *   V8's young generation instead of 16: an API process then holds 20–40 MiB less under load
+ *   V8's young generation instead of 16: an API worker then held 45–60 MiB less under load
  *   with no loss of throughput measured, while the admin UI's server rendering was slower with
  *   them (docs/performance.md, "Start and several processes"). A size the operator chose in
  *   NODE_OPTIONS stays theirs.
@@ -84,7 +84,8 @@ export const workerExecArgv = (
 ): string[] => {
   const options = [...execArgv, '--enable-source-maps']
   const servesAdmin = role === 'admin' || mode === 'on'
-  const chosen = [...execArgv, nodeOptions].some((option) => option.includes('--max-semi-space'))
+  // V8 takes its flags with dashes or underscores.
+  const chosen = [...execArgv, nodeOptions].some((option) => /--max[-_]semi[-_]space/.test(option))
   return servesAdmin || chosen ? options : [...options, '--max-semi-space-size=4']
 }
 

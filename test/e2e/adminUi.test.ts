@@ -14,7 +14,7 @@ import { projectRoot } from '@/lib/paths'
 
 import { ADMIN_BUILD_MS, adminBuilt } from '../helpers/adminBuild'
 import { createTestDatabase } from '../helpers/database'
-import { childrenOf } from '../helpers/processes'
+import { childrenOf, commandLineOf } from '../helpers/processes'
 import {
   productionSettings,
   type ServiceProcess,
@@ -154,10 +154,8 @@ describe('ADMIN_UI=separate', () => {
       )
       expect([...roles.keys()].sort()).toEqual(['admin', 'lead'])
       // The API worker's young generation is the smaller one (src/start/cluster.ts).
-      const options = (role: string) =>
-        fs.readFileSync(`/proc/${roles.get(role)}/cmdline`, 'utf8').split('\0')
-      expect(options('lead')).toContain('--max-semi-space-size=4')
-      expect(options('admin')).not.toContain('--max-semi-space-size=4')
+      expect(commandLineOf(roles.get('lead')!)).toContain('--max-semi-space-size=4')
+      expect(commandLineOf(roles.get('admin')!)).not.toContain('--max-semi-space-size=4')
       // Next and the admin UI's pages live in the admin worker only.
       expect(rssMiB(roles.get('lead')!) + 60).toBeLessThan(rssMiB(roles.get('admin')!))
     },

@@ -18,6 +18,10 @@ export const childrenOf = (pid: number): number[] =>
     })
     .map(Number)
 
+/** The command line of `pid`: the executable, Node's options, the script and its arguments. */
+export const commandLineOf = (pid: number): string[] =>
+  fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
+
 /** CPU seconds (user + system) the process `pid` has used so far. */
 export const cpuSeconds = (pid: number): number => {
   const fields = stat(pid)

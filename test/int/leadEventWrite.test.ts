@@ -496,7 +496,21 @@ describe("the compiled PATCH against Payload's update (src/flows/leadEventPatch.
       where: { lead: { equals: lead } },
     })
     expect(requests.totalDocs).toBe(1)
-    const trashed = await payload.findByID({ collection: 'lead', id: lead, trash: true })
-    expect(trashed.doNotContact?.event).toBeTruthy()
+    const trashed = await payload.findByID({ collection: 'lead', depth: 0, id: lead, trash: true })
+    expect(trashed.doNotContact?.event).toBe(event)
+  })
+
+  it('an event newly pointed at a lead in the trash leaves that lead as it was', async () => {
+    const { payload } = context.service
+    const trashed = await leadWithEvent()
+    await moveToTrash('lead', trashed.lead)
+    const { event } = await leadWithEvent()
+    const answer = await patch(event, {
+      currentStatusFor: trashed.lead,
+      status: 'Had Conversation',
+    })
+    expect(answer.status).toBe(200)
+    const lead = await payload.findByID({ collection: 'lead', id: trashed.lead, trash: true })
+    expect(lead.currentStatus).toBe('Searching')
   })
 })

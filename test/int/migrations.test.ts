@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import { createLocalReq } from 'payload'
 
 import { pendingSchemaChanges } from '@/db/pendingSchemaChanges'
 import * as dropRowCounts from '@/migrations/20261130_190000_drop_row_counts'
@@ -7,28 +8,23 @@ import { useTestService } from '../helpers/service'
 
 const context = useTestService()
 
+const rows = async (statement: string) =>
+  (await context.service.payload.db.pool.query<Record<string, unknown>>(statement)).rows
+
 describe('migrations', () => {
   it('every collection change has a committed migration', async () => {
     expect(await pendingSchemaChanges(context.service.payload)).toEqual([])
   })
 
   it('a fresh database is brought to the current schema by the migrations alone', async () => {
-    const tables = await context.service.payload.db.drizzle.execute(
+    const tables = await rows(
       `select table_name from information_schema.tables where table_schema = 'public' order by 1`,
     )
-    const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map(
-      (row) => row.table_name,
-    )
+    const names = tables.map((row) => row.table_name)
     expect(names).toEqual(expect.arrayContaining(['users', 'api_clients', 'payload_migrations']))
   })
 
   it('keeps the storage settings and the index the admin pages rely on at scale', async () => {
-    const rows = async (statement: string) =>
-      (
-        (await context.service.payload.db.drizzle.execute(statement)) as unknown as {
-          rows: Record<string, unknown>[]
-        }
-      ).rows
     // Parallel plans walked these tables newest first for a dealer's ten rows (docs/performance.md).
     expect(
       await rows(
@@ -48,19 +44,17 @@ describe('migrations', () => {
 
   it('drops the single-row counters, and its down puts them back counting', async () => {
     const { payload } = context.service
-    const db = payload.db.drizzle
-    const rows = async (statement: string) =>
-      ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows
+    const args = { db: payload.db.drizzle, payload, req: await createLocalReq({}, payload) }
     const counter = `select row_count::int as n from row_counts where table_name = 'web_event'`
     expect(await rows(`select to_regclass('row_counts') as t`)).toEqual([{ t: null }])
     await payload.create({ collection: 'web-event', data: { name: 'before the down' } })
 
-    await dropRowCounts.down({ db, payload, req: {} } as Parameters<typeof dropRowCounts.down>[0])
+    await dropRowCounts.down(args)
     expect(await rows(counter)).toEqual([{ n: 1 }])
     await payload.create({ collection: 'web-event', data: { name: 'after the down' } })
     expect(await rows(counter)).toEqual([{ n: 2 }])
 
-    await dropRowCounts.up({ db, payload, req: {} } as Parameters<typeof dropRowCounts.up>[0])
+    await dropRowCounts.up(args)
     expect(await rows(`select to_regclass('row_counts') as t`)).toEqual([{ t: null }])
     await payload.create({ collection: 'web-event', data: { name: 'after the up' } })
     const [live] = await rows(

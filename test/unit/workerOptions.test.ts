@@ -26,12 +26,28 @@ describe("a cluster worker's Node options", () => {
     expect(options('follower', 'on')).toBe(false)
   })
 
+  it('are the whole list for an API worker', () => {
+    expect(workerExecArgv('lead', { execArgv: BASE, mode: 'separate', nodeOptions: '' })).toEqual([
+      ...BASE,
+      '--enable-source-maps',
+      SMALL,
+    ])
+  })
+
   it('leave a size the operator chose to the operator', () => {
     expect(
       workerExecArgv('lead', {
         execArgv: BASE,
         mode: 'off',
         nodeOptions: '--max-semi-space-size=8',
+      }),
+    ).not.toContain(SMALL)
+    // V8 reads underscores as dashes.
+    expect(
+      workerExecArgv('lead', {
+        execArgv: BASE,
+        mode: 'off',
+        nodeOptions: '--max_semi_space_size=8',
       }),
     ).not.toContain(SMALL)
     expect(
