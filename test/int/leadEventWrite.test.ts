@@ -11,6 +11,8 @@ import { compiledLeadEventPatches } from '@/flows/leadEventPatch'
 import { compiledReads } from '@/reads'
 
 import { sendJson } from '../helpers/http'
+import { addDealership } from '../helpers/dealership'
+import { staffUser } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
 import { countStatements, statementKind } from '../helpers/statements'
 
@@ -512,5 +514,35 @@ describe("the compiled PATCH against Payload's update (src/flows/leadEventPatch.
     expect(answer.status).toBe(200)
     const lead = await payload.findByID({ collection: 'lead', id: trashed.lead, trash: true })
     expect(lead.currentStatus).toBe('Searching')
+  })
+
+  it('a dealer, who cannot read a trashed lead, may not update its events, and the lead stays as it was', async () => {
+    const { payload } = context.service
+    // This file's database holds no demo data: the dealership's address needs its state.
+    await payload.create({ collection: 'state', data: { code: 'CA', name: 'California' } })
+    await addDealership(payload, {
+      company: 'com_trash_dealer',
+      location: 'loc_trash_dealer',
+      name: 'Trash Motors',
+    })
+    const dealer = await staffUser(payload, 'dealer', 'com_trash_dealer')
+    const lead = await payload.create({
+      collection: 'lead',
+      data: { firstName: 'Tess', lastName: 'Trash', location: 'loc_trash_dealer' },
+    })
+    const { id: event } = await payload.create({
+      collection: 'leadEvents',
+      data: { lead: lead.id, status: 'Searching', type: 'Lead Created' },
+    })
+    // Its own lead's event, while the lead is live: the dealer may.
+    expect((await patch(event, { status: 'Had Conversation' }, dealer.headers)).status).toBe(200)
+    await moveToTrash('lead', lead.id)
+    const refused = await patch(event, { status: 'Sold' }, dealer.headers)
+    expect(refused.status).toBe(400)
+    const kept = await payload.findByID({ collection: 'lead', depth: 0, id: lead.id, trash: true })
+    expect(kept.currentStatus).toBe('Had Conversation')
+    expect((await payload.findByID({ collection: 'leadEvents', id: event })).status).toBe(
+      'Had Conversation',
+    )
   })
 })
