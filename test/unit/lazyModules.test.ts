@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-
 import { describe, expect, it } from '@jest/globals'
 
-import { projectRoot } from '@/lib/paths'
+import { runTsxScript } from '../helpers/tsxScript'
 
 /**
  * nodemailer and ioredis are loaded by the first message sent and by REDIS_URL, not by every
@@ -24,11 +21,7 @@ console.log(JSON.stringify({ afterRedis: [...new Set(loaded())], atStart, email:
 
 describe('modules loaded only when used', () => {
   it('are not loaded by importing the e-mail adapter and the Redis opener', async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '--eval', script],
-      { cwd: projectRoot, env: { ...process.env, NODE_OPTIONS: '' } },
-    )
+    const stdout = await runTsxScript(script)
     expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({
       afterRedis: ['ioredis'],
       atStart: [],

