@@ -50,6 +50,9 @@ export const serviceEnv = (
   databaseUrl: string,
   keys: { creditDataKeys?: string; payloadSecret?: string } = {},
 ): Record<string, string> => ({
+  // The statement counter patches node_modules' pg: a process of the lean build (ADMIN_UI=off,
+  // scripts/compile.mjs) has its own copy bundled, whose statements it would not see.
+  ADMIN_UI: 'on',
   CREDIT_DATA_KEYS: keys.creditDataKeys ?? `bench:${crypto.randomBytes(32).toString('base64')}`,
   DATABASE_URL: databaseUrl,
   JOBS_RUNNER: 'off',

@@ -6,7 +6,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-import { COMMANDS, ensureCompiled } from './compile.mjs'
+import { COMMANDS, ensureCompiled, entryFor } from './compile.mjs'
 
 const [command, ...args] = process.argv.slice(2)
 const file = COMMANDS[command]
@@ -38,5 +38,5 @@ try {
   process.exit(1)
 }
 // The command reads its own arguments from process.argv, as if it were started directly.
-process.argv = [process.argv[0], path.join(outdir, file.replace(/\.ts$/, '.js')), ...args]
+process.argv = [process.argv[0], path.join(outdir, entryFor(command)), ...args]
 await import(pathToFileURL(process.argv[1]).href)

@@ -18,8 +18,15 @@ export const hasRichText = (fields: Field[]): boolean =>
     return 'fields' in field && hasRichText(field.fields)
   })
 
-const lexical: ReturnType<typeof lexicalEditor> = async (args) =>
-  (await import('@payloadcms/richtext-lexical')).lexicalEditor()(args)
+const lexical: ReturnType<typeof lexicalEditor> = async (args) => {
+  // The lean build (scripts/compile.mjs) bundles Payload and leaves Lexical outside, which would
+  // load a second Payload beside it.
+  if (process.env.COMMERCE_BUILD === 'lean')
+    throw new Error(
+      'a rich-text field needs Lexical, which processes of the lean build do not load: drop the lean build (entryFor in scripts/compile.mjs)',
+    )
+  return (await import('@payloadcms/richtext-lexical')).lexicalEditor()(args)
+}
 
 /** Lexical, imported on first use, where any of `entities` has a rich-text field; else none. */
 export const richTextEditor = (entities: WithFields[]): Config['editor'] =>

@@ -8,7 +8,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { adminBuilt } from '../helpers/adminBuild'
 import { lastLine, runCli } from '../helpers/cli'
 import { createTestDatabase } from '../helpers/database'
 import {
@@ -46,12 +45,12 @@ const post = async (path: string, body: unknown) => {
 }
 
 beforeAll(async () => {
-  // The build first, as before: the service serves the admin UI from its start.
-  await adminBuilt()
   database = await createTestDatabase()
   receiver = await startWebhookReceiver()
   settings = {
     ...productionSettings(database.url),
+    // An API node: the lean build (scripts/compile.mjs), as the jobs worker beside it.
+    ADMIN_UI: 'off',
     JOBS_RUNNER: 'off',
     REDIS_URL: '',
     WEB_CONCURRENCY: '1',
