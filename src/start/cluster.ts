@@ -89,6 +89,22 @@ export const workerExecArgv = (
   return servesAdmin || chosen ? options : [...options, '--max-semi-space-size=4']
 }
 
+/**
+ * The compiled file a worker runs: the primary's own, except that a worker serving no admin page
+ * beside an admin worker (ADMIN_UI=separate) runs the lean build's copy (`dist/<hash>/lean/`,
+ * scripts/compile.mjs), which the primary, a process that may load Next, does not. With
+ * ADMIN_UI=off the primary itself runs the lean build already; under tsx there is none.
+ */
+export const workerScript = (
+  role: Exclude<WorkerRole, 'single'>,
+  { mode = adminUiMode(), script = process.argv[1] ?? '' } = {},
+): string => {
+  if (role === 'admin' || mode === 'on' || path.basename(path.dirname(script)) === 'lean')
+    return script
+  const lean = path.join(path.dirname(script), 'lean', path.basename(script))
+  return fs.existsSync(lean) ? lean : script
+}
+
 /** Resolves once `worker` listens; rejects if it exits first. */
 const listening = (worker: Worker): Promise<void> =>
   new Promise((resolve, reject) => {
@@ -113,7 +129,7 @@ const supervise = (
   const fork = (role: 'admin' | 'follower' | 'lead'): Worker => {
     // A dead admin worker's socket file goes before its replacement listens on the path.
     if (role === 'admin') fs.rmSync(env()[ADMIN_SOCKET], { force: true })
-    cluster.setupPrimary({ execArgv: workerExecArgv(role) })
+    cluster.setupPrimary({ exec: workerScript(role), execArgv: workerExecArgv(role) })
     const worker = cluster.fork({ ...env(), [ROLE]: role })
     const born = Date.now()
     worker.once('exit', (code, signal) => {

@@ -156,6 +156,9 @@ describe('ADMIN_UI=separate', () => {
       // The API worker's young generation is the smaller one (src/start/cluster.ts).
       expect(commandLineOf(roles.get('lead')!)).toContain('--max-semi-space-size=4')
       expect(commandLineOf(roles.get('admin')!)).not.toContain('--max-semi-space-size=4')
+      // The API worker runs the lean build, the admin worker the one Next can load beside.
+      expect(commandLineOf(roles.get('lead')!).join(' ')).toMatch(/\/lean\/start\.js$/)
+      expect(commandLineOf(roles.get('admin')!).join(' ')).not.toMatch(/\/lean\//)
       // Next and the admin UI's pages live in the admin worker only.
       expect(rssMiB(roles.get('lead')!) + 60).toBeLessThan(rssMiB(roles.get('admin')!))
     },

@@ -1,6 +1,10 @@
-import { describe, expect, it } from '@jest/globals'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 
-import { workerExecArgv } from '@/start/cluster'
+import { afterAll, describe, expect, it } from '@jest/globals'
+
+import { workerExecArgv, workerScript } from '@/start/cluster'
 
 const BASE = ['--conditions=production']
 const SMALL = '--max-semi-space-size=4'
@@ -57,5 +61,30 @@ describe("a cluster worker's Node options", () => {
         nodeOptions: '',
       }),
     ).toEqual([...BASE, '--max-semi-space-size=2', '--enable-source-maps'])
+  })
+})
+
+describe("a cluster worker's script", () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-script-'))
+  const script = path.join(folder, 'start.js')
+  const lean = path.join(folder, 'lean', 'start.js')
+  fs.mkdirSync(path.dirname(lean))
+  for (const file of [script, lean]) fs.writeFileSync(file, '')
+  afterAll(() => fs.rmSync(folder, { force: true, recursive: true }))
+
+  it("is the lean build's for an API worker beside an admin worker", () => {
+    for (const role of ['lead', 'follower'] as const)
+      expect(workerScript(role, { mode: 'separate', script })).toBe(lean)
+  })
+
+  it("is the primary's own where the worker may load Next, or the primary is lean already", () => {
+    expect(workerScript('admin', { mode: 'separate', script })).toBe(script)
+    expect(workerScript('lead', { mode: 'on', script })).toBe(script)
+    expect(workerScript('lead', { mode: 'off', script: lean })).toBe(lean)
+  })
+
+  it("is the primary's own where there is no lean build (tsx, npm run dev)", () => {
+    const source = path.join(folder, 'server.ts')
+    expect(workerScript('lead', { mode: 'separate', script: source })).toBe(source)
   })
 })
