@@ -232,6 +232,10 @@ export const ensureCompiled = async () => {
     external: LEAN_EXTERNAL,
     format: 'esm',
     mainFields: ['module', 'main'],
+    // Less text to parse: ready about 0.1 s sooner and 20 MiB smaller (docs/performance.md).
+    // Names stay as written: Payload's errors take theirs from their classes.
+    minifySyntax: true,
+    minifyWhitespace: true,
     logLevel: 'error',
     outbase: 'src/cli',
     outdir: path.join(staging, 'lean'),
