@@ -6,7 +6,8 @@
  *
  * The output is content-addressed: `dist/<hash of the sources>/`. Two processes that compile at
  * once each write a directory of their own and rename it into place; whichever comes second
- * finds the directory there and drops its copy. Dependencies stay in node_modules (not bundled).
+ * finds the directory there and drops its copy. Dependencies stay in node_modules (not bundled),
+ * except in the lean build beside it (`LEAN_FOLDER`, below).
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -99,12 +100,12 @@ const sourceUrls = {
 
 /**
  * The lean build (`dist/<hash>/lean/`): the same commands with their dependencies bundled in, for
- * the processes that never load Next (see `entryFor`). Node then reads a few dozen files instead
- * of about 2,200 modules from node_modules: an API-only process was ready in 1.49 s instead of
- * 2.75 s and held 147 MiB instead of 179 at ready (docs/performance.md). Left outside: native
- * binaries, and Next, React, the admin UI and Lexical, which import Payload themselves: loaded
- * beside a bundled Payload they would bring a second copy of it, so no lean process may load
- * them (`src/admin/richText.ts` refuses to).
+ * the processes that never load Next (see `entryFor`): Node then reads a few dozen files instead
+ * of about 2,200 modules from node_modules, which was most of an API-only start
+ * (docs/performance.md, "Start and several processes"). Left outside: native binaries, the AWS
+ * SDK, and Next, React and the admin UI packages and Lexical. Those import Payload themselves and,
+ * loaded beside a bundled Payload, would bring a second copy of it: a lean process refuses to load
+ * them (src/lib/leanBuild.ts).
  */
 const LEAN_EXTERNAL = [
   '@aws-sdk/*',
@@ -126,13 +127,16 @@ const LEAN_EXTERNAL = [
   'sharp',
 ]
 
+/** The lean build's folder in a build's. */
+export const LEAN_FOLDER = 'lean'
+
 /** The commands of the lean build: all but the admin UI's build, which runs Next. */
 const LEAN_COMMANDS = Object.keys(COMMANDS).filter((command) => command !== 'build')
 
 /**
  * The compiled file to run for `command`: the lean build's, unless the process may load Next
- * (the admin UI's build, and `start` unless ADMIN_UI=off, as set or in `.env`). A cluster's
- * primary forks its workers from the same file.
+ * (the admin UI's build, and `start` unless ADMIN_UI=off). A cluster's primary forks its
+ * workers from the same file (src/start/cluster.ts, `workerScript`, says when not).
  * @param {string} command
  * @param {Record<string, string | undefined>} [env]
  * @param {string} [envFile] the `.env` the service reads
@@ -142,26 +146,46 @@ export const entryFor = (command, env = process.env, envFile = path.join(project
   const file = COMMANDS[command].replace(/\.ts$/, '.js')
   if (!LEAN_COMMANDS.includes(command)) return file
   if (command === 'start' && adminUiSetting(env, envFile) !== 'off') return file
-  return path.join('lean', file)
+  return path.join(LEAN_FOLDER, file)
 }
 
-/** ADMIN_UI as the service will read it: the environment's, else `.env`'s (dotenv), else `on`. */
+/**
+ * ADMIN_UI as the service reads it: `.env` through dotenv under the environment, as
+ * src/lib/loadEnv.ts does (DOTENV_CONFIG_* options included), and a blank value as unset.
+ */
 const adminUiSetting = (env, envFile) => {
-  let value = env.ADMIN_UI
-  if (value === undefined && fs.existsSync(envFile))
-    value = dotenv.parse(fs.readFileSync(envFile)).ADMIN_UI
-  return (value ?? 'on').trim().toLowerCase()
+  const seen = { ...env }
+  if (fs.existsSync(envFile)) dotenv.config({ path: envFile, processEnv: seen, quiet: true })
+  return seen.ADMIN_UI?.trim() ? seen.ADMIN_UI : 'on'
 }
 
-/** Each dependency that builds a path from its own `import.meta.url` keeps it in the lean build. */
+/** A directive prologue (`'use strict'`) and a hashbang stay first in a module. */
+const PROLOGUE = /^(#![^\n]*\n)?(\s*(["'])use strict\3;?)?/
+
+/**
+ * Each dependency keeps its own place in the lean build: `import.meta.url` is its file's, and a
+ * CommonJS module that reads `__dirname` or `__filename` gets its own (pino finds its worker
+ * script by them, TypeScript its library files).
+ */
 const dependencyUrls = {
   name: 'dependency-urls',
   setup(build) {
     build.onLoad({ filter: /node_modules.*\.(c|m)?js$/ }, async (args) => {
       const text = await fs.promises.readFile(args.path, 'utf8')
-      if (!text.includes('import.meta.url')) return undefined
-      const url = JSON.stringify(pathToFileURL(args.path).href)
-      return { contents: text.replaceAll('import.meta.url', url), loader: 'js' }
+      const urls = text.includes('import.meta.url')
+      const names =
+        /\b__(dirname|filename)\b/.test(text) &&
+        !/\b(?:const|let|var|function)\s+__(?:dirname|filename)\b/.test(text)
+      if (!urls && !names) return undefined
+      let contents = urls
+        ? text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+        : text
+      if (names) {
+        const declared = `var __filename = ${JSON.stringify(args.path)}, __dirname = ${JSON.stringify(path.dirname(args.path))};\n`
+        const [prologue] = PROLOGUE.exec(contents) ?? ['']
+        contents = `${prologue}\n${declared}${contents.slice(prologue.length)}`
+      }
+      return { contents, loader: 'js' }
     })
   },
 }
@@ -203,48 +227,45 @@ export const ensureCompiled = async () => {
   const { build, stop } = await import('esbuild')
   const staging = `${outdir}.${process.pid}.tmp`
   fs.rmSync(staging, { force: true, recursive: true })
-  await build({
+  const shared = {
     absWorkingDir: projectRoot,
     bundle: true,
-    entryPoints: Object.values(COMMANDS).map((file) => path.join('src/cli', file)),
     format: 'esm',
     logLevel: 'error',
     outbase: 'src/cli',
-    outdir: staging,
-    packages: 'external',
     platform: 'node',
-    plugins: [sourceUrls],
     sourcemap: true,
     splitting: true,
     target: 'node20',
+  }
+  await build({
+    ...shared,
+    entryPoints: Object.values(COMMANDS).map((file) => path.join('src/cli', file)),
+    outdir: staging,
+    packages: 'external',
+    plugins: [sourceUrls],
   })
   await build({
-    absWorkingDir: projectRoot,
-    // Bundled CommonJS modules call require: the bundle gets one of its own.
-    // (Spelled in two parts: this file is compiled too, and `sourceUrls` rewrites the whole word.)
+    ...shared,
+    // Bundled CommonJS modules call require: the bundle gets one of its own. (Spelled in two
+    // parts: this file is compiled too, and `sourceUrls` rewrites the whole word.)
     banner: {
       js: `import { createRequire as createLeanRequire } from 'node:module'; const require = createLeanRequire(${'import.meta'}.url);`,
     },
-    bundle: true,
     conditions: ['production'],
     define: { 'process.env.COMMERCE_BUILD': '"lean"' },
     entryPoints: LEAN_COMMANDS.map((command) => path.join('src/cli', COMMANDS[command])),
     external: LEAN_EXTERNAL,
-    format: 'esm',
+    // ES module builds first where a package without an `exports` map has both, as in the
+    // bundle measured (docs/performance.md).
     mainFields: ['module', 'main'],
     // Less text to parse: ready about 0.1 s sooner and 20 MiB smaller (docs/performance.md).
     // Names stay as written: Payload's errors take theirs from their classes.
     minifySyntax: true,
     minifyWhitespace: true,
-    logLevel: 'error',
-    outbase: 'src/cli',
-    outdir: path.join(staging, 'lean'),
-    platform: 'node',
+    outdir: path.join(staging, LEAN_FOLDER),
     plugins: [sourceUrls, dependencyUrls],
-    sourcemap: true,
     sourcesContent: false,
-    splitting: true,
-    target: 'node20',
   })
   // esbuild's service process would otherwise live as long as the server (about 45 MiB).
   await stop()

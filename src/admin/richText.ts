@@ -7,6 +7,8 @@
 import type { lexicalEditor } from '@payloadcms/richtext-lexical'
 import type { Config, Field } from 'payload'
 
+import { refuseInLeanBuild } from '@/lib/leanBuild'
+
 type WithFields = { fields: Field[] }
 
 export const hasRichText = (fields: Field[]): boolean =>
@@ -19,12 +21,7 @@ export const hasRichText = (fields: Field[]): boolean =>
   })
 
 const lexical: ReturnType<typeof lexicalEditor> = async (args) => {
-  // The lean build (scripts/compile.mjs) bundles Payload and leaves Lexical outside, which would
-  // load a second Payload beside it.
-  if (process.env.COMMERCE_BUILD === 'lean')
-    throw new Error(
-      'a rich-text field needs Lexical, which processes of the lean build do not load: drop the lean build (entryFor in scripts/compile.mjs)',
-    )
+  refuseInLeanBuild('Lexical (for a rich-text field)')
   return (await import('@payloadcms/richtext-lexical')).lexicalEditor()(args)
 }
 

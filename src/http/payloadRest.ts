@@ -9,6 +9,7 @@ import { formatAdminURL } from 'payload/shared'
 import { RECORD_VERSION_HEADER } from '@/api/endpoint'
 import { errorBody } from '@/errors'
 import { isRecord } from '@/lib/isRecord'
+import { refuseInLeanBuild } from '@/lib/leanBuild'
 import { logger } from '@/lib/logger'
 
 import { answerTag, noneMatchHits } from './etag'
@@ -56,6 +57,7 @@ const plainHandlers = (config: SanitizedConfig): Handlers => {
 
 /** Payload's REST route handlers: the ones Next mounts at /api/[...slug] for the admin UI. */
 const loadHandlers = async (config: SanitizedConfig): Promise<Handlers> => {
+  refuseInLeanBuild("Next's route handlers")
   const routes = await import('@payloadcms/next/routes')
   return {
     DELETE: routes.REST_DELETE(config),

@@ -12,6 +12,7 @@ import type { RequestHandler } from 'express'
 
 import { type AdminUiPending, adminUiPending } from '@/http/adminPages'
 import { isRecord } from '@/lib/isRecord'
+import { refuseInLeanBuild } from '@/lib/leanBuild'
 import { logger } from '@/lib/logger'
 import { projectRoot } from '@/lib/paths'
 import { isProduction } from '@/lib/settings'
@@ -98,6 +99,7 @@ export const adminUi = (): AdminUi & { current: boolean } => {
   const load = async () => {
     pending = 'starting'
     try {
+      refuseInLeanBuild('Next (the admin UI)')
       const { default: next } = await import('next')
       const app = next({ dev: !isProduction(), dir: projectRoot })
       await app.prepare()

@@ -27,6 +27,7 @@ import { logger } from '@/lib/logger'
 import { adminUiMode, isProduction } from '@/lib/settings'
 import { onShutdownSignal } from '@/lib/shutdown'
 
+import { LEAN_FOLDER } from '../../scripts/compile.mjs'
 import {
   ADMIN_BUILD_QUERY,
   adminBuildMessage,
@@ -99,9 +100,9 @@ export const workerScript = (
   role: Exclude<WorkerRole, 'single'>,
   { mode = adminUiMode(), script = process.argv[1] ?? '' } = {},
 ): string => {
-  if (role === 'admin' || mode === 'on' || path.basename(path.dirname(script)) === 'lean')
+  if (role === 'admin' || mode === 'on' || path.basename(path.dirname(script)) === LEAN_FOLDER)
     return script
-  const lean = path.join(path.dirname(script), 'lean', path.basename(script))
+  const lean = path.join(path.dirname(script), LEAN_FOLDER, path.basename(script))
   return fs.existsSync(lean) ? lean : script
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from '@jest/globals'
 
 import { richTextEditor } from '@/admin/richText'
+import { refuseInLeanBuild } from '@/lib/leanBuild'
 
 import { COMMANDS, entryFor } from '../../scripts/compile.mjs'
 
@@ -38,6 +39,12 @@ describe('entryFor', () => {
     expect(entryFor('start', {}, envFile('# ADMIN_UI=off\n'))).toBe('start.js')
   })
 
+  it('reads ADMIN_UI as the service does: a blank value is unset, anything but `off` is not off', () => {
+    expect(entryFor('start', { ADMIN_UI: ' ' }, envFile('ADMIN_UI=off\n'))).toBe('start.js')
+    for (const value of ['OFF', 'off ', 'no'])
+      expect(entryFor('start', { ADMIN_UI: value }, none)).toBe('start.js')
+  })
+
   it('runs every other command from the lean build, except the admin UI build, which runs Next', () => {
     for (const [command, source] of Object.entries(COMMANDS).filter(([name]) => name !== 'start')) {
       const file = source.replace(/\.ts$/, '.js')
@@ -47,16 +54,30 @@ describe('entryFor', () => {
   })
 })
 
-describe('Lexical in the lean build', () => {
+describe('a lean process', () => {
   const withRichText = [{ fields: [{ name: 'body', type: 'richText' as const }] }]
-
-  it('is refused, saying why, where a lean process would load it', async () => {
-    const editor = richTextEditor(withRichText) as (args: unknown) => Promise<unknown>
+  const asLean = async (run: () => Promise<unknown>) => {
     process.env.COMMERCE_BUILD = 'lean'
     try {
-      await expect(editor({})).rejects.toThrow(/lean build/)
+      return await run()
     } finally {
       delete process.env.COMMERCE_BUILD
     }
+  }
+
+  it('refuses Lexical, saying why (it would load a second Payload)', async () => {
+    const editor = richTextEditor(withRichText) as (args: unknown) => Promise<unknown>
+    await asLean(() =>
+      expect(editor({})).rejects.toThrow(/Lexical .* lean build, which bundles Payload/),
+    )
+  })
+
+  it('refuses what would load Next or the admin UI packages; another process loads them', async () => {
+    await asLean(async () =>
+      expect(() => refuseInLeanBuild('Next (the admin UI)')).toThrow(
+        /^Next \(the admin UI\) is not loaded by a process of the lean build/,
+      ),
+    )
+    expect(() => refuseInLeanBuild('Next (the admin UI)')).not.toThrow()
   })
 })
