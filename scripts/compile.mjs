@@ -78,6 +78,10 @@ export const hashSources = (entries, { salt = '', skip = new Set() } = {}) => {
   return hash.digest('hex')
 }
 
+/** `text` with `import.meta.url` spelled as the URL of `file`, where it was written. */
+const withOwnUrl = (text, file) =>
+  text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href))
+
 /**
  * Each module keeps the `import.meta.url` of its source file: paths built from it (the project
  * root, the decoder's worker script, the config's directory) mean the same compiled or not.
@@ -88,9 +92,8 @@ const sourceUrls = {
     build.onLoad({ filter: /\.(ts|tsx|mjs)$/ }, async (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined
       const text = await fs.promises.readFile(args.path, 'utf8')
-      const url = JSON.stringify(pathToFileURL(args.path).href)
       return {
-        contents: text.replaceAll('import.meta.url', url),
+        contents: withOwnUrl(text, args.path),
         loader:
           path.extname(args.path).slice(1) === 'mjs' ? 'js' : path.extname(args.path).slice(1),
       }
@@ -177,9 +180,7 @@ const dependencyUrls = {
         /\b__(dirname|filename)\b/.test(text) &&
         !/\b(?:const|let|var|function)\s+__(?:dirname|filename)\b/.test(text)
       if (!urls && !names) return undefined
-      let contents = urls
-        ? text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-        : text
+      let contents = urls ? withOwnUrl(text, args.path) : text
       if (names) {
         const declared = `var __filename = ${JSON.stringify(args.path)}, __dirname = ${JSON.stringify(path.dirname(args.path))};\n`
         const [prologue] = PROLOGUE.exec(contents) ?? ['']

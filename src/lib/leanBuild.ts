@@ -4,11 +4,9 @@
  * second copy of Payload beside the bundled one (its classes, its caches). `process.env.COMMERCE_BUILD`
  * is replaced by "lean" in that build only.
  */
-export const isLeanBuild = (): boolean => process.env.COMMERCE_BUILD === 'lean'
-
 /** Throws, saying what and why, where a lean process would load `what`. */
 export const refuseInLeanBuild = (what: string): void => {
-  if (isLeanBuild())
+  if (process.env.COMMERCE_BUILD === 'lean')
     throw new Error(
       `${what} is not loaded by a process of the lean build, which bundles Payload: run it from the unbundled build (entryFor in scripts/compile.mjs)`,
     )

@@ -68,7 +68,8 @@ export const primaryStartedDatabase = (): boolean => process.env[LOCAL] === '1'
  *   logger maps them itself (src/lib/sourceStack.ts), so this flag only costs start time, but
  *   without it the admin worker shrinks more than the API workers, and
  *   test/e2e/adminUi.test.ts's bound on the two (the API workers at least 60 MiB smaller) needs
- *   another measure first;
+ *   another measure first. Not for a worker of the lean build (`lean`): Node would read the map of
+ *   every bundled chunk it loads, tens of MB, for nothing the logger lacks;
  * - for a worker that serves no admin page (ADMIN_UI=off or separate), 4 MiB semi-spaces for
  *   V8's young generation instead of 16: an API worker then held 45–60 MiB less under load
  *   with no loss of throughput measured, while the admin UI's server rendering was slower with
@@ -79,16 +80,20 @@ export const workerExecArgv = (
   role: Exclude<WorkerRole, 'single'>,
   {
     execArgv = process.execArgv,
+    lean = false,
     mode = adminUiMode(),
     nodeOptions = process.env.NODE_OPTIONS ?? '',
   } = {},
 ): string[] => {
-  const options = [...execArgv, '--enable-source-maps']
+  const options = lean ? [...execArgv] : [...execArgv, '--enable-source-maps']
   const servesAdmin = role === 'admin' || mode === 'on'
   // V8 takes its flags with dashes or underscores.
   const chosen = [...execArgv, nodeOptions].some((option) => /--max[-_]semi[-_]space/.test(option))
   return servesAdmin || chosen ? options : [...options, '--max-semi-space-size=4']
 }
+
+/** Whether `script` is a file of the lean build. */
+const isLeanScript = (script: string) => path.basename(path.dirname(script)) === LEAN_FOLDER
 
 /**
  * The compiled file a worker runs: the primary's own, except that a worker serving no admin page
@@ -100,8 +105,7 @@ export const workerScript = (
   role: Exclude<WorkerRole, 'single'>,
   { mode = adminUiMode(), script = process.argv[1] ?? '' } = {},
 ): string => {
-  if (role === 'admin' || mode === 'on' || path.basename(path.dirname(script)) === LEAN_FOLDER)
-    return script
+  if (role === 'admin' || mode === 'on' || isLeanScript(script)) return script
   const lean = path.join(path.dirname(script), LEAN_FOLDER, path.basename(script))
   return fs.existsSync(lean) ? lean : script
 }
@@ -130,7 +134,8 @@ const supervise = (
   const fork = (role: 'admin' | 'follower' | 'lead'): Worker => {
     // A dead admin worker's socket file goes before its replacement listens on the path.
     if (role === 'admin') fs.rmSync(env()[ADMIN_SOCKET], { force: true })
-    cluster.setupPrimary({ exec: workerScript(role), execArgv: workerExecArgv(role) })
+    const exec = workerScript(role)
+    cluster.setupPrimary({ exec, execArgv: workerExecArgv(role, { lean: isLeanScript(exec) }) })
     const worker = cluster.fork({ ...env(), [ROLE]: role })
     const born = Date.now()
     worker.once('exit', (code, signal) => {

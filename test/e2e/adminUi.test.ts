@@ -159,6 +159,9 @@ describe('ADMIN_UI=separate', () => {
       // The API worker runs the lean build, the admin worker the one Next can load beside.
       expect(commandLineOf(roles.get('lead')!).join(' ')).toMatch(/\/lean\/start\.js$/)
       expect(commandLineOf(roles.get('admin')!).join(' ')).not.toMatch(/\/lean\//)
+      // Node's source maps stay off in the lean one (the logger maps frames itself).
+      expect(commandLineOf(roles.get('lead')!)).not.toContain('--enable-source-maps')
+      expect(commandLineOf(roles.get('admin')!)).toContain('--enable-source-maps')
       // Next and the admin UI's pages live in the admin worker only.
       expect(rssMiB(roles.get('lead')!) + 60).toBeLessThan(rssMiB(roles.get('admin')!))
     },

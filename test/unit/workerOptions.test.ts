@@ -30,6 +30,13 @@ describe("a cluster worker's Node options", () => {
     expect(options('follower', 'on')).toBe(false)
   })
 
+  it('leave source maps to the logger in a worker of the lean build', () => {
+    for (const mode of ['off', 'separate'] as const)
+      expect(workerExecArgv('lead', { execArgv: BASE, lean: true, mode, nodeOptions: '' })).toEqual(
+        [...BASE, SMALL],
+      )
+  })
+
   it('are the whole list for an API worker', () => {
     expect(workerExecArgv('lead', { execArgv: BASE, mode: 'separate', nodeOptions: '' })).toEqual([
       ...BASE,
