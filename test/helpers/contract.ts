@@ -1,12 +1,7 @@
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-
-import SwaggerParser from '@apidevtools/swagger-parser'
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 
 import type { JsonResponse } from './http'
-import { runFolder } from './runFolder'
 
 type Document = {
   components: { responses?: Record<string, any>; schemas: Record<string, unknown> }
@@ -40,25 +35,12 @@ export const documentAjv = (document: Pick<Document, 'components'>): Ajv => {
 }
 
 /**
- * SwaggerParser's check of the whole document takes about 10 s: a document already found valid
- * in this run (the same bytes) is not checked again: a marker named by its hash, in the run's
- * folder, says it passed.
- */
-const validateOncePerRun = async (document: Document) => {
-  const hash = crypto.createHash('sha256').update(JSON.stringify(document)).digest('hex')
-  const marker = runFolder(`openapi-valid-${hash}`)
-  if (fs.existsSync(marker)) return
-  await SwaggerParser.validate(structuredClone(document) as never)
-  fs.mkdirSync(runFolder(), { recursive: true })
-  fs.writeFileSync(marker, '')
-}
-
-/**
  * Validates responses against the service's own OpenAPI document: the schema of the operation
- * (path template and method) for the response's status.
+ * (path template and method) for the response's status. The document itself is checked whole
+ * once, in int/openapi.test.ts (SwaggerParser, Redocly, Spectral): checking it again here cost
+ * each file that uses this 4–9 s.
  */
-export const contractValidator = async (document: Document) => {
-  await validateOncePerRun(document)
+export const contractValidator = (document: Document) => {
   const ajv = documentAjv(document)
   const compiled = new Map<string, ReturnType<Ajv['compile']>>()
   const templates = Object.keys(document.paths).map((template) => ({

@@ -1,6 +1,6 @@
 /**
  * A folder of one test run's own (under .data), for what its files share: the prepared first
- * start of the browser files, documents already checked. The global teardown removes it.
+ * start of the browser files. The global teardown removes it.
  */
 import fs from 'node:fs'
 import path from 'node:path'

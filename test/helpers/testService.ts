@@ -9,6 +9,7 @@ import type { Payload } from 'payload'
 import { createApp } from '@/http/app'
 import { answerClientErrors } from '@/http/clientErrors'
 import { keepConnectionsAlive } from '@/http/keepAlive'
+import { payloadRest } from '@/http/payloadRest'
 import type { RateLimitOptions } from '@/http/rateLimit'
 import { startJobRunner } from '@/jobs/runner'
 import { seedDemoData } from '@/seed'
@@ -47,7 +48,9 @@ export const startTestService = async ({
   const runtime = await openRuntime()
   if (seed && !database.seeded) await seedDemoData(runtime.payload)
   const { app, close: closeApp } = createApp({
-    // No Next build: /api is Payload's REST handlers, as in production; anything else is 404.
+    // No Next: /api is Payload's REST handlers as an API-only node serves them (ADMIN_UI=off),
+    // without Next's route module, which only adds /api/og and costs each file a second to load.
+    apiHandler: payloadRest(runtime.payload.config, { next: () => false }),
     nextHandler: (_req, res) => void res.status(404).end(),
     payload: runtime.payload,
     rateLimits,
