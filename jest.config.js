@@ -46,8 +46,8 @@ export default {
   // Longest files first, by committed times (test/durations.json), from a clean clone too.
   testSequencer: '<rootDir>/test/helpers/sequencer.js',
   // Much of a file's time is spent waiting (a query timeout, a child process's start, Chromium,
-  // the admin UI's build): three files at once kept both cores 96% busy in a clean clone, where
-  // two left a quarter of their time idle (772 against 829 s of jest, docs/commands.md). A worker
+  // the admin UI's build): three files at once kept both cores 96% busy in a clean clone, and
+  // jest took 747–826 s against 829 s with two the same day (docs/commands.md). A worker
   // past 1.5 GB after a file is replaced by a fresh one: jest's ESM loader keeps every file's
   // module graph, and one process running the whole suite ran out of heap.
   maxWorkers: 3,
