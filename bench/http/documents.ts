@@ -5,6 +5,7 @@
  * `<table>_texts`, lists of relations in `<table>_rels`).
  */
 import { decryptValue, isEncrypted } from '@/creditData/cipher'
+import { openWithKey, sealedFor, unwrap } from '@/creditData/consumerKeys'
 
 /**
  * A column, a timestamp, a list of text, a relation (one, or many through `_rels`), a group of
@@ -82,18 +83,37 @@ export const documentOf = (shape: Shape, alias: string, depth: number): string =
 
 const SSN_FIELDS = new Set(['ssn', 'coApplicantSSN'])
 const DATE_FIELDS = new Set(['birthDate', 'coApplicantBirthDate'])
+/** Read beside a record with credit data: the wrapped data keys of its consumers, by consumer. */
+const DATA_KEYS = '$dataKeys'
+const dataKeysOf = (consumers: (alias: string) => string) => ({
+  sql: (alias: string) =>
+    `(SELECT json_object_agg(k.consumer, k.wrapped) FROM consumer_data_keys k
+        WHERE k.consumer IN (${consumers(alias)}))`,
+})
+
+/** A credit-data value in clear: the master key's seal, then its consumer's data key's. */
+const open = (stored: string, field: string, keys: Record<string, string> | null) => {
+  const inner = decryptValue(stored, field)
+  const consumer = sealedFor(inner)
+  if (consumer === null) return inner
+  const wrapped = keys?.[consumer]
+  return openWithKey(inner, field, consumer, wrapped ? unwrap(consumer, wrapped) : null)
+}
 
 /** Decrypts birth dates and masks SSNs wherever they are, as the service does on read. */
 export const revealAsService = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(revealAsService)
   if (!value || typeof value !== 'object') return value
+  const keys = (value as Record<string, unknown>)[DATA_KEYS] as Record<string, string> | null
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => {
-      if (!isEncrypted(item)) return [key, revealAsService(item)]
-      if (DATE_FIELDS.has(key)) return [key, decryptValue(item, 'birthDate')]
-      if (SSN_FIELDS.has(key)) return [key, `***-**-${decryptValue(item, 'ssn').slice(-4)}`]
-      return [key, item]
-    }),
+    Object.entries(value)
+      .filter(([key]) => key !== DATA_KEYS)
+      .map(([key, item]) => {
+        if (!isEncrypted(item)) return [key, revealAsService(item)]
+        if (DATE_FIELDS.has(key)) return [key, open(item, 'birthDate', keys)]
+        if (SSN_FIELDS.has(key)) return [key, `***-**-${open(item, 'ssn', keys).slice(-4)}`]
+        return [key, item]
+      }),
   )
 }
 
@@ -121,6 +141,7 @@ export const consumer: Shape = {
     phoneNumber: 'value',
     phoneNumbers: 'texts',
     ssn: 'value',
+    [DATA_KEYS]: dataKeysOf((alias) => `${alias}.id`),
   },
   table: 'consumer',
 }
@@ -214,6 +235,7 @@ export const creditApp: Shape = {
     },
     toProvider: 'value',
     vehicle: { one: () => vehicle },
+    [DATA_KEYS]: dataKeysOf((alias) => `${alias}.consumer_id, ${alias}.co_applicant_consumer_id`),
   },
   table: 'credit_app',
 }

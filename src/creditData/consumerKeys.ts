@@ -48,37 +48,63 @@ type Db = Awaited<ReturnType<typeof transactionDb>>
 /** Data keys met by this request (null: destroyed or never made), so a list reads each once. */
 const cacheOf = (req: PayloadRequest) => (req.context.consumerDataKeys ??= new Map())
 
-const unwrap = (consumer: string, wrapped: string) =>
+/** A data key as `consumer_data_keys` stores it, unwrapped with the master key ring. */
+export const unwrap = (consumer: string, wrapped: string): Buffer =>
   Buffer.from(decryptValue(wrapped, wrapField(consumer)), 'base64')
 
-export const readDataKey = async (db: Db, consumer: string): Promise<Buffer | null> => {
-  const { rows } = await db.execute<{ wrapped: string }>(
-    sql`SELECT wrapped FROM consumer_data_keys WHERE consumer = ${consumer}`,
+export const readDataKey = async (db: Db, consumer: string): Promise<Buffer | null> =>
+  (await readDataKeys(db, [consumer])).get(consumer) ?? null
+
+const readDataKeys = async (db: Db, consumers: string[]): Promise<Map<string, Buffer>> => {
+  const { rows } = await db.execute<{ consumer: string; wrapped: string }>(
+    sql`SELECT consumer, wrapped FROM consumer_data_keys WHERE consumer = ANY(${sql.param(consumers)}::text[])`,
   )
-  return rows[0] ? unwrap(consumer, rows[0].wrapped) : null
+  return new Map(rows.map(({ consumer, wrapped }) => [consumer, unwrap(consumer, wrapped)]))
+}
+
+/**
+ * The stored key of `consumer`, read together with every other key the request asks for before
+ * its next turn of the event loop: the records of a page are walked side by side
+ * (src/reads/compiledPage.ts), so a page of ten consumers reads their keys in one statement.
+ */
+const batchedRead = (req: PayloadRequest, consumer: string): Promise<Buffer | null> => {
+  let batch = req.context.consumerKeyBatch
+  if (!batch) {
+    const consumers = new Set<string>()
+    const keys = new Promise<Map<string, Buffer>>((resolve, reject) =>
+      setImmediate(() => {
+        req.context.consumerKeyBatch = undefined
+        transactionDb(req)
+          .then((db) => readDataKeys(db, [...consumers]))
+          .then(resolve, reject)
+      }),
+    )
+    batch = req.context.consumerKeyBatch = { consumers, keys }
+  }
+  batch.consumers.add(consumer)
+  return batch.keys.then((keys) => keys.get(consumer) ?? null)
 }
 
 const dataKey = async (req: PayloadRequest, consumer: string, make: boolean) => {
   const cache = cacheOf(req)
-  const known = cache.get(consumer)
+  let known = cache.get(consumer)
+  if (known === undefined && !make) cache.set(consumer, (known = batchedRead(req, consumer)))
+  known = await known
   if (known || (known === null && !make)) return known ?? null
   const db = await transactionDb(req)
-  let key: Buffer | null
-  if (make) {
-    // One statement on a write: the key made here, or the one already stored. (A key another
-    // transaction stored meanwhile is not in this statement's snapshot: read it again after.)
-    const fresh = encryptValue(crypto.randomBytes(32).toString('base64'), wrapField(consumer))
-    const { rows } = await db.execute<{ wrapped: string }>(
-      sql`WITH made AS (
-            INSERT INTO consumer_data_keys (consumer, wrapped, created_at)
-            VALUES (${consumer}, ${fresh}, now())
-            ON CONFLICT (consumer) DO NOTHING RETURNING wrapped)
-          SELECT wrapped FROM made
-          UNION ALL SELECT wrapped FROM consumer_data_keys WHERE consumer = ${consumer}
-          LIMIT 1`,
-    )
-    key = rows[0] ? unwrap(consumer, rows[0].wrapped) : await readDataKey(db, consumer)
-  } else key = await readDataKey(db, consumer)
+  // One statement on a write: the key made here, or the one already stored. (A key another
+  // transaction stored meanwhile is not in this statement's snapshot: read it again after.)
+  const fresh = newDataKey(consumer).wrapped
+  const { rows } = await db.execute<{ wrapped: string }>(
+    sql`WITH made AS (
+          INSERT INTO consumer_data_keys (consumer, wrapped, created_at)
+          VALUES (${consumer}, ${fresh}, now())
+          ON CONFLICT (consumer) DO NOTHING RETURNING wrapped)
+        SELECT wrapped FROM made
+        UNION ALL SELECT wrapped FROM consumer_data_keys WHERE consumer = ${consumer}
+        LIMIT 1`,
+  )
+  const key = rows[0] ? unwrap(consumer, rows[0].wrapped) : await readDataKey(db, consumer)
   cache.set(consumer, key)
   return key
 }
@@ -88,8 +114,14 @@ const dataKey = async (req: PayloadRequest, consumer: string, make: boolean) => 
  * wrapped form for `consumer_data_keys`; the request's later reads of it use this one.
  */
 export const freshDataKey = (req: PayloadRequest, consumer: string) => {
+  const made = newDataKey(consumer)
+  cacheOf(req).set(consumer, made.key)
+  return made
+}
+
+/** A new data key for `consumer`, and its wrapped form for `consumer_data_keys`. */
+export const newDataKey = (consumer: string): { key: Buffer; wrapped: string } => {
   const key = crypto.randomBytes(32)
-  cacheOf(req).set(consumer, key)
   return { key, wrapped: encryptValue(key.toString('base64'), wrapField(consumer)) }
 }
 
@@ -128,10 +160,24 @@ export const openInner = async (
   field: string,
   keyOf: (consumer: string) => Promise<Buffer | null>,
 ): Promise<string> => {
-  if (!inner.startsWith(INNER)) return inner // sealed with the master key only (written before data keys)
-  const [consumer, iv, tag, data] = inner.slice(INNER.length).split(':')
-  const key = await keyOf(consumer)
+  const consumer = sealedFor(inner)
+  // Sealed with the master key only (written before data keys).
+  return consumer === null ? inner : openWithKey(inner, field, consumer, await keyOf(consumer))
+}
+
+/** The consumer whose data key sealed `inner`, or null for a value sealed with the master key only. */
+export const sealedFor = (inner: string): null | string =>
+  inner.startsWith(INNER) ? inner.slice(INNER.length).split(':')[0] : null
+
+/** Opens `inner`, sealed by `consumer`'s data key `key` (null: destroyed, and so unreadable). */
+export const openWithKey = (
+  inner: string,
+  field: string,
+  consumer: string,
+  key: Buffer | null,
+): string => {
   if (!key) throw new DataKeyDestroyed(consumer)
+  const [, iv, tag, data] = inner.slice(INNER.length).split(':')
   const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
   decipher.setAAD(Buffer.from(`${field}:${consumer}`))
   decipher.setAuthTag(Buffer.from(tag, 'base64url'))

@@ -1,5 +1,7 @@
 /** Consumers (with encrypted birth dates and SSNs) and customers, each with an address and a phone. */
-import { encryptValue } from '@/creditData/cipher'
+import crypto from 'node:crypto'
+
+import { newDataKey, sealWithKey } from '@/creditData/consumerKeys'
 
 import { addresses, addressId } from './places'
 import { idOf, pastTime, phoneOf, pickFor, series } from './sql'
@@ -32,15 +34,24 @@ const addressLink = (seed: string, table: string, prefix: string, owner: string)
      SELECT 1, ${idOf(seed, prefix, 'g')}, 'addresses', ${addressId(seed, owner, 'g')} FROM ${series}`,
   )
 
-/** Birth date and SSN are encrypted here, with the service's cipher and key, one IV per value. */
+/**
+ * Birth date and SSN are sealed here as the service seals a consumer's values: with the
+ * consumer's own data key (stored wrapped in `consumer_data_keys`), then with the master key.
+ */
 const insertConsumers =
   (seed: string): ChunkWriter =>
   async (db, from, to) => {
     const birthDates: string[] = []
     const ssns: string[] = []
+    const ids: string[] = []
+    const wrappedKeys: string[] = []
     for (let i = from; i < to; i++) {
-      birthDates.push(encryptValue(birthDateOf(i), 'birthDate'))
-      ssns.push(encryptValue(ssnOf(i), 'ssn'))
+      const id = consumerIdOf(seed, i)
+      const { key, wrapped } = newDataKey(id)
+      ids.push(id)
+      wrappedKeys.push(wrapped)
+      birthDates.push(sealWithKey(key, id, birthDateOf(i), 'birthDate'))
+      ssns.push(sealWithKey(key, id, ssnOf(i), 'ssn'))
     }
     const result = await db.query(
       `INSERT INTO consumer
@@ -53,8 +64,17 @@ const insertConsumers =
              LATERAL (SELECT $1::int + i::int - 1 AS g) AS r) AS c`,
       [from, birthDates, ssns],
     )
+    await db.query(
+      `INSERT INTO consumer_data_keys (consumer, wrapped)
+       SELECT * FROM unnest($1::text[], $2::text[])`,
+      [ids, wrappedKeys],
+    )
     return result.rowCount ?? 0
   }
+
+/** The id `consumerId` gives row `i`, worked out in JS (the seal names its consumer). */
+const consumerIdOf = (seed: string, i: number) =>
+  `con_${crypto.createHash('md5').update(`${seed}:con_:${i}`).digest('hex').slice(0, 20)}`
 
 /** The id of the consumer of row `index` of this run. */
 export const consumerId = (seed: string, index: string): string => idOf(seed, 'con_', index)

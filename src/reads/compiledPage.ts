@@ -79,7 +79,9 @@ export const compiledPage = (
         })
       : await sendStatement(req, filteredPage(req, plan, variant, counted, live, sort, params))
     const docs = (rows[0]?.docs ?? []) as Doc[]
-    if (variant.walk) for (const doc of docs) await variant.walk(doc, req)
+    // Side by side, as Payload's find runs afterRead: the records' data keys are read together.
+    const { walk } = variant
+    if (walk) await Promise.all(docs.map((doc) => walk(doc, req)))
     compiledReads.served++
     return pageOf(docs, Number(rows[0]?.total ?? 0), params, counted.joins.length > 0)
   })

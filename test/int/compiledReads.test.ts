@@ -27,7 +27,8 @@ import {
   type PrincipalName,
   staffUser,
 } from '../helpers/principals'
-import { startTestService, type TestService } from '../helpers/service'
+import { startTestService, type TestContext, type TestService } from '../helpers/service'
+import { countStatements } from '../helpers/statements'
 
 const KEYS = `g:${crypto.randomBytes(32).toString('base64')}`
 const SIZES = ['--web-events', '300', '--companies', '60', '--customers', '60']
@@ -439,6 +440,29 @@ describe('an SSN reveal', () => {
     expect(JSON.stringify(compiled.body)).toBe(JSON.stringify(payload.body))
     expect((await reveals()) - before - byPayload).toBe(byPayload)
     expect(byPayload).toBeGreaterThan(0)
+  })
+})
+
+describe("consumers' data keys", () => {
+  const counted = countStatements({
+    get service() {
+      return service
+    },
+  } as TestContext)
+
+  it("reads the data keys of a page's consumers in one statement, not one per consumer", async () => {
+    counted.sent.length = 0
+    const { status, body } = await sendJson(service, 'GET', '/api/webevents?limit=100&depth=2', {
+      headers: who.integrator.headers,
+    })
+    expect(status).toBe(200)
+    const consumers = (body.data as { account: { consumer: null | { id: string; ssn: string } } }[])
+      .map(({ account }) => account.consumer)
+      .filter((consumer) => consumer !== null)
+    expect(new Set(consumers.map(({ id }) => id)).size).toBeGreaterThan(3)
+    // Opened with the keys read: masked SSNs, not nulls.
+    for (const { ssn } of consumers) expect(ssn).toMatch(/^\*\*\*-\*\*-\d{4}$/)
+    expect(counted.sent.filter((text) => text.includes('consumer_data_keys'))).toHaveLength(1)
   })
 })
 

@@ -123,6 +123,19 @@ describe('npm run generate', () => {
     expect(revealed.body.ssn).toMatch(/^9\d{2}-\d{2}-\d{4}$/)
   })
 
+  it("seals each consumer's values with their own data key, as the service does", async () => {
+    const keyed = await client.query(
+      `SELECT count(*)::int AS n FROM consumer c JOIN consumer_data_keys k ON k.consumer = c.id`,
+    )
+    expect(keyed.rows[0].n).toBe(200)
+    // Without the key, the values cannot be opened: they are sealed with it, not only the master key.
+    const { rows } = await client.query('SELECT id FROM consumer ORDER BY id DESC LIMIT 1')
+    await client.query('DELETE FROM consumer_data_keys WHERE consumer = $1', [rows[0].id])
+    const read = await get(`/api/consumer/${rows[0].id}`)
+    expect(read.status).toBe(200)
+    expect(read.body).toMatchObject({ birthDate: null, id: rows[0].id, ssn: null })
+  })
+
   it('serves a credit app with its consumer, vehicle and pre-approval (endpoint 2, depth 2)', async () => {
     const id = await someId('credit_app')
     const { body, status } = await get(`/api/creditapps/${id}`)
