@@ -30,6 +30,10 @@ const OWNERS: Partial<Record<CollectionSlug, (field: string) => string>> = {
   'credit-app': (field) => (field.startsWith('coApplicant') ? 'coApplicantConsumer' : 'consumer'),
 }
 
+/** Every field of a collection that OWNERS can name: the consumers whose keys a record may need. */
+export const keyOwnerFields = (collection: string): string[] =>
+  ({ consumer: ['id'], 'credit-app': ['consumer', 'coApplicantConsumer'] })[collection] ?? []
+
 export const ownerOf = (
   collection: CollectionSlug,
   field: string,
@@ -60,6 +64,18 @@ const readDataKeys = async (db: Db, consumers: string[]): Promise<Map<string, Bu
     sql`SELECT consumer, wrapped FROM consumer_data_keys WHERE consumer = ANY(${sql.param(consumers)}::text[])`,
   )
   return new Map(rows.map(({ consumer, wrapped }) => [consumer, unwrap(consumer, wrapped)]))
+}
+
+/**
+ * Keys read with the records that need them (`consumer_data_keys.wrapped` by consumer, as the
+ * compiled reads select them): the request's later opens of these consumers' values send no
+ * statement.
+ */
+export const knownDataKeys = (req: PayloadRequest, wrapped: Record<string, string>): void => {
+  const cache = cacheOf(req)
+  for (const [consumer, key] of Object.entries(wrapped)) {
+    if (!cache.has(consumer)) cache.set(consumer, unwrap(consumer, key))
+  }
 }
 
 /**

@@ -8,6 +8,8 @@
  */
 import type { Payload, PayloadRequest } from 'payload'
 
+import { keyOwnerFields, knownDataKeys } from '@/creditData/consumerKeys'
+
 import { collectionOf, type Node, type Plan, planOf, Refusal } from './plan'
 
 /** An access decision the statement was built on: it is reused for callers who get the same. */
@@ -71,6 +73,11 @@ export const documentOf = (
   embedded: boolean,
 ): { sql: string; walk?: Walk } => {
   const { parts, walks } = fieldsOf(build, plan, plan.fields, alias, depth, embedded)
+  const keys = walks.length ? dataKeysOf(plan, alias) : undefined
+  if (keys) {
+    parts.push([DATA_KEYS, keys])
+    walks.unshift(takeDataKeys)
+  }
   return {
     sql: objectOf(parts),
     walk: walks.length
@@ -79,6 +86,33 @@ export const documentOf = (
         }
       : undefined,
   }
+}
+
+/** Where a record carries its consumers' wrapped data keys until its walk takes them out. */
+const DATA_KEYS = '$dataKeys'
+
+/**
+ * The wrapped data keys of the consumers whose keys seal the record's values, read with it as
+ * a hand-written query would, instead of one more statement once its values are opened.
+ */
+const dataKeysOf = (plan: Plan, alias: string): string | undefined => {
+  const owners = keyOwnerFields(plan.slug).map((name) => {
+    if (name === 'id') return `${alias}.id`
+    const node = plan.fields.find((field) => field.name === name)
+    if (node?.kind !== 'relation') throw new Refusal(`${plan.slug}.${name}: not a relation column`)
+    return `${alias}.${quote(node.column)}`
+  })
+  if (!owners.length) return undefined
+  const k = nextAlias()
+  return `(SELECT json_object_agg(${k}.consumer, ${k}.wrapped) FROM consumer_data_keys ${k}
+    WHERE ${k}.consumer IN (${owners.join(', ')}))`
+}
+
+/** The record's first walk: its keys known to the request, and gone from the answer. */
+const takeDataKeys: FieldWalk = async (sibling, req) => {
+  const wrapped = sibling[DATA_KEYS] as null | Record<string, string>
+  delete sibling[DATA_KEYS]
+  if (wrapped) knownDataKeys(req, wrapped)
 }
 
 type FieldWalk = (

@@ -28,7 +28,7 @@ import {
   staffUser,
 } from '../helpers/principals'
 import { startTestService, type TestContext, type TestService } from '../helpers/service'
-import { countStatements } from '../helpers/statements'
+import { countStatements, statementKind } from '../helpers/statements'
 
 const KEYS = `g:${crypto.randomBytes(32).toString('base64')}`
 const SIZES = ['--web-events', '300', '--companies', '60', '--customers', '60']
@@ -450,7 +450,7 @@ describe("consumers' data keys", () => {
     },
   } as TestContext)
 
-  it("reads the data keys of a page's consumers in one statement, not one per consumer", async () => {
+  it("reads the data keys of a page's consumers with the page, not one statement per consumer", async () => {
     counted.sent.length = 0
     const { status, body } = await sendJson(service, 'GET', '/api/webevents?limit=100&depth=2', {
       headers: who.integrator.headers,
@@ -462,7 +462,10 @@ describe("consumers' data keys", () => {
     expect(new Set(consumers.map(({ id }) => id)).size).toBeGreaterThan(3)
     // Opened with the keys read: masked SSNs, not nulls.
     for (const { ssn } of consumers) expect(ssn).toMatch(/^\*\*\*-\*\*-\d{4}$/)
-    expect(counted.sent.filter((text) => text.includes('consumer_data_keys'))).toHaveLength(1)
+    // The page's one statement reads the keys too (the API key's own lookup aside).
+    const reads = counted.sent.filter((text) => statementKind(text) !== 'select api_clients')
+    expect(reads).toHaveLength(1)
+    expect(reads[0]).toContain('consumer_data_keys')
   })
 })
 
