@@ -15,10 +15,10 @@ declare module 'payload' {
     adfIngest?: boolean
     /** Set by batchWrite (src/db/batchedWrites.ts) from the audit, outbox and history hooks: statements queued per change (`collection:id`); sent and cleared by sendBatchedWrites, that change's last afterChange hook. */
     batchedWrites?: Record<string, BatchedWrite[]>
-    /** Set and read by the credit-data cipher (src/creditData/consumerKeys.ts): consumers' data keys this request unwrapped (null: none), so a list reads each once. */
+    /** Set and read by the credit-data cipher (src/creditData/consumerKeys.ts), also from the keys a compiled read selected (knownDataKeys, src/reads/statement.ts): consumers' data keys this request unwrapped (null: none) or is reading, so a list reads each once. */
     consumerDataKeys?: Map<string, Buffer | null | Promise<Buffer | null>>
     /** Set and read by the credit-data cipher (src/creditData/consumerKeys.ts): the consumers whose keys the request asked for in this turn of the event loop, read in one statement at the next. */
-    consumerKeyBatch?: { consumers: Set<string>; keys: Promise<Map<string, Buffer>> }
+    consumerKeyBatch?: { consumers: Set<string>; keys: Promise<Map<string, string>> }
     /** Set by checkIfMatch (hooks/checkIfMatch.ts) on its first check; read by it to check a request once. */
     ifMatchChecked?: boolean
     /** Set by mergeLeads (src/leadDesk/merge.ts) on the lead events it moves to the kept lead; read by checkLeadEvent (src/flows/leadContact.ts), which lets recorded outbound events move to a lead whose person asked not to be contacted. */

@@ -24,15 +24,18 @@ const INNER = 'ck:v1:'
 /** The master-key seal of a data key is bound to its consumer: a wrapped key copied to another consumer does not open. */
 const wrapField = (consumer: string) => `consumerDataKey:${consumer}`
 
-/** Whose data key seals a field's value, by collection: the field naming the consumer. */
-const OWNERS: Partial<Record<CollectionSlug, (field: string) => string>> = {
-  consumer: () => 'id',
-  'credit-app': (field) => (field.startsWith('coApplicant') ? 'coApplicantConsumer' : 'consumer'),
+/**
+ * Whose data key seals a field's value, by collection: the fields naming the consumers, the
+ * applicant's first (`id`: the record itself); a co-applicant's fields are sealed with the second.
+ */
+const OWNERS: Partial<Record<CollectionSlug, string[]>> = {
+  consumer: ['id'],
+  'credit-app': ['consumer', 'coApplicantConsumer'],
 }
 
-/** Every field of a collection that OWNERS can name: the consumers whose keys a record may need. */
+/** The fields of a collection naming the consumers whose keys a record's values may need. */
 export const keyOwnerFields = (collection: string): string[] =>
-  ({ consumer: ['id'], 'credit-app': ['consumer', 'coApplicantConsumer'] })[collection] ?? []
+  OWNERS[collection as CollectionSlug] ?? []
 
 export const ownerOf = (
   collection: CollectionSlug,
@@ -40,8 +43,9 @@ export const ownerOf = (
   data: Record<string, unknown>,
   original?: Record<string, unknown>,
 ): null | string => {
-  const relation = OWNERS[collection]?.(field)
-  if (!relation) return null
+  const owners = OWNERS[collection]
+  if (!owners) return null
+  const relation = owners[field.startsWith('coApplicant') ? owners.length - 1 : 0]
   const id = relationId(data[relation] ?? original?.[relation])
   return id === undefined || id === '' ? null : String(id)
 }
@@ -56,25 +60,34 @@ const cacheOf = (req: PayloadRequest) => (req.context.consumerDataKeys ??= new M
 export const unwrap = (consumer: string, wrapped: string): Buffer =>
   Buffer.from(decryptValue(wrapped, wrapField(consumer)), 'base64')
 
-export const readDataKey = async (db: Db, consumer: string): Promise<Buffer | null> =>
-  (await readDataKeys(db, [consumer])).get(consumer) ?? null
+export const readDataKey = async (db: Db, consumer: string): Promise<Buffer | null> => {
+  const wrapped = (await readDataKeys(db, [consumer])).get(consumer)
+  return wrapped ? unwrap(consumer, wrapped) : null
+}
 
-const readDataKeys = async (db: Db, consumers: string[]): Promise<Map<string, Buffer>> => {
+/** The wrapped keys of `consumers` (those that have one), by consumer. */
+const readDataKeys = async (db: Db, consumers: string[]): Promise<Map<string, string>> => {
   const { rows } = await db.execute<{ consumer: string; wrapped: string }>(
     sql`SELECT consumer, wrapped FROM consumer_data_keys WHERE consumer = ANY(${sql.param(consumers)}::text[])`,
   )
-  return new Map(rows.map(({ consumer, wrapped }) => [consumer, unwrap(consumer, wrapped)]))
+  return new Map(rows.map(({ consumer, wrapped }) => [consumer, wrapped]))
 }
 
 /**
  * Keys read with the records that need them (`consumer_data_keys.wrapped` by consumer, as the
  * compiled reads select them): the request's later opens of these consumers' values send no
- * statement.
+ * statement. A key that does not unwrap is left out: its consumer's values then fail to open on
+ * their own, as through Payload, not the whole answer.
  */
 export const knownDataKeys = (req: PayloadRequest, wrapped: Record<string, string>): void => {
   const cache = cacheOf(req)
   for (const [consumer, key] of Object.entries(wrapped)) {
-    if (!cache.has(consumer)) cache.set(consumer, unwrap(consumer, key))
+    if (cache.has(consumer)) continue
+    try {
+      cache.set(consumer, unwrap(consumer, key))
+    } catch {
+      // Read again, and refused, where the value is opened (decryptOnRead logs it).
+    }
   }
 }
 
@@ -82,12 +95,13 @@ export const knownDataKeys = (req: PayloadRequest, wrapped: Record<string, strin
  * The stored key of `consumer`, read together with every other key the request asks for before
  * its next turn of the event loop: the records of a page are walked side by side
  * (src/reads/compiledPage.ts), so a page of ten consumers reads their keys in one statement.
+ * Each key is unwrapped on its own, so one that does not unwrap fails only its consumer's values.
  */
 const batchedRead = (req: PayloadRequest, consumer: string): Promise<Buffer | null> => {
   let batch = req.context.consumerKeyBatch
   if (!batch) {
     const consumers = new Set<string>()
-    const keys = new Promise<Map<string, Buffer>>((resolve, reject) =>
+    const keys = new Promise<Map<string, string>>((resolve, reject) =>
       setImmediate(() => {
         req.context.consumerKeyBatch = undefined
         transactionDb(req)
@@ -98,14 +112,23 @@ const batchedRead = (req: PayloadRequest, consumer: string): Promise<Buffer | nu
     batch = req.context.consumerKeyBatch = { consumers, keys }
   }
   batch.consumers.add(consumer)
-  return batch.keys.then((keys) => keys.get(consumer) ?? null)
+  return batch.keys.then((keys) => {
+    const wrapped = keys.get(consumer)
+    return wrapped ? unwrap(consumer, wrapped) : null
+  })
 }
 
 const dataKey = async (req: PayloadRequest, consumer: string, make: boolean) => {
   const cache = cacheOf(req)
   let known = cache.get(consumer)
   if (known === undefined && !make) cache.set(consumer, (known = batchedRead(req, consumer)))
-  known = await known
+  try {
+    known = await known
+  } catch (error) {
+    // A failed read is not remembered: the request's next open of this consumer asks again.
+    cache.delete(consumer)
+    throw error
+  }
   if (known || (known === null && !make)) return known ?? null
   const db = await transactionDb(req)
   // One statement on a write: the key made here, or the one already stored. (A key another

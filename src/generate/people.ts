@@ -53,8 +53,12 @@ const insertConsumers =
       birthDates.push(sealWithKey(key, id, birthDateOf(i), 'birthDate'))
       ssns.push(sealWithKey(key, id, ssnOf(i), 'ssn'))
     }
+    // The keys in the same statement: a chunk is written whole or not at all.
     const result = await db.query(
-      `INSERT INTO consumer
+      `WITH keys AS (
+         INSERT INTO consumer_data_keys (consumer, wrapped)
+         SELECT * FROM unnest($4::text[], $5::text[]))
+       INSERT INTO consumer
          (id, first_name, last_name, birth_date, phone_number, email, ssn, created_at, updated_at)
        SELECT ${idOf(seed, 'con_', 'g')}, first, last, birth, ${phoneOf('g')},
          lower(first || '.' || last || '.' || g) || '@example.com', ssn, ${pastTime('g')},
@@ -62,17 +66,15 @@ const insertConsumers =
        FROM (SELECT g, ${first('g')} AS first, ${last('g')} AS last, birth, ssn
              FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS e(birth, ssn, i),
              LATERAL (SELECT $1::int + i::int - 1 AS g) AS r) AS c`,
-      [from, birthDates, ssns],
-    )
-    await db.query(
-      `INSERT INTO consumer_data_keys (consumer, wrapped)
-       SELECT * FROM unnest($1::text[], $2::text[])`,
-      [ids, wrappedKeys],
+      [from, birthDates, ssns, ids, wrappedKeys],
     )
     return result.rowCount ?? 0
   }
 
-/** The id `consumerId` gives row `i`, worked out in JS (the seal names its consumer). */
+/**
+ * The id `consumerId` gives row `i`, worked out in JS (the seal names its consumer); the
+ * generate test checks that every consumer has its key.
+ */
 const consumerIdOf = (seed: string, i: number) =>
   `con_${crypto.createHash('md5').update(`${seed}:con_:${i}`).digest('hex').slice(0, 20)}`
 

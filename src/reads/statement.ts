@@ -9,6 +9,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { keyOwnerFields, knownDataKeys } from '@/creditData/consumerKeys'
+import { hasReadReplicas } from '@/db/replicas'
 
 import { collectionOf, type Node, type Plan, planOf, Refusal } from './plan'
 
@@ -73,7 +74,7 @@ export const documentOf = (
   embedded: boolean,
 ): { sql: string; walk?: Walk } => {
   const { parts, walks } = fieldsOf(build, plan, plan.fields, alias, depth, embedded)
-  const keys = walks.length ? dataKeysOf(plan, alias) : undefined
+  const keys = walks.length ? dataKeysOf(build, plan, alias) : undefined
   if (keys) {
     parts.push([DATA_KEYS, keys])
     walks.unshift(takeDataKeys)
@@ -95,7 +96,10 @@ const DATA_KEYS = '$dataKeys'
  * The wrapped data keys of the consumers whose keys seal the record's values, read with it as
  * a hand-written query would, instead of one more statement once its values are opened.
  */
-const dataKeysOf = (plan: Plan, alias: string): string | undefined => {
+const dataKeysOf = (build: Build, plan: Plan, alias: string): string | undefined => {
+  // A replica may still hold a key the primary has destroyed: there, keys are read from the
+  // primary when a value is opened (src/creditData/consumerKeys.ts), as before.
+  if (hasReadReplicas(build.payload)) return undefined
   const owners = keyOwnerFields(plan.slug).map((name) => {
     if (name === 'id') return `${alias}.id`
     const node = plan.fields.find((field) => field.name === name)

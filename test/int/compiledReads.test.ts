@@ -467,6 +467,30 @@ describe("consumers' data keys", () => {
     expect(reads).toHaveLength(1)
     expect(reads[0]).toContain('consumer_data_keys')
   })
+
+  it('answers null for a consumer whose key is destroyed or does not unwrap, and opens the others', async () => {
+    const path = '/api/webevents?limit=100&depth=2'
+    const consumersOf = (body: { data: { account: { consumer: unknown } }[] }) =>
+      body.data
+        .map(({ account }) => account.consumer as null | { id: string; ssn: null | string })
+        .filter((consumer) => consumer !== null)
+    const ids = [
+      ...new Set(consumersOf((await both(path, 'integrator')).compiled.body).map(({ id }) => id)),
+    ]
+    const [destroyed, broken] = ids
+    await client.query('DELETE FROM consumer_data_keys WHERE consumer = $1', [destroyed])
+    await client.query(
+      `UPDATE consumer_data_keys SET wrapped = 'enc:v1:g:AAAA:AAAA:AAAA' WHERE consumer = $1`,
+      [broken],
+    )
+    const pair = await both(path, 'integrator')
+    same(pair, path, 'integrator')
+    expect(pair.compiled.status).toBe(200)
+    for (const { id, ssn } of consumersOf(pair.compiled.body)) {
+      if (id === destroyed || id === broken) expect(ssn).toBeNull()
+      else expect(ssn).toMatch(/^\*\*\*-\*\*-\d{4}$/)
+    }
+  })
 })
 
 describe('what the compiler does not know', () => {
