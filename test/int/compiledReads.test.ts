@@ -11,11 +11,13 @@ import type { AddressInfo } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
+import { createLocalReq } from 'payload'
 import pg from 'pg'
 
 import { createApp } from '@/http/app'
 import { compiledReads } from '@/reads'
 import { compilePlan, Refusal } from '@/reads/plan'
+import { documentOf } from '@/reads/statement'
 import { seedDemoData } from '@/seed'
 
 import { lastLine, runCli } from '../helpers/cli'
@@ -466,6 +468,23 @@ describe("consumers' data keys", () => {
     const reads = counted.sent.filter((text) => statementKind(text) !== 'select api_clients')
     expect(reads).toHaveLength(1)
     expect(reads[0]).toContain('consumer_data_keys')
+  })
+
+  it('leaves the keys out of the statement where read replicas serve reads', async () => {
+    const { payload } = service
+    const client = await payload.findByID({ collection: 'api-clients', id: who.integrator.id! })
+    const req = await createLocalReq({ user: { ...client, collection: 'api-clients' } }, payload)
+    const plan = compilePlan(payload, 'consumer')
+    if (plan instanceof Refusal) throw plan
+    const sqlOf = () => documentOf({ decisions: [], payload, req }, plan, 't0', 1, false).sql
+    expect(sqlOf()).toContain('consumer_data_keys')
+    // A replica may still hold a key the primary destroyed: there, keys come from the primary.
+    Object.assign(payload.db, { primaryDrizzle: payload.db.drizzle })
+    try {
+      expect(sqlOf()).not.toContain('consumer_data_keys')
+    } finally {
+      Object.assign(payload.db, { primaryDrizzle: undefined })
+    }
   })
 
   it('answers null for a consumer whose key is destroyed or does not unwrap, and opens the others', async () => {
