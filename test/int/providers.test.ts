@@ -14,6 +14,7 @@ import { seedDemoData } from '@/seed'
 
 import { commandArgv } from '../helpers/cli'
 import { createTestDatabase } from '../helpers/database'
+import { eventually } from '../helpers/eventually'
 import { type FakeProvider, startFakeProvider } from '../helpers/fakeProvider'
 import { sendJson } from '../helpers/http'
 import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
@@ -358,15 +359,23 @@ describe('retries', () => {
   })
 
   it('toProvider turned off while a retry waits: the retry is cancelled, nothing reaches the provider', async () => {
+    // The retry waits 5 s: with 1 s, a busy machine sent it before the PATCH landed (seen in CI).
     providerA.script({
       body: { message: 'busy' },
-      headers: { 'Retry-After': '1' },
+      headers: { 'Retry-After': '5' },
       kind: 'status',
       status: 503,
     })
     const created = await createApp()
     await settled(created.id, ['retrying'])
-    await call('PATCH', `/api/credit-app/${created.id}`, { toProvider: false }, 'staff')
+    const patched = await call(
+      'PATCH',
+      `/api/credit-app/${created.id}`,
+      { toProvider: false },
+      'staff',
+    )
+    // Still waiting when turned off; otherwise the test raced the retry and proves nothing.
+    expect(patched.body.doc.providerSubmission.status).toBe('retrying')
     const app = await settled(created.id, ['cancelled'])
     expect(app.providerSubmission).toMatchObject({
       attempts: 1,
@@ -572,12 +581,15 @@ describe('durability', () => {
   it('a restart while a retry is pending loses nothing and sends once', async () => {
     providerA.script({
       body: { message: 'busy' },
-      headers: { 'Retry-After': '2' },
+      headers: { 'Retry-After': '5' },
       kind: 'status',
       status: 503,
     })
     const created = await createApp()
     await settled(created.id, ['retrying'])
+    // The app reads 'retrying' a moment before the runner marks the first attempt's job done:
+    // closing in between left two pending jobs (seen on this machine).
+    await eventually(pendingJobs, (pending) => pending === 1, 'pending provider jobs')
     await service.close()
     expect(await pendingJobs()).toBe(1)
     service = await startTestService({ databaseUrl: database.url, jobsPollMs: POLL_MS })
