@@ -47,7 +47,13 @@ import {
 import { type LoadResult, runLoad, send } from './http/load'
 import { differences, type Measured, type Row, table } from './http/report'
 import { type Server, startServer } from './http/servers'
-import { lookupWorkload, readWorkloads, type Workload, writeWorkload } from './http/workloads'
+import {
+  errorWorkload,
+  lookupWorkload,
+  readWorkloads,
+  type Workload,
+  writeWorkload,
+} from './http/workloads'
 
 const sizeFlags = ['web-events', 'companies', 'customers', 'consumers', 'credit-apps', 'audit-rows']
 const { values: flags } = parseArgs({
@@ -90,6 +96,7 @@ const standardNames = [
     likeWords: [],
   }).map((workload) => workload.name),
   writeWorkload('POST /api/consumers (audit log: n rows)', {}).name,
+  errorWorkload.name,
   lookupWorkload('').name,
 ]
 const runLeadEvents = LEAD_EVENT_WORKLOAD.includes(only)
@@ -395,6 +402,7 @@ try {
     const write = async () =>
       writeWorkload(`POST /api/consumers (audit log: ${await auditRows()} rows)`, headers)
     if (wanted(await write())) rows.push(await measure(await write()))
+    if (wanted(errorWorkload)) rows.push(await measure(errorWorkload))
     if (wanted(lookupWorkload(authorization)))
       rows.push(await measure(lookupWorkload(authorization)))
     if (wanted(await write())) {

@@ -4,7 +4,8 @@
  * key lookup), one SQL statement per read. It does the work the service's answer needs and
  * nothing else: JSON built by PostgreSQL, birth dates decrypted and SSNs masked in JS, a
  * create as a transaction with the two values encrypted and its audit entry, and a lead event's
- * update as a transaction with its history version, its lead's current status and its outbox rows.
+ * update as a transaction with its history version, its lead's current status and its outbox rows,
+ * and an error record's create as its one INSERT.
  */
 import crypto from 'node:crypto'
 import http from 'node:http'
@@ -234,6 +235,26 @@ const updateLeadEvent = async (
   }
 }
 
+/** The error record's columns, each with the length its field allows (collections/Errors.ts). */
+const ERROR_FIELDS = { digest: 200, message: 2000, source: 200, stack: 20000, url: 2048 }
+
+/** An error record reported by a front end: one INSERT, its row answered as the service answers it. */
+const createError = async (body: Record<string, unknown>) => {
+  for (const [field, max] of Object.entries(ERROR_FIELDS)) {
+    const value = body[field]
+    if (value !== undefined && value !== null && (typeof value !== 'string' || value.length > max))
+      return null
+  }
+  if (typeof body.message !== 'string' || !body.message) return null
+  const { rows } = await pool.query(
+    `INSERT INTO errors (message, stack, digest, url, source) VALUES ($1, $2, $3, $4, $5)
+     RETURNING json_build_object('id', id, 'message', message, 'stack', stack, 'digest', digest,
+       'url', url, 'source', source, 'updatedAt', updated_at, 'createdAt', created_at) AS doc`,
+    [body.message, body.stack ?? null, body.digest ?? null, body.url ?? null, body.source ?? null],
+  )
+  return rows[0].doc
+}
+
 const readBody = async (req: http.IncomingMessage) => {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -253,6 +274,11 @@ const route = async (req: http.IncomingMessage, res: http.ServerResponse) => {
         success: false,
       })
     return answer(res, 200, { data: revealAsService(doc), success: true })
+  }
+  if (req.method === 'POST' && resource === 'errors') {
+    const doc = await createError(await readBody(req))
+    if (!doc) return answer(res, 400, { errors: [{ message: 'The following field is invalid' }] })
+    return answer(res, 201, { doc, message: 'Error record successfully created.' })
   }
   if (req.method === 'PATCH' && resource === 'lead-events') {
     const result = Number.isSafeInteger(Number(id))

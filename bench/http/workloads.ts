@@ -85,6 +85,37 @@ export const writeWorkload = (name: string, headers: Record<string, string>): Wo
   ],
 })
 
+/** What a front end reports: an error with its stack, as the browsers of a storefront send it. */
+const errorBody = JSON.stringify({
+  digest: '2981237645',
+  message: "TypeError: Cannot read properties of undefined (reading 'price')",
+  source: 'web',
+  stack: [
+    "TypeError: Cannot read properties of undefined (reading 'price')",
+    '    at VehiclePrice (https://shop.example/_next/static/chunks/app/vdp/page-8f1c.js:1:2345)',
+    '    at renderWithHooks (https://shop.example/_next/static/chunks/framework-2c79.js:9:5620)',
+    '    at updateFunctionComponent (https://shop.example/_next/static/chunks/framework-2c79.js:9:8921)',
+  ].join('\n'),
+  url: 'https://shop.example/vdp/4T1B11HK7NU000123',
+})
+
+/** Endpoint 15: a front end reports an error, anonymously (Payload's REST create). */
+export const errorWorkload: Workload = {
+  name: 'POST /api/errors (a front end reports an error)',
+  targets: [
+    {
+      label: 'service',
+      on: 'service',
+      request: () => ({ body: errorBody, headers: {}, method: 'POST', path: '/api/errors' }),
+    },
+    {
+      label: 'baseline',
+      on: 'baseline',
+      request: () => ({ body: errorBody, method: 'POST', path: '/errors' }),
+    },
+  ],
+}
+
 export const readWorkloads = (inputs: Inputs): Workload[] => {
   const headers = { authorization: inputs.authorization }
   const page = (number: number) =>

@@ -1,5 +1,15 @@
-/** What the compiled writes (leadEventPatch.ts, consumerCreate.ts) share: their switch and their transaction. */
-import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+/**
+ * What the compiled writes (leadEventPatch.ts, consumerCreate.ts, errorCreate.ts) share: their
+ * switch, their transaction, and the checks that they still know all Payload would do.
+ */
+import {
+  commitTransaction,
+  initTransaction,
+  killTransaction,
+  type PayloadRequest,
+  type SanitizedCollectionConfig,
+  type Validate,
+} from 'payload'
 
 import { readFromPrimaryForAWhile } from '@/db/replicas'
 import { cachedSetting } from '@/lib/cachedSetting'
@@ -10,6 +20,32 @@ export const compiledWritesOn = cachedSetting(
   'COMPILED_WRITES',
   () => settings('database').COMPILED_WRITES,
 )
+
+/**
+ * Thrown by a compiled write that cannot tell whether it wrote (the connection was lost with a
+ * statement in flight): Payload must not write it again. orPayload throws the cause on, and the
+ * caller answers it as any lost database (503, try again).
+ */
+export class OutcomeUnknown extends Error {
+  constructor(cause: unknown) {
+    super('a compiled write may or may not have been written', { cause })
+  }
+}
+
+/**
+ * Runs a compiled write; one that fails is logged and answered undefined, so that Payload's write,
+ * which then runs, meets the same trouble (a database away) and answers it as it answers any write.
+ * A compiled write that keeps failing is a write the service makes twice: hence the warning.
+ */
+export const orPayload = <T>(
+  req: PayloadRequest,
+  write: () => Promise<T | undefined>,
+): Promise<T | undefined> =>
+  write().catch((error: unknown) => {
+    if (error instanceof OutcomeUnknown) throw error.cause
+    req.payload.logger.warn({ err: error }, 'a compiled write failed: Payload writes it')
+    return undefined
+  })
 
 /**
  * Runs a compiled write in a transaction of the request's own and commits what it answers. When it
@@ -25,13 +61,7 @@ export const inOwnTransaction = async <T>(
 ): Promise<T | undefined> => {
   // Within a transaction the request already runs, a rollback would not be this write's alone.
   if (!(await initTransaction(req))) return undefined
-  const written = await write().catch((error: unknown) => {
-    req.payload.logger.warn(
-      { err: error },
-      'a compiled write failed before its commit: Payload writes it',
-    )
-    return undefined
-  })
+  const written = await orPayload(req, write)
   if (written === undefined) {
     await killTransaction(req).catch(() => {})
     return undefined
@@ -39,4 +69,99 @@ export const inOwnTransaction = async <T>(
   await commitTransaction(req)
   readFromPrimaryForAWhile(req.payload)
   return written
+}
+
+/** The collection's hooks by name, one line per kind, then the fields that have hooks. */
+export const hookSignature = (config: SanitizedCollectionConfig): string => {
+  const named = (hooks: unknown) =>
+    (Array.isArray(hooks) ? hooks : []).map((hook: { name?: string }) => hook.name).join(',')
+  const collection = Object.entries(config.hooks)
+    .filter(([, hooks]) => Array.isArray(hooks) && hooks.length)
+    .map(([kind, hooks]) => `${kind}:${named(hooks)}`)
+    .sort()
+  const fields = config.flattenedFields
+    .flatMap((field) =>
+      Object.entries(('hooks' in field && field.hooks) || {})
+        .filter(([, hooks]) => Array.isArray(hooks) && hooks.length)
+        .map(([kind]) => `${field.name}.${kind}`),
+    )
+    .sort()
+  return [...collection, `field:${fields.join(',')}`].join('\n')
+}
+
+const checkedHooks = new WeakMap<SanitizedCollectionConfig, boolean>()
+
+/**
+ * Whether the collection's hooks are still `expected`, the ones a compiled write does the work of.
+ * Another hook (or one gone) means Payload's write does something the compiled one does not: it
+ * then never compiles, with a warning once, and the write's test, which expects it to, fails.
+ */
+export const hooksAsWritten = (
+  req: PayloadRequest,
+  config: SanitizedCollectionConfig,
+  expected: string,
+): boolean => {
+  let same = checkedHooks.get(config)
+  if (same === undefined) {
+    same = hookSignature(config) === expected
+    checkedHooks.set(config, same)
+    if (!same)
+      req.payload.logger.warn(
+        `the ${config.slug} collection's hooks are not the ones its compiled write was written against: Payload writes them all`,
+      )
+  }
+  return same
+}
+
+/** A query string, an Idempotency-Key or a precondition: Payload's write handles those. */
+export const asksForMore = (req: PayloadRequest): boolean =>
+  ['idempotency-key', 'if-match', 'if-none-match'].some((name) => req.headers.has(name)) ||
+  Object.keys(req.query ?? {}).length > 0
+
+export const fieldOf = (config: SanitizedCollectionConfig, name: string) =>
+  config.flattenedFields.find((field) => field.name === name)
+
+type Check = { settings: Record<string, unknown>; validate: undefined | Validate }
+
+/** Each field's validator and settings, worked out once per collection (a field with create access of its own: null). */
+const checksOf = new WeakMap<SanitizedCollectionConfig, Map<string, Check | null>>()
+
+const checkOf = (config: SanitizedCollectionConfig, name: string): Check | null => {
+  let checks = checksOf.get(config)
+  if (!checks) checksOf.set(config, (checks = new Map()))
+  let check = checks.get(name)
+  if (check === undefined) {
+    const field = fieldOf(config, name)
+    check =
+      !field || ('access' in field && field.access?.create)
+        ? null
+        : {
+            // The options Payload's own validators read: the field's settings, then per write
+            // the data and the request.
+            settings: { ...field, operation: 'create' },
+            validate: 'validate' in field ? (field.validate as undefined | Validate) : undefined,
+          }
+    checks.set(name, check)
+  }
+  return check
+}
+
+/**
+ * Whether each of `names` passes its field's own validator on create (each field, given or not, as
+ * Payload does); a field with create access of its own is left to Payload.
+ */
+export const validOnCreate = async (
+  req: PayloadRequest,
+  config: SanitizedCollectionConfig,
+  body: Record<string, unknown>,
+  names: readonly string[],
+): Promise<boolean> => {
+  for (const name of names) {
+    const check = checkOf(config, name)
+    if (!check) return false
+    if (!check.validate) continue
+    const options = { ...check.settings, data: body, req, siblingData: body }
+    if ((await check.validate(body[name], options as never)) !== true) return false
+  }
+  return true
 }

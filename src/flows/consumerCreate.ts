@@ -24,12 +24,7 @@
  * same bodies both ways and compares answers, rows, versions, audit entries and deliveries.
  */
 import { sql } from '@payloadcms/db-postgres'
-import {
-  type FieldHook,
-  type PayloadRequest,
-  type SanitizedCollectionConfig,
-  type Validate,
-} from 'payload'
+import { type FieldHook, type PayloadRequest, type SanitizedCollectionConfig } from 'payload'
 
 import { parseDepth } from '@/api/params'
 import { auditOfChange } from '@/creditData/audit'
@@ -46,7 +41,14 @@ import { eventPayload } from '@/webhooks/events'
 import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
-import { compiledWritesOn, inOwnTransaction } from './compiledWrites'
+import {
+  asksForMore,
+  compiledWritesOn,
+  fieldOf,
+  hooksAsWritten,
+  inOwnTransaction,
+  validOnCreate,
+} from './compiledWrites'
 
 /** Off in tests that compare this path with Payload's; `served` counts the creates it answered. */
 export const compiledConsumerCreates = { enabled: true, served: 0 }
@@ -69,24 +71,6 @@ export const HOOKS = [
   'field:birthDate.afterRead,deletedAt.afterRead,deletedBy.afterRead,deletedBy.beforeChange,id.beforeValidate,lastModifiedBy.beforeChange,phoneKeys.beforeChange,ssn.afterRead,title.beforeChange',
 ].join('\n')
 
-/** The collection's hooks by name, in the form of HOOKS. */
-export const hookSignature = (config: SanitizedCollectionConfig): string => {
-  const named = (hooks: unknown) =>
-    (Array.isArray(hooks) ? hooks : []).map((hook: { name?: string }) => hook.name).join(',')
-  const collection = Object.entries(config.hooks)
-    .filter(([, hooks]) => Array.isArray(hooks) && hooks.length)
-    .map(([kind, hooks]) => `${kind}:${named(hooks)}`)
-    .sort()
-  const fields = config.flattenedFields
-    .flatMap((field) =>
-      Object.entries(('hooks' in field && field.hooks) || {})
-        .filter(([, hooks]) => Array.isArray(hooks) && hooks.length)
-        .map(([kind]) => `${field.name}.${kind}`),
-    )
-    .sort()
-  return [...collection, `field:${fields.join(',')}`].join('\n')
-}
-
 type Body = Partial<Record<(typeof FIELDS)[number], string>>
 
 /** The body, when it holds only non-empty text of the six fields; else undefined. */
@@ -103,22 +87,6 @@ const bodyOf = (body: unknown): Body | undefined => {
   )
     return undefined
   return body as Body
-}
-
-const fieldOf = (config: SanitizedCollectionConfig, name: string) =>
-  config.flattenedFields.find((field) => field.name === name)
-
-/** Whether every field's own validator passes the body (each field, given or not, as Payload does). */
-const valid = async (req: PayloadRequest, config: SanitizedCollectionConfig, body: Body) => {
-  for (const name of FIELDS) {
-    const field = fieldOf(config, name)
-    if (!field || ('access' in field && field.access?.create)) return false
-    const validate = 'validate' in field ? (field.validate as undefined | Validate) : undefined
-    // The options Payload's own validators read: the field's settings, the data, the request.
-    const options = { ...field, data: body, operation: 'create', req, siblingData: body }
-    if (validate && (await validate(body[name], options as never)) !== true) return false
-  }
-  return true
 }
 
 /** What a field's beforeChange hooks make of the record (the title, the phone keys). */
@@ -142,20 +110,6 @@ const allowed = async (req: PayloadRequest, config: SanitizedCollectionConfig, b
   (await config.access.create({ data: body, req })) === true &&
   (await config.access.read({ req })) === true
 
-let checked: { config: SanitizedCollectionConfig; same: boolean } | undefined
-
-/** Whether the collection's hooks are still the ones this file does the work of. */
-const sameHooks = (req: PayloadRequest, config: SanitizedCollectionConfig) => {
-  if (checked?.config !== config) {
-    checked = { config, same: hookSignature(config) === HOOKS }
-    if (!checked.same)
-      req.payload.logger.warn(
-        "the consumer collection's hooks are not the ones the compiled create was written against: Payload creates every consumer",
-      )
-  }
-  return checked.same
-}
-
 /**
  * The consumer created, as Payload's create answers it, or undefined when Payload must create it
  * (nothing has been written then).
@@ -167,16 +121,16 @@ export const createConsumer = async (
   const config = req.payload.collections.consumer.config
   if (!compiledConsumerCreates.enabled || !compiledWritesOn() || hasReadReplicas(req.payload))
     return undefined
-  if (!sameHooks(req, config)) return undefined
-  const { headers } = req
-  if (['idempotency-key', 'if-match', 'if-none-match'].some((name) => headers.has(name)))
-    return undefined
-  if (Object.keys(req.query ?? {}).length) return undefined
+  if (!hooksAsWritten(req, config, HOOKS) || asksForMore(req)) return undefined
   // The default depth (no query string comes this way), taken before any Local API call writes
   // its own depth into req.query.
   const depth = parseDepth({})
   const body = bodyOf(data)
-  if (!body || !(await allowed(req, config, body)) || !(await valid(req, config, body)))
+  if (
+    !body ||
+    !(await allowed(req, config, body)) ||
+    !(await validOnCreate(req, config, body, FIELDS))
+  )
     return undefined
   const answer = await inOwnTransaction(req, async () => {
     const db = await transactionDb(req)

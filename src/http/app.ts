@@ -15,6 +15,7 @@ import { adminShortcuts } from './adminShortcuts'
 import { bodyLimit, maxBodyBytes } from './bodyLimit'
 import { collectionRoutes } from './collectionRoutes'
 import { commerceReads } from './commerceReads'
+import { compiledWrites } from './compiledWrites'
 import { credentialGate } from './credentialGate'
 import { healthRoutes } from './health'
 import { idempotency } from './idempotency'
@@ -25,7 +26,6 @@ import { jsonWhere } from './input/jsonWhere'
 import { queryGuard } from './input/queryGuard'
 import { refuse } from './input/refuse'
 import { trailingSlashRedirect } from './input/trailingSlash'
-import { leadEventPatches } from './leadEventPatches'
 import { payloadRest } from './payloadRest'
 import { createRateLimit, type RateLimitOptions, rateLimitOptionsFromEnv } from './rateLimit'
 import { readYourWrites } from './readYourWrites'
@@ -106,7 +106,7 @@ export const createApp = ({
     idempotency(payload),
     jsonWhere,
     ...(directReads ? [commerceReads(payload)] : []),
-    leadEventPatches(payload),
+    compiledWrites(payload),
     apiHandler ?? payloadRest(payload.config),
   )
   app.use(adminShortcuts, trashedRecords(payload), nextHandler)

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 
 import { classifyFailure } from '@/errors'
+import { compiledErrorCreates } from '@/flows/errorCreate'
 
 import { createTestDatabase } from '../helpers/database'
 import { createPrincipals, type Principal } from '../helpers/principals'
@@ -116,13 +117,25 @@ describe('a failed COMMIT', () => {
       method: 'POST',
     })
 
+  const storedErrors = `select message as key from errors where message like 'load-%'`
   it.each([
     {
       name: "an error record (Payload's create)",
       ok: 201,
-      writes: 300,
+      // Two storms of anonymous writes within the address's rate limit (600 a minute).
+      writes: 200,
       post: postError,
-      stored: `select message as key from errors where message like 'load-%'`,
+      stored: storedErrors,
+      compiled: false,
+    },
+    {
+      // A connection lost with its one statement in flight is a 503, never written again by Payload.
+      name: "an error record (endpoint 15's compiled create)",
+      ok: 201,
+      writes: 200,
+      post: postError,
+      stored: storedErrors,
+      compiled: true,
     },
     {
       // Its failures before the commit are left to Payload's create: still one record, or a 503.
@@ -135,7 +148,17 @@ describe('a failed COMMIT', () => {
     },
   ])(
     'under load, with backends terminated mid-transaction: every create of $name answered 2xx is stored once, every other one is a 503',
-    async ({ ok, post, stored: query, writes }) => {
+    async ({ compiled = true, ok, post, stored: query, writes }) => {
+      compiledErrorCreates.enabled = compiled
+      const served = compiledErrorCreates.served
+      // Each error record's INSERT takes a few milliseconds: the compiled create's one statement
+      // is otherwise over before the storm can catch it in flight.
+      await withDirectClient((client) =>
+        client.query(`CREATE OR REPLACE FUNCTION test_slow() RETURNS trigger LANGUAGE plpgsql AS
+          $$ BEGIN PERFORM pg_sleep(0.005); RETURN NEW; END $$;
+          CREATE OR REPLACE TRIGGER test_slow BEFORE INSERT ON errors FOR EACH ROW
+            WHEN (NEW.message LIKE 'load-%') EXECUTE FUNCTION test_slow()`),
+      )
       const messages = Array.from({ length: writes }, (_, index) => `load-${index}-${Date.now()}`)
       let killing = true
       const killer = (async () => {
@@ -165,8 +188,12 @@ describe('a failed COMMIT', () => {
       )
       killing = false
       await killer
+      compiledErrorCreates.enabled = true
+      // The path named wrote them: the compiled create answered some, or none.
+      expect(compiledErrorCreates.served > served).toBe(compiled && post === postError)
 
-      const keys = await storedKeys(query)
+      // This storm's keys only: the cases before it stored theirs.
+      const keys = (await storedKeys(query)).filter((key) => messages.includes(key))
       const stored = new Set(keys)
       const acknowledged = answers.filter((answer) => answer.status === ok)
       const refused = answers.filter((answer) => answer.status !== ok)

@@ -1,0 +1,145 @@
+/**
+ * Endpoint 15 compiled: `POST /api/errors`, a front end reporting an error, in one statement
+ * instead of Payload's four (BEGIN, the INSERT through drizzle, the row read back, COMMIT, with
+ * every field's hooks and validation run in JS around them). Front ends report errors in bursts
+ * (one broken page, every visitor), anonymously: the path is the cheapest write the service has.
+ *
+ * 1. the row, its answer built from the values written, as Payload's create answers it;
+ * 2. with an endpoint subscribed to `error.created`, in a transaction of its own, the record at
+ *    depth 0 read as the outbox reads it and its deliveries written.
+ *
+ * It writes only where it knows that is all Payload would write; everything else goes through
+ * Payload before anything is written (`undefined`): a staff user (whose requests the admin UI
+ * makes), a key that reads nothing back (its create answers the id alone), an access answer other
+ * than `true`, a body with anything but the record's five values as text or with a value a
+ * validator refuses, a query string, an Idempotency-Key or a precondition, read replicas, and a
+ * collection whose hooks are not the ones this file was written against (`ERROR_HOOKS`). So every
+ * refusal is Payload's own. test/int/errorCreate.test.ts sends the same bodies both ways and
+ * compares answers, rows and deliveries.
+ */
+import { sql } from '@payloadcms/db-postgres'
+import type { PayloadRequest } from 'payload'
+
+import { drizzleOf } from '@/db/adapter'
+import { hasReadReplicas } from '@/db/replicas'
+import { transactionDb } from '@/db/transaction'
+import { classifyFailure } from '@/lib/failures'
+import { isRecord } from '@/lib/isRecord'
+import { eventPayload } from '@/webhooks/events'
+import { deliveriesStatement } from '@/webhooks/outbox'
+import { subscribers } from '@/webhooks/subscriptions'
+
+import { ROLE_SETS } from '../../access/policy'
+import { checkRole } from '../../access/roles'
+import {
+  asksForMore,
+  compiledWritesOn,
+  hooksAsWritten,
+  inOwnTransaction,
+  orPayload,
+  OutcomeUnknown,
+  validOnCreate,
+} from './compiledWrites'
+
+/** Off in tests that compare this path with Payload's; `served` counts the creates it answered. */
+export const compiledErrorCreates = { enabled: true, served: 0 }
+
+/** The record's values, in the order Payload's answer gives them (collections/Errors.ts). */
+const FIELDS = ['message', 'stack', 'digest', 'url', 'source'] as const
+
+type Body = Partial<Record<(typeof FIELDS)[number], string>>
+
+/**
+ * The hooks this file does the work of, by name, as the sanitized collection lists them (see
+ * hooksAsWritten). Of them, on an anonymous or API-client create of these values: the
+ * timestamps set by the server, the values' types checked (text only comes this way), the
+ * webhook deliveries written; the rest act on other operations, other callers or other fields.
+ */
+export const ERROR_HOOKS = [
+  'afterChange:recordWebhookEvents,markIdempotentCreate,sendBatchedWrites',
+  'beforeChange:trashOnlyUnreferenced',
+  'beforeDelete:stillReferenced',
+  'beforeOperation:accessFirst,noSensitiveQueries,validFilters,reduceFilters,limitTrashToStaff,noNullGroups,noChosenIds,checkIfMatch,writeOnlyAnswers',
+  'beforeValidate:serverTimestamps,valueTypes,relationsExist',
+  'field:deletedAt.afterRead,deletedBy.afterRead,deletedBy.beforeChange',
+].join('\n')
+
+/** The body, when it holds only text values of the record's fields; else undefined. */
+const bodyOf = (body: unknown): Body | undefined => {
+  if (!isRecord(body)) return undefined
+  const names = new Set<string>(FIELDS)
+  const entries = Object.entries(body)
+  if (entries.some(([name, value]) => !names.has(name) || typeof value !== 'string'))
+    return undefined
+  return body as Body
+}
+
+/** Anyone without a session, or an API client that reads what it writes. */
+const compiledCaller = (req: PayloadRequest) =>
+  !req.user || (req.user.collection === 'api-clients' && !checkRole(req.user, ROLE_SETS.writeOnly))
+
+/**
+ * The error record created, as Payload's create answers it, or undefined when Payload must create
+ * it (nothing has been written then).
+ */
+export const createErrorRecord = async (
+  req: PayloadRequest,
+  data: unknown,
+): Promise<object | undefined> => {
+  const config = req.payload.collections.errors.config
+  if (!compiledErrorCreates.enabled || !compiledWritesOn() || hasReadReplicas(req.payload))
+    return undefined
+  if (!hooksAsWritten(req, config, ERROR_HOOKS) || asksForMore(req) || !compiledCaller(req))
+    return undefined
+  const body = bodyOf(data)
+  if (!body || (await config.access.create({ data: body, req })) !== true) return undefined
+  if (!(await validOnCreate(req, config, body, FIELDS))) return undefined
+  const now = new Date().toISOString()
+  const values = FIELDS.map((name) => body[name] ?? null)
+  const insert = sql`
+    INSERT INTO errors (message, stack, digest, url, source, updated_at, created_at)
+    VALUES (${values[0]}, ${values[1]}, ${values[2]}, ${values[3]}, ${values[4]}, ${now}, ${now})
+    RETURNING id`
+  const answer = (id: number) => ({
+    id,
+    ...Object.fromEntries(FIELDS.map((name, i) => [name, values[i]])),
+    updatedAt: now,
+    createdAt: now,
+  })
+  const event = config.custom?.webhookEvents?.create
+  // Read before the write: usually the process's cached list, so no statement. An endpoint
+  // enabled in between is as if enabled just after this report.
+  const endpoints = event ? await subscribers(req, [event]) : []
+  let doc: object | undefined
+  if (!event || !endpoints.length)
+    doc = await orPayload(req, async () => {
+      try {
+        const { rows } = await drizzleOf(req.payload).execute<{ id: number }>(insert)
+        return answer(rows[0].id)
+      } catch (error) {
+        // A connection lost with the statement in flight may have written the row: Payload must
+        // not write it again. The caller is told 503 (try again), as for any write then.
+        if (classifyFailure(error)?.kind === 'unavailable') throw new OutcomeUnknown(error)
+        throw error
+      }
+    })
+  else
+    doc = await inOwnTransaction(req, async () => {
+      const db = await transactionDb(req)
+      const { rows } = await db.execute<{ id: number }>(insert)
+      const id = rows[0].id
+      // The record at depth 0 as this write left it, as the outbox reads it (src/webhooks/outbox.ts).
+      const stored = await req.payload.findByID({ collection: 'errors', depth: 0, id, req })
+      const payload = eventPayload(event, config, stored)
+      await db.execute(
+        deliveriesStatement(
+          config.slug,
+          String(id),
+          endpoints.map((endpoint) => ({ endpoint: endpoint.id, payload })),
+        ),
+      )
+      return answer(id)
+    })
+  if (doc) compiledErrorCreates.served++
+  return doc
+}

@@ -1,0 +1,249 @@
+/**
+ * Endpoint 15 compiled (src/flows/errorCreate.ts): `POST /api/errors` sent both ways, through
+ * Payload's create and through the compiled write, must leave the same row and webhook deliveries
+ * and give the same answer (status, body, key order), ids and times aside; what the compiled
+ * write does not know goes through Payload, with Payload's answer; a write the database refuses
+ * is answered by Payload, and nothing is written twice.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals'
+
+import { hookSignature } from '@/flows/compiledWrites'
+import { compiledErrorCreates, ERROR_HOOKS } from '@/flows/errorCreate'
+
+import { sendJson } from '../helpers/http'
+import { apiClient } from '../helpers/principals'
+import { useTestService } from '../helpers/service'
+import { countStatements, statementKind } from '../helpers/statements'
+
+const context = useTestService({ principals: true })
+const counted = countStatements(context)
+
+type Headers = Record<string, string>
+
+const FULL = {
+  digest: '2981237645',
+  message: "TypeError: Cannot read properties of undefined (reading 'price')",
+  source: 'web',
+  stack: 'TypeError: …\n    at VehiclePrice (https://shop.example/_next/static/page.js:1:2345)',
+  url: 'https://shop.example/vdp/4T1B11HK7NU000123',
+}
+
+/** `value` with the record's id, serial ids and every time replaced by names. */
+const normalised = (value: unknown, id: number | undefined): unknown => {
+  if (value instanceof Date) return 'TIME'
+  if (Array.isArray(value)) return value.map((item) => normalised(item, id))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        // A webhook payload's time of sending.
+        .filter(([key]) => key !== 'timestamp')
+        .map(([key, item]) => [
+          key,
+          key === 'id' && typeof item === 'number'
+            ? item === id
+              ? 'RECORD'
+              : 'SERIAL'
+            : key === 'record_key' && item === `errors:${id}`
+              ? 'errors:RECORD'
+              : normalised(item, id),
+        ]),
+    )
+  if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)) return 'TIME'
+  return value
+}
+
+/** What creating error record `id` left in the database. */
+const written = async (id: number) => {
+  const db = context.service.payload.db.pool
+  const rows = async (text: string) => (await db.query(text, [id])).rows
+  return normalised(
+    {
+      deliveries: await rows(
+        `SELECT event, endpoint_id, record_key, status, attempts, payload
+           FROM webhook_deliveries WHERE record_key = 'errors:' || $1 ORDER BY id`,
+      ),
+      row: (await rows('SELECT * FROM errors WHERE id = $1'))[0],
+    },
+    id,
+  )
+}
+
+/** The same request through Payload's create, then the compiled write: both answers and what each left. */
+const bothWays = async (body: unknown, headers: Headers = {}, query = '') => {
+  const sides = []
+  for (const compiled of [false, true]) {
+    compiledErrorCreates.enabled = compiled
+    const served = compiledErrorCreates.served
+    const response = await sendJson(context.service, 'POST', `/api/errors${query}`, {
+      body,
+      headers,
+    })
+    const id: number | undefined = response.body?.doc?.id
+    sides.push({
+      answer: normalised(response.body, id),
+      keys: Object.keys(response.body?.doc ?? {}),
+      served: compiledErrorCreates.served - served,
+      status: response.status,
+      written: id === undefined ? null : await written(id),
+    })
+  }
+  compiledErrorCreates.enabled = true
+  return { compiled: sides[1], payload: sides[0] }
+}
+
+afterAll(() => {
+  compiledErrorCreates.enabled = true
+})
+
+describe('POST /api/errors, compiled', () => {
+  it('is written against the collection as it is (its hooks are the ones it does the work of)', () => {
+    expect(hookSignature(context.service.payload.collections.errors.config)).toBe(ERROR_HOOKS)
+  })
+
+  it.each([
+    ['every value, anonymously', FULL, 'anonymous'],
+    ['the message alone, anonymously', { message: 'boom' }, 'anonymous'],
+    ['empty text beside the message', { ...FULL, digest: '', stack: '' }, 'anonymous'],
+    ['every value, by an integrator key', FULL, 'integrator'],
+    ['every value, by a lead agent key', FULL, 'leadAgent'],
+    ['every value, by an admin key', FULL, 'clientAdmin'],
+  ] as const)('with %s: the same answer and the same row as Payload', async (_name, body, who) => {
+    const { compiled, payload } = await bothWays(body, context.who[who].headers)
+    expect(payload.status).toBe(201)
+    expect(compiled).toEqual({ ...payload, served: 1 })
+  })
+
+  it('sends one statement, the INSERT, where Payload sends four', async () => {
+    const kinds: Record<string, string[]> = {}
+    for (const compiled of [false, true]) {
+      compiledErrorCreates.enabled = compiled
+      counted.sent = []
+      const response = await sendJson(context.service, 'POST', '/api/errors', { body: FULL })
+      expect(response.status).toBe(201)
+      kinds[String(compiled)] = counted.sent.map(statementKind)
+    }
+    compiledErrorCreates.enabled = true
+    expect(kinds).toEqual({
+      false: ['begin', 'insert errors', 'select errors', 'commit'],
+      true: ['insert errors'],
+    })
+  })
+
+  it('writes the deliveries of an endpoint subscribed to error.created as Payload does', async () => {
+    const { payload } = context.service
+    const endpoint = await payload.create({
+      collection: 'webhook-endpoints',
+      data: { events: ['error.created'], url: 'https://receiver.example.com/hooks' },
+    })
+    try {
+      const both = await bothWays(FULL)
+      expect(both.compiled).toEqual({ ...both.payload, served: 1 })
+      expect(JSON.stringify(both.compiled.written)).toContain('error.created')
+    } finally {
+      await payload.update({
+        collection: 'webhook-endpoints',
+        data: { enabled: false },
+        id: endpoint.id,
+      })
+    }
+  })
+
+  it.each([
+    ['no message', { source: 'web' }],
+    ['an empty message', { message: '' }],
+    ['a message past its length', { message: 'x'.repeat(2001) }],
+    ['a number for text', { ...FULL, digest: 42 }],
+    ['null for text', { ...FULL, stack: null }],
+    ['a time of its own', { ...FULL, createdAt: '2020-01-01T00:00:00.000Z' }],
+    ['an id of its own', { ...FULL, id: 999999 }],
+    ['a field that does not exist', { ...FULL, severity: 'high' }],
+    ['a list for a body', [FULL]],
+  ])('leaves %s to Payload, with its answer', async (_name, body) => {
+    const { compiled, payload } = await bothWays(body)
+    expect(compiled.served).toBe(0)
+    expect(compiled.status).toBe(payload.status)
+    expect(compiled.answer).toEqual(payload.answer)
+    expect(compiled.written).toEqual(payload.written)
+  })
+
+  it('leaves a staff user, a disabled key, a query string and an Idempotency-Key to Payload', async () => {
+    for (const [headers, query] of [
+      [context.who.staff.headers, ''],
+      [context.who.disabledClient.headers, ''],
+      [{}, '?depth=0'],
+      [{ 'idempotency-key': `error-${Date.now()}` }, ''],
+    ] as const) {
+      const { compiled, payload } = await bothWays(FULL, headers, query)
+      expect(compiled.served).toBe(0)
+      expect(compiled.status).toBe(payload.status)
+      expect(compiled.keys).toEqual(payload.keys)
+    }
+  })
+
+  it("leaves a lead-source key to Payload, which answers the new record's id alone", async () => {
+    const leadSource = await apiClient(context.service.payload, 'lead-source')
+    const { compiled, payload } = await bothWays(FULL, leadSource.headers)
+    expect(compiled.served).toBe(0)
+    expect(compiled).toEqual(payload)
+    expect(compiled.keys).toEqual(['id'])
+  })
+
+  it('answers 503 when the connection is lost with its statement in flight, and never writes it again through Payload', async () => {
+    const db = context.service.payload.db.pool
+    // The statement's backend ends itself, as a restart would: whether it wrote is unknown to
+    // the service. The sequence counts the attempts, whatever rolls back.
+    await db.query('CREATE SEQUENCE test_attempts')
+    await db.query(`CREATE FUNCTION test_lose() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN
+        PERFORM nextval('test_attempts');
+        PERFORM pg_terminate_backend(pg_backend_pid());
+        PERFORM pg_sleep(5);
+        RETURN NEW;
+      END $$`)
+    await db.query(`CREATE TRIGGER test_lose BEFORE INSERT ON errors FOR EACH ROW
+      WHEN (NEW.message = 'Lost in flight') EXECUTE FUNCTION test_lose()`)
+    try {
+      const response = await sendJson(context.service, 'POST', '/api/errors', {
+        body: { message: 'Lost in flight' },
+      })
+      expect([response.status, response.headers['retry-after']]).toEqual([503, '5'])
+      expect(response.body).toEqual({ errors: [{ message: 'Service Unavailable' }] })
+      // The compiled write's attempt alone: Payload's create was not asked to write it again.
+      expect((await db.query('SELECT last_value FROM test_attempts')).rows[0].last_value).toBe('1')
+    } finally {
+      await db.query(
+        'DROP TRIGGER test_lose ON errors; DROP FUNCTION test_lose(); DROP SEQUENCE test_attempts',
+      )
+    }
+  })
+
+  it('answers as Payload does when the database refuses the compiled write, and writes once', async () => {
+    const db = context.service.payload.db.pool
+    // A sequence moves on whatever rolls back: it counts the attempts; the first one is refused.
+    await db.query('CREATE SEQUENCE test_attempts')
+    await db.query(`CREATE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN
+        IF nextval('test_attempts') = 1 THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NEW;
+      END $$`)
+    await db.query(`CREATE TRIGGER test_refuse BEFORE INSERT ON errors FOR EACH ROW
+      WHEN (NEW.message = 'Refused once') EXECUTE FUNCTION test_refuse()`)
+    try {
+      const served = compiledErrorCreates.served
+      const before = Number((await db.query('SELECT count(*) FROM errors')).rows[0].count)
+      const response = await sendJson(context.service, 'POST', '/api/errors', {
+        body: { message: 'Refused once' },
+      })
+      expect(response.status).toBe(201)
+      expect(response.body.doc.message).toBe('Refused once')
+      expect(compiledErrorCreates.served).toBe(served)
+      expect(Number((await db.query('SELECT count(*) FROM errors')).rows[0].count)).toBe(before + 1)
+      // The compiled write, refused; then Payload's create.
+      expect((await db.query('SELECT last_value FROM test_attempts')).rows[0].last_value).toBe('2')
+    } finally {
+      await db.query(
+        'DROP TRIGGER test_refuse ON errors; DROP FUNCTION test_refuse(); DROP SEQUENCE test_attempts',
+      )
+    }
+  })
+})
