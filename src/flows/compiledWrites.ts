@@ -71,7 +71,11 @@ export const inOwnTransaction = async <T>(
   return written
 }
 
-/** The collection's hooks by name, one line per kind, then the fields that have hooks. */
+/**
+ * What a compiled write relies on in a collection, as text: its hooks by name, one line per kind;
+ * the fields that have hooks, by kind; and its fields in order, each with what changes what Payload
+ * writes or answers for it (a default value, read access of its own, hidden, localized).
+ */
 export const hookSignature = (config: SanitizedCollectionConfig): string => {
   const named = (hooks: unknown) =>
     (Array.isArray(hooks) ? hooks : []).map((hook: { name?: string }) => hook.name).join(',')
@@ -83,31 +87,45 @@ export const hookSignature = (config: SanitizedCollectionConfig): string => {
     .flatMap((field) =>
       Object.entries(('hooks' in field && field.hooks) || {})
         .filter(([, hooks]) => Array.isArray(hooks) && hooks.length)
-        .map(([kind]) => `${field.name}.${kind}`),
+        .map(
+          ([kind, hooks]) => `${field.name}.${kind}${hooks.length > 1 ? `×${hooks.length}` : ''}`,
+        ),
     )
     .sort()
-  return [...collection, `field:${fields.join(',')}`].join('\n')
+  const shape = config.flattenedFields.map((field) => {
+    const marks = [
+      'defaultValue' in field && field.defaultValue !== undefined ? 'default' : '',
+      'access' in field && field.access?.read ? 'read' : '',
+      'hidden' in field && field.hidden ? 'hidden' : '',
+      'localized' in field && field.localized ? 'localized' : '',
+    ].filter(Boolean)
+    return [`${field.name}:${field.type}`, ...marks].join('+')
+  })
+  return [...collection, `field:${fields.join(',')}`, `shape:${shape.join(',')}`].join('\n')
 }
 
-const checkedHooks = new WeakMap<SanitizedCollectionConfig, boolean>()
+const checkedHooks = new WeakMap<SanitizedCollectionConfig, Map<string, boolean>>()
 
 /**
- * Whether the collection's hooks are still `expected`, the ones a compiled write does the work of.
- * Another hook (or one gone) means Payload's write does something the compiled one does not: it
- * then never compiles, with a warning once, and the write's test, which expects it to, fails.
+ * Whether the collection is still `expected` (hookSignature), the one a compiled write does the
+ * work of. Another hook, field or setting means Payload's write may do what the compiled one does
+ * not: it then never compiles, with a warning once, and the write's test, which expects it to,
+ * fails.
  */
 export const hooksAsWritten = (
   req: PayloadRequest,
   config: SanitizedCollectionConfig,
   expected: string,
 ): boolean => {
-  let same = checkedHooks.get(config)
+  let known = checkedHooks.get(config)
+  if (!known) checkedHooks.set(config, (known = new Map()))
+  let same = known.get(expected)
   if (same === undefined) {
     same = hookSignature(config) === expected
-    checkedHooks.set(config, same)
+    known.set(expected, same)
     if (!same)
       req.payload.logger.warn(
-        `the ${config.slug} collection's hooks are not the ones its compiled write was written against: Payload writes them all`,
+        `the ${config.slug} collection is not the one its compiled write was written against: Payload writes them all`,
       )
   }
   return same

@@ -69,6 +69,7 @@ export const HOOKS = [
   'beforeOperation:accessFirst,noSensitiveQueries,validFilters,reduceFilters,limitTrashToStaff,noNullGroups,noChosenIds,checkIfMatch,restoreByStaffAdmins,resolveAddresses,searchPhoneKeys',
   'beforeValidate:serverTimestamps,valueTypes,keepInCompany,relationsExist',
   'field:birthDate.afterRead,deletedAt.afterRead,deletedBy.afterRead,deletedBy.beforeChange,id.beforeValidate,lastModifiedBy.beforeChange,phoneKeys.beforeChange,ssn.afterRead,title.beforeChange',
+  'shape:title:text+read,id:text,firstName:text,lastName:text,birthDate:text,phoneNumber:text,email:text,ssn:text,phoneNumbers:text,phoneKeys:text+read,addresses:relationship,lastModifiedBy:relationship+read,updatedAt:date,createdAt:date,dealerships:relationship+read,deletedAt:date,deletedBy:text',
 ].join('\n')
 
 type Body = Partial<Record<(typeof FIELDS)[number], string>>

@@ -13,7 +13,7 @@
  * makes), a key that reads nothing back (its create answers the id alone), an access answer other
  * than `true`, a body with anything but the record's five values as text or with a value a
  * validator refuses, a query string, an Idempotency-Key or a precondition, read replicas, and a
- * collection whose hooks are not the ones this file was written against (`ERROR_HOOKS`). So every
+ * collection whose hooks are not the ones this file was written against (`HOOKS`). So every
  * refusal is Payload's own. test/int/errorCreate.test.ts sends the same bodies both ways and
  * compares answers, rows and deliveries.
  */
@@ -50,18 +50,20 @@ const FIELDS = ['message', 'stack', 'digest', 'url', 'source'] as const
 type Body = Partial<Record<(typeof FIELDS)[number], string>>
 
 /**
- * The hooks this file does the work of, by name, as the sanitized collection lists them (see
- * hooksAsWritten). Of them, on an anonymous or API-client create of these values: the
+ * The hooks and fields this file does the work of, as the sanitized collection lists them (see
+ * hookSignature): the answer is built from the fields in this order. Of the hooks, on an
+ * anonymous or API-client create of these values: the
  * timestamps set by the server, the values' types checked (text only comes this way), the
  * webhook deliveries written; the rest act on other operations, other callers or other fields.
  */
-export const ERROR_HOOKS = [
+export const HOOKS = [
   'afterChange:recordWebhookEvents,markIdempotentCreate,sendBatchedWrites',
   'beforeChange:trashOnlyUnreferenced',
   'beforeDelete:stillReferenced',
   'beforeOperation:accessFirst,noSensitiveQueries,validFilters,reduceFilters,limitTrashToStaff,noNullGroups,noChosenIds,checkIfMatch,writeOnlyAnswers',
   'beforeValidate:serverTimestamps,valueTypes,relationsExist',
   'field:deletedAt.afterRead,deletedBy.afterRead,deletedBy.beforeChange',
+  'shape:message:textarea,stack:textarea,digest:text,url:text,source:text,updatedAt:date,createdAt:date,deletedAt:date,deletedBy:text',
 ].join('\n')
 
 /** The body, when it holds only text values of the record's fields; else undefined. */
@@ -74,7 +76,10 @@ const bodyOf = (body: unknown): Body | undefined => {
   return body as Body
 }
 
-/** Anyone without a session, or an API client that reads what it writes. */
+/**
+ * Anyone without a session, or an API client that reads what it writes (a lead-source key's create
+ * answers the id alone: hooks/writeOnlyAnswers.ts).
+ */
 const compiledCaller = (req: PayloadRequest) =>
   !req.user || (req.user.collection === 'api-clients' && !checkRole(req.user, ROLE_SETS.writeOnly))
 
@@ -89,7 +94,7 @@ export const createErrorRecord = async (
   const config = req.payload.collections.errors.config
   if (!compiledErrorCreates.enabled || !compiledWritesOn() || hasReadReplicas(req.payload))
     return undefined
-  if (!hooksAsWritten(req, config, ERROR_HOOKS) || asksForMore(req) || !compiledCaller(req))
+  if (!hooksAsWritten(req, config, HOOKS) || asksForMore(req) || !compiledCaller(req))
     return undefined
   const body = bodyOf(data)
   if (!body || (await config.access.create({ data: body, req })) !== true) return undefined

@@ -15,7 +15,7 @@ import { adminShortcuts } from './adminShortcuts'
 import { bodyLimit, maxBodyBytes } from './bodyLimit'
 import { collectionRoutes } from './collectionRoutes'
 import { commerceReads } from './commerceReads'
-import { compiledWrites } from './compiledWrites'
+import { compiledWriteRoutes } from './compiledWriteRoutes'
 import { credentialGate } from './credentialGate'
 import { healthRoutes } from './health'
 import { idempotency } from './idempotency'
@@ -106,7 +106,7 @@ export const createApp = ({
     idempotency(payload),
     jsonWhere,
     ...(directReads ? [commerceReads(payload)] : []),
-    compiledWrites(payload),
+    compiledWriteRoutes(payload),
     apiHandler ?? payloadRest(payload.config),
   )
   app.use(adminShortcuts, trashedRecords(payload), nextHandler)

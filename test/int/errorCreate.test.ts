@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 
 import { hookSignature } from '@/flows/compiledWrites'
-import { compiledErrorCreates, ERROR_HOOKS } from '@/flows/errorCreate'
+import { compiledErrorCreates, HOOKS } from '@/flows/errorCreate'
 
 import { sendJson } from '../helpers/http'
 import { apiClient } from '../helpers/principals'
@@ -52,6 +52,14 @@ const normalised = (value: unknown, id: number | undefined): unknown => {
   return value
 }
 
+/** The answer's headers, but those of the moment (date, request id, rate limit, length, ETag's value). */
+const headersOf = (headers: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => !/^(date|x-request-id|ratelimit-.*|content-length)$/.test(name))
+      .map(([name, value]) => [name, name === 'etag' ? 'ETAG' : value]),
+  )
+
 /** What creating error record `id` left in the database. */
 const written = async (id: number) => {
   const db = context.service.payload.db.pool
@@ -81,6 +89,7 @@ const bothWays = async (body: unknown, headers: Headers = {}, query = '') => {
     const id: number | undefined = response.body?.doc?.id
     sides.push({
       answer: normalised(response.body, id),
+      headers: headersOf(response.headers),
       keys: Object.keys(response.body?.doc ?? {}),
       served: compiledErrorCreates.served - served,
       status: response.status,
@@ -97,7 +106,7 @@ afterAll(() => {
 
 describe('POST /api/errors, compiled', () => {
   it('is written against the collection as it is (its hooks are the ones it does the work of)', () => {
-    expect(hookSignature(context.service.payload.collections.errors.config)).toBe(ERROR_HOOKS)
+    expect(hookSignature(context.service.payload.collections.errors.config)).toBe(HOOKS)
   })
 
   it.each([
@@ -157,7 +166,7 @@ describe('POST /api/errors, compiled', () => {
     ['a time of its own', { ...FULL, createdAt: '2020-01-01T00:00:00.000Z' }],
     ['an id of its own', { ...FULL, id: 999999 }],
     ['a field that does not exist', { ...FULL, severity: 'high' }],
-    ['a list for a body', [FULL]],
+    ['a prototype key', JSON.parse('{"message":"boom","__proto__":{"source":"web"}}')],
   ])('leaves %s to Payload, with its answer', async (_name, body) => {
     const { compiled, payload } = await bothWays(body)
     expect(compiled.served).toBe(0)
@@ -166,10 +175,12 @@ describe('POST /api/errors, compiled', () => {
     expect(compiled.written).toEqual(payload.written)
   })
 
-  it('leaves a staff user, a disabled key, a query string and an Idempotency-Key to Payload', async () => {
+  it('leaves a staff user, a cookie, a query string and an Idempotency-Key to Payload', async () => {
+    const token = context.who.staff.headers.Authorization.replace(/^JWT /, '')
     for (const [headers, query] of [
       [context.who.staff.headers, ''],
-      [context.who.disabledClient.headers, ''],
+      [{ Cookie: `payload-token=${token}` }, ''],
+      [{ Cookie: 'consent=yes' }, ''],
       [{}, '?depth=0'],
       [{ 'idempotency-key': `error-${Date.now()}` }, ''],
     ] as const) {
@@ -177,6 +188,39 @@ describe('POST /api/errors, compiled', () => {
       expect(compiled.served).toBe(0)
       expect(compiled.status).toBe(payload.status)
       expect(compiled.keys).toEqual(payload.keys)
+    }
+  })
+
+  it('sends no statement of its own for a request it leaves to Payload (a cookie, the switch off)', async () => {
+    const kinds: string[][] = []
+    for (const compiled of [false, true]) {
+      compiledErrorCreates.enabled = compiled
+      counted.sent = []
+      const response = await sendJson(context.service, 'POST', '/api/errors', {
+        body: FULL,
+        headers: { Cookie: 'consent=yes' },
+      })
+      expect(response.status).toBe(201)
+      kinds.push(counted.sent.map(statementKind))
+    }
+    compiledErrorCreates.enabled = true
+    expect(kinds[1]).toEqual(kinds[0])
+  })
+
+  it('answers a database error as Payload does: the same status, headers and body', async () => {
+    const db = context.service.payload.db.pool
+    await db.query(`CREATE FUNCTION test_unavailable() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'shutting down' USING ERRCODE = '57P01'; END $$`)
+    await db.query(`CREATE TRIGGER test_unavailable BEFORE INSERT ON errors FOR EACH ROW
+      WHEN (NEW.message = 'Unavailable') EXECUTE FUNCTION test_unavailable()`)
+    try {
+      const { compiled, payload } = await bothWays({ message: 'Unavailable' })
+      expect(payload.status).toBe(503)
+      expect(payload.headers['retry-after']).toBe('5')
+      // Counted as served by neither: the compiled write answered it, with Payload's answer.
+      expect(compiled).toEqual(payload)
+    } finally {
+      await db.query('DROP TRIGGER test_unavailable ON errors; DROP FUNCTION test_unavailable()')
     }
   })
 

@@ -189,6 +189,9 @@ describe('a failed COMMIT', () => {
       killing = false
       await killer
       compiledErrorCreates.enabled = true
+      await withDirectClient((client) =>
+        client.query('DROP TRIGGER test_slow ON errors; DROP FUNCTION test_slow()'),
+      )
       // The path named wrote them: the compiled create answered some, or none.
       expect(compiledErrorCreates.served > served).toBe(compiled && post === postError)
 

@@ -1,8 +1,8 @@
 /**
  * The writes answered from Express by a compiled write when it can, after the credential gate,
  * the rate limit and the body's checks, on a request built as Payload builds one, with Payload's
- * answer (`{doc, message}`, its status, its ETag). Anything a compiled write does not write goes
- * on to Payload's handlers.
+ * answer (`{doc, message}`, its status, its CORS headers, its ETag). Anything a compiled write does
+ * not write goes on to Payload's handlers.
  * - `PATCH /api/leadEvents/{id}` of an API client (src/flows/leadEventPatch.ts);
  * - `POST /api/errors` of a front end, anonymous or an API client (src/flows/errorCreate.ts).
  */
@@ -16,13 +16,14 @@ import {
   type PayloadRequest,
 } from 'payload'
 
+import { errorBody, failureAnswer } from '@/errors'
+import { compiledWritesOn } from '@/flows/compiledWrites'
 import { createErrorRecord } from '@/flows/errorCreate'
 import { patchLeadEvent } from '@/flows/leadEventPatch'
-import { classifyFailure } from '@/lib/failures'
 import { isRecord } from '@/lib/isRecord'
+import { logger } from '@/lib/logger'
 
-import { type Caller, callerOf } from './caller'
-import { answerUnavailable } from './input/refuse'
+import type { Caller } from './caller'
 import { sendAnswer, webHeaders } from './payloadRest'
 
 type CompiledRoute = {
@@ -30,10 +31,11 @@ type CompiledRoute = {
   method: 'PATCH' | 'POST'
   /** The path under /api; its first group is the record's id. */
   path: RegExp
+  /** Who may be written for this way (the flow decides the rest). */
   callers: Caller['kind'][]
   write: (req: PayloadRequest, body: unknown, id: string | undefined) => Promise<object | undefined>
   status: number
-  message: 'general:updatedSuccessfully' | 'general:successfullyCreated'
+  message: 'general:successfullyCreated' | 'general:updatedSuccessfully'
 }
 
 const ROUTES: CompiledRoute[] = [
@@ -57,8 +59,16 @@ const ROUTES: CompiledRoute[] = [
   },
 ]
 
+/**
+ * The caller the credential gate found; with no credential, anonymous only without a cookie. A
+ * cookie may carry a session (or a language) that Payload reads: such a request is Payload's, and
+ * is not looked up twice.
+ */
+const callerOf = (req: Parameters<RequestHandler>[0], locals: { caller?: Caller }) =>
+  locals.caller ?? (req.headers.cookie ? undefined : ({ kind: 'anonymous' } as const))
+
 /** Mounted at /api, after the credential gate and the other checks, before Payload's handlers. */
-export const compiledWrites = (payload: Payload): RequestHandler => {
+export const compiledWriteRoutes = (payload: Payload): RequestHandler => {
   const languages = Object.keys(payload.config.i18n.supportedLanguages ?? {})
   const oneLanguage = languages.length <= 1
   const i18n = getLocalI18n({
@@ -69,9 +79,11 @@ export const compiledWrites = (payload: Payload): RequestHandler => {
     const route = ROUTES.find(
       (candidate) => candidate.method === req.method && candidate.path.test(req.path),
     )
-    if (!route) return next()
+    if (!route || !compiledWritesOn()) return next()
     if (req.url.includes('?') || (!oneLanguage && req.headers['accept-language'])) return next()
     if (req.headers['if-match'] || req.headers['if-none-match']) return next()
+    const caller = callerOf(req, res.locals)
+    if (!caller || !route.callers.includes(caller.kind)) return next()
     const raw: unknown = res.locals.body
     let body: unknown
     try {
@@ -79,13 +91,14 @@ export const compiledWrites = (payload: Payload): RequestHandler => {
     } catch {
       return next()
     }
+    // A client that closed its side while an earlier check waited: nobody to answer, and Payload's
+    // handler would write nothing for it either (./payloadRest.ts).
+    if (req.socket.destroyed || req.readableAborted) return
+    let request: PayloadRequest | undefined
     try {
-      // Anonymous unless a credential or a session cookie says otherwise (checked once).
-      const caller = await callerOf(payload, req, res)
-      if (!route.callers.includes(caller.kind)) return next()
       const id = route.path.exec(req.path)?.[1]
       const url = new URL(req.baseUrl + req.url, `http://${req.headers.host ?? 'localhost'}`)
-      const request = await createLocalReq(
+      request = await createLocalReq(
         {
           context: {},
           req: {
@@ -103,24 +116,39 @@ export const compiledWrites = (payload: Payload): RequestHandler => {
       )
       const doc = await route.write(request, body, id)
       if (!doc) return next()
-      const headers = new Headers({ 'content-type': 'application/json' })
-      headersWithCors({ headers, req: request })
       const answer = { doc, message: messageOf(request, route) }
-      sendAnswer(req, res, route.status, headers, Buffer.from(JSON.stringify(answer)))
+      sendAnswer(
+        req,
+        res,
+        route.status,
+        answerHeaders(request),
+        Buffer.from(JSON.stringify(answer)),
+      )
     } catch (error) {
-      // A database lost in the middle (after the compiled write began, Payload's turn never
-      // comes): 503 with Retry-After, as Payload's own writes answer it.
-      if (classifyFailure(error)?.kind === 'unavailable') return answerUnavailable(req, res)
-      next(error)
+      // What Payload's handler answers for the same failure (src/errors decides): a database lost
+      // once the compiled write began, whose write may or may not have been made, is a 503 with
+      // Retry-After; Payload's turn never comes.
+      const answer = request && failureAnswer('payload', error)
+      if (!request || !answer) return next(error)
+      logger.warn({ err: error }, `a compiled write failed: answered ${answer.status}`)
+      const headers = answerHeaders(request)
+      if (answer.retryAfter) headers.set('Retry-After', String(answer.retryAfter))
+      const bytes = Buffer.from(JSON.stringify(errorBody('payload', answer)))
+      sendAnswer(req, res, answer.status, headers, bytes)
     }
   }
 }
+
+/** The headers Payload's handlers answer with: JSON, and CORS for the request's origin. */
+const answerHeaders = (req: PayloadRequest) =>
+  headersWithCors({ headers: new Headers({ 'content-type': 'application/json' }), req })
 
 /** Payload's message for the write: "Updated successfully.", "Error record successfully created.". */
 const messageOf = (req: PayloadRequest, route: CompiledRoute) => {
   if (route.message === 'general:updatedSuccessfully') return req.t(route.message)
   const singular: unknown = req.payload.collections[route.collection].config.labels.singular
-  // A label is text, text by language, or a function of the translation (as Payload reads it).
+  // A label is text, text by language, or a function of the translation, as Payload reads it;
+  // this path serves one language only (above).
   const label =
     typeof singular === 'function'
       ? singular({ i18n: req.i18n, t: req.t })
