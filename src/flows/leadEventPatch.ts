@@ -24,7 +24,8 @@
  * do-not-contact and consent checks), a query string, `If-Match`/`If-None-Match`, read replicas,
  * a record not found or in the trash, a document lock on the event or its lead, an event whose
  * type counts as contact (its lead's first contact is kept on every save), a lead in the trash,
- * and a lead whose update some endpoint subscribes to (`lead.updated`); and any error before the
+ * a lead whose update some endpoint subscribes to (`lead.updated`), and a collection whose hooks or
+ * fields are not the ones this file was written against (`HOOKS`); and any error before the
  * commit (rolled back). A refusal is thus always Payload's, and leaves nothing behind. test/int/leadEventWrite.test.ts sends the same patches
  * both ways and compares answers, rows, versions and outbox entries.
  */
@@ -43,10 +44,24 @@ import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
 import type { LeadEvent } from '../../payload-types'
-import { compiledWritesOn, inOwnTransaction } from './compiledWrites'
+import { compiledWritesOn, hooksAsWritten, inOwnTransaction } from './compiledWrites'
 
 /** Off in tests that compare this path with Payload's; `served` counts the writes it answered. */
 export const compiledLeadEventPatches = { enabled: true, served: 0 }
+
+/**
+ * The hooks and fields this file does the work of, as the sanitized collection lists them (see
+ * hookSignature); the record's row and version are written from the fields in this order.
+ */
+export const HOOKS = [
+  'afterChange:followLeadEvent,trimHistory,recordWebhookEvents,markIdempotentCreate,sendBatchedWrites',
+  'beforeChange:checkLeadEvent,trashOnlyUnreferenced',
+  'beforeDelete:stillReferenced',
+  'beforeOperation:accessFirst,noSensitiveQueries,validFilters,reduceFilters,limitTrashToStaff,noNullGroups,noChosenIds,checkIfMatch,restoreByStaffAdmins',
+  'beforeValidate:serverTimestamps,valueTypes,keepInCompany,relationsExist',
+  'field:createdBy.beforeChange,deletedAt.afterRead,deletedBy.afterRead,deletedBy.beforeChange,lastModifiedBy.beforeChange',
+  'shape:lead:relationship,type:select,status:select,nextSteps:textarea,createdBy:relationship,currentStatusFor:relationship,submission:group+read,lastModifiedBy:relationship+read,updatedAt:date,createdAt:date,dealership:relationship+read,deletedAt:date,deletedBy:text',
+].join('\n')
 
 type Patch = { nextSteps?: null | string; status?: LeadEvent['status'] }
 
@@ -121,9 +136,10 @@ export const patchLeadEvent = async (
 ): Promise<LeadEvent | undefined> => {
   if (!compiledLeadEventPatches.enabled || !compiledWritesOn() || hasReadReplicas(req.payload))
     return undefined
+  const collection = req.payload.collections.leadEvents.config
+  if (!hooksAsWritten(req, collection, HOOKS)) return undefined
   const patch = patchOf(req, body)
   if (!patch || !(await plainAccess(req, id, patch))) return undefined
-  const collection = req.payload.collections.leadEvents.config
   const doc = await inOwnTransaction(req, async () => {
     const db = await transactionDb(req)
     const { rows } = await db.execute<Row>(sql`

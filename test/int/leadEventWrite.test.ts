@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { compiledLeadEventPatches } from '@/flows/leadEventPatch'
+import { hookSignature } from '@/flows/compiledWrites'
+import { compiledLeadEventPatches, HOOKS } from '@/flows/leadEventPatch'
 import { compiledReads } from '@/reads'
 
 import { addDealership } from '../helpers/dealership'
@@ -242,6 +243,10 @@ const twins = async (
 }
 
 describe("the compiled PATCH against Payload's update (src/flows/leadEventPatch.ts)", () => {
+  it('is written against the collection as it is (its hooks and fields are the ones it does the work of)', () => {
+    expect(hookSignature(context.service.payload.collections.leadEvents.config)).toBe(HOOKS)
+  })
+
   let endpoint: number
   beforeAll(async () => {
     endpoint = (
