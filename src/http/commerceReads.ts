@@ -8,19 +8,13 @@
  * a language other than the one the service answers in.
  */
 import type { RequestHandler } from 'express'
-import {
-  createLocalReq,
-  type Endpoint,
-  getLocalI18n,
-  headersWithCors,
-  type Payload,
-  type PayloadRequest,
-} from 'payload'
+import { type Endpoint, headersWithCors, type Payload, type PayloadRequest } from 'payload'
 import * as qs from 'qs-esm'
 
 import type { Answer } from '@/api/endpoint'
 
-import { sendAnswer, webHeaders } from './payloadRest'
+import { localRequests, requestUrl } from './localRequest'
+import { sendAnswer } from './payloadRest'
 
 type Route = { endpoint: Endpoint; segments: string[] }
 
@@ -45,48 +39,30 @@ export const commerceReads = (payload: Payload): RequestHandler => {
   const routes: Route[] = (payload.config.endpoints || [])
     .filter(({ custom, method }) => method === 'get' && custom?.envelope === 'commerce')
     .map((endpoint) => ({ endpoint, segments: endpoint.path.split('/').filter(Boolean) }))
-  const languages = Object.keys(payload.config.i18n.supportedLanguages ?? {})
-  // With one language, Payload's pick from Accept-Language is always that one.
-  const oneLanguage = languages.length <= 1
-  const i18n = getLocalI18n({
-    config: payload.config,
-    language: payload.config.i18n.fallbackLanguage,
-  })
+  const local = localRequests(payload)
   return async (req, res, next) => {
     const caller = res.locals.caller
     // API clients only: a staff JWT may come back with headers of Payload's (a refreshed session).
     if (req.method !== 'GET' || caller?.kind !== 'client') return next()
-    if (!oneLanguage && req.headers['accept-language']) return next()
+    if (!local.oneLanguage && req.headers['accept-language']) return next()
     const path = req.path.split('/').filter(Boolean)
     let params: null | Record<string, string> = null
     const route = routes.find(({ segments }) => (params = matchRoute(segments, path)))
     if (!route || !params) return next()
     try {
-      const url = new URL(req.baseUrl + req.url, `http://${req.headers.host ?? 'localhost'}`)
-      const headers = webHeaders(req.headers)
-      const request = await createLocalReq(
-        {
-          context: {},
-          req: {
-            headers,
-            i18n: await i18n,
-            payloadAPI: 'REST',
-            query: url.search
-              ? qs.parse(url.search, {
-                  allowEmptyArrays: true,
-                  arrayLimit: 1000,
-                  depth: 10,
-                  ignoreQueryPrefix: true,
-                })
-              : {},
-            routeParams: params,
-            url: url.href,
-            // The fields createLocalReq takes from a request; its type wants a whole one.
-          } as Partial<PayloadRequest>,
-          user: caller.user,
-        },
-        payload,
-      )
+      const url = requestUrl(req)
+      const request = await local.build(req, url, {
+        query: url.search
+          ? qs.parse(url.search, {
+              allowEmptyArrays: true,
+              arrayLimit: 1000,
+              depth: 10,
+              ignoreQueryPrefix: true,
+            })
+          : {},
+        routeParams: params,
+        user: caller.user,
+      })
       // What apiEndpoint keeps in `custom` (Payload types custom as a record of anything).
       const answer = route.endpoint.custom?.answer as
         ((req: PayloadRequest) => Promise<Answer | Response>) | undefined

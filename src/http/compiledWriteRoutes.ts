@@ -7,14 +7,7 @@
  * - `POST /api/errors` of a front end, anonymous or an API client (src/flows/errorCreate.ts).
  */
 import type { RequestHandler } from 'express'
-import {
-  type CollectionSlug,
-  createLocalReq,
-  getLocalI18n,
-  headersWithCors,
-  type Payload,
-  type PayloadRequest,
-} from 'payload'
+import { type CollectionSlug, headersWithCors, type Payload, type PayloadRequest } from 'payload'
 
 import { errorBody, failureAnswer } from '@/errors'
 import { compiledWritesOn } from '@/flows/compiledWrites'
@@ -24,7 +17,8 @@ import { isRecord } from '@/lib/isRecord'
 import { logger } from '@/lib/logger'
 
 import type { Caller } from './caller'
-import { sendAnswer, webHeaders } from './payloadRest'
+import { localRequests, requestUrl } from './localRequest'
+import { sendAnswer } from './payloadRest'
 
 type CompiledRoute = {
   collection: CollectionSlug
@@ -69,18 +63,14 @@ const callerOf = (req: Parameters<RequestHandler>[0], locals: { caller?: Caller 
 
 /** Mounted at /api, after the credential gate and the other checks, before Payload's handlers. */
 export const compiledWriteRoutes = (payload: Payload): RequestHandler => {
-  const languages = Object.keys(payload.config.i18n.supportedLanguages ?? {})
-  const oneLanguage = languages.length <= 1
-  const i18n = getLocalI18n({
-    config: payload.config,
-    language: payload.config.i18n.fallbackLanguage,
-  })
+  const local = localRequests(payload)
   return async (req, res, next) => {
     const route = ROUTES.find(
       (candidate) => candidate.method === req.method && candidate.path.test(req.path),
     )
     if (!route || !compiledWritesOn()) return next()
-    if (req.url.includes('?') || (!oneLanguage && req.headers['accept-language'])) return next()
+    if (req.url.includes('?') || (!local.oneLanguage && req.headers['accept-language']))
+      return next()
     if (req.headers['if-match'] || req.headers['if-none-match']) return next()
     const caller = callerOf(req, res.locals)
     if (!caller || !route.callers.includes(caller.kind)) return next()
@@ -97,23 +87,11 @@ export const compiledWriteRoutes = (payload: Payload): RequestHandler => {
     let request: PayloadRequest | undefined
     try {
       const id = route.path.exec(req.path)?.[1]
-      const url = new URL(req.baseUrl + req.url, `http://${req.headers.host ?? 'localhost'}`)
-      request = await createLocalReq(
-        {
-          context: {},
-          req: {
-            headers: webHeaders(req.headers),
-            i18n: await i18n,
-            payloadAPI: 'REST',
-            query: {},
-            routeParams: { collection: route.collection, ...(id ? { id } : {}) },
-            url: url.href,
-            // The fields createLocalReq takes from a request; its type wants a whole one.
-          } as Partial<PayloadRequest>,
-          user: 'user' in caller ? caller.user : undefined,
-        },
-        payload,
-      )
+      request = await local.build(req, requestUrl(req), {
+        query: {},
+        routeParams: { collection: route.collection, ...(id ? { id } : {}) },
+        user: 'user' in caller ? caller.user : undefined,
+      })
       const doc = await route.write(request, body, id)
       if (!doc) return next()
       const answer = { doc, message: messageOf(request, route) }

@@ -5,7 +5,7 @@
  * answer, ids and times aside (test/int/writeStatements.test.ts counts the statements); what the compiled write does not know goes through Payload, with
  * Payload's answer, and a write that fails leaves nothing behind.
  */
-import { afterAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 
 import { decryptValue } from '@/creditData/cipher'
 import { openInner, readDataKey } from '@/creditData/consumerKeys'
@@ -13,8 +13,11 @@ import { drizzleOf } from '@/db/adapter'
 import { hookSignature } from '@/flows/compiledWrites'
 import { compiledConsumerCreates, HOOKS } from '@/flows/consumerCreate'
 
+import { bothWaysWith } from '../helpers/bothWays'
 import { sendJson } from '../helpers/http'
+import { normalised } from '../helpers/normalised'
 import { useTestService } from '../helpers/service'
+import { withSubscribedEndpoint } from '../helpers/webhookEndpoint'
 
 const context = useTestService({ principals: true })
 
@@ -30,29 +33,6 @@ const FULL = {
   lastName: 'Lee',
   phoneNumber: '(512) 555-0112',
   ssn: '123-45-6789',
-}
-
-/** `value` with the consumer's id, serial ids, message ids and every time replaced by names. */
-const normalised = (value: unknown, id: string): unknown => {
-  if (value instanceof Date) return 'TIME'
-  if (Array.isArray(value)) return value.map((item) => normalised(item, id))
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value)
-        // A webhook payload's time of sending.
-        .filter(([key]) => key !== 'timestamp')
-        .map(([key, item]) => [
-          key,
-          // A version's or an entry's serial id (the consumer's own is named below).
-          key === 'id' && typeof item === 'number' ? 'SERIAL' : normalised(item, id),
-        ]),
-    )
-  if (typeof value === 'string') {
-    if (/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)) return 'TIME'
-    if (/^msg_[0-9a-f]{32}$/.test(value)) return 'MESSAGE'
-    return value.replaceAll(id, 'CONSUMER')
-  }
-  return value
 }
 
 /**
@@ -99,38 +79,30 @@ const written = async (id: string) => {
       versions: await Promise.all(versions.map((row) => clear(row, 'version_'))),
     },
     id,
+    'CONSUMER',
   )
 }
 
 /** The same request through Payload's create, then the compiled write: both answers and what each left. */
-const bothWays = async (
-  body: unknown,
-  headers?: Headers,
-  query?: string,
-  // Off where Payload may store what the check of the rows refuses (a caller's "ciphertext").
-  { rows = true } = {},
-) => {
-  const sides = []
-  for (const compiled of [false, true]) {
-    compiledConsumerCreates.enabled = compiled
-    const served = compiledConsumerCreates.served
+const bothWays = bothWaysWith(
+  compiledConsumerCreates,
+  async (
+    body: unknown,
+    headers?: Headers,
+    query?: string,
+    // Off where Payload may store what the check of the rows refuses (a caller's "ciphertext").
+    { rows = true } = {},
+  ) => {
     const response = await post(body, headers, query)
     const id: string = response.body?.data?.id ?? ''
-    sides.push({
-      answer: normalised(response.body, id),
+    return {
+      answer: normalised(response.body, id, 'CONSUMER'),
       keys: Object.keys(response.body?.data ?? {}),
-      served: compiledConsumerCreates.served - served,
       status: response.status,
       written: id && rows ? await written(id) : null,
-    })
-  }
-  compiledConsumerCreates.enabled = true
-  return { compiled: sides[1], payload: sides[0] }
-}
-
-afterAll(() => {
-  compiledConsumerCreates.enabled = true
-})
+    }
+  },
+)
 
 describe('POST /api/consumers by an API client, compiled', () => {
   it('is written against the collection as it is (its hooks are the ones it does the work of)', () => {
@@ -148,22 +120,11 @@ describe('POST /api/consumers by an API client, compiled', () => {
   })
 
   it('writes the deliveries of an endpoint subscribed to consumer.created as Payload does', async () => {
-    const { payload } = context.service
-    const endpoint = await payload.create({
-      collection: 'webhook-endpoints',
-      data: { events: ['consumer.created'], url: 'https://receiver.example.com/hooks' },
-    })
-    try {
-      const both = await bothWays(FULL)
-      expect(both.compiled).toEqual({ ...both.payload, served: 1 })
-      expect(JSON.stringify(both.compiled.written)).toContain('consumer.created')
-    } finally {
-      await payload.update({
-        collection: 'webhook-endpoints',
-        data: { enabled: false },
-        id: endpoint.id,
-      })
-    }
+    const both = await withSubscribedEndpoint(context.service.payload, ['consumer.created'], () =>
+      bothWays(FULL),
+    )
+    expect(both.compiled).toEqual({ ...both.payload, served: 1 })
+    expect(JSON.stringify(both.compiled.written)).toContain('consumer.created')
   })
 
   it.each([

@@ -5,15 +5,18 @@
  * write does not know goes through Payload, with Payload's answer; a write the database refuses
  * is answered by Payload, and nothing is written twice.
  */
-import { afterAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 
 import { hookSignature } from '@/flows/compiledWrites'
 import { compiledErrorCreates, HOOKS } from '@/flows/errorCreate'
 
+import { bothWaysWith } from '../helpers/bothWays'
 import { sendJson } from '../helpers/http'
+import { normalised } from '../helpers/normalised'
 import { apiClient } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
 import { countStatements, statementKind } from '../helpers/statements'
+import { withSubscribedEndpoint } from '../helpers/webhookEndpoint'
 
 const context = useTestService({ principals: true })
 const counted = countStatements(context)
@@ -26,30 +29,6 @@ const FULL = {
   source: 'web',
   stack: 'TypeError: …\n    at VehiclePrice (https://shop.example/_next/static/page.js:1:2345)',
   url: 'https://shop.example/vdp/4T1B11HK7NU000123',
-}
-
-/** `value` with the record's id, serial ids and every time replaced by names. */
-const normalised = (value: unknown, id: number | undefined): unknown => {
-  if (value instanceof Date) return 'TIME'
-  if (Array.isArray(value)) return value.map((item) => normalised(item, id))
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value)
-        // A webhook payload's time of sending.
-        .filter(([key]) => key !== 'timestamp')
-        .map(([key, item]) => [
-          key,
-          key === 'id' && typeof item === 'number'
-            ? item === id
-              ? 'RECORD'
-              : 'SERIAL'
-            : key === 'record_key' && item === `errors:${id}`
-              ? 'errors:RECORD'
-              : normalised(item, id),
-        ]),
-    )
-  if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)) return 'TIME'
-  return value
 }
 
 /** The answer's headers, but those of the moment (date, request id, rate limit, length, ETag's value). */
@@ -73,36 +52,28 @@ const written = async (id: number) => {
       row: (await rows('SELECT * FROM errors WHERE id = $1'))[0],
     },
     id,
+    'RECORD',
   )
 }
 
 /** The same request through Payload's create, then the compiled write: both answers and what each left. */
-const bothWays = async (body: unknown, headers: Headers = {}, query = '') => {
-  const sides = []
-  for (const compiled of [false, true]) {
-    compiledErrorCreates.enabled = compiled
-    const served = compiledErrorCreates.served
+const bothWays = bothWaysWith(
+  compiledErrorCreates,
+  async (body: unknown, headers: Headers = {}, query = '') => {
     const response = await sendJson(context.service, 'POST', `/api/errors${query}`, {
       body,
       headers,
     })
     const id: number | undefined = response.body?.doc?.id
-    sides.push({
-      answer: normalised(response.body, id),
+    return {
+      answer: normalised(response.body, id, 'RECORD'),
       headers: headersOf(response.headers),
       keys: Object.keys(response.body?.doc ?? {}),
-      served: compiledErrorCreates.served - served,
       status: response.status,
       written: id === undefined ? null : await written(id),
-    })
-  }
-  compiledErrorCreates.enabled = true
-  return { compiled: sides[1], payload: sides[0] }
-}
-
-afterAll(() => {
-  compiledErrorCreates.enabled = true
-})
+    }
+  },
+)
 
 describe('POST /api/errors, compiled', () => {
   it('is written against the collection as it is (its hooks are the ones it does the work of)', () => {
@@ -139,22 +110,11 @@ describe('POST /api/errors, compiled', () => {
   })
 
   it('writes the deliveries of an endpoint subscribed to error.created as Payload does', async () => {
-    const { payload } = context.service
-    const endpoint = await payload.create({
-      collection: 'webhook-endpoints',
-      data: { events: ['error.created'], url: 'https://receiver.example.com/hooks' },
-    })
-    try {
-      const both = await bothWays(FULL)
-      expect(both.compiled).toEqual({ ...both.payload, served: 1 })
-      expect(JSON.stringify(both.compiled.written)).toContain('error.created')
-    } finally {
-      await payload.update({
-        collection: 'webhook-endpoints',
-        data: { enabled: false },
-        id: endpoint.id,
-      })
-    }
+    const both = await withSubscribedEndpoint(context.service.payload, ['error.created'], () =>
+      bothWays(FULL),
+    )
+    expect(both.compiled).toEqual({ ...both.payload, served: 1 })
+    expect(JSON.stringify(both.compiled.written)).toContain('error.created')
   })
 
   it.each([

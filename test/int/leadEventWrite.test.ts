@@ -16,6 +16,7 @@ import { sendJson } from '../helpers/http'
 import { staffUser } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
 import { countStatements, statementKind } from '../helpers/statements'
+import { withSubscribedEndpoint } from '../helpers/webhookEndpoint'
 
 const context = useTestService({ principals: true })
 
@@ -80,12 +81,7 @@ describe("PATCH /api/leadEvents/{id} by a lead agent, through Payload's update",
   })
 
   it('sends no lookup of the relations it already holds and no DELETE of locks it does not have', async () => {
-    const { payload } = context.service
-    const endpoint = await payload.create({
-      collection: 'webhook-endpoints',
-      data: { events: ['lead_event.updated'], url: 'https://receiver.example.com/hooks' },
-    })
-    try {
+    await withSubscribedEndpoint(context.service.payload, ['lead_event.updated'], async () => {
       const { event } = await leadWithEvent()
       // One first: the key and the subscribed endpoints are looked up and cached.
       expect((await patch(event, { nextSteps: 'first', status: 'Call Customer' })).status).toBe(200)
@@ -101,13 +97,7 @@ describe("PATCH /api/leadEvents/{id} by a lead agent, through Payload's update",
         process.stderr.write(`PATCH /api/leadEvents/{id}: ${kinds.length} statements\n`)
         expect(kinds).toEqual(ONE_PATCH)
       }
-    } finally {
-      await payload.update({
-        collection: 'webhook-endpoints',
-        data: { enabled: false },
-        id: endpoint.id,
-      })
-    }
+    })
   })
 
   it('a lock a staff user holds still refuses it (423); an expired one is released by the write', async () => {
@@ -438,24 +428,13 @@ describe("the compiled PATCH against Payload's update (src/flows/leadEventPatch.
   })
 
   it('an endpoint subscribed to lead.updated: written by Payload alone, the same either way', async () => {
-    const { payload } = context.service
-    const endpoint = await payload.create({
-      collection: 'webhook-endpoints',
-      data: { events: ['lead.updated'], url: 'https://receiver.example.com/leads' },
-    })
-    try {
+    await withSubscribedEndpoint(context.service.payload, ['lead.updated'], async () => {
       const { compiled, served, viaPayload } = await twins({ status: 'Had Conversation' })
       expect(served).toBe(0)
       expect(compiled).toEqual(viaPayload)
       // Next steps alone leave the lead as it is: compiled.
       expect((await twins({ nextSteps: 'Call back at noon.' })).served).toBe(1)
-    } finally {
-      await payload.update({
-        collection: 'webhook-endpoints',
-        data: { enabled: false },
-        id: endpoint.id,
-      })
-    }
+    })
   })
 
   it('a key that may not update lead events: the same 403, nothing behind', async () => {
