@@ -11,7 +11,7 @@ import {
   type Validate,
 } from 'payload'
 
-import { readFromPrimaryForAWhile } from '@/db/replicas'
+import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
 import { cachedSetting } from '@/lib/cachedSetting'
 import { settings } from '@/lib/settings'
 
@@ -130,6 +130,22 @@ export const hooksAsWritten = (
   }
   return same
 }
+
+/**
+ * Whether a compiled write may run at all: its own switch (off in the tests that compare it with
+ * Payload's) and COMPILED_WRITES on, no read replicas (a compiled answer could read a lagging one),
+ * and the collection still the one it was written against (`hooks`, see hooksAsWritten).
+ */
+export const mayCompile = (
+  req: PayloadRequest,
+  config: SanitizedCollectionConfig,
+  compiled: { enabled: boolean },
+  hooks: string,
+): boolean =>
+  compiled.enabled &&
+  compiledWritesOn() &&
+  !hasReadReplicas(req.payload) &&
+  hooksAsWritten(req, config, hooks)
 
 /** A query string, an Idempotency-Key or a precondition: Payload's write handles those. */
 export const asksForMore = (req: PayloadRequest): boolean =>

@@ -32,7 +32,6 @@ import { isEncrypted } from '@/creditData/cipher'
 import { freshDataKey, sealWithKey } from '@/creditData/consumerKeys'
 import { encryptedFieldNames } from '@/creditData/marker'
 import { type BatchedWrite, together } from '@/db/batchedWrites'
-import { hasReadReplicas } from '@/db/replicas'
 import { transactionDb } from '@/db/transaction'
 import { newId } from '@/fields/prefixedId'
 import { isRecord } from '@/lib/isRecord'
@@ -41,14 +40,7 @@ import { eventPayload } from '@/webhooks/events'
 import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
-import {
-  asksForMore,
-  compiledWritesOn,
-  fieldOf,
-  hooksAsWritten,
-  inOwnTransaction,
-  validOnCreate,
-} from './compiledWrites'
+import { asksForMore, fieldOf, inOwnTransaction, mayCompile, validOnCreate } from './compiledWrites'
 
 /** Off in tests that compare this path with Payload's; `served` counts the creates it answered. */
 export const compiledConsumerCreates = { enabled: true, served: 0 }
@@ -120,9 +112,7 @@ export const createConsumer = async (
   data: unknown,
 ): Promise<object | undefined> => {
   const config = req.payload.collections.consumer.config
-  if (!compiledConsumerCreates.enabled || !compiledWritesOn() || hasReadReplicas(req.payload))
-    return undefined
-  if (!hooksAsWritten(req, config, HOOKS) || asksForMore(req)) return undefined
+  if (!mayCompile(req, config, compiledConsumerCreates, HOOKS) || asksForMore(req)) return undefined
   // The default depth (no query string comes this way), taken before any Local API call writes
   // its own depth into req.query.
   const depth = parseDepth({})

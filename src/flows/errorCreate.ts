@@ -21,7 +21,6 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { drizzleOf } from '@/db/adapter'
-import { hasReadReplicas } from '@/db/replicas'
 import { transactionDb } from '@/db/transaction'
 import { classifyFailure } from '@/lib/failures'
 import { isRecord } from '@/lib/isRecord'
@@ -33,9 +32,8 @@ import { ROLE_SETS } from '../../access/policy'
 import { checkRole } from '../../access/roles'
 import {
   asksForMore,
-  compiledWritesOn,
-  hooksAsWritten,
   inOwnTransaction,
+  mayCompile,
   orPayload,
   OutcomeUnknown,
   validOnCreate,
@@ -51,10 +49,10 @@ type Body = Partial<Record<(typeof FIELDS)[number], string>>
 
 /**
  * The hooks and fields this file does the work of, as the sanitized collection lists them (see
- * hookSignature): the answer is built from the fields in this order. Of the hooks, on an
- * anonymous or API-client create of these values: the
- * timestamps set by the server, the values' types checked (text only comes this way), the
- * webhook deliveries written; the rest act on other operations, other callers or other fields.
+ * hookSignature): the answer is built from the fields in this order. Of the hooks, on an anonymous
+ * or API-client create of these values: the timestamps set by the server, the values' types
+ * checked (text only comes this way), the webhook deliveries written; the rest act on other
+ * operations, other callers or other fields.
  */
 export const HOOKS = [
   'afterChange:recordWebhookEvents,markIdempotentCreate,sendBatchedWrites',
@@ -92,10 +90,8 @@ export const createErrorRecord = async (
   data: unknown,
 ): Promise<object | undefined> => {
   const config = req.payload.collections.errors.config
-  if (!compiledErrorCreates.enabled || !compiledWritesOn() || hasReadReplicas(req.payload))
-    return undefined
-  if (!hooksAsWritten(req, config, HOOKS) || asksForMore(req) || !compiledCaller(req))
-    return undefined
+  if (!mayCompile(req, config, compiledErrorCreates, HOOKS) || asksForMore(req)) return undefined
+  if (!compiledCaller(req)) return undefined
   const body = bodyOf(data)
   if (!body || (await config.access.create({ data: body, req })) !== true) return undefined
   if (!(await validOnCreate(req, config, body, FIELDS))) return undefined

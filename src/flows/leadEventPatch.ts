@@ -33,7 +33,6 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { holdsSsn } from '@/creditData/ssnInText'
-import { hasReadReplicas } from '@/db/replicas'
 import { transactionDb } from '@/db/transaction'
 import { MAX_VERSIONS } from '@/fields/history'
 import { isContact, isOutbound, leadEventStatuses } from '@/fields/leadEventValues'
@@ -44,7 +43,7 @@ import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
 import type { LeadEvent } from '../../payload-types'
-import { compiledWritesOn, hooksAsWritten, inOwnTransaction } from './compiledWrites'
+import { inOwnTransaction, mayCompile } from './compiledWrites'
 
 /** Off in tests that compare this path with Payload's; `served` counts the writes it answered. */
 export const compiledLeadEventPatches = { enabled: true, served: 0 }
@@ -134,10 +133,8 @@ export const patchLeadEvent = async (
   id: number,
   body: unknown,
 ): Promise<LeadEvent | undefined> => {
-  if (!compiledLeadEventPatches.enabled || !compiledWritesOn() || hasReadReplicas(req.payload))
-    return undefined
   const collection = req.payload.collections.leadEvents.config
-  if (!hooksAsWritten(req, collection, HOOKS)) return undefined
+  if (!mayCompile(req, collection, compiledLeadEventPatches, HOOKS)) return undefined
   const patch = patchOf(req, body)
   if (!patch || !(await plainAccess(req, id, patch))) return undefined
   const doc = await inOwnTransaction(req, async () => {
