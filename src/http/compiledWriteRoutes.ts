@@ -4,7 +4,8 @@
  * answer (`{doc, message}`, its status, its CORS headers, its ETag). Anything a compiled write does
  * not write goes on to Payload's handlers.
  * - `PATCH /api/leadEvents/{id}` of an API client (src/flows/leadEventPatch.ts);
- * - `POST /api/errors` of a front end, anonymous or an API client (src/flows/errorCreate.ts).
+ * - `POST /api/errors` of a front end, anonymous or an API client (src/flows/errorCreate.ts);
+ * - `POST /api/vdpEmails` of an API client (src/flows/vdpEmailCreate.ts).
  */
 import type { RequestHandler } from 'express'
 import { type CollectionSlug, headersWithCors, type Payload, type PayloadRequest } from 'payload'
@@ -13,6 +14,7 @@ import { errorBody, failureAnswer } from '@/errors'
 import { compiledWritesOn } from '@/flows/compiledWrites'
 import { createErrorRecord } from '@/flows/errorCreate'
 import { patchLeadEvent } from '@/flows/leadEventPatch'
+import { createVdpEmail } from '@/flows/vdpEmailCreate'
 import { isRecord } from '@/lib/isRecord'
 import { logger } from '@/lib/logger'
 
@@ -50,6 +52,15 @@ const ROUTES: CompiledRoute[] = [
     path: /^\/errors$/,
     status: 201,
     write: (req, body) => createErrorRecord(req, body),
+  },
+  {
+    callers: ['client'],
+    collection: 'vdpEmails',
+    message: 'general:successfullyCreated',
+    method: 'POST',
+    path: /^\/vdpEmails$/,
+    status: 201,
+    write: (req, body) => createVdpEmail(req, body),
   },
 ]
 

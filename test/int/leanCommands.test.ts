@@ -12,6 +12,7 @@ import { expect, it } from '@jest/globals'
 import { HOOKS as CONSUMER_HOOKS } from '@/flows/consumerCreate'
 import { HOOKS as ERROR_HOOKS } from '@/flows/errorCreate'
 import { HOOKS as LEAD_EVENT_HOOKS } from '@/flows/leadEventPatch'
+import { HOOKS as VDP_EMAIL_HOOKS } from '@/flows/vdpEmailCreate'
 
 import { COMMANDS, ensureCompiled, entryFor } from '../../scripts/compile.mjs'
 import { runCli } from '../helpers/cli'
@@ -61,7 +62,9 @@ it('keeps the names of the hooks the compiled writes compare, in both builds', a
     .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
     .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))
     .join('\n')
-  const names = [...new Set([CONSUMER_HOOKS, ERROR_HOOKS, LEAD_EVENT_HOOKS].flatMap(hookNames))]
+  const names = [
+    ...new Set([CONSUMER_HOOKS, ERROR_HOOKS, LEAD_EVENT_HOOKS, VDP_EMAIL_HOOKS].flatMap(hookNames)),
+  ]
   expect(names.length).toBeGreaterThan(20)
   for (const name of names) {
     expect([name, text.includes(name)]).toEqual([name, true])

@@ -1,0 +1,252 @@
+/**
+ * The VDP e-mail create compiled (src/flows/vdpEmailCreate.ts): `POST /api/vdpEmails` sent both
+ * ways, through Payload's create and through the compiled write, must leave the same row, VIN rows,
+ * version and version VIN rows and give the same answer (status, headers, body, key order), ids
+ * and times aside; what the compiled write does not know goes through Payload, with Payload's
+ * answer; a write the database refuses is answered by Payload, and written once.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals'
+
+import { hookSignature } from '@/flows/compiledWrites'
+import { compiledVdpEmailCreates, HOOKS } from '@/flows/vdpEmailCreate'
+
+import { bothWaysWith } from '../helpers/bothWays'
+import { sendJson } from '../helpers/http'
+import { normalised } from '../helpers/normalised'
+import { useTestService } from '../helpers/service'
+import { countStatements, statementKind } from '../helpers/statements'
+
+const context = useTestService({ principals: true, seed: true })
+const counted = countStatements(context)
+
+type Headers = Record<string, string>
+
+const ids = { lead: 0, trashedLead: 0, vins: [] as number[] }
+
+beforeAll(async () => {
+  const { payload } = context.service
+  const leads = await payload.find({ collection: 'lead', depth: 0, limit: 2, sort: 'id' })
+  const vins = await payload.find({ collection: 'vin', depth: 0, limit: 3, sort: 'id' })
+  ids.lead = leads.docs[0].id
+  ids.trashedLead = leads.docs[1].id
+  ids.vins = vins.docs.map((vin) => vin.id)
+  expect(ids.vins).toHaveLength(3)
+})
+
+/** The answer's headers, but those of the moment (date, request id, rate limit, length, ETag's value). */
+const headersOf = (headers: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => !/^(date|x-request-id|ratelimit-.*|content-length)$/.test(name))
+      .map(([name, value]) => [name, name === 'etag' ? 'ETAG' : value]),
+  )
+
+/** What creating VDP e-mail `id` left in the database: its row, VIN rows, versions and theirs. */
+const written = async (id: number) => {
+  const db = context.service.payload.db.pool
+  const rows = async (text: string) => (await db.query(text, [id])).rows
+  const versions = await rows('SELECT * FROM _vdp_emails_v WHERE parent_id = $1 ORDER BY id')
+  return normalised(
+    {
+      rels: await rows(
+        'SELECT "order", path, vin_id FROM vdp_emails_rels WHERE parent_id = $1 ORDER BY "order"',
+      ),
+      row: (await rows('SELECT * FROM vdp_emails WHERE id = $1'))[0],
+      versionRels: await rows(
+        `SELECT r."order", r.path, r.vin_id FROM _vdp_emails_v_rels r
+           JOIN _vdp_emails_v v ON v.id = r.parent_id
+          WHERE v.parent_id = $1 ORDER BY v.id, r."order"`,
+      ),
+      versions: versions.map(({ id: _id, parent_id: parent, ...version }) => ({
+        ...version,
+        parent: parent === id,
+      })),
+    },
+    id,
+    'RECORD',
+  )
+}
+
+/** The same request through Payload's create, then the compiled write: both answers and what each left. */
+const bothWays = bothWaysWith(
+  compiledVdpEmailCreates,
+  async (body: unknown, headers: Headers = context.who.clientAdmin.headers, query = '') => {
+    const response = await sendJson(context.service, 'POST', `/api/vdpEmails${query}`, {
+      body,
+      headers,
+    })
+    const id: number | undefined = response.body?.doc?.id
+    return {
+      // Every id of the answer as SERIAL: an embedded VIN's id may be the record's.
+      answer: normalised(response.body, -1, 'RECORD'),
+      headers: headersOf(response.headers),
+      keys: Object.keys(response.body?.doc ?? {}),
+      status: response.status,
+      written: id === undefined ? null : await written(id),
+    }
+  },
+)
+
+describe('POST /api/vdpEmails, compiled', () => {
+  it('is written against the collection as it is (its hooks are the ones it does the work of)', () => {
+    expect(hookSignature(context.service.payload.collections.vdpEmails.config)).toBe(HOOKS)
+  })
+
+  it.each([
+    ['a lead and three VINs', () => ({ lead: ids.lead, vins: ids.vins })],
+    ['a lead and one VIN', () => ({ lead: ids.lead, vins: ids.vins.slice(0, 1) })],
+    [
+      'a lead and the VINs in another order',
+      () => ({ lead: ids.lead, vins: [...ids.vins].reverse() }),
+    ],
+    ['a lead and no VINs', () => ({ lead: ids.lead, vins: [] })],
+    ['a lead alone', () => ({ lead: ids.lead })],
+  ])(
+    'with %s, by an admin key: the same answer, row and version as Payload',
+    async (_name, body) => {
+      const { compiled, payload } = await bothWays(body())
+      expect(payload.status).toBe(201)
+      expect(compiled).toEqual({ ...payload, served: 1 })
+    },
+  )
+
+  it('sends five statements fewer than Payload, its answer read by Payload where it embeds a user', async () => {
+    const kinds: Record<string, string[]> = {}
+    for (const compiled of [false, true]) {
+      compiledVdpEmailCreates.enabled = compiled
+      counted.sent = []
+      const response = await sendJson(context.service, 'POST', '/api/vdpEmails', {
+        body: { lead: ids.lead, vins: ids.vins.slice(0, 2) },
+        headers: context.who.clientAdmin.headers,
+      })
+      expect(response.status).toBe(201)
+      // The API key's lookup, when its cache refreshes, is not the write's.
+      kinds[String(compiled)] = counted.sent
+        .map(statementKind)
+        .filter((kind) => kind !== 'select api_clients')
+    }
+    compiledVdpEmailCreates.enabled = true
+    // The answer at depth 2 embeds the lead's assignee, a user: auth collections are not compiled
+    // reads (src/reads/plan.ts), so both answers are Payload's findByID, seven statements.
+    const answer = [
+      'select vdp_emails',
+      'select lead',
+      'select consumer',
+      'select consumer_data_keys',
+      'select location',
+      'select users',
+      'select vin',
+      'select vehicle',
+    ]
+    expect(kinds).toEqual({
+      false: [
+        'begin',
+        'select lead',
+        'select vin',
+        'select lead',
+        'insert vdp_emails',
+        'insert vdp_emails_rels',
+        ...answer.slice(0, 1),
+        'insert _vdp_emails_v',
+        'insert _vdp_emails_v_rels',
+        ...answer.slice(1),
+        'commit',
+      ],
+      true: [
+        'select vin',
+        'begin',
+        'batch: insert vdp_emails, insert vdp_emails_rels, insert _vdp_emails_v, insert _vdp_emails_v_rels',
+        ...answer,
+        'commit',
+      ],
+    })
+  })
+
+  it.each([
+    ['a lead that does not exist', () => ({ lead: 999_999, vins: ids.vins })],
+    ['a VIN that does not exist', () => ({ lead: ids.lead, vins: [ids.vins[0], 999_999] })],
+    ['a VIN named twice', () => ({ lead: ids.lead, vins: [ids.vins[0], ids.vins[0]] })],
+    ['a lead in the trash', () => ({ lead: ids.trashedLead, vins: ids.vins })],
+    ['a lead as text', () => ({ lead: String(ids.lead), vins: ids.vins })],
+    ['no lead', () => ({ vins: ids.vins })],
+    ['VINs that are not a list', () => ({ lead: ids.lead, vins: ids.vins[0] })],
+    ['a title of its own', () => ({ lead: ids.lead, title: 'Mine', vins: ids.vins })],
+    ['a VIN count of its own', () => ({ lead: ids.lead, vinCount: '9', vins: ids.vins })],
+    ['a prototype key', () => JSON.parse(`{"lead":${ids.lead},"__proto__":{"vins":[1]}}`)],
+  ])('leaves %s to Payload, with its answer', async (_name, body) => {
+    const db = context.service.payload.db.pool
+    await db.query('UPDATE lead SET deleted_at = now() WHERE id = $1', [ids.trashedLead])
+    try {
+      const { compiled, payload } = await bothWays(body())
+      expect(compiled.served).toBe(0)
+      expect(compiled.status).toBe(payload.status)
+      expect(compiled.answer).toEqual(payload.answer)
+      expect(compiled.written).toEqual(payload.written)
+    } finally {
+      await db.query('UPDATE lead SET deleted_at = NULL WHERE id = $1', [ids.trashedLead])
+    }
+  })
+
+  it('leaves staff, a lead agent, an integrator and a query string to Payload', async () => {
+    const body = { lead: ids.lead, vins: ids.vins }
+    for (const [headers, query] of [
+      [context.who.staff.headers, ''],
+      [context.who.staffAdmin.headers, ''],
+      [context.who.leadAgent.headers, ''],
+      [context.who.integrator.headers, ''],
+      [context.who.clientAdmin.headers, '?depth=0'],
+    ] as const) {
+      const { compiled, payload } = await bothWays(body, headers, query)
+      expect(compiled.served).toBe(0)
+      expect(compiled.status).toBe(payload.status)
+      expect(compiled.keys).toEqual(payload.keys)
+    }
+  })
+
+  it('leaves a create with an Idempotency-Key to Payload, which keeps its answer', async () => {
+    const headers = { ...context.who.clientAdmin.headers, 'idempotency-key': `vdp-${Date.now()}` }
+    const served = compiledVdpEmailCreates.served
+    const body = { lead: ids.lead, vins: ids.vins }
+    const first = await sendJson(context.service, 'POST', '/api/vdpEmails', { body, headers })
+    expect(first.status).toBe(201)
+    expect(compiledVdpEmailCreates.served).toBe(served)
+  })
+
+  it('answers as Payload does when the database refuses the compiled write, and writes once', async () => {
+    const db = context.service.payload.db.pool
+    // A sequence moves on whatever rolls back: it counts the attempts; the first one is refused.
+    await db.query('CREATE SEQUENCE test_attempts')
+    await db.query(`CREATE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN
+        IF nextval('test_attempts') = 1 THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NEW;
+      END $$`)
+    // On the version's VIN rows: the record's row and its own VIN rows are written by then.
+    await db.query(`CREATE TRIGGER test_refuse BEFORE INSERT ON _vdp_emails_v_rels
+      FOR EACH ROW EXECUTE FUNCTION test_refuse()`)
+    try {
+      const served = compiledVdpEmailCreates.served
+      const count = async () =>
+        Number((await db.query('SELECT count(*) FROM vdp_emails')).rows[0].count)
+      const before = await count()
+      const response = await sendJson(context.service, 'POST', '/api/vdpEmails', {
+        body: { lead: ids.lead, vins: ids.vins.slice(0, 1) },
+        headers: context.who.clientAdmin.headers,
+      })
+      expect(response.status).toBe(201)
+      expect(compiledVdpEmailCreates.served).toBe(served)
+      expect(await count()).toBe(before + 1)
+      const { rows } = await db.query(
+        'SELECT count(*)::int AS n FROM vdp_emails_rels WHERE parent_id = $1',
+        [response.body.doc.id],
+      )
+      expect(rows[0].n).toBe(1)
+      // The compiled write, refused and rolled back; then Payload's create.
+      expect((await db.query('SELECT last_value FROM test_attempts')).rows[0].last_value).toBe('2')
+    } finally {
+      await db.query(
+        'DROP TRIGGER test_refuse ON _vdp_emails_v_rels; DROP FUNCTION test_refuse(); DROP SEQUENCE test_attempts',
+      )
+    }
+  })
+})
