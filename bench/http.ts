@@ -47,6 +47,7 @@ import {
 import { type LoadResult, runLoad, send } from './http/load'
 import { differences, type Measured, type Row, table } from './http/report'
 import { type Server, startServer } from './http/servers'
+import { loadVdpInputs, VDP_EMAIL_WORKLOAD, vdpEmailWorkload } from './http/vdpEmails'
 import {
   errorWorkload,
   lookupWorkload,
@@ -100,13 +101,15 @@ const standardNames = [
   lookupWorkload('').name,
 ]
 const runLeadEvents = LEAD_EVENT_WORKLOAD.includes(only)
+// The VDP e-mails name the lead events' leads.
+const runVdpEmails = VDP_EMAIL_WORKLOAD.includes(only)
 const leadEvents = leadEventCount(
   typeof flags['lead-events'] === 'string' ? flags['lead-events'] : undefined,
   quick,
 )
 // The generated data set is for the other workloads: the lead events load their own.
 const runGenerated = standardNames.some((name) => name.includes(only))
-const runStandard = runGenerated || runLeadEvents
+const runStandard = runGenerated || runLeadEvents || runVdpEmails
 const runScope = scopeNames(scope.consumers >= 2).some((name) => name.includes(only))
 if (!runStandard && !runScope) throw new Error(`no workload's name contains "${only}"`)
 // The leads name consumers of the generated set: enough of them.
@@ -346,6 +349,31 @@ try {
       )
       return leadEventWorkload(ids, agent.authorization)
     }
+    /**
+     * The VDP e-mails: the lead events' leads (loaded here when that workload did not run) and
+     * VINs of their own; one create each way, answers compared (ids, title and times aside).
+     */
+    const vdpEmailSetup = async (leadsLoaded: boolean) => {
+      const admin = await cli('create-api-key', ['--role', 'admin', '--name', 'bench vdp admin'])
+      if (!leadsLoaded) await loadLeadEvents(db, leadEvents)
+      const inputs = await loadVdpInputs(db)
+      const body = JSON.stringify({ lead: inputs.leads[0], vins: inputs.vins.slice(0, 3) })
+      const create = (server: Server, url: string) =>
+        json(server, url, {
+          body,
+          headers: { authorization: admin.authorization, 'content-type': 'application/json' },
+          method: 'POST',
+        })
+      const service = await create(servers.service!, '/api/vdpEmails')
+      const baseline = await create(servers.baseline!, '/vdp-emails')
+      const found = differences(service, baseline).filter(
+        (difference) => !/^\.doc\.(id|updatedAt|createdAt):/.test(difference),
+      )
+      notes.push(
+        `POST /api/vdpEmails vs baseline: ${found.length ? found.join('; ') : 'same JSON but the id and times'}`,
+      )
+      return vdpEmailWorkload(inputs, admin.authorization)
+    }
 
     const measure = async (workload: Workload): Promise<Row> => {
       say(workload.name)
@@ -398,6 +426,7 @@ try {
       for (const workload of readWorkloads(inputs).filter(wanted))
         rows.push(await measure(workload))
     if (runLeadEvents) rows.push(await measure(await leadEventSetup()))
+    if (runVdpEmails) rows.push(await measure(await vdpEmailSetup(runLeadEvents)))
     const headers = { authorization }
     const write = async () =>
       writeWorkload(`POST /api/consumers (audit log: ${await auditRows()} rows)`, headers)

@@ -5,7 +5,8 @@
  * nothing else: JSON built by PostgreSQL, birth dates decrypted and SSNs masked in JS, a
  * create as a transaction with the two values encrypted and its audit entry, and a lead event's
  * update as a transaction with its history version, its lead's current status and its outbox rows,
- * and an error record's create as its one INSERT.
+ * an error record's create as its one INSERT, and a VDP e-mail's create as a transaction with its
+ * VIN rows, its first version and the version's VIN rows.
  */
 import crypto from 'node:crypto'
 import http from 'node:http'
@@ -26,6 +27,7 @@ import {
   leadEvent,
   revealAsService,
   type Shape,
+  vdpEmail,
   webEvent,
 } from './documents'
 
@@ -255,6 +257,75 @@ const createError = async (body: Record<string, unknown>) => {
   return rows[0].doc
 }
 
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0
+
+/**
+ * A VDP e-mail of a lead and its VINs: the lead and VINs checked, then in one statement the row
+ * (its title from the lead's name; its dealership set by the database's trigger), its VIN rows,
+ * its version and the version's VIN rows; answered at depth 2.
+ */
+const createVdpEmail = async (body: Record<string, unknown>) => {
+  const { lead, vins } = body
+  if (
+    !isId(lead) ||
+    !Array.isArray(vins) ||
+    !vins.every(isId) ||
+    new Set(vins).size !== vins.length
+  )
+    return null
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    const found = await client.query(
+      `SELECT first_name, last_name,
+              (SELECT count(*)::int FROM vin WHERE id = ANY($2::int[])) AS vins
+         FROM lead WHERE id = $1 AND deleted_at IS NULL`,
+      [lead, vins],
+    )
+    const row = found.rows[0]
+    if (!row || row.vins !== vins.length) {
+      await client.query('ROLLBACK')
+      return null
+    }
+    const name = [row.first_name, row.last_name].filter(Boolean).join(' ')
+    const title = ['VDP e-mail', name, `${vins.length} ${vins.length === 1 ? 'VIN' : 'VINs'}`]
+      .filter(Boolean)
+      .join(' · ')
+    const now = new Date().toISOString()
+    const { rows } = await client.query(
+      `WITH e AS (
+         INSERT INTO vdp_emails (title, lead_id, vin_count, updated_at, created_at)
+         VALUES ($1, $2, $3, $4, $4) RETURNING *),
+       rels AS (
+         INSERT INTO vdp_emails_rels ("order", parent_id, path, vin_id)
+         SELECT ord, (SELECT id FROM e), 'vins', vin FROM unnest($5::int[]) WITH ORDINALITY AS v(vin, ord)),
+       version AS (
+         INSERT INTO _vdp_emails_v (parent_id, version_title, version_lead_id, version_vin_count,
+           version_updated_at, version_created_at, version_dealership_id, created_at, updated_at)
+         SELECT id, title, lead_id, vin_count, updated_at, created_at, dealership_id, $4, $4 FROM e
+         RETURNING id),
+       version_rels AS (
+         INSERT INTO _vdp_emails_v_rels ("order", parent_id, path, vin_id)
+         SELECT ord, (SELECT id FROM version), 'version.vins', vin
+           FROM unnest($5::int[]) WITH ORDINALITY AS v(vin, ord))
+       SELECT id FROM e`,
+      [title, lead, String(vins.length), now, vins],
+    )
+    const doc = await client.query(
+      `SELECT ${documentOf(vdpEmail, 'e', 2)} AS doc FROM vdp_emails e WHERE e.id = $1`,
+      [rows[0].id],
+    )
+    await client.query('COMMIT')
+    return doc.rows[0].doc
+  } catch (error) {
+    await client.query('ROLLBACK')
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
 const readBody = async (req: http.IncomingMessage) => {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -279,6 +350,11 @@ const route = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const doc = await createError(await readBody(req))
     if (!doc) return answer(res, 400, { errors: [{ message: 'The following field is invalid' }] })
     return answer(res, 201, { doc, message: 'Error record successfully created.' })
+  }
+  if (req.method === 'POST' && resource === 'vdp-emails') {
+    const doc = await createVdpEmail(await readBody(req))
+    if (!doc) return answer(res, 400, { errors: [{ message: 'The following field is invalid' }] })
+    return answer(res, 201, { doc, message: 'VDP e-mail successfully created.' })
   }
   if (req.method === 'PATCH' && resource === 'lead-events') {
     const result = Number.isSafeInteger(Number(id))

@@ -372,3 +372,33 @@ export const leadEvent: Shape = {
   },
   table: 'lead_events',
 }
+
+/** A lead as an admin key reads it: a lead agent's view and the vehicle of interest. */
+const leadAsAdmin: Shape = {
+  ...lead,
+  fields: {
+    ...lead.fields,
+    vehicleOfInterest: { group: ['vin', 'condition', 'year', 'make', 'model', 'trim'] },
+  },
+}
+
+const vin: Shape = {
+  fields: { id: 'value', vin: 'value', vehicle: { one: () => vehicle } },
+  table: 'vin',
+}
+
+/**
+ * A VDP e-mail as an admin key reads it at depth 2 (its lead and VINs embedded, theirs at depth
+ * 1): no title or dealership (staff only).
+ */
+export const vdpEmail: Shape = {
+  fields: {
+    id: 'value',
+    lead: { one: () => leadAsAdmin },
+    vins: { many: () => vin },
+    createdBy: { sql: (alias) => `${alias}.created_by_id` },
+    lastModifiedBy: { sql: (alias) => `${alias}.last_modified_by_id` },
+    vinCount: 'value',
+  },
+  table: 'vdp_emails',
+}
