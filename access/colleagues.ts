@@ -27,6 +27,14 @@ export const selfOrAdminFieldLevel: FieldAccess = ({ doc, req: { user } }) =>
   (user?.collection === 'users' && doc !== undefined && doc?.id === user.id)
 
 /**
+ * A user's own field, read by that signed-in user alone: their sessions. Payload's own check of
+ * that field (payload/dist/auth/baseFields/sessions.js) compares `user.id` with the record's id
+ * and not the collection, so an API client whose id is the same number read a user's sessions.
+ */
+export const selfOnlyFieldLevel: FieldAccess = ({ doc, req: { user } }) =>
+  user?.collection === 'users' && doc !== undefined && doc?.id === user.id
+
+/**
  * A user's title as it is read: the stored name; without one, their e-mail address to themselves
  * and admins (and the service's own reads), "Staff user 7" to colleagues, who read no address.
  * Only names are stored, so no filter on the title finds an address either.

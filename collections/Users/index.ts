@@ -1,4 +1,10 @@
-import type { CollectionConfig, Field, FieldHook, RelationshipFieldSingleValidation } from 'payload'
+import {
+  baseSessionsField,
+  type CollectionConfig,
+  type Field,
+  type FieldHook,
+  type RelationshipFieldSingleValidation,
+} from 'payload'
 import { fieldAffectsData, relationship } from 'payload/shared'
 
 import { mfaFields } from '@/auth/mfa/fields'
@@ -17,7 +23,12 @@ import { sessionCookies } from '@/lib/settings'
 import { textOf } from '@/lib/text'
 
 import { adminOrSelf } from '../../access/adminOrSelf'
-import { colleagues, selfOrAdminFieldLevel, titleAsRead } from '../../access/colleagues'
+import {
+  colleagues,
+  selfOnlyFieldLevel,
+  selfOrAdminFieldLevel,
+  titleAsRead,
+} from '../../access/colleagues'
 import { isAdmin, isAdminFieldLevel } from '../../access/isAdmin'
 import { isStaff, staffOnlyField } from '../../access/isStaff'
 import { type StaffRole, staffRoles } from '../../access/roles'
@@ -132,7 +143,13 @@ export const Users: CollectionConfig = {
       ...mfaFields,
       ...identityFields,
     ] as Field[]
-  ).map(ownersOnly),
+  )
+    .map(ownersOnly)
+    // Payload's sessions field (merged with its own by name), read by its user alone.
+    .concat({
+      ...baseSessionsField,
+      access: { ...baseSessionsField.access, read: selfOnlyFieldLevel },
+    } as Field),
   endpoints: [resetSecondFactor, ...oidcEndpoints],
   hooks: {
     afterError: [countFailedCode],

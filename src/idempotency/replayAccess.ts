@@ -53,8 +53,12 @@ const mayRead = async (
 ): Promise<boolean> => {
   for (const field of fields) {
     if (!(field.name in data)) continue
+    // An empty list is what Payload answers for a list field the caller may not read: it holds
+    // nothing to withhold.
+    const empty = Array.isArray(data[field.name]) && !(data[field.name] as unknown[]).length
     if (
       field.access?.read &&
+      !empty &&
       !(await field.access.read({ data, doc: data, req, siblingData: data }))
     )
       return false

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 
 import { sendJson } from '../helpers/http'
-import { type Principal, staffUser } from '../helpers/principals'
+import { apiClient, type Principal, staffUser } from '../helpers/principals'
 import { useTestService } from '../helpers/service'
 
 const context = useTestService({ principals: true, seed: true })
@@ -122,6 +122,25 @@ describe('colleagues read each other’s names only', () => {
     const read = await get(`/lead/${lead.id}?depth=1`, dealerA)
     expect(read.body.assignee).toMatchObject({ id: colleagueA.id, title: 'Cora Colleague' })
     expect(read.body.assignee).not.toHaveProperty('email')
+  })
+
+  it("reads a user's sessions to that user alone, not to an API client whose id is the same number", async () => {
+    const { payload } = context.service
+    const db = payload.db.pool
+    // Ids of two tables that meet: Payload's own check of the field compared the numbers alone.
+    await db.query("SELECT setval('users_id_seq', 9000), setval('api_clients_id_seq', 9000)")
+    const user = await staffUser(payload, 'staff')
+    const key = await apiClient(payload, 'admin')
+    expect([user.id, key.id]).toEqual([9001, 9001])
+    const own = await get(`/users/${user.id}?depth=0`, user)
+    expect(own.body.sessions).toHaveLength(1)
+    for (const path of [`/users/${user.id}?depth=0`, '/users?limit=100&depth=0']) {
+      const { body, status } = await get(path, key)
+      expect(status).toBe(200)
+      const doc = body.docs ? body.docs.find((item: { id: number }) => item.id === user.id) : body
+      // Payload answers a list field the caller may not read as an empty list.
+      expect([path, doc.email, doc.sessions ?? []]).toEqual([path, user.login!.email, []])
+    }
   })
 
   it('API clients other than admin keys read no users', async () => {

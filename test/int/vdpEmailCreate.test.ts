@@ -210,6 +210,11 @@ describe('POST /api/vdpEmails, compiled', () => {
     const first = await sendJson(context.service, 'POST', '/api/vdpEmails', { body, headers })
     expect(first.status).toBe(201)
     expect(compiledVdpEmailCreates.served).toBe(served)
+    // The answer embeds the lead's assignee, a user, with the sessions list an admin key reads
+    // empty: the replay is still the admin key's to read.
+    const again = await sendJson(context.service, 'POST', '/api/vdpEmails', { body, headers })
+    expect([again.status, again.headers['idempotent-replayed']]).toEqual([201, 'true'])
+    expect(again.body).toEqual(first.body)
   })
 
   it('answers as Payload does when the database refuses the compiled write, and writes once', async () => {
