@@ -10,7 +10,7 @@ import { describe, expect, it } from '@jest/globals'
 import { hookSignature } from '@/flows/compiledWrites'
 import { compiledErrorCreates, HOOKS } from '@/flows/errorCreate'
 
-import { bothWaysWith } from '../helpers/bothWays'
+import { bothWaysWith, kindsBothWays, restCreate } from '../helpers/bothWays'
 import { sendJson } from '../helpers/http'
 import { normalised } from '../helpers/normalised'
 import { apiClient } from '../helpers/principals'
@@ -30,14 +30,6 @@ const FULL = {
   stack: 'TypeError: …\n    at VehiclePrice (https://shop.example/_next/static/page.js:1:2345)',
   url: 'https://shop.example/vdp/4T1B11HK7NU000123',
 }
-
-/** The answer's headers, but those of the moment (date, request id, rate limit, length, ETag's value). */
-const headersOf = (headers: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(headers)
-      .filter(([name]) => !/^(date|x-request-id|ratelimit-.*|content-length)$/.test(name))
-      .map(([name, value]) => [name, name === 'etag' ? 'ETAG' : value]),
-  )
 
 /** What creating error record `id` left in the database. */
 const written = async (id: number) => {
@@ -59,20 +51,8 @@ const written = async (id: number) => {
 /** The same request through Payload's create, then the compiled write: both answers and what each left. */
 const bothWays = bothWaysWith(
   compiledErrorCreates,
-  async (body: unknown, headers: Headers = {}, query = '') => {
-    const response = await sendJson(context.service, 'POST', `/api/errors${query}`, {
-      body,
-      headers,
-    })
-    const id: number | undefined = response.body?.doc?.id
-    return {
-      answer: normalised(response.body, id, 'RECORD'),
-      headers: headersOf(response.headers),
-      keys: Object.keys(response.body?.doc ?? {}),
-      status: response.status,
-      written: id === undefined ? null : await written(id),
-    }
-  },
+  (body: unknown, headers: Headers = {}, query = '') =>
+    restCreate(context.service, `/api/errors${query}`, { body, headers }, written),
 )
 
 describe('POST /api/errors, compiled', () => {
@@ -94,15 +74,9 @@ describe('POST /api/errors, compiled', () => {
   })
 
   it('sends one statement, the INSERT, where Payload sends four', async () => {
-    const kinds: Record<string, string[]> = {}
-    for (const compiled of [false, true]) {
-      compiledErrorCreates.enabled = compiled
-      counted.sent = []
-      const response = await sendJson(context.service, 'POST', '/api/errors', { body: FULL })
-      expect(response.status).toBe(201)
-      kinds[String(compiled)] = counted.sent.map(statementKind)
-    }
-    compiledErrorCreates.enabled = true
+    const kinds = await kindsBothWays(compiledErrorCreates, counted, () =>
+      sendJson(context.service, 'POST', '/api/errors', { body: FULL }),
+    )
     expect(kinds).toEqual({
       false: ['begin', 'insert errors', 'select errors', 'commit'],
       true: ['insert errors'],

@@ -10,11 +10,11 @@ import { beforeAll, describe, expect, it } from '@jest/globals'
 import { hookSignature } from '@/flows/compiledWrites'
 import { compiledVdpEmailCreates, HOOKS } from '@/flows/vdpEmailCreate'
 
-import { bothWaysWith } from '../helpers/bothWays'
+import { bothWaysWith, kindsBothWays, restCreate } from '../helpers/bothWays'
 import { sendJson } from '../helpers/http'
 import { normalised } from '../helpers/normalised'
 import { useTestService } from '../helpers/service'
-import { countStatements, statementKind } from '../helpers/statements'
+import { countStatements } from '../helpers/statements'
 
 const context = useTestService({ principals: true, seed: true })
 const counted = countStatements(context)
@@ -32,14 +32,6 @@ beforeAll(async () => {
   ids.vins = vins.docs.map((vin) => vin.id)
   expect(ids.vins).toHaveLength(3)
 })
-
-/** The answer's headers, but those of the moment (date, request id, rate limit, length, ETag's value). */
-const headersOf = (headers: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(headers)
-      .filter(([name]) => !/^(date|x-request-id|ratelimit-.*|content-length)$/.test(name))
-      .map(([name, value]) => [name, name === 'etag' ? 'ETAG' : value]),
-  )
 
 /** What creating VDP e-mail `id` left in the database: its row, VIN rows, versions and theirs. */
 const written = async (id: number) => {
@@ -70,21 +62,8 @@ const written = async (id: number) => {
 /** The same request through Payload's create, then the compiled write: both answers and what each left. */
 const bothWays = bothWaysWith(
   compiledVdpEmailCreates,
-  async (body: unknown, headers: Headers = context.who.clientAdmin.headers, query = '') => {
-    const response = await sendJson(context.service, 'POST', `/api/vdpEmails${query}`, {
-      body,
-      headers,
-    })
-    const id: number | undefined = response.body?.doc?.id
-    return {
-      // Every id of the answer as SERIAL: an embedded VIN's id may be the record's.
-      answer: normalised(response.body, -1, 'RECORD'),
-      headers: headersOf(response.headers),
-      keys: Object.keys(response.body?.doc ?? {}),
-      status: response.status,
-      written: id === undefined ? null : await written(id),
-    }
-  },
+  (body: unknown, headers: Headers = context.who.clientAdmin.headers, query = '') =>
+    restCreate(context.service, `/api/vdpEmails${query}`, { body, headers }, written, true),
 )
 
 describe('POST /api/vdpEmails, compiled', () => {
@@ -111,21 +90,12 @@ describe('POST /api/vdpEmails, compiled', () => {
   )
 
   it('sends five statements fewer than Payload, its answer read by Payload where it embeds a user', async () => {
-    const kinds: Record<string, string[]> = {}
-    for (const compiled of [false, true]) {
-      compiledVdpEmailCreates.enabled = compiled
-      counted.sent = []
-      const response = await sendJson(context.service, 'POST', '/api/vdpEmails', {
+    const kinds = await kindsBothWays(compiledVdpEmailCreates, counted, () =>
+      sendJson(context.service, 'POST', '/api/vdpEmails', {
         body: { lead: ids.lead, vins: ids.vins.slice(0, 2) },
         headers: context.who.clientAdmin.headers,
-      })
-      expect(response.status).toBe(201)
-      // The API key's lookup, when its cache refreshes, is not the write's.
-      kinds[String(compiled)] = counted.sent
-        .map(statementKind)
-        .filter((kind) => kind !== 'select api_clients')
-    }
-    compiledVdpEmailCreates.enabled = true
+      }),
+    )
     // The answer at depth 2 embeds the lead's assignee, a user: auth collections are not compiled
     // reads (src/reads/plan.ts), so both answers are Payload's findByID, seven statements.
     const answer = [
