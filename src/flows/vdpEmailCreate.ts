@@ -32,7 +32,13 @@ import { recordAsCaller } from '@/reads'
 import { ROLE_SETS } from '../../access/policy'
 import { checkRole } from '../../access/roles'
 import type { VdpEmail } from '../../payload-types'
-import { asksForMore, inOwnTransaction, mayCompile, validOnCreate } from './compiledWrites'
+import {
+  asksForMore,
+  inOwnTransaction,
+  mayCompile,
+  orPayload,
+  validOnCreate,
+} from './compiledWrites'
 
 /** Off in tests that compare this path with Payload's; `served` counts the creates it answered. */
 export const compiledVdpEmailCreates = { enabled: true, served: 0 }
@@ -59,8 +65,11 @@ const MAX_VINS = 100
 
 type Body = { lead: number; vins: number[] }
 
+/** The largest id of a serial column (PostgreSQL's integer); a larger one is Payload's 400. */
+const MAX_ID = 2_147_483_647
+
 const isId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value > 0
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_ID
 
 /** The body, when it names a lead and distinct VINs by id and nothing else; else undefined. */
 const bodyOf = (body: unknown): Body | undefined => {
@@ -100,13 +109,16 @@ export const createVdpEmail = async (
   const body = bodyOf(data)
   if (!body || (await config.access.create({ data: body, req })) !== true) return undefined
   if (!(await validOnCreate(req, config, body, ['lead', 'vins']))) return undefined
-  // Trashed VINs count, as relationsExist counts them; a trashed lead is left to Payload.
-  const { rows } = await drizzleOf(req.payload).execute<Found>(sql`
+  // Trashed VINs count, as relationsExist counts them; a trashed lead is left to Payload, as is
+  // any failure here (nothing is written yet).
+  const found = await orPayload(req, async () => {
+    const { rows } = await drizzleOf(req.payload).execute<Found>(sql`
     SELECT l.first_name, l.last_name,
            (SELECT count(*)::int FROM vin
              WHERE id = ANY(${`{${body.vins.join(',')}}`}::int[])) AS vins
       FROM lead l WHERE l.id = ${body.lead} AND l.deleted_at IS NULL`)
-  const found = rows[0]
+    return rows[0]
+  })
   if (!found || found.vins !== body.vins.length) return undefined
   const doc = await inOwnTransaction(req, async () => {
     const db = await transactionDb(req)
