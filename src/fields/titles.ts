@@ -138,17 +138,15 @@ export const accountTitle = async (doc: Doc, req: PayloadRequest): Promise<strin
   return ['Account', name || (lead ? `lead ${lead}` : '')].filter(Boolean).join(' · ')
 }
 
-/** "VDP e-mail · Ada Lovelace · 3 VINs". */
-export const vdpEmailTitle = async (doc: Doc, req: PayloadRequest): Promise<string> => {
-  const vins = Array.isArray(doc.vins) ? doc.vins.length : 0
-  return [
-    'VDP e-mail',
+/** "VDP e-mail · Ada Lovelace · 3 VINs", of the lead's name and the number of VINs. */
+export const vdpEmailTitleOf = (name: string, vins: number): string =>
+  ['VDP e-mail', name, `${vins} ${vins === 1 ? 'VIN' : 'VINs'}`].filter(Boolean).join(' · ')
+
+export const vdpEmailTitle = async (doc: Doc, req: PayloadRequest): Promise<string> =>
+  vdpEmailTitleOf(
     personName(await related(req, 'lead', doc.lead)),
-    `${vins} ${vins === 1 ? 'VIN' : 'VINs'}`,
-  ]
-    .filter(Boolean)
-    .join(' · ')
-}
+    Array.isArray(doc.vins) ? doc.vins.length : 0,
+  )
 
 /** "Note · Nina Named · Wants a test drive on Saturday…" (its first words). */
 export const leadNoteTitle = async (doc: Doc, req: PayloadRequest): Promise<string> => {

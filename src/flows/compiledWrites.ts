@@ -1,6 +1,7 @@
 /**
- * What the compiled writes (leadEventPatch.ts, consumerCreate.ts, errorCreate.ts) share: their
- * switch, their transaction, and the checks that they still know all Payload would do.
+ * What the compiled writes (leadEventPatch.ts, consumerCreate.ts, errorCreate.ts,
+ * vdpEmailCreate.ts) share: their switch, their transaction, and the checks that they still know
+ * all Payload would do.
  */
 import {
   commitTransaction,
@@ -8,12 +9,16 @@ import {
   killTransaction,
   type PayloadRequest,
   type SanitizedCollectionConfig,
+  type TypedUser,
   type Validate,
 } from 'payload'
 
 import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
 import { cachedSetting } from '@/lib/cachedSetting'
 import { settings } from '@/lib/settings'
+
+import { ROLE_SETS } from '../../access/policy'
+import { checkRole } from '../../access/roles'
 
 /** The COMPILED_WRITES switch (docs/configuration.md): false sends every write through Payload. */
 export const compiledWritesOn = cachedSetting(
@@ -146,6 +151,13 @@ export const mayCompile = (
   compiledWritesOn() &&
   !hasReadReplicas(req.payload) &&
   hooksAsWritten(req, config, hooks)
+
+/**
+ * An API client that reads what it writes: a lead-source key's create answers the id alone
+ * (hooks/writeOnlyAnswers.ts), which a compiled create does not.
+ */
+export const readsWhatItWrites = (user: null | TypedUser | undefined): boolean =>
+  user?.collection === 'api-clients' && !checkRole(user, ROLE_SETS.writeOnly)
 
 /** A query string, an Idempotency-Key or a precondition: Payload's write handles those. */
 export const asksForMore = (req: PayloadRequest): boolean =>

@@ -28,14 +28,13 @@ import { eventPayload } from '@/webhooks/events'
 import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
-import { ROLE_SETS } from '../../access/policy'
-import { checkRole } from '../../access/roles'
 import {
   asksForMore,
   inOwnTransaction,
   mayCompile,
   orPayload,
   OutcomeUnknown,
+  readsWhatItWrites,
   validOnCreate,
 } from './compiledWrites'
 
@@ -74,12 +73,8 @@ const bodyOf = (body: unknown): Body | undefined => {
   return body as Body
 }
 
-/**
- * Anyone without a session, or an API client that reads what it writes (a lead-source key's create
- * answers the id alone: hooks/writeOnlyAnswers.ts).
- */
-const compiledCaller = (req: PayloadRequest) =>
-  !req.user || (req.user.collection === 'api-clients' && !checkRole(req.user, ROLE_SETS.writeOnly))
+/** Anyone without a session, or an API client that reads what it writes. */
+const compiledCaller = (req: PayloadRequest) => !req.user || readsWhatItWrites(req.user)
 
 /**
  * The error record created, as Payload's create answers it, or undefined when Payload must create

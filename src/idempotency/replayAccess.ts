@@ -53,16 +53,16 @@ const mayRead = async (
 ): Promise<boolean> => {
   for (const field of fields) {
     if (!(field.name in data)) continue
-    // An empty list is what Payload answers for a list field the caller may not read: it holds
-    // nothing to withhold.
-    const empty = Array.isArray(data[field.name]) && !(data[field.name] as unknown[]).length
+    const value = data[field.name]
+    // Payload answers an array field the caller may not read as an empty list, not leaving it
+    // out: it holds nothing to withhold.
+    const emptyArray = field.type === 'array' && Array.isArray(value) && !value.length
     if (
       field.access?.read &&
-      !empty &&
+      !emptyArray &&
       !(await field.access.read({ data, doc: data, req, siblingData: data }))
     )
       return false
-    const value = data[field.name]
     const items = [isRecord(value) && Array.isArray(value.docs) ? value.docs : value].flat()
     const targets = relatedCollections(field)
     for (const item of items.filter(isRecord)) {

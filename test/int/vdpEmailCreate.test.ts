@@ -123,8 +123,8 @@ describe('POST /api/vdpEmails, compiled', () => {
         'commit',
       ],
       true: [
-        'select vin',
         'begin',
+        'select vin',
         'batch: insert vdp_emails, insert vdp_emails_rels, insert _vdp_emails_v, insert _vdp_emails_v_rels',
         ...answer,
         'commit',
