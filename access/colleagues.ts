@@ -21,18 +21,18 @@ export const colleagues: Access = ({ req: { user } }) => {
   return { or }
 }
 
-/** A user's field that only they and admins read: their e-mail, role, company, second factor. */
-export const selfOrAdminFieldLevel: FieldAccess = ({ doc, req: { user } }) =>
-  checkRole(user, ROLE_SETS.admins) ||
-  (user?.collection === 'users' && doc !== undefined && doc?.id === user.id)
-
 /**
  * A user's own field, read by that signed-in user alone: their sessions. Payload's own check of
  * that field (payload/dist/auth/baseFields/sessions.js) compares `user.id` with the record's id
- * and not the collection, so an API client whose id is the same number read a user's sessions.
+ * and not the collection, so an API client whose id is the same number read a user's sessions (no
+ * upstream issue was found on record).
  */
 export const selfOnlyFieldLevel: FieldAccess = ({ doc, req: { user } }) =>
   user?.collection === 'users' && doc !== undefined && doc?.id === user.id
+
+/** A user's field that only they and admins read: their e-mail, role, company, second factor. */
+export const selfOrAdminFieldLevel: FieldAccess = (args) =>
+  checkRole(args.req.user, ROLE_SETS.admins) || selfOnlyFieldLevel(args)
 
 /**
  * A user's title as it is read: the stored name; without one, their e-mail address to themselves

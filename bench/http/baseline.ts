@@ -16,6 +16,7 @@ import pg from 'pg'
 import { encodeCursor } from '@/api/cursor'
 import { encryptValue } from '@/creditData/cipher'
 import { holdsSsn } from '@/creditData/ssnInText'
+import { isSerialId } from '@/db/ids'
 import { isDate, isPhone } from '@/validation/formats'
 
 import {
@@ -257,8 +258,7 @@ const createError = async (body: Record<string, unknown>) => {
   return rows[0].doc
 }
 
-const isId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value > 0
+const isId = (value: unknown): value is number => typeof value === 'number' && isSerialId(value)
 
 /**
  * A VDP e-mail of a lead and its VINs: the lead and VINs checked, then in one statement the row
