@@ -1,8 +1,9 @@
 import crypto from 'node:crypto'
 
 import { LRUCache } from 'lru-cache'
-import type { AuthStrategy, AuthStrategyFunctionArgs, AuthStrategyResult } from 'payload'
+import type { AuthStrategy, AuthStrategyFunctionArgs, AuthStrategyResult, Payload } from 'payload'
 
+import { poolOf, tableNameOf } from '@/db/adapter'
 import { changeChannel } from '@/db/changeNotices'
 
 const SLUG = 'api-clients'
@@ -58,4 +59,20 @@ export const cachedApiKeyStrategy: AuthStrategy = {
     if (result.user && clientChanges.heard()) clients.set(key, { ...result.user })
     return result
   },
+}
+
+/**
+ * Whether a key is stored (enabled or not), asked of the primary directly. Payload's strategy
+ * answers "no user" when its lookup fails; this throws instead, so a caller can tell a key that
+ * is unknown from one that could not be looked up. Both of Payload's key indexes are tried.
+ */
+export const apiKeyStored = async (payload: Payload, key: string): Promise<boolean> => {
+  const indexes = ['sha256', 'sha1'].map((algorithm) =>
+    crypto.createHmac(algorithm, payload.secret).update(key).digest('hex'),
+  )
+  const { rows } = await poolOf(payload).query(
+    `select 1 from ${tableNameOf(payload, SLUG)} where api_key_index = any($1) limit 1`,
+    [indexes],
+  )
+  return rows.length > 0
 }

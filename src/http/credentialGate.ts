@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import { executeAuthStrategies, type Payload } from 'payload'
 
-import { API_KEY_PREFIX } from '@/auth/apiKeyCache'
+import { API_KEY_PREFIX, apiKeyStored } from '@/auth/apiKeyCache'
 import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
 import { messages } from '@/errors'
 
@@ -9,6 +9,17 @@ import { callerFor } from './caller'
 import { databaseReachable } from './health'
 import { answerUnavailable, refuse } from './input/refuse'
 import type { CredentialFailures } from './rateLimit'
+
+/**
+ * Payload's strategies answer "no user" when the lookup itself failed, and a client told 401
+ * would drop a valid key: a credential is only unknown if the database could be asked. A key is
+ * asked for again directly (stored, or an error: the lookup failed); for a token, the database
+ * must at least answer now.
+ */
+const lookupFailed = async (payload: Payload, authorization: string): Promise<boolean> =>
+  authorization.startsWith(API_KEY_PREFIX)
+    ? apiKeyStored(payload, authorization.slice(API_KEY_PREFIX.length)).catch(() => true)
+    : !(await databaseReachable(payload))
 
 /**
  * Payload treats a request whose credential it cannot match as anonymous. Here a request that
@@ -51,9 +62,9 @@ export const credentialGate =
     } catch (error) {
       payload.logger.debug({ err: error }, 'credential check failed')
     }
-    // Payload's strategies answer "no user" when the lookup itself failed: a key is only
-    // unknown if the database could be asked. A client told 401 would drop a valid key.
-    if (!(await databaseReachable(payload))) return answerUnavailable(req, res)
+    // A known client was found, so it is disabled; otherwise the lookup may have failed.
+    if (!known && (await lookupFailed(payload, req.headers.authorization!)))
+      return answerUnavailable(req, res)
     // The body was never read: close the connection rather than leave it half-consumed.
     res.set('Connection', 'close')
     if (known) return refuse(req, res, 401, messages.unauthorized)

@@ -13,7 +13,7 @@ import { classifyFailure } from '@/errors'
 import { compiledErrorCreates } from '@/flows/errorCreate'
 
 import { createTestDatabase } from '../helpers/database'
-import { createPrincipals, type Principal } from '../helpers/principals'
+import { apiClient, createPrincipals, type Principal } from '../helpers/principals'
 import { startTestService, type TestService } from '../helpers/service'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcpProxy'
 
@@ -299,6 +299,29 @@ describe('a database that cannot be reached', () => {
       (await service.api('/api/deal', { headers: { Authorization: 'api-clients API-Key nope' } }))
         .status,
     ).toBe(401)
+  })
+})
+
+describe('a key lookup that fails while the database answers', () => {
+  it('is 503 with Retry-After, never 401 for a valid key', async () => {
+    // A key never used: no process has it cached.
+    const fresh = await apiClient(service.payload, 'integrator')
+    const rename = (from: string, to: string) =>
+      withDirectClient((client) => client.query(`ALTER TABLE ${from} RENAME TO ${to}`))
+    await rename('api_clients', 'api_clients_away')
+    try {
+      for (const headers of [fresh.headers, { Authorization: 'api-clients API-Key nope' }]) {
+        const answer = await service.api('/api/deal', { headers })
+        expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '5'])
+      }
+    } finally {
+      await rename('api_clients_away', 'api_clients')
+    }
+    expect((await service.api('/api/deal', { headers: fresh.headers })).status).toBe(200)
+    const unknown = await service.api('/api/deal', {
+      headers: { Authorization: 'api-clients API-Key nope' },
+    })
+    expect(unknown.status).toBe(401)
   })
 })
 

@@ -5,7 +5,7 @@
  * changed) and which a legal hold keeps.
  */
 import { useAuth, useConfig } from '@payloadcms/ui'
-import React, { useState } from 'react'
+import React, { useEffect, useState } from 'react'
 
 type Candidate = { consumer: string; lastActivity: string }
 type Report = { cutoff: string; due: Candidate[]; held: Candidate[]; months: number }
@@ -34,6 +34,9 @@ export const RetentionDryRun: React.FC = () => {
   const [report, setReport] = useState<null | Report>(null)
   const [error, setError] = useState<null | string>(null)
   const [busy, setBusy] = useState(false)
+  // Drawn on the server, the button works only once hydrated: `data-ready` says so.
+  const [ready, setReady] = useState(false)
+  useEffect(() => setReady(true), [])
   if (user?.role !== 'admin') return null
 
   const run = async () => {
@@ -53,7 +56,7 @@ export const RetentionDryRun: React.FC = () => {
   }
 
   return (
-    <div className="retention-dry-run" style={{ marginBottom: 'var(--base)' }}>
+    <div className="retention-dry-run" data-ready={ready} style={{ marginBottom: 'var(--base)' }}>
       <button
         className="btn btn--style-secondary btn--size-small"
         disabled={busy}
