@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express'
 import { executeAuthStrategies, type Payload } from 'payload'
 
 import { API_KEY_PREFIX, apiKeyStored } from '@/auth/apiKeyCache'
+import { bearerToken, sessionStored } from '@/auth/sessionStored'
 import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
 import { messages } from '@/errors'
 
@@ -12,14 +13,17 @@ import type { CredentialFailures } from './rateLimit'
 
 /**
  * Payload's strategies answer "no user" when the lookup itself failed, and a client told 401
- * would drop a valid key: a credential is only unknown if the database could be asked. A key is
- * asked for again directly (stored, or an error: the lookup failed); for a token, the database
- * must at least answer now.
+ * would drop a valid credential: it is only unknown if the database could be asked. A key, or a
+ * staff token that is signed and unexpired, is asked for again directly (found, or an error:
+ * the lookup failed); for anything else, the database must at least answer now.
  */
-const lookupFailed = async (payload: Payload, authorization: string): Promise<boolean> =>
-  authorization.startsWith(API_KEY_PREFIX)
-    ? apiKeyStored(payload, authorization.slice(API_KEY_PREFIX.length)).catch(() => true)
-    : !(await databaseReachable(payload))
+const lookupFailed = async (payload: Payload, authorization: string): Promise<boolean> => {
+  const token = bearerToken(authorization)
+  const stored = authorization.startsWith(API_KEY_PREFIX)
+    ? apiKeyStored(payload, authorization.slice(API_KEY_PREFIX.length))
+    : token && sessionStored(payload, token)
+  return stored ? stored.catch(() => true) : !(await databaseReachable(payload))
+}
 
 /**
  * Payload treats a request whose credential it cannot match as anonymous. Here a request that

@@ -302,26 +302,46 @@ describe('a database that cannot be reached', () => {
   })
 })
 
-describe('a key lookup that fails while the database answers', () => {
-  it('is 503 with Retry-After, never 401 for a valid key', async () => {
+describe('a credential lookup that fails while the database answers', () => {
+  const rename = (from: string, to: string) =>
+    withDirectClient((client) => client.query(`ALTER TABLE ${from} RENAME TO ${to}`))
+  /** Runs `during` with `table` away, so Payload's lookup fails while the database answers. */
+  const withTableAway = async (table: string, during: () => Promise<void>) => {
+    await rename(table, `${table}_away`)
+    try {
+      await during()
+    } finally {
+      await rename(`${table}_away`, table)
+    }
+  }
+  const statusOf = async (headers: Record<string, string>) => {
+    const answer = await service.api('/api/deal', { headers })
+    return [answer.status, answer.headers.get('retry-after')]
+  }
+  const nope = { Authorization: 'api-clients API-Key nope' }
+
+  it('is 503 with Retry-After for a key, never 401 for a valid one', async () => {
     // A key never used: no process has it cached.
     const fresh = await apiClient(service.payload, 'integrator')
-    const rename = (from: string, to: string) =>
-      withDirectClient((client) => client.query(`ALTER TABLE ${from} RENAME TO ${to}`))
-    await rename('api_clients', 'api_clients_away')
-    try {
-      for (const headers of [fresh.headers, { Authorization: 'api-clients API-Key nope' }]) {
-        const answer = await service.api('/api/deal', { headers })
-        expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '5'])
-      }
-    } finally {
-      await rename('api_clients_away', 'api_clients')
-    }
-    expect((await service.api('/api/deal', { headers: fresh.headers })).status).toBe(200)
-    const unknown = await service.api('/api/deal', {
-      headers: { Authorization: 'api-clients API-Key nope' },
+    await withTableAway('api_clients', async () => {
+      expect(await statusOf(fresh.headers)).toEqual([503, '5'])
+      expect(await statusOf(nope)).toEqual([503, '5'])
     })
-    expect(unknown.status).toBe(401)
+    expect(await statusOf(fresh.headers)).toEqual([200, null])
+    expect(await statusOf(nope)).toEqual([401, null])
+  })
+
+  it('is 503 for a staff token whose session is stored, and 401 for one that is no good', async () => {
+    const token = staff.headers.Authorization.slice('JWT '.length)
+    const [header, claims] = token.split('.')
+    await withTableAway('users', async () => {
+      expect(await statusOf(staff.headers)).toEqual([503, '5'])
+      expect(await statusOf({ Authorization: `Bearer ${token}` })).toEqual([503, '5'])
+      // A forged signature, and garbage: no good whatever the database says.
+      expect(await statusOf({ Authorization: `JWT ${header}.${claims}.AAAA` })).toEqual([401, null])
+      expect(await statusOf({ Authorization: 'JWT nope' })).toEqual([401, null])
+    })
+    expect(await statusOf(staff.headers)).toEqual([200, null])
   })
 })
 

@@ -1,0 +1,33 @@
+import { jwtVerify } from 'jose'
+import { JWT_AUTH_VERSION, type Payload } from 'payload'
+
+import { poolOf, tableNameOf } from '@/db/adapter'
+
+const STAFF = 'users'
+
+/** The token of `Authorization: JWT <token>` or `Bearer <token>`, as Payload reads them. */
+export const bearerToken = (authorization: string): null | string =>
+  /^(?:JWT|Bearer) (\S+)$/.exec(authorization)?.[1] ?? null
+
+/**
+ * Whether a staff token Payload itself signed, unexpired, names a session that is stored, asked
+ * of the primary directly. Payload's token strategy answers "no user" when its lookup fails; this
+ * throws instead, so a caller can tell a token that is no good from one that could not be
+ * checked. A bad signature, an expired token or another collection's token is no good: false.
+ */
+export const sessionStored = async (payload: Payload, token: string): Promise<boolean> => {
+  const claims = await jwtVerify(token, new TextEncoder().encode(payload.secret)).then(
+    (verified) =>
+      verified.protectedHeader.authVersion === JWT_AUTH_VERSION ? verified.payload : {},
+    () => ({}) as Record<string, unknown>,
+  )
+  const { collection, id, sid } = claims as Record<string, unknown>
+  if (collection !== STAFF || typeof sid !== 'string' || !Number.isSafeInteger(id)) return false
+  // A user's sessions go with the user (ON DELETE CASCADE): their row is the whole answer.
+  const { rows } = await poolOf(payload).query(
+    `select 1 from ${tableNameOf(payload, STAFF)}_sessions
+      where _parent_id = $1 and id = $2 and expires_at > now()`,
+    [id, sid],
+  )
+  return rows.length > 0
+}
