@@ -17,10 +17,9 @@
  * refusal is Payload's own. test/int/errorCreate.test.ts sends the same bodies both ways and
  * compares answers, rows and deliveries.
  */
-import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
-import { drizzleOf } from '@/db/adapter'
+import { clientOf, poolOf } from '@/db/adapter'
 import { transactionDb } from '@/db/transaction'
 import { classifyFailure } from '@/lib/failures'
 import { isRecord } from '@/lib/isRecord'
@@ -45,6 +44,10 @@ export const compiledErrorCreates = { enabled: true, served: 0 }
 const FIELDS = ['message', 'stack', 'digest', 'url', 'source'] as const
 
 type Body = Partial<Record<(typeof FIELDS)[number], string>>
+
+/** The row: the values in FIELDS order (their columns' names), then its two timestamps. */
+const INSERT = `INSERT INTO errors (${[...FIELDS, 'updated_at', 'created_at'].join(', ')})
+  VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`
 
 /**
  * The hooks and fields this file does the work of, as the sanitized collection lists them (see
@@ -92,10 +95,7 @@ export const createErrorRecord = async (
   if (!(await validOnCreate(req, config, body, FIELDS))) return undefined
   const now = new Date().toISOString()
   const values = FIELDS.map((name) => body[name] ?? null)
-  const insert = sql`
-    INSERT INTO errors (message, stack, digest, url, source, updated_at, created_at)
-    VALUES (${values[0]}, ${values[1]}, ${values[2]}, ${values[3]}, ${values[4]}, ${now}, ${now})
-    RETURNING id`
+  const row = { text: INSERT, values: [...values, now, now] }
   const answer = (id: number) => ({
     id,
     ...Object.fromEntries(FIELDS.map((name, i) => [name, values[i]])),
@@ -110,7 +110,8 @@ export const createErrorRecord = async (
   if (!event || !endpoints.length)
     doc = await orPayload(req, async () => {
       try {
-        const { rows } = await drizzleOf(req.payload).execute<{ id: number }>(insert)
+        // On the pool itself: drizzle's statement building was 2% of this path's time.
+        const { rows } = await poolOf(req.payload).query<{ id: number }>(row)
         return answer(rows[0].id)
       } catch (error) {
         // A connection lost with the statement in flight may have written the row: Payload must
@@ -122,8 +123,9 @@ export const createErrorRecord = async (
   else
     doc = await inOwnTransaction(req, async () => {
       const db = await transactionDb(req)
-      const { rows } = await db.execute<{ id: number }>(insert)
-      const id = rows[0].id
+      const client = clientOf(db)
+      if (!client) return undefined
+      const id = Number((await client.query(row)).rows[0].id)
       // The record at depth 0 as this write left it, as the outbox reads it (src/webhooks/outbox.ts).
       const stored = await req.payload.findByID({ collection: 'errors', depth: 0, id, req })
       const payload = eventPayload(event, config, stored)
