@@ -33,6 +33,14 @@ export const clientChanges = changeChannel('api_clients_changed', {
   reset: forgetAllClients,
 })
 
+/**
+ * A key as Payload stores it: its HMAC under the secret (sha256; keys saved before Payload 3.46
+ * were indexed with sha1, which its strategy still tries). test/unit/payloadSeam.test.ts checks
+ * that Payload's strategy still reads keys this way.
+ */
+const keyIndex = (secret: string, key: string, algorithm: 'sha1' | 'sha256' = 'sha256') =>
+  crypto.createHmac(algorithm, secret).update(key).digest('hex')
+
 const builtIn = (payload: AuthStrategyFunctionArgs['payload']) =>
   payload.authStrategies.find((strategy) => strategy.name === `${SLUG}-api-key`)
 
@@ -48,10 +56,7 @@ export const cachedApiKeyStrategy: AuthStrategy = {
     const header = args.headers.get('authorization')
     const strategy = builtIn(args.payload)
     if (!header?.startsWith(API_KEY_PREFIX) || !strategy) return { user: null }
-    const key = crypto
-      .createHmac('sha256', args.payload.secret)
-      .update(header.slice(API_KEY_PREFIX.length))
-      .digest('hex')
+    const key = keyIndex(args.payload.secret, header.slice(API_KEY_PREFIX.length))
     const known = clientChanges.heard() ? clients.get(key) : undefined
     // A copy: hooks may add to req.user, and the next request must not see it.
     if (known) return { user: { ...known } }
@@ -67,9 +72,7 @@ export const cachedApiKeyStrategy: AuthStrategy = {
  * is unknown from one that could not be looked up. Both of Payload's key indexes are tried.
  */
 export const apiKeyStored = async (payload: Payload, key: string): Promise<boolean> => {
-  const indexes = ['sha256', 'sha1'].map((algorithm) =>
-    crypto.createHmac(algorithm, payload.secret).update(key).digest('hex'),
-  )
+  const indexes = [keyIndex(payload.secret, key), keyIndex(payload.secret, key, 'sha1')]
   const { rows } = await poolOf(payload).query(
     `select 1 from ${tableNameOf(payload, SLUG)} where api_key_index = any($1) limit 1`,
     [indexes],

@@ -1,13 +1,15 @@
-import { jwtVerify } from 'jose'
+import { type JWTPayload, jwtVerify } from 'jose'
 import { JWT_AUTH_VERSION, type Payload } from 'payload'
 
 import { poolOf, tableNameOf } from '@/db/adapter'
 
 const STAFF = 'users'
 
-/** The token of `Authorization: JWT <token>` or `Bearer <token>`, as Payload reads them. */
-export const bearerToken = (authorization: string): null | string =>
-  /^(?:JWT|Bearer) (\S+)$/.exec(authorization)?.[1] ?? null
+/** The token of `Authorization: JWT <token>` or `Bearer <token>`, where Payload reads that scheme. */
+export const bearerToken = (payload: Payload, authorization: string): null | string => {
+  const [, scheme, token] = /^(JWT|Bearer) (\S+)$/.exec(authorization) ?? []
+  return payload.config.auth.jwtOrder.some((name) => name === scheme) ? token : null
+}
 
 /**
  * Whether a staff token Payload itself signed, unexpired, names a session that is stored, asked
@@ -16,12 +18,14 @@ export const bearerToken = (authorization: string): null | string =>
  * checked. A bad signature, an expired token or another collection's token is no good: false.
  */
 export const sessionStored = async (payload: Payload, token: string): Promise<boolean> => {
-  const claims = await jwtVerify(token, new TextEncoder().encode(payload.secret)).then(
-    (verified) =>
+  const { collection, id, sid } = await jwtVerify(
+    token,
+    new TextEncoder().encode(payload.secret),
+  ).then(
+    (verified): JWTPayload =>
       verified.protectedHeader.authVersion === JWT_AUTH_VERSION ? verified.payload : {},
-    () => ({}) as Record<string, unknown>,
+    (): JWTPayload => ({}),
   )
-  const { collection, id, sid } = claims as Record<string, unknown>
   if (collection !== STAFF || typeof sid !== 'string' || !Number.isSafeInteger(id)) return false
   // A user's sessions go with the user (ON DELETE CASCADE): their row is the whole answer.
   const { rows } = await poolOf(payload).query(

@@ -45,7 +45,10 @@ const FIELDS = ['message', 'stack', 'digest', 'url', 'source'] as const
 
 type Body = Partial<Record<(typeof FIELDS)[number], string>>
 
-/** The row: the values in FIELDS order (their columns' names), then its two timestamps. */
+/**
+ * The row: the values in FIELDS order, then its two timestamps. Each field's column has its name
+ * (one word each; a new field changes HOOKS, so this path stops until it is looked at).
+ */
 const INSERT = `INSERT INTO errors (${[...FIELDS, 'updated_at', 'created_at'].join(', ')})
   VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`
 
@@ -123,6 +126,7 @@ export const createErrorRecord = async (
   else
     doc = await inOwnTransaction(req, async () => {
       const db = await transactionDb(req)
+      // A node-postgres transaction always has its client; without one, Payload writes it.
       const client = clientOf(db)
       if (!client) return undefined
       const id = Number((await client.query(row)).rows[0].id)

@@ -4,23 +4,13 @@ import type { Socket } from 'node:net'
 
 import { errorBody } from '@/errors'
 
-import { securityHeaders } from './securityHeaders'
+import { securityHeaderList } from './securityHeaders'
 
-/** The security headers the service sends, as raw header lines, read once from the helmet middleware. */
-const securityHeaderLines = (): string => {
-  const lines: string[] = []
-  const res = {
-    removeHeader: () => {},
-    setHeader: (name: string, value: unknown) => lines.push(`${name}: ${String(value)}`),
-  }
-  // Called once with stand-ins for a request and a response, which Express's types cannot be.
-  ;(securityHeaders() as unknown as (req: unknown, res: unknown, next: () => void) => void)(
-    { headers: {}, method: 'GET', path: '/', url: '/' },
-    res,
-    () => {},
-  )
-  return lines.map((line) => `${line}\r\n`).join('')
-}
+/** The security headers the service sends, as raw header lines. */
+const securityHeaderLines = (): string =>
+  securityHeaderList()
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')
 
 /**
  * Requests Node's HTTP parser refuses before Express sees them (a URL or headers past Node's

@@ -7,22 +7,26 @@ import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
 import { messages } from '@/errors'
 
 import { callerFor } from './caller'
-import { databaseReachable } from './health'
+import { databaseReachable, withinReadyTimeout } from './health'
 import { answerUnavailable, refuse } from './input/refuse'
 import type { CredentialFailures } from './rateLimit'
 
 /**
  * Payload's strategies answer "no user" when the lookup itself failed, and a client told 401
  * would drop a valid credential: it is only unknown if the database could be asked. A key, or a
- * staff token that is signed and unexpired, is asked for again directly (found, or an error:
- * the lookup failed); for anything else, the database must at least answer now.
+ * staff token that is signed and unexpired, is asked for again directly (found, failed or past
+ * the readiness timeout: the lookup failed); for anything else, the database must at least
+ * answer now.
  */
 const lookupFailed = async (payload: Payload, authorization: string): Promise<boolean> => {
-  const token = bearerToken(authorization)
+  const token = bearerToken(payload, authorization)
   const stored = authorization.startsWith(API_KEY_PREFIX)
     ? apiKeyStored(payload, authorization.slice(API_KEY_PREFIX.length))
     : token && sessionStored(payload, token)
-  return stored ? stored.catch(() => true) : !(await databaseReachable(payload))
+  if (!stored) return !(await databaseReachable(payload))
+  const answer = await withinReadyTimeout(stored, undefined)
+  if (answer === undefined) payload.logger.warn('a credential could not be looked up: answered 503')
+  return answer !== false
 }
 
 /**
@@ -39,7 +43,8 @@ const lookupFailed = async (payload: Payload, authorization: string): Promise<bo
  * always passes, whatever others at its address sent: clients behind one NAT cannot lock each
  * other out, nor can anyone lock out a key just issued. The lookup is one indexed query by the
  * key's HMAC (a known client is cached: ../auth/apiKeyCache.ts; a token is checked by its
- * signature first). A known but disabled key is not counted, and stays a 401.
+ * signature first; a miss is looked up once more, above). A known but disabled key is not
+ * counted, and stays a 401.
  */
 export const credentialGate =
   (payload: Payload, failures: CredentialFailures): RequestHandler =>

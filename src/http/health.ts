@@ -7,21 +7,25 @@ import { checkReplicas, hasReadReplicas } from '@/db/replicas'
 
 const READY_TIMEOUT_MS = 2000
 
+/** What `work` resolves to, or `fallback` once READY_TIMEOUT_MS pass (or when it fails). */
+export const withinReadyTimeout = async <T>(work: Promise<T>, fallback: T): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), READY_TIMEOUT_MS)
+  })
+  const result = await Promise.race([work.catch(() => fallback), timeout])
+  clearTimeout(timer)
+  return result
+}
+
 /** Resolves when the database answers a trivial query within the timeout. */
 export const databaseReachable = async (payload: Payload): Promise<boolean> => {
   const pool = poolOf(payload)
   if (!pool) return false
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS)
-  })
-  const query = pool.query('select 1').then(
-    () => true,
-    () => false,
+  return withinReadyTimeout(
+    pool.query('select 1').then(() => true),
+    false,
   )
-  const result = await Promise.race([query, timeout])
-  clearTimeout(timer)
-  return result
 }
 
 /**

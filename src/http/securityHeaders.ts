@@ -21,7 +21,7 @@ const PUBLIC_FILES = /^\/api\/media\/file\//
  * HSTS and upgrade-insecure-requests only when the service is served over HTTPS (SERVER_URL),
  * so a plain-HTTP local install keeps working.
  */
-export const securityHeaders = (): RequestHandler => {
+export const securityHeaderList = (): [string, string][] => {
   const https = serverURL().startsWith('https://')
   const development = isDevelopment()
   const headers = helmet({
@@ -47,9 +47,16 @@ export const securityHeaders = (): RequestHandler => {
     strictTransportSecurity: https ? { includeSubDomains: true, maxAge: 31_536_000 } : false,
     xFrameOptions: { action: 'sameorigin' },
   })
-  const fixed = headersOf(headers)
+  return headersOf(headers)
+}
+
+/** The middleware that sets them, worked out once when it is made. */
+export const securityHeaders = (): RequestHandler => {
+  const fixed = securityHeaderList()
   return (req, res, next) => {
     for (const [name, value] of fixed) res.setHeader(name, value)
+    // The path as sent (this runs before ./input/canonicalPath): another spelling of a media
+    // path keeps the stricter policy. req.url rather than req.path spares parsing the URL.
     if (PUBLIC_FILES.test(req.url)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
     next()
   }

@@ -79,8 +79,7 @@ it(
   'shows a staff admin what the retention job would dispose of, changing nothing',
   async () => {
     await admin.open(boss, '/collections/legal-holds')
-    // A click before the button hydrates does nothing.
-    await boss.locator('.retention-dry-run[data-ready="true"]').waitFor(WAIT)
+    // The click waits for the button to be enabled, which it is once hydrated.
     await boss.getByRole('button', { name: 'Retention dry run' }).click()
     const report = boss.locator('.retention-dry-run__report')
     await report.waitFor(WAIT)

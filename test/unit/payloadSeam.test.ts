@@ -218,3 +218,28 @@ describe("the adapter's functions the seam wraps or calls", () => {
     expect(source).toContain('await this.deleteWhere({')
   })
 })
+
+describe("Payload's credential lookups, as the credential gate looks them up again (src/auth)", () => {
+  it('indexes an API key by its HMAC under the secret, sha256 then sha1', () => {
+    const source = installed('payload/dist/auth/strategies/apiKey.js')
+    expect(source).toContain(
+      "crypto.createHmac('sha256', payload.secret).update(apiKey).digest('hex')",
+    )
+    expect(source).toContain(
+      "crypto.createHmac('sha1', payload.secret).update(apiKey).digest('hex')",
+    )
+    // A failed lookup is "no user": why the gate asks again.
+    expect(source).toContain('catch (ignore) {')
+  })
+
+  it("reads a token's collection, id and session, signed with the secret at this version", () => {
+    const source = installed('payload/dist/auth/strategies/jwt.js')
+    expect(source).toContain('const { id, collection, sid } = token;')
+    expect(source).toContain('new TextEncoder().encode(payload.secret)')
+    expect(source).toContain('protectedHeader.authVersion !== JWT_AUTH_VERSION')
+    expect(source).toContain(
+      '(user.sessions || []).find(({ id })=>id === authenticationReference.sid)',
+    )
+    expect(installed('payload/dist/auth/jwtAuth.js')).toContain('JWT_AUTH_VERSION = 1')
+  })
+})

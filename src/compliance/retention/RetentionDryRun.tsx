@@ -34,7 +34,7 @@ export const RetentionDryRun: React.FC = () => {
   const [report, setReport] = useState<null | Report>(null)
   const [error, setError] = useState<null | string>(null)
   const [busy, setBusy] = useState(false)
-  // Drawn on the server, the button works only once hydrated: `data-ready` says so.
+  // Drawn on the server, the button works only once hydrated: until then it is disabled.
   const [ready, setReady] = useState(false)
   useEffect(() => setReady(true), [])
   if (user?.role !== 'admin') return null
@@ -56,10 +56,10 @@ export const RetentionDryRun: React.FC = () => {
   }
 
   return (
-    <div className="retention-dry-run" data-ready={ready} style={{ marginBottom: 'var(--base)' }}>
+    <div className="retention-dry-run" style={{ marginBottom: 'var(--base)' }}>
       <button
         className="btn btn--style-secondary btn--size-small"
-        disabled={busy}
+        disabled={busy || !ready}
         onClick={() => void run()}
         type="button"
       >
