@@ -835,6 +835,33 @@ describe('internal collections and credentials', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff')
   })
 
+  it('an HTTP/1.1 request without Host is 400, and an unknown Expect 417, each with a request id and the security headers', async () => {
+    const { hostname, port } = new URL(context.service.url)
+    const send = (head: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), hostname, () => socket.end(`${head}\r\n\r\n`))
+        const chunks: Buffer[] = []
+        socket.on('data', (chunk) => chunks.push(chunk))
+        socket.on('error', reject)
+        socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')))
+      })
+    const cases = [
+      { head: 'GET /api/errors HTTP/1.1\r\nConnection: close', status: 400 },
+      { head: `GET /api/errors HTTP/1.1\r\nHost: ${hostname}\r\nExpect: foo`, status: 417 },
+    ]
+    for (const { head, status } of cases) {
+      const answer = await send(head)
+      const [top, body] = answer.split('\r\n\r\n')
+      expect(top.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`)
+      expect(top).toMatch(/\r\nX-Request-Id: [\w-]{8,}\r\n/)
+      expect(top).toMatch(/\r\nContent-Security-Policy: [^\r]*default-src 'self'/)
+      expect(top).toContain('\r\nX-Content-Type-Options: nosniff\r\n')
+      expect(JSON.parse(body)).toEqual({ errors: [{ message: http.STATUS_CODES[status] }] })
+    }
+    // HTTP/1.0 needs no Host, and the usual request still answers.
+    expect(await send('GET /healthz HTTP/1.0')).toMatch(/^HTTP\/1\.1 200 /)
+  })
+
   it('a trailing-slash redirect has a request id and the security headers, and does not echo a huge query', async () => {
     const long = await raw('GET', `/api/errors/?q=${'y'.repeat(5000)}`)
     expect(long.status).toBe(308)
