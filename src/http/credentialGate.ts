@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express'
 import { executeAuthStrategies, type Payload } from 'payload'
 
 import { API_KEY_PREFIX, apiKeyStored } from '@/auth/apiKeyCache'
+import { keepResolvedCredential } from '@/auth/resolvedCredential'
 import { bearerToken, sessionStored } from '@/auth/sessionStored'
 import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
 import { messages } from '@/errors'
@@ -56,16 +57,17 @@ export const credentialGate =
     let known = false
     try {
       const headers = new Headers({ authorization: req.headers.authorization! })
-      let { user } = await executeAuthStrategies({ headers, payload })
+      let { responseHeaders, user } = await executeAuthStrategies({ headers, payload })
       if (!user && hasReadReplicas(payload)) {
         // A key or session made a moment ago on another node may not be on the replica yet.
         readFromPrimaryForAWhile(payload)
-        ;({ user } = await executeAuthStrategies({ headers, payload }))
+        ;({ responseHeaders, user } = await executeAuthStrategies({ headers, payload }))
       }
       known = Boolean(user)
       const disabled = user?.collection === 'api-clients' && user.enabled === false
       if (user && !disabled) {
         res.locals.caller = callerFor(user)
+        if (!responseHeaders) keepResolvedCredential(res, req.headers.authorization!, user)
         return next()
       }
     } catch (error) {

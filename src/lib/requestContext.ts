@@ -1,4 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-/** The request a piece of work belongs to, so every log line it writes (Payload's too) carries its id. */
-export const requestContext = new AsyncLocalStorage<{ reqId: string }>()
+import type { TypedUser } from 'payload'
+
+/** What a piece of work knows of the request it belongs to. */
+export type RequestContext = {
+  /** The credential gate's finding for this request's `Authorization` header (src/auth/resolvedCredential.ts). */
+  credential?: { header: string; user: TypedUser }
+  /** So every log line it writes (Payload's too) carries the request's id. */
+  reqId: string
+}
+
+/** The request a piece of work belongs to. */
+export const requestContext = new AsyncLocalStorage<RequestContext>()
