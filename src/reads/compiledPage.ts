@@ -10,16 +10,17 @@ import {
 
 import { sortWithId } from '@/api/cursor'
 import type { ListParams } from '@/api/params'
+import { isRecord } from '@/lib/isRecord'
 
 import { beforeRead } from './beforeRead'
 import { compiledReads, fallBack, planFor, unlessRefused } from './gate'
 import { payloadQuery } from './listQuery'
 import { pageOf } from './pageShape'
-import { filteredPage, unfilteredPage } from './pageStatements'
+import { filteredPage, knownPage, type PageStatement, unfilteredPage } from './pageStatements'
 import { collectionOf } from './plan'
 import { sendStatement } from './send'
 import { documentOf } from './statement'
-import { variantOf } from './variants'
+import { type Variant, variantOf } from './variants'
 
 type Doc = Record<string, unknown>
 
@@ -36,6 +37,8 @@ export const compiledPage = (
     if (sortField && 'access' in sortField && sortField.access?.read)
       return fallBack(`${slug}.${params.order.field}: sorting by a field with read access`)
     const sort = sortWithId(params.order)
+    // Taken now: Payload's query builder appends its default order to the list it is given.
+    const sortKey = sort.join()
     const args = await beforeRead(req, plan.config, {
       collection: collectionOf(req.payload, slug),
       depth: params.depth,
@@ -67,21 +70,51 @@ export const compiledPage = (
         walk: document.walk,
       }
     })
+    // The usual first page (full access, no filter: combineQueries' `{and: [{}]}`) once its
+    // statement is prepared for this sort: Payload's SQL is not built again to find that out.
+    const known = params.after || !isEmptyWhere(filter) ? undefined : knownPage(variant, sortKey)
+    if (known) {
+      compiledReads.reusedPages++
+      return pageFrom(req, variant, params, known, false)
+    }
     const bare = payloadQuery(req, plan, filter, sort)
     const unfiltered = !bare.where && !bare.joins.length && !params.after
     // Payload's find leaves trashed records out by adding this condition (appendNonTrashedFilter).
     const live = plan.trash ? combineQueries(filter, { deletedAt: { exists: false } }) : filter
     const counted = plan.trash && !unfiltered ? payloadQuery(req, plan, live, sort) : bare
-    const rows = unfiltered
-      ? await sendStatement(req, {
-          ...unfilteredPage(plan, variant, counted, sort),
-          values: [params.limit, (params.page - 1) * params.limit],
-        })
-      : await sendStatement(req, filteredPage(req, plan, variant, counted, live, sort, params))
-    const docs = (rows[0]?.docs ?? []) as Doc[]
-    // Side by side, as Payload's find runs afterRead: the records' data keys are read together.
-    const { walk } = variant
-    if (walk) await Promise.all(docs.map((doc) => walk(doc, req)))
-    compiledReads.served++
-    return pageOf(docs, Number(rows[0]?.total ?? 0), params, counted.joins.length > 0)
+    const statement = unfiltered
+      ? unfilteredPage(plan, variant, counted, sortKey)
+      : filteredPage(req, plan, variant, counted, live, sort, params)
+    return pageFrom(req, variant, params, statement, counted.joins.length > 0)
   })
+
+/** Whether a filter holds no condition: `{}`, or `{and: [{}]}` (what combineQueries makes of full access). */
+const isEmptyWhere = (where: Where): boolean =>
+  Object.entries(where).every(
+    ([key, value]) =>
+      key === 'and' &&
+      Array.isArray(value) &&
+      value.every((part) => isRecord(part) && Object.keys(part).length === 0),
+  )
+
+/** Runs a page's statement (an unfiltered one takes the limit and offset) and walks its records. */
+const pageFrom = async (
+  req: PayloadRequest,
+  variant: Variant,
+  params: ListParams,
+  statement: PageStatement,
+  joined: boolean,
+): Promise<PaginatedDocs<Doc>> => {
+  const rows = await sendStatement(
+    req,
+    'values' in statement
+      ? statement
+      : { ...statement, values: [params.limit, (params.page - 1) * params.limit] },
+  )
+  const docs = (rows[0]?.docs ?? []) as Doc[]
+  // Side by side, as Payload's find runs afterRead: the records' data keys are read together.
+  const { walk } = variant
+  if (walk) await Promise.all(docs.map((doc) => walk(doc, req)))
+  compiledReads.served++
+  return pageOf(docs, Number(rows[0]?.total ?? 0), params, joined)
+}

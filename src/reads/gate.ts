@@ -8,8 +8,12 @@ import { settings } from '@/lib/settings'
 
 import { type Plan, planOf, Refusal } from './plan'
 
-/** Reads answered by a compiled statement since the process started (tests check the path taken). */
-export const compiledReads = { served: 0 }
+/**
+ * Reads answered by a compiled statement since the process started, and of them the unfiltered
+ * pages whose prepared statement was reused without Payload's SQL built again (tests check the
+ * path taken).
+ */
+export const compiledReads = { reusedPages: 0, served: 0 }
 
 const refusedOnce = new Set<string>()
 /** Logged once per reason: which reads go through Payload, and why. */

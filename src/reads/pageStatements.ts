@@ -13,6 +13,12 @@ import { nameOf, type Variant } from './variants'
 
 const dialect = new PgDialect()
 
+/** A page's statement: a prepared one (limit and offset to come), or one with its values. */
+export type PageStatement = { name: string; text: string } | { text: string; values: unknown[] }
+
+/** The unfiltered page's statement for a sort (`sortKey`: its fields joined), if built already. */
+export const knownPage = (variant: Variant, sortKey: string) => variant.pages?.get(sortKey)
+
 /**
  * The statement of a page with no filter at all (the usual first page): its text depends only on
  * the shape and the sort, so it is built once and prepared, and the page's limit and offset are
@@ -22,11 +28,10 @@ export const unfilteredPage = (
   plan: Plan,
   variant: Variant,
   built: Built,
-  sort: string[],
+  sortKey: string,
 ): { name: string; text: string } => {
   const pages = (variant.pages ??= new Map())
-  const key = sort.join()
-  const known = pages.get(key)
+  const known = pages.get(sortKey)
   if (known) return known
   const order = dialect.sqlToQuery(
     sql.join(
@@ -39,7 +44,7 @@ export const unfilteredPage = (
   const text = `WITH page AS (SELECT s.id, row_number() OVER () AS n FROM (SELECT ${table}.id FROM ${table}${live} ORDER BY ${order} LIMIT $1 OFFSET $2) s)
     SELECT (${variant.text}) AS docs, coalesce(${keptCount(plan.table, plan.trash)}, (SELECT count(*) FROM ${table}${live}))::bigint AS total`
   const statement = { name: nameOf(text), text }
-  pages.set(key, statement)
+  pages.set(sortKey, statement)
   return statement
 }
 

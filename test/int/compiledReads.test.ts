@@ -346,6 +346,22 @@ describe('a page of a list (endpoints 6, 7)', () => {
     expect(served).toBeGreaterThan(runs / 2)
   }, 600_000)
 
+  it("reuses an unfiltered page's prepared statement without building Payload's SQL again, and only that", async () => {
+    const reused = async (path: string) => {
+      const before = compiledReads.reusedPages
+      const pair = await both(path, 'integrator')
+      same(pair, path, 'integrator')
+      expect(pair.servedCompiled).toBe(true)
+      return compiledReads.reusedPages - before
+    }
+    await reused('/api/companies?page=2&sort=-name')
+    expect(await reused('/api/companies?page=1&sort=-name')).toBe(1)
+    expect(await reused('/api/companies?page=1&sort=-name&where[name][like]=a')).toBe(0)
+    const first = await both('/api/companies?page=1&sort=-name', 'integrator')
+    const cursor = String(first.compiled.body?.nextCursor)
+    expect(await reused(`/api/companies?sort=-name&cursor=${encodeURIComponent(cursor)}`)).toBe(0)
+  })
+
   it('answers a bad filter with the error Payload answers', async () => {
     for (const where of [
       { nosuchfield: { equals: 'x' } },
