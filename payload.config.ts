@@ -55,6 +55,7 @@ import { adfEndpoint } from './src/adf/endpoint'
 import { richTextEditor } from './src/admin/richText'
 import { queryPresets, readableFilters, resolvePresetPlaceholders } from './src/admin/savedViews'
 import { searchEndpoint } from './src/admin/search'
+import { askResolvedCredentialFirst } from './src/auth/resolvedCredential'
 import { commerceEndpoints } from './src/commerce'
 import { breachReportEndpoint } from './src/compliance/breach/endpoint'
 import { retentionDryRunEndpoint } from './src/compliance/retention/endpoints'
@@ -195,6 +196,7 @@ export default buildConfig({
   // Payload's type lists only its own error names; the lookup is by any error's name.
   loggingLevels: REFUSAL_LOG_LEVELS as Config['loggingLevels'],
   onInit: (payload) => {
+    askResolvedCredentialFirst(payload)
     countFromRowCounts(payload)
     skipEmptyDeletes(payload)
     resolvePresetPlaceholders(payload)

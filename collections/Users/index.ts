@@ -19,7 +19,6 @@ import { identityFields } from '@/auth/oidc/fields'
 import { forgetProviderHint } from '@/auth/oidc/hint'
 import { limitPasswordSignIn } from '@/auth/oidc/passwordSignIn'
 import { keepProviderSessionShort } from '@/auth/oidc/session'
-import { resolvedCredentialStrategy } from '@/auth/resolvedCredential'
 import { sessionCookies } from '@/lib/settings'
 import { textOf } from '@/lib/text'
 
@@ -91,9 +90,6 @@ export const Users: CollectionConfig = {
     },
     lockTime: 10 * 60 * 1000,
     maxLoginAttempts: 5,
-    // First of every strategy (this is the first auth collection): the gate's finding, kept for
-    // the rest of the request, so Payload does not look the credential up again.
-    strategies: [resolvedCredentialStrategy],
     tokenExpiration: 8 * 60 * 60,
   },
   fields: (

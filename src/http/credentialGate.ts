@@ -57,17 +57,22 @@ export const credentialGate =
     let known = false
     try {
       const headers = new Headers({ authorization: req.headers.authorization! })
-      let { responseHeaders, user } = await executeAuthStrategies({ headers, payload })
+      // As Payload's REST handler asks, so a strategy that would set headers says so here too.
+      const asked = { canSetHeaders: true, headers, payload }
+      let { responseHeaders, user } = await executeAuthStrategies(asked)
       if (!user && hasReadReplicas(payload)) {
         // A key or session made a moment ago on another node may not be on the replica yet.
         readFromPrimaryForAWhile(payload)
-        ;({ responseHeaders, user } = await executeAuthStrategies({ headers, payload }))
+        ;({ responseHeaders, user } = await executeAuthStrategies(asked))
       }
       known = Boolean(user)
       const disabled = user?.collection === 'api-clients' && user.enabled === false
       if (user && !disabled) {
         res.locals.caller = callerFor(user)
-        if (!responseHeaders) keepResolvedCredential(res, req.headers.authorization!, user)
+        // A read is answered with this finding; headers a strategy wanted set come from
+        // Payload's own run, so such a finding is not kept (src/auth/resolvedCredential.ts).
+        if (req.method === 'GET' && !responseHeaders)
+          res.once('close', keepResolvedCredential(req.headers.authorization!, user))
         return next()
       }
     } catch (error) {

@@ -37,8 +37,6 @@ export const compiledPage = (
     if (sortField && 'access' in sortField && sortField.access?.read)
       return fallBack(`${slug}.${params.order.field}: sorting by a field with read access`)
     const sort = sortWithId(params.order)
-    // Taken now: Payload's query builder appends its default order to the list it is given.
-    const sortKey = sort.join()
     const args = await beforeRead(req, plan.config, {
       collection: collectionOf(req.payload, slug),
       depth: params.depth,
@@ -48,6 +46,8 @@ export const compiledPage = (
       sort,
       where: params.where,
     })
+    // The sort as the hooks leave it, before Payload's query builder appends its default order.
+    const sortKey = sort.join()
     const where = args.where as Where | undefined
     const access = await executeAccess({ req }, plan.config.access.read)
     const filter = combineQueries(where ?? {}, access)

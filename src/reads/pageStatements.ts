@@ -30,8 +30,7 @@ export const unfilteredPage = (
   built: Built,
   sortKey: string,
 ): { name: string; text: string } => {
-  const pages = (variant.pages ??= new Map())
-  const known = pages.get(sortKey)
+  const known = knownPage(variant, sortKey)
   if (known) return known
   const order = dialect.sqlToQuery(
     sql.join(
@@ -44,7 +43,8 @@ export const unfilteredPage = (
   const text = `WITH page AS (SELECT s.id, row_number() OVER () AS n FROM (SELECT ${table}.id FROM ${table}${live} ORDER BY ${order} LIMIT $1 OFFSET $2) s)
     SELECT (${variant.text}) AS docs, coalesce(${keptCount(plan.table, plan.trash)}, (SELECT count(*) FROM ${table}${live}))::bigint AS total`
   const statement = { name: nameOf(text), text }
-  pages.set(sortKey, statement)
+  variant.pages ??= new Map()
+  variant.pages.set(sortKey, statement)
   return statement
 }
 

@@ -1,14 +1,16 @@
 /**
- * A request's credential is looked up once (src/auth/resolvedCredential.ts): the credential
- * gate's finding answers Payload's own authentication of the same request, keeps what Payload's
- * strategy said (its name), and is never another request's.
+ * A read's credential is looked up once (src/auth/resolvedCredential.ts): the credential gate's
+ * finding answers Payload's own authentication of the same request, keeps what Payload's
+ * strategy said (its name), and is never another request's; a write is authenticated again.
  */
+import net from 'node:net'
+
 import { describe, expect, it } from '@jest/globals'
 
 import { RESOLVED_CREDENTIAL } from '@/auth/resolvedCredential'
 
 import { sendJson } from '../helpers/http'
-import { staffUser } from '../helpers/principals'
+import { apiClient, staffUser } from '../helpers/principals'
 import { signInOverRest } from '../helpers/restSignIn'
 import { useTestService } from '../helpers/service'
 import { countStatements, statementKind } from '../helpers/statements'
@@ -54,6 +56,55 @@ describe('the credential, found once per request', () => {
     const out = await sendJson(ctx.service, 'POST', '/api/users/logout', { headers })
     expect(out.status).toBe(200)
     expect((await userReads('/api/lead?limit=1', headers)).answer.status).toBe(401)
+  })
+
+  it('requests side by side with different tokens: each is answered as its own caller', async () => {
+    const callers = [
+      ctx.who.staff,
+      ctx.who.staffAdmin,
+      await staffUser(ctx.service.payload, 'compliance'),
+      await staffUser(ctx.service.payload, 'staff'),
+    ]
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, n) =>
+        sendJson(ctx.service, 'GET', '/api/users/me', { headers: callers[n % 4].headers }),
+      ),
+    )
+    expect(answers.map(({ body }) => (body as { user: { id: unknown } }).user.id)).toEqual(
+      Array.from({ length: 24 }, (_, n) => callers[n % 4].id),
+    )
+  })
+
+  it('a write is authenticated again once its body is in: a key disabled meanwhile is refused', async () => {
+    const client = await apiClient(ctx.service.payload, 'admin')
+    const body = JSON.stringify({ name: 'Written after the key was disabled' })
+    const { port } = new URL(ctx.service.url)
+    const socket = net.connect(Number(port), '127.0.0.1')
+    const answer = new Promise<string>((resolve, reject) => {
+      let text = ''
+      socket.on('data', (chunk) => (text += chunk.toString()))
+      socket.on('end', () => resolve(text))
+      socket.on('error', reject)
+    })
+    socket.write(
+      `POST /api/company HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${client.headers.Authorization}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    )
+    // The gate has passed the headers; the body is still to come.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    await ctx.service.payload.update({
+      collection: 'api-clients',
+      data: { enabled: false },
+      id: Number(client.id),
+    })
+    socket.write(body)
+    const status = Number((await answer).split(' ')[1])
+    expect([401, 403]).toContain(status)
+    const made = await ctx.service.payload.count({
+      collection: 'company',
+      where: { name: { equals: 'Written after the key was disabled' } },
+    })
+    expect(made.totalDocs).toBe(0)
   })
 
   it("a token sent with someone else's session cookie: Payload decides, looking both up itself", async () => {
