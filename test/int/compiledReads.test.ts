@@ -357,6 +357,13 @@ describe('a page of a list (endpoints 6, 7)', () => {
     await reused('/api/companies?page=2&sort=-name')
     expect(await reused('/api/companies?page=1&sort=-name')).toBe(1)
     expect(await reused('/api/companies?page=1&sort=-name&where[name][like]=a')).toBe(0)
+    // A dealer's read access is a filter (its company's records): never the unfiltered page.
+    for (const round of [1, 2]) {
+      const before = compiledReads.reusedPages
+      const pair = await both(`/api/companies?page=${round}&sort=-name`, 'dealer')
+      same(pair, `/api/companies?page=${round}&sort=-name`, 'dealer')
+      expect(compiledReads.reusedPages - before).toBe(0)
+    }
     const first = await both('/api/companies?page=1&sort=-name', 'integrator')
     const cursor = String(first.compiled.body?.nextCursor)
     expect(await reused(`/api/companies?sort=-name&cursor=${encodeURIComponent(cursor)}`)).toBe(0)
