@@ -13,6 +13,7 @@ import { adminProxy } from './http/adminProxy'
 import { createApp } from './http/app'
 import { answerClientErrors } from './http/clientErrors'
 import { keepConnectionsAlive } from './http/keepAlive'
+import { acceptAbsoluteForm } from './http/originForm'
 import { payloadRest } from './http/payloadRest'
 import { runsJobsInProcess, startJobRunner } from './jobs/runner'
 import { loadEnv } from './lib/loadEnv'
@@ -78,6 +79,7 @@ export const main = async (): Promise<void> => {
       ),
     )
   answerClientErrors(server)
+  acceptAbsoluteForm(server)
   keepConnectionsAlive(server)
   admin?.startBuild()
   // Unpacks and opens the vPIC file now, so the first VIN lookup is not the slow one.

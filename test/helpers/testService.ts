@@ -9,6 +9,7 @@ import type { Payload } from 'payload'
 import { createApp } from '@/http/app'
 import { answerClientErrors } from '@/http/clientErrors'
 import { keepConnectionsAlive } from '@/http/keepAlive'
+import { acceptAbsoluteForm } from '@/http/originForm'
 import { payloadRest } from '@/http/payloadRest'
 import type { RateLimitOptions } from '@/http/rateLimit'
 import { startJobRunner } from '@/jobs/runner'
@@ -57,6 +58,7 @@ export const startTestService = async ({
   })
   const server = app.listen(0, '127.0.0.1')
   answerClientErrors(server)
+  acceptAbsoluteForm(server)
   keepConnectionsAlive(server)
   await new Promise((resolve) => server.once('listening', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

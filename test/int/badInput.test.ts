@@ -290,6 +290,31 @@ describe('spellings of a path', () => {
     )
   })
 
+  it('a request target in absolute form (as a proxy sends it) is its path, behind the same checks', async () => {
+    const { host } = new URL(context.service.url)
+    const big = JSON.stringify({ message: 'x'.repeat(70 * 1024) })
+    const pairs: [string, string, Parameters<typeof raw>[2]][] = [
+      ['GET', '/api/consumers', {}],
+      ['GET', '/api/deals/nothing', { headers: as('integrator') }],
+      ['GET', '/api/errors?limit=0', { headers: as('staffAdmin') }],
+      ['GET', '/api/users', {}],
+      ['POST', '/api/%65rrors', { body: big, headers: json('anonymous') }],
+    ]
+    for (const [method, path, options] of pairs) {
+      const origin = await raw(method, path, options)
+      for (const authority of [host, 'other.example']) {
+        const absolute = await raw(method, `http://${authority}${path}`, options)
+        expect([absolute.status, absolute.body]).toEqual([origin.status, origin.body])
+      }
+      expect(origin.status).toBeGreaterThanOrEqual(400)
+    }
+    const page = await raw('GET', `HTTP://${host}/api/errors?limit=1`, {
+      headers: as('staffAdmin'),
+    })
+    expect(page.status).toBe(200)
+    expect(page.body).toMatchObject({ limit: 1 })
+  })
+
   it.each(['//evil.example/', '/\\evil.example/', '/%2F%2Fevil.example/'])(
     '%s never redirects to another host',
     async (path) => {
