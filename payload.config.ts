@@ -55,6 +55,7 @@ import { adfEndpoint } from './src/adf/endpoint'
 import { richTextEditor } from './src/admin/richText'
 import { queryPresets, readableFilters, resolvePresetPlaceholders } from './src/admin/savedViews'
 import { searchEndpoint } from './src/admin/search'
+import { askBuiltInKeyStrategyOnce } from './src/auth/apiKeyCache'
 import { askResolvedCredentialFirst } from './src/auth/resolvedCredential'
 import { commerceEndpoints } from './src/commerce'
 import { breachReportEndpoint } from './src/compliance/breach/endpoint'
@@ -197,6 +198,7 @@ export default buildConfig({
   loggingLevels: REFUSAL_LOG_LEVELS as Config['loggingLevels'],
   onInit: (payload) => {
     askResolvedCredentialFirst(payload)
+    askBuiltInKeyStrategyOnce(payload)
     countFromRowCounts(payload)
     skipEmptyDeletes(payload)
     resolvePresetPlaceholders(payload)

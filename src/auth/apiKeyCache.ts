@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 
 import { LRUCache } from 'lru-cache'
-import type { AuthStrategy, AuthStrategyFunctionArgs, AuthStrategyResult, Payload } from 'payload'
+import type { AuthStrategy, AuthStrategyResult, Payload } from 'payload'
 
 import { poolOf, tableNameOf } from '@/db/adapter'
 import { changeChannel } from '@/db/changeNotices'
@@ -41,8 +41,28 @@ export const clientChanges = changeChannel('api_clients_changed', {
 const keyIndex = (secret: string, key: string, algorithm: 'sha1' | 'sha256' = 'sha256') =>
   crypto.createHmac(algorithm, secret).update(key).digest('hex')
 
-const builtIn = (payload: AuthStrategyFunctionArgs['payload']) =>
-  payload.authStrategies.find((strategy) => strategy.name === `${SLUG}-api-key`)
+const BUILT_IN = `${SLUG}-api-key`
+const CACHED = `${SLUG}-api-key-cached`
+
+/** Payload's own key strategy of each instance, once it is asked only through the cached one. */
+const builtInOf = new WeakMap<Payload, AuthStrategy>()
+
+const builtIn = (payload: Payload) =>
+  builtInOf.get(payload) ?? payload.authStrategies.find((strategy) => strategy.name === BUILT_IN)
+
+/**
+ * At start (onInit): Payload's key strategy is taken out of its list and asked only by the cached
+ * one. Payload asks every strategy in turn until one finds a user, so a key nobody has was looked
+ * up twice, by the cached strategy and then by Payload's own (and with the table locked, the
+ * request waited out the query timeout twice).
+ */
+export const askBuiltInKeyStrategyOnce = (payload: Payload): void => {
+  const strategies = payload.authStrategies
+  const at = strategies.findIndex((strategy) => strategy.name === BUILT_IN)
+  if (at === -1 || !strategies.some((strategy) => strategy.name === CACHED)) return
+  builtInOf.set(payload, strategies[at])
+  strategies.splice(at, 1)
+}
 
 /**
  * Payload's own API-key strategy, remembered for a few seconds by the key's HMAC: a keyed request
@@ -51,7 +71,7 @@ const builtIn = (payload: AuthStrategyFunctionArgs['payload']) =>
  * while changes from every instance are being heard.
  */
 export const cachedApiKeyStrategy: AuthStrategy = {
-  name: `${SLUG}-api-key-cached`,
+  name: CACHED,
   authenticate: async (args) => {
     const header = args.headers.get('authorization')
     const strategy = builtIn(args.payload)

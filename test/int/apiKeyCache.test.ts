@@ -9,8 +9,10 @@ import { describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
 import { useTestService } from '../helpers/service'
+import { countStatements } from '../helpers/statements'
 
 const ctx = useTestService()
+const counted = countStatements(ctx)
 
 const newClient = async () => {
   const key = crypto.randomBytes(32).toString('hex')
@@ -52,6 +54,19 @@ const listenerBackends = async () =>
   ).rows.map((row: { pid: number }) => row.pid)
 
 describe('the API-key cache', () => {
+  it('a key nobody has is looked up once, and once more only to tell unknown from unreachable', async () => {
+    const names = ctx.service.payload.authStrategies.map((strategy) => strategy.name)
+    expect(names).toContain('api-clients-api-key-cached')
+    expect(names).not.toContain('api-clients-api-key')
+    counted.sent.length = 0
+    expect(await statusWith(crypto.randomBytes(32).toString('hex'))).toBe(401)
+    // Payload's strategy (through the cached one), then the gate's apiKeyStored; it was three.
+    expect(counted.sent.filter((text) => text.includes('api_key_index'))).toHaveLength(2)
+    // A key that exists is still found (once the built-in strategy is asked only by the cached one).
+    const { key } = await newClient()
+    expect(await statusWith(key)).toBe(200)
+  })
+
   it('reuses a looked-up client: a change that bypasses the service is not seen at once', async () => {
     expect(await eventually(async () => (await listenerBackends()).length > 0)).toBe(true)
     const { id, key } = await newClient()
