@@ -42,16 +42,22 @@ const versionsTable = (payload: Payload, slug: string): string => {
  */
 const trimHistory: CollectionAfterChangeHook = ({ collection, doc, operation, req }) => {
   if (operation !== 'update') return doc
-  const table = sql.identifier(versionsTable(req.payload, collection.slug))
-  batchWrite(req, collection.slug, doc.id, () => [
-    {
-      query: sql`
-        DELETE FROM ${table} WHERE parent_id = ${doc.id} AND updated_at <= (
-          SELECT updated_at FROM ${table} WHERE parent_id = ${doc.id}
-           ORDER BY updated_at DESC OFFSET ${MAX_VERSIONS} LIMIT 1)`,
-    },
-  ])
+  const table = versionsTable(req.payload, collection.slug)
+  batchWrite(req, collection.slug, doc.id, () => [{ query: olderVersionsDelete(table, doc.id) }])
   return doc
+}
+
+/**
+ * The DELETE of record `id`'s versions beyond the newest MAX_VERSIONS. `newestUnseen`: sent in the
+ * statement that writes the newest version, which the DELETE does not see (a compiled write, as
+ * one statement), so one fewer of those it sees is kept.
+ */
+export const olderVersionsDelete = (table: string, id: number | string, newestUnseen = false) => {
+  const name = sql.identifier(table)
+  return sql`
+    DELETE FROM ${name} WHERE parent_id = ${id} AND updated_at <= (
+      SELECT updated_at FROM ${name} WHERE parent_id = ${id}
+       ORDER BY updated_at DESC OFFSET ${newestUnseen ? MAX_VERSIONS - 1 : MAX_VERSIONS} LIMIT 1)`
 }
 
 /**

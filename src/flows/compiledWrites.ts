@@ -159,6 +159,23 @@ export const mayCompile = (
 export const readsWhatItWrites = (user: null | TypedUser | undefined): boolean =>
   user?.collection === 'api-clients' && !checkRole(user, ROLE_SETS.writeOnly)
 
+/**
+ * Whether an API client may update and read every record of the collection (access `true`), with
+ * no field's own update access in the way of `data`.
+ */
+export const plainUpdateAccess = async (
+  req: PayloadRequest,
+  config: SanitizedCollectionConfig,
+  id: number,
+  data: Record<string, unknown>,
+): Promise<boolean> => {
+  if (req.user?.collection !== 'api-clients') return false
+  const fields = config.flattenedFields.filter((field) => field.name in data)
+  if (fields.some((field) => 'access' in field && field.access?.update)) return false
+  const { read, update } = config.access
+  return (await update({ data, id, req })) === true && (await read({ id, req })) === true
+}
+
 /** A query string, an Idempotency-Key or a precondition: Payload's write handles those. */
 export const asksForMore = (req: PayloadRequest): boolean =>
   ['idempotency-key', 'if-match', 'if-none-match'].some((name) => req.headers.has(name)) ||

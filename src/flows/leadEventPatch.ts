@@ -34,7 +34,7 @@ import type { PayloadRequest } from 'payload'
 
 import { holdsSsn } from '@/creditData/ssnInText'
 import { transactionDb } from '@/db/transaction'
-import { MAX_VERSIONS } from '@/fields/history'
+import { olderVersionsDelete } from '@/fields/history'
 import { isContact, isOutbound, leadEventStatuses } from '@/fields/leadEventValues'
 import { isRecord } from '@/lib/isRecord'
 import { recordAsCaller } from '@/reads'
@@ -43,7 +43,7 @@ import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
 import type { LeadEvent } from '../../payload-types'
-import { inOwnTransaction, mayCompile } from './compiledWrites'
+import { inOwnTransaction, mayCompile, plainUpdateAccess } from './compiledWrites'
 
 /** Off in tests that compare this path with Payload's; `served` counts the writes it answered. */
 export const compiledLeadEventPatches = { enabled: true, served: 0 }
@@ -80,16 +80,6 @@ const patchOf = (req: PayloadRequest, body: unknown): Patch | undefined => {
     if (typeof max === 'number' && nextSteps.length > max) return undefined
   }
   return body as Patch
-}
-
-/** Whether the caller may update and read every lead event, with no field's access in the way. */
-const plainAccess = async (req: PayloadRequest, id: number, data: Patch): Promise<boolean> => {
-  const { config } = req.payload.collections.leadEvents
-  if (req.user?.collection !== 'api-clients') return false
-  const fields = config.flattenedFields.filter((field) => field.name in data)
-  if (fields.some((field) => 'access' in field && field.access?.update)) return false
-  const { read, update } = config.access
-  return (await update({ data, id, req })) === true && (await read({ id, req })) === true
 }
 
 type Row = {
@@ -136,7 +126,7 @@ export const patchLeadEvent = async (
   const collection = req.payload.collections.leadEvents.config
   if (!mayCompile(req, collection, compiledLeadEventPatches, HOOKS)) return undefined
   const patch = patchOf(req, body)
-  if (!patch || !(await plainAccess(req, id, patch))) return undefined
+  if (!patch || !(await plainUpdateAccess(req, collection, id, patch))) return undefined
   const doc = await inOwnTransaction(req, async () => {
     const db = await transactionDb(req)
     const { rows } = await db.execute<Row>(sql`
@@ -186,11 +176,7 @@ export const patchLeadEvent = async (
         SELECT id, lead_id, type, status, next_steps, created_by_id, current_status_for_id,
           submission_source, submission_values, last_modified_by_id, updated_at, created_at,
           dealership_id, deleted_at, ${updatedAt}, ${updatedAt} FROM ev),
-      -- The version just written is not seen here: the newest others but one stay.
-      trim AS (
-        DELETE FROM _lead_events_v WHERE parent_id = ${id} AND updated_at <= (
-          SELECT updated_at FROM _lead_events_v WHERE parent_id = ${id}
-           ORDER BY updated_at DESC OFFSET ${MAX_VERSIONS - 1} LIMIT 1))
+      trim AS (${olderVersionsDelete('_lead_events_v', id, true)})
       ${deliveries ? sql`, delivery AS (${deliveries})` : sql``}
       SELECT 1`)
     // The answer as Payload's update makes it: the record read as the caller may read it, at

@@ -23,6 +23,7 @@
  * versions.
  */
 import { sql } from '@payloadcms/db-postgres'
+import type { SQL } from 'drizzle-orm'
 import type { PayloadRequest } from 'payload'
 
 import { isSerialId } from '@/db/ids'
@@ -68,16 +69,53 @@ const MAX_VINS = 100
 
 type Body = { lead: number; vins: number[] }
 
-const isId = (value: unknown): value is number => typeof value === 'number' && isSerialId(value)
+export const isId = (value: unknown): value is number =>
+  typeof value === 'number' && isSerialId(value)
+
+/** A list of distinct VIN ids, as this path writes one. */
+export const isVinList = (vins: unknown): vins is number[] =>
+  Array.isArray(vins) &&
+  vins.length <= MAX_VINS &&
+  vins.every(isId) &&
+  new Set(vins).size === vins.length
+
+/**
+ * The VIN rows of a record or of its version (`parent`, its id), in the list's order (1-based, as
+ * Payload's); the list is sent as one array value, built from checked ids.
+ */
+export const vinRowsInsert = (
+  table: '_vdp_emails_v_rels' | 'vdp_emails_rels',
+  parent: SQL,
+  path: 'version.vins' | 'vins',
+  vins: number[],
+) =>
+  vins.length
+    ? sql`INSERT INTO ${sql.raw(table)} ("order", parent_id, path, vin_id)
+          SELECT ord, ${parent}, ${path}, vin
+            FROM unnest(${`{${vins.join(',')}}`}::int[]) WITH ORDINALITY AS v(vin, ord)`
+    : sql`SELECT 1`
+
+/**
+ * The CTEs `version` and `version_rels` of a statement whose CTE `e` returns the record's row as
+ * written: its history version as Payload writes one, and the version's VIN rows.
+ */
+export const versionOfRow = (now: string, vins: number[]) => sql`
+  version AS (
+    INSERT INTO _vdp_emails_v (parent_id, version_title, version_lead_id,
+      version_created_by_id, version_last_modified_by_id, version_vin_count,
+      version_updated_at, version_created_at, version_dealership_id, version_deleted_at,
+      version_deleted_by, created_at, updated_at)
+    SELECT id, title, lead_id, created_by_id, last_modified_by_id, vin_count, updated_at,
+           created_at, dealership_id, deleted_at, deleted_by, ${now}, ${now} FROM e
+    RETURNING id),
+  version_rels AS (${vinRowsInsert('_vdp_emails_v_rels', sql`(SELECT id FROM version)`, 'version.vins', vins)})`
 
 /** The body, when it names a lead and distinct VINs by id and nothing else; else undefined. */
 const bodyOf = (body: unknown): Body | undefined => {
   if (!isRecord(body)) return undefined
   if (Object.keys(body).some((key) => key !== 'lead' && key !== 'vins')) return undefined
   const { lead, vins = [] } = body
-  if (!isId(lead) || !Array.isArray(vins) || vins.length > MAX_VINS) return undefined
-  if (!vins.every(isId) || new Set(vins).size !== vins.length) return undefined
-  return { lead, vins }
+  return isId(lead) && isVinList(vins) ? { lead, vins } : undefined
 }
 
 /** Whether this path may write the body: the caller, access and each field's validator. */
@@ -121,17 +159,6 @@ export const createVdpEmail = async (
     const max = req.payload.config.defaultMaxTextLength
     if (typeof max === 'number' && title.length > max) return undefined
     const now = new Date().toISOString()
-    // The VIN rows of the record or of its version, in the list's order (1-based, as Payload's).
-    const vinRows = (
-      table: 'vdp_emails_rels' | '_vdp_emails_v_rels',
-      parent: 'e' | 'version',
-      path: string,
-    ) =>
-      body.vins.length
-        ? sql`INSERT INTO ${sql.raw(table)} ("order", parent_id, path, vin_id)
-              SELECT ord, (SELECT id FROM ${sql.raw(parent)}), ${path}, vin
-                FROM unnest(${vins}::int[]) WITH ORDINALITY AS v(vin, ord)`
-        : sql`SELECT 1`
     const { rows: written } = await db.execute<{ id: number }>(sql`
       WITH e AS (
         INSERT INTO vdp_emails (title, lead_id, created_by_id, last_modified_by_id, vin_count,
@@ -139,16 +166,8 @@ export const createVdpEmail = async (
         VALUES (${title}, ${body.lead}, NULL, NULL, ${String(body.vins.length)}, ${now}, ${now},
                 NULL)
         RETURNING *),
-      rels AS (${vinRows('vdp_emails_rels', 'e', 'vins')}),
-      version AS (
-        INSERT INTO _vdp_emails_v (parent_id, version_title, version_lead_id,
-          version_created_by_id, version_last_modified_by_id, version_vin_count,
-          version_updated_at, version_created_at, version_dealership_id, version_deleted_at,
-          version_deleted_by, created_at, updated_at)
-        SELECT id, title, lead_id, created_by_id, last_modified_by_id, vin_count, updated_at,
-               created_at, dealership_id, deleted_at, deleted_by, ${now}, ${now} FROM e
-        RETURNING id),
-      version_rels AS (${vinRows('_vdp_emails_v_rels', 'version', 'version.vins')})
+      rels AS (${vinRowsInsert('vdp_emails_rels', sql`(SELECT id FROM e)`, 'vins', body.vins)}),
+      ${versionOfRow(now, body.vins)}
       SELECT id FROM e`)
     // The answer as Payload's create makes it: the record read as the caller may read it, at the
     // default depth (no query string comes this way), compiled when the reads can be.

@@ -5,7 +5,8 @@
  * not write goes on to Payload's handlers.
  * - `PATCH /api/leadEvents/{id}` of an API client (src/flows/leadEventPatch.ts);
  * - `POST /api/errors` of a front end, anonymous or an API client (src/flows/errorCreate.ts);
- * - `POST /api/vdpEmails` of an API client (src/flows/vdpEmailCreate.ts).
+ * - `POST /api/vdpEmails` of an API client (src/flows/vdpEmailCreate.ts);
+ * - `PATCH /api/vdpEmails/{id}` of an API client (src/flows/vdpEmailPatch.ts).
  */
 import type { RequestHandler } from 'express'
 import { type CollectionSlug, headersWithCors, type Payload, type PayloadRequest } from 'payload'
@@ -15,6 +16,7 @@ import { compiledWritesOn } from '@/flows/compiledWrites'
 import { createErrorRecord } from '@/flows/errorCreate'
 import { patchLeadEvent } from '@/flows/leadEventPatch'
 import { createVdpEmail } from '@/flows/vdpEmailCreate'
+import { patchVdpEmail } from '@/flows/vdpEmailPatch'
 import { isRecord } from '@/lib/isRecord'
 import { logger } from '@/lib/logger'
 
@@ -61,6 +63,15 @@ const ROUTES: CompiledRoute[] = [
     path: /^\/vdpEmails$/,
     status: 201,
     write: (req, body) => createVdpEmail(req, body),
+  },
+  {
+    callers: ['client'],
+    collection: 'vdpEmails',
+    message: 'general:updatedSuccessfully',
+    method: 'PATCH',
+    path: /^\/vdpEmails\/(\d{1,9})$/,
+    status: 200,
+    write: (req, body, id) => patchVdpEmail(req, Number(id), body),
   },
 ]
 

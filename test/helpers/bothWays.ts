@@ -48,15 +48,28 @@ export const lastingHeaders = (headers: Record<string, unknown>) =>
  * times named, the record's keys in order, and what `written` finds it left. With `embedded`,
  * every id of the answer is SERIAL (an embedded record's id may be the new record's).
  */
-export const restCreate = async (
+export const restCreate = (
   service: TestService,
   path: string,
   request: { body: unknown; headers: Record<string, string> },
   written: (id: number) => Promise<unknown>,
   embedded = false,
+) => restWrite(service, 'POST', path, request, written, { embedded })
+
+/**
+ * A REST write as one side of bothWaysWith (restCreate's figures); a PATCH names its record's `id`,
+ * whose rows `written` reads whatever the answer.
+ */
+export const restWrite = async (
+  service: TestService,
+  method: 'PATCH' | 'POST',
+  path: string,
+  request: { body: unknown; headers: Record<string, string> },
+  written: (id: number) => Promise<unknown>,
+  { embedded = false, id: known }: { embedded?: boolean; id?: number } = {},
 ) => {
-  const response = await sendJson(service, 'POST', path, request)
-  const id: number | undefined = response.body?.doc?.id
+  const response = await sendJson(service, method, path, request)
+  const id: number | undefined = known ?? response.body?.doc?.id
   return {
     answer: normalised(response.body, embedded ? -1 : id, 'RECORD'),
     headers: lastingHeaders(response.headers),

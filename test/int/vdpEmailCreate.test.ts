@@ -12,9 +12,9 @@ import { compiledVdpEmailCreates, HOOKS } from '@/flows/vdpEmailCreate'
 
 import { bothWaysWith, kindsBothWays, restCreate } from '../helpers/bothWays'
 import { sendJson } from '../helpers/http'
-import { normalised } from '../helpers/normalised'
 import { useTestService } from '../helpers/service'
 import { countStatements } from '../helpers/statements'
+import { vdpEmailWritten } from '../helpers/vdpEmails'
 
 const context = useTestService({ principals: true, seed: true })
 const counted = countStatements(context)
@@ -33,31 +33,7 @@ beforeAll(async () => {
   expect(ids.vins).toHaveLength(3)
 })
 
-/** What creating VDP e-mail `id` left in the database: its row, VIN rows, versions and theirs. */
-const written = async (id: number) => {
-  const db = context.service.payload.db.pool
-  const rows = async (text: string) => (await db.query(text, [id])).rows
-  const versions = await rows('SELECT * FROM _vdp_emails_v WHERE parent_id = $1 ORDER BY id')
-  return normalised(
-    {
-      rels: await rows(
-        'SELECT "order", path, vin_id FROM vdp_emails_rels WHERE parent_id = $1 ORDER BY "order"',
-      ),
-      row: (await rows('SELECT * FROM vdp_emails WHERE id = $1'))[0],
-      versionRels: await rows(
-        `SELECT r."order", r.path, r.vin_id FROM _vdp_emails_v_rels r
-           JOIN _vdp_emails_v v ON v.id = r.parent_id
-          WHERE v.parent_id = $1 ORDER BY v.id, r."order"`,
-      ),
-      versions: versions.map(({ id: _id, parent_id: parent, ...version }) => ({
-        ...version,
-        parent: parent === id,
-      })),
-    },
-    id,
-    'RECORD',
-  )
-}
+const written = vdpEmailWritten(() => context.service)
 
 /** The same request through Payload's create, then the compiled write: both answers and what each left. */
 const bothWays = bothWaysWith(

@@ -1,0 +1,257 @@
+/**
+ * Endpoint 12 compiled (src/flows/vdpEmailPatch.ts): `PATCH /api/vdpEmails/{id}` sent to twin
+ * records, one through Payload's update and one through the compiled write, must leave the same
+ * row, VIN rows, versions and version VIN rows and give the same answer (status, headers, body,
+ * key order), ids and times aside; what the compiled write does not know goes through Payload,
+ * with Payload's answer; a write the database refuses is answered by Payload, and written once.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals'
+
+import { compiledVdpEmailPatches } from '@/flows/vdpEmailPatch'
+
+import { bothWaysWith, kindsBothWays, restWrite } from '../helpers/bothWays'
+import { sendJson } from '../helpers/http'
+import { useTestService } from '../helpers/service'
+import { countStatements } from '../helpers/statements'
+import { vdpEmailWritten } from '../helpers/vdpEmails'
+import { withSubscribedEndpoint } from '../helpers/webhookEndpoint'
+
+const context = useTestService({ principals: true, seed: true })
+const counted = countStatements(context)
+const written = vdpEmailWritten(() => context.service)
+
+type Headers = Record<string, string>
+
+const ids = { lead: 0, otherLead: 0, trashedLead: 0, vins: [] as number[] }
+
+beforeAll(async () => {
+  const { payload } = context.service
+  const leads = await payload.find({ collection: 'lead', depth: 0, limit: 3, sort: 'id' })
+  const vins = await payload.find({ collection: 'vin', depth: 0, limit: 3, sort: 'id' })
+  const fourth = await payload.create({ collection: 'vin', data: { vin: '1HGCM82633A004352' } })
+  ;[ids.lead, ids.otherLead, ids.trashedLead] = leads.docs.map((lead) => lead.id)
+  ids.vins = [...vins.docs.map((vin) => vin.id), fourth.id]
+  expect(ids.vins).toHaveLength(4)
+  expect(ids.trashedLead).toBeGreaterThan(0)
+})
+
+/** A VDP e-mail of the first lead and two VINs, as an integration records one. */
+const twin = async () =>
+  (
+    await context.service.payload.create({
+      collection: 'vdpEmails',
+      data: { lead: ids.lead, vins: ids.vins.slice(0, 2) },
+    })
+  ).id
+
+const patch = (id: number, body: unknown, headers: Headers = context.who.leadAgent.headers) =>
+  sendJson(context.service, 'PATCH', `/api/vdpEmails/${id}`, { body, headers })
+
+/**
+ * The same patch of a twin through Payload's update, then the compiled write; `before` prepares
+ * each twin (a version history, a lock), `id` names another record than the twin.
+ */
+const bothWays = bothWaysWith(
+  compiledVdpEmailPatches,
+  async (
+    body: unknown,
+    {
+      before,
+      headers = context.who.leadAgent.headers,
+      query = '',
+    }: { before?: (id: number) => Promise<unknown>; headers?: Headers; query?: string } = {},
+  ) => {
+    const id = await twin()
+    await before?.(id)
+    const path = `/api/vdpEmails/${id}${query}`
+    // Every id of the answer SERIAL: an embedded VIN's id may be the record's.
+    return restWrite(context.service, 'PATCH', path, { body, headers }, written, {
+      embedded: true,
+      id,
+    })
+  },
+)
+
+/** Fills record `id`'s history to the most versions kept, each older than the last. */
+const fullHistory = async (id: number) => {
+  await context.service.payload.db.pool.query(
+    `INSERT INTO _vdp_emails_v (parent_id, version_title, version_lead_id, version_vin_count,
+       version_updated_at, version_created_at, created_at, updated_at)
+     SELECT $1, 'old', NULL, '0', t, t, t, t
+       FROM generate_series(1, 99) AS n, LATERAL (SELECT now() - n * interval '1 minute' AS t) x`,
+    [id],
+  )
+}
+
+describe('PATCH /api/vdpEmails/{id}, compiled', () => {
+  it.each([
+    ['other VINs', () => ({ vins: ids.vins.slice(1, 4) })],
+    ['the same VINs in another order', () => ({ vins: [ids.vins[1], ids.vins[0]] })],
+    ['the same VINs', () => ({ vins: ids.vins.slice(0, 2) })],
+    ['no VINs', () => ({ vins: [] })],
+    ['another lead', () => ({ lead: ids.otherLead })],
+    ['another lead and one VIN', () => ({ lead: ids.otherLead, vins: [ids.vins[3]] })],
+  ])(
+    'with %s, by a lead agent: the same answer, rows and versions as Payload',
+    async (_n, body) => {
+      const { compiled, payload } = await bothWays(body())
+      expect(payload.status).toBe(200)
+      expect(compiled).toEqual({ ...payload, served: 1 })
+    },
+  )
+
+  it('by an admin key, and with the history full (the oldest version goes): as Payload', async () => {
+    const body = { vins: [ids.vins[2]] }
+    const admin = await bothWays(body, { headers: context.who.clientAdmin.headers })
+    expect(admin.compiled).toEqual({ ...admin.payload, served: 1 })
+    const full = await bothWays(body, { before: fullHistory })
+    expect(full.payload.status).toBe(200)
+    expect(full.compiled).toEqual({ ...full.payload, served: 1 })
+    const { rows } = await context.service.payload.db.pool.query(
+      `SELECT count(*)::int AS n FROM _vdp_emails_v
+        WHERE parent_id = (SELECT max(id) FROM vdp_emails)`,
+    )
+    expect(rows[0].n).toBe(100)
+  })
+
+  it('sends five statements where Payload sends 17 or more', async () => {
+    const id = await twin()
+    let n = 0
+    const kinds = await kindsBothWays(compiledVdpEmailPatches, counted, () =>
+      patch(id, { vins: ids.vins.slice(n++ % 2, 3) }),
+    )
+    // Payload's: the record, its locks (checked, then looked for to release), the relations, the
+    // lead again for the title, every column and VIN row, the row and the version read back, the
+    // answer's reads and the trim: 17 or 18 (the endpoints' lookup when not cached).
+    expect(kinds.false.length).toBeGreaterThanOrEqual(17)
+    expect(kinds.true).toEqual([
+      'begin',
+      'select vdp_emails',
+      'batch: delete vdp_emails_rels, insert vdp_emails_rels, insert _vdp_emails_v, insert _vdp_emails_v_rels, delete _vdp_emails_v',
+      // The answer at depth 2, one compiled read (named by its first table).
+      'select lead_events',
+      'commit',
+    ])
+  })
+
+  it.each([
+    ['a VIN that does not exist', () => ({ vins: [ids.vins[0], 999_999] })],
+    ['a VIN named twice', () => ({ vins: [ids.vins[0], ids.vins[0]] })],
+    ['VINs that are not a list', () => ({ vins: ids.vins[0] })],
+    ['a lead that does not exist', () => ({ lead: 999_999 })],
+    ['a lead in the trash', () => ({ lead: ids.trashedLead })],
+    ['a lead as text', () => ({ lead: String(ids.otherLead) })],
+    ['no lead', () => ({ lead: null })],
+    ['a lead id past the column', () => ({ lead: 2 ** 40 })],
+    ['a title of its own', () => ({ title: 'Mine', vins: ids.vins })],
+    ['a VIN count of its own', () => ({ vinCount: '9', vins: ids.vins })],
+    ['a creator of its own', () => ({ createdBy: Number(context.who.staff.id) })],
+    ['nothing', () => ({})],
+    ['a prototype key', () => JSON.parse(`{"vins":[${ids.vins[0]}],"__proto__":{"lead":1}}`)],
+  ])('leaves %s to Payload, with its answer', async (_name, body) => {
+    const db = context.service.payload.db.pool
+    await db.query('UPDATE lead SET deleted_at = now() WHERE id = $1', [ids.trashedLead])
+    try {
+      const { compiled, payload } = await bothWays(body())
+      expect(compiled).toEqual({ ...payload, served: 0 })
+    } finally {
+      await db.query('UPDATE lead SET deleted_at = NULL WHERE id = $1', [ids.trashedLead])
+    }
+  })
+
+  it('leaves staff, a dealer-less integrator, a query string and a record in the trash to Payload', async () => {
+    const body = { vins: [ids.vins[3]] }
+    const trash = (id: number) =>
+      context.service.payload.db.pool.query(
+        'UPDATE vdp_emails SET deleted_at = now() WHERE id = $1',
+        [id],
+      )
+    for (const options of [
+      { headers: context.who.staff.headers },
+      { headers: context.who.staffAdmin.headers },
+      { headers: context.who.integrator.headers },
+      { query: '?depth=0' },
+      { before: trash },
+    ]) {
+      const { compiled, payload } = await bothWays(body, options)
+      expect(compiled.served).toBe(0)
+      expect(compiled.status).toBe(payload.status)
+      expect(compiled.keys).toEqual(payload.keys)
+      expect(compiled.written).toEqual(payload.written)
+    }
+  })
+
+  it('a record nobody has is 404, as Payload answers it', async () => {
+    const served = compiledVdpEmailPatches.served
+    const response = await patch(999_999, { vins: [] })
+    expect(response.status).toBe(404)
+    expect(compiledVdpEmailPatches.served).toBe(served)
+  })
+
+  it("a lock a staff user holds refuses it (423) through Payload's update, and nothing changes", async () => {
+    const { payload } = context.service
+    const id = await twin()
+    await payload.create({
+      collection: 'payload-locked-documents',
+      data: {
+        document: { relationTo: 'vdpEmails', value: id },
+        user: { relationTo: 'users', value: Number(context.who.staff.id) },
+      },
+    })
+    const before = await written(id)
+    const served = compiledVdpEmailPatches.served
+    expect((await patch(id, { vins: [] })).status).toBe(423)
+    expect(compiledVdpEmailPatches.served).toBe(served)
+    expect(await written(id)).toEqual(before)
+  })
+
+  it('with an endpoint subscribed to the updates, Payload writes it and its delivery', async () => {
+    const { payload } = context.service
+    await withSubscribedEndpoint(payload, ['vdp_email.updated'], async () => {
+      const id = await twin()
+      const served = compiledVdpEmailPatches.served
+      expect((await patch(id, { vins: [ids.vins[2]] })).status).toBe(200)
+      expect(compiledVdpEmailPatches.served).toBe(served)
+      const { rows } = await payload.db.pool.query(
+        `SELECT count(*)::int AS n FROM webhook_deliveries
+          WHERE event = 'vdp_email.updated' AND record_key = $1`,
+        [`vdpEmails:${id}`],
+      )
+      expect(rows[0].n).toBe(1)
+    })
+  })
+
+  it('answers as Payload does when the database refuses the compiled write, and writes once', async () => {
+    const db = context.service.payload.db.pool
+    // A sequence moves on whatever rolls back: it counts the attempts; the first one is refused.
+    await db.query('CREATE SEQUENCE test_attempts')
+    await db.query(`CREATE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN
+        IF nextval('test_attempts') = 1 THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NEW;
+      END $$`)
+    const id = await twin()
+    // On the version's VIN rows: the row and its own VIN rows are written by then.
+    await db.query(`CREATE TRIGGER test_refuse BEFORE INSERT ON _vdp_emails_v_rels
+      FOR EACH ROW EXECUTE FUNCTION test_refuse()`)
+    try {
+      const served = compiledVdpEmailPatches.served
+      const response = await patch(id, { vins: [ids.vins[3]] })
+      expect(response.status).toBe(200)
+      expect(response.body.doc.vinCount).toBe('1')
+      expect(compiledVdpEmailPatches.served).toBe(served)
+      const { rows } = await db.query(
+        `SELECT (SELECT count(*)::int FROM _vdp_emails_v WHERE parent_id = $1) AS versions,
+                ARRAY(SELECT vin_id FROM vdp_emails_rels WHERE parent_id = $1) AS vins`,
+        [id],
+      )
+      expect(rows[0]).toEqual({ versions: 2, vins: [ids.vins[3]] })
+      // The compiled write, refused and rolled back; then Payload's update.
+      expect((await db.query('SELECT last_value FROM test_attempts')).rows[0].last_value).toBe('2')
+    } finally {
+      await db.query(
+        'DROP TRIGGER test_refuse ON _vdp_emails_v_rels; DROP FUNCTION test_refuse(); DROP SEQUENCE test_attempts',
+      )
+    }
+  })
+})
