@@ -47,7 +47,14 @@ import {
 import { type LoadResult, runLoad, send } from './http/load'
 import { differences, type Measured, type Row, table } from './http/report'
 import { type Server, startServer } from './http/servers'
-import { loadVdpInputs, VDP_EMAIL_WORKLOAD, vdpEmailWorkload } from './http/vdpEmails'
+import {
+  loadVdpEmails,
+  loadVdpInputs,
+  VDP_EMAIL_WORKLOAD,
+  VDP_PATCH_WORKLOAD,
+  vdpEmailWorkload,
+  vdpPatchWorkload,
+} from './http/vdpEmails'
 import {
   errorWorkload,
   lookupWorkload,
@@ -102,7 +109,7 @@ const standardNames = [
 ]
 const runLeadEvents = LEAD_EVENT_WORKLOAD.includes(only)
 // The VDP e-mails name the lead events' leads.
-const runVdpEmails = VDP_EMAIL_WORKLOAD.includes(only)
+const runVdpEmails = [VDP_EMAIL_WORKLOAD, VDP_PATCH_WORKLOAD].some((name) => name.includes(only))
 const leadEvents = leadEventCount(
   typeof flags['lead-events'] === 'string' ? flags['lead-events'] : undefined,
   quick,
@@ -372,7 +379,31 @@ try {
       notes.push(
         `POST /api/vdpEmails vs baseline: ${found.length ? found.join('; ') : 'same JSON but the id and times'}`,
       )
-      return vdpEmailWorkload(inputs, admin.authorization)
+      // The patches: e-mails of their own, one patched the same way by each (answers compared).
+      const agent = await cli('create-api-key', [
+        '--role',
+        'lead-agent',
+        '--name',
+        'bench vdp agent',
+      ])
+      const emails = await loadVdpEmails(db, inputs)
+      const update = (server: Server, url: string) =>
+        json(server, url, {
+          body: JSON.stringify({ vins: inputs.vins.slice(3, 5) }),
+          headers: { authorization: agent.authorization, 'content-type': 'application/json' },
+          method: 'PATCH',
+        })
+      const patched = differences(
+        await update(servers.service!, `/api/vdpEmails/${emails[0]}`),
+        await update(servers.baseline!, `/vdp-emails/${emails[0]}`),
+      ).filter((difference) => !/^\.doc\.updatedAt:/.test(difference))
+      notes.push(
+        `PATCH /api/vdpEmails/{id} vs baseline: ${patched.length ? patched.join('; ') : "same JSON but the record's updatedAt"}`,
+      )
+      return [
+        vdpEmailWorkload(inputs, admin.authorization),
+        vdpPatchWorkload({ emails, vins: inputs.vins }, agent.authorization),
+      ]
     }
 
     const measure = async (workload: Workload): Promise<Row> => {
@@ -426,7 +457,9 @@ try {
       for (const workload of readWorkloads(inputs).filter(wanted))
         rows.push(await measure(workload))
     if (runLeadEvents) rows.push(await measure(await leadEventSetup()))
-    if (runVdpEmails) rows.push(await measure(await vdpEmailSetup(runLeadEvents)))
+    if (runVdpEmails)
+      for (const workload of (await vdpEmailSetup(runLeadEvents)).filter(wanted))
+        rows.push(await measure(workload))
     const headers = { authorization }
     const write = async () =>
       writeWorkload(`POST /api/consumers (audit log: ${await auditRows()} rows)`, headers)

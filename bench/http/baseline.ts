@@ -5,8 +5,9 @@
  * nothing else: JSON built by PostgreSQL, birth dates decrypted and SSNs masked in JS, a
  * create as a transaction with the two values encrypted and its audit entry, and a lead event's
  * update as a transaction with its history version, its lead's current status and its outbox rows,
- * an error record's create as its one INSERT, and a VDP e-mail's create as a transaction with its
- * VIN rows, its first version and the version's VIN rows.
+ * an error record's create as its one INSERT, a VDP e-mail's create as a transaction with its
+ * VIN rows, its first version and the version's VIN rows, and a VDP e-mail's new VINs as a
+ * transaction with its VIN rows replaced, its version, the version's VIN rows and the trim.
  */
 import crypto from 'node:crypto'
 import http from 'node:http'
@@ -260,6 +261,16 @@ const createError = async (body: Record<string, unknown>) => {
 
 const isId = (value: unknown): value is number => typeof value === 'number' && isSerialId(value)
 
+/** The title the service gives a VDP e-mail: its lead's name and how many VINs it showed. */
+const vdpTitle = (row: { first_name: null | string; last_name: null | string }, vins: number) =>
+  [
+    'VDP e-mail',
+    [row.first_name, row.last_name].filter(Boolean).join(' '),
+    `${vins} ${vins === 1 ? 'VIN' : 'VINs'}`,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+
 /**
  * A VDP e-mail of a lead and its VINs: the lead and VINs checked, then in one statement the row
  * (its title from the lead's name; its dealership set by the database's trigger), its VIN rows,
@@ -288,10 +299,7 @@ const createVdpEmail = async (body: Record<string, unknown>) => {
       await client.query('ROLLBACK')
       return null
     }
-    const name = [row.first_name, row.last_name].filter(Boolean).join(' ')
-    const title = ['VDP e-mail', name, `${vins.length} ${vins.length === 1 ? 'VIN' : 'VINs'}`]
-      .filter(Boolean)
-      .join(' · ')
+    const title = vdpTitle(row, vins.length)
     const now = new Date().toISOString()
     const { rows } = await client.query(
       `WITH e AS (
@@ -315,6 +323,74 @@ const createVdpEmail = async (body: Record<string, unknown>) => {
     const doc = await client.query(
       `SELECT ${documentOf(vdpEmail, 'e', 2)} AS doc FROM vdp_emails e WHERE e.id = $1`,
       [rows[0].id],
+    )
+    await client.query('COMMIT')
+    return doc.rows[0].doc
+  } catch (error) {
+    await client.query('ROLLBACK')
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+/**
+ * A VDP e-mail's VINs replaced (endpoint 12): the VINs checked and the row locked with its lead's
+ * name, then in one statement the row (title, count, time), its VIN rows, its version, the
+ * version's VIN rows and the trim past the 100th version; answered at depth 2.
+ */
+const updateVdpEmail = async (id: number, body: Record<string, unknown>) => {
+  const { vins } = body
+  if (
+    Object.keys(body).some((key) => key !== 'vins') ||
+    !Array.isArray(vins) ||
+    !vins.every(isId) ||
+    new Set(vins).size !== vins.length
+  )
+    return null
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    const found = await client.query(
+      `SELECT l.first_name, l.last_name,
+              (SELECT count(*)::int FROM vin WHERE id = ANY($2::int[])) AS vins
+         FROM vdp_emails e JOIN lead l ON l.id = e.lead_id AND l.deleted_at IS NULL
+        WHERE e.id = $1 AND e.deleted_at IS NULL FOR UPDATE OF e`,
+      [id, vins],
+    )
+    const row = found.rows[0]
+    if (!row || row.vins !== vins.length) {
+      await client.query('ROLLBACK')
+      return null
+    }
+    const now = new Date().toISOString()
+    await client.query(
+      `WITH e AS (
+         UPDATE vdp_emails SET title = $2, vin_count = $3, updated_at = $4 WHERE id = $1
+         RETURNING *),
+       old_rels AS (DELETE FROM vdp_emails_rels WHERE parent_id = $1 AND path = 'vins'),
+       rels AS (
+         INSERT INTO vdp_emails_rels ("order", parent_id, path, vin_id)
+         SELECT ord, $1, 'vins', vin FROM unnest($5::int[]) WITH ORDINALITY AS v(vin, ord)),
+       version AS (
+         INSERT INTO _vdp_emails_v (parent_id, version_title, version_lead_id, version_vin_count,
+           version_updated_at, version_created_at, version_dealership_id, created_at, updated_at)
+         SELECT id, title, lead_id, vin_count, updated_at, created_at, dealership_id, $4, $4 FROM e
+         RETURNING id),
+       version_rels AS (
+         INSERT INTO _vdp_emails_v_rels ("order", parent_id, path, vin_id)
+         SELECT ord, (SELECT id FROM version), 'version.vins', vin
+           FROM unnest($5::int[]) WITH ORDINALITY AS v(vin, ord)),
+       trim AS (
+         DELETE FROM _vdp_emails_v WHERE parent_id = $1 AND updated_at <= (
+           SELECT updated_at FROM _vdp_emails_v WHERE parent_id = $1
+            ORDER BY updated_at DESC OFFSET ${MAX_VERSIONS - 1} LIMIT 1))
+       SELECT 1`,
+      [id, vdpTitle(row, vins.length), String(vins.length), now, vins],
+    )
+    const doc = await client.query(
+      `SELECT ${documentOf(vdpEmail, 'e', 2)} AS doc FROM vdp_emails e WHERE e.id = $1`,
+      [id],
     )
     await client.query('COMMIT')
     return doc.rows[0].doc
@@ -355,6 +431,13 @@ const route = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const doc = await createVdpEmail(await readBody(req))
     if (!doc) return answer(res, 400, { errors: [{ message: 'The following field is invalid' }] })
     return answer(res, 201, { doc, message: 'VDP e-mail successfully created.' })
+  }
+  if (req.method === 'PATCH' && resource === 'vdp-emails') {
+    const doc = Number.isSafeInteger(Number(id))
+      ? await updateVdpEmail(Number(id), await readBody(req))
+      : null
+    if (!doc) return answer(res, 400, { errors: [{ message: 'The following field is invalid' }] })
+    return answer(res, 200, { doc, message: 'Updated successfully.' })
   }
   if (req.method === 'PATCH' && resource === 'lead-events') {
     const result = Number.isSafeInteger(Number(id))
