@@ -78,8 +78,8 @@ export const main = async (): Promise<void> => {
         demo?.credentialsFile,
       ),
     )
-  answerClientErrors(server)
   acceptAbsoluteForm(server)
+  answerClientErrors(server)
   keepConnectionsAlive(server)
   admin?.startBuild()
   // Unpacks and opens the vPIC file now, so the first VIN lookup is not the slow one.

@@ -48,16 +48,21 @@ const trimHistory: CollectionAfterChangeHook = ({ collection, doc, operation, re
 }
 
 /**
- * The DELETE of record `id`'s versions beyond the newest MAX_VERSIONS. `newestUnseen`: sent in the
- * statement that writes the newest version, which the DELETE does not see (a compiled write, as
- * one statement), so one fewer of those it sees is kept.
+ * The DELETE of record `id`'s versions beyond the newest MAX_VERSIONS. With `inTheSameStatement`,
+ * it is sent in the statement that writes the newest version (a compiled write), which it does not
+ * see: one fewer of those it sees is kept.
  */
-export const olderVersionsDelete = (table: string, id: number | string, newestUnseen = false) => {
+export const olderVersionsDelete = (
+  table: string,
+  id: number | string,
+  { inTheSameStatement = false } = {},
+) => {
   const name = sql.identifier(table)
+  const keep = inTheSameStatement ? MAX_VERSIONS - 1 : MAX_VERSIONS
   return sql`
     DELETE FROM ${name} WHERE parent_id = ${id} AND updated_at <= (
       SELECT updated_at FROM ${name} WHERE parent_id = ${id}
-       ORDER BY updated_at DESC OFFSET ${newestUnseen ? MAX_VERSIONS - 1 : MAX_VERSIONS} LIMIT 1)`
+       ORDER BY updated_at DESC OFFSET ${keep} LIMIT 1)`
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * What the compiled writes (leadEventPatch.ts, consumerCreate.ts, errorCreate.ts,
- * vdpEmailCreate.ts) share: their switch, their transaction, and the checks that they still know
- * all Payload would do.
+ * vdpEmailCreate.ts, vdpEmailPatch.ts) share: their switch, their transaction, and the checks that
+ * they still know all Payload would do (the collection's hooks, the caller, access on create and
+ * update, each field's validator).
  */
 import {
   commitTransaction,

@@ -176,7 +176,7 @@ export const patchLeadEvent = async (
         SELECT id, lead_id, type, status, next_steps, created_by_id, current_status_for_id,
           submission_source, submission_values, last_modified_by_id, updated_at, created_at,
           dealership_id, deleted_at, ${updatedAt}, ${updatedAt} FROM ev),
-      trim AS (${olderVersionsDelete('_lead_events_v', id, true)})
+      trim AS (${olderVersionsDelete('_lead_events_v', id, { inTheSameStatement: true })})
       ${deliveries ? sql`, delivery AS (${deliveries})` : sql``}
       SELECT 1`)
     // The answer as Payload's update makes it: the record read as the caller may read it, at

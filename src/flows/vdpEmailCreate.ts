@@ -23,10 +23,8 @@
  * versions.
  */
 import { sql } from '@payloadcms/db-postgres'
-import type { SQL } from 'drizzle-orm'
 import type { PayloadRequest } from 'payload'
 
-import { isSerialId } from '@/db/ids'
 import { transactionDb } from '@/db/transaction'
 import { personName, vdpEmailTitleOf } from '@/fields/titles'
 import { isRecord } from '@/lib/isRecord'
@@ -40,75 +38,12 @@ import {
   readsWhatItWrites,
   validOnCreate,
 } from './compiledWrites'
+import { HOOKS, intArray, isId, isVinList, versionOfRow, vinRowsInsert } from './vdpEmailRows'
 
 /** Off in tests that compare this path with Payload's; `served` counts the creates it answered. */
 export const compiledVdpEmailCreates = { enabled: true, served: 0 }
 
-/**
- * The hooks and fields this file does the work of, as the sanitized collection lists them (see
- * hookSignature). On an API client's create of a lead and VINs: the timestamps set by the server,
- * the values' types checked, the relations looked up (here in the first statement), the VIN count
- * and the title worked out, the first version written; the user stamps stay empty for an API
- * client, and the rest act on other operations, other callers or an Idempotency-Key.
- */
-export const HOOKS = [
-  'afterChange:trimHistory,recordWebhookEvents,markIdempotentCreate,sendBatchedWrites',
-  'beforeChange:countVins,trashOnlyUnreferenced',
-  'beforeDelete:stillReferenced',
-  'beforeOperation:accessFirst,noSensitiveQueries,validFilters,reduceFilters,limitTrashToStaff,noNullGroups,noChosenIds,checkIfMatch,restoreByStaffAdmins',
-  'beforeValidate:serverTimestamps,valueTypes,keepInCompany,relationsExist',
-  'field:createdBy.beforeChange,deletedAt.afterRead,deletedBy.afterRead,deletedBy.beforeChange,lastModifiedBy.beforeChange,title.beforeChange',
-  'shape:title:text+read,lead:relationship,vins:relationship,createdBy:relationship,lastModifiedBy:relationship,vinCount:text,updatedAt:date,createdAt:date,dealership:relationship+read,deletedAt:date,deletedBy:text',
-].join('\n')
-
-/**
- * A longer list goes to Payload: the list is sent as one array value, and an e-mail shows a few
- * vehicles; a list of thousands is nothing this path needs to be fast for.
- */
-const MAX_VINS = 100
-
 type Body = { lead: number; vins: number[] }
-
-export const isId = (value: unknown): value is number =>
-  typeof value === 'number' && isSerialId(value)
-
-/** A list of distinct VIN ids, as this path writes one. */
-export const isVinList = (vins: unknown): vins is number[] =>
-  Array.isArray(vins) &&
-  vins.length <= MAX_VINS &&
-  vins.every(isId) &&
-  new Set(vins).size === vins.length
-
-/**
- * The VIN rows of a record or of its version (`parent`, its id), in the list's order (1-based, as
- * Payload's); the list is sent as one array value, built from checked ids.
- */
-export const vinRowsInsert = (
-  table: '_vdp_emails_v_rels' | 'vdp_emails_rels',
-  parent: SQL,
-  path: 'version.vins' | 'vins',
-  vins: number[],
-) =>
-  vins.length
-    ? sql`INSERT INTO ${sql.raw(table)} ("order", parent_id, path, vin_id)
-          SELECT ord, ${parent}, ${path}, vin
-            FROM unnest(${`{${vins.join(',')}}`}::int[]) WITH ORDINALITY AS v(vin, ord)`
-    : sql`SELECT 1`
-
-/**
- * The CTEs `version` and `version_rels` of a statement whose CTE `e` returns the record's row as
- * written: its history version as Payload writes one, and the version's VIN rows.
- */
-export const versionOfRow = (now: string, vins: number[]) => sql`
-  version AS (
-    INSERT INTO _vdp_emails_v (parent_id, version_title, version_lead_id,
-      version_created_by_id, version_last_modified_by_id, version_vin_count,
-      version_updated_at, version_created_at, version_dealership_id, version_deleted_at,
-      version_deleted_by, created_at, updated_at)
-    SELECT id, title, lead_id, created_by_id, last_modified_by_id, vin_count, updated_at,
-           created_at, dealership_id, deleted_at, deleted_by, ${now}, ${now} FROM e
-    RETURNING id),
-  version_rels AS (${vinRowsInsert('_vdp_emails_v_rels', sql`(SELECT id FROM version)`, 'version.vins', vins)})`
 
 /** The body, when it names a lead and distinct VINs by id and nothing else; else undefined. */
 const bodyOf = (body: unknown): Body | undefined => {
@@ -144,7 +79,7 @@ export const createVdpEmail = async (
   const body = bodyOf(data)
   if (!body || !(await mayWrite(req, body))) return undefined
   // One array value, built from the checked ids.
-  const vins = `{${body.vins.join(',')}}`
+  const vins = intArray(body.vins)
   const doc = await inOwnTransaction(req, async () => {
     const db = await transactionDb(req)
     // Trashed VINs count, as relationsExist counts them.

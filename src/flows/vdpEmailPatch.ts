@@ -4,8 +4,9 @@
  * relation, reads the lead again for the title, deletes and writes every VIN row, reads the row and
  * its version back and reads the answer; this sends, in one transaction:
  *
- * 1. the record's row, locked (`FOR UPDATE`), with its VINs, whether a document lock is held on
- *    it, the lead's name (or that it is in the trash or gone) and how many of the VINs exist;
+ * 1. the record's row, locked (`FOR UPDATE`), with its title, lead and VINs, whether a document
+ *    lock is held on it, the lead's name (or that it is in the trash or gone) and how many of the
+ *    VINs exist;
  * 2. one statement writing the row (title, VIN count, `updatedAt`; its dealership set by the
  *    database's trigger from the lead), its VIN rows when the list changed, its history version
  *    with the version's VIN rows, and the trim of versions past the 100th;
@@ -18,10 +19,11 @@
  * VIN ids, a record not found or in the trash, a document lock on it (Payload answers 423, or
  * releases an expired one), a lead or VIN that does not exist, a lead in the trash, a title past
  * the text limit, a query string, an Idempotency-Key or a precondition, read replicas, an endpoint
- * subscribed to the updates, and a collection whose hooks or fields are not the ones this file was
- * written against (vdpEmailCreate.ts's `HOOKS`: the create and the update do the work of the same
- * ones). test/int/vdpEmailPatch.test.ts patches twin records both ways and compares answers, rows
- * and versions.
+ * subscribed to the updates, a record another write changed while this one waited for its lock,
+ * and a collection whose hooks or fields are not the ones this file was written against
+ * (vdpEmailRows.ts's `HOOKS`, which names what an update does beyond a create).
+ * test/int/vdpEmailPatch.test.ts patches twin records both ways and compares answers, rows and
+ * versions.
  */
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
@@ -41,7 +43,7 @@ import {
   plainUpdateAccess,
   readsWhatItWrites,
 } from './compiledWrites'
-import { HOOKS, isId, isVinList, versionOfRow, vinRowsInsert } from './vdpEmailCreate'
+import { HOOKS, intArray, isId, isVinList, versionOfRow, vinRowsInsert } from './vdpEmailRows'
 
 /** Off in tests that compare this path with Payload's; `served` counts the patches it answered. */
 export const compiledVdpEmailPatches = { enabled: true, served: 0 }
@@ -53,19 +55,46 @@ const patchOf = (body: unknown): Patch | undefined => {
   if (!isRecord(body)) return undefined
   const keys = Object.keys(body)
   if (!keys.length || keys.some((key) => key !== 'lead' && key !== 'vins')) return undefined
-  if ('lead' in body && !isId(body.lead)) return undefined
-  if ('vins' in body && !isVinList(body.vins)) return undefined
-  return body as Patch
+  const patch: Patch = {}
+  if ('lead' in body) {
+    if (!isId(body.lead)) return undefined
+    patch.lead = body.lead
+  }
+  if ('vins' in body) {
+    if (!isVinList(body.vins)) return undefined
+    patch.vins = body.vins
+  }
+  return patch
 }
 
 type Row = {
+  changed: boolean
   first_name: null | string
   last_name: null | string
   lead_found: boolean
+  lead_id: null | number
   locked: boolean
+  title: null | string
   vins: number[]
   vins_found: number
 }
+
+const sameList = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((item, n) => item === b[n])
+
+/**
+ * The title Payload's update leaves: the stored one when neither the lead nor the VIN list (in
+ * its order) changes (titleField), else worked out from the lead's name and the VINs.
+ */
+const titleAfter = (row: Row, patch: Patch, vins: number[]) =>
+  row.title &&
+  (patch.lead === undefined || patch.lead === row.lead_id) &&
+  (patch.vins === undefined || sameList(patch.vins, row.vins))
+    ? row.title
+    : vdpEmailTitleOf(
+        personName({ firstName: row.first_name, lastName: row.last_name }),
+        vins.length,
+      )
 
 /**
  * The VDP e-mail after the patch, as Payload's update answers it, or undefined when Payload must
@@ -85,31 +114,33 @@ export const patchVdpEmail = async (
   const doc = await inOwnTransaction(req, async () => {
     const db = await transactionDb(req)
     const asked = patch.vins ?? []
-    // The lead the record will name: the patch's, or its own (a lead of its own in the trash
-    // is left out of Payload's title, and left to Payload here). Trashed VINs count, as
-    // relationsExist counts them.
+    // The lead the record will name: the patch's, or its own (a lead of its own in the trash is
+    // left out of Payload's title, and left to Payload here). Trashed VINs count, as
+    // relationsExist counts them. A row another write changed while this one waited for the lock
+    // is read again after it, but the other tables as they were before: `changed` says so, and
+    // Payload's update, which reads everything again, writes it.
     const { rows } = await db.execute<Row>(sql`
-      SELECT l.first_name, l.last_name, l.id IS NOT NULL AS lead_found, x.locked, x.vins,
-             x.vins_found
+      SELECT e.title, e.lead_id, l.first_name, l.last_name, l.id IS NOT NULL AS lead_found,
+             x.changed, x.locked, x.vins, x.vins_found
         FROM vdp_emails e
         LEFT JOIN lead l ON l.id = coalesce(${patch.lead ?? null}::int, e.lead_id)
                         AND l.deleted_at IS NULL
        CROSS JOIN LATERAL (
-         SELECT EXISTS (SELECT 1 FROM payload_locked_documents_rels r
+         SELECT e.updated_at IS DISTINCT FROM
+                  (SELECT s.updated_at FROM vdp_emails s WHERE s.id = e.id) AS changed,
+                EXISTS (SELECT 1 FROM payload_locked_documents_rels r
                          WHERE r.path = 'document' AND r.vdp_emails_id = e.id) AS locked,
                 ARRAY(SELECT vin_id FROM vdp_emails_rels
                        WHERE parent_id = e.id AND path = 'vins' ORDER BY "order") AS vins,
-                (SELECT count(*)::int FROM vin
-                  WHERE id = ANY(${`{${asked.join(',')}}`}::int[])) AS vins_found) x
+                (SELECT count(*)::int FROM vin WHERE id = ANY(${intArray(asked)}::int[]))
+                  AS vins_found) x
        WHERE e.id = ${id} AND e.deleted_at IS NULL
          FOR UPDATE OF e`)
     const row = rows[0]
-    if (!row || row.locked || !row.lead_found || row.vins_found !== asked.length) return undefined
+    if (!row || row.changed || row.locked || !row.lead_found) return undefined
+    if (row.vins_found !== asked.length) return undefined
     const vins = patch.vins ?? row.vins
-    const title = vdpEmailTitleOf(
-      personName({ firstName: row.first_name, lastName: row.last_name }),
-      vins.length,
-    )
+    const title = titleAfter(row, patch, vins)
     const max = req.payload.config.defaultMaxTextLength
     if (typeof max === 'number' && title.length > max) return undefined
     const now = new Date().toISOString()
@@ -125,7 +156,7 @@ export const patchVdpEmail = async (
          WHERE id = ${id} RETURNING *),
       ${newVins}
       ${versionOfRow(now, vins)},
-      trim AS (${olderVersionsDelete('_vdp_emails_v', id, true)})
+      trim AS (${olderVersionsDelete('_vdp_emails_v', id, { inTheSameStatement: true })})
       SELECT 1`)
     // The answer as Payload's update makes it: the record read as the caller may read it, at the
     // default depth (no query string comes this way), its id last as Payload's update answers it.

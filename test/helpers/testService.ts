@@ -57,8 +57,8 @@ export const startTestService = async ({
     rateLimits,
   })
   const server = app.listen(0, '127.0.0.1')
-  answerClientErrors(server)
   acceptAbsoluteForm(server)
+  answerClientErrors(server)
   keepConnectionsAlive(server)
   await new Promise((resolve) => server.once('listening', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -313,6 +313,11 @@ describe('spellings of a path', () => {
     })
     expect(page.status).toBe(200)
     expect(page.body).toMatchObject({ limit: 1 })
+    // User information in the target is an error, never a way to reach a path.
+    const userinfo = await raw('GET', `http://user:secret@${host}/api/errors?limit=1`, {
+      headers: as('staffAdmin'),
+    })
+    expect(userinfo.status).toBe(404)
   })
 
   it.each(['//evil.example/', '/\\evil.example/', '/%2F%2Fevil.example/'])(
@@ -872,6 +877,8 @@ describe('internal collections and credentials', () => {
       })
     const cases = [
       { head: 'GET /api/errors HTTP/1.1\r\nConnection: close', status: 400 },
+      // In absolute form too: the target's host does not stand in for the missing header.
+      { head: 'GET http://x.example/api/errors HTTP/1.1\r\nConnection: close', status: 400 },
       { head: `GET /api/errors HTTP/1.1\r\nHost: ${hostname}\r\nExpect: foo`, status: 417 },
     ]
     for (const { head, status } of cases) {

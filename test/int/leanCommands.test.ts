@@ -12,7 +12,7 @@ import { expect, it } from '@jest/globals'
 import { HOOKS as CONSUMER_HOOKS } from '@/flows/consumerCreate'
 import { HOOKS as ERROR_HOOKS } from '@/flows/errorCreate'
 import { HOOKS as LEAD_EVENT_HOOKS } from '@/flows/leadEventPatch'
-import { HOOKS as VDP_EMAIL_HOOKS } from '@/flows/vdpEmailCreate'
+import { HOOKS as VDP_EMAIL_HOOKS } from '@/flows/vdpEmailRows'
 
 import { COMMANDS, ensureCompiled, entryFor } from '../../scripts/compile.mjs'
 import { runCli } from '../helpers/cli'

@@ -8,7 +8,8 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 
 import { hookSignature } from '@/flows/compiledWrites'
-import { compiledVdpEmailCreates, HOOKS } from '@/flows/vdpEmailCreate'
+import { compiledVdpEmailCreates } from '@/flows/vdpEmailCreate'
+import { HOOKS } from '@/flows/vdpEmailRows'
 
 import { bothWaysWith, kindsBothWays, restCreate } from '../helpers/bothWays'
 import { sendJson } from '../helpers/http'

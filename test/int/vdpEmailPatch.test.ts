@@ -6,6 +6,7 @@
  * with Payload's answer; a write the database refuses is answered by Payload, and written once.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals'
+import pg from 'pg'
 
 import { compiledVdpEmailPatches } from '@/flows/vdpEmailPatch'
 
@@ -48,8 +49,8 @@ const patch = (id: number, body: unknown, headers: Headers = context.who.leadAge
   sendJson(context.service, 'PATCH', `/api/vdpEmails/${id}`, { body, headers })
 
 /**
- * The same patch of a twin through Payload's update, then the compiled write; `before` prepares
- * each twin (a version history, a lock), `id` names another record than the twin.
+ * The same patch of a twin through Payload's update, then the compiled write; `first` runs before
+ * each twin is made, `before` between that and the patch (a version history, a lock).
  */
 const bothWays = bothWaysWith(
   compiledVdpEmailPatches,
@@ -57,10 +58,17 @@ const bothWays = bothWaysWith(
     body: unknown,
     {
       before,
+      first,
       headers = context.who.leadAgent.headers,
       query = '',
-    }: { before?: (id: number) => Promise<unknown>; headers?: Headers; query?: string } = {},
+    }: {
+      before?: (id: number) => Promise<unknown>
+      first?: () => Promise<unknown>
+      headers?: Headers
+      query?: string
+    } = {},
   ) => {
+    await first?.()
     const id = await twin()
     await before?.(id)
     const path = `/api/vdpEmails/${id}${query}`
@@ -107,12 +115,32 @@ describe('PATCH /api/vdpEmails/{id}, compiled', () => {
     const full = await bothWays(body, { before: fullHistory })
     expect(full.payload.status).toBe(200)
     expect(full.compiled).toEqual({ ...full.payload, served: 1 })
-    const { rows } = await context.service.payload.db.pool.query(
-      `SELECT count(*)::int AS n FROM _vdp_emails_v
-        WHERE parent_id = (SELECT max(id) FROM vdp_emails)`,
-    )
-    expect(rows[0].n).toBe(100)
+    expect(full.compiled.written).toMatchObject({ versions: { length: 100 } })
   })
+
+  it.each([
+    ['the same VINs', () => ({ vins: ids.vins.slice(0, 2) })],
+    ['its own lead', () => ({ lead: ids.lead })],
+    ['other VINs', () => ({ vins: ids.vins.slice(2, 4) })],
+  ])(
+    "with %s after the lead was renamed: the title Payload's update leaves",
+    async (_name, body) => {
+      const db = context.service.payload.db.pool
+      const name = async (first: string) =>
+        db.query('UPDATE lead SET first_name = $2 WHERE id = $1', [ids.lead, first])
+      const { rows } = await db.query('SELECT first_name FROM lead WHERE id = $1', [ids.lead])
+      try {
+        const { compiled, payload } = await bothWays(body(), {
+          before: () => name('Renamed'),
+          first: () => name(rows[0].first_name),
+        })
+        expect(payload.status).toBe(200)
+        expect(compiled).toEqual({ ...payload, served: 1 })
+      } finally {
+        await name(rows[0].first_name)
+      }
+    },
+  )
 
   it('sends five statements where Payload sends 17 or more', async () => {
     const id = await twin()
@@ -159,25 +187,83 @@ describe('PATCH /api/vdpEmails/{id}, compiled', () => {
     }
   })
 
-  it('leaves staff, a dealer-less integrator, a query string and a record in the trash to Payload', async () => {
+  it('leaves staff, an integrator (403), a query string, a record in the trash, one without a lead or with its lead in the trash, and an expired lock to Payload', async () => {
+    const { payload: local } = context.service
     const body = { vins: [ids.vins[3]] }
-    const trash = (id: number) =>
-      context.service.payload.db.pool.query(
-        'UPDATE vdp_emails SET deleted_at = now() WHERE id = $1',
+    const sql = (text: string) => (id: number) => local.db.pool.query(text, [id, ids.trashedLead])
+    const expiredLock = async (id: number) => {
+      const lock = await local.create({
+        collection: 'payload-locked-documents',
+        data: {
+          document: { relationTo: 'vdpEmails', value: id },
+          user: { relationTo: 'users', value: Number(context.who.staff.id) },
+        },
+      })
+      // Ten minutes old: past the lock's 300 s, so Payload's update releases it.
+      await local.db.pool.query(
+        `UPDATE payload_locked_documents SET updated_at = now() - interval '10 minutes' WHERE id = $1`,
+        [lock.id],
+      )
+    }
+    await local.db.pool.query('UPDATE lead SET deleted_at = now() WHERE id = $1', [ids.trashedLead])
+    try {
+      for (const options of [
+        { headers: context.who.staff.headers },
+        { headers: context.who.staffAdmin.headers },
+        { headers: context.who.integrator.headers },
+        { query: '?depth=0' },
+        { before: sql('UPDATE vdp_emails SET deleted_at = now() WHERE id = $1 AND $2 > 0') },
+        { before: sql('UPDATE vdp_emails SET lead_id = NULL WHERE id = $1 AND $2 > 0') },
+        { before: sql('UPDATE vdp_emails SET lead_id = $2 WHERE id = $1') },
+        { before: expiredLock },
+      ]) {
+        const { compiled, payload } = await bothWays(body, options)
+        expect(compiled.served).toBe(0)
+        expect(compiled.status).toBe(payload.status)
+        expect(compiled.keys).toEqual(payload.keys)
+        expect(compiled.written).toEqual(payload.written)
+      }
+    } finally {
+      await local.db.pool.query('UPDATE lead SET deleted_at = NULL WHERE id = $1', [
+        ids.trashedLead,
+      ])
+    }
+  })
+
+  it('a record another write changes while the patch waits for its lock goes to Payload, and stays whole', async () => {
+    const id = await twin()
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await other.connect()
+    try {
+      // Another writer holds the row: three VINs, their count and a time of its own.
+      await other.query('BEGIN')
+      await other.query(
+        `UPDATE vdp_emails SET vin_count = '3', updated_at = now() + interval '1 second' WHERE id = $1`,
         [id],
       )
-    for (const options of [
-      { headers: context.who.staff.headers },
-      { headers: context.who.staffAdmin.headers },
-      { headers: context.who.integrator.headers },
-      { query: '?depth=0' },
-      { before: trash },
-    ]) {
-      const { compiled, payload } = await bothWays(body, options)
-      expect(compiled.served).toBe(0)
-      expect(compiled.status).toBe(payload.status)
-      expect(compiled.keys).toEqual(payload.keys)
-      expect(compiled.written).toEqual(payload.written)
+      await other.query(`DELETE FROM vdp_emails_rels WHERE parent_id = $1`, [id])
+      await other.query(
+        `INSERT INTO vdp_emails_rels ("order", parent_id, path, vin_id)
+         SELECT n, $1, 'vins', v FROM unnest($2::int[]) WITH ORDINALITY AS t(v, n)`,
+        [id, ids.vins.slice(0, 3)],
+      )
+      const served = compiledVdpEmailPatches.served
+      const waiting = patch(id, { lead: ids.otherLead })
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await other.query('COMMIT')
+      const response = await waiting
+      expect(response.status).toBe(200)
+      expect(compiledVdpEmailPatches.served).toBe(served)
+      expect(response.body.doc.vinCount).toBe('3')
+      expect(response.body.doc.vins).toHaveLength(3)
+      const { rows } = await other.query(
+        `SELECT vin_count, (SELECT count(*)::int FROM vdp_emails_rels WHERE parent_id = $1) AS rels
+           FROM vdp_emails WHERE id = $1`,
+        [id],
+      )
+      expect(rows[0]).toEqual({ rels: 3, vin_count: '3' })
+    } finally {
+      await other.end()
     }
   })
 
