@@ -17,15 +17,14 @@ import { requestContext } from '@/lib/requestContext'
 
 export const RESOLVED_CREDENTIAL = 'resolved-credential'
 
-/** Keeps the gate's finding for `header`; the returned function forgets it (when the answer is done). */
-export const keepResolvedCredential = (header: string, user: TypedUser): (() => void) => {
+/**
+ * Keeps the gate's finding for `header` in the request's context, which forgets it when the
+ * answer is done (src/http/requestLog.ts, on the response's 'close').
+ */
+export const keepResolvedCredential = (header: string, user: TypedUser): void => {
   const context = requestContext.getStore()
-  if (!context) return () => {}
   // Its own copy: hooks may add to the caller's user, and Payload's request must not see it.
-  context.credential = { header, user: { ...user } }
-  return () => {
-    delete context.credential
-  }
+  if (context) context.credential = { header, user: { ...user } }
 }
 
 const resolvedCredentialStrategy: AuthStrategy = {

@@ -73,7 +73,7 @@ export const credentialGate =
         // Payload's own run, so such a finding is not kept (src/auth/resolvedCredential.ts);
         // nor is one for a client already gone, whose 'close' will not come again.
         if (req.method === 'GET' && !responseHeaders && !res.closed)
-          res.once('close', keepResolvedCredential(req.headers.authorization!, user))
+          keepResolvedCredential(req.headers.authorization!, user)
         return next()
       }
     } catch (error) {

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks'
 import type { Request, RequestHandler } from 'express'
 
 import { logger } from '@/lib/logger'
-import { requestContext } from '@/lib/requestContext'
+import { type RequestContext, requestContext } from '@/lib/requestContext'
 
 const VALID_ID = /^[\w.:-]{1,128}$/
 
@@ -56,7 +56,12 @@ export const requestLog: RequestHandler = (req, res, next) => {
       'request',
     )
   }
+  const context: RequestContext = { reqId }
   res.once('finish', done)
-  res.once('close', done)
-  requestContext.run({ reqId }, next)
+  res.once('close', () => {
+    done()
+    // What was kept for the request's own work (its credential) goes with it.
+    delete context.credential
+  })
+  requestContext.run(context, next)
 }
