@@ -261,6 +261,10 @@ const createError = async (body: Record<string, unknown>) => {
 
 const isId = (value: unknown): value is number => typeof value === 'number' && isSerialId(value)
 
+/** Distinct ids, as a VDP e-mail's VINs are given. */
+const isIdList = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every(isId) && new Set(value).size === value.length
+
 /** The title the service gives a VDP e-mail: its lead's name and how many VINs it showed. */
 const vdpTitle = (row: { first_name: null | string; last_name: null | string }, vins: number) =>
   [
@@ -278,13 +282,7 @@ const vdpTitle = (row: { first_name: null | string; last_name: null | string }, 
  */
 const createVdpEmail = async (body: Record<string, unknown>) => {
   const { lead, vins } = body
-  if (
-    !isId(lead) ||
-    !Array.isArray(vins) ||
-    !vins.every(isId) ||
-    new Set(vins).size !== vins.length
-  )
-    return null
+  if (!isId(lead) || !isIdList(vins)) return null
   const client = await pool.connect()
   try {
     await client.query('BEGIN')
@@ -341,13 +339,7 @@ const createVdpEmail = async (body: Record<string, unknown>) => {
  */
 const updateVdpEmail = async (id: number, body: Record<string, unknown>) => {
   const { vins } = body
-  if (
-    Object.keys(body).some((key) => key !== 'vins') ||
-    !Array.isArray(vins) ||
-    !vins.every(isId) ||
-    new Set(vins).size !== vins.length
-  )
-    return null
+  if (Object.keys(body).some((key) => key !== 'vins') || !isIdList(vins)) return null
   const client = await pool.connect()
   try {
     await client.query('BEGIN')

@@ -14,6 +14,7 @@ import { bothWaysWith, kindsBothWays, restCreate } from '../helpers/bothWays'
 import { sendJson } from '../helpers/http'
 import { normalised } from '../helpers/normalised'
 import { apiClient } from '../helpers/principals'
+import { refuseFirstWrite } from '../helpers/refuseOnce'
 import { useTestService } from '../helpers/service'
 import { countStatements, statementKind } from '../helpers/statements'
 import { withSubscribedEndpoint } from '../helpers/webhookEndpoint'
@@ -197,15 +198,7 @@ describe('POST /api/errors, compiled', () => {
 
   it('answers as Payload does when the database refuses the compiled write, and writes once', async () => {
     const db = context.service.payload.db.pool
-    // A sequence moves on whatever rolls back: it counts the attempts; the first one is refused.
-    await db.query('CREATE SEQUENCE test_attempts')
-    await db.query(`CREATE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS
-      $$ BEGIN
-        IF nextval('test_attempts') = 1 THEN RAISE EXCEPTION 'refused by the test'; END IF;
-        RETURN NEW;
-      END $$`)
-    await db.query(`CREATE TRIGGER test_refuse BEFORE INSERT ON errors FOR EACH ROW
-      WHEN (NEW.message = 'Refused once') EXECUTE FUNCTION test_refuse()`)
+    const refusal = await refuseFirstWrite(db, 'errors', `NEW.message = 'Refused once'`)
     try {
       const served = compiledErrorCreates.served
       const before = Number((await db.query('SELECT count(*) FROM errors')).rows[0].count)
@@ -217,11 +210,9 @@ describe('POST /api/errors, compiled', () => {
       expect(compiledErrorCreates.served).toBe(served)
       expect(Number((await db.query('SELECT count(*) FROM errors')).rows[0].count)).toBe(before + 1)
       // The compiled write, refused; then Payload's create.
-      expect((await db.query('SELECT last_value FROM test_attempts')).rows[0].last_value).toBe('2')
+      expect(await refusal.attempts()).toBe(2)
     } finally {
-      await db.query(
-        'DROP TRIGGER test_refuse ON errors; DROP FUNCTION test_refuse(); DROP SEQUENCE test_attempts',
-      )
+      await refusal.drop()
     }
   })
 })

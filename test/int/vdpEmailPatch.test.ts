@@ -12,6 +12,7 @@ import { compiledVdpEmailPatches } from '@/flows/vdpEmailPatch'
 
 import { bothWaysWith, kindsBothWays, restWrite } from '../helpers/bothWays'
 import { sendJson } from '../helpers/http'
+import { refuseFirstWrite } from '../helpers/refuseOnce'
 import { useTestService } from '../helpers/service'
 import { countStatements } from '../helpers/statements'
 import { vdpEmailWritten } from '../helpers/vdpEmails'
@@ -309,17 +310,9 @@ describe('PATCH /api/vdpEmails/{id}, compiled', () => {
 
   it('answers as Payload does when the database refuses the compiled write, and writes once', async () => {
     const db = context.service.payload.db.pool
-    // A sequence moves on whatever rolls back: it counts the attempts; the first one is refused.
-    await db.query('CREATE SEQUENCE test_attempts')
-    await db.query(`CREATE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS
-      $$ BEGIN
-        IF nextval('test_attempts') = 1 THEN RAISE EXCEPTION 'refused by the test'; END IF;
-        RETURN NEW;
-      END $$`)
     const id = await twin()
     // On the version's VIN rows: the row and its own VIN rows are written by then.
-    await db.query(`CREATE TRIGGER test_refuse BEFORE INSERT ON _vdp_emails_v_rels
-      FOR EACH ROW EXECUTE FUNCTION test_refuse()`)
+    const refusal = await refuseFirstWrite(db, '_vdp_emails_v_rels')
     try {
       const served = compiledVdpEmailPatches.served
       const response = await patch(id, { vins: [ids.vins[3]] })
@@ -333,11 +326,9 @@ describe('PATCH /api/vdpEmails/{id}, compiled', () => {
       )
       expect(rows[0]).toEqual({ versions: 2, vins: [ids.vins[3]] })
       // The compiled write, refused and rolled back; then Payload's update.
-      expect((await db.query('SELECT last_value FROM test_attempts')).rows[0].last_value).toBe('2')
+      expect(await refusal.attempts()).toBe(2)
     } finally {
-      await db.query(
-        'DROP TRIGGER test_refuse ON _vdp_emails_v_rels; DROP FUNCTION test_refuse(); DROP SEQUENCE test_attempts',
-      )
+      await refusal.drop()
     }
   })
 })
