@@ -276,6 +276,20 @@ const vdpTitle = (row: { first_name: null | string; last_name: null | string }, 
     .join(' · ')
 
 /**
+ * The CTEs of a VDP e-mail's version and its VIN rows, in a statement whose CTE `e` returns the
+ * row written, `$4` is the time and `$5` the VINs.
+ */
+const VDP_VERSION = `version AS (
+         INSERT INTO _vdp_emails_v (parent_id, version_title, version_lead_id, version_vin_count,
+           version_updated_at, version_created_at, version_dealership_id, created_at, updated_at)
+         SELECT id, title, lead_id, vin_count, updated_at, created_at, dealership_id, $4, $4 FROM e
+         RETURNING id),
+       version_rels AS (
+         INSERT INTO _vdp_emails_v_rels ("order", parent_id, path, vin_id)
+         SELECT ord, (SELECT id FROM version), 'version.vins', vin
+           FROM unnest($5::int[]) WITH ORDINALITY AS v(vin, ord))`
+
+/**
  * A VDP e-mail of a lead and its VINs: the lead and VINs checked, then in one statement the row
  * (its title from the lead's name; its dealership set by the database's trigger), its VIN rows,
  * its version and the version's VIN rows; answered at depth 2.
@@ -306,15 +320,7 @@ const createVdpEmail = async (body: Record<string, unknown>) => {
        rels AS (
          INSERT INTO vdp_emails_rels ("order", parent_id, path, vin_id)
          SELECT ord, (SELECT id FROM e), 'vins', vin FROM unnest($5::int[]) WITH ORDINALITY AS v(vin, ord)),
-       version AS (
-         INSERT INTO _vdp_emails_v (parent_id, version_title, version_lead_id, version_vin_count,
-           version_updated_at, version_created_at, version_dealership_id, created_at, updated_at)
-         SELECT id, title, lead_id, vin_count, updated_at, created_at, dealership_id, $4, $4 FROM e
-         RETURNING id),
-       version_rels AS (
-         INSERT INTO _vdp_emails_v_rels ("order", parent_id, path, vin_id)
-         SELECT ord, (SELECT id FROM version), 'version.vins', vin
-           FROM unnest($5::int[]) WITH ORDINALITY AS v(vin, ord))
+       ${VDP_VERSION}
        SELECT id FROM e`,
       [title, lead, String(vins.length), now, vins],
     )
@@ -364,15 +370,7 @@ const updateVdpEmail = async (id: number, body: Record<string, unknown>) => {
        rels AS (
          INSERT INTO vdp_emails_rels ("order", parent_id, path, vin_id)
          SELECT ord, $1, 'vins', vin FROM unnest($5::int[]) WITH ORDINALITY AS v(vin, ord)),
-       version AS (
-         INSERT INTO _vdp_emails_v (parent_id, version_title, version_lead_id, version_vin_count,
-           version_updated_at, version_created_at, version_dealership_id, created_at, updated_at)
-         SELECT id, title, lead_id, vin_count, updated_at, created_at, dealership_id, $4, $4 FROM e
-         RETURNING id),
-       version_rels AS (
-         INSERT INTO _vdp_emails_v_rels ("order", parent_id, path, vin_id)
-         SELECT ord, (SELECT id FROM version), 'version.vins', vin
-           FROM unnest($5::int[]) WITH ORDINALITY AS v(vin, ord)),
+       ${VDP_VERSION},
        trim AS (
          DELETE FROM _vdp_emails_v WHERE parent_id = $1 AND updated_at <= (
            SELECT updated_at FROM _vdp_emails_v WHERE parent_id = $1
