@@ -289,6 +289,31 @@ const VDP_VERSION = `version AS (
          SELECT ord, (SELECT id FROM version), 'version.vins', vin
            FROM unnest($5::int[]) WITH ORDINALITY AS v(vin, ord))`
 
+/** `work` in a transaction of one pooled client, committed unless it throws. */
+const inTransaction = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    const result = await work(client)
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK')
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+/** A VDP e-mail's answer: the record at depth 2. */
+const vdpAnswer = async (client: pg.PoolClient, id: number) =>
+  (
+    await client.query(
+      `SELECT ${documentOf(vdpEmail, 'e', 2)} AS doc FROM vdp_emails e WHERE e.id = $1`,
+      [id],
+    )
+  ).rows[0].doc
+
 /**
  * A VDP e-mail of a lead and its VINs: the lead and VINs checked, then in one statement the row
  * (its title from the lead's name; its dealership set by the database's trigger), its VIN rows,
@@ -297,9 +322,7 @@ const VDP_VERSION = `version AS (
 const createVdpEmail = async (body: Record<string, unknown>) => {
   const { lead, vins } = body
   if (!isId(lead) || !isIdList(vins)) return null
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
+  return inTransaction(async (client) => {
     const found = await client.query(
       `SELECT first_name, last_name,
               (SELECT count(*)::int FROM vin WHERE id = ANY($2::int[])) AS vins
@@ -307,12 +330,7 @@ const createVdpEmail = async (body: Record<string, unknown>) => {
       [lead, vins],
     )
     const row = found.rows[0]
-    if (!row || row.vins !== vins.length) {
-      await client.query('ROLLBACK')
-      return null
-    }
-    const title = vdpTitle(row, vins.length)
-    const now = new Date().toISOString()
+    if (!row || row.vins !== vins.length) return null
     const { rows } = await client.query(
       `WITH e AS (
          INSERT INTO vdp_emails (title, lead_id, vin_count, updated_at, created_at)
@@ -322,20 +340,10 @@ const createVdpEmail = async (body: Record<string, unknown>) => {
          SELECT ord, (SELECT id FROM e), 'vins', vin FROM unnest($5::int[]) WITH ORDINALITY AS v(vin, ord)),
        ${VDP_VERSION}
        SELECT id FROM e`,
-      [title, lead, String(vins.length), now, vins],
+      [vdpTitle(row, vins.length), lead, String(vins.length), new Date().toISOString(), vins],
     )
-    const doc = await client.query(
-      `SELECT ${documentOf(vdpEmail, 'e', 2)} AS doc FROM vdp_emails e WHERE e.id = $1`,
-      [rows[0].id],
-    )
-    await client.query('COMMIT')
-    return doc.rows[0].doc
-  } catch (error) {
-    await client.query('ROLLBACK')
-    throw error
-  } finally {
-    client.release()
-  }
+    return vdpAnswer(client, rows[0].id)
+  })
 }
 
 /**
@@ -346,9 +354,7 @@ const createVdpEmail = async (body: Record<string, unknown>) => {
 const updateVdpEmail = async (id: number, body: Record<string, unknown>) => {
   const { vins } = body
   if (Object.keys(body).some((key) => key !== 'vins') || !isIdList(vins)) return null
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
+  return inTransaction(async (client) => {
     const found = await client.query(
       `SELECT l.first_name, l.last_name,
               (SELECT count(*)::int FROM vin WHERE id = ANY($2::int[])) AS vins
@@ -357,11 +363,7 @@ const updateVdpEmail = async (id: number, body: Record<string, unknown>) => {
       [id, vins],
     )
     const row = found.rows[0]
-    if (!row || row.vins !== vins.length) {
-      await client.query('ROLLBACK')
-      return null
-    }
-    const now = new Date().toISOString()
+    if (!row || row.vins !== vins.length) return null
     await client.query(
       `WITH e AS (
          UPDATE vdp_emails SET title = $2, vin_count = $3, updated_at = $4 WHERE id = $1
@@ -376,20 +378,10 @@ const updateVdpEmail = async (id: number, body: Record<string, unknown>) => {
            SELECT updated_at FROM _vdp_emails_v WHERE parent_id = $1
             ORDER BY updated_at DESC OFFSET ${MAX_VERSIONS - 1} LIMIT 1))
        SELECT 1`,
-      [id, vdpTitle(row, vins.length), String(vins.length), now, vins],
+      [id, vdpTitle(row, vins.length), String(vins.length), new Date().toISOString(), vins],
     )
-    const doc = await client.query(
-      `SELECT ${documentOf(vdpEmail, 'e', 2)} AS doc FROM vdp_emails e WHERE e.id = $1`,
-      [id],
-    )
-    await client.query('COMMIT')
-    return doc.rows[0].doc
-  } catch (error) {
-    await client.query('ROLLBACK')
-    throw error
-  } finally {
-    client.release()
-  }
+    return vdpAnswer(client, id)
+  })
 }
 
 const readBody = async (req: http.IncomingMessage) => {
