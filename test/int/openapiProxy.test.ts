@@ -18,6 +18,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { generateSync } from 'otplib'
 
+import { compiledVdpEmailCreates } from '@/flows/vdpEmailCreate'
+import { compiledVdpEmailPatches } from '@/flows/vdpEmailPatch'
+
 import { createPrincipals, type Principal, type PrincipalName } from '../helpers/principals'
 import { type PrismProxy, startPrismProxy } from '../helpers/prism'
 import { startTestService, type TestService } from '../helpers/service'
@@ -517,6 +520,38 @@ const sessionCalls = async (): Promise<Call[]> => {
   return calls
 }
 
+/**
+ * API clients' writes that the compiled writes answer (src/flows), not Payload's handlers: their
+ * answers are checked against the document like every other.
+ */
+const compiledWriteCalls = (): Call[] => {
+  const write = (
+    principal: PrincipalName,
+    method: 'PATCH' | 'POST',
+    template: string,
+    url: string,
+    body: Obj,
+  ): Call => ({
+    body: JSON.stringify(body),
+    headers: { ...who[principal].headers, ...JSON_TYPE },
+    intent: 'valid',
+    method,
+    operation: `${method.toLowerCase()} ${template}`,
+    url,
+  })
+  const vins = [fixtures.ids.vin]
+  return [
+    write('leadAgent', 'PATCH', '/vdpEmails/{id}', `/vdpEmails/${fixtures.ids.vdpEmails}`, {
+      vins,
+    }),
+    write('clientAdmin', 'POST', '/vdpEmails', '/vdpEmails', { lead: fixtures.ids.lead, vins }),
+    write('anonymous', 'POST', '/errors', '/errors', {
+      message: 'from a storefront',
+      source: 'web',
+    }),
+  ]
+}
+
 /** Writes that name their city inline, `{name, state}`, as the document allows: created (201). */
 const inlineCityCalls = (): Call[] => {
   const state = String(fixtures.records.city.state)
@@ -612,6 +647,11 @@ describe('the service behind Prism’s validating proxy', () => {
     for (const call of await sessionCalls()) await send(call)
     await sendAll(oversizeCalls())
     for (const call of inlineCityCalls()) expect((await send(call)).status).toBe(201)
+    const compiled = [compiledVdpEmailPatches.served, compiledVdpEmailCreates.served]
+    for (const call of compiledWriteCalls()) expect((await send(call)).status).toBeLessThan(300)
+    expect([compiledVdpEmailPatches.served, compiledVdpEmailCreates.served]).toEqual(
+      compiled.map((served) => served + 1),
+    )
     await sendAll(
       calls.filter(
         (call) => call.method === 'DELETE' && special(call.operation.split(' ')[1], 'delete'),
