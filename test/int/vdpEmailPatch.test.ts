@@ -308,6 +308,36 @@ describe('PATCH /api/vdpEmails/{id}, compiled', () => {
     })
   })
 
+  it("with PostgreSQL's backend killed in the middle of the compiled write: Payload's update writes it, once", async () => {
+    const db = context.service.payload.db.pool
+    const id = await twin()
+    // The backend ends itself on the version's VIN rows: the row and its VIN rows are written by
+    // then, in a transaction that dies with it.
+    const refusal = await refuseFirstWrite(db, '_vdp_emails_v_rels', 'true', 'terminate')
+    try {
+      const served = compiledVdpEmailPatches.served
+      const response = await patch(id, { vins: ids.vins.slice(1, 4) })
+      expect(response.status).toBe(200)
+      expect(response.body.doc.vinCount).toBe('3')
+      expect(compiledVdpEmailPatches.served).toBe(served)
+      const { rows } = await db.query(
+        `SELECT (SELECT count(*)::int FROM _vdp_emails_v WHERE parent_id = $1) AS versions,
+                ARRAY(SELECT vin_id FROM vdp_emails_rels WHERE parent_id = $1 ORDER BY "order")
+                  AS vins`,
+        [id],
+      )
+      expect(rows[0]).toEqual({ versions: 2, vins: ids.vins.slice(1, 4) })
+      // The trigger counts rows: the killed attempt's first, then the three Payload wrote.
+      expect(await refusal.attempts()).toBe(4)
+    } finally {
+      await refusal.drop()
+    }
+    // The pool is whole again: the next patch is the compiled write's.
+    const served = compiledVdpEmailPatches.served
+    expect((await patch(id, { vins: [] })).status).toBe(200)
+    expect(compiledVdpEmailPatches.served).toBe(served + 1)
+  })
+
   it('answers as Payload does when the database refuses the compiled write, and writes once', async () => {
     const db = context.service.payload.db.pool
     const id = await twin()
