@@ -104,14 +104,29 @@ const getRow = async (id: string) =>
 const webEvents = page(webEvent)
 const companies = page(company, `x.name ILIKE '%' || $3::text || '%'`)
 
+/** `work` in a transaction of one pooled client, committed unless it throws. */
+const inTransaction = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    const result = await work(client)
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    // A failed ROLLBACK (the connection gone) must not hide why the work failed.
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
 const createConsumer = async (body: Record<string, string>) => {
   for (const field of ['firstName', 'lastName', 'birthDate', 'phoneNumber'])
     if (typeof body[field] !== 'string') return null
   if (!isDate(body.birthDate) || !isPhone(body.phoneNumber)) return null
   const id = `con_${crypto.randomBytes(15).toString('base64url').slice(0, 20)}`
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
+  return inTransaction(async (client) => {
     const { rows } = await client.query(
       `INSERT INTO consumer (id, first_name, last_name, birth_date, phone_number, email, ssn)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -133,14 +148,8 @@ const createConsumer = async (body: Record<string, string>) => {
        SELECT n, entry.id, 'fields', name FROM entry, unnest($3::text[]) WITH ORDINALITY AS f(name, n)`,
       [id, crypto.randomUUID(), Object.keys(body).sort()],
     )
-    await client.query('COMMIT')
     return rows[0].doc
-  } catch (error) {
-    await client.query('ROLLBACK')
-    throw error
-  } finally {
-    client.release()
-  }
+  })
 }
 
 /** A lead event's statuses: the values of its column's enum, and null. */
@@ -183,7 +192,7 @@ const updateLeadEventSql = `
   trim AS (
     DELETE FROM _lead_events_v WHERE parent_id = $1 AND updated_at <= (
       SELECT updated_at FROM _lead_events_v WHERE parent_id = $1
-       ORDER BY updated_at DESC OFFSET ${MAX_VERSIONS} LIMIT 1)),
+       ORDER BY updated_at DESC OFFSET ${MAX_VERSIONS - 1} LIMIT 1)),
   delivery AS (
     INSERT INTO webhook_deliveries (message_id, event, endpoint_id, record_key, status, attempts,
       next_attempt_at, payload, created_at, updated_at)
@@ -216,9 +225,7 @@ const updateLeadEvent = async (
   if (nextSteps !== undefined && nextSteps !== null && typeof nextSteps !== 'string')
     return { message: 'nextSteps must be text', status: 400 }
   if (holdsSsn(nextSteps)) return { message: 'nextSteps holds an SSN', status: 400 }
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
+  return inTransaction(async (client) => {
     // A field left out keeps its value (status = status).
     const { rows } = await client.query(
       updateLeadEventSql
@@ -229,14 +236,8 @@ const updateLeadEvent = async (
         ),
       [id, body.status ?? null, nextSteps ?? null, new Date().toISOString()],
     )
-    await client.query('COMMIT')
     return rows[0] ? { doc: rows[0].doc } : { message: 'Not Found', status: 404 }
-  } catch (error) {
-    await client.query('ROLLBACK')
-    throw error
-  } finally {
-    client.release()
-  }
+  })
 }
 
 /** The error record's columns, each with the length its field allows (collections/Errors.ts). */
@@ -288,22 +289,6 @@ const VDP_VERSION = `version AS (
          INSERT INTO _vdp_emails_v_rels ("order", parent_id, path, vin_id)
          SELECT ord, (SELECT id FROM version), 'version.vins', vin
            FROM unnest($5::int[]) WITH ORDINALITY AS v(vin, ord))`
-
-/** `work` in a transaction of one pooled client, committed unless it throws. */
-const inTransaction = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
-    const result = await work(client)
-    await client.query('COMMIT')
-    return result
-  } catch (error) {
-    await client.query('ROLLBACK')
-    throw error
-  } finally {
-    client.release()
-  }
-}
 
 /** A VDP e-mail's answer: the record at depth 2. */
 const vdpAnswer = async (client: pg.PoolClient, id: number) =>

@@ -352,6 +352,7 @@ const lead: Shape = {
     },
     mergedInto: { sql: (alias) => `${alias}.merged_into_id` },
     mergedAt: 'time',
+    vehicleOfInterest: { group: ['vin', 'condition', 'year', 'make', 'model', 'trim'] },
   },
   table: 'lead',
 }
@@ -373,15 +374,6 @@ export const leadEvent: Shape = {
   table: 'lead_events',
 }
 
-/** A lead as an admin key reads it: a lead agent's view and the vehicle of interest. */
-const leadAsAdmin: Shape = {
-  ...lead,
-  fields: {
-    ...lead.fields,
-    vehicleOfInterest: { group: ['vin', 'condition', 'year', 'make', 'model', 'trim'] },
-  },
-}
-
 const vin: Shape = {
   fields: { id: 'value', vin: 'value', vehicle: { one: () => vehicle } },
   table: 'vin',
@@ -394,7 +386,7 @@ const vin: Shape = {
 export const vdpEmail: Shape = {
   fields: {
     id: 'value',
-    lead: { one: () => leadAsAdmin },
+    lead: { one: () => lead },
     vins: { many: () => vin },
     createdBy: { sql: (alias) => `${alias}.created_by_id` },
     lastModifiedBy: { sql: (alias) => `${alias}.last_modified_by_id` },

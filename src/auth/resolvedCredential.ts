@@ -19,12 +19,13 @@ export const RESOLVED_CREDENTIAL = 'resolved-credential'
 
 /**
  * Keeps the gate's finding for `header` in the request's context, which forgets it when the
- * answer is done (src/http/requestLog.ts, on the response's 'close').
+ * answer is done (src/http/requestLog.ts, on the response's 'close'); for a request already
+ * closed (its client gone while the gate worked), nothing is kept.
  */
 export const keepResolvedCredential = (header: string, user: TypedUser): void => {
   const context = requestContext.getStore()
   // Its own copy: hooks may add to the caller's user, and Payload's request must not see it.
-  if (context) context.credential = { header, user: { ...user } }
+  if (context && !context.closed) context.credential = { header, user: { ...user } }
 }
 
 const resolvedCredentialStrategy: AuthStrategy = {

@@ -70,9 +70,8 @@ export const credentialGate =
       if (user && !disabled) {
         res.locals.caller = callerFor(user)
         // A read is answered with this finding; headers a strategy wanted set come from
-        // Payload's own run, so such a finding is not kept (src/auth/resolvedCredential.ts);
-        // nor is one for a client already gone, whose 'close' will not come again.
-        if (req.method === 'GET' && !responseHeaders && !res.closed)
+        // Payload's own run, so such a finding is not kept (src/auth/resolvedCredential.ts).
+        if (req.method === 'GET' && !responseHeaders)
           keepResolvedCredential(req.headers.authorization!, user)
         return next()
       }

@@ -60,7 +60,9 @@ export const requestLog: RequestHandler = (req, res, next) => {
   res.once('finish', done)
   res.once('close', () => {
     done()
-    // What was kept for the request's own work (its credential) goes with it.
+    // Work the request started (a hook's promise, a delivery) may run on in this context after
+    // the answer: what was kept for the request (its credential) must not be found there.
+    context.closed = true
     delete context.credential
   })
   requestContext.run(context, next)

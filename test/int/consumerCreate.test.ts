@@ -16,6 +16,7 @@ import { compiledConsumerCreates, HOOKS } from '@/flows/consumerCreate'
 import { bothWaysWith } from '../helpers/bothWays'
 import { sendJson } from '../helpers/http'
 import { normalised } from '../helpers/normalised'
+import { refuseWrite } from '../helpers/refuseWrite'
 import { useTestService } from '../helpers/service'
 import { withSubscribedEndpoint } from '../helpers/webhookEndpoint'
 
@@ -182,12 +183,11 @@ describe('POST /api/consumers by an API client, compiled', () => {
 
   it('leaves nothing behind when the write fails, and answers as Payload does', async () => {
     const db = context.service.payload.db.pool
-    // A sequence moves on whatever rolls back: it counts the attempts to write the version.
-    await db.query('CREATE SEQUENCE test_attempts')
-    await db.query(`CREATE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS
-      $$ BEGIN PERFORM nextval('test_attempts'); RAISE EXCEPTION 'refused by the test'; END $$`)
-    await db.query(`CREATE TRIGGER test_refuse BEFORE INSERT ON _consumer_v FOR EACH ROW
-      WHEN (NEW.version_first_name = 'Refused') EXECUTE FUNCTION test_refuse()`)
+    // Every attempt to write the version is refused, and counted.
+    const refusal = await refuseWrite(db, '_consumer_v', {
+      once: false,
+      when: `NEW.version_first_name = 'Refused'`,
+    })
     const count = async () =>
       (
         await db.query(`SELECT (SELECT count(*) FROM consumer) + (SELECT count(*) FROM consumer_data_keys)
@@ -201,11 +201,9 @@ describe('POST /api/consumers by an API client, compiled', () => {
       expect(compiled.answer).toEqual(payload.answer)
       expect(await count()).toBe(before)
       // Payload's create once; then the compiled write, rolled back, and Payload's create again.
-      expect((await db.query('SELECT last_value FROM test_attempts')).rows[0].last_value).toBe('3')
+      expect(await refusal.attempts()).toBe(3)
     } finally {
-      await db.query(
-        'DROP TRIGGER test_refuse ON _consumer_v; DROP FUNCTION test_refuse(); DROP SEQUENCE test_attempts',
-      )
+      await refusal.drop()
     }
   })
 })

@@ -14,7 +14,7 @@ import { bothWaysWith, kindsBothWays, restCreate } from '../helpers/bothWays'
 import { sendJson } from '../helpers/http'
 import { normalised } from '../helpers/normalised'
 import { apiClient } from '../helpers/principals'
-import { refuseFirstWrite } from '../helpers/refuseOnce'
+import { refuseWrite } from '../helpers/refuseWrite'
 import { useTestService } from '../helpers/service'
 import { countStatements, statementKind } from '../helpers/statements'
 import { withSubscribedEndpoint } from '../helpers/webhookEndpoint'
@@ -169,18 +169,13 @@ describe('POST /api/errors, compiled', () => {
 
   it('answers 503 when the connection is lost with its statement in flight, and never writes it again through Payload', async () => {
     const db = context.service.payload.db.pool
-    // The statement's backend ends itself, as a restart would: whether it wrote is unknown to
-    // the service. The sequence counts the attempts, whatever rolls back.
-    await db.query('CREATE SEQUENCE test_attempts')
-    await db.query(`CREATE FUNCTION test_lose() RETURNS trigger LANGUAGE plpgsql AS
-      $$ BEGIN
-        PERFORM nextval('test_attempts');
-        PERFORM pg_terminate_backend(pg_backend_pid());
-        PERFORM pg_sleep(5);
-        RETURN NEW;
-      END $$`)
-    await db.query(`CREATE TRIGGER test_lose BEFORE INSERT ON errors FOR EACH ROW
-      WHEN (NEW.message = 'Lost in flight') EXECUTE FUNCTION test_lose()`)
+    // The statement's backend ends itself, as a restart would. The write runs outside a
+    // transaction, so whether it wrote is unknown to the service.
+    const lost = await refuseWrite(db, 'errors', {
+      how: 'terminate',
+      once: false,
+      when: `NEW.message = 'Lost in flight'`,
+    })
     try {
       const response = await sendJson(context.service, 'POST', '/api/errors', {
         body: { message: 'Lost in flight' },
@@ -188,17 +183,15 @@ describe('POST /api/errors, compiled', () => {
       expect([response.status, response.headers['retry-after']]).toEqual([503, '5'])
       expect(response.body).toEqual({ errors: [{ message: 'Service Unavailable' }] })
       // The compiled write's attempt alone: Payload's create was not asked to write it again.
-      expect((await db.query('SELECT last_value FROM test_attempts')).rows[0].last_value).toBe('1')
+      expect(await lost.attempts()).toBe(1)
     } finally {
-      await db.query(
-        'DROP TRIGGER test_lose ON errors; DROP FUNCTION test_lose(); DROP SEQUENCE test_attempts',
-      )
+      await lost.drop()
     }
   })
 
   it('answers as Payload does when the database refuses the compiled write, and writes once', async () => {
     const db = context.service.payload.db.pool
-    const refusal = await refuseFirstWrite(db, 'errors', `NEW.message = 'Refused once'`)
+    const refusal = await refuseWrite(db, 'errors', { when: `NEW.message = 'Refused once'` })
     try {
       const served = compiledErrorCreates.served
       const before = Number((await db.query('SELECT count(*) FROM errors')).rows[0].count)

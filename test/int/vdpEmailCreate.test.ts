@@ -13,7 +13,7 @@ import { HOOKS } from '@/flows/vdpEmailRows'
 
 import { bothWaysWith, kindsBothWays, restCreate } from '../helpers/bothWays'
 import { sendJson } from '../helpers/http'
-import { refuseFirstWrite } from '../helpers/refuseOnce'
+import { refuseWrite } from '../helpers/refuseWrite'
 import { useTestService } from '../helpers/service'
 import { countStatements } from '../helpers/statements'
 import { vdpEmailWritten } from '../helpers/vdpEmails'
@@ -169,8 +169,8 @@ describe('POST /api/vdpEmails, compiled', () => {
 
   it('answers as Payload does when the database refuses the compiled write, and writes once', async () => {
     const db = context.service.payload.db.pool
-    // On the version's VIN rows: the record's row and its own VIN rows are written by then.
-    const refusal = await refuseFirstWrite(db, '_vdp_emails_v_rels')
+    // On the version's VIN rows: in the middle of the write's statement, inside its transaction.
+    const refusal = await refuseWrite(db, '_vdp_emails_v_rels')
     try {
       const served = compiledVdpEmailCreates.served
       const count = async () =>

@@ -12,7 +12,7 @@ import { compiledVdpEmailPatches } from '@/flows/vdpEmailPatch'
 
 import { bothWaysWith, kindsBothWays, restWrite } from '../helpers/bothWays'
 import { sendJson } from '../helpers/http'
-import { refuseFirstWrite } from '../helpers/refuseOnce'
+import { refuseWrite } from '../helpers/refuseWrite'
 import { useTestService } from '../helpers/service'
 import { countStatements } from '../helpers/statements'
 import { vdpEmailWritten } from '../helpers/vdpEmails'
@@ -250,7 +250,17 @@ describe('PATCH /api/vdpEmails/{id}, compiled', () => {
       )
       const served = compiledVdpEmailPatches.served
       const waiting = patch(id, { lead: ids.otherLead })
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      // Until the patch waits on this writer's row lock (which proves it reached its SELECT).
+      const { rows: mine } = await other.query('SELECT pg_backend_pid() AS pid')
+      for (let tries = 0; ; tries++) {
+        const { rows: blocked } = await context.service.payload.db.pool.query(
+          'SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+          [mine[0].pid],
+        )
+        if (blocked.length) break
+        if (tries > 200) throw new Error('the patch never waited on the row lock')
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
       await other.query('COMMIT')
       const response = await waiting
       expect(response.status).toBe(200)
@@ -311,9 +321,11 @@ describe('PATCH /api/vdpEmails/{id}, compiled', () => {
   it("with PostgreSQL's backend killed in the middle of the compiled write: Payload's update writes it, once", async () => {
     const db = context.service.payload.db.pool
     const id = await twin()
-    // The backend ends itself on the version's VIN rows: the row and its VIN rows are written by
-    // then, in a transaction that dies with it.
-    const refusal = await refuseFirstWrite(db, '_vdp_emails_v_rels', 'true', 'terminate')
+    // The backend ends itself on the version's VIN rows, in the middle of the write's one statement
+    // and inside its transaction, which dies with it: COMMIT was never sent, so nothing of it was
+    // written and Payload's update may write it (an error report, written without a transaction,
+    // answers 503 instead: test/int/errorCreate.test.ts).
+    const refusal = await refuseWrite(db, '_vdp_emails_v_rels', { how: 'terminate' })
     try {
       const served = compiledVdpEmailPatches.served
       const response = await patch(id, { vins: ids.vins.slice(1, 4) })
@@ -332,7 +344,7 @@ describe('PATCH /api/vdpEmails/{id}, compiled', () => {
     } finally {
       await refusal.drop()
     }
-    // The pool is whole again: the next patch is the compiled write's.
+    // And the next patch is the compiled write's again, on a connection of its own.
     const served = compiledVdpEmailPatches.served
     expect((await patch(id, { vins: [] })).status).toBe(200)
     expect(compiledVdpEmailPatches.served).toBe(served + 1)
@@ -341,8 +353,8 @@ describe('PATCH /api/vdpEmails/{id}, compiled', () => {
   it('answers as Payload does when the database refuses the compiled write, and writes once', async () => {
     const db = context.service.payload.db.pool
     const id = await twin()
-    // On the version's VIN rows: the row and its own VIN rows are written by then.
-    const refusal = await refuseFirstWrite(db, '_vdp_emails_v_rels')
+    // On the version's VIN rows: in the middle of the write's statement, inside its transaction.
+    const refusal = await refuseWrite(db, '_vdp_emails_v_rels')
     try {
       const served = compiledVdpEmailPatches.served
       const response = await patch(id, { vins: [ids.vins[3]] })
