@@ -24,6 +24,7 @@ import { startFailed, untilRunning } from './lib/startupGuard'
 import { warmDecoder } from './lookups/vin/decoder'
 import { seedDemoAccounts, seedDemoData, shouldSeed } from './seed'
 import { adminUi } from './start/adminUi'
+import { tuneApiHeap } from './start/apiHeap'
 import { adminSocket, primaryStartedDatabase, runPrimary, workerRole } from './start/cluster'
 import { apiBanner, ensureLocalAdmin, loginBanner } from './start/firstAdmin'
 import { MIGRATION_LOCK, oneAtATime, openRuntime } from './start/runtime'
@@ -129,6 +130,8 @@ export const main = async (): Promise<void> => {
   // The demo data and jobs are ready too: where to go, last.
   if (leads) process.stdout.write(apiBanner(url))
   startup.running()
+  // Once it runs: set during the start, the heap's bounds slowed the start.
+  if (!admin) tuneApiHeap()
 }
 
 /** `npm start`: one process, or a primary and WEB_CONCURRENCY workers. */

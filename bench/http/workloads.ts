@@ -19,12 +19,12 @@ export type Inputs = {
 }
 
 /** The elements of `list` one after another, round and round. */
-const cycle = <T>(list: T[]) => {
+export const cycle = <T>(list: T[]) => {
   let next = 0
   return () => list[next++ % list.length]
 }
 
-const consumerBody = JSON.stringify({
+export const consumerBody = JSON.stringify({
   birthDate: '1985-03-14',
   email: 'bench@example.com',
   firstName: 'Bench',
@@ -86,7 +86,7 @@ export const writeWorkload = (name: string, headers: Record<string, string>): Wo
 })
 
 /** What a front end reports: an error with its stack, as the browsers of a storefront send it. */
-const errorBody = JSON.stringify({
+export const errorBody = JSON.stringify({
   digest: '2981237645',
   message: "TypeError: Cannot read properties of undefined (reading 'price')",
   source: 'web',

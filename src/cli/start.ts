@@ -11,6 +11,10 @@ const { ignoreClosedOutput } = await import('@/lib/closedOutput')
 ignoreClosedOutput()
 const { startFailed } = await import('@/lib/startupGuard')
 try {
+  // Before the service's modules load: loading them alone would grow the young generation.
+  const { holdSingleApiProcessYoung } = await import('@/start/apiHeap')
+  holdSingleApiProcessYoung()
+
   const { serve } = await import('@/server')
   await serve()
 } catch (error) {

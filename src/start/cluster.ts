@@ -37,6 +37,7 @@ import {
   buildIsCurrent,
   type BuildState,
 } from './adminBuild'
+import { API_SEMI_SPACE_MIB, semiSpaceChosen } from './apiHeap'
 import { openEnvironment } from './runtime'
 
 /** What a worker is told by the primary, through its environment. */
@@ -87,9 +88,9 @@ export const workerExecArgv = (
 ): string[] => {
   const options = lean ? [...execArgv] : [...execArgv, '--enable-source-maps']
   const servesAdmin = role === 'admin' || mode === 'on'
-  // V8 takes its flags with dashes or underscores.
-  const chosen = [...execArgv, nodeOptions].some((option) => /--max[-_]semi[-_]space/.test(option))
-  return servesAdmin || chosen ? options : [...options, '--max-semi-space-size=4']
+  return servesAdmin || semiSpaceChosen([...execArgv, nodeOptions])
+    ? options
+    : [...options, `--max-semi-space-size=${API_SEMI_SPACE_MIB}`]
 }
 
 /** Whether `script` is a file of the lean build. */

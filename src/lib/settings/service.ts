@@ -70,6 +70,11 @@ export const service = z.object({
    * `separate` (the workers serve the API, one more process the admin UI; src/start/cluster.ts).
    */
   ADMIN_UI: choiceSetting(['on', 'off', 'separate'], 'on'),
+  /**
+   * How far V8 lets the old generation of a process serving no admin page grow past its live size
+   * before collecting it, in percent (0: V8's own choice, up to 300). src/start/apiHeap.ts.
+   */
+  API_HEAP_GROWING_PERCENT: numberSetting(100, { integer: true, max: 1000, min: 0 }),
   COOKIE_SECURE: optionalFlagSetting(),
   CORS_ORIGINS: addressListSetting(),
   EMAIL_FROM: textSetting('no-reply@localhost'),
