@@ -11,7 +11,7 @@ const { ignoreClosedOutput } = await import('@/lib/closedOutput')
 ignoreClosedOutput()
 const { startFailed } = await import('@/lib/startupGuard')
 try {
-  // Before the service's modules load: loading them alone would grow the young generation.
+  // Before Payload and the service load (scripts/run.mjs held the young generation until here).
   const { holdSingleApiProcessYoung } = await import('@/start/apiHeap')
   holdSingleApiProcessYoung()
 

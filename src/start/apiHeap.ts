@@ -12,12 +12,12 @@
  *   collections).
  * - **The young generation's size.** Cluster workers get `--max-semi-space-size=4` on their command
  *   line (`workerExecArgv`, cluster.ts). A single process cannot give itself that flag: V8 reads
- *   it when it makes the heap. What V8 reads at run time is `--semi-space-growth-factor`, each time
- *   it grows the young generation after a scavenge. So `npm start`'s process stops the growth
- *   before the service's modules load (which would grow it to V8's largest size on their own),
- *   and once it listens grows it in one go to the workers' size and holds it there. Growing by
- *   watching collections instead does not hold: their notices come a turn of the event loop late,
- *   and under load V8 had doubled it twice more by then.
+ *   it when it makes the heap. What V8 reads at run time is `--semi-space-growth-factor`, each
+ *   time it grows the young generation after a scavenge. So `npm start`'s launcher stops the
+ *   growth first thing (scripts/run.mjs; compiling and loading would grow it to V8's largest),
+ *   the one API-only process keeps it stopped, and once it runs grows it in one go to the workers'
+ *   size. Growing by watching collections instead does not hold: their notices come a turn of the
+ *   event loop late, and under load V8 had doubled it twice more by then.
  */
 import cluster from 'node:cluster'
 import { performance } from 'node:perf_hooks'
@@ -28,12 +28,15 @@ import { adminUiMode, settings, webConcurrency } from '@/lib/settings'
 
 /** The semi-space size of a process serving no admin page. */
 export const API_SEMI_SPACE_MIB = 4
-const V8_GROWTH_FACTOR = 2
+const MiB = 1024 * 1024
+/** `--semi-space-growth-factor`: V8's default, and the factor that stops the growth. */
+const V8_DEFAULT_GROWTH = 2
+const NO_GROWTH = 1
 const RECHECK_MS = 10_000
 /** Share of the last 10 s the event loop was busy, above which a shrunk young generation is grown. */
 const BUSY = 0.2
-/** The most the growing may allocate before it gives up (V8 grows it well before). */
-const GROWING_LIMIT_BYTES = 64 * 1024 * 1024
+/** What the growing keeps alive between two looks at the size: 8 arrays of 1,000 numbers. */
+const BATCH_BYTES = 8 * 8 * 1000
 
 /** Whether Node's options already name a semi-space size (V8 takes dashes or underscores). */
 export const semiSpaceChosen = (options: string[]): boolean =>
@@ -64,42 +67,69 @@ export const v8Heap = (): Heap => {
   }
 }
 
-const youngCap = (semiSpaceMiB: number) => 2 * semiSpaceMiB * 1024 * 1024
+const growthFactor = (heap: Heap, factor: number) =>
+  heap.setFlag(`--semi-space-growth-factor=${factor}`)
+
+/** Whether one more doubling of a young generation of `size` stays within `cap`. */
+const roomToDouble = (size: number, cap: number) => size * 2 <= cap
 
 /**
- * Grows the young generation to `cap` now: arrays kept alive across scavenges make V8 double it,
- * and its size is read after each batch (smaller than a semi-space, so at most one scavenge
- * each), so growing stops at the cap and not a doubling past it. About 8 MiB allocated, once.
+ * Grows the young generation toward `cap` now and returns its size then. Arrays kept alive
+ * across scavenges make V8 double it, and its size is read after each batch (far smaller than a
+ * semi-space: at most one scavenge, so one doubling, each); it grows only while one more
+ * doubling stays within the cap, since after V8 shrank it its size need not be a power of two
+ * (3 MiB grows to 6, not 12). It gives up after allocating twice the cap (V8's own largest size
+ * is smaller for a small heap, `--max-old-space-size` or a container's memory): the arrays kept
+ * end in the old generation as garbage. From V8's first size, 2 MiB, about 4 MiB is allocated.
  */
-export const growYoungGeneration = (heap: Heap, cap: number): void => {
-  heap.setFlag(`--semi-space-growth-factor=${V8_GROWTH_FACTOR}`)
+export const growYoungGeneration = (heap: Heap, cap: number): number => {
+  growthFactor(heap, V8_DEFAULT_GROWTH)
   let kept: number[][] = []
-  for (let bytes = 0; heap.newSpaceBytes() < cap && bytes < GROWING_LIMIT_BYTES; bytes += 65_536)
+  let size = heap.newSpaceBytes()
+  for (let bytes = 0; roomToDouble(size, cap) && bytes < 2 * cap; bytes += BATCH_BYTES) {
     for (let i = 0; i < 8; i++) kept.push(new Array<number>(1000).fill(i))
-  heap.setFlag('--semi-space-growth-factor=1')
+    size = heap.newSpaceBytes()
+  }
+  growthFactor(heap, NO_GROWTH)
   kept = []
+  return size
 }
 
 let youngHeld = false
 
 /**
- * For `npm start`, before the service's modules load: the one process serving the API and no admin
- * page (ADMIN_UI=off, WEB_CONCURRENCY=1), when NODE_OPTIONS names no size, stops its young
- * generation's growth; `tuneApiHeap` sizes it once the process listens.
+ * A worker thread's start (the VIN decoder's, a log transport's) sets the growth factor back to
+ * V8's default for the whole process: V8 raises a factor below 2 when it makes the new thread's
+ * heap. So once each worker runs, growth stops again.
+ */
+export const holdAcrossWorkers = (heap: Heap): void => {
+  process.on('worker', (worker) => worker.once('online', () => growthFactor(heap, NO_GROWTH)))
+}
+
+/**
+ * For `npm start`, before Payload and the service load: the one process serving the API and no
+ * admin page (ADMIN_UI=off, WEB_CONCURRENCY=1), when Node's options name no size, keeps its young
+ * generation's growth stopped (scripts/run.mjs stopped it first thing), and `tuneApiHeap` sizes
+ * it once the process runs. Every other process gets V8's default back.
  */
 export const holdSingleApiProcessYoung = (heap: Heap = v8Heap()): void => {
   loadEnv()
-  if (!cluster.isPrimary || adminUiMode() !== 'off' || webConcurrency() > 1) return
-  if (semiSpaceChosen([...process.execArgv, process.env.NODE_OPTIONS ?? ''])) return
-  heap.setFlag('--semi-space-growth-factor=1')
+  const single = cluster.isPrimary && adminUiMode() === 'off' && webConcurrency() === 1
+  if (!single || semiSpaceChosen([...process.execArgv, process.env.NODE_OPTIONS ?? ''])) {
+    growthFactor(heap, V8_DEFAULT_GROWTH)
+    return
+  }
+  growthFactor(heap, NO_GROWTH)
+  holdAcrossWorkers(heap)
   youngHeld = true
 }
 
 /**
- * Once a process serving no admin page listens: the old generation's growth factor, and a young
+ * Once a process serving no admin page runs: the old generation's growth factor, and a young
  * generation held at start grown to the workers' size. V8 shrinks the young generation of a
- * process left idle; every 10 s, if it has shrunk and the process was busy, it is grown again.
- * Returns what stops the check.
+ * process left idle; every 10 s, if it has shrunk and the process was busy, it is grown again,
+ * unless V8 would not grow it to the cap (its own largest size is smaller). Returns what stops
+ * the check.
  */
 export const tuneApiHeap = ({
   growingPercent = settings('service').API_HEAP_GROWING_PERCENT,
@@ -116,11 +146,12 @@ export const tuneApiHeap = ({
 } = {}): (() => void) => {
   if (growingPercent > 0) heap.setFlag(`--heap-growing-percent=${growingPercent}`)
   if (!held) return () => {}
-  const cap = youngCap(semiSpaceMiB)
-  growYoungGeneration(heap, cap)
+  const cap = 2 * semiSpaceMiB * MiB
+  if (roomToDouble(growYoungGeneration(heap, cap), cap)) return () => {}
   heap.busy()
   const recheck = setInterval(() => {
-    if (heap.busy() > BUSY && heap.newSpaceBytes() < cap) growYoungGeneration(heap, cap)
+    if (heap.busy() <= BUSY || !roomToDouble(heap.newSpaceBytes(), cap)) return
+    if (roomToDouble(growYoungGeneration(heap, cap), cap)) clearInterval(recheck)
   }, recheckMs)
   recheck.unref()
   return () => clearInterval(recheck)
