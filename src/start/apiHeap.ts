@@ -15,8 +15,8 @@
  *   it when it makes the heap. What V8 reads at run time is `--semi-space-growth-factor`, each
  *   time it grows the young generation after a scavenge. So `npm start`'s launcher stops the
  *   growth first thing (scripts/run.mjs; compiling and loading would grow it to V8's largest),
- *   the one API-only process keeps it stopped, and once it runs grows it in one go to the workers'
- *   size. Growing by watching collections instead does not hold: their notices come a turn of the
+ *   the one API-only process keeps it stopped, and once it runs grows it in one go to 2 × 8 MiB
+ *   (`SINGLE_API_SEMI_SPACE_MIB`). Growing by watching collections instead does not hold: their notices come a turn of the
  *   event loop late, and under load V8 had doubled it twice more by then.
  */
 import cluster from 'node:cluster'
@@ -26,8 +26,14 @@ import v8 from 'node:v8'
 import { loadEnv } from '@/lib/loadEnv'
 import { adminUiMode, settings, webConcurrency } from '@/lib/settings'
 
-/** The semi-space size of a process serving no admin page. */
+/** The semi-space size of a cluster worker serving no admin page (its command line). */
 export const API_SEMI_SPACE_MIB = 4
+/**
+ * The semi-space size a single API process holds: twice a worker's, since under a minute of
+ * mixed requests 4 MiB cost it a sixth of its throughput and 8 MiB nothing measurable, for 9 MiB
+ * more (docs/performance.md).
+ */
+export const SINGLE_API_SEMI_SPACE_MIB = 8
 const MiB = 1024 * 1024
 /** `--semi-space-growth-factor`: V8's default, and the factor that stops the growth. */
 const V8_DEFAULT_GROWTH = 2
@@ -80,7 +86,7 @@ const roomToDouble = (size: number, cap: number) => size * 2 <= cap
  * doubling stays within the cap, since after V8 shrank it its size need not be a power of two
  * (3 MiB grows to 6, not 12). It gives up after allocating twice the cap (V8's own largest size
  * is smaller for a small heap, `--max-old-space-size` or a container's memory): the arrays kept
- * end in the old generation as garbage. From V8's first size, 2 MiB, about 4 MiB is allocated.
+ * end in the old generation as garbage. From V8's first size, 2 MiB, to 16: about 12 MiB.
  */
 export const growYoungGeneration = (heap: Heap, cap: number): number => {
   growthFactor(heap, V8_DEFAULT_GROWTH)
@@ -126,7 +132,7 @@ export const holdSingleApiProcessYoung = (heap: Heap = v8Heap()): void => {
 
 /**
  * Once a process serving no admin page runs: the old generation's growth factor, and a young
- * generation held at start grown to the workers' size. V8 shrinks the young generation of a
+ * generation held at start grown to `semiSpaceMiB` per semi-space. V8 shrinks the young generation of a
  * process left idle; every 10 s, if it has shrunk and the process was busy, it is grown again,
  * unless V8 would not grow it to the cap (its own largest size is smaller). Returns what stops
  * the check.
@@ -136,7 +142,7 @@ export const tuneApiHeap = ({
   heap = v8Heap(),
   held = youngHeld,
   recheckMs = RECHECK_MS,
-  semiSpaceMiB = API_SEMI_SPACE_MIB,
+  semiSpaceMiB = SINGLE_API_SEMI_SPACE_MIB,
 }: {
   growingPercent?: number
   heap?: Heap

@@ -1,6 +1,12 @@
 import { describe, expect, it, jest } from '@jest/globals'
 
-import { growYoungGeneration, type Heap, semiSpaceChosen, tuneApiHeap } from '@/start/apiHeap'
+import {
+  growYoungGeneration,
+  type Heap,
+  semiSpaceChosen,
+  SINGLE_API_SEMI_SPACE_MIB,
+  tuneApiHeap,
+} from '@/start/apiHeap'
 
 import { runTsxScript } from '../helpers/tsxScript'
 
@@ -11,6 +17,8 @@ const MiB = 1024 * 1024
  */
 const CAP = 32 * MiB
 const ROOMY = ['--max-semi-space-size=32']
+/** A single API process's young generation: both semi-spaces. */
+const SINGLE = 2 * SINGLE_API_SEMI_SPACE_MIB * MiB
 /** The last line a script printed, as JSON. */
 const printed = async (script: string, options: Parameters<typeof runTsxScript>[1] = {}) =>
   JSON.parse((await runTsxScript(script, options)).trim().split('\n').pop()!)
@@ -125,7 +133,7 @@ describe('the heap of a process serving no admin page', () => {
     try {
       const { heap, state } = fakeHeap(2 * MiB)
       const stop = tuneApiHeap({ growingPercent: 100, heap, held: true, recheckMs: 1000 })
-      expect(state).toMatchObject({ bytes: 8 * MiB, factor: 1 })
+      expect(state).toMatchObject({ bytes: SINGLE, factor: 1 })
       expect(state.flags).toEqual([
         '--heap-growing-percent=100',
         '--semi-space-growth-factor=2',
@@ -139,7 +147,7 @@ describe('the heap of a process serving no admin page', () => {
       // …grown back to the cap once busy.
       state.busy = 0.5
       jest.advanceTimersByTime(1000)
-      expect(state).toMatchObject({ bytes: 8 * MiB, factor: 1 })
+      expect(state).toMatchObject({ bytes: SINGLE, factor: 1 })
 
       stop()
       state.bytes = 2 * MiB
@@ -162,7 +170,7 @@ describe('the heap of a process serving no admin page', () => {
       const { heap, state } = fakeHeap(2 * MiB, 2 * MiB)
       tuneApiHeap({ growingPercent: 100, heap, held: true, recheckMs: 1000 })
       // At most twice the cap allocated, 64 KB at a time.
-      expect(state.looks).toBeLessThanOrEqual(1 + (16 * MiB) / (64 * 1000) + 1)
+      expect(state.looks).toBeLessThanOrEqual(1 + (2 * SINGLE) / (64 * 1000) + 1)
       const looks = state.looks
       state.busy = 1
       jest.advanceTimersByTime(10_000)
