@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
+import { parseArgs } from 'node:util'
 
 import { freePort } from '@/lib/freePort'
 import { projectRoot } from '@/lib/paths'
@@ -22,17 +23,22 @@ import { ensureBuild } from '@/start/adminBuild'
 
 import { commandArgv } from '../test/helpers/cli'
 import { childrenOf, cpuSeconds } from '../test/helpers/processes'
-import { arg, cliWith, median, throwawayDatabase } from './common'
+import { cliWith, median, throwawayDatabase } from './common'
 import { type Request, runLoad } from './http/load'
 import { consumerBody, cycle, errorBody } from './http/workloads'
 
-const runs = arg('runs', 5)
-const seconds = arg('seconds', 5)
-// --only <text>: the setups whose name holds it (`--only "API only"`).
-const option = (name: string) =>
-  process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : ''
-const only = option('only')
-const load = option('load') || 'mixed'
+const { values: flags } = parseArgs({
+  options: {
+    load: { default: 'mixed', type: 'string' },
+    // The setups whose name holds it (`--only "API only"`).
+    only: { default: '', type: 'string' },
+    runs: { default: '5', type: 'string' },
+    seconds: { default: '5', type: 'string' },
+  },
+})
+const runs = Number(flags.runs)
+const seconds = Number(flags.seconds)
+const { load, only } = flags
 if (load !== 'mixed' && load !== 'me') throw new Error(`--load is mixed or me, not "${load}"`)
 const SETUPS = [
   { env: { ADMIN_UI: 'on', WEB_CONCURRENCY: '1' }, name: 'normal (ADMIN_UI=on)' },

@@ -18,7 +18,7 @@ import { payloadRest } from './http/payloadRest'
 import { runsJobsInProcess, startJobRunner } from './jobs/runner'
 import { loadEnv } from './lib/loadEnv'
 import { logger } from './lib/logger'
-import { adminUiMode, port, settings, webConcurrency } from './lib/settings'
+import { adminUiMode, port, servesAlone, settings, webConcurrency } from './lib/settings'
 import { onShutdownSignal } from './lib/shutdown'
 import { startFailed, untilRunning } from './lib/startupGuard'
 import { warmDecoder } from './lookups/vin/decoder'
@@ -137,8 +137,7 @@ export const main = async (): Promise<void> => {
 /** `npm start`: one process, or a primary and WEB_CONCURRENCY workers. */
 export const serve = async (): Promise<void> => {
   loadEnv()
-  const count = webConcurrency()
-  if (cluster.isPrimary && (count > 1 || adminUiMode() === 'separate')) await runPrimary(count)
+  if (cluster.isPrimary && !servesAlone()) await runPrimary(webConcurrency())
   else await main()
 }
 

@@ -73,6 +73,12 @@ export const webConcurrency = (): number =>
   settings('service').WEB_CONCURRENCY ??
   (isProduction() ? Math.min(os.availableParallelism(), DEFAULT_WORKERS_CAP) : 1)
 
+/**
+ * Whether `npm start` serves from its own process, forking no workers: one process
+ * (WEB_CONCURRENCY=1) and no separate admin worker.
+ */
+export const servesAlone = (): boolean => webConcurrency() === 1 && adminUiMode() !== 'separate'
+
 /** Public address of the service, e.g. https://commerce.example.com; empty when not set. */
 export const serverURL = (): string => settings('service').SERVER_URL ?? ''
 

@@ -7,7 +7,7 @@
  * - **The old generation's growth.** After each full collection V8 lets the old generation grow
  *   to its live size times a factor it chooses (up to 4 for a process that allocates fast) before
  *   the next one. `--heap-growing-percent` fixes that factor; Node refuses it in NODE_OPTIONS, but
- *   V8 reads it at every collection, so the process sets it for itself once it listens
+ *   V8 reads it at every collection, so the process sets it for itself once it runs
  *   (`API_HEAP_GROWING_PERCENT`; set during the start, it slowed the start by its extra
  *   collections).
  * - **The young generation's size.** Cluster workers get `--max-semi-space-size=4` on their command
@@ -16,15 +16,16 @@
  *   time it grows the young generation after a scavenge. So `npm start`'s launcher stops the
  *   growth first thing (scripts/run.mjs; compiling and loading would grow it to V8's largest),
  *   the one API-only process keeps it stopped, and once it runs grows it in one go to 2 × 8 MiB
- *   (`SINGLE_API_SEMI_SPACE_MIB`). Growing by watching collections instead does not hold: their notices come a turn of the
- *   event loop late, and under load V8 had doubled it twice more by then.
+ *   (`SINGLE_API_SEMI_SPACE_MIB`). Growing by watching collections instead does not hold: their
+ *   notices come a turn of the event loop late, and under load V8 had doubled it twice more by
+ *   then.
  */
 import cluster from 'node:cluster'
 import { performance } from 'node:perf_hooks'
 import v8 from 'node:v8'
 
 import { loadEnv } from '@/lib/loadEnv'
-import { adminUiMode, settings, webConcurrency } from '@/lib/settings'
+import { adminUiMode, servesAlone, settings } from '@/lib/settings'
 
 /** The semi-space size of a cluster worker serving no admin page (its command line). */
 export const API_SEMI_SPACE_MIB = 4
@@ -41,8 +42,10 @@ const NO_GROWTH = 1
 const RECHECK_MS = 10_000
 /** Share of the last 10 s the event loop was busy, above which a shrunk young generation is grown. */
 const BUSY = 0.2
-/** What the growing keeps alive between two looks at the size: 8 arrays of 1,000 numbers. */
-const BATCH_BYTES = 8 * 8 * 1000
+/** What the growing keeps alive between two looks at the size: arrays of 8-byte numbers. */
+const BATCH_ARRAYS = 8
+const ARRAY_LENGTH = 1000
+const BATCH_BYTES = BATCH_ARRAYS * ARRAY_LENGTH * 8
 
 /** Whether Node's options already name a semi-space size (V8 takes dashes or underscores). */
 export const semiSpaceChosen = (options: string[]): boolean =>
@@ -93,7 +96,7 @@ export const growYoungGeneration = (heap: Heap, cap: number): number => {
   let kept: number[][] = []
   let size = heap.newSpaceBytes()
   for (let bytes = 0; roomToDouble(size, cap) && bytes < 2 * cap; bytes += BATCH_BYTES) {
-    for (let i = 0; i < 8; i++) kept.push(new Array<number>(1000).fill(i))
+    for (let i = 0; i < BATCH_ARRAYS; i++) kept.push(new Array<number>(ARRAY_LENGTH).fill(i))
     size = heap.newSpaceBytes()
   }
   growthFactor(heap, NO_GROWTH)
@@ -120,7 +123,7 @@ export const holdAcrossWorkers = (heap: Heap): void => {
  */
 export const holdSingleApiProcessYoung = (heap: Heap = v8Heap()): void => {
   loadEnv()
-  const single = cluster.isPrimary && adminUiMode() === 'off' && webConcurrency() === 1
+  const single = cluster.isPrimary && servesAlone() && adminUiMode() === 'off'
   if (!single || semiSpaceChosen([...process.execArgv, process.env.NODE_OPTIONS ?? ''])) {
     growthFactor(heap, V8_DEFAULT_GROWTH)
     return
@@ -132,10 +135,10 @@ export const holdSingleApiProcessYoung = (heap: Heap = v8Heap()): void => {
 
 /**
  * Once a process serving no admin page runs: the old generation's growth factor, and a young
- * generation held at start grown to `semiSpaceMiB` per semi-space. V8 shrinks the young generation of a
- * process left idle; every 10 s, if it has shrunk and the process was busy, it is grown again,
- * unless V8 would not grow it to the cap (its own largest size is smaller). Returns what stops
- * the check.
+ * generation held at start grown to `semiSpaceMiB` per semi-space. V8 shrinks the young
+ * generation of a process left idle; every 10 s, if it has shrunk and the process was busy, it is
+ * grown again, unless V8 would not grow it to the cap (its own largest size is smaller). Returns
+ * what stops the check.
  */
 export const tuneApiHeap = ({
   growingPercent = settings('service').API_HEAP_GROWING_PERCENT,
