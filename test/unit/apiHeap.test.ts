@@ -123,9 +123,10 @@ describe('the heap of a process serving no admin page', () => {
 
   it('bounds the old generation by the growing percent, in a real V8', async () => {
     const free = await oldPeak(0)
-    const bounded = await oldPeak(100)
-    // Here 0.5–0.6 of V8's own choice: the live set is about 40 MiB.
-    expect(bounded).toBeLessThan(free * 0.8)
+    // 20, not the default 100: with 100 the peak was 0.6–0.8 of V8's own choice, which moves with
+    // the machine's load; with 20 it is about 62 MiB over a 40 MiB live set, under 0.45 of it.
+    const bounded = await oldPeak(20)
+    expect(bounded).toBeLessThan(free * 0.6)
   })
 
   it('grows a held young generation once it runs, and again only when V8 shrank it and work came', () => {
