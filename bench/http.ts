@@ -10,7 +10,8 @@
  * Then the dealer scope at scale (bench/http/dealerScope.ts; sizes from BENCH_DEALERSHIPS,
  * BENCH_LEADS, BENCH_LEAD_CONSUMERS): a staff admin against a dealer, a second table.
  * `--only "dealer scope"` runs that part alone; `--only "lead event"` the lead agents' PATCH alone
- * (bench/http/leadEvents.ts), on a database of lead events only. See docs/performance.md for what each row means.
+ * (bench/http/leadEvents.ts), on a database of lead events only; `--only "new lead"` a lead
+ * vendor's create alone (bench/http/leads.ts). See docs/performance.md for what each row means.
  */
 import crypto from 'node:crypto'
 import http from 'node:http'
@@ -44,6 +45,7 @@ import {
   PATCH_STATUSES,
   patchBody,
 } from './http/leadEvents'
+import { LEAD_CREATE_WORKLOAD, leadBody, leadCreateWorkload, SENDERS } from './http/leads'
 import { type LoadResult, runLoad, send } from './http/load'
 import { differences, type Measured, type Row, table } from './http/report'
 import { type Server, startServer } from './http/servers'
@@ -108,6 +110,7 @@ const standardNames = [
   lookupWorkload('').name,
 ]
 const runLeadEvents = LEAD_EVENT_WORKLOAD.includes(only)
+const runLeadCreates = LEAD_CREATE_WORKLOAD.includes(only)
 // The VDP e-mails name the lead events' leads.
 const runVdpEmails = [VDP_EMAIL_WORKLOAD, VDP_PATCH_WORKLOAD].some((name) => name.includes(only))
 const leadEvents = leadEventCount(
@@ -116,7 +119,7 @@ const leadEvents = leadEventCount(
 )
 // The generated data set is for the other workloads: the lead events load their own.
 const runGenerated = standardNames.some((name) => name.includes(only))
-const runStandard = runGenerated || runLeadEvents || runVdpEmails
+const runStandard = runGenerated || runLeadEvents || runVdpEmails || runLeadCreates
 const runScope = scopeNames(scope.consumers >= 2).some((name) => name.includes(only))
 if (!runStandard && !runScope) throw new Error(`no workload's name contains "${only}"`)
 // The leads name consumers of the generated set: enough of them.
@@ -406,6 +409,51 @@ try {
       ]
     }
 
+    /**
+     * A lead vendor's creates: a lead-source key, one endpoint subscribed to `lead.created` (made
+     * as the lead events' is), and one create each way: the answers compared (the id aside) and
+     * each side's rows counted: the lead with its match keys, and its outbox row.
+     */
+    const leadCreateSetup = async () => {
+      const source = await cli('create-api-key', [
+        '--role',
+        'lead-source',
+        '--name',
+        'bench vendor',
+      ])
+      const admin = await cli('create-api-key', ['--role', 'admin', '--name', 'bench hooks'])
+      const endpoint = await fetch(`${servers.service!.origin}/api/webhook-endpoints`, {
+        body: JSON.stringify({ events: ['lead.created'], url: 'https://crm.example.com/hooks' }),
+        headers: { authorization: admin.authorization, 'content-type': 'application/json' },
+        method: 'POST',
+      })
+      if (!endpoint.ok) throw new Error(`no webhook endpoint: ${await endpoint.text()}`)
+      const create = (server: Server, url: string, n: number) =>
+        json(server, url, {
+          body: leadBody('setup', SENDERS.setup, n),
+          headers: { authorization: source.authorization, 'content-type': 'application/json' },
+          method: 'POST',
+        })
+      const service = await create(servers.service!, '/api/lead', 0)
+      const baseline = await create(servers.baseline!, '/leads', 1)
+      const found = differences(service, baseline).filter(
+        (difference) => !difference.startsWith('.doc.id:'),
+      )
+      const { rows } = await db.query(
+        `SELECT l.id, l.match_email IS NOT NULL AND l.match_phones IS NOT NULL AS keyed,
+                (SELECT count(*)::int FROM webhook_deliveries WHERE record_key = 'lead:' || l.id) AS deliveries
+           FROM lead l WHERE l.id = ANY($1::int[]) ORDER BY l.id`,
+        [[service.doc?.id, baseline.doc?.id]],
+      )
+      const sides = rows.map(
+        (row) => `${row.keyed ? 'match keys' : 'NO match keys'}, ${row.deliveries} outbox row(s)`,
+      )
+      notes.push(
+        `POST /api/lead vs baseline: ${found.length ? found.join('; ') : 'same JSON but the id'}; rows written: service ${sides[0] ?? 'none'}, baseline ${sides[1] ?? 'none'}`,
+      )
+      return leadCreateWorkload(source.authorization)
+    }
+
     const measure = async (workload: Workload): Promise<Row> => {
       say(workload.name)
       const measured: Measured[] = workload.targets.map((target) => ({
@@ -457,6 +505,7 @@ try {
       for (const workload of readWorkloads(inputs).filter(wanted))
         rows.push(await measure(workload))
     if (runLeadEvents) rows.push(await measure(await leadEventSetup()))
+    if (runLeadCreates) rows.push(await measure(await leadCreateSetup()))
     if (runVdpEmails)
       for (const workload of (await vdpEmailSetup(runLeadEvents)).filter(wanted))
         rows.push(await measure(workload))

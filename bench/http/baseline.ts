@@ -7,7 +7,8 @@
  * update as a transaction with its history version, its lead's current status and its outbox rows,
  * an error record's create as its one INSERT, a VDP e-mail's create as a transaction with its
  * VIN rows, its first version and the version's VIN rows, and a VDP e-mail's new VINs as a
- * transaction with its VIN rows replaced, its version, the version's VIN rows and the trim.
+ * transaction with its VIN rows replaced, its version, the version's VIN rows and the trim, and a
+ * lead vendor's new lead as a transaction with its duplicate locks, lookup and outbox row.
  */
 import crypto from 'node:crypto'
 import http from 'node:http'
@@ -18,7 +19,10 @@ import { encodeCursor } from '@/api/cursor'
 import { encryptValue } from '@/creditData/cipher'
 import { holdsSsn } from '@/creditData/ssnInText'
 import { isSerialId } from '@/db/ids'
-import { isDate, isPhone } from '@/validation/formats'
+import { matchKeysOf, ruleMatching } from '@/leadDesk/matchKeys'
+import { phoneKeysOf } from '@/lib/normalise'
+import { settings } from '@/lib/settings'
+import { isDate, isIdnEmail, isPhone } from '@/validation/formats'
 
 import {
   company,
@@ -369,6 +373,93 @@ const updateVdpEmail = async (id: number, body: Record<string, unknown>) => {
   })
 }
 
+/** The text fields a lead vendor sends (collections/Leads.ts), none of which may hold an SSN. */
+const LEAD_TEXTS = ['firstName', 'lastName', 'source'] as const
+
+/**
+ * A new lead from a lead-source key, as the service writes one that duplicates nobody: its
+ * duplicate locks (src/leadDesk/duplicateLocks.ts) and then the lookup (a separate statement, so
+ * that its snapshot is taken after a twin holding the locks committed), the row with its title,
+ * phone keys and match keys, and a delivery per enabled endpoint subscribed to `lead.created`.
+ * Its id, or null for a bad value or a duplicate (the benchmark sends none).
+ */
+const createLead = async (body: Record<string, unknown>): Promise<null | number> => {
+  const fields = Object.keys(body)
+  if (fields.some((field) => !['email', 'phoneNumber', ...LEAD_TEXTS].includes(field))) return null
+  for (const field of LEAD_TEXTS) {
+    const value = body[field]
+    if (value !== undefined && (typeof value !== 'string' || holdsSsn(value))) return null
+  }
+  const { email, phoneNumber } = body
+  if (email !== undefined && (typeof email !== 'string' || !isIdnEmail(email))) return null
+  if (phoneNumber !== undefined && (typeof phoneNumber !== 'string' || !isPhone(phoneNumber)))
+    return null
+  const keys = matchKeysOf({ ...body, phones: [phoneNumber] })
+  const place = 'lead duplicate (no location)'
+  const locks = [
+    ...(keys.email ? [`${place} email ${keys.email}`] : []),
+    ...keys.phones.map((phone) => `${place} phone ${phone}`),
+  ].sort()
+  const { LEAD_DUPLICATE_DAYS, LEAD_DUPLICATE_RULES } = settings('leadDesk')
+  const now = new Date()
+  return inTransaction(async (client) => {
+    await client.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended(name, 0))
+         FROM jsonb_array_elements_text($1::jsonb) AS name`,
+      [JSON.stringify(locks)],
+    )
+    const { rows: stored } = await client.query(
+      `SELECT match_email AS email, match_first_name AS "firstName",
+              match_last_name AS "lastName", coalesce(match_phones, '[]') AS phones
+         FROM lead
+        WHERE (match_email = $1 OR match_phones ?| $2::text[]) AND location_id IS NULL
+          AND created_at >= $3::timestamptz AND merged_into_id IS NULL AND deleted_at IS NULL
+        ORDER BY created_at DESC, id DESC LIMIT 50`,
+      [keys.email, keys.phones, new Date(now.getTime() - LEAD_DUPLICATE_DAYS * 86_400_000)],
+    )
+    if (stored.some((twin) => ruleMatching(keys, twin, LEAD_DUPLICATE_RULES))) return null
+    const title = [body.firstName, body.lastName].filter(Boolean).join(' ')
+    const { rows } = await client.query(
+      `WITH l AS (
+         INSERT INTO lead (title, first_name, last_name, email, phone_number, phone_keys, source,
+           match_email, match_first_name, match_last_name, match_phones, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING *),
+       delivery AS (
+         INSERT INTO webhook_deliveries (message_id, event, endpoint_id, record_key, status,
+           attempts, next_attempt_at, payload, created_at, updated_at)
+         SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'lead.created', endpoint.id,
+           'lead:' || l.id, 'pending', 0, $12,
+           json_build_object('data', json_build_object('collection', 'lead', 'id', l.id,
+             'record', json_build_object('id', l.id, 'title', l.title,
+               'firstName', l.first_name, 'lastName', l.last_name, 'email', l.email,
+               'phoneNumber', l.phone_number, 'source', l.source, 'createdAt', l.created_at,
+               'updatedAt', l.updated_at)),
+             'timestamp', $12, 'type', 'lead.created'),
+           $12, $12
+           FROM l JOIN webhook_endpoints endpoint ON endpoint.enabled
+          WHERE EXISTS (SELECT 1 FROM webhook_endpoints_events subscribed
+                         WHERE subscribed.parent_id = endpoint.id
+                           AND subscribed.value::text = 'lead.created'))
+       SELECT id FROM l`,
+      [
+        title,
+        body.firstName ?? null,
+        body.lastName ?? null,
+        email ?? null,
+        phoneNumber ?? null,
+        phoneKeysOf([phoneNumber]),
+        body.source ?? null,
+        keys.email,
+        keys.firstName,
+        keys.lastName,
+        JSON.stringify(keys.phones),
+        now.toISOString(),
+      ],
+    )
+    return rows[0].id as number
+  })
+}
+
 const readBody = async (req: http.IncomingMessage) => {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -393,6 +484,12 @@ const route = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const doc = await createError(await readBody(req))
     if (!doc) return answer(res, 400, { errors: [{ message: 'The following field is invalid' }] })
     return answer(res, 201, { doc, message: 'Error record successfully created.' })
+  }
+  if (req.method === 'POST' && resource === 'leads') {
+    const id = await createLead(await readBody(req))
+    if (id === null)
+      return answer(res, 400, { errors: [{ message: 'The following field is invalid' }] })
+    return answer(res, 201, { doc: { id }, message: 'Lead successfully created.' })
   }
   if (req.method === 'POST' && resource === 'vdp-emails') {
     const doc = await createVdpEmail(await readBody(req))

@@ -6,6 +6,7 @@
  */
 import {
   commitTransaction,
+  type FieldHook,
   initTransaction,
   killTransaction,
   type PayloadRequest,
@@ -184,6 +185,22 @@ export const asksForMore = (req: PayloadRequest): boolean =>
 
 export const fieldOf = (config: SanitizedCollectionConfig, name: string) =>
   config.flattenedFields.find((field) => field.name === name)
+
+/** What a field's beforeChange hooks make of a new record (its title, its phone keys). */
+export const fieldHookValue = async (
+  req: PayloadRequest,
+  config: SanitizedCollectionConfig,
+  name: string,
+  doc: Record<string, unknown>,
+): Promise<unknown> => {
+  const field = fieldOf(config, name)
+  let value = doc[name]
+  const hooks = field && 'hooks' in field ? (field.hooks?.beforeChange ?? []) : []
+  for (const hook of hooks as FieldHook[])
+    // The arguments these hooks read (the record, the operation, the request).
+    value = await hook({ data: doc, operation: 'create', req, siblingData: doc, value } as never)
+  return value
+}
 
 type Check = { settings: Record<string, unknown>; validate: undefined | Validate }
 

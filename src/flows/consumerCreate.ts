@@ -24,7 +24,7 @@
  * same bodies both ways and compares answers, rows, versions, audit entries and deliveries.
  */
 import { sql } from '@payloadcms/db-postgres'
-import { type FieldHook, type PayloadRequest, type SanitizedCollectionConfig } from 'payload'
+import { type PayloadRequest, type SanitizedCollectionConfig } from 'payload'
 
 import { parseDepth } from '@/api/params'
 import { auditOfChange } from '@/creditData/audit'
@@ -40,7 +40,13 @@ import { eventPayload } from '@/webhooks/events'
 import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
-import { asksForMore, fieldOf, inOwnTransaction, mayCompile, validOnCreate } from './compiledWrites'
+import {
+  asksForMore,
+  fieldHookValue,
+  inOwnTransaction,
+  mayCompile,
+  validOnCreate,
+} from './compiledWrites'
 
 /** Off in tests that compare this path with Payload's; `served` counts the creates it answered. */
 export const compiledConsumerCreates = { enabled: true, served: 0 }
@@ -82,22 +88,6 @@ const bodyOf = (body: unknown): Body | undefined => {
   return body as Body
 }
 
-/** What a field's beforeChange hooks make of the record (the title, the phone keys). */
-const hooked = async (
-  req: PayloadRequest,
-  config: SanitizedCollectionConfig,
-  name: string,
-  doc: Record<string, unknown>,
-): Promise<unknown> => {
-  const field = fieldOf(config, name)
-  let value = doc[name]
-  const hooks = field && 'hooks' in field ? (field.hooks?.beforeChange ?? []) : []
-  for (const hook of hooks as FieldHook[])
-    // The arguments these hooks read (the record, the operation, the request).
-    value = await hook({ data: doc, operation: 'create', req, siblingData: doc, value } as never)
-  return value
-}
-
 const allowed = async (req: PayloadRequest, config: SanitizedCollectionConfig, body: Body) =>
   req.user?.collection === 'api-clients' &&
   (await config.access.create({ data: body, req })) === true &&
@@ -135,8 +125,8 @@ export const createConsumer = async (
     const given = { id, ...body, ...sealed }
     const record = {
       ...given,
-      phoneKeys: await hooked(req, config, 'phoneKeys', given),
-      title: await hooked(req, config, 'title', given),
+      phoneKeys: await fieldHookValue(req, config, 'phoneKeys', given),
+      title: await fieldHookValue(req, config, 'title', given),
     }
     // The record as the afterChange hooks see it (what the audit entry names): the phone keys,
     // which no caller may write, are not in it.

@@ -5,6 +5,7 @@
  * not write goes on to Payload's handlers.
  * - `PATCH /api/leadEvents/{id}` of an API client (src/flows/leadEventPatch.ts);
  * - `POST /api/errors` of a front end, anonymous or an API client (src/flows/errorCreate.ts);
+ * - `POST /api/lead` of an API client, a new person (src/flows/leadCreate.ts);
  * - `POST /api/vdpEmails` of an API client (src/flows/vdpEmailCreate.ts);
  * - `PATCH /api/vdpEmails/{id}` of an API client (src/flows/vdpEmailPatch.ts).
  */
@@ -14,6 +15,7 @@ import { type CollectionSlug, headersWithCors, type Payload, type PayloadRequest
 import { errorBody, failureAnswer } from '@/errors'
 import { compiledWritesOn } from '@/flows/compiledWrites'
 import { createErrorRecord } from '@/flows/errorCreate'
+import { createLead } from '@/flows/leadCreate'
 import { patchLeadEvent } from '@/flows/leadEventPatch'
 import { createVdpEmail } from '@/flows/vdpEmailCreate'
 import { patchVdpEmail } from '@/flows/vdpEmailPatch'
@@ -54,6 +56,15 @@ const ROUTES: CompiledRoute[] = [
     path: /^\/errors$/,
     status: 201,
     write: (req, body) => createErrorRecord(req, body),
+  },
+  {
+    callers: ['client'],
+    collection: 'lead',
+    message: 'general:successfullyCreated',
+    method: 'POST',
+    path: /^\/lead$/,
+    status: 201,
+    write: (req, body) => createLead(req, body),
   },
   {
     callers: ['client'],
