@@ -61,6 +61,7 @@ import {
   errorWorkload,
   lookupWorkload,
   readWorkloads,
+  withUncompiled,
   type Workload,
   writeWorkload,
 } from './http/workloads'
@@ -155,7 +156,7 @@ const generate = async (only: string[]) => {
   return summary
 }
 
-const servers: Partial<Record<'baseline' | 'service', Server>> = {}
+const servers: Partial<Record<Workload['targets'][number]['on'], Server>> = {}
 const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
 
 /**
@@ -236,6 +237,7 @@ const close = () =>
   (closing ??= (async () => {
     await db.end().catch(() => {})
     await servers.service?.stop()
+    await servers.uncompiled?.stop()
     await servers.baseline?.stop()
     await database.drop()
   })())
@@ -267,6 +269,12 @@ try {
       ['--import', 'tsx', path.join(projectRoot, 'bench/http/baseline.ts')],
       env,
       path.join(work, 'baseline.log'),
+    )
+    // The before of every compiled write, in the same run: Payload's create and update.
+    servers.uncompiled = await startServer(
+      commandArgv('start'),
+      { ...env, COMPILED_WRITES: 'false' },
+      path.join(work, 'uncompiled.log'),
     )
     const sample = async (table: string) =>
       (await db.query(`SELECT id FROM ${table} ORDER BY random() LIMIT 500`)).rows.map(
@@ -504,16 +512,18 @@ try {
     if (runGenerated)
       for (const workload of readWorkloads(inputs).filter(wanted))
         rows.push(await measure(workload))
-    if (runLeadEvents) rows.push(await measure(await leadEventSetup()))
-    if (runLeadCreates) rows.push(await measure(await leadCreateSetup()))
+    if (runLeadEvents) rows.push(await measure(withUncompiled(await leadEventSetup())))
+    if (runLeadCreates) rows.push(await measure(withUncompiled(await leadCreateSetup())))
     if (runVdpEmails)
       for (const workload of (await vdpEmailSetup(runLeadEvents)).filter(wanted))
-        rows.push(await measure(workload))
+        rows.push(await measure(withUncompiled(workload)))
     const headers = { authorization }
     const write = async () =>
-      writeWorkload(`POST /api/consumers (audit log: ${await auditRows()} rows)`, headers)
+      withUncompiled(
+        writeWorkload(`POST /api/consumers (audit log: ${await auditRows()} rows)`, headers),
+      )
     if (wanted(await write())) rows.push(await measure(await write()))
-    if (wanted(errorWorkload)) rows.push(await measure(errorWorkload))
+    if (wanted(errorWorkload)) rows.push(await measure(withUncompiled(errorWorkload)))
     if (wanted(lookupWorkload(authorization)))
       rows.push(await measure(lookupWorkload(authorization)))
     if (wanted(await write())) {

@@ -3,8 +3,16 @@ import { makeVin } from '@/generate/vins'
 
 import type { Request } from './load'
 
-/** Where a target's requests go: the service, or the hand-written baseline server. */
-export type Target = { label: string; on: 'baseline' | 'service'; request: () => Request }
+/**
+ * Where a target's requests go: the service, the same service with its compiled writes off
+ * (`COMPILED_WRITES=false`: Payload's create and update, the before of each compiled write), or
+ * the hand-written baseline server.
+ */
+export type Target = {
+  label: string
+  on: 'baseline' | 'service' | 'uncompiled'
+  request: () => Request
+}
 
 export type Workload = { name: string; targets: Target[] }
 
@@ -114,6 +122,21 @@ export const errorWorkload: Workload = {
       request: () => ({ body: errorBody, method: 'POST', path: '/errors' }),
     },
   ],
+}
+
+/**
+ * A compiled write's workload with one more target: the service's requests sent to the process
+ * whose compiled writes are off, so that Payload's write is measured in the same run.
+ */
+export const withUncompiled = (workload: Workload): Workload => {
+  const service = workload.targets.find((target) => target.on === 'service')
+  if (!service) return workload
+  const uncompiled: Target = { ...service, label: 'compiled writes off', on: 'uncompiled' }
+  const at = workload.targets.indexOf(service) + 1
+  return {
+    ...workload,
+    targets: [...workload.targets.slice(0, at), uncompiled, ...workload.targets.slice(at)],
+  }
 }
 
 export const readWorkloads = (inputs: Inputs): Workload[] => {
