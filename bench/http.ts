@@ -121,6 +121,12 @@ const leadEvents = leadEventCount(
 // The generated data set is for the other workloads: the lead events load their own.
 const runGenerated = standardNames.some((name) => name.includes(only))
 const runStandard = runGenerated || runLeadEvents || runVdpEmails || runLeadCreates
+// The workloads of a compiled write (each measured with its compiled writes off too).
+const runCompiledWrites =
+  runLeadEvents ||
+  runLeadCreates ||
+  runVdpEmails ||
+  ['POST /api/consumers', errorWorkload.name].some((name) => name.includes(only))
 const runScope = scopeNames(scope.consumers >= 2).some((name) => name.includes(only))
 if (!runStandard && !runScope) throw new Error(`no workload's name contains "${only}"`)
 // The leads name consumers of the generated set: enough of them.
@@ -271,11 +277,12 @@ try {
       path.join(work, 'baseline.log'),
     )
     // The before of every compiled write, in the same run: Payload's create and update.
-    servers.uncompiled = await startServer(
-      commandArgv('start'),
-      { ...env, COMPILED_WRITES: 'false' },
-      path.join(work, 'uncompiled.log'),
-    )
+    if (runCompiledWrites)
+      servers.uncompiled = await startServer(
+        commandArgv('start'),
+        { ...env, COMPILED_WRITES: 'false' },
+        path.join(work, 'uncompiled.log'),
+      )
     const sample = async (table: string) =>
       (await db.query(`SELECT id FROM ${table} ORDER BY random() LIMIT 500`)).rows.map(
         (row) => row.id,

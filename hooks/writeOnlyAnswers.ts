@@ -1,7 +1,11 @@
-import { type CollectionBeforeOperationHook, ValidationError } from 'payload'
+import { type CollectionBeforeOperationHook, type PayloadRequest, ValidationError } from 'payload'
 
 import { ROLE_SETS } from '../access/policy'
 import { checkRole } from '../access/roles'
+
+/** A caller that may create leads and read nothing (a lead-source key). */
+export const readsNothing = (user: PayloadRequest['user']): boolean =>
+  checkRole(user, ROLE_SETS.writeOnly)
 
 /**
  * A `lead-source` key submits leads and reads nothing (access/policy.ts). So it names no record
@@ -16,8 +20,7 @@ export const writeOnlyAnswers: CollectionBeforeOperationHook = ({
   req,
 }) => {
   // The ADF intake, once it has checked the key may create leads, writes as the service.
-  if (operation !== 'create' || overrideAccess || !checkRole(req.user, ROLE_SETS.writeOnly))
-    return args
+  if (operation !== 'create' || overrideAccess || !readsNothing(req.user)) return args
   const data: Record<string, unknown> = args.data ?? {}
   const named = collection.flattenedFields.filter(
     (field) =>

@@ -131,6 +131,8 @@ export const errorWorkload: Workload = {
 export const withUncompiled = (workload: Workload): Workload => {
   const service = workload.targets.find((target) => target.on === 'service')
   if (!service) return workload
+  // The same request function: one sequence of requests for both (a new lead's e-mail and phone
+  // are never sent twice).
   const uncompiled: Target = { ...service, label: 'compiled writes off', on: 'uncompiled' }
   const at = workload.targets.indexOf(service) + 1
   return {

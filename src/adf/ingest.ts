@@ -17,8 +17,7 @@ import { isRecord } from '@/lib/isRecord'
 import { settings } from '@/lib/settings'
 import { isPhone } from '@/validation/formats'
 
-import { ROLE_SETS } from '../../access/policy'
-import { checkRole } from '../../access/roles'
+import { readsNothing } from '../../hooks/writeOnlyAnswers'
 import type { Lead } from '../../payload-types'
 import { AdfError } from './errors'
 import { type AdfPhone, type Interest, type Prospect, readAdf } from './prospect'
@@ -40,16 +39,13 @@ export type AdfOrigin = 'http' | 'mailbox'
  */
 export type IngestedLead = { id: number; mergedInto?: number; receipt: number }
 
-/** A caller that may create leads and read nothing (a lead-source key). */
-const readsNothing = (req: PayloadRequest) => checkRole(req.user, ROLE_SETS.writeOnly)
-
 /**
  * The intake's result as its caller may see it. A caller that reads nothing is told each
  * prospect's receipt alone: a lead's id, or `mergedInto`, would tell a lead source whether a
  * person is a lead of the dealership already, whoever sent them.
  */
 export const answerFor = (req: PayloadRequest, { leads, warnings }: IngestResult) =>
-  readsNothing(req)
+  readsNothing(req.user)
     ? {
         leads: leads.map(({ receipt }) => ({ receipt })),
         ...(warnings && { warnings: warnings.map(({ lead: _lead, ...rest }) => rest) }),
@@ -108,7 +104,7 @@ export const ingestAdf = async ({
   )
   // A lead-source key may create leads and read nothing: once that is checked, the intake routes,
   // links and merges its prospects as the service's own (it is told receipts alone: answerFor).
-  const asService = overrideAccess || readsNothing(req)
+  const asService = overrideAccess || readsNothing(req.user)
   const locations = await resolveVendors(req, prospects, asService)
   const facts: DocumentFacts = {
     document,

@@ -1,5 +1,5 @@
 /**
- * What the compiled writes (leadEventPatch.ts, consumerCreate.ts, errorCreate.ts,
+ * What the compiled writes (leadEventPatch.ts, consumerCreate.ts, errorCreate.ts, leadCreate.ts,
  * vdpEmailCreate.ts, vdpEmailPatch.ts) share: their switch, their transaction, and the checks that
  * they still know all Payload would do (the collection's hooks, the caller, access on create and
  * update, each field's validator).
@@ -16,11 +16,14 @@ import {
 } from 'payload'
 
 import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
+import { transactionDb } from '@/db/transaction'
 import { cachedSetting } from '@/lib/cachedSetting'
+import { isRecord } from '@/lib/isRecord'
 import { settings } from '@/lib/settings'
+import { eventPayload, type EventType } from '@/webhooks/events'
+import { deliveriesStatement } from '@/webhooks/outbox'
 
-import { ROLE_SETS } from '../../access/policy'
-import { checkRole } from '../../access/roles'
+import { readsNothing } from '../../hooks/writeOnlyAnswers'
 
 /** The COMPILED_WRITES switch (docs/configuration.md): false sends every write through Payload. */
 export const compiledWritesOn = cachedSetting(
@@ -156,10 +159,53 @@ export const mayCompile = (
 
 /**
  * An API client that reads what it writes: a lead-source key's create answers the id alone
- * (hooks/writeOnlyAnswers.ts), which a compiled create does not.
+ * (hooks/writeOnlyAnswers.ts), which only the lead create's compiled write (leadCreate.ts) answers.
  */
 export const readsWhatItWrites = (user: null | TypedUser | undefined): boolean =>
-  user?.collection === 'api-clients' && !checkRole(user, ROLE_SETS.writeOnly)
+  user?.collection === 'api-clients' && !readsNothing(user)
+
+/**
+ * The body, when it holds only text values of `fields` that `accept` takes (any text when not
+ * given); else undefined.
+ */
+export const textBodyOf = <F extends string>(
+  body: unknown,
+  fields: readonly F[],
+  accept: (value: string) => boolean = () => true,
+): Partial<Record<F, string>> | undefined => {
+  if (!isRecord(body)) return undefined
+  const names = new Set<string>(fields)
+  const entries = Object.entries(body)
+  if (
+    entries.some(([name, value]) => !names.has(name) || typeof value !== 'string' || !accept(value))
+  )
+    return undefined
+  return body as Partial<Record<F, string>>
+}
+
+/**
+ * The deliveries of a compiled create to `endpoints` subscribed to `event`, in the request's
+ * transaction: the record at depth 0 as this write left it, read as the outbox reads it
+ * (src/webhooks/outbox.ts).
+ */
+export const writeDeliveries = async (
+  req: PayloadRequest,
+  config: SanitizedCollectionConfig,
+  id: number | string,
+  event: EventType,
+  endpoints: { id: number }[],
+): Promise<void> => {
+  const stored = await req.payload.findByID({ collection: config.slug, depth: 0, id, req })
+  const payload = eventPayload(event, config, stored)
+  const db = await transactionDb(req)
+  await db.execute(
+    deliveriesStatement(
+      config.slug,
+      id,
+      endpoints.map((endpoint) => ({ endpoint: endpoint.id, payload })),
+    ),
+  )
+}
 
 /**
  * Whether an API client may update and read every record of the collection (access `true`), with

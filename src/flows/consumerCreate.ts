@@ -34,10 +34,7 @@ import { encryptedFieldNames } from '@/creditData/marker'
 import { type BatchedWrite, together } from '@/db/batchedWrites'
 import { transactionDb } from '@/db/transaction'
 import { newId } from '@/fields/prefixedId'
-import { isRecord } from '@/lib/isRecord'
 import { recordAsCaller } from '@/reads'
-import { eventPayload } from '@/webhooks/events'
-import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
 import {
@@ -45,7 +42,9 @@ import {
   fieldHookValue,
   inOwnTransaction,
   mayCompile,
+  textBodyOf,
   validOnCreate,
+  writeDeliveries,
 } from './compiledWrites'
 
 /** Off in tests that compare this path with Payload's; `served` counts the creates it answered. */
@@ -72,22 +71,6 @@ export const HOOKS = [
 
 type Body = Partial<Record<(typeof FIELDS)[number], string>>
 
-/** The body, when it holds only non-empty text of the six fields; else undefined. */
-const bodyOf = (body: unknown): Body | undefined => {
-  if (!isRecord(body)) return undefined
-  const names = new Set<string>(FIELDS)
-  const entries = Object.entries(body)
-  // A value already in the stored form Payload's encryption leaves as it is: Payload writes it.
-  if (
-    entries.some(
-      ([name, value]) =>
-        !names.has(name) || typeof value !== 'string' || !value || isEncrypted(value),
-    )
-  )
-    return undefined
-  return body as Body
-}
-
 const allowed = async (req: PayloadRequest, config: SanitizedCollectionConfig, body: Body) =>
   req.user?.collection === 'api-clients' &&
   (await config.access.create({ data: body, req })) === true &&
@@ -106,12 +89,12 @@ export const createConsumer = async (
   // The default depth (no query string comes this way), taken before any Local API call writes
   // its own depth into req.query.
   const depth = parseDepth({})
-  const body = bodyOf(data)
-  if (
-    !body ||
-    !(await allowed(req, config, body)) ||
-    !(await validOnCreate(req, config, body, FIELDS))
-  )
+  // A value already in the stored form Payload's encryption leaves as it is: Payload writes it.
+  const body = textBodyOf(data, FIELDS, (value) => value !== '' && !isEncrypted(value))
+  if (!body || !(await allowed(req, config, body))) return undefined
+  // The title is checked as Payload checks it, after its hook: two names may make one too long.
+  const title = await fieldHookValue(req, config, 'title', body)
+  if (!(await validOnCreate(req, config, { ...body, title }, [...FIELDS, 'title'])))
     return undefined
   const answer = await inOwnTransaction(req, async () => {
     const db = await transactionDb(req)
@@ -126,7 +109,7 @@ export const createConsumer = async (
     const record = {
       ...given,
       phoneKeys: await fieldHookValue(req, config, 'phoneKeys', given),
-      title: await fieldHookValue(req, config, 'title', given),
+      title,
     }
     // The record as the afterChange hooks see it (what the audit entry names): the phone keys,
     // which no caller may write, are not in it.
@@ -173,18 +156,7 @@ export const createConsumer = async (
     await db.execute(together(audit ? [rows, audit] : [rows]))
     const event = config.custom?.webhookEvents?.create
     const endpoints = event ? await subscribers(req, [event]) : []
-    if (event && endpoints.length) {
-      // The record at depth 0 as this write left it, as the outbox reads it (src/webhooks/outbox.ts).
-      const stored = await req.payload.findByID({ collection: 'consumer', depth: 0, id, req })
-      const payload = eventPayload(event, config, stored)
-      await db.execute(
-        deliveriesStatement(
-          config.slug,
-          id,
-          endpoints.map((endpoint) => ({ endpoint: endpoint.id, payload })),
-        ),
-      )
-    }
+    if (event && endpoints.length) await writeDeliveries(req, config, id, event, endpoints)
     return recordAsCaller(req, 'consumer', id, depth)
   })
   if (answer) compiledConsumerCreates.served++

@@ -22,9 +22,6 @@ import type { PayloadRequest } from 'payload'
 import { clientOf, poolOf } from '@/db/adapter'
 import { transactionDb } from '@/db/transaction'
 import { classifyFailure } from '@/lib/failures'
-import { isRecord } from '@/lib/isRecord'
-import { eventPayload } from '@/webhooks/events'
-import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
 import {
@@ -34,7 +31,9 @@ import {
   orPayload,
   OutcomeUnknown,
   readsWhatItWrites,
+  textBodyOf,
   validOnCreate,
+  writeDeliveries,
 } from './compiledWrites'
 
 /** Off in tests that compare this path with Payload's; `served` counts the creates it answered. */
@@ -42,8 +41,6 @@ export const compiledErrorCreates = { enabled: true, served: 0 }
 
 /** The record's values, in the order Payload's answer gives them (collections/Errors.ts). */
 const FIELDS = ['message', 'stack', 'digest', 'url', 'source'] as const
-
-type Body = Partial<Record<(typeof FIELDS)[number], string>>
 
 /**
  * The row: the values in FIELDS order, then its two timestamps. Each field's column has its name
@@ -69,16 +66,6 @@ export const HOOKS = [
   'shape:message:textarea,stack:textarea,digest:text,url:text,source:text,updatedAt:date,createdAt:date,deletedAt:date,deletedBy:text',
 ].join('\n')
 
-/** The body, when it holds only text values of the record's fields; else undefined. */
-const bodyOf = (body: unknown): Body | undefined => {
-  if (!isRecord(body)) return undefined
-  const names = new Set<string>(FIELDS)
-  const entries = Object.entries(body)
-  if (entries.some(([name, value]) => !names.has(name) || typeof value !== 'string'))
-    return undefined
-  return body as Body
-}
-
 /** Anyone without a session, or an API client that reads what it writes. */
 const compiledCaller = (req: PayloadRequest) => !req.user || readsWhatItWrites(req.user)
 
@@ -93,7 +80,7 @@ export const createErrorRecord = async (
   const config = req.payload.collections.errors.config
   if (!mayCompile(req, config, compiledErrorCreates, HOOKS) || asksForMore(req)) return undefined
   if (!compiledCaller(req)) return undefined
-  const body = bodyOf(data)
+  const body = textBodyOf(data, FIELDS)
   if (!body || (await config.access.create({ data: body, req })) !== true) return undefined
   if (!(await validOnCreate(req, config, body, FIELDS))) return undefined
   const now = new Date().toISOString()
@@ -130,16 +117,7 @@ export const createErrorRecord = async (
       const client = clientOf(db)
       if (!client) return undefined
       const id = Number((await client.query(row)).rows[0].id)
-      // The record at depth 0 as this write left it, as the outbox reads it (src/webhooks/outbox.ts).
-      const stored = await req.payload.findByID({ collection: 'errors', depth: 0, id, req })
-      const payload = eventPayload(event, config, stored)
-      await db.execute(
-        deliveriesStatement(
-          config.slug,
-          String(id),
-          endpoints.map((endpoint) => ({ endpoint: endpoint.id, payload })),
-        ),
-      )
+      await writeDeliveries(req, config, id, event, endpoints)
       return answer(id)
     })
   if (doc) compiledErrorCreates.served++

@@ -4,11 +4,13 @@
  * subscribed to `lead.created` (a duplicate lookup before the transaction, BEGIN, the duplicate
  * locks, the lookup again, the row, the row read back, the record read for the outbox, its
  * deliveries, COMMIT), with every field's hooks and validation run in JS around them; this sends
- * the 7 the work needs, built once:
+ * the 7 the work needs (5 without a subscriber; a caller that reads what it writes adds the
+ * answer's read):
  *
  * 1. in a transaction, the duplicate locks and the lookup (src/leadDesk/duplicateLookup.ts), as
  *    the intake takes them;
- * 2. the row, with its title, phone keys and match keys as their own hooks work them out;
+ * 2. the row, with its title, phone keys and match keys as their own hooks work them out (before
+ *    the transaction, so that the locks are held for the statements alone);
  * 3. with an endpoint subscribed to `lead.created`, the record at depth 0 read as the outbox reads
  *    it and its deliveries written;
  * 4. the answer: the id alone for a key that reads nothing back (hooks/writeOnlyAnswers.ts), else
@@ -18,7 +20,7 @@
  * Payload before anything is written (`undefined`): a caller other than an API client (staff may
  * name an assignee or a location, dealers' leads carry their dealership), an access answer other
  * than `true`, a body with anything but the five values as text or with a value a validator
- * refuses, a submission that matches a lead (the intake merges it, or creates it where the caller
+ * refuses (the title's too, after its hook), a submission that matches a lead (the intake merges it, or creates it where the caller
  * may not read that lead), a query string, an Idempotency-Key or a precondition, read replicas,
  * and a collection whose hooks or fields are not the ones this file was written against (`HOOKS`).
  * test/int/leadCreate.test.ts sends the same bodies both ways and compares answers, rows and
@@ -31,20 +33,18 @@ import { clientOf } from '@/db/adapter'
 import { transactionDb } from '@/db/transaction'
 import { keysOfCandidate } from '@/leadDesk/duplicateKeys'
 import { findDuplicate } from '@/leadDesk/duplicateLookup'
-import { isRecord } from '@/lib/isRecord'
 import { recordAsCaller } from '@/reads'
-import { eventPayload } from '@/webhooks/events'
-import { deliveriesStatement } from '@/webhooks/outbox'
 import { subscribers } from '@/webhooks/subscriptions'
 
-import { ROLE_SETS } from '../../access/policy'
-import { checkRole } from '../../access/roles'
+import { readsNothing } from '../../hooks/writeOnlyAnswers'
 import {
   asksForMore,
   fieldHookValue,
   inOwnTransaction,
   mayCompile,
+  textBodyOf,
   validOnCreate,
+  writeDeliveries,
 } from './compiledWrites'
 
 /** Off in tests that compare this path with Payload's; `served` counts the creates it answered. */
@@ -52,8 +52,6 @@ export const compiledLeadCreates = { enabled: true, served: 0 }
 
 /** The values a caller may send this way: a person as a vendor knows them. */
 const FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'source'] as const
-
-type Body = Partial<Record<(typeof FIELDS)[number], string>>
 
 /**
  * The hooks and fields this file does the work of, as the sanitized collection lists them (see
@@ -78,23 +76,16 @@ const INSERT = `INSERT INTO lead (title, first_name, last_name, email, phone_num
     source, match_email, match_first_name, match_last_name, match_phones, updated_at, created_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`
 
-/** The body, when it holds only text values of the five fields; else undefined. */
-const bodyOf = (body: unknown): Body | undefined => {
-  if (!isRecord(body)) return undefined
-  const names = new Set<string>(FIELDS)
-  const entries = Object.entries(body)
-  if (entries.some(([name, value]) => !names.has(name) || typeof value !== 'string'))
-    return undefined
-  return body as Body
-}
-
-/** Whether this path may write the body: the caller, access and each field's validator. */
-const mayWrite = async (req: PayloadRequest, body: Body): Promise<boolean> => {
-  const config = req.payload.collections.lead.config
+/**
+ * An API client that may create every lead and, unless it reads nothing (its answer is then the
+ * id alone), read every lead.
+ */
+const allowed = async (req: PayloadRequest, body: Record<string, string>, idAlone: boolean) => {
+  const { access } = req.payload.collections.lead.config
   return (
     req.user?.collection === 'api-clients' &&
-    (await config.access.create({ data: body, req })) === true &&
-    (await validOnCreate(req, config, body, FIELDS))
+    (await access.create({ data: body, req })) === true &&
+    (idAlone || (await access.read({ req })) === true)
   )
 }
 
@@ -111,25 +102,35 @@ export const createLead = async (
   // The default depth (no query string comes this way), taken before any Local API call writes
   // its own depth into req.query.
   const depth = parseDepth({})
-  const body = bodyOf(data)
-  if (!body || !(await mayWrite(req, body))) return undefined
+  const idAlone = readsNothing(req.user)
+  const body = textBodyOf(data, FIELDS)
+  if (!body || !(await allowed(req, body, idAlone))) return undefined
+  // Worked out before the transaction, so that its locks are held for its statements alone. The
+  // title is checked as Payload checks it, after its hook: two names may make one too long.
+  const title = await fieldHookValue(req, config, 'title', body)
+  if (!(await validOnCreate(req, config, { ...body, title }, [...FIELDS, 'title'])))
+    return undefined
+  const phoneKeys = await fieldHookValue(req, config, 'phoneKeys', body)
+  const keys = await keysOfCandidate(req, body)
+  const event = config.custom?.webhookEvents?.create
+  // Usually the process's cached list, so no statement. An endpoint enabled in between is as if
+  // enabled just after this create.
+  const endpoints = event ? await subscribers(req, [event]) : []
   const answer = await inOwnTransaction(req, async () => {
     if (await findDuplicate(req, body)) return undefined
-    const db = await transactionDb(req)
     // A node-postgres transaction always has its client; without one, Payload writes it.
-    const client = clientOf(db)
+    const client = clientOf(await transactionDb(req))
     if (!client) return undefined
-    const keys = await keysOfCandidate(req, body)
     const now = new Date().toISOString()
     const { rows } = await client.query({
       text: INSERT,
       values: [
-        await fieldHookValue(req, config, 'title', body),
+        title,
         body.firstName ?? null,
         body.lastName ?? null,
         body.email ?? null,
         body.phoneNumber ?? null,
-        await fieldHookValue(req, config, 'phoneKeys', body),
+        phoneKeys,
         body.source ?? null,
         keys.email,
         keys.firstName,
@@ -140,23 +141,8 @@ export const createLead = async (
       ],
     })
     const id = Number(rows[0].id)
-    const event = config.custom?.webhookEvents?.create
-    const endpoints = event ? await subscribers(req, [event]) : []
-    if (event && endpoints.length) {
-      // The record at depth 0 as this write left it, as the outbox reads it (src/webhooks/outbox.ts).
-      const stored = await req.payload.findByID({ collection: 'lead', depth: 0, id, req })
-      const payload = eventPayload(event, config, stored)
-      await db.execute(
-        deliveriesStatement(
-          config.slug,
-          id,
-          endpoints.map((endpoint) => ({ endpoint: endpoint.id, payload })),
-        ),
-      )
-    }
-    return checkRole(req.user, ROLE_SETS.writeOnly)
-      ? { id }
-      : recordAsCaller(req, 'lead', id, depth)
+    if (event && endpoints.length) await writeDeliveries(req, config, id, event, endpoints)
+    return idAlone ? { id } : recordAsCaller(req, 'lead', id, depth)
   })
   if (answer) compiledLeadCreates.served++
   return answer

@@ -98,6 +98,9 @@ describe('POST /api/lead by an API client, compiled', () => {
       ],
       true: ['begin', 'select jsonb_array_elements_text', 'select lead', 'insert lead', 'commit'],
     })
+    await context.service.payload.db.pool.query(
+      `DELETE FROM lead WHERE last_name = 'Warm' OR email LIKE 'kinds.%@example.com'`,
+    )
   })
 
   it.each([
@@ -138,6 +141,19 @@ describe('POST /api/lead by an API client, compiled', () => {
     ['a status of its own', { ...FULL, currentStatus: 'Searching' }],
     ['a match key of its own', { ...FULL, matchEmail: 'someone@example.com' }],
     ['a time of its own', { ...FULL, createdAt: '2020-01-01T00:00:00.000Z' }],
+    ['an id of its own', { ...FULL, id: 999_999 }],
+    ['a title of its own', { ...FULL, title: 'VIP' }],
+    ['phone keys of their own', { ...FULL, phoneKeys: '+16465550100' }],
+    ['a dealership', { ...FULL, dealership: 'com_demo_sunset' }],
+    ['a consumer', { ...FULL, consumer: 'con_demo_maria' }],
+    ['an assignee', { ...FULL, assignee: 1 }],
+    ['a lead it was merged into', { ...FULL, mergedInto: 1 }],
+    ['a do-not-contact request', { ...FULL, doNotContact: { at: '2020-01-01T00:00:00.000Z' } }],
+    // Each name within the text limit, the title they make (its hook's) past it: a 400 on title.
+    [
+      'names that make a title too long',
+      { firstName: 'A'.repeat(20_000), lastName: 'B'.repeat(20_001) },
+    ],
     ['a field that does not exist', { ...FULL, shoeSize: '9' }],
     ['a prototype key', JSON.parse('{"lastName":"Proto","__proto__":{"source":"web"}}')],
   ])('leaves %s to Payload, with its answer', async (_name, body) => {
@@ -174,6 +190,37 @@ describe('POST /api/lead by an API client, compiled', () => {
     await context.service.payload.db.pool.query('DELETE FROM lead WHERE id = $1', [
       first.body.doc.id,
     ])
+  })
+
+  it("leaves a lead-source key's repeat to Payload, which answers the id alone", async () => {
+    const first = await post(FULL, leadSource.headers)
+    const served = compiledLeadCreates.served
+    const again = await post(FULL, leadSource.headers)
+    // A key that reads nothing is not merged into a lead it may not read: a lead of its own.
+    expect([first.status, again.status]).toEqual([201, 201])
+    expect(Object.keys(again.body.doc)).toEqual(['id'])
+    expect(compiledLeadCreates.served).toBe(served)
+    await context.service.payload.db.pool.query('DELETE FROM lead WHERE id = ANY($1::int[])', [
+      [first.body.doc.id, again.body.doc.id],
+    ])
+  })
+
+  it('makes one lead of three identical submissions at once, the first compiled', async () => {
+    const served = compiledLeadCreates.served
+    const body = { ...FULL, email: 'at.once@example.com', phoneNumber: '(646) 555-0177' }
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => post(body, context.who.clientAdmin.headers)),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201])
+    const ids = new Set(answers.map((answer) => answer.body.doc.id))
+    expect(ids.size).toBe(1)
+    const { rows } = await context.service.payload.db.pool.query(
+      'SELECT id FROM lead WHERE email = $1',
+      [body.email],
+    )
+    expect(rows.map((row) => row.id)).toEqual([...ids])
+    expect(compiledLeadCreates.served).toBe(served + 1)
+    await context.service.payload.db.pool.query('DELETE FROM lead WHERE id = $1', [[...ids][0]])
   })
 
   it.each([

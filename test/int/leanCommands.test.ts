@@ -11,6 +11,7 @@ import { expect, it } from '@jest/globals'
 
 import { HOOKS as CONSUMER_HOOKS } from '@/flows/consumerCreate'
 import { HOOKS as ERROR_HOOKS } from '@/flows/errorCreate'
+import { HOOKS as LEAD_HOOKS } from '@/flows/leadCreate'
 import { HOOKS as LEAD_EVENT_HOOKS } from '@/flows/leadEventPatch'
 import { HOOKS as VDP_EMAIL_HOOKS } from '@/flows/vdpEmailRows'
 
@@ -63,7 +64,11 @@ it('keeps the names of the hooks the compiled writes compare, in both builds', a
     .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))
     .join('\n')
   const names = [
-    ...new Set([CONSUMER_HOOKS, ERROR_HOOKS, LEAD_EVENT_HOOKS, VDP_EMAIL_HOOKS].flatMap(hookNames)),
+    ...new Set(
+      [CONSUMER_HOOKS, ERROR_HOOKS, LEAD_HOOKS, LEAD_EVENT_HOOKS, VDP_EMAIL_HOOKS].flatMap(
+        hookNames,
+      ),
+    ),
   ]
   expect(names.length).toBeGreaterThan(20)
   for (const name of names) {
