@@ -137,6 +137,11 @@ describe('POST /api/consumers by an API client, compiled', () => {
     ['a number for text', { ...FULL, lastName: 42 }],
     ['a value already in the stored form', { ...FULL, ssn: 'enc:v1:k1:AAAA:BBBB:CCCC' }],
     ['a field that does not exist', { ...FULL, shoeSize: '9' }],
+    // Each name within the text limit, the title they make (its hook's) past it: a 400 on title.
+    [
+      'names that make a title too long',
+      { ...FULL, firstName: 'A'.repeat(20_000), lastName: 'B'.repeat(20_001) },
+    ],
   ])('leaves %s to Payload, with its answer', async (_name, body) => {
     const { compiled, payload } = await bothWays(body, undefined, undefined, { rows: false })
     expect(compiled.served).toBe(0)
