@@ -259,9 +259,10 @@ try {
     await generate(
       runGenerated
         ? sizeFlags.filter((name) => name !== 'audit-rows')
-        : runStandard
-          ? []
-          : ['consumers'],
+        : // The dealer scope's leads name consumers of the generated set.
+          runScope
+          ? ['consumers']
+          : [],
     ),
   ]
   // The key of the integrator, the caller of the workloads against the baselines.

@@ -166,6 +166,31 @@ const statuses = pool
 const MAX_VERSIONS = 100
 
 /**
+ * The CTE `delivery`: a webhook delivery of `event` per enabled endpoint subscribed to it, for each
+ * row of the CTE `from` (its `id`), carrying `record` (SQL over `from`), at the time `at` (a
+ * parameter), as the service's outbox writes one (src/webhooks/outbox.ts).
+ */
+const deliveryCte = (d: {
+  at: string
+  collection: string
+  event: string
+  from: string
+  record: string
+}) => `delivery AS (
+    INSERT INTO webhook_deliveries (message_id, event, endpoint_id, record_key, status, attempts,
+      next_attempt_at, payload, created_at, updated_at)
+    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), '${d.event}', endpoint.id,
+      '${d.collection}:' || ${d.from}.id, 'pending', 0, ${d.at},
+      json_build_object('data', json_build_object('collection', '${d.collection}',
+        'id', ${d.from}.id, 'record', ${d.record}),
+        'timestamp', ${d.at}, 'type', '${d.event}'),
+      ${d.at}, ${d.at}
+      FROM ${d.from} JOIN webhook_endpoints endpoint ON endpoint.enabled
+     WHERE EXISTS (SELECT 1 FROM webhook_endpoints_events subscribed
+                    WHERE subscribed.parent_id = endpoint.id
+                      AND subscribed.value::text = '${d.event}'))`
+
+/**
  * What the service writes for a lead event's `status` and `nextSteps`, in one statement: the
  * event (its row locked first, for the status it had), its history version, its lead's
  * `currentStatus` when the event is that lead's current one and the status changed, the trim of
@@ -197,22 +222,16 @@ const updateLeadEventSql = `
     DELETE FROM _lead_events_v WHERE parent_id = $1 AND updated_at <= (
       SELECT updated_at FROM _lead_events_v WHERE parent_id = $1
        ORDER BY updated_at DESC OFFSET ${MAX_VERSIONS - 1} LIMIT 1)),
-  delivery AS (
-    INSERT INTO webhook_deliveries (message_id, event, endpoint_id, record_key, status, attempts,
-      next_attempt_at, payload, created_at, updated_at)
-    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'lead_event.updated', endpoint.id,
-      'leadEvents:' || ev.id, 'pending', 0, $4,
-      json_build_object('data', json_build_object('collection', 'leadEvents', 'id', ev.id,
-        'record', json_build_object('id', ev.id, 'lead', ev.lead_id, 'type', ev.type,
-          'status', ev.status, 'nextSteps', ev.next_steps, 'createdBy', ev.created_by_id,
-          'currentStatusFor', ev.current_status_for_id, 'updatedAt', $4,
-          'createdAt', ev.created_at, 'deletedAt', ev.deleted_at)),
-        'timestamp', $4, 'type', 'lead_event.updated'),
-      $4, $4
-      FROM ev JOIN webhook_endpoints endpoint ON endpoint.enabled
-     WHERE EXISTS (SELECT 1 FROM webhook_endpoints_events subscribed
-                    WHERE subscribed.parent_id = endpoint.id
-                      AND subscribed.value::text = 'lead_event.updated'))
+  ${deliveryCte({
+    at: '$4',
+    collection: 'leadEvents',
+    event: 'lead_event.updated',
+    from: 'ev',
+    record: `json_build_object('id', ev.id, 'lead', ev.lead_id, 'type', ev.type,
+      'status', ev.status, 'nextSteps', ev.next_steps, 'createdBy', ev.created_by_id,
+      'currentStatusFor', ev.current_status_for_id, 'updatedAt', $4,
+      'createdAt', ev.created_at, 'deletedAt', ev.deleted_at)`,
+  })}
   SELECT ${documentOf(leadEvent, 'ev', 2)} AS doc FROM ev`
 
 /** PATCH of a lead event's status and next steps: the answer, or a status and message. */
@@ -426,20 +445,14 @@ const createLead = async (body: Record<string, unknown>): Promise<null | number>
          INSERT INTO lead (title, first_name, last_name, email, phone_number, phone_keys, source,
            match_email, match_first_name, match_last_name, match_phones, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING *),
-       delivery AS (
-         INSERT INTO webhook_deliveries (message_id, event, endpoint_id, record_key, status,
-           attempts, next_attempt_at, payload, created_at, updated_at)
-         SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'lead.created', endpoint.id,
-           'lead:' || l.id, 'pending', 0, $12,
-           json_build_object('data', json_build_object('collection', 'lead', 'id', l.id,
-             'record', to_jsonb(l) - ARRAY['title', 'phone_keys', 'match_email',
-               'match_first_name', 'match_last_name', 'match_phones', 'dealership_id']),
-             'timestamp', $12, 'type', 'lead.created'),
-           $12, $12
-           FROM l JOIN webhook_endpoints endpoint ON endpoint.enabled
-          WHERE EXISTS (SELECT 1 FROM webhook_endpoints_events subscribed
-                         WHERE subscribed.parent_id = endpoint.id
-                           AND subscribed.value::text = 'lead.created'))
+       ${deliveryCte({
+         at: '$12',
+         collection: 'lead',
+         event: 'lead.created',
+         from: 'l',
+         record: `to_jsonb(l) - ARRAY['title', 'phone_keys', 'match_email', 'match_first_name',
+           'match_last_name', 'match_phones', 'dealership_id']`,
+       })}
        SELECT id FROM l`,
       [
         title,
