@@ -59,7 +59,7 @@ export const compiledPage = (
     })
     const variant = variantOf(req, `${slug}:${params.depth}:list`, (decisions) => {
       const document = documentOf(
-        { decisions, payload: req.payload, req },
+        { decisions, depth: params.depth, payload: req.payload, req },
         plan,
         't0',
         params.depth,

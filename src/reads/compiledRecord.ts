@@ -10,12 +10,16 @@ import { variantOf } from './variants'
 
 type Doc = Record<string, unknown>
 
-/** The record as Payload's findByID answers it at `depth`, or undefined when Payload must read it. */
+/**
+ * The record as the commerce endpoints answer it at `depth` (its joins as arrays), or with
+ * `findByID` as Payload's findByID answers it; undefined when Payload must read it.
+ */
 export const compiledRecord = (
   req: PayloadRequest,
   slug: string,
   id: string,
   depth: number,
+  findByID = false,
 ): Promise<Doc | undefined> =>
   unlessRefused(async () => {
     const plan = planFor(req, slug)
@@ -28,9 +32,10 @@ export const compiledRecord = (
     })
     const access = await executeAccess({ id, req }, plan.config.access.read)
     if (access !== true) return fallBack(`${slug}: read access with a filter`)
-    const variant = variantOf(req, `${slug}:${depth}:one`, (decisions) => {
+    const shape = `${slug}:${depth}:${findByID ? 'findByID' : 'one'}`
+    const variant = variantOf(req, shape, (decisions) => {
       const document = documentOf(
-        { decisions, payload: req.payload, req },
+        { decisions, depth, findByID, payload: req.payload, req },
         plan,
         't0',
         depth,
@@ -61,5 +66,5 @@ export const recordAsCaller = async <T extends object = Doc>(
 ): Promise<T> =>
   // The caller names what it reads: Payload types a record by a slug known only at run time as
   // the union of every collection's.
-  ((await compiledRecord(req, slug, String(id), depth)) ??
+  ((await compiledRecord(req, slug, String(id), depth, true)) ??
     (await req.payload.findByID({ collection: slug, depth, id, overrideAccess: false, req }))) as T

@@ -6,7 +6,7 @@
  * out of the SQL itself. What Payload does in JS after the read (the `afterRead` hooks the
  * compiler knows) becomes a walk over the parsed answer.
  */
-import type { Payload, PayloadRequest } from 'payload'
+import { createDataloaderCacheKey, type Payload, type PayloadRequest } from 'payload'
 
 import { keyOwnerFields, knownDataKeys } from '@/creditData/consumerKeys'
 import { hasReadReplicas } from '@/db/replicas'
@@ -21,6 +21,15 @@ export type Walk = (doc: Record<string, unknown>, req: PayloadRequest) => Promis
 
 type Build = {
   decisions: Decision[]
+  /** The depth the caller asked for (Payload's `depth`; `documentOf`'s counts what is left). */
+  depth: number
+  /**
+   * The answer is Payload's findByID as it is (a compiled write's): a join there is Payload's
+   * `{docs, hasNextPage}` of ten, which the compiler does not build, so a record with one is
+   * Payload's to read. Otherwise the commerce shape: a record's joins as arrays, and embedded
+   * records without theirs (src/commerce/endpoints/joins.ts).
+   */
+  findByID?: boolean
   payload: Payload
   req: PayloadRequest
 }
@@ -44,6 +53,15 @@ const mayRead = (build: Build, slug: string): boolean => {
   const answer = read ? decide(build, (req) => read({ req })) : false
   if (typeof answer !== 'boolean') throw new Refusal(`${slug}: read access with a filter, embedded`)
   return answer
+}
+
+/**
+ * Whether the caller's read access to `slug` is `false` (its records are never embedded). An
+ * answer that is a filter, or asynchronous, is for Payload's own read of them to apply.
+ */
+const deniedRead = (build: Build, slug: string): boolean => {
+  const read = collectionOf(build.payload, slug)?.config.access?.read
+  return Boolean(decide(build, (req) => (read ? read({ req }) === false : true)))
 }
 
 const mayReadField = (build: Build, node: Node): boolean => {
@@ -144,8 +162,8 @@ const fieldsOf = (
   const walks: FieldWalk[] = []
   for (const node of nodes) {
     if (!mayReadField(build, node)) continue
-    if (node.kind === 'join' && embedded) continue
-    const part = partOf(build, plan, node, alias, depth)
+    if (node.kind === 'join' && embedded && !build.findByID) continue
+    const part = partOf(build, plan, node, alias, depth, embedded)
     parts.push([node.name, part.sql])
     const hooks = node.hooks
     const inner = part.walk
@@ -188,6 +206,79 @@ const embed = (build: Build, target: string, alias: string, depth: number) => {
   return { plan, ...documentOf(build, plan, alias, depth, true) }
 }
 
+/**
+ * A join of a record embedded past the depth, as Payload's findByID answers it: the ids of the
+ * first `defaultLimit` (10) joined records in the join's sort (the adapter's `-createdAt` when
+ * the field names none) and whether there are more. Anywhere else a findByID answer's join is
+ * Payload's to read.
+ */
+const joinAsFound = (
+  plan: Plan,
+  node: Extract<Node, { kind: 'join' }>,
+  target: Plan,
+  alias: string,
+  depth: number,
+  embedded: boolean,
+): Part => {
+  const { field } = node
+  const own = field.type === 'join' ? field : undefined
+  if (!embedded || depth > 0 || (!own?.defaultSort && target.config.defaultSort))
+    throw new Refusal(`${plan.slug}.${node.name}: this join as findByID answers it`)
+  const limit = own?.defaultLimit ?? 10
+  const [page, more] = [nextAlias(), nextAlias()]
+  const on = (sub: string) => `${sub}.${quote(node.on)} = ${alias}.id`
+  const order = `${quote(node.order.column)} ${node.order.descending ? 'DESC' : 'ASC'}`
+  const ids = `(SELECT ${page}.id, ${page}.${quote(node.order.column)} FROM ${quote(target.table)} ${page}
+    WHERE ${on(page)} ORDER BY ${page}.${order} LIMIT ${limit})`
+  return {
+    sql: `json_build_object('docs', coalesce((SELECT json_agg(j.id ORDER BY j.${order}) FROM ${ids} j), '[]'),
+      'hasNextPage', (SELECT count(*) > ${limit} FROM (SELECT 1 FROM ${quote(target.table)} ${more} WHERE ${on(more)} LIMIT ${limit + 1}) n))`,
+  }
+}
+
+/**
+ * A related record the compiler cannot build (its collection's plan is refused: a user, say),
+ * embedded as Payload's own read embeds it: the statement carries its id, and the walk loads it
+ * through the request's dataloader with the key Payload's population uses
+ * (payload/dist/fields/hooks/afterRead/relationshipPopulationPromise.js), so the record comes
+ * with Payload's access, field access and hooks, and records loaded together share one find.
+ * `left` is the depth left where the relation is: its record is read `build.depth - left + 1`
+ * levels down, as Payload's `currentDepth` counts. Undefined when the target is compiled, or the
+ * caller's read access is `false` (the id alone, as Payload leaves it).
+ */
+const populatedByPayload = (build: Build, target: string, left: number): Part['walk'] => {
+  if (!(planOf(build.payload, target) instanceof Refusal)) return undefined
+  if (deniedRead(build, target)) return undefined
+  const config = collectionOf(build.payload, target)!.config
+  const currentDepth = build.depth - left + 2
+  const { depth } = build
+  return async (value, _sibling, req) => {
+    const load = async (id: unknown) => {
+      if (id === null || id === undefined) return id
+      const doc = (await req.payloadDataLoader.load(
+        createDataloaderCacheKey({
+          collectionSlug: target,
+          currentDepth,
+          depth,
+          docID: id as number | string,
+          draft: false,
+          fallbackLocale: req.fallbackLocale!,
+          locale: req.locale!,
+          overrideAccess: false,
+          populate: undefined,
+          select: config.defaultPopulate,
+          showHiddenFields: false,
+          // Undefined outside a transaction, as Payload's own population passes it.
+          transactionID: req.transactionID!,
+        }),
+      )) as null | Record<string, unknown> | undefined
+      if (!doc) return id
+      return config.trash && doc.deletedAt ? null : doc
+    }
+    return Array.isArray(value) ? Promise.all(value.map(load)) : load(value)
+  }
+}
+
 const eachRecord =
   (walk: Walk | undefined) =>
   async (
@@ -203,7 +294,14 @@ const eachRecord =
     return value
   }
 
-const partOf = (build: Build, plan: Plan, node: Node, alias: string, depth: number): Part => {
+const partOf = (
+  build: Build,
+  plan: Plan,
+  node: Node,
+  alias: string,
+  depth: number,
+  embedded: boolean,
+): Part => {
   const column = (name: string) => `${alias}.${quote(name)}`
   switch (node.kind) {
     case 'value':
@@ -233,7 +331,10 @@ const partOf = (build: Build, plan: Plan, node: Node, alias: string, depth: numb
     }
     case 'relation': {
       const id = column(node.column)
-      if (depth === 0 || !mayRead(build, node.target)) return { sql: `to_json(${id})` }
+      if (depth === 0) return { sql: `to_json(${id})` }
+      const byPayload = populatedByPayload(build, node.target, depth)
+      if (byPayload) return { sql: `to_json(${id})`, walk: byPayload }
+      if (!mayRead(build, node.target)) return { sql: `to_json(${id})` }
       const sub = nextAlias()
       const target = embed(build, node.target, sub, depth - 1)
       return {
@@ -246,11 +347,11 @@ const partOf = (build: Build, plan: Plan, node: Node, alias: string, depth: numb
       const rels = `FROM ${quote(`${plan.table}_rels`)} ${link}`
       const linked = `${link}.parent_id = ${alias}.id AND ${link}.path = ${literal(node.path)}`
       const id = `${link}.${quote(node.column)}`
-      if (depth === 0 || !mayRead(build, node.target)) {
-        return {
-          sql: `coalesce((SELECT json_agg(${id} ORDER BY ${link}."order") ${rels} WHERE ${linked} AND ${id} IS NOT NULL), '[]')`,
-        }
-      }
+      const ids = `coalesce((SELECT json_agg(${id} ORDER BY ${link}."order") ${rels} WHERE ${linked} AND ${id} IS NOT NULL), '[]')`
+      if (depth === 0) return { sql: ids }
+      const byPayload = populatedByPayload(build, node.target, depth)
+      if (byPayload) return { sql: ids, walk: byPayload }
+      if (!mayRead(build, node.target)) return { sql: ids }
       const sub = nextAlias()
       const target = embed(build, node.target, sub, depth - 1)
       return {
@@ -265,6 +366,7 @@ const partOf = (build: Build, plan: Plan, node: Node, alias: string, depth: numb
       if (targetPlan instanceof Refusal) throw targetPlan
       if (!mayRead(build, node.target))
         throw new Refusal(`${plan.slug}.${node.name}: a join the caller may not read`)
+      if (build.findByID) return joinAsFound(plan, node, targetPlan, alias, depth, embedded)
       // Payload embeds joined records with their own relations as ids, whatever the depth.
       const target =
         depth === 0
