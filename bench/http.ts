@@ -259,10 +259,12 @@ try {
     await generate(
       runGenerated
         ? sizeFlags.filter((name) => name !== 'audit-rows')
-        : // The dealer scope's leads name consumers of the generated set.
-          runScope
-          ? ['consumers']
-          : [],
+        : [
+            // The dealer scope's leads name consumers of the generated set, and the VDP
+            // e-mails' VINs its vehicles, which come with its credit apps (as in a full run).
+            ...(runScope || runVdpEmails ? ['consumers'] : []),
+            ...(runVdpEmails ? ['credit-apps'] : []),
+          ],
     ),
   ]
   // The key of the integrator, the caller of the workloads against the baselines.

@@ -9,7 +9,8 @@
  * 2. one statement writing the row (its dealership set by the database's trigger from the lead),
  *    its VIN rows, its first version and the version's VIN rows;
  * 3. the answer, read as Payload's create answers it (as the caller, at the default depth: one
- *    compiled read, src/reads, or Payload's findByID where that cannot, as for a lead's assignee).
+ *    compiled read, src/reads, with the lead's assignee found by Payload's dataloader; Payload's
+ *    findByID where the reads cannot).
  *
  * It writes only where it knows that is all Payload would write; everything else goes through
  * Payload before anything is written (`undefined`): a caller other than an API client that reads

@@ -674,6 +674,40 @@ describe("records that embed a user (a collection the compiler leaves to Payload
   })
 })
 
+describe("a dealer's page that embeds users of another dealership", () => {
+  // Both ways: the compiled page is Payload's for a dealer here (a company's locations join, which
+  // a dealer reads by a filter), and neither may show another dealership's people.
+  it('leaves them ids and names the house staff, either way', async () => {
+    const { payload } = service
+    const [other] = await column(
+      "SELECT id FROM company WHERE id <> 'com_demo_sunset' AND NOT is_facilitator AND deleted_at IS NULL LIMIT 1",
+    )
+    const rival = await staffUser(payload, 'dealer', other)
+    const path = '/api/companies?depth=1'
+    const sunsetOf = (pair: Pair) =>
+      (pair.compiled.body.data as { id: string; lastModifiedBy: unknown }[]).find(
+        ({ id }) => id === 'com_demo_sunset',
+      )
+    // Changed by a dealer of another dealership: the Sunset dealer sees only the id.
+    await client.query("UPDATE company SET last_modified_by_id = $1 WHERE id = 'com_demo_sunset'", [
+      rival.id,
+    ])
+    const hidden = await both(path, 'dealer')
+    same(hidden, path, 'dealer')
+    expect(sunsetOf(hidden)?.lastModifiedBy).toBe(rival.id)
+    // Changed by house staff, whom dealers may have on their rota: the name, not the address.
+    await client.query("UPDATE company SET last_modified_by_id = $1 WHERE id = 'com_demo_sunset'", [
+      who.staff.id,
+    ])
+    const shown = await both(path, 'dealer')
+    same(shown, path, 'dealer')
+    const editor = sunsetOf(shown)?.lastModifiedBy as Record<string, unknown>
+    expect(editor).toMatchObject({ id: who.staff.id })
+    expect(editor).not.toHaveProperty('email')
+    expect(editor).not.toHaveProperty('role')
+  })
+})
+
 describe('what the compiler does not know', () => {
   it('refuses a field with an afterRead hook or read access it does not know, naming it', () => {
     const config = service.payload.collections.customer.config
