@@ -4,6 +4,7 @@ import {
   executeAccess,
   type PaginatedDocs,
   type PayloadRequest,
+  type PopulateType,
   validateQueryPaths,
   type Where,
 } from 'payload'
@@ -24,11 +25,15 @@ import { type Variant, variantOf } from './variants'
 
 type Doc = Record<string, unknown>
 
-/** A page of a commerce list as Payload's find (or the cursor's reading) answers it, or undefined. */
+/**
+ * A page of a commerce list as Payload's find (or the cursor's reading) answers it, asked with
+ * `populate`, or undefined.
+ */
 export const compiledPage = (
   req: PayloadRequest,
   slug: string,
   params: ListParams,
+  populate: PopulateType,
 ): Promise<PaginatedDocs<Doc> | undefined> =>
   unlessRefused(async () => {
     const plan = planFor(req, slug)
@@ -59,7 +64,7 @@ export const compiledPage = (
     })
     const variant = variantOf(req, `${slug}:${params.depth}:list`, (decisions) => {
       const document = documentOf(
-        { decisions, depth: params.depth, payload: req.payload, req },
+        { decisions, depth: params.depth, payload: req.payload, req, shape: { populate } },
         plan,
         't0',
         params.depth,

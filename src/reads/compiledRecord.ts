@@ -5,21 +5,21 @@ import { beforeRead } from './beforeRead'
 import { compiledReads, fallBack, planFor, unlessRefused } from './gate'
 import { collectionOf } from './plan'
 import { sendStatement } from './send'
-import { documentOf } from './statement'
+import { documentOf, type Shape } from './statement'
 import { variantOf } from './variants'
 
 type Doc = Record<string, unknown>
 
 /**
- * The record as the commerce endpoints answer it at `depth` (its joins as arrays), or with
- * `findByID` as Payload's findByID answers it; undefined when Payload must read it.
+ * The record at `depth` in the `shape` asked (the commerce endpoints', or Payload's findByID as
+ * it stands), or undefined when Payload must read it.
  */
 export const compiledRecord = (
   req: PayloadRequest,
   slug: string,
   id: string,
   depth: number,
-  findByID = false,
+  shape: Shape,
 ): Promise<Doc | undefined> =>
   unlessRefused(async () => {
     const plan = planFor(req, slug)
@@ -32,10 +32,10 @@ export const compiledRecord = (
     })
     const access = await executeAccess({ id, req }, plan.config.access.read)
     if (access !== true) return fallBack(`${slug}: read access with a filter`)
-    const shape = `${slug}:${depth}:${findByID ? 'findByID' : 'one'}`
-    const variant = variantOf(req, shape, (decisions) => {
+    const key = `${slug}:${depth}:${shape.findByID ? 'findByID' : 'one'}`
+    const variant = variantOf(req, key, (decisions) => {
       const document = documentOf(
-        { decisions, depth, findByID, payload: req.payload, req },
+        { decisions, depth, payload: req.payload, req, shape },
         plan,
         't0',
         depth,
@@ -66,5 +66,5 @@ export const recordAsCaller = async <T extends object = Doc>(
 ): Promise<T> =>
   // The caller names what it reads: Payload types a record by a slug known only at run time as
   // the union of every collection's.
-  ((await compiledRecord(req, slug, String(id), depth, true)) ??
+  ((await compiledRecord(req, slug, String(id), depth, { findByID: true })) ??
     (await req.payload.findByID({ collection: slug, depth, id, overrideAccess: false, req }))) as T

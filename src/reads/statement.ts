@@ -6,7 +6,12 @@
  * out of the SQL itself. What Payload does in JS after the read (the `afterRead` hooks the
  * compiler knows) becomes a walk over the parsed answer.
  */
-import { createDataloaderCacheKey, type Payload, type PayloadRequest } from 'payload'
+import {
+  createDataloaderCacheKey,
+  type Payload,
+  type PayloadRequest,
+  type PopulateType,
+} from 'payload'
 
 import { keyOwnerFields, knownDataKeys } from '@/creditData/consumerKeys'
 import { hasReadReplicas } from '@/db/replicas'
@@ -19,19 +24,21 @@ export type Decision = { answer: unknown; ask: (req: PayloadRequest) => unknown 
 /** Applies hooks to a parsed record (its embedded records included). */
 export type Walk = (doc: Record<string, unknown>, req: PayloadRequest) => Promise<void>
 
+/**
+ * How the answer is shaped. The commerce endpoints ask Payload with `populate` (a company's
+ * `locations` join left out of embedded companies) and answer a record's joins as arrays
+ * (src/commerce/endpoints/joins.ts). A compiled write's answer is Payload's findByID as it
+ * stands (`findByID`): a join there is Payload's `{docs, hasNextPage}`.
+ */
+export type Shape = { findByID: true } | { findByID?: false; populate: PopulateType }
+
 type Build = {
   decisions: Decision[]
   /** The depth the caller asked for (Payload's `depth`; `documentOf`'s counts what is left). */
   depth: number
-  /**
-   * The answer is Payload's findByID as it is (a compiled write's): a join there is Payload's
-   * `{docs, hasNextPage}` of ten, which the compiler does not build, so a record with one is
-   * Payload's to read. Otherwise the commerce shape: a record's joins as arrays, and embedded
-   * records without theirs (src/commerce/endpoints/joins.ts).
-   */
-  findByID?: boolean
   payload: Payload
   req: PayloadRequest
+  shape: Shape
 }
 
 const quote = (text: string) => `"${text.replace(/"/g, '""')}"`
@@ -56,12 +63,19 @@ const mayRead = (build: Build, slug: string): boolean => {
 }
 
 /**
- * Whether the caller's read access to `slug` is `false` (its records are never embedded). An
- * answer that is a filter, or asynchronous, is for Payload's own read of them to apply.
+ * Whether the caller's read access to `slug` is `false` (its records are never embedded); a
+ * filter is for Payload's own read of them to apply. Recorded as a boolean, so the statement is
+ * reused for every caller with the same answer.
  */
 const deniedRead = (build: Build, slug: string): boolean => {
   const read = collectionOf(build.payload, slug)?.config.access?.read
-  return Boolean(decide(build, (req) => (read ? read({ req }) === false : true)))
+  return Boolean(
+    decide(build, (req) => {
+      const answer = read ? read({ req }) : false
+      // A promise is refused by `decide` (and, in a reused statement's check, never matches).
+      return answer instanceof Promise ? answer : answer === false
+    }),
+  )
 }
 
 const mayReadField = (build: Build, node: Node): boolean => {
@@ -97,13 +111,22 @@ export const documentOf = (
     parts.push([DATA_KEYS, keys])
     walks.unshift(takeDataKeys)
   }
-  return {
-    sql: objectOf(parts),
-    walk: walks.length
-      ? async (doc, req) => {
-          for (const walk of walks) await walk(doc, req, doc)
-        }
-      : undefined,
+  const walk = sideBySide(walks, Boolean(keys))
+  return { sql: objectOf(parts), walk: walk && ((doc, req) => walk(doc, req, doc)) }
+}
+
+/**
+ * A record's walks, run side by side as Payload runs its field hooks, so that the records they
+ * load (its users, its consumers' keys) go out together; its data keys first, when it carries
+ * them, since the others open values with them.
+ */
+const sideBySide = (walks: FieldWalk[], keysFirst: boolean): FieldWalk | undefined => {
+  if (!walks.length) return undefined
+  const first = keysFirst ? walks[0] : undefined
+  const rest = keysFirst ? walks.slice(1) : walks
+  return async (sibling, req, doc) => {
+    await first?.(sibling, req, doc)
+    await Promise.all(rest.map((walk) => walk(sibling, req, doc)))
   }
 }
 
@@ -162,7 +185,7 @@ const fieldsOf = (
   const walks: FieldWalk[] = []
   for (const node of nodes) {
     if (!mayReadField(build, node)) continue
-    if (node.kind === 'join' && embedded && !build.findByID) continue
+    if (node.kind === 'join' && embedded && !build.shape.findByID) continue
     const part = partOf(build, plan, node, alias, depth, embedded)
     parts.push([node.name, part.sql])
     const hooks = node.hooks
@@ -208,9 +231,9 @@ const embed = (build: Build, target: string, alias: string, depth: number) => {
 
 /**
  * A join of a record embedded past the depth, as Payload's findByID answers it: the ids of the
- * first `defaultLimit` (10) joined records in the join's sort (the adapter's `-createdAt` when
- * the field names none) and whether there are more. Anywhere else a findByID answer's join is
- * Payload's to read.
+ * first `defaultLimit` (10) joined records, newest first (the adapter's order when the field
+ * names none), and whether there are more. Anywhere else, or in another order or limit (the
+ * adapter adds a tiebreak; 0 is no limit), a findByID answer's join is Payload's to read.
  */
 const joinAsFound = (
   plan: Plan,
@@ -222,9 +245,10 @@ const joinAsFound = (
 ): Part => {
   const { field } = node
   const own = field.type === 'join' ? field : undefined
-  if (!embedded || depth > 0 || (!own?.defaultSort && target.config.defaultSort))
-    throw new Refusal(`${plan.slug}.${node.name}: this join as findByID answers it`)
   const limit = own?.defaultLimit ?? 10
+  const newestFirst = (own?.defaultSort ?? '-createdAt') === '-createdAt'
+  if (!embedded || depth > 0 || !newestFirst || limit < 1)
+    throw new Refusal(`${plan.slug}.${node.name}: this join as findByID answers it`)
   const [page, more] = [nextAlias(), nextAlias()]
   const on = (sub: string) => `${sub}.${quote(node.on)} = ${alias}.id`
   const order = `${quote(node.order.column)} ${node.order.descending ? 'DESC' : 'ASC'}`
@@ -242,40 +266,63 @@ const joinAsFound = (
  * through the request's dataloader with the key Payload's population uses
  * (payload/dist/fields/hooks/afterRead/relationshipPopulationPromise.js), so the record comes
  * with Payload's access, field access and hooks, and records loaded together share one find.
- * `left` is the depth left where the relation is: its record is read `build.depth - left + 1`
- * levels down, as Payload's `currentDepth` counts. Undefined when the target is compiled, or the
- * caller's read access is `false` (the id alone, as Payload leaves it).
+ * `left` is the depth left where the relation is: the record holding it is
+ * `build.depth - left + 1` levels down (Payload's `currentDepth`, 1 at the top), and the key
+ * names the level below. Undefined when the target is compiled, or the caller's read access is
+ * `false` (the id alone, as Payload leaves it).
  */
-const populatedByPayload = (build: Build, target: string, left: number): Part['walk'] => {
+/** What the key takes from the request, typed by Payload as always set. */
+type Here = Pick<
+  Parameters<typeof createDataloaderCacheKey>[0],
+  'fallbackLocale' | 'locale' | 'showHiddenFields' | 'transactionID'
+>
+
+const populatedByPayload = (
+  build: Build,
+  node: Node,
+  target: string,
+  left: number,
+): Part['walk'] => {
   if (!(planOf(build.payload, target) instanceof Refusal)) return undefined
+  // Payload runs a relation's own hooks on the id, before it populates it.
+  if (node.hooks.length) throw new Refusal(`${node.name}: a hooked relation to ${target}`)
   if (deniedRead(build, target)) return undefined
-  const config = collectionOf(build.payload, target)!.config
-  const currentDepth = build.depth - left + 2
-  const { depth } = build
+  const config = collectionOf(build.payload, target)?.config
+  const populate = build.shape.findByID ? undefined : build.shape.populate
+  const key = {
+    collectionSlug: target,
+    currentDepth: build.depth - left + 2,
+    depth: build.depth,
+    draft: false,
+    overrideAccess: false,
+    populate,
+    // Payload's `populate[slug] ?? defaultPopulate`; `populate` is typed by slugs known statically.
+    select: (populate && Reflect.get(populate, target)) ?? config?.defaultPopulate,
+  }
+  // On the record read first, as the caller left it (unset, by REST or findByID); below, as the
+  // dataloader's find passes it on to the records it loaded (`Boolean(showHiddenFields)`).
+  const showHiddenFields = left === build.depth ? undefined : false
   return async (value, _sibling, req) => {
+    const { fallbackLocale, locale, transactionID } = req
+    const given = { fallbackLocale, locale, showHiddenFields, transactionID }
     const load = async (id: unknown) => {
-      if (id === null || id === undefined) return id
-      const doc = (await req.payloadDataLoader.load(
+      if (typeof id !== 'number' && typeof id !== 'string') return id
+      const doc = await req.payloadDataLoader.load(
         createDataloaderCacheKey({
-          collectionSlug: target,
-          currentDepth,
-          depth,
-          docID: id as number | string,
-          draft: false,
-          fallbackLocale: req.fallbackLocale!,
-          locale: req.locale!,
-          overrideAccess: false,
-          populate: undefined,
-          select: config.defaultPopulate,
-          showHiddenFields: false,
-          // Undefined outside a transaction, as Payload's own population passes it.
-          transactionID: req.transactionID!,
+          ...key,
+          docID: id,
+          // As the request has them (undefined without localization or a transaction), as
+          // Payload's own population passes them.
+          ...(given as Partial<Here> as Here),
         }),
-      )) as null | Record<string, unknown> | undefined
+      )
       if (!doc) return id
-      return config.trash && doc.deletedAt ? null : doc
+      return config?.trash && 'deletedAt' in doc && doc.deletedAt ? null : doc
     }
-    return Array.isArray(value) ? Promise.all(value.map(load)) : load(value)
+    // A list drops the records in the trash, as Payload's population does.
+    return Array.isArray(value)
+      ? (await Promise.all(value.map(load))).filter((one) => one !== null)
+      : load(value)
   }
 }
 
@@ -288,11 +335,30 @@ const eachRecord =
   ): Promise<unknown> => {
     if (!walk) return value
     const records = Array.isArray(value) ? value : [value]
-    for (const record of records) {
-      if (record && typeof record === 'object') await walk(record as Record<string, unknown>, req)
-    }
+    await Promise.all(
+      records.map((record) =>
+        record && typeof record === 'object' ? walk(record as Record<string, unknown>, req) : null,
+      ),
+    )
     return value
   }
+
+/**
+ * A relation answered by its ids (`sql`): past the depth, or where the caller may not read its
+ * collection; with the walk that loads its records where Payload must read them. Undefined when
+ * the records are embedded by the statement.
+ */
+const unlessEmbedded = (
+  build: Build,
+  node: Extract<Node, { kind: 'relation' | 'relations' }>,
+  depth: number,
+  sql: string,
+): Part | undefined => {
+  if (depth === 0) return { sql }
+  const byPayload = populatedByPayload(build, node, node.target, depth)
+  if (byPayload) return { sql, walk: byPayload }
+  return mayRead(build, node.target) ? undefined : { sql }
+}
 
 const partOf = (
   build: Build,
@@ -317,13 +383,13 @@ const partOf = (
     }
     case 'group': {
       const { parts, walks } = fieldsOf(build, plan, node.fields, alias, depth, true)
+      const walk = sideBySide(walks, false)
       return {
         sql: objectOf(parts),
-        walk: walks.length
+        walk: walk
           ? async (value, _sibling, req, doc) => {
-              if (value && typeof value === 'object') {
-                for (const walk of walks) await walk(value as Record<string, unknown>, req, doc)
-              }
+              if (value && typeof value === 'object')
+                await walk(value as Record<string, unknown>, req, doc)
               return value
             }
           : undefined,
@@ -331,10 +397,8 @@ const partOf = (
     }
     case 'relation': {
       const id = column(node.column)
-      if (depth === 0) return { sql: `to_json(${id})` }
-      const byPayload = populatedByPayload(build, node.target, depth)
-      if (byPayload) return { sql: `to_json(${id})`, walk: byPayload }
-      if (!mayRead(build, node.target)) return { sql: `to_json(${id})` }
+      const bare = unlessEmbedded(build, node, depth, `to_json(${id})`)
+      if (bare) return bare
       const sub = nextAlias()
       const target = embed(build, node.target, sub, depth - 1)
       return {
@@ -348,10 +412,8 @@ const partOf = (
       const linked = `${link}.parent_id = ${alias}.id AND ${link}.path = ${literal(node.path)}`
       const id = `${link}.${quote(node.column)}`
       const ids = `coalesce((SELECT json_agg(${id} ORDER BY ${link}."order") ${rels} WHERE ${linked} AND ${id} IS NOT NULL), '[]')`
-      if (depth === 0) return { sql: ids }
-      const byPayload = populatedByPayload(build, node.target, depth)
-      if (byPayload) return { sql: ids, walk: byPayload }
-      if (!mayRead(build, node.target)) return { sql: ids }
+      const bare = unlessEmbedded(build, node, depth, ids)
+      if (bare) return bare
       const sub = nextAlias()
       const target = embed(build, node.target, sub, depth - 1)
       return {
@@ -366,7 +428,7 @@ const partOf = (
       if (targetPlan instanceof Refusal) throw targetPlan
       if (!mayRead(build, node.target))
         throw new Refusal(`${plan.slug}.${node.name}: a join the caller may not read`)
-      if (build.findByID) return joinAsFound(plan, node, targetPlan, alias, depth, embedded)
+      if (build.shape.findByID) return joinAsFound(plan, node, targetPlan, alias, depth, embedded)
       // Payload embeds joined records with their own relations as ids, whatever the depth.
       const target =
         depth === 0

@@ -500,7 +500,13 @@ describe("consumers' data keys", () => {
     const plan = compilePlan(payload, 'consumer')
     if (plan instanceof Refusal) throw plan
     const sqlOf = () =>
-      documentOf({ decisions: [], depth: 1, payload, req }, plan, 't0', 1, false).sql
+      documentOf(
+        { decisions: [], depth: 1, payload, req, shape: { findByID: true } },
+        plan,
+        't0',
+        1,
+        false,
+      ).sql
     expect(sqlOf()).toContain('consumer_data_keys')
     // A replica may still hold a key the primary destroyed: there, keys come from the primary.
     Object.assign(payload.db, { primaryDrizzle: payload.db.drizzle })
@@ -552,31 +558,54 @@ describe("records that embed a user (a collection the compiler leaves to Payload
     return { ...doc, collection } as PayloadRequest['user']
   }
 
-  /** The record read by the compiler, or undefined where it leaves the read to Payload. */
-  const compiledOf = async (caller: Caller, slug: string, id: number | string, depth: number) => {
+  /** The callers whose read access to users is not `false` (a dealer's is a filter). */
+  const READ_USERS: Caller[] = ['clientAdmin', 'staff', 'staffAdmin', 'dealer']
+
+  /** A request of `caller` whose dataloader keeps the keys of the users it is asked for. */
+  const requestOf = async (caller: Caller, keys: string[]) => {
     const req = await createLocalReq({ user: (await userOf(caller)) ?? undefined }, service.payload)
-    try {
-      return { doc: await compiledRecord(req, slug, String(id), depth, true) }
-    } catch (error) {
-      return { error: (error as Error).name }
+    const load = req.payloadDataLoader.load.bind(req.payloadDataLoader)
+    req.payloadDataLoader.load = (key: string) => {
+      if (JSON.parse(key)[1] === 'users') keys.push(key)
+      return load(key)
     }
+    return req
   }
 
-  const payloadOf = async (caller: Caller, slug: string, id: number | string, depth: number) => {
-    const req = await createLocalReq({ user: (await userOf(caller)) ?? undefined }, service.payload)
-    try {
-      const doc = await service.payload.findByID({
-        collection: slug as CollectionSlug,
-        depth,
-        id,
-        overrideAccess: false,
-        req,
-      })
-      return { doc }
-    } catch (error) {
-      return { error: (error as Error).name }
+  type Read = (req: PayloadRequest, slug: string, id: number | string, depth: number) => unknown
+
+  /** A record as `read` gives it to `caller` (or the error's name), the users' keys kept. */
+  const readWith =
+    (read: Read) =>
+    async (
+      caller: Caller,
+      slug: string,
+      id: number | string,
+      depth: number,
+      keys: string[] = [],
+    ) => {
+      const req = await requestOf(caller, keys)
+      try {
+        return { doc: (await read(req, slug, id, depth)) as Record<string, unknown> | undefined }
+      } catch (error) {
+        return { error: (error as Error).name }
+      }
     }
-  }
+
+  /** The record read by the compiler, or undefined where it leaves the read to Payload. */
+  const compiledOf = readWith((req, slug, id, depth) =>
+    compiledRecord(req, slug, String(id), depth, { findByID: true }),
+  )
+
+  const payloadOf = readWith((req, slug, id, depth) =>
+    service.payload.findByID({
+      collection: slug as CollectionSlug,
+      depth,
+      id,
+      overrideAccess: false,
+      req,
+    }),
+  )
 
   it("answers as Payload's findByID: a lead's assignee, a VDP e-mail's and a lead event's author, a desk's rota", async () => {
     const { payload } = service
@@ -605,14 +634,21 @@ describe("records that embed a user (a collection the compiler leaves to Payload
       ['leadEvents', event.id],
       ['vdpEmails', email.id],
       ['location', 'loc_demo_sunset_la'],
-      ['company', 'com_demo_lane'],
     ]
+    // The lead's dealership, embedded past the depth, lists its locations as findByID does: the
+    // newest ten, and that there are more.
+    await client.query(
+      `INSERT INTO location SELECT (jsonb_populate_record(NULL::location, to_jsonb(l) ||
+         jsonb_build_object('id', 'loc_more_' || n, 'created_at', now() - make_interval(mins => n)))).*
+       FROM location l, generate_series(1, 11) n WHERE l.id = 'loc_demo_sunset_la'`,
+    )
     const served: string[] = []
     for (const [slug, id] of records) {
       for (const depth of [0, 1, 2, 3]) {
         for (const caller of CALLERS) {
-          const compiled = await compiledOf(caller, slug, id, depth)
-          const expected = await payloadOf(caller, slug, id, depth)
+          const keys = { compiled: [] as string[], payload: [] as string[] }
+          const compiled = await compiledOf(caller, slug, id, depth, keys.compiled)
+          const expected = await payloadOf(caller, slug, id, depth, keys.payload)
           const what = { caller, depth, slug }
           if ('doc' in compiled && compiled.doc === undefined) continue
           if (compiled.doc) served.push(`${slug} ${depth} ${caller}`)
@@ -620,6 +656,14 @@ describe("records that embed a user (a collection the compiler leaves to Payload
             ...what,
             ...expected,
             doc: JSON.stringify(expected.doc),
+          })
+          // The users asked of the dataloader by the keys Payload uses (depths, access, select);
+          // a caller who may not read users at all is answered their ids without asking.
+          // (The dataloader answers a key asked twice, as a record embedded twice asks, once.)
+          const asked = (list: string[]) => [...new Set(list)].sort()
+          expect({ ...what, keys: asked(keys.compiled) }).toEqual({
+            ...what,
+            keys: READ_USERS.includes(caller) ? asked(keys.payload) : [],
           })
         }
       }
@@ -639,7 +683,82 @@ describe("records that embed a user (a collection the compiler leaves to Payload
     expect(lead?.assignee).toMatchObject({ collection: 'users', id: expect.any(Number) })
     const location = (await compiledOf('staffAdmin', 'location', 'loc_demo_sunset_la', 1)).doc
     expect(location?.desk).toMatchObject({ rota: [{ collection: 'users' }] })
+    const { locations } = lead?.dealership as {
+      locations: { docs: string[]; hasNextPage: boolean }
+    }
+    expect(locations.docs).toHaveLength(10)
+    expect(locations.hasNextPage).toBe(true)
+    await client.query("DELETE FROM location WHERE id LIKE 'loc_more_%'")
   }, 120_000)
+
+  it("embeds, for a dealer, only the users a dealer reads: another dealership's as an id", async () => {
+    const { payload } = service
+    const [other] = await column(
+      "SELECT id FROM company WHERE id <> 'com_demo_sunset' AND NOT is_facilitator AND deleted_at IS NULL LIMIT 1",
+    )
+    const rival = await staffUser(payload, 'dealer', other)
+    const [eventId] = await column(
+      "SELECT e.id FROM lead_events e JOIN lead l ON l.id = e.lead_id WHERE l.dealership_id = 'com_demo_sunset' LIMIT 1",
+    )
+    const whole = compilePlan(payload, 'leadEvents')
+    if (whole instanceof Refusal) throw whole
+    // The event's author alone: its lead, which a dealer reads by a filter, is not compiled
+    // embedded. The dealer's read access to users is a filter too: the walk leaves it to
+    // Payload's find.
+    const plan = {
+      ...whole,
+      fields: whole.fields.filter(({ name }) => ['id', 'createdBy'].includes(name)),
+    }
+    const readAs = async (author: number | string | undefined) => {
+      await client.query('UPDATE lead_events SET created_by_id = $1 WHERE id = $2', [
+        author,
+        eventId,
+      ])
+      const req = await requestOf('dealer', [])
+      const document = documentOf(
+        { decisions: [], depth: 1, payload, req, shape: { findByID: true } },
+        plan,
+        't0',
+        1,
+        false,
+      )
+      const { rows } = await client.query(
+        `SELECT ${document.sql} AS doc FROM lead_events t0 WHERE t0.id = $1`,
+        [eventId],
+      )
+      const compiled = rows[0].doc as Record<string, unknown>
+      await document.walk?.(compiled, req)
+      const expected = await payloadOf('dealer', 'leadEvents', Number(eventId), 1)
+      expect(JSON.stringify(compiled.createdBy)).toBe(
+        JSON.stringify((expected.doc as { createdBy?: unknown } | undefined)?.createdBy),
+      )
+      return compiled.createdBy
+    }
+    expect(await readAs(rival.id)).toBe(rival.id)
+    const house = (await readAs(who.staff.id)) as Record<string, unknown>
+    expect(house).toMatchObject({ id: who.staff.id })
+    expect(house).not.toHaveProperty('email')
+  }, 120_000)
+
+  it("loads a record's users together, in one statement: its author and last editor", async () => {
+    const [emailId] = await column(
+      'SELECT id FROM vdp_emails WHERE created_by_id IS NOT NULL LIMIT 1',
+    )
+    await client.query('UPDATE vdp_emails SET last_modified_by_id = $1 WHERE id = $2', [
+      who.staffAdmin.id,
+      emailId,
+    ])
+    const req = await requestOf('staffAdmin', [])
+    counted.sent.length = 0
+    const doc = await compiledRecord(req, 'vdpEmails', emailId, 1, { findByID: true })
+    expect(doc).toMatchObject({
+      createdBy: { collection: 'users', id: who.staff.id },
+      lastModifiedBy: { collection: 'users', id: who.staffAdmin.id },
+    })
+    expect(counted.sent.map(statementKind).filter((kind) => kind === 'select users')).toHaveLength(
+      1,
+    )
+  })
 
   it("loads the users of a page's records together, in one statement", async () => {
     const path = '/api/companies?limit=10&sort=name&depth=1'
@@ -675,9 +794,9 @@ describe("records that embed a user (a collection the compiler leaves to Payload
 })
 
 describe("a dealer's page that embeds users of another dealership", () => {
-  // Both ways: the compiled page is Payload's for a dealer here (a company's locations join, which
-  // a dealer reads by a filter), and neither may show another dealership's people.
-  it('leaves them ids and names the house staff, either way', async () => {
+  // Payload's access, through the commerce list: the page is Payload's for a dealer (a company's
+  // locations join, which a dealer reads by a filter); the compiled walk's own case is above.
+  it('leaves them ids and names the house staff', async () => {
     const { payload } = service
     const [other] = await column(
       "SELECT id FROM company WHERE id <> 'com_demo_sunset' AND NOT is_facilitator AND deleted_at IS NULL LIMIT 1",
@@ -694,6 +813,7 @@ describe("a dealer's page that embeds users of another dealership", () => {
     ])
     const hidden = await both(path, 'dealer')
     same(hidden, path, 'dealer')
+    expect(hidden.servedCompiled).toBe(false)
     expect(sunsetOf(hidden)?.lastModifiedBy).toBe(rival.id)
     // Changed by house staff, whom dealers may have on their rota: the name, not the address.
     await client.query("UPDATE company SET last_modified_by_id = $1 WHERE id = 'com_demo_sunset'", [

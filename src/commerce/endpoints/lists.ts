@@ -6,7 +6,7 @@ import { type ListParams, parseListParams } from '@/api/params'
 import { compiledPage } from '@/reads'
 
 import { cursorAfter, pageAfter, pageByNumber } from '../listPages'
-import { joinsAsArrays } from './joins'
+import { joinOptions, joinsAsArrays } from './joins'
 
 /** Top-level fields of a collection (those in unnamed tabs or rows too) that a list may be sorted by. */
 const sortableFields = (req: PayloadRequest, collection: CollectionSlug): string[] =>
@@ -28,7 +28,8 @@ const payloadPage = async (req: PayloadRequest, collection: CollectionSlug, para
 const list = (collection: CollectionSlug) => async (req: PayloadRequest) => {
   const params = parseListParams(req.query, sortableFields(req, collection))
   const result =
-    (await compiledPage(req, collection, params)) ?? (await payloadPage(req, collection, params))
+    (await compiledPage(req, collection, params, joinOptions(req, collection).populate)) ??
+    (await payloadPage(req, collection, params))
   return paged(result, cursorAfter(result, params))
 }
 

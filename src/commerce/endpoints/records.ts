@@ -15,7 +15,9 @@ type Doc = Record<string, unknown>
  */
 const findOne = async (req: PayloadRequest, collection: CollectionSlug): Promise<Doc> => {
   const depth = parseDepth(req.query)
-  const compiled = await compiledRecord(req, collection, routeId(req), depth)
+  const compiled = await compiledRecord(req, collection, routeId(req), depth, {
+    populate: joinOptions(req, collection).populate,
+  })
   if (compiled) return compiled
   const doc = await req.payload.findByID({
     collection,
