@@ -54,9 +54,12 @@ const decide = (build: Build, ask: (req: PayloadRequest) => unknown): unknown =>
   return answer
 }
 
+const readAccessOf = (build: Build, slug: string) =>
+  collectionOf(build.payload, slug)?.config.access?.read
+
 /** Whether the caller may read `slug`'s records (embedded ones: a filter there is not compiled). */
 const mayRead = (build: Build, slug: string): boolean => {
-  const read = collectionOf(build.payload, slug)?.config.access?.read
+  const read = readAccessOf(build, slug)
   const answer = read ? decide(build, (req) => read({ req })) : false
   if (typeof answer !== 'boolean') throw new Refusal(`${slug}: read access with a filter, embedded`)
   return answer
@@ -68,7 +71,7 @@ const mayRead = (build: Build, slug: string): boolean => {
  * reused for every caller with the same answer.
  */
 const deniedRead = (build: Build, slug: string): boolean => {
-  const read = collectionOf(build.payload, slug)?.config.access?.read
+  const read = readAccessOf(build, slug)
   return Boolean(
     decide(build, (req) => {
       const answer = read ? read({ req }) : false
@@ -260,6 +263,14 @@ const joinAsFound = (
   }
 }
 
+type Relation = Extract<Node, { kind: 'relation' | 'relations' }>
+
+/** What the key takes from the request, typed by Payload as always set. */
+type Here = Pick<
+  Parameters<typeof createDataloaderCacheKey>[0],
+  'fallbackLocale' | 'locale' | 'showHiddenFields' | 'transactionID'
+>
+
 /**
  * A related record the compiler cannot build (its collection's plan is refused: a user, say),
  * embedded as Payload's own read embeds it: the statement carries its id, and the walk loads it
@@ -271,18 +282,8 @@ const joinAsFound = (
  * names the level below. Undefined when the target is compiled, or the caller's read access is
  * `false` (the id alone, as Payload leaves it).
  */
-/** What the key takes from the request, typed by Payload as always set. */
-type Here = Pick<
-  Parameters<typeof createDataloaderCacheKey>[0],
-  'fallbackLocale' | 'locale' | 'showHiddenFields' | 'transactionID'
->
-
-const populatedByPayload = (
-  build: Build,
-  node: Node,
-  target: string,
-  left: number,
-): Part['walk'] => {
+const populatedByPayload = (build: Build, node: Relation, left: number): Part['walk'] => {
+  const { target } = node
   if (!(planOf(build.payload, target) instanceof Refusal)) return undefined
   // Payload runs a relation's own hooks on the id, before it populates it.
   if (node.hooks.length) throw new Refusal(`${node.name}: a hooked relation to ${target}`)
@@ -350,12 +351,12 @@ const eachRecord =
  */
 const unlessEmbedded = (
   build: Build,
-  node: Extract<Node, { kind: 'relation' | 'relations' }>,
+  node: Relation,
   depth: number,
   sql: string,
 ): Part | undefined => {
   if (depth === 0) return { sql }
-  const byPayload = populatedByPayload(build, node, node.target, depth)
+  const byPayload = populatedByPayload(build, node, depth)
   if (byPayload) return { sql, walk: byPayload }
   return mayRead(build, node.target) ? undefined : { sql }
 }
