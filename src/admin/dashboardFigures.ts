@@ -1,12 +1,18 @@
 /**
  * The figures of the admin dashboard (src/admin/Dashboard.tsx): where the pipeline stands today
- * and this week, and the team's load and speed. Each figure is a count through the Local API as
- * the viewer (so a section the viewer may not read is left out, and counts respect access) with a
- * link to the list it counts. Every count is bounded by an index: a time window on `createdAt`, or
+ * and this week, and the team's load and speed. Each figure is a count as Payload's count gives it
+ * to the viewer (so a section the viewer may not read is left out, and counts respect access),
+ * all of them in one statement (src/reads/counts.ts), with a link to the list it counts. Every count is bounded by an index: a time window on `createdAt`, or
  * a column that only a few rows hold (a status, an overdue follow-up, a missing assignee), so a
  * visit costs the same on a large database.
  */
-import type { CollectionSlug, Payload, TypedUser, Where } from 'payload'
+import {
+  type CollectionSlug,
+  createLocalReq,
+  type Payload,
+  type TypedUser,
+  type Where,
+} from 'payload'
 
 import { owedNotices } from '@/compliance/adverseAction/notices'
 import { unlessForbidden } from '@/errors'
@@ -14,9 +20,10 @@ import { dayStart, weekStart, zoneOr } from '@/leadDesk/businessHours'
 import { agentFigures, openLeads, STILL_WORKED } from '@/leadDesk/pipeline'
 import { listHref } from '@/lib/adminHref'
 import { HOLD_STATUSES } from '@/providers'
+import { countsAsCaller } from '@/reads/counts'
 
 import { companyOf } from '../../access/dealer'
-import { cappedCount } from './cappedCount'
+import { COUNT_CAP } from './cappedCount'
 
 /** A `capped` figure is a queue's, counted up to COUNT_CAP (./cappedCount.ts). */
 export type Figure = { capped?: true; href: string; label: string; value: number }
@@ -59,35 +66,24 @@ export const dashboardDay = async (
 }
 
 /** A queue's figure (`capped`) is counted up to COUNT_CAP (./cappedCount.ts); a window's, exactly. */
-type Count = { capped?: true; collection: CollectionSlug; label: string; where: Where }
+export type Count = { capped?: true; collection: CollectionSlug; label: string; where: Where }
 
 const since = (date: Date): Where => ({ createdAt: { greater_than_equal: date.toISOString() } })
 
-/** The sections, each one only if the viewer may read its collection. */
-export const dashboardFigures = async (
-  payload: Payload,
-  user: TypedUser,
-  now = new Date(),
-  known?: DashboardDay,
-): Promise<Section[]> => {
-  const { day, today, week } = known ?? (await dashboardDay(payload, user, now))
-  const count = async ({ capped, collection, label, where }: Count): Promise<Figure> => ({
-    ...(capped && { capped }),
-    href: listHref(collection, where),
-    label,
-    value: capped
-      ? await cappedCount(payload, { collection, user, where })
-      : (await payload.count({ collection, overrideAccess: false, user, where })).totalDocs,
-  })
-  // Records the viewer may not read give no figures.
-  const section = async (title: string, counts: Count[]): Promise<null | Section> =>
-    unlessForbidden(Promise.all(counts.map(count)).then((figures): Section => ({ figures, title })))
+/** What the dashboard counts, by section, in the viewer's day. */
+export const figureCounts = ({
+  day,
+  now,
+  today,
+  week,
+}: Omit<DashboardDay, 'timeZone'>): { counts: Count[]; title: string }[] => {
+  const section = (title: string, counts: Count[]) => ({ counts, title })
   const submission = (status: string): Count => ({
     collection: 'credit-app',
     label: `Submissions ${status}`,
     where: { 'providerSubmission.status': { equals: status } },
   })
-  const sections = await Promise.all([
+  return [
     section('Leads', [
       { collection: 'lead', label: 'New leads today', where: since(today) },
       { collection: 'lead', label: 'New leads this week', where: since(week) },
@@ -182,8 +178,40 @@ export const dashboardFigures = async (
         where: { and: [since(today), { action: { equals: 'reveal' } }] },
       },
     ]),
-  ])
-  return sections.filter((found): found is Section => found !== null)
+  ]
+}
+
+/** The sections, each one only if the viewer may read its collection. */
+export const dashboardFigures = async (
+  payload: Payload,
+  user: TypedUser,
+  now = new Date(),
+  known?: DashboardDay,
+): Promise<Section[]> => {
+  const sections = figureCounts(known ?? (await dashboardDay(payload, user, now)))
+  const values = await countsAsCaller(
+    await createLocalReq({ user }, payload),
+    sections.flatMap(({ counts }) =>
+      counts.map(({ capped, collection, where }) => ({
+        cap: capped ? COUNT_CAP : undefined,
+        collection,
+        where,
+      })),
+    ),
+  )
+  let next = 0
+  // Records the viewer may not read give no figures.
+  return sections.flatMap(({ counts, title }) => {
+    const figures = counts.map(({ capped, collection, label, where }) => ({
+      ...(capped && { capped }),
+      href: listHref(collection, where),
+      label,
+      value: values[next++],
+    }))
+    return figures.every((figure): figure is Figure => figure.value !== null)
+      ? [{ figures, title }]
+      : []
+  })
 }
 
 export type AgentRow = {

@@ -3,7 +3,13 @@
  * viewer may not read is left out, and scoped roles see their own records only), its first few
  * records linked and the whole list one click away.
  */
-import type { CollectionSlug, Payload, TypedUser, Where } from 'payload'
+import {
+  type CollectionSlug,
+  createLocalReq,
+  type Payload,
+  type TypedUser,
+  type Where,
+} from 'payload'
 
 import { owedNotices } from '@/compliance/adverseAction/notices'
 import { unlessForbidden } from '@/errors'
@@ -12,9 +18,10 @@ import { STILL_WORKED } from '@/leadDesk/pipeline'
 import { listHref } from '@/lib/adminHref'
 import { isRecord } from '@/lib/isRecord'
 import { HOLD_STATUSES } from '@/providers'
+import { countsAsCaller } from '@/reads/counts'
 
 import { mayCall } from '../../access/policy'
-import { cappedCount } from './cappedCount'
+import { COUNT_CAP } from './cappedCount'
 
 const SHOWN = 5
 const HOUR = 60 * 60 * 1000
@@ -51,7 +58,8 @@ const LEAD_NOT_TRASHED: Where = { 'lead.deletedAt': { exists: false } }
 const times = (...pairs: [string, unknown][]) =>
   pairs.flatMap(([label, value]) => (typeof value === 'string' ? [{ label, value }] : []))
 
-const sources = (user: TypedUser, now: Date): Source[] => [
+/** The lists, as `user` would have them at `now`. */
+export const todoSources = (user: TypedUser, now: Date): Source[] => [
   {
     collection: 'lead',
     describe: (lead) => ({
@@ -216,35 +224,45 @@ export const todoLists = async (
   user: TypedUser,
   now = new Date(),
 ): Promise<TodoList[]> => {
-  const lists = await Promise.all(
-    // A dealer reads its notices and matches, but delivering and reviewing are house staff's.
-    sources(user, now)
-      .filter(({ action }) => !action || mayCall(user, action))
-      .map(({ collection, describe, open, sort, title, where }) =>
+  // A dealer reads its notices and matches, but delivering and reviewing are house staff's.
+  const shown = todoSources(user, now).filter(({ action }) => !action || mayCall(user, action))
+  const [totals, firsts] = await Promise.all([
+    countsAsCaller(
+      await createLocalReq({ user }, payload),
+      shown.map(({ collection, where }) => ({ cap: COUNT_CAP, collection, where })),
+    ),
+    Promise.all(
+      shown.map(({ collection, sort, where }) =>
         unlessForbidden(
-          Promise.all([
-            payload.find({
-              collection,
-              depth: 0,
-              limit: SHOWN,
-              overrideAccess: false,
-              pagination: false,
-              sort,
-              user,
-              where,
-            }),
-            cappedCount(payload, { collection, user, where }),
-          ]).then(([{ docs }, total]): TodoList => ({
-            href: listHref(collection, where),
-            items: docs.map((doc) => ({
-              ...describe({ ...doc }),
-              href: open?.({ ...doc }) ?? `/admin/collections/${collection}/${doc.id}`,
-            })),
-            title,
-            total,
-          })),
+          payload.find({
+            collection,
+            depth: 0,
+            limit: SHOWN,
+            overrideAccess: false,
+            pagination: false,
+            sort,
+            user,
+            where,
+          }),
         ),
       ),
-  )
-  return lists.filter((list): list is TodoList => list !== null)
+    ),
+  ])
+  // A list the viewer may not read is left out.
+  return shown.flatMap(({ collection, describe, open, title, where }, n) => {
+    const total = totals[n]
+    const docs = firsts[n]?.docs
+    if (total === null || !docs) return []
+    return [
+      {
+        href: listHref(collection, where),
+        items: docs.map((doc) => ({
+          ...describe({ ...doc }),
+          href: open?.({ ...doc }) ?? `/admin/collections/${collection}/${doc.id}`,
+        })),
+        title,
+        total,
+      },
+    ]
+  })
 }

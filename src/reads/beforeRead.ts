@@ -1,4 +1,4 @@
-/** Payload's `beforeOperation` hooks of a read, run as its own find and findByID run them. */
+/** Payload's `beforeOperation` hooks of a read, run as its own find, findByID and count run them. */
 import type { PayloadRequest, SanitizedCollectionConfig } from 'payload'
 
 type Args = Record<string, unknown>
@@ -8,6 +8,7 @@ export const beforeRead = async (
   req: PayloadRequest,
   config: SanitizedCollectionConfig,
   args: Args,
+  operation: 'count' | 'read' = 'read',
 ): Promise<Args> => {
   let result = args
   for (const hook of config.hooks?.beforeOperation ?? []) {
@@ -16,7 +17,7 @@ export const beforeRead = async (
         args: result as never,
         collection: config,
         context: req.context,
-        operation: 'read',
+        operation,
         overrideAccess: false,
         req,
       })) ?? result

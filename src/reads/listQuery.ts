@@ -28,9 +28,9 @@ export const payloadQuery = (
     where,
   })
 
-const tableOf = (req: PayloadRequest, plan: Plan) => {
-  const table = drizzleTableOf(req.payload, plan.table)
-  if (!table) throw new Error(`no table ${plan.table}`)
+const tableOf = (req: PayloadRequest, name: string) => {
+  const table = drizzleTableOf(req.payload, name)
+  if (!table) throw new Error(`no table ${name}`)
   return table
 }
 
@@ -71,7 +71,7 @@ export const idsOf = (
   offset: number,
 ) => {
   const db = drizzleOf(req.payload)
-  const table = tableOf(req, plan)
+  const table = tableOf(req, plan.table)
   const id = sql`${sql.identifier(plan.table)}.id`.as('page_id')
   const select = built.joins.length
     ? db.selectDistinct({
@@ -89,21 +89,28 @@ export const idsOf = (
 
 /**
  * The count Payload's find answers (its countDistinct): the filter's rows, distinct ids when the
- * filter joins other tables; with no filter, the kept row count.
+ * filter joins other tables; with no filter, the kept row count. With a `cap`, the rows are
+ * read only up to cap + 1, so a count past the cap costs what the cap does.
  */
-export const countOf = (req: PayloadRequest, plan: Plan, built: Built): SQL => {
-  if (!built.where && !built.joins.length) {
-    return sql`coalesce(${sql.raw(keptCount(plan.table, false))}, (SELECT count(*) FROM ${sql.identifier(plan.table)}))`
+export const countOf = (req: PayloadRequest, table: string, built: Built, cap?: number): SQL => {
+  const name = sql.identifier(table)
+  if (!built.where && !built.joins.length && cap === undefined) {
+    return sql`coalesce(${sql.raw(keptCount(table, false))}, (SELECT count(*) FROM ${name}))`
   }
   const db = drizzleOf(req.payload)
+  const from = tableOf(req, table)
+  if (cap !== undefined) {
+    const rows = built.joins.length
+      ? db.selectDistinct({ id: sql`${name}.id` })
+      : db.select({ id: sql`${name}.id` })
+    return sql`SELECT count(*) FROM (${withJoins(rows.from(from).$dynamic(), built).limit(cap + 1)}) capped`
+  }
   return sql`${withJoins(
     db
       .select({
-        count: built.joins.length
-          ? sql`count(DISTINCT ${sql.identifier(plan.table)}.id)`
-          : sql`count(*)`,
+        count: built.joins.length ? sql`count(DISTINCT ${name}.id)` : sql`count(*)`,
       })
-      .from(tableOf(req, plan))
+      .from(from)
       .$dynamic(),
     built,
   )}`

@@ -66,6 +66,6 @@ export const filteredPage = (
     : idsOf(req, plan, paged, params.limit, (params.page - 1) * params.limit)
   const query =
     dialect.sqlToQuery(sql`WITH page AS (SELECT s.page_id AS id, row_number() OVER () AS n FROM ${ids} s)
-      SELECT (${sql.raw(variant.text)}) AS docs, (${countOf(req, plan, counted)})::bigint AS total`)
+      SELECT (${sql.raw(variant.text)}) AS docs, (${countOf(req, plan.table, counted)})::bigint AS total`)
   return { text: query.sql, values: query.params }
 }

@@ -7,13 +7,21 @@
  */
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from '@payloadcms/db-postgres'
-import type { TypedUser } from 'payload'
+import { createLocalReq, type TypedUser } from 'payload'
 
 import { COUNT_CAP, shownCount } from '@/admin/cappedCount'
-import { dashboardDay, dashboardFigures, teamFigures, windows } from '@/admin/dashboardFigures'
-import { todoLists } from '@/admin/todo'
+import {
+  dashboardDay,
+  dashboardFigures,
+  figureCounts,
+  teamFigures,
+  windows,
+} from '@/admin/dashboardFigures'
+import { todoLists, todoSources } from '@/admin/todo'
 import { drizzleOf } from '@/db/adapter'
+import { unlessForbidden } from '@/errors'
 import { listHref } from '@/lib/adminHref'
+import { countsAsCaller } from '@/reads/counts'
 
 import { addDealership } from '../helpers/dealership'
 import { sendJson } from '../helpers/http'
@@ -247,6 +255,57 @@ describe("the manager's pipeline", () => {
     const utc = await figuresOf(await userOf('staffAdmin'), NOW)
     expect(utc.day.timeZone).toBe('UTC')
     expect(utc.day.today.toISOString()).toBe('2026-11-25T00:00:00.000Z')
+  })
+
+  it("counts in one statement exactly what Payload's count gives each viewer, trash and caps included", async () => {
+    const { payload } = context.service
+    // A trashed lead of the Pacific dealership that every lead figure of the day would match.
+    await lead('Trashed', 'loc_pipe_pacific', '2026-11-24T23:00:00Z')
+    await drizzleOf(payload).execute(
+      sql`UPDATE lead SET deleted_at = now() WHERE id = ${leads.Trashed}`,
+    )
+    const compliance = await staffUser(payload, 'compliance')
+    const viewers = [
+      context.who.staffAdmin,
+      context.who.staff,
+      compliance,
+      pacificDealer,
+      otherDealer,
+    ]
+    const seen: (null | number)[] = []
+    for (const viewer of viewers) {
+      const user = await userWithId(viewer.id)
+      const day = await dashboardDay(payload, user, NOW)
+      const asks = [...figureCounts(day).flatMap(({ counts }) => counts), ...todoSources(user, NOW)]
+      // Payload's own answer: a count, or null where the viewer may not read the collection.
+      const expected = await Promise.all(
+        asks.map(({ collection, where }) =>
+          unlessForbidden(payload.count({ collection, overrideAccess: false, user, where })).then(
+            (counted) => counted?.totalDocs ?? null,
+          ),
+        ),
+      )
+      const req = await createLocalReq({ user }, payload)
+      const exact = await countsAsCaller(req, asks)
+      // Capped at one, a count stops at two: what the queues do at a thousand.
+      const capped = await countsAsCaller(
+        req,
+        asks.map((ask) => ({ ...ask, cap: 1 })),
+      )
+      const labelled = (values: (null | number)[]) =>
+        asks.map((ask, n) => [
+          `${ask.collection}: ${'label' in ask ? ask.label : ask.title}`,
+          values[n],
+        ])
+      expect(labelled(exact)).toEqual(labelled(expected))
+      expect(labelled(capped)).toEqual(
+        labelled(expected.map((value) => (value === null ? null : Math.min(value, 2)))),
+      )
+      seen.push(...expected)
+    }
+    // Not an empty case: counts past the cap, and refusals (a dealer reads no audit log).
+    expect(seen.some((value) => value !== null && value > 2)).toBe(true)
+    expect(seen).toContain(null)
   })
 
   it("gives another dealership's dealer none of them, and the house every dealership's", async () => {
