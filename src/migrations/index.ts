@@ -53,6 +53,7 @@ import * as migration_20261130_034351_lead_tasks from './20261130_034351_lead_ta
 import * as migration_20261130_060000_dealer_list_plans from './20261130_060000_dealer_list_plans';
 import * as migration_20261130_160000_live_row_counts from './20261130_160000_live_row_counts';
 import * as migration_20261130_190000_drop_row_counts from './20261130_190000_drop_row_counts';
+import * as migration_20261202_090000_window_count_indexes from './20261202_090000_window_count_indexes';
 
 export const migrations = [
   {
@@ -329,5 +330,10 @@ export const migrations = [
     up: migration_20261130_190000_drop_row_counts.up,
     down: migration_20261130_190000_drop_row_counts.down,
     name: '20261130_190000_drop_row_counts',
+  },
+  {
+    up: migration_20261202_090000_window_count_indexes.up,
+    down: migration_20261202_090000_window_count_indexes.down,
+    name: '20261202_090000_window_count_indexes',
   },
 ];
