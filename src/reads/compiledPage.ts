@@ -62,7 +62,8 @@ export const compiledPage = (
       req,
       where: where ?? {},
     })
-    const variant = variantOf(req, `${slug}:${params.depth}:list`, (decisions) => {
+    const key = `${slug}:${params.depth}:list:${JSON.stringify(populate)}`
+    const variant = variantOf(req, key, (decisions) => {
       const document = documentOf(
         { decisions, depth: params.depth, payload: req.payload, req, shape: { populate } },
         plan,

@@ -32,7 +32,8 @@ export const compiledRecord = (
     })
     const access = await executeAccess({ id, req }, plan.config.access.read)
     if (access !== true) return fallBack(`${slug}: read access with a filter`)
-    const key = `${slug}:${depth}:${shape.findByID ? 'findByID' : 'one'}`
+    // The shape is part of the statement: a record asked with another `populate` is built anew.
+    const key = `${slug}:${depth}:${shape.findByID ? 'findByID' : `one:${JSON.stringify(shape.populate)}`}`
     const variant = variantOf(req, key, (decisions) => {
       const document = documentOf(
         { decisions, depth, payload: req.payload, req, shape },

@@ -760,6 +760,31 @@ describe("records that embed a user (a collection the compiler leaves to Payload
     )
   })
 
+  it('builds a record asked with another `populate` anew: each answer as Payload gives it', async () => {
+    const [emailId] = await column(
+      'SELECT id FROM vdp_emails WHERE created_by_id IS NOT NULL LIMIT 1',
+    )
+    for (const populate of [{ users: { name: true } }, {}, { users: { title: true } }] as const) {
+      const compiled = await compiledRecord(
+        await requestOf('staffAdmin', []),
+        'vdpEmails',
+        emailId,
+        1,
+        { populate },
+      )
+      const expected = await service.payload.findByID({
+        collection: 'vdpEmails',
+        depth: 1,
+        id: Number(emailId),
+        overrideAccess: false,
+        populate,
+        req: await requestOf('staffAdmin', []),
+      })
+      expect(compiled).toBeDefined()
+      expect(JSON.stringify(compiled?.createdBy)).toBe(JSON.stringify(expected.createdBy))
+    }
+  })
+
   it("loads the users of a page's records together, in one statement", async () => {
     const path = '/api/companies?limit=10&sort=name&depth=1'
     const first = await sendJson(service, 'GET', path.replace('depth=1', 'depth=0'), {
