@@ -232,6 +232,15 @@ const embed = (build: Build, target: string, alias: string, depth: number) => {
   return { plan, ...documentOf(build, plan, alias, depth, true) }
 }
 
+type Join = Extract<Node, { kind: 'join' }>
+
+/** A join's condition and order, on its joined table under the alias `sub`. */
+const joinTerms = (node: Join, alias: string) => ({
+  on: (sub: string) => `${sub}.${quote(node.on)} = ${alias}.id`,
+  order: (sub: string) =>
+    `${sub}.${quote(node.order.column)} ${node.order.descending ? 'DESC' : 'ASC'}`,
+})
+
 /**
  * A join of a record embedded past the depth, as Payload's findByID answers it: the ids of the
  * first `defaultLimit` (10) joined records, newest first (the adapter's order when the field
@@ -240,7 +249,7 @@ const embed = (build: Build, target: string, alias: string, depth: number) => {
  */
 const joinAsFound = (
   plan: Plan,
-  node: Extract<Node, { kind: 'join' }>,
+  node: Join,
   target: Plan,
   alias: string,
   depth: number,
@@ -253,12 +262,11 @@ const joinAsFound = (
   if (!embedded || depth > 0 || !newestFirst || limit < 1)
     throw new Refusal(`${plan.slug}.${node.name}: this join as findByID answers it`)
   const [page, more] = [nextAlias(), nextAlias()]
-  const on = (sub: string) => `${sub}.${quote(node.on)} = ${alias}.id`
-  const order = `${quote(node.order.column)} ${node.order.descending ? 'DESC' : 'ASC'}`
+  const { on, order } = joinTerms(node, alias)
   const ids = `(SELECT ${page}.id, ${page}.${quote(node.order.column)} FROM ${quote(target.table)} ${page}
-    WHERE ${on(page)} ORDER BY ${page}.${order} LIMIT ${limit})`
+    WHERE ${on(page)} ORDER BY ${order(page)} LIMIT ${limit})`
   return {
-    sql: `json_build_object('docs', coalesce((SELECT json_agg(j.id ORDER BY j.${order}) FROM ${ids} j), '[]'),
+    sql: `json_build_object('docs', coalesce((SELECT json_agg(j.id ORDER BY ${order('j')}) FROM ${ids} j), '[]'),
       'hasNextPage', (SELECT count(*) > ${limit} FROM (SELECT 1 FROM ${quote(target.table)} ${more} WHERE ${on(more)} LIMIT ${limit + 1}) n))`,
   }
 }
@@ -435,10 +443,10 @@ const partOf = (
         depth === 0
           ? { sql: `${sub}.id`, walk: undefined }
           : documentOf(build, targetPlan, sub, 0, true)
-      const order = `${sub}.${quote(node.order.column)} ${node.order.descending ? 'DESC' : 'ASC'}`
+      const { on, order } = joinTerms(node, alias)
       return {
-        sql: `coalesce((SELECT json_agg(${target.sql} ORDER BY ${order}) FROM ${quote(targetPlan.table)} ${sub}
-          WHERE ${sub}.${quote(node.on)} = ${alias}.id), '[]')`,
+        sql: `coalesce((SELECT json_agg(${target.sql} ORDER BY ${order(sub)}) FROM ${quote(targetPlan.table)} ${sub}
+          WHERE ${on(sub)}), '[]')`,
         walk: eachRecord(target.walk),
       }
     }
