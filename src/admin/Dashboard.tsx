@@ -6,7 +6,7 @@
 import type { Payload, TypedUser } from 'payload'
 import React from 'react'
 
-import { shownCount } from './cappedCount'
+import { shownCount } from './counts'
 import { type AgentRow, dashboardDay, dashboardFigures, teamFigures } from './dashboardFigures'
 import { todoLists } from './todo'
 import { Moment } from './values/cells'

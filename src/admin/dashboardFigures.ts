@@ -2,17 +2,12 @@
  * The figures of the admin dashboard (src/admin/Dashboard.tsx): where the pipeline stands today
  * and this week, and the team's load and speed. Each figure is a count as Payload's count gives it
  * to the viewer (so a section the viewer may not read is left out, and counts respect access),
- * all of them in one statement (src/reads/counts.ts), with a link to the list it counts. Every count is bounded by an index: a time window on `createdAt`, or
- * a column that only a few rows hold (a status, an overdue follow-up, a missing assignee), so a
- * visit costs the same on a large database.
+ * all of them in one statement (./counts.ts), with a link to the list it counts. Every count is
+ * bounded by an index: a time window on `createdAt` (the index holds the columns the window
+ * filters on), or a column that only a few rows hold (a status, an overdue follow-up, a missing
+ * assignee), so a visit costs the same on a large database.
  */
-import {
-  type CollectionSlug,
-  createLocalReq,
-  type Payload,
-  type TypedUser,
-  type Where,
-} from 'payload'
+import { type CollectionSlug, type Payload, type TypedUser, type Where } from 'payload'
 
 import { owedNotices } from '@/compliance/adverseAction/notices'
 import { unlessForbidden } from '@/errors'
@@ -20,12 +15,11 @@ import { dayStart, weekStart, zoneOr } from '@/leadDesk/businessHours'
 import { agentFigures, openLeads, STILL_WORKED } from '@/leadDesk/pipeline'
 import { listHref } from '@/lib/adminHref'
 import { HOLD_STATUSES } from '@/providers'
-import { countsAsCaller } from '@/reads/counts'
 
 import { companyOf } from '../../access/dealer'
-import { COUNT_CAP } from './cappedCount'
+import { COUNT_CAP, viewerCounts } from './counts'
 
-/** A `capped` figure is a queue's, counted up to COUNT_CAP (./cappedCount.ts). */
+/** A `capped` figure is a queue's, counted up to COUNT_CAP (./counts.ts). */
 export type Figure = { capped?: true; href: string; label: string; value: number }
 export type Section = { figures: Figure[]; title: string }
 
@@ -65,8 +59,8 @@ export const dashboardDay = async (
   return { ...windows(now, timeZone), now, timeZone }
 }
 
-/** A queue's figure (`capped`) is counted up to COUNT_CAP (./cappedCount.ts); a window's, exactly. */
-export type Count = { capped?: true; collection: CollectionSlug; label: string; where: Where }
+/** A queue's figure (`capped`) is counted up to COUNT_CAP (./counts.ts); a window's, exactly. */
+type Count = { capped?: true; collection: CollectionSlug; label: string; where: Where }
 
 const since = (date: Date): Where => ({ createdAt: { greater_than_equal: date.toISOString() } })
 
@@ -189,9 +183,10 @@ export const dashboardFigures = async (
   known?: DashboardDay,
 ): Promise<Section[]> => {
   const sections = figureCounts(known ?? (await dashboardDay(payload, user, now)))
-  const values = await countsAsCaller(
-    await createLocalReq({ user }, payload),
-    sections.flatMap(({ counts }) =>
+  const values = await viewerCounts(
+    payload,
+    user,
+    sections.map(({ counts }) =>
       counts.map(({ capped, collection, where }) => ({
         cap: capped ? COUNT_CAP : undefined,
         collection,
@@ -199,14 +194,13 @@ export const dashboardFigures = async (
       })),
     ),
   )
-  let next = 0
   // Records the viewer may not read give no figures.
-  return sections.flatMap(({ counts, title }) => {
-    const figures = counts.map(({ capped, collection, label, where }) => ({
+  return sections.flatMap(({ counts, title }, n) => {
+    const figures = counts.map(({ capped, collection, label, where }, m) => ({
       ...(capped && { capped }),
       href: listHref(collection, where),
       label,
-      value: values[next++],
+      value: values[n][m],
     }))
     return figures.every((figure): figure is Figure => figure.value !== null)
       ? [{ figures, title }]

@@ -3,13 +3,7 @@
  * viewer may not read is left out, and scoped roles see their own records only), its first few
  * records linked and the whole list one click away.
  */
-import {
-  type CollectionSlug,
-  createLocalReq,
-  type Payload,
-  type TypedUser,
-  type Where,
-} from 'payload'
+import { type CollectionSlug, type Payload, type TypedUser, type Where } from 'payload'
 
 import { owedNotices } from '@/compliance/adverseAction/notices'
 import { unlessForbidden } from '@/errors'
@@ -18,10 +12,9 @@ import { STILL_WORKED } from '@/leadDesk/pipeline'
 import { listHref } from '@/lib/adminHref'
 import { isRecord } from '@/lib/isRecord'
 import { HOLD_STATUSES } from '@/providers'
-import { countsAsCaller } from '@/reads/counts'
 
 import { mayCall } from '../../access/policy'
-import { COUNT_CAP } from './cappedCount'
+import { COUNT_CAP, viewerCounts } from './counts'
 
 const SHOWN = 5
 const HOUR = 60 * 60 * 1000
@@ -34,7 +27,7 @@ export type TodoItem = {
   note?: string
   times: { label: string; value: string }[]
 }
-/** `total` is capped (./cappedCount.ts): past COUNT_CAP, the list is longer than it says. */
+/** `total` is capped (./counts.ts): past COUNT_CAP, the list is longer than it says. */
 export type TodoList = { href: string; items: TodoItem[]; title: string; total: number }
 
 type Source = {
@@ -226,11 +219,10 @@ export const todoLists = async (
 ): Promise<TodoList[]> => {
   // A dealer reads its notices and matches, but delivering and reviewing are house staff's.
   const shown = todoSources(user, now).filter(({ action }) => !action || mayCall(user, action))
-  const [totals, firsts] = await Promise.all([
-    countsAsCaller(
-      await createLocalReq({ user }, payload),
+  const [[totals], firsts] = await Promise.all([
+    viewerCounts(payload, user, [
       shown.map(({ collection, where }) => ({ cap: COUNT_CAP, collection, where })),
-    ),
+    ]),
     Promise.all(
       shown.map(({ collection, sort, where }) =>
         unlessForbidden(

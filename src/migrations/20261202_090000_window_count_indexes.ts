@@ -11,9 +11,12 @@ import { type MigrateDownArgs, type MigrateUpArgs, sql } from '@payloadcms/db-po
  *
  * Each index is rebuilt under its own name, with the same key, so Payload's schema (which knows
  * indexes by name and key) still holds it and no index is added for writes to keep up: an update
- * of these rows changes `updated_at`, so it writes every index anyway. Building one locks out
- * writes to its table while it builds (about 7 s at five million lead events); an index already
- * built this way, by hand with CONCURRENTLY beforehand (docs/deployment.md), is left as it is.
+ * of these rows changes `updated_at`, so it writes every index anyway. The new indexes are all
+ * built first, while reads go on and writes to their tables wait (about 7 s at five million lead
+ * events); the old ones are dropped at the end, so the moment no read may run is the commit's.
+ * A lock that waits more than 10 s behind a long transaction fails the migration, which is then
+ * run again. An index already built this way and valid (by hand with CONCURRENTLY beforehand,
+ * docs/deployment.md) is left as it is.
  */
 const COVERED: Record<string, string[]> = {
   deal: ['deleted_at', 'current_bid_price'],
@@ -21,26 +24,45 @@ const COVERED: Record<string, string[]> = {
   lead_events: ['deleted_at', 'status'],
 }
 
-const rebuild = async ({ db }: MigrateUpArgs, table: string, include: string[]) => {
-  const name = `${table}_created_at_idx`
-  const columns = include.length ? ` INCLUDE (${include.map((c) => `"${c}"`).join(', ')})` : ''
-  const wanted = include.length ? `INCLUDE (${include.join(', ')})` : ''
-  const { rows } = await db.execute(
-    sql`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ${name}`,
-  )
-  const now = String(rows[0]?.indexdef ?? '')
-  if (rows.length && (wanted ? now.endsWith(wanted) : !now.includes('INCLUDE'))) return
-  await db.execute(
-    sql.raw(`CREATE INDEX "${name}_new" ON "${table}" USING btree ("created_at")${columns};
-      DROP INDEX IF EXISTS "${name}";
-      ALTER INDEX "${name}_new" RENAME TO "${name}";`),
-  )
+type Args = MigrateUpArgs | MigrateDownArgs
+
+/** The tables whose `created_at` index is not yet as wanted, each with the one to build. */
+const rebuilt = async ({ db }: Args, wanted: Record<string, string[]>) => {
+  const todo: [string, string][] = []
+  for (const [table, include] of Object.entries(wanted)) {
+    const name = `${table}_created_at_idx`
+    const key = `USING btree (created_at)${include.length ? ` INCLUDE (${include.join(', ')})` : ''}`
+    const { rows } = await db.execute(sql`
+      SELECT pg_get_indexdef(i.indexrelid) AS definition, i.indisvalid AS valid
+        FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+        JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE c.relname = ${name} AND n.nspname = current_schema()`)
+    const [found] = rows as { definition: string; valid: boolean }[]
+    if (found?.valid && found.definition.endsWith(key)) continue
+    todo.push([table, `CREATE INDEX "${name}_new" ON "${table}" ${key}`])
+  }
+  return todo
+}
+
+const rebuild = async (args: Args, wanted: Record<string, string[]>) => {
+  const todo = await rebuilt(args, wanted)
+  if (!todo.length) return
+  await args.db.execute(sql`SET LOCAL lock_timeout = '10s'; SET LOCAL statement_timeout = 0`)
+  for (const [table, create] of todo) {
+    await args.db.execute(sql.raw(`DROP INDEX IF EXISTS "${table}_created_at_idx_new"; ${create}`))
+  }
+  for (const [table] of todo) {
+    const name = `${table}_created_at_idx`
+    await args.db.execute(
+      sql.raw(`DROP INDEX IF EXISTS "${name}"; ALTER INDEX "${name}_new" RENAME TO "${name}"`),
+    )
+  }
 }
 
 export async function up(args: MigrateUpArgs): Promise<void> {
-  for (const [table, include] of Object.entries(COVERED)) await rebuild(args, table, include)
+  await rebuild(args, COVERED)
 }
 
 export async function down(args: MigrateDownArgs): Promise<void> {
-  for (const table of Object.keys(COVERED)) await rebuild(args, table, [])
+  await rebuild(args, Object.fromEntries(Object.keys(COVERED).map((table) => [table, []])))
 }

@@ -1,5 +1,16 @@
-/** Payload's `beforeOperation` hooks of a read, run as its own find, findByID and count run them. */
-import type { PayloadRequest, SanitizedCollectionConfig } from 'payload'
+/**
+ * What Payload does before it reads for a caller: the collection's `beforeOperation` hooks, then
+ * the caller's read access combined with the filter, whose paths it checks (as its own find,
+ * findByID and count run them).
+ */
+import {
+  combineQueries,
+  executeAccess,
+  type PayloadRequest,
+  type SanitizedCollectionConfig,
+  validateQueryPaths,
+  type Where,
+} from 'payload'
 
 type Args = Record<string, unknown>
 
@@ -23,4 +34,21 @@ export const beforeRead = async (
       })) ?? result
   }
   return result
+}
+
+/**
+ * The arguments as the hooks leave them, and the filter the read runs with: theirs combined with
+ * the caller's read access (a Forbidden is thrown as Payload throws it), its paths checked.
+ */
+export const callerFilter = async (
+  req: PayloadRequest,
+  config: SanitizedCollectionConfig,
+  args: Args,
+  operation: 'count' | 'read' = 'read',
+): Promise<{ args: Args; filter: Where }> => {
+  const hooked = await beforeRead(req, config, args, operation)
+  const asked = (hooked.where as undefined | Where) ?? {}
+  const filter = combineQueries(asked, await executeAccess({ req }, config.access.read))
+  await validateQueryPaths({ collectionConfig: config, overrideAccess: false, req, where: asked })
+  return { args: hooked, filter }
 }

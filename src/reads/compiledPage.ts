@@ -1,11 +1,9 @@
 /** A compiled read of a list page: Payload's hooks, access and filter checks first, then one statement for the page and its total. */
 import {
   combineQueries,
-  executeAccess,
   type PaginatedDocs,
   type PayloadRequest,
   type PopulateType,
-  validateQueryPaths,
   type Where,
 } from 'payload'
 
@@ -13,7 +11,7 @@ import { sortWithId } from '@/api/cursor'
 import type { ListParams } from '@/api/params'
 import { isRecord } from '@/lib/isRecord'
 
-import { beforeRead } from './beforeRead'
+import { callerFilter } from './beforeRead'
 import { compiledReads, fallBack, planFor, unlessRefused } from './gate'
 import { payloadQuery } from './listQuery'
 import { pageOf } from './pageShape'
@@ -42,7 +40,7 @@ export const compiledPage = (
     if (sortField && 'access' in sortField && sortField.access?.read)
       return fallBack(`${slug}.${params.order.field}: sorting by a field with read access`)
     const sort = sortWithId(params.order)
-    const args = await beforeRead(req, plan.config, {
+    const { filter } = await callerFilter(req, plan.config, {
       collection: collectionOf(req.payload, slug),
       depth: params.depth,
       limit: params.limit,
@@ -53,15 +51,6 @@ export const compiledPage = (
     })
     // The sort as the hooks leave it, before Payload's query builder appends its default order.
     const sortKey = sort.join()
-    const where = args.where as Where | undefined
-    const access = await executeAccess({ req }, plan.config.access.read)
-    const filter = combineQueries(where ?? {}, access)
-    await validateQueryPaths({
-      collectionConfig: plan.config,
-      overrideAccess: false,
-      req,
-      where: where ?? {},
-    })
     const key = `${slug}:${params.depth}:list:${JSON.stringify(populate)}`
     const variant = variantOf(req, key, (decisions) => {
       const document = documentOf(

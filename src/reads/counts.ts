@@ -6,22 +6,22 @@
  * each with its own request, access run and statement. test/int/dashboard.test.ts compares every
  * count the dashboard asks with Payload's, for each role.
  */
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import {
   type CollectionSlug,
   combineQueries,
-  executeAccess,
   type PayloadRequest,
-  validateQueryPaths,
+  type SanitizedCollectionConfig,
   type Where,
 } from 'payload'
 
 import { queryPartsOf, tableNameOf } from '@/db/adapter'
 import { unlessForbidden } from '@/errors'
 
-import { beforeRead } from './beforeRead'
+import { callerFilter } from './beforeRead'
 import { countOf } from './listQuery'
+import { collectionOf } from './plan'
 import { sendStatement } from './send'
 
 /** A count to make; with a `cap`, counted up to cap + 1 (a queue that only says "1,000+"). */
@@ -29,13 +29,26 @@ export type CountAsk = { cap?: number; collection: CollectionSlug; where: Where 
 
 const dialect = new PgDialect()
 
-/** One ask's SQL, or a Forbidden thrown as Payload's count throws it. */
-const countQuery = async (req: PayloadRequest, { cap, collection, where }: CountAsk) => {
+/**
+ * What Payload's count does that this file does not: its `afterOperation` hooks, and filters on
+ * virtual fields that follow a relationship (sanitizeWhereQuery rewrites their paths). A
+ * collection with either is counted by Payload.
+ */
+const countedByPayload = (config: SanitizedCollectionConfig) =>
+  Boolean(config.hooks?.afterOperation?.length) ||
+  config.flattenedFields.some((field) => 'virtual' in field && typeof field.virtual === 'string')
+
+/** One ask's SQL, or its count by Payload; a Forbidden thrown as Payload's count throws it. */
+const countOfAsk = async (req: PayloadRequest, { cap, collection, where }: CountAsk) => {
   const { config } = req.payload.collections[collection]
-  const args = await beforeRead(req, config, { collection, req, where }, 'count')
-  const asked = (args.where as undefined | Where) ?? {}
-  const filter = combineQueries(asked, await executeAccess({ req }, config.access.read))
-  await validateQueryPaths({ collectionConfig: config, overrideAccess: false, req, where: asked })
+  if (countedByPayload(config))
+    return (await req.payload.count({ collection, overrideAccess: false, req, where })).totalDocs
+  const { filter } = await callerFilter(
+    req,
+    config,
+    { collection: collectionOf(req.payload, collection), req, where },
+    'count',
+  )
   // Payload's count leaves trashed records out by this condition (appendNonTrashedFilter).
   const live = config.trash ? combineQueries(filter, { deletedAt: { exists: false } }) : filter
   const table = tableNameOf(req.payload, collection)
@@ -47,21 +60,36 @@ const countQuery = async (req: PayloadRequest, { cap, collection, where }: Count
   return countOf(req, table, built, cap)
 }
 
-/** Each ask's count, in order; null where the user may not read the collection. */
+/**
+ * Each group's counts, in the order asked; null where the user may not read the collection (as
+ * Payload's count refuses it, Forbidden).
+ */
 export const countsAsCaller = async (
   req: PayloadRequest,
-  asks: readonly CountAsk[],
-): Promise<(null | number)[]> => {
-  const queries = await Promise.all(asks.map((ask) => unlessForbidden(countQuery(req, ask))))
-  const asked = queries.flatMap((query) => (query ? [query] : []))
-  if (!asked.length) return queries.map(() => null)
+  groups: readonly (readonly CountAsk[])[],
+): Promise<(null | number)[][]> => {
+  const found = await Promise.all(
+    groups.map((asks) => Promise.all(asks.map((ask) => unlessForbidden(countOfAsk(req, ask))))),
+  )
+  const queries = found
+    .flat()
+    .filter((query): query is SQL => query !== null && typeof query !== 'number')
+  const column = new Map(queries.map((query, n) => [query, `c${n}`]))
+  const row = queries.length ? (await sendStatement(req, statementOf(column)))[0] : undefined
+  return found.map((asks) =>
+    asks.map((query) =>
+      query === null || typeof query === 'number' ? query : Number(row?.[column.get(query)!]),
+    ),
+  )
+}
+
+/** The counts as one statement, each its column. */
+const statementOf = (column: Map<SQL, string>) => {
   const { params, sql: text } = dialect.sqlToQuery(
     sql`SELECT ${sql.join(
-      asked.map((query, n) => sql`(${query})::bigint AS ${sql.identifier(`c${n}`)}`),
+      [...column].map(([query, name]) => sql`(${query})::bigint AS ${sql.identifier(name)}`),
       sql`, `,
     )}`,
   )
-  const [row] = await sendStatement(req, { text, values: params })
-  let n = 0
-  return queries.map((query) => (query ? Number(row?.[`c${n++}`]) : null))
+  return { text, values: params }
 }

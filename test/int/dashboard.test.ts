@@ -7,9 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { sql } from '@payloadcms/db-postgres'
-import { createLocalReq, type TypedUser } from 'payload'
+import type { TypedUser } from 'payload'
 
-import { COUNT_CAP, shownCount } from '@/admin/cappedCount'
+import { COUNT_CAP, shownCount, viewerCounts } from '@/admin/counts'
 import {
   dashboardDay,
   dashboardFigures,
@@ -21,7 +21,6 @@ import { todoLists, todoSources } from '@/admin/todo'
 import { drizzleOf } from '@/db/adapter'
 import { unlessForbidden } from '@/errors'
 import { listHref } from '@/lib/adminHref'
-import { countsAsCaller } from '@/reads/counts'
 
 import { addDealership } from '../helpers/dealership'
 import { sendJson } from '../helpers/http'
@@ -285,13 +284,11 @@ describe("the manager's pipeline", () => {
           ),
         ),
       )
-      const req = await createLocalReq({ user }, payload)
-      const exact = await countsAsCaller(req, asks)
       // Capped at one, a count stops at two: what the queues do at a thousand.
-      const capped = await countsAsCaller(
-        req,
+      const [exact, capped] = await viewerCounts(payload, user, [
+        asks,
         asks.map((ask) => ({ ...ask, cap: 1 })),
-      )
+      ])
       const labelled = (values: (null | number)[]) =>
         asks.map((ask, n) => [
           `${ask.collection}: ${'label' in ask ? ask.label : ask.title}`,
@@ -306,6 +303,27 @@ describe("the manager's pipeline", () => {
     // Not an empty case: counts past the cap, and refusals (a dealer reads no audit log).
     expect(seen.some((value) => value !== null && value > 2)).toBe(true)
     expect(seen).toContain(null)
+  })
+
+  it('leaves to Payload the count of a collection with afterOperation hooks, which it does not run', async () => {
+    const { payload } = context.service
+    const hooks = payload.collections.errors.config.hooks
+    // A hook that changes what a count answers: only Payload's own count runs it.
+    const hook = ({ operation, result }: { operation: string; result: unknown }) =>
+      operation === 'count' ? { totalDocs: 4242 } : result
+    hooks.afterOperation = [...(hooks.afterOperation ?? []), hook as never]
+    try {
+      const user = await userWithId(context.who.staffAdmin.id)
+      const asks = [
+        { collection: 'errors' as const, where: {} },
+        { collection: 'lead' as const, where: {} },
+      ]
+      const [[errors, leads]] = await viewerCounts(payload, user, [asks])
+      expect(errors).toBe(4242)
+      expect(leads).toBe((await payload.count({ collection: 'lead' })).totalDocs)
+    } finally {
+      hooks.afterOperation = hooks.afterOperation.filter((each) => each !== (hook as never))
+    }
   })
 
   it("gives another dealership's dealer none of them, and the house every dealership's", async () => {

@@ -72,6 +72,17 @@ describe('migrations', () => {
     await windowCounts.up(args)
     expect(await rows(oid)).toEqual([built])
     expect(await definitions()).toEqual(covered)
+    // One left invalid (a CONCURRENTLY build that failed) is built again, over a stray name.
+    await rows(`update pg_index set indisvalid = false where indexrelid = ${String(built.oid)}`)
+    await rows('create index lead_events_created_at_idx_new on lead_events (id)')
+    await windowCounts.up(args)
+    expect(await rows(oid)).not.toEqual([built])
+    expect(await definitions()).toEqual(covered)
+    expect(
+      await rows(
+        `select indisvalid as valid from pg_index where indexrelid = 'lead_events_created_at_idx'::regclass`,
+      ),
+    ).toEqual([{ valid: true }])
   })
 
   it('drops the single-row counters, and its down puts them back counting', async () => {
