@@ -15,13 +15,7 @@ import { type MigrateDownArgs, type MigrateUpArgs, sql } from '@payloadcms/db-po
  * built first, while reads go on and writes to their tables wait (about 7 s at five million lead
  * events); the old ones are dropped at the end, so the moment no read may run is the commit's.
  * A lock that waits more than 10 s behind a long transaction fails the migration, which is then
- * run again.
- *
- * An index alone answers only for pages the visibility map marks all-visible; a page a write
- * touched is read from the table until a vacuum marks it again. Autovacuum waits by default until
- * a fifth of a table has changed (a million lead events of five); 50,000 status changes of
- * random lead events made the week's count 80 ms again. Lead events and leads are vacuumed
- * after 1% instead (a vacuum reads only the pages changed since the last). An index already built this way and valid (by hand with CONCURRENTLY beforehand,
+ * run again. An index already built this way and valid (by hand with CONCURRENTLY beforehand,
  * docs/deployment.md) is left as it is.
  */
 const COVERED: Record<string, string[]> = {
@@ -65,22 +59,10 @@ const rebuild = async (args: Args, wanted: Record<string, string[]>) => {
   }
 }
 
-const VACUUMED_SOONER = ['lead', 'lead_events']
-
 export async function up(args: MigrateUpArgs): Promise<void> {
   await rebuild(args, COVERED)
-  for (const table of VACUUMED_SOONER)
-    await args.db.execute(
-      sql.raw(`ALTER TABLE "${table}" SET (autovacuum_vacuum_scale_factor = 0.01,
-        autovacuum_vacuum_insert_scale_factor = 0.01)`),
-    )
 }
 
 export async function down(args: MigrateDownArgs): Promise<void> {
   await rebuild(args, Object.fromEntries(Object.keys(COVERED).map((table) => [table, []])))
-  for (const table of VACUUMED_SOONER)
-    await args.db.execute(
-      sql.raw(`ALTER TABLE "${table}" RESET (autovacuum_vacuum_scale_factor,
-        autovacuum_vacuum_insert_scale_factor)`),
-    )
 }
