@@ -2,7 +2,7 @@
  * The service against Payload's own REST path and hand-written baselines, over HTTP:
  * `npm run bench [-- --quick] [--runs 3] [--seconds 10] [--connections 50] [--web-events N]
  * [--companies N] [--customers N] [--consumers N] [--credit-apps N] [--audit-rows N]
- * [--lead-events N] [--only <part of a workload's name>]`.
+ * [--lead-events N] [--only <part of a workload's name>] [--api-only]`.
  * In a throwaway database beside DATABASE_URL's (default: the PostgreSQL on 127.0.0.1:5432),
  * filled by `npm run generate`, it starts the service in production mode and the baseline server
  * (bench/http/baseline.ts), both on 127.0.0.1, and runs each workload's targets in turn, run
@@ -11,7 +11,9 @@
  * BENCH_LEADS, BENCH_LEAD_CONSUMERS): a staff admin against a dealer, a second table.
  * `--only "dealer scope"` runs that part alone; `--only "lead event"` the lead agents' PATCH alone
  * (bench/http/leadEvents.ts), on a database of lead events only; `--only "new lead"` a lead
- * vendor's create alone (bench/http/leads.ts). See docs/performance.md for what each row means.
+ * vendor's create alone (bench/http/leads.ts). `--api-only` measures beside the service the same
+ * service as an API node runs it (`ADMIN_UI=off`: the lean build; its SQL/req is not counted).
+ * See docs/performance.md for what each row means.
  */
 import crypto from 'node:crypto'
 import http from 'node:http'
@@ -61,6 +63,7 @@ import {
   errorWorkload,
   lookupWorkload,
   readWorkloads,
+  withApiOnly,
   withUncompiled,
   type Workload,
   writeWorkload,
@@ -69,6 +72,7 @@ import {
 const sizeFlags = ['web-events', 'companies', 'customers', 'consumers', 'credit-apps', 'audit-rows']
 const { values: flags } = parseArgs({
   options: {
+    'api-only': { default: false, type: 'boolean' },
     connections: { default: '50', type: 'string' },
     'lead-events': { type: 'string' },
     only: { type: 'string' },
@@ -286,6 +290,13 @@ try {
         { ...env, COMPILED_WRITES: 'false' },
         path.join(work, 'uncompiled.log'),
       )
+    // --api-only: the service as an API node runs it too (ADMIN_UI=off: the lean build).
+    if (flags['api-only'])
+      servers.apiOnly = await startServer(
+        commandArgv('start'),
+        { ...env, ADMIN_UI: 'off' },
+        path.join(work, 'api-only.log'),
+      )
     const sample = async (table: string) =>
       (await db.query(`SELECT id FROM ${table} ORDER BY random() LIMIT 500`)).rows.map(
         (row) => row.id,
@@ -472,7 +483,8 @@ try {
       return leadCreateWorkload(source.authorization)
     }
 
-    const measure = async (workload: Workload): Promise<Row> => {
+    const measure = async (asked: Workload): Promise<Row> => {
+      const workload = servers.apiOnly ? withApiOnly(asked) : asked
       say(workload.name)
       const measured: Measured[] = workload.targets.map((target) => ({
         failures: {},
@@ -506,7 +518,9 @@ try {
         const server = servers[target.on]!
         const before = await server.statements()
         for (let n = 0; n < 20; n++) await send(agent, server.origin, target.request())
-        measured[i].sqlPerRequest = ((await server.statements()) - before) / 20
+        // The lean build bundles its own pg, which the statement counter does not patch.
+        measured[i].sqlPerRequest =
+          target.on === 'apiOnly' ? NaN : ((await server.statements()) - before) / 20
       }
       agent.destroy()
       return { measured, name: workload.name }

@@ -12,8 +12,14 @@ export type Measured = {
 
 export type Row = { measured: Measured[]; name: string }
 
+/** A figure as printed; one not measured (NaN), a dash. */
 const fixed = (value: number, digits: number) =>
-  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+  Number.isNaN(value)
+    ? '–'
+    : value.toLocaleString('en-US', {
+        maximumFractionDigits: digits,
+        minimumFractionDigits: digits,
+      })
 
 const rate = (measured: Measured) => median(measured.runs.map((run) => run.perSecond))
 

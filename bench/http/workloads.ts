@@ -5,12 +5,13 @@ import type { Request } from './load'
 
 /**
  * Where a target's requests go: the service, the same service with its compiled writes off
- * (`COMPILED_WRITES=false`: Payload's create and update, the before of each compiled write), or
- * the hand-written baseline server.
+ * (`COMPILED_WRITES=false`: Payload's create and update, the before of each compiled write), the
+ * service as an API node runs it (`ADMIN_UI=off`: the lean build, `--api-only`), or the
+ * hand-written baseline server.
  */
 export type Target = {
   label: string
-  on: 'baseline' | 'service' | 'uncompiled'
+  on: 'apiOnly' | 'baseline' | 'service' | 'uncompiled'
   request: () => Request
 }
 
@@ -125,21 +126,30 @@ export const errorWorkload: Workload = {
 }
 
 /**
- * A compiled write's workload with one more target: the service's requests sent to the process
- * whose compiled writes are off, so that Payload's write is measured in the same run.
+ * The workload with one more target after the service's: the same request function (one sequence
+ * of requests for both: a new lead's e-mail and phone are never sent twice) to another process.
  */
-export const withUncompiled = (workload: Workload): Workload => {
+const besideService = (workload: Workload, on: Target['on'], label: string): Workload => {
   const service = workload.targets.find((target) => target.on === 'service')
   if (!service) return workload
-  // The same request function: one sequence of requests for both (a new lead's e-mail and phone
-  // are never sent twice).
-  const uncompiled: Target = { ...service, label: 'compiled writes off', on: 'uncompiled' }
   const at = workload.targets.indexOf(service) + 1
   return {
     ...workload,
-    targets: [...workload.targets.slice(0, at), uncompiled, ...workload.targets.slice(at)],
+    targets: [
+      ...workload.targets.slice(0, at),
+      { ...service, label, on },
+      ...workload.targets.slice(at),
+    ],
   }
 }
+
+/** A compiled write's workload, with Payload's write measured in the same run. */
+export const withUncompiled = (workload: Workload): Workload =>
+  besideService(workload, 'uncompiled', 'compiled writes off')
+
+/** The workload with the service as an API node runs it (`ADMIN_UI=off`) measured beside it. */
+export const withApiOnly = (workload: Workload): Workload =>
+  besideService(workload, 'apiOnly', 'service, API only')
 
 export const readWorkloads = (inputs: Inputs): Workload[] => {
   const headers = { authorization: inputs.authorization }
