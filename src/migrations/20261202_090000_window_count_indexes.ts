@@ -27,7 +27,7 @@ const COVERED: Record<string, string[]> = {
 type Args = MigrateUpArgs | MigrateDownArgs
 
 /** The tables whose `created_at` index is not yet as wanted, each with the one to build. */
-const rebuilt = async ({ db }: Args, wanted: Record<string, string[]>) => {
+const stillToBuild = async ({ db }: Args, wanted: Record<string, string[]>) => {
   const todo: [string, string][] = []
   for (const [table, include] of Object.entries(wanted)) {
     const name = `${table}_created_at_idx`
@@ -45,7 +45,7 @@ const rebuilt = async ({ db }: Args, wanted: Record<string, string[]>) => {
 }
 
 const rebuild = async (args: Args, wanted: Record<string, string[]>) => {
-  const todo = await rebuilt(args, wanted)
+  const todo = await stillToBuild(args, wanted)
   if (!todo.length) return
   await args.db.execute(sql`SET LOCAL lock_timeout = '10s'; SET LOCAL statement_timeout = 0`)
   for (const [table, create] of todo) {

@@ -52,3 +52,7 @@ export const callerFilter = async (
   await validateQueryPaths({ collectionConfig: config, overrideAccess: false, req, where: asked })
   return { args: hooked, filter }
 }
+
+/** The filter with trashed records left out, as Payload's find and count leave them out (appendNonTrashedFilter). */
+export const liveOnly = (config: SanitizedCollectionConfig, filter: Where): Where =>
+  config.trash ? combineQueries(filter, { deletedAt: { exists: false } }) : filter

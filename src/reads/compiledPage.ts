@@ -1,17 +1,11 @@
 /** A compiled read of a list page: Payload's hooks, access and filter checks first, then one statement for the page and its total. */
-import {
-  combineQueries,
-  type PaginatedDocs,
-  type PayloadRequest,
-  type PopulateType,
-  type Where,
-} from 'payload'
+import { type PaginatedDocs, type PayloadRequest, type PopulateType, type Where } from 'payload'
 
 import { sortWithId } from '@/api/cursor'
 import type { ListParams } from '@/api/params'
 import { isRecord } from '@/lib/isRecord'
 
-import { callerFilter } from './beforeRead'
+import { callerFilter, liveOnly } from './beforeRead'
 import { compiledReads, fallBack, planFor, unlessRefused } from './gate'
 import { payloadQuery } from './listQuery'
 import { pageOf } from './pageShape'
@@ -74,8 +68,7 @@ export const compiledPage = (
     }
     const bare = payloadQuery(req, plan, filter, sort)
     const unfiltered = !bare.where && !bare.joins.length && !params.after
-    // Payload's find leaves trashed records out by adding this condition (appendNonTrashedFilter).
-    const live = plan.trash ? combineQueries(filter, { deletedAt: { exists: false } }) : filter
+    const live = liveOnly(plan.config, filter)
     const counted = plan.trash && !unfiltered ? payloadQuery(req, plan, live, sort) : bare
     const statement = unfiltered
       ? unfilteredPage(plan, variant, counted, sortKey)

@@ -10,7 +10,6 @@ import { type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import {
   type CollectionSlug,
-  combineQueries,
   type PayloadRequest,
   type SanitizedCollectionConfig,
   type Where,
@@ -19,7 +18,7 @@ import {
 import { queryPartsOf, tableNameOf } from '@/db/adapter'
 import { unlessForbidden } from '@/errors'
 
-import { callerFilter } from './beforeRead'
+import { callerFilter, liveOnly } from './beforeRead'
 import { countOf } from './listQuery'
 import { collectionOf } from './plan'
 import { sendStatement } from './send'
@@ -49,8 +48,7 @@ const countOfAsk = async (req: PayloadRequest, { cap, collection, where }: Count
     { collection: collectionOf(req.payload, collection), req, where },
     'count',
   )
-  // Payload's count leaves trashed records out by this condition (appendNonTrashedFilter).
-  const live = config.trash ? combineQueries(filter, { deletedAt: { exists: false } }) : filter
+  const live = liveOnly(config, filter)
   const table = tableNameOf(req.payload, collection)
   const built = queryPartsOf(req.payload, {
     fields: config.flattenedFields,
