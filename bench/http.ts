@@ -29,6 +29,12 @@ import { buildIsCurrent, ensureBuild } from '@/start/adminBuild'
 
 import { commandArgv, lastLine, runCli } from '../test/helpers/cli'
 import { cliWith, serviceEnv, throwawayDatabase } from './common'
+import {
+  CREDIT_APP_WORKLOAD,
+  creditAppBody,
+  creditAppWorkload,
+  loadCreditAppParties,
+} from './http/creditApps'
 import { loadDealerships, scopeSizes } from './http/dealerLoad'
 import {
   measureScope,
@@ -112,6 +118,7 @@ const standardNames = [
   }).map((workload) => workload.name),
   writeWorkload('POST /api/consumers (audit log: n rows)', {}).name,
   errorWorkload.name,
+  CREDIT_APP_WORKLOAD,
   lookupWorkload('').name,
 ]
 const runLeadEvents = LEAD_EVENT_WORKLOAD.includes(only)
@@ -482,6 +489,37 @@ try {
       return leadCreateWorkload(source.authorization)
     }
 
+    /**
+     * An integrator's credit apps: parties of generated apps, and one create each way of the same
+     * body, the answers compared (the id, title's order of words and times aside) and each side's
+     * rows counted: the app, its version and its audit entry.
+     */
+    const creditAppSetup = async () => {
+      const parties = await loadCreditAppParties(db)
+      const create = (server: Server, url: string) =>
+        json(server, url, {
+          body: creditAppBody(parties[0]),
+          headers: { authorization, 'content-type': 'application/json' },
+          method: 'POST',
+        })
+      const service = await create(servers.service!, '/api/creditapps')
+      const baseline = await create(servers.baseline!, '/creditapps')
+      const found = differences(service, baseline).filter(
+        (difference) => !/^\.data\.(id|updatedAt|createdAt):/.test(difference),
+      )
+      const { rows } = await db.query(
+        `SELECT a.id, (SELECT count(*)::int FROM _credit_app_v WHERE parent_id = a.id) AS versions,
+                (SELECT count(*)::int FROM audit_log WHERE record_id = a.id) AS audits
+           FROM credit_app a WHERE a.id = ANY($1::text[]) ORDER BY a.id = $2 DESC`,
+        [[service.data?.id, baseline.data?.id], service.data?.id],
+      )
+      const sides = rows.map((row) => `${row.versions} version(s), ${row.audits} audit entries`)
+      notes.push(
+        `POST /api/creditapps vs baseline: ${found.length ? found.join('; ') : 'same JSON but the id and times'}; rows written: service ${sides[0] ?? 'none'}, baseline ${sides[1] ?? 'none'}`,
+      )
+      return creditAppWorkload(parties, authorization)
+    }
+
     const measure = async (asked: Workload): Promise<Row> => {
       const workload = servers.apiOnly ? withApiOnly(asked) : asked
       say(workload.name)
@@ -547,6 +585,7 @@ try {
       )
     if (wanted(await write())) rows.push(await measure(await write()))
     if (wanted(errorWorkload)) rows.push(await measure(withUncompiled(errorWorkload)))
+    if (CREDIT_APP_WORKLOAD.includes(only)) rows.push(await measure(await creditAppSetup()))
     if (wanted(lookupWorkload(authorization)))
       rows.push(await measure(lookupWorkload(authorization)))
     if (wanted(await write())) {

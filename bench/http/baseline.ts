@@ -8,7 +8,9 @@
  * an error record's create as its one INSERT, a VDP e-mail's create as a transaction with its
  * VIN rows, its first version and the version's VIN rows, and a VDP e-mail's new VINs as a
  * transaction with its VIN rows replaced, its version, the version's VIN rows and the trim, and a
- * lead vendor's new lead as a transaction with its duplicate locks, lookup and outbox row.
+ * lead vendor's new lead as a transaction with its duplicate locks, lookup and outbox row, and an
+ * integrator's credit app as a transaction reading its parties and data key, then writing the row
+ * with its two values sealed, its version and its audit entry in one statement.
  */
 import crypto from 'node:crypto'
 import http from 'node:http'
@@ -17,6 +19,7 @@ import pg from 'pg'
 
 import { encodeCursor } from '@/api/cursor'
 import { encryptValue } from '@/creditData/cipher'
+import { newDataKey, sealWithKey, unwrap } from '@/creditData/consumerKeys'
 import { holdsSsn } from '@/creditData/ssnInText'
 import { isSerialId } from '@/db/ids'
 import { matchKeysOf, ruleMatching } from '@/leadDesk/matchKeys'
@@ -151,6 +154,116 @@ const createConsumer = async (body: Record<string, string>) => {
        INSERT INTO audit_log_texts ("order", parent_id, path, text)
        SELECT n, entry.id, 'fields', name FROM entry, unnest($3::text[]) WITH ORDINALITY AS f(name, n)`,
       [id, crypto.randomUUID(), Object.keys(body).sort()],
+    )
+    return rows[0].doc
+  })
+}
+
+/** The credit app's columns an integrator's create writes, each copied into its version. */
+const CREDIT_APP_COLUMNS = [
+  'id',
+  'title',
+  'phone_keys',
+  'consumer_id',
+  'first_name',
+  'last_name',
+  'ssn',
+  'email',
+  'phone_number',
+  'birth_date',
+  'pre_approval_id',
+  'vehicle_id',
+  'provider',
+  'to_provider',
+  'updated_at',
+  'created_at',
+]
+
+/**
+ * An integrator's credit app: the parties read (the consumer's name and data key, the vehicle's
+ * name, the pre-approval's existence; none trashed), then in one statement the row (SSN and birth
+ * date sealed with the consumer's data key, a key made when the consumer has none), its version and
+ * its audit entry, answered at depth 2.
+ */
+const createCreditApp = async (body: Record<string, unknown>) => {
+  const { birthDate, consumer: consumerId, phoneNumber, preApproval, ssn, vehicle } = body
+  if (![consumerId, preApproval, vehicle].every((id) => typeof id === 'string')) return null
+  if (typeof birthDate === 'string' && !isDate(birthDate)) return null
+  if (typeof phoneNumber === 'string' && !isPhone(phoneNumber)) return null
+  if (body.provider !== undefined && !['provider_a', 'provider_b'].includes(String(body.provider)))
+    return null
+  return inTransaction(async (client) => {
+    const { rows: found } = await client.query(
+      `SELECT c.first_name, c.last_name, k.wrapped, v.year, v.make, v.model
+         FROM consumer c JOIN vehicle v ON v.id = $2
+         JOIN pre_approval p ON p.id = $3 AND p.deleted_at IS NULL
+         LEFT JOIN consumer_data_keys k ON k.consumer = c.id
+        WHERE c.id = $1 AND c.deleted_at IS NULL`,
+      [consumerId, vehicle, preApproval],
+    )
+    const parties = found[0]
+    if (!parties) return null
+    const owner = String(consumerId)
+    // A consumer's first sealed value makes their key, once.
+    const made = parties.wrapped ? null : newDataKey(owner)
+    if (made)
+      await client.query('INSERT INTO consumer_data_keys (consumer, wrapped) VALUES ($1, $2)', [
+        owner,
+        made.wrapped,
+      ])
+    const key = made ? made.key : unwrap(owner, parties.wrapped)
+    const seal = (value: unknown, field: string) =>
+      typeof value === 'string' ? sealWithKey(key, owner, value, field) : null
+    const title = [
+      [
+        [parties.first_name, parties.last_name].filter(Boolean).join(' '),
+        [parties.year, parties.make, parties.model].filter(Boolean).join(' '),
+      ]
+        .filter(Boolean)
+        .join(' — '),
+      body.provider === 'provider_a' ? 'Provider A' : body.provider ? 'Provider B' : '',
+    ]
+      .filter(Boolean)
+      .join(' · ')
+    const now = new Date().toISOString()
+    const values = [
+      `crapp_${crypto.randomBytes(15).toString('base64url').slice(0, 20)}`,
+      title,
+      phoneKeysOf([phoneNumber]),
+      consumerId,
+      body.firstName ?? null,
+      body.lastName ?? null,
+      seal(ssn, 'ssn'),
+      body.email ?? null,
+      phoneNumber ?? null,
+      seal(birthDate, 'birthDate'),
+      preApproval,
+      vehicle,
+      body.provider ?? null,
+      false,
+      now,
+      now,
+    ]
+    const fields = [...Object.keys(body), 'providerSubmission'].sort()
+    const { rows } = await client.query(
+      `WITH app AS (
+         INSERT INTO credit_app (${CREDIT_APP_COLUMNS.join(', ')})
+         VALUES (${CREDIT_APP_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *),
+       version AS (
+         INSERT INTO _credit_app_v (parent_id, ${CREDIT_APP_COLUMNS.slice(1)
+           .map((column) => `version_${column}`)
+           .join(', ')}, created_at, updated_at)
+         SELECT ${CREDIT_APP_COLUMNS.join(', ')}, $15, $15 FROM app),
+       entry AS (
+         INSERT INTO audit_log (action, collection, record_id, actor, request_id, created_at,
+           updated_at)
+         SELECT 'create', 'credit-app', app.id, 'api-clients:1', $17, $15, $15 FROM app
+         RETURNING id),
+       texts AS (
+         INSERT INTO audit_log_texts ("order", parent_id, path, text)
+         SELECT n, entry.id, 'fields', name FROM entry, unnest($18::text[]) WITH ORDINALITY AS f(name, n))
+       SELECT ${documentOf(creditApp, 'app', 2)} AS doc FROM app`,
+      [...values, crypto.randomUUID(), fields],
     )
     return rows[0].doc
   })
@@ -486,6 +599,15 @@ const route = async (req: http.IncomingMessage, res: http.ServerResponse) => {
   if (resource === 'healthz') return answer(res, 200, { status: 'ok' })
   if (req.method === 'POST' && resource === 'consumers') {
     const doc = await createConsumer(await readBody(req))
+    if (!doc)
+      return answer(res, 400, {
+        error: { code: 400, message: 'Invalid Information' },
+        success: false,
+      })
+    return answer(res, 200, { data: revealAsService(doc), success: true })
+  }
+  if (req.method === 'POST' && resource === 'creditapps') {
+    const doc = await createCreditApp(await readBody(req))
     if (!doc)
       return answer(res, 400, {
         error: { code: 400, message: 'Invalid Information' },
