@@ -137,7 +137,9 @@ const runCompiledWrites =
   runLeadEvents ||
   runLeadCreates ||
   runVdpEmails ||
-  ['POST /api/consumers', errorWorkload.name].some((name) => name.includes(only))
+  ['POST /api/consumers', errorWorkload.name, CREDIT_APP_WORKLOAD].some((name) =>
+    name.includes(only),
+  )
 const runScope = scopeNames(scope.consumers >= 2).some((name) => name.includes(only))
 if (!runStandard && !runScope) throw new Error(`no workload's name contains "${only}"`)
 // The leads name consumers of the generated set: enough of them.
@@ -585,7 +587,8 @@ try {
       )
     if (wanted(await write())) rows.push(await measure(await write()))
     if (wanted(errorWorkload)) rows.push(await measure(withUncompiled(errorWorkload)))
-    if (CREDIT_APP_WORKLOAD.includes(only)) rows.push(await measure(await creditAppSetup()))
+    if (CREDIT_APP_WORKLOAD.includes(only))
+      rows.push(await measure(withUncompiled(await creditAppSetup())))
     if (wanted(lookupWorkload(authorization)))
       rows.push(await measure(lookupWorkload(authorization)))
     if (wanted(await write())) {

@@ -7,7 +7,7 @@ import { encrypted, ssnField } from '@/creditData'
 import { dateField, emailField, phoneField } from '@/fields/formatted'
 import { phoneSearch } from '@/fields/phoneSearch'
 import { prefixedId } from '@/fields/prefixedId'
-import { personName, related, titleField, vehicleName } from '@/fields/titles'
+import { creditAppTitleOf, related, titleField } from '@/fields/titles'
 import { isRecord } from '@/lib/isRecord'
 import { HOLD_STATUSES, markForProvider, queueForProvider } from '@/providers'
 
@@ -125,14 +125,12 @@ const providerNamed: SelectFieldSingleValidation = (value, options) =>
     : select(value, options)
 
 /** "Maria González — 2022 Toyota Camry · Provider A". */
-const creditAppTitle = async (app: Record<string, unknown>, req: PayloadRequest) => {
-  const consumer = await related(req, 'consumer', app.consumer)
-  const vehicle = await related(req, 'vehicle', app.vehicle)
-  const provider =
-    app.provider === 'provider_a' ? 'Provider A' : app.provider === 'provider_b' ? 'Provider B' : ''
-  const head = [personName(consumer), vehicleName(vehicle)].filter(Boolean).join(' — ')
-  return [head, provider].filter(Boolean).join(' · ')
-}
+const creditAppTitle = async (app: Record<string, unknown>, req: PayloadRequest) =>
+  creditAppTitleOf(
+    await related(req, 'consumer', app.consumer),
+    await related(req, 'vehicle', app.vehicle),
+    app.provider,
+  )
 
 const byPhone = phoneSearch(['phoneNumber', 'coApplicantPhoneNumber'])
 

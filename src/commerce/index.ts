@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 import { NotFound } from 'payload'
 
 import { createConsumer } from '@/flows/consumerCreate'
+import { createCreditApp } from '@/flows/creditAppCreate'
 
 import { dealAnswer } from './endpoints/deals'
 import { listCompanies, listWebEvents } from './endpoints/lists'
@@ -11,6 +12,7 @@ import { createRecord, getRecord, updateRecord } from './endpoints/records'
 export const commerceEndpoints: Endpoint[] = [
   createRecord({
     collection: 'credit-app',
+    compiled: createCreditApp,
     path: '/creditapps',
     required: ['preApproval', 'consumer', 'vehicle'],
   }),

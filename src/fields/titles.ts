@@ -52,6 +52,21 @@ export const vehicleName = (
 ): string =>
   [vehicle?.year, textOf(vehicle?.make), textOf(vehicle?.model)].filter(Boolean).join(' ')
 
+/**
+ * "Maria González — 2022 Toyota Camry · Provider A", from the consumer and vehicle the app names
+ * (each undefined when there is none, or it is in the trash).
+ */
+export const creditAppTitleOf = (
+  consumer: Parameters<typeof personName>[0],
+  vehicle: Parameters<typeof vehicleName>[0],
+  provider: unknown,
+): string => {
+  const label =
+    provider === 'provider_a' ? 'Provider A' : provider === 'provider_b' ? 'Provider B' : ''
+  const head = [personName(consumer), vehicleName(vehicle)].filter(Boolean).join(' — ')
+  return [head, label].filter(Boolean).join(' · ')
+}
+
 /** A value as stored: a related record by its id, object keys in one order. */
 const comparable = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(comparable)

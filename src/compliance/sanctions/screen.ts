@@ -35,22 +35,30 @@ const birthDate = (value: unknown): null | string => {
 /** The list's entries, parsed and indexed once per process and list. */
 let cached: { id: number; index: ListIndex } | null = null
 
-/** The latest list loaded, or null when none has been. */
+/**
+ * The latest list loaded, or null when none has been; `latest`: its id (null: none), when the
+ * caller has read it already.
+ */
 export const currentList = async (
   req: PayloadRequest,
+  latest?: null | number,
 ): Promise<{ id: number; index: ListIndex } | null> => {
-  const { docs } = await req.payload.find({
-    collection: LISTS,
-    depth: 0,
-    limit: 1,
-    overrideAccess: true,
-    pagination: false,
-    req,
-    select: { createdAt: true },
-    sort: '-createdAt',
-  })
-  const id = docs[0]?.id
-  if (id === undefined) return null
+  const id =
+    latest !== undefined
+      ? latest
+      : (
+          await req.payload.find({
+            collection: LISTS,
+            depth: 0,
+            limit: 1,
+            overrideAccess: true,
+            pagination: false,
+            req,
+            select: { createdAt: true },
+            sort: '-createdAt',
+          })
+        ).docs[0]?.id
+  if (id === undefined || id === null) return null
   if (cached?.id === id) return cached
   const list = await req.payload.findByID({
     collection: LISTS,

@@ -1,0 +1,322 @@
+/**
+ * Endpoint 1 compiled (src/flows/creditAppCreate.ts): an API client's `POST /api/creditapps` sent
+ * both ways, through Payload's create and through the compiled write, must leave the same rows (the
+ * app with its sealed values, its version, its audit entry, the applicant's data key, its sanctions
+ * matches, its webhook deliveries) and give the same answer, ids and times aside; what the compiled
+ * write does not know goes through Payload, with Payload's answer, and a write that fails leaves
+ * nothing behind.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { describe, expect, it } from '@jest/globals'
+
+import { decryptValue, encryptValue } from '@/creditData/cipher'
+import { openInner, readDataKey } from '@/creditData/consumerKeys'
+import { drizzleOf } from '@/db/adapter'
+import { hookSignature } from '@/flows/compiledWrites'
+import { compiledCreditAppCreates, HOOKS } from '@/flows/creditAppCreate'
+
+import { bothWaysWith } from '../helpers/bothWays'
+import { sendJson } from '../helpers/http'
+import { normalised } from '../helpers/normalised'
+import { refuseWrite } from '../helpers/refuseWrite'
+import { useTestService } from '../helpers/service'
+import { withSubscribedEndpoint } from '../helpers/webhookEndpoint'
+
+const context = useTestService({ principals: true, seed: true })
+
+type Headers = Record<string, string>
+
+const post = (body: unknown, headers: Headers = context.who.integrator.headers, query = '') =>
+  sendJson(context.service, 'POST', `/api/creditapps${query}`, { body, headers })
+
+const FULL = {
+  birthDate: '1990-01-02',
+  consumer: 'con_demo_maria',
+  email: 'ana.lee@example.com',
+  firstName: 'Ana',
+  lastName: 'Lee',
+  phoneNumber: '(512) 555-0112',
+  preApproval: 'pre_demo_maria',
+  provider: 'provider_b',
+  ssn: '123-45-6789',
+  vehicle: '4T1B11HK7NU000123',
+}
+
+/**
+ * A stored credit-data value in clear, once it is shown to be sealed as the service seals an
+ * applicant's values: with the master key around the consumer's own data key.
+ */
+const opened = async (stored: unknown, field: string, consumer: string) => {
+  if (stored === null) return null
+  expect(String(stored)).toMatch(/^enc:v1:/)
+  const inner = decryptValue(String(stored), field)
+  expect(inner.startsWith(`ck:v1:${consumer}:`)).toBe(true)
+  const db = drizzleOf(context.service.payload)
+  return `sealed:${await openInner(inner, field, (owner) => readDataKey(db, owner))}`
+}
+
+/** What creating app `id` left in the database. */
+const written = async (id: string) => {
+  const db = context.service.payload.db.pool
+  const rows = async (text: string) => (await db.query(text, [id])).rows
+  const [app] = await rows('SELECT * FROM credit_app WHERE id = $1')
+  const versions = await rows('SELECT * FROM _credit_app_v WHERE parent_id = $1 ORDER BY id')
+  const clear = async (row: Record<string, unknown>, prefix = '') => ({
+    ...row,
+    [`${prefix}birth_date`]: await opened(
+      row[`${prefix}birth_date`],
+      'birthDate',
+      String(row[`${prefix}consumer_id`]),
+    ),
+    [`${prefix}ssn`]: await opened(row[`${prefix}ssn`], 'ssn', String(row[`${prefix}consumer_id`])),
+  })
+  return normalised(
+    {
+      app: app && (await clear(app)),
+      audit: await rows(
+        `SELECT action, collection, record_id, actor, identity,
+                ARRAY(SELECT text FROM audit_log_texts t WHERE t.parent_id = a.id ORDER BY "order") AS fields
+           FROM audit_log a WHERE record_id = $1 ORDER BY id`,
+      ),
+      deliveries: await rows(
+        `SELECT event, endpoint_id, record_key, status, attempts, payload
+           FROM webhook_deliveries WHERE record_key = 'credit-app:' || $1 ORDER BY id`,
+      ),
+      matches: await rows(
+        `SELECT subject_collection, role, ent_num, screened_name, matched_name, name_score, status
+           FROM sanctions_match WHERE subject_id = $1 ORDER BY id`,
+      ),
+      rels: await rows('SELECT * FROM credit_app_rels WHERE parent_id = $1'),
+      versions: await Promise.all(versions.map((row) => clear(row, 'version_'))),
+    },
+    id,
+    'APP',
+  )
+}
+
+/** The same request through Payload's create, then the compiled write: both answers and what each left. */
+const bothWays = bothWaysWith(
+  compiledCreditAppCreates,
+  async (
+    body: unknown,
+    headers?: Headers,
+    query?: string,
+    // Off where Payload may store what the check of the rows refuses (a caller's "ciphertext").
+    { rows = true } = {},
+  ) => {
+    const response = await post(body, headers, query)
+    const id: string = response.body?.data?.id ?? ''
+    return {
+      answer: normalised(response.body, id, 'APP'),
+      keys: Object.keys(response.body?.data ?? {}),
+      status: response.status,
+      written: id && rows ? await written(id) : null,
+    }
+  },
+)
+
+describe('POST /api/creditapps by an API client, compiled', () => {
+  it('is written against the collection as it is (its hooks are the ones it does the work of)', () => {
+    expect(hookSignature(context.service.payload.collections['credit-app'].config)).toBe(HOOKS)
+  })
+
+  it.each([
+    ['every value of the applicant', FULL],
+    [
+      'the three relations only',
+      { consumer: FULL.consumer, preApproval: FULL.preApproval, vehicle: FULL.vehicle },
+    ],
+  ])('with %s: the same answer and the same rows as Payload', async (_name, body) => {
+    const { compiled, payload } = await bothWays(JSON.parse(JSON.stringify(body)))
+    expect(payload.status).toBe(200)
+    expect(compiled.served).toBe(1)
+    expect(compiled).toEqual({ ...payload, served: 1 })
+  })
+
+  it('seals the values of an applicant who has no data key yet with a new one, as Payload does', async () => {
+    const payload = context.service.payload
+    const made = async () => {
+      const consumer = await payload.create({
+        collection: 'consumer',
+        data: {
+          birthDate: '1970-05-06',
+          firstName: 'Keyless',
+          lastName: 'Applicant',
+          phoneNumber: '(512) 555-0177',
+        },
+      })
+      // A consumer written before data keys existed has none: their values are sealed with the
+      // master key alone.
+      await payload.db.pool.query(
+        `WITH gone AS (DELETE FROM consumer_data_keys WHERE consumer = $1)
+         UPDATE consumer SET birth_date = $2 WHERE id = $1`,
+        [consumer.id, encryptValue('1970-05-06', 'birthDate')],
+      )
+      return consumer.id
+    }
+    const sides = []
+    for (const enabled of [false, true]) {
+      compiledCreditAppCreates.enabled = enabled
+      const consumer = await made()
+      const served = compiledCreditAppCreates.served
+      const response = await post({ ...FULL, consumer })
+      expect(response.status).toBe(200)
+      sides.push({
+        served: compiledCreditAppCreates.served - served,
+        written: normalised(await written(response.body.data.id), consumer, 'CONSUMER'),
+      })
+    }
+    compiledCreditAppCreates.enabled = true
+    expect(sides[1]).toEqual({ ...sides[0], served: 1 })
+  })
+
+  it('names an applicant and a pre-approval in the trash as Payload does (neither in the title or the audit entry)', async () => {
+    const { payload } = context.service
+    const consumer = await payload.create({
+      collection: 'consumer',
+      data: {
+        birthDate: '1966-07-08',
+        firstName: 'Trashed',
+        lastName: 'Applicant',
+        phoneNumber: '(512) 555-0178',
+      },
+    })
+    const preApproval = await payload.create({
+      collection: 'pre-approval',
+      data: {
+        consumer: consumer.id,
+        creditBand: 'crb_demo_prime',
+        validUntilTime: '2030-01-01T00:00:00.000Z',
+      },
+    })
+    const trash = (table: string, id: string) =>
+      payload.db.pool.query(`UPDATE ${table} SET deleted_at = now() WHERE id = $1`, [id])
+    await trash('consumer', consumer.id)
+    const trashedConsumer = await bothWays({ ...FULL, consumer: consumer.id })
+    expect(trashedConsumer.compiled).toEqual({ ...trashedConsumer.payload, served: 1 })
+    expect(JSON.stringify(trashedConsumer.compiled.written)).not.toContain('Trashed')
+    await trash('pre_approval', preApproval.id)
+    const trashedBoth = await bothWays({
+      ...FULL,
+      consumer: consumer.id,
+      preApproval: preApproval.id,
+    })
+    expect(trashedBoth.compiled).toEqual({ ...trashedBoth.payload, served: 1 })
+  })
+
+  it('writes the deliveries of an endpoint subscribed to credit_app.created as Payload does', async () => {
+    const both = await withSubscribedEndpoint(context.service.payload, ['credit_app.created'], () =>
+      bothWays(FULL),
+    )
+    expect(both.compiled).toEqual({ ...both.payload, served: 1 })
+    expect(JSON.stringify(both.compiled.written)).toContain('credit_app.created')
+  })
+
+  it.each([
+    ['a phone number it refuses', { ...FULL, phoneNumber: '12' }],
+    ['a date that is not one', { ...FULL, birthDate: '1990-02-30' }],
+    ['an SSN it refuses', { ...FULL, ssn: '123-45-678' }],
+    ['an e-mail address it refuses', { ...FULL, email: 'not an address' }],
+    ['a provider that is not one', { ...FULL, provider: 'provider_c' }],
+    ['a consumer that does not exist', { ...FULL, consumer: 'con_nobody' }],
+    ['a vehicle that does not exist', { ...FULL, vehicle: '1HGCM82633A00435X' }],
+    ['a pre-approval that does not exist', { ...FULL, preApproval: 'pre_nothing' }],
+    ['a number for text', { ...FULL, lastName: 42 }],
+    ['a value already in the stored form', { ...FULL, ssn: 'enc:v1:k1:AAAA:BBBB:CCCC' }],
+    ['a field that does not exist', { ...FULL, shoeSize: '9' }],
+    ['a field no caller writes', { ...FULL, providerResponse: { ok: true } }],
+  ])('leaves %s to Payload, with its answer', async (_name, body) => {
+    const { compiled, payload } = await bothWays(body, undefined, undefined, { rows: false })
+    expect(compiled.served).toBe(0)
+    expect(compiled.status).toBe(payload.status)
+    expect(compiled.answer).toEqual(payload.answer)
+  })
+
+  it('leaves an app sent to its provider and a co-applicant to Payload, with the same rows', async () => {
+    for (const body of [
+      { ...FULL, coApplicantConsumer: 'con_demo_maria', coApplicantFirstName: 'Co' },
+      { ...FULL, toProvider: false },
+    ]) {
+      const { compiled, payload } = await bothWays(body)
+      expect(compiled.served).toBe(0)
+      expect(compiled).toEqual({ ...payload, served: 0 })
+    }
+  })
+
+  it.each([
+    'clientAdmin',
+    'leadAgent',
+    'disabledClient',
+    'anonymous',
+    'staff',
+    'staffAdmin',
+  ] as const)('as %s: the same status and answer either way', async (name) => {
+    const { compiled, payload } = await bothWays(FULL, context.who[name].headers)
+    expect(compiled.status).toBe(payload.status)
+    expect(compiled.answer).toEqual(payload.answer)
+    expect(compiled.written).toEqual(payload.written)
+    // An admin key creates apps (compiled); staff and dealers through Payload (they stamp the
+    // app), a lead agent's key may not, and the others are not signed in.
+    expect(compiled.served).toBe(name === 'clientAdmin' ? 1 : 0)
+  })
+
+  it('leaves a query string and an Idempotency-Key to Payload', async () => {
+    const depth = await bothWays(FULL, undefined, '?depth=0')
+    expect(depth.compiled.served).toBe(0)
+    expect(depth.compiled.answer).toEqual(depth.payload.answer)
+    const keyed = await bothWays(FULL, {
+      ...context.who.integrator.headers,
+      'idempotency-key': `credit-app-${Date.now()}`,
+    })
+    expect(keyed.compiled.served).toBe(0)
+  })
+
+  it('screens the applicant against a loaded sanctions list as Payload does: the match is recorded with the app', async () => {
+    const fixture = (name: string) =>
+      fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/sanctions', name), 'utf8')
+    const form = new FormData()
+    for (const name of ['sdn', 'alt', 'add'])
+      form.append(name, new Blob([fixture(`${name}.csv`)], { type: 'text/csv' }), `${name}.csv`)
+    const loaded = await context.service.api('/api/sanctions-list/load', {
+      body: form,
+      headers: context.who.staffAdmin.headers,
+      method: 'POST',
+    })
+    expect(loaded.status).toBe(201)
+    const listed = { ...FULL, firstName: 'Hector', lastName: 'Ramirez Lopez' }
+    const { compiled, payload: before } = await bothWays(listed)
+    expect(compiled).toEqual({ ...before, served: 1 })
+    expect(JSON.stringify(compiled.written)).toContain('RAMIREZ')
+    // Someone not on the list: no match either way.
+    const clear = await bothWays(FULL)
+    expect(clear.compiled).toEqual({ ...clear.payload, served: 1 })
+  })
+
+  it('leaves nothing behind when the write fails, and answers as Payload does', async () => {
+    const db = context.service.payload.db.pool
+    // Every attempt to write the version is refused, and counted.
+    const refusal = await refuseWrite(db, '_credit_app_v', {
+      once: false,
+      when: `NEW.version_first_name = 'Refused'`,
+    })
+    const count = async () =>
+      (
+        await db.query(`SELECT (SELECT count(*) FROM credit_app) + (SELECT count(*) FROM consumer_data_keys)
+          + (SELECT count(*) FROM _credit_app_v) + (SELECT count(*) FROM audit_log) AS n`)
+      ).rows[0].n
+    try {
+      const before = await count()
+      const { compiled, payload } = await bothWays({ ...FULL, firstName: 'Refused' })
+      expect(compiled.status).toBe(payload.status)
+      expect(compiled.status).toBeGreaterThanOrEqual(400)
+      expect(compiled.answer).toEqual(payload.answer)
+      expect(await count()).toBe(before)
+      // Payload's create once; then the compiled write, rolled back, and Payload's create again.
+      expect(await refusal.attempts()).toBe(3)
+    } finally {
+      await refusal.drop()
+    }
+  })
+})
