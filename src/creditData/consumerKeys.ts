@@ -56,6 +56,15 @@ type Db = Awaited<ReturnType<typeof transactionDb>>
 /** Data keys met by this request (null: destroyed or never made), so a list reads each once. */
 const cacheOf = (req: PayloadRequest) => (req.context.consumerDataKeys ??= new Map())
 
+/**
+ * Forgets the data keys the request has met: after a rollback, a key made in the transaction is
+ * stored nowhere, and a value sealed with it by a later write of the request could never be opened.
+ */
+export const forgetDataKeys = (req: PayloadRequest): void => {
+  req.context.consumerDataKeys = undefined
+  req.context.consumerKeyBatch = undefined
+}
+
 /** A data key as `consumer_data_keys` stores it, unwrapped with the master key ring. */
 export const unwrap = (consumer: string, wrapped: string): Buffer =>
   Buffer.from(decryptValue(wrapped, wrapField(consumer)), 'base64')

@@ -1,8 +1,8 @@
 /**
- * What the compiled writes (leadEventPatch.ts, consumerCreate.ts, errorCreate.ts, leadCreate.ts,
- * vdpEmailCreate.ts, vdpEmailPatch.ts) share: their switch, their transaction, and the checks that
- * they still know all Payload would do (the collection's hooks, the caller, access on create and
- * update, each field's validator).
+ * What the compiled writes (leadEventPatch.ts, consumerCreate.ts, creditAppCreate.ts,
+ * errorCreate.ts, leadCreate.ts, vdpEmailCreate.ts, vdpEmailPatch.ts) share: their switch, their
+ * transaction, and the checks that they still know all Payload would do (the collection's hooks,
+ * the caller, access on create and update, each field's validator).
  */
 import {
   commitTransaction,
@@ -15,6 +15,7 @@ import {
   type Validate,
 } from 'payload'
 
+import { forgetDataKeys } from '@/creditData/consumerKeys'
 import { hasReadReplicas, readFromPrimaryForAWhile } from '@/db/replicas'
 import { transactionDb } from '@/db/transaction'
 import { cachedSetting } from '@/lib/cachedSetting'
@@ -74,6 +75,8 @@ export const inOwnTransaction = async <T>(
   const written = await orPayload(req, write)
   if (written === undefined) {
     await killTransaction(req).catch(() => {})
+    // A data key the write made went with the transaction: Payload's write must make its own.
+    forgetDataKeys(req)
     return undefined
   }
   await commitTransaction(req)
@@ -206,6 +209,16 @@ export const writeDeliveries = async (
     ),
   )
 }
+
+/** Whether an API client may create `body` and read every record of the collection (access `true`). */
+export const plainCreateAccess = async (
+  req: PayloadRequest,
+  config: SanitizedCollectionConfig,
+  body: Record<string, unknown>,
+): Promise<boolean> =>
+  req.user?.collection === 'api-clients' &&
+  (await config.access.create({ data: body, req })) === true &&
+  (await config.access.read({ req })) === true
 
 /**
  * Whether an API client may update and read every record of the collection (access `true`), with

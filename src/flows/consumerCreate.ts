@@ -24,7 +24,7 @@
  * same bodies both ways and compares answers, rows, versions, audit entries and deliveries.
  */
 import { sql } from '@payloadcms/db-postgres'
-import { type PayloadRequest, type SanitizedCollectionConfig } from 'payload'
+import { type PayloadRequest } from 'payload'
 
 import { parseDepth } from '@/api/params'
 import { auditOfChange } from '@/creditData/audit'
@@ -42,6 +42,7 @@ import {
   fieldHookValue,
   inOwnTransaction,
   mayCompile,
+  plainCreateAccess,
   textBodyOf,
   validOnCreate,
   writeDeliveries,
@@ -71,11 +72,6 @@ export const HOOKS = [
 
 type Body = Partial<Record<(typeof FIELDS)[number], string>>
 
-const allowed = async (req: PayloadRequest, config: SanitizedCollectionConfig, body: Body) =>
-  req.user?.collection === 'api-clients' &&
-  (await config.access.create({ data: body, req })) === true &&
-  (await config.access.read({ req })) === true
-
 /**
  * The consumer created, as Payload's create answers it, or undefined when Payload must create it
  * (nothing has been written then).
@@ -91,7 +87,7 @@ export const createConsumer = async (
   const depth = parseDepth({})
   // A value already in the stored form Payload's encryption leaves as it is: Payload writes it.
   const body = textBodyOf(data, FIELDS, (value) => value !== '' && !isEncrypted(value))
-  if (!body || !(await allowed(req, config, body))) return undefined
+  if (!body || !(await plainCreateAccess(req, config, body))) return undefined
   // The title is checked as Payload checks it, after its hook: two names may make one too long.
   const title = await fieldHookValue(req, config, 'title', body)
   if (!(await validOnCreate(req, config, { ...body, title }, [...FIELDS, 'title'])))

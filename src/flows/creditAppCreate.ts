@@ -5,11 +5,11 @@
  * answer's records read one by one at depth 2, the audit entry); this sends the ones the work
  * needs:
  *
- * 1. the three relations looked up in one statement, as relationsExist looks them up (a trashed
- *    record still exists);
- * 2. the title's records, read by the title's own hook; the sanctions list, and with one loaded
- *    the people screened as screenCreditApp screens them (in the transaction: a match is recorded
- *    with the app);
+ * 1. one statement reads what the write needs first: the three relations looked up as
+ *    relationsExist looks them up (a trashed record still exists), the names the title is made
+ *    of, the applicant's data key and the latest sanctions list;
+ * 2. with a list loaded, the people screened as screenCreditApp screens them (in the transaction:
+ *    a match is recorded with the app);
  * 3. one statement: the row (SSN and birth date sealed with the applicant's data key, as
  *    encryptSensitive seals them), its first version and its audit entry;
  * 4. with an endpoint subscribed to `credit_app.created`, the record read as the outbox reads it
@@ -22,16 +22,16 @@
  * `lastModifiedBy`, dealers' apps carry their dealership), an access answer other than `true`, a
  * body with anything but the applicant's values and the three relations as text (a co-applicant,
  * `toProvider`, which queues the app for its provider), a value a validator refuses (the title's
- * too, after its hook), a relation that names no record, a query string, an Idempotency-Key or a
+ * too), a relation that names no record, a query string, an Idempotency-Key or a
  * precondition, read replicas, and a collection whose hooks or fields are not the ones this file
  * was written against (`HOOKS`). test/int/creditAppCreate.test.ts sends the same bodies both ways
  * and compares answers, rows, versions, audit entries, sanctions matches and deliveries.
  */
 import { sql } from '@payloadcms/db-postgres'
-import type { PayloadRequest, SanitizedCollectionConfig } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import { parseDepth } from '@/api/params'
-import { currentList, peopleOfCreditApp, screenSubject } from '@/compliance/sanctions/screen'
+import { listIndexOf, peopleOfCreditApp, screenSubject } from '@/compliance/sanctions/screen'
 import { auditOfChange } from '@/creditData/audit'
 import { isEncrypted } from '@/creditData/cipher'
 import { knownDataKeys, sealForConsumer } from '@/creditData/consumerKeys'
@@ -48,6 +48,7 @@ import {
   fieldHookValue,
   inOwnTransaction,
   mayCompile,
+  plainCreateAccess,
   textBodyOf,
   validOnCreate,
   writeDeliveries,
@@ -56,12 +57,11 @@ import {
 /** Off in tests that compare this path with Payload's; `served` counts the creates it answered. */
 export const compiledCreditAppCreates = { enabled: true, served: 0 }
 
-/** The relations an app names, each with the collection it names. */
-const RELATIONS = { consumer: 'consumer', preApproval: 'pre_approval', vehicle: 'vehicle' } as const
-
 /** The values a caller may send this way: the relations and the applicant as given on the app. */
 const FIELDS = [
-  ...(Object.keys(RELATIONS) as (keyof typeof RELATIONS)[]),
+  'consumer',
+  'preApproval',
+  'vehicle',
   'firstName',
   'lastName',
   'ssn',
@@ -91,11 +91,6 @@ export const HOOKS = [
 ].join('\n')
 
 type Body = Partial<Record<(typeof FIELDS)[number], string>>
-
-const allowed = async (req: PayloadRequest, config: SanitizedCollectionConfig, body: Body) =>
-  req.user?.collection === 'api-clients' &&
-  (await config.access.create({ data: body, req })) === true &&
-  (await config.access.read({ req })) === true
 
 /**
  * In one statement, what the write reads before it writes: whether each relation names a record
@@ -144,31 +139,28 @@ export const createCreditApp = async (
   const depth = parseDepth({})
   // A value already in the stored form Payload's encryption leaves as it is: Payload writes it.
   const body = textBodyOf(data, FIELDS, (value) => value !== '' && !isEncrypted(value))
-  if (!body || !(await allowed(req, config, body))) return undefined
+  if (!body || !(await plainCreateAccess(req, config, body))) return undefined
   const answer = await inOwnTransaction(req, async () => {
+    const { consumer } = body
     const parties = await partiesOf(req, body)
-    if (!parties?.found) return undefined
+    if (!parties?.found || !consumer) return undefined
     const id = newId('crapp_')
     const now = new Date().toISOString()
-    // The title as its hook works it out (the record's id when there is nothing to name it by),
-    // checked as Payload checks it.
-    const title =
-      creditAppTitleOf(
-        parties.consumer ?? undefined,
-        parties.vehicle ?? undefined,
-        body.provider,
-      ) || id
+    // The title as its hook works it out, from the records its hook would read (the record's id
+    // when there is nothing to name it by), checked as Payload checks it.
+    const title = creditAppTitleOf(parties.consumer, parties.vehicle, body.provider) || id
     if (!(await validOnCreate(req, config, { ...body, title }, [...FIELDS, 'title'])))
       return undefined
     // Screened before the row is written, as screenCreditApp screens it: a match names the app.
-    const list = await currentList(req, parties.list)
+    const list = await listIndexOf(req, parties.list)
     if (list) await screenSubject(req, 'credit-app', id, await peopleOfCreditApp(req, body), list)
-    // The applicant's key, known: sealing sends no statement (a consumer without one gets one).
-    if (parties.wrapped) knownDataKeys(req, { [body.consumer!]: parties.wrapped })
+    // The applicant's key as read above, so that sealing does not read it again (a consumer
+    // without one gets one, in this transaction).
+    if (parties.wrapped) knownDataKeys(req, { [consumer]: parties.wrapped })
     const sensitive = encryptedFieldNames(config.fields).filter((name) => name in body)
     const sealed: Record<string, string> = {}
     for (const name of sensitive)
-      sealed[name] = await sealForConsumer(req, body.consumer!, body[name as keyof Body]!, name)
+      sealed[name] = await sealForConsumer(req, consumer, String(body[name as keyof Body]), name)
     const given = { id, ...body, ...sealed }
     const phoneKeys = (await fieldHookValue(req, config, 'phoneKeys', given)) as null | string
     // The record as the afterChange hooks see it (what the audit entry names).
@@ -190,7 +182,7 @@ export const createCreditApp = async (
           INSERT INTO credit_app (id, title, phone_keys, consumer_id, first_name, last_name, ssn,
             email, phone_number, birth_date, pre_approval_id, vehicle_id, provider, to_provider,
             last_modified_by_id, updated_at, created_at, deleted_by)
-          VALUES (${id}, ${title as string}, ${phoneKeys}, ${value('consumer')},
+          VALUES (${id}, ${title}, ${phoneKeys}, ${value('consumer')},
             ${value('firstName')}, ${value('lastName')}, ${value('ssn')}, ${value('email')},
             ${value('phoneNumber')}, ${value('birthDate')}, ${value('preApproval')},
             ${value('vehicle')}, ${value('provider')}, false, NULL, ${now}, ${now}, NULL)

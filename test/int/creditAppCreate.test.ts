@@ -294,6 +294,54 @@ describe('POST /api/creditapps by an API client, compiled', () => {
     expect(clear.compiled).toEqual({ ...clear.payload, served: 1 })
   })
 
+  it("a compiled write rolled back after making the applicant's data key: Payload's write makes it again, and the values read back", async () => {
+    const { payload } = context.service
+    const consumer = await payload.create({
+      collection: 'consumer',
+      data: {
+        birthDate: '1971-09-10',
+        firstName: 'Rolled',
+        lastName: 'Back',
+        phoneNumber: '(512) 555-0179',
+      },
+    })
+    // Without a data key, as a consumer written before keys existed.
+    await payload.db.pool.query(
+      `WITH gone AS (DELETE FROM consumer_data_keys WHERE consumer = $1)
+       UPDATE consumer SET birth_date = $2 WHERE id = $1`,
+      [consumer.id, encryptValue('1971-09-10', 'birthDate')],
+    )
+    // The compiled write's version is refused (after the key and the row): it rolls back, and
+    // Payload's write, on the same request, is let through.
+    const refusal = await refuseWrite(payload.db.pool, '_credit_app_v', {
+      when: `NEW.version_first_name = 'Keyed'`,
+    })
+    try {
+      const served = compiledCreditAppCreates.served
+      const response = await post({ ...FULL, consumer: consumer.id, firstName: 'Keyed' })
+      expect(response.status).toBe(200)
+      expect(compiledCreditAppCreates.served).toBe(served)
+      expect(await refusal.attempts()).toBe(2)
+      // Read again by another request: the values open with the key that was stored.
+      const read = await sendJson(
+        context.service,
+        'GET',
+        `/api/creditapps/${response.body.data.id}?depth=0`,
+        { headers: context.who.integrator.headers },
+      )
+      expect(read.status).toBe(200)
+      expect(read.body.data).toMatchObject({ birthDate: FULL.birthDate, ssn: '***-**-6789' })
+      expect(await written(response.body.data.id)).toMatchObject({
+        app: {
+          birth_date: `sealed:${FULL.birthDate}`,
+          ssn: `sealed:${FULL.ssn}`,
+        },
+      })
+    } finally {
+      await refusal.drop()
+    }
+  })
+
   it('leaves nothing behind when the write fails, and answers as Payload does', async () => {
     const db = context.service.payload.db.pool
     // Every attempt to write the version is refused, and counted.

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { expect, it } from '@jest/globals'
 
 import { HOOKS as CONSUMER_HOOKS } from '@/flows/consumerCreate'
+import { HOOKS as CREDIT_APP_HOOKS } from '@/flows/creditAppCreate'
 import { HOOKS as ERROR_HOOKS } from '@/flows/errorCreate'
 import { HOOKS as LEAD_HOOKS } from '@/flows/leadCreate'
 import { HOOKS as LEAD_EVENT_HOOKS } from '@/flows/leadEventPatch'
@@ -65,9 +66,14 @@ it('keeps the names of the hooks the compiled writes compare, in both builds', a
     .join('\n')
   const names = [
     ...new Set(
-      [CONSUMER_HOOKS, ERROR_HOOKS, LEAD_HOOKS, LEAD_EVENT_HOOKS, VDP_EMAIL_HOOKS].flatMap(
-        hookNames,
-      ),
+      [
+        CONSUMER_HOOKS,
+        CREDIT_APP_HOOKS,
+        ERROR_HOOKS,
+        LEAD_HOOKS,
+        LEAD_EVENT_HOOKS,
+        VDP_EMAIL_HOOKS,
+      ].flatMap(hookNames),
     ),
   ]
   expect(names.length).toBeGreaterThan(20)

@@ -35,30 +35,27 @@ const birthDate = (value: unknown): null | string => {
 /** The list's entries, parsed and indexed once per process and list. */
 let cached: { id: number; index: ListIndex } | null = null
 
-/**
- * The latest list loaded, or null when none has been; `latest`: its id (null: none), when the
- * caller has read it already.
- */
-export const currentList = async (
+/** The id of the latest list loaded, or null when none has been. */
+const latestListId = async (req: PayloadRequest): Promise<null | number> =>
+  (
+    await req.payload.find({
+      collection: LISTS,
+      depth: 0,
+      limit: 1,
+      overrideAccess: true,
+      pagination: false,
+      req,
+      select: { createdAt: true },
+      sort: '-createdAt',
+    })
+  ).docs[0]?.id ?? null
+
+/** List `id` with its index (null: no list), read and indexed once per process and list. */
+export const listIndexOf = async (
   req: PayloadRequest,
-  latest?: null | number,
+  id: null | number,
 ): Promise<{ id: number; index: ListIndex } | null> => {
-  const id =
-    latest !== undefined
-      ? latest
-      : (
-          await req.payload.find({
-            collection: LISTS,
-            depth: 0,
-            limit: 1,
-            overrideAccess: true,
-            pagination: false,
-            req,
-            select: { createdAt: true },
-            sort: '-createdAt',
-          })
-        ).docs[0]?.id
-  if (id === undefined || id === null) return null
+  if (id === null) return null
   if (cached?.id === id) return cached
   const list = await req.payload.findByID({
     collection: LISTS,
@@ -71,6 +68,9 @@ export const currentList = async (
   cached = { id, index: indexList((list.entries ?? []) as SanctionsEntry[]) }
   return cached
 }
+
+/** The latest list loaded, or null when none has been. */
+export const currentList = async (req: PayloadRequest) => listIndexOf(req, await latestListId(req))
 
 /** The city of a record's first address (read at depth 2). */
 const cityOf = (holder: Doc | null): null | string => {
