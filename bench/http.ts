@@ -30,8 +30,10 @@ import { buildIsCurrent, ensureBuild } from '@/start/adminBuild'
 import { commandArgv, lastLine, runCli } from '../test/helpers/cli'
 import { cliWith, serviceEnv, throwawayDatabase } from './common'
 import {
+  CREDIT_APP_SENT_WORKLOAD,
   CREDIT_APP_WORKLOAD,
   creditAppBody,
+  creditAppSentWorkload,
   creditAppWorkload,
   loadCreditAppParties,
 } from './http/creditApps'
@@ -119,6 +121,7 @@ const standardNames = [
   writeWorkload('POST /api/consumers (audit log: n rows)', {}).name,
   errorWorkload.name,
   CREDIT_APP_WORKLOAD,
+  CREDIT_APP_SENT_WORKLOAD,
   lookupWorkload('').name,
 ]
 const runLeadEvents = LEAD_EVENT_WORKLOAD.includes(only)
@@ -137,8 +140,8 @@ const runCompiledWrites =
   runLeadEvents ||
   runLeadCreates ||
   runVdpEmails ||
-  ['POST /api/consumers', errorWorkload.name, CREDIT_APP_WORKLOAD].some((name) =>
-    name.includes(only),
+  ['POST /api/consumers', errorWorkload.name, CREDIT_APP_WORKLOAD, CREDIT_APP_SENT_WORKLOAD].some(
+    (name) => name.includes(only),
   )
 const runScope = scopeNames(scope.consumers >= 2).some((name) => name.includes(only))
 if (!runStandard && !runScope) throw new Error(`no workload's name contains "${only}"`)
@@ -519,7 +522,48 @@ try {
       notes.push(
         `POST /api/creditapps vs baseline: ${found.length ? found.join('; ') : 'same JSON but the id and times'}; rows written: service ${sides[0] ?? 'none'}, baseline ${sides[1] ?? 'none'}`,
       )
-      return creditAppWorkload(parties, authorization)
+      // Each applicant authorizes a credit report (a disclosure shown, the grant recorded by the
+      // integrator), so that an app sent for is queued, not held.
+      const admin = await cli('create-api-key', ['--role', 'admin', '--name', 'bench consents'])
+      const post = async (url: string, body: unknown, key: string) => {
+        const response = await fetch(servers.service!.origin + url, {
+          body: JSON.stringify(body),
+          headers: { authorization: key, 'content-type': 'application/json' },
+          method: 'POST',
+        })
+        if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`)
+        return response.json()
+      }
+      const { doc: disclosure } = await post(
+        '/api/disclosures',
+        { kind: 'credit-report-authorization', text: 'I authorize a credit report.', version: '1' },
+        admin.authorization,
+      )
+      for (const consumer of new Set(parties.map((party) => party.consumer)))
+        await post(
+          '/api/consents',
+          {
+            action: 'grant',
+            consumer,
+            disclosure: disclosure.id,
+            kind: 'credit-report-authorization',
+            method: 'web-form',
+            role: 'applicant',
+          },
+          authorization,
+        )
+      const sent = await json(servers.service!, '/api/creditapps', {
+        body: creditAppBody(parties[0], true),
+        headers: { authorization, 'content-type': 'application/json' },
+        method: 'POST',
+      })
+      notes.push(
+        `POST /api/creditapps sent to its provider: ${sent.data?.providerSubmission?.status ?? JSON.stringify(sent)}`,
+      )
+      return [
+        creditAppWorkload(parties, authorization),
+        creditAppSentWorkload(parties, authorization),
+      ]
     }
 
     const measure = async (asked: Workload): Promise<Row> => {
@@ -587,8 +631,11 @@ try {
       )
     if (wanted(await write())) rows.push(await measure(await write()))
     if (wanted(errorWorkload)) rows.push(await measure(withUncompiled(errorWorkload)))
-    if (CREDIT_APP_WORKLOAD.includes(only))
-      rows.push(await measure(withUncompiled(await creditAppSetup())))
+    if (CREDIT_APP_WORKLOAD.includes(only) || CREDIT_APP_SENT_WORKLOAD.includes(only)) {
+      const [created, sent] = await creditAppSetup()
+      for (const workload of [created, sent].filter(wanted))
+        rows.push(await measure(withUncompiled(workload)))
+    }
     if (wanted(lookupWorkload(authorization)))
       rows.push(await measure(lookupWorkload(authorization)))
     if (wanted(await write())) {

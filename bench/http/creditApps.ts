@@ -12,6 +12,8 @@ import type { Request } from './load'
 import { cycle, type Workload } from './workloads'
 
 export const CREDIT_APP_WORKLOAD = 'POST /api/creditapps (a credit app, by an integrator key)'
+export const CREDIT_APP_SENT_WORKLOAD =
+  'POST /api/creditapps (sent to its provider: holds asked, job queued)'
 
 /** A credit app's three relations, as a generated app names them. */
 export type CreditAppParties = { consumer: string; preApproval: string; vehicle: string }
@@ -25,10 +27,14 @@ export const loadCreditAppParties = async (db: pg.Client): Promise<CreditAppPart
     )
   ).rows
 
-/** The body an integrator sends: the parties and the applicant's values as given on the app. */
-export const creditAppBody = (parties: CreditAppParties): string =>
+/**
+ * The body an integrator sends: the parties and the applicant's values as given on the app, and
+ * whether to send it to its provider.
+ */
+export const creditAppBody = (parties: CreditAppParties, toProvider = false): string =>
   JSON.stringify({
     ...parties,
+    ...(toProvider && { toProvider }),
     birthDate: '1985-03-14',
     email: 'applicant@example.com',
     firstName: 'Bench',
@@ -60,6 +66,33 @@ export const creditAppWorkload = (parties: CreditAppParties[], authorization: st
           body: creditAppBody(next()),
           method: 'POST',
           path: '/creditapps',
+        }),
+      },
+    ],
+  }
+}
+
+/**
+ * Apps sent to their provider, by applicants who authorized a credit report: each app's holds
+ * asked (sanctions, the authorization), its submission stamped and its job queued (no job runs).
+ * The service alone (with its compiled writes off beside it): no baseline does this work.
+ */
+export const creditAppSentWorkload = (
+  parties: CreditAppParties[],
+  authorization: string,
+): Workload => {
+  const next = cycle(parties)
+  return {
+    name: CREDIT_APP_SENT_WORKLOAD,
+    targets: [
+      {
+        label: 'service',
+        on: 'service',
+        request: (): Request => ({
+          body: creditAppBody(next(), true),
+          headers: { authorization },
+          method: 'POST',
+          path: '/api/creditapps',
         }),
       },
     ],

@@ -1,31 +1,34 @@
 /**
- * Endpoint 1 compiled: an API client's `POST /api/creditapps` of an applicant's own values, not
- * yet sent to a provider. Payload's path sends 23 statements (each relation looked up, the title's
- * records read, the sanctions list asked for, the row written and read back, its version, the
- * answer's records read one by one at depth 2, the audit entry); this sends the ones the work
- * needs:
+ * Endpoint 1 compiled: an API client's `POST /api/creditapps` of an applicant's own values, sent to
+ * its provider or not. Payload's path sends 23 statements for an app not sent (each relation looked
+ * up, the title's records read, the sanctions list asked for, the row written and read back, its
+ * version, the answer's records read one by one at depth 2, the audit entry); this sends the ones
+ * the work needs:
  *
  * 1. one statement reads what the write needs first: the three relations looked up as
  *    relationsExist looks them up (a trashed record still exists), the names the title is made
  *    of, the applicant's data key and the latest sanctions list;
  * 2. with a list loaded, the people screened as screenCreditApp screens them (in the transaction:
  *    a match is recorded with the app);
- * 3. one statement: the row (SSN and birth date sealed with the applicant's data key, as
- *    encryptSensitive seals them), its first version and its audit entry;
- * 4. with an endpoint subscribed to `credit_app.created`, the record read as the outbox reads it
+ * 3. with `toProvider`, the app's holds asked and its submission stamped by markForProvider itself
+ *    (a match or a missing credit-report authorization holds it);
+ * 4. one statement: the row (SSN and birth date sealed with the applicant's data key, as
+ *    encryptSensitive seals them), its first version and its audit entry; then, for an app queued
+ *    for its provider, its job, by queueForProvider itself;
+ * 5. with an endpoint subscribed to `credit_app.created`, the record read as the outbox reads it
  *    and its deliveries written;
- * 5. the answer, read as Payload's create answers it (as the caller, at the default depth: one
+ * 6. the answer, read as Payload's create answers it (as the caller, at the default depth: one
  *    compiled read, src/reads).
  *
  * It writes only where it knows that is all Payload would write; everything else goes through
  * Payload before anything is written (`undefined`): a caller other than an API client (staff stamp
  * `lastModifiedBy`, dealers' apps carry their dealership), an access answer other than `true`, a
- * body with anything but the applicant's values and the three relations as text (a co-applicant,
- * `toProvider`, which queues the app for its provider), a value a validator refuses (the title's
- * too), a relation that names no record, a query string, an Idempotency-Key or a
- * precondition, read replicas, and a collection whose hooks or fields are not the ones this file
- * was written against (`HOOKS`). test/int/creditAppCreate.test.ts sends the same bodies both ways
- * and compares answers, rows, versions, audit entries, sanctions matches and deliveries.
+ * body with anything but the applicant's values and the three relations as text and `toProvider`
+ * as a boolean (a co-applicant, say), a value a validator refuses (the title's too), a relation
+ * that names no record, a query string, an Idempotency-Key or a precondition, read replicas, and a
+ * collection whose hooks or fields are not the ones this file was written against (`HOOKS`).
+ * test/int/creditAppCreate.test.ts sends the same bodies both ways and compares answers, rows,
+ * versions, audit entries, sanctions matches, provider jobs and deliveries.
  */
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
@@ -40,6 +43,9 @@ import { type BatchedWrite, together } from '@/db/batchedWrites'
 import { transactionDb } from '@/db/transaction'
 import { newId } from '@/fields/prefixedId'
 import { creditAppTitleOf } from '@/fields/titles'
+import { isRecord } from '@/lib/isRecord'
+import { markForProvider, queueForProvider } from '@/providers/hooks'
+import type { Submission } from '@/providers/submit'
 import { recordAsCaller } from '@/reads'
 import { subscribers } from '@/webhooks/subscriptions'
 
@@ -76,8 +82,9 @@ const FIELDS = [
  * hookSignature). Of the hooks, on an API client's create of these values: the timestamps set by
  * the server, the values' types checked (text only comes this way), the relations looked up, the
  * people screened, the values sealed, the title and the phone keys worked out, the audit entry and
- * the webhook deliveries written; the provider's hooks act only on an app sent to its provider
- * (`toProvider`), and the rest act on other operations, other callers or other fields.
+ * the webhook deliveries written, the provider's holds asked and its job queued (markForProvider and
+ * queueForProvider, called here); the rest act on other operations, other callers or other fields
+ * (noteAdverseAction on a submission that ends).
  */
 export const HOOKS = [
   'afterChange:auditChange,queueForProvider,noteAdverseAction,trimHistory,recordWebhookEvents,markIdempotentCreate,sendBatchedWrites',
@@ -138,8 +145,11 @@ export const createCreditApp = async (
   // its own depth into req.query.
   const depth = parseDepth({})
   // A value already in the stored form Payload's encryption leaves as it is: Payload writes it.
-  const body = textBodyOf(data, FIELDS, (value) => value !== '' && !isEncrypted(value))
-  if (!body || !(await plainCreateAccess(req, config, body))) return undefined
+  // `toProvider`, the one value that is not text: true asks for the provider.
+  const { toProvider = false, ...values } = isRecord(data) ? data : {}
+  if (typeof toProvider !== 'boolean') return undefined
+  const body = textBodyOf(values, FIELDS, (value) => value !== '' && !isEncrypted(value))
+  if (!body || !(await plainCreateAccess(req, config, { ...body, toProvider }))) return undefined
   const answer = await inOwnTransaction(req, async () => {
     const { consumer } = body
     const parties = await partiesOf(req, body)
@@ -149,7 +159,8 @@ export const createCreditApp = async (
     // The title as its hook works it out, from the records its hook would read (the record's id
     // when there is nothing to name it by), checked as Payload checks it.
     const title = creditAppTitleOf(parties.consumer, parties.vehicle, body.provider) || id
-    if (!(await validOnCreate(req, config, { ...body, title }, [...FIELDS, 'title'])))
+    const checked = { ...body, title, toProvider }
+    if (!(await validOnCreate(req, config, checked, [...FIELDS, 'title', 'toProvider'])))
       return undefined
     // Screened before the row is written, as screenCreditApp screens it: a match names the app.
     const list = await listIndexOf(req, parties.list)
@@ -161,6 +172,13 @@ export const createCreditApp = async (
     const sealed: Record<string, string> = {}
     for (const name of sensitive)
       sealed[name] = await sealForConsumer(req, consumer, String(body[name as keyof Body]), name)
+    // Sent for: the app's holds asked and its submission stamped, as markForProvider does it
+    // (after the screening, whose matches hold it), its job queued once the row is written.
+    const { providerSubmission = {} } = (await markForProvider({
+      data: { ...body, id, toProvider },
+      operation: 'create',
+      req,
+    } as never)) as { providerSubmission?: Submission }
     const given = { id, ...body, ...sealed }
     const phoneKeys = (await fieldHookValue(req, config, 'phoneKeys', given)) as null | string
     // The record as the afterChange hooks see it (what the audit entry names).
@@ -171,9 +189,10 @@ export const createCreditApp = async (
       consumer: parties.consumer ? body.consumer : null,
       preApproval: parties.preApprovalLive ? body.preApproval : null,
       title,
-      providerSubmission: { status: null },
-      toProvider: false,
+      providerSubmission: { status: null, ...providerSubmission },
+      toProvider,
     }
+    const submitted = (name: keyof Submission) => providerSubmission[name] ?? null
     const value = (name: keyof Body) => given[name] ?? null
     const rows: BatchedWrite = (as) => [
       {
@@ -181,11 +200,20 @@ export const createCreditApp = async (
         query: sql`
           INSERT INTO credit_app (id, title, phone_keys, consumer_id, first_name, last_name, ssn,
             email, phone_number, birth_date, pre_approval_id, vehicle_id, provider, to_provider,
-            last_modified_by_id, updated_at, created_at, deleted_by)
+            provider_submission_status, provider_submission_attempts,
+            provider_submission_message, provider_submission_provider_reference,
+            provider_submission_idempotency_key, provider_submission_queued_at,
+            provider_submission_last_attempt_at, provider_submission_next_attempt_at,
+            provider_submission_completed_at, last_modified_by_id, updated_at, created_at,
+            deleted_by)
           VALUES (${id}, ${title}, ${phoneKeys}, ${value('consumer')},
             ${value('firstName')}, ${value('lastName')}, ${value('ssn')}, ${value('email')},
             ${value('phoneNumber')}, ${value('birthDate')}, ${value('preApproval')},
-            ${value('vehicle')}, ${value('provider')}, false, NULL, ${now}, ${now}, NULL)
+            ${value('vehicle')}, ${value('provider')}, ${toProvider},
+            ${submitted('status')}, ${submitted('attempts')}, ${submitted('message')},
+            ${submitted('providerReference')}, ${submitted('idempotencyKey')},
+            ${submitted('queuedAt')}, ${submitted('lastAttemptAt')}, ${submitted('nextAttemptAt')},
+            ${submitted('completedAt')}, NULL, ${now}, ${now}, NULL)
           RETURNING *`,
       },
       {
@@ -194,18 +222,30 @@ export const createCreditApp = async (
             version_consumer_id, version_first_name, version_last_name, version_ssn,
             version_email, version_phone_number, version_birth_date, version_pre_approval_id,
             version_vehicle_id, version_provider, version_to_provider,
-            version_last_modified_by_id, version_updated_at, version_created_at,
-            version_made_at_id, version_deleted_at, version_deleted_by, created_at, updated_at)
+            version_provider_submission_status, version_provider_submission_attempts,
+            version_provider_submission_message,
+            version_provider_submission_provider_reference,
+            version_provider_submission_idempotency_key, version_provider_submission_queued_at,
+            version_provider_submission_last_attempt_at,
+            version_provider_submission_next_attempt_at,
+            version_provider_submission_completed_at, version_last_modified_by_id,
+            version_updated_at, version_created_at, version_made_at_id, version_deleted_at,
+            version_deleted_by, created_at, updated_at)
           SELECT id, title, phone_keys, consumer_id, first_name, last_name, ssn, email,
             phone_number, birth_date, pre_approval_id, vehicle_id, provider, to_provider,
-            last_modified_by_id, updated_at, created_at, made_at_id, deleted_at, deleted_by,
-            ${now}, ${now}
+            provider_submission_status, provider_submission_attempts,
+            provider_submission_message, provider_submission_provider_reference,
+            provider_submission_idempotency_key, provider_submission_queued_at,
+            provider_submission_last_attempt_at, provider_submission_next_attempt_at,
+            provider_submission_completed_at, last_modified_by_id, updated_at, created_at,
+            made_at_id, deleted_at, deleted_by, ${now}, ${now}
             FROM ${sql.identifier(as('row'))}`,
       },
     ]
     const audit = auditOfChange({ collection: config, doc, operation: 'create', req, sensitive })
     const db = await transactionDb(req)
     await db.execute(together(audit ? [rows, audit] : [rows]))
+    await queueForProvider({ doc, req } as never)
     const event = config.custom?.webhookEvents?.create
     const endpoints = event ? await subscribers(req, [event]) : []
     if (event && endpoints.length) await writeDeliveries(req, config, id, event, endpoints)

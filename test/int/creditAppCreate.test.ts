@@ -84,6 +84,10 @@ const written = async (id: string) => {
         `SELECT event, endpoint_id, record_key, status, attempts, payload
            FROM webhook_deliveries WHERE record_key = 'credit-app:' || $1 ORDER BY id`,
       ),
+      jobs: await rows(
+        `SELECT task_slug, queue, input, total_tried, has_error, wait_until, processing
+           FROM payload_jobs WHERE input->>'creditApp' = $1 ORDER BY id`,
+      ),
       matches: await rows(
         `SELECT subject_collection, role, ent_num, screened_name, matched_name, name_score, status
            FROM sanctions_match WHERE subject_id = $1 ORDER BY id`,
@@ -95,6 +99,15 @@ const written = async (id: string) => {
     'APP',
   )
 }
+
+/** `value` with every UUID (a submission's idempotency key, made afresh by each write) named. */
+const withoutUuids = <T>(value: T): T =>
+  JSON.parse(
+    JSON.stringify(value).replace(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
+      'UUID',
+    ),
+  )
 
 /** The same request through Payload's create, then the compiled write: both answers and what each left. */
 const bothWays = bothWaysWith(
@@ -108,12 +121,12 @@ const bothWays = bothWaysWith(
   ) => {
     const response = await post(body, headers, query)
     const id: string = response.body?.data?.id ?? ''
-    return {
+    return withoutUuids({
       answer: normalised(response.body, id, 'APP'),
       keys: Object.keys(response.body?.data ?? {}),
       status: response.status,
       written: id && rows ? await written(id) : null,
-    }
+    })
   },
 )
 
@@ -234,15 +247,78 @@ describe('POST /api/creditapps by an API client, compiled', () => {
     expect(compiled.answer).toEqual(payload.answer)
   })
 
-  it('leaves an app sent to its provider and a co-applicant to Payload, with the same rows', async () => {
-    for (const body of [
-      { ...FULL, coApplicantConsumer: 'con_demo_maria', coApplicantFirstName: 'Co' },
-      { ...FULL, toProvider: false },
-    ]) {
-      const { compiled, payload } = await bothWays(body)
-      expect(compiled.served).toBe(0)
-      expect(compiled).toEqual({ ...payload, served: 0 })
-    }
+  it('leaves a co-applicant to Payload, with the same rows', async () => {
+    const body = { ...FULL, coApplicantConsumer: 'con_demo_maria', coApplicantFirstName: 'Co' }
+    const { compiled, payload } = await bothWays(body)
+    expect(compiled.served).toBe(0)
+    expect(compiled).toEqual({ ...payload, served: 0 })
+  })
+
+  it('with toProvider false: the same answer and rows as Payload', async () => {
+    const { compiled, payload } = await bothWays({ ...FULL, toProvider: false })
+    expect(payload.status).toBe(200)
+    expect(compiled).toEqual({ ...payload, served: 1 })
+    expect(compiled.written).toMatchObject({ jobs: [] })
+  })
+
+  it('with toProvider true, the applicant having authorized a credit report: queued with its job, as Payload queues it', async () => {
+    const send = (path: string, who: 'integrator' | 'staff', body: unknown) =>
+      sendJson(context.service, 'POST', path, { body, headers: context.who[who].headers })
+    const disclosure = await send('/api/disclosures', 'staff', {
+      kind: 'credit-report-authorization',
+      text: 'I authorize the dealer to obtain my credit report.',
+      version: '1',
+    })
+    expect(disclosure.status).toBe(201)
+    const consent = await send('/api/consents', 'integrator', {
+      action: 'grant',
+      consumer: FULL.consumer,
+      disclosure: disclosure.body.doc.id,
+      kind: 'credit-report-authorization',
+      method: 'web-form',
+      role: 'applicant',
+    })
+    expect(consent.status).toBe(201)
+    const { compiled, payload } = await bothWays({ ...FULL, toProvider: true })
+    expect(compiled).toEqual({ ...payload, served: 1 })
+    expect(compiled.answer).toMatchObject({ data: { providerSubmission: { status: 'queued' } } })
+    expect(compiled.written).toMatchObject({ jobs: [{ input: { attempt: 1 } }] })
+  })
+
+  it('with toProvider true and no authorization on file: held as Payload holds it, no job', async () => {
+    const consumer = await context.service.payload.create({
+      collection: 'consumer',
+      data: {
+        birthDate: '1980-03-04',
+        firstName: 'Not',
+        lastName: 'Authorized',
+        phoneNumber: '(512) 555-0180',
+      },
+    })
+    const { compiled, payload } = await bothWays({
+      ...FULL,
+      consumer: consumer.id,
+      toProvider: true,
+    })
+    expect(compiled).toEqual({ ...payload, served: 1 })
+    expect(compiled.answer).toMatchObject({
+      data: { providerSubmission: { status: 'awaiting authorization' } },
+    })
+    expect(compiled.written).toMatchObject({ jobs: [] })
+  })
+
+  it('leaves a toProvider that is not a boolean to Payload, with its answer', async () => {
+    const { compiled, payload } = await bothWays(
+      { ...FULL, toProvider: 'yes' },
+      undefined,
+      undefined,
+      {
+        rows: false,
+      },
+    )
+    expect(compiled.served).toBe(0)
+    expect(compiled.status).toBe(payload.status)
+    expect(compiled.answer).toEqual(payload.answer)
   })
 
   it.each([
@@ -289,6 +365,13 @@ describe('POST /api/creditapps by an API client, compiled', () => {
     const { compiled, payload: before } = await bothWays(listed)
     expect(compiled).toEqual({ ...before, served: 1 })
     expect(JSON.stringify(compiled.written)).toContain('RAMIREZ')
+    // Sent for, the listed applicant's app is held for review, as Payload holds it: no job.
+    const held = await bothWays({ ...listed, toProvider: true })
+    expect(held.compiled).toEqual({ ...held.payload, served: 1 })
+    expect(held.compiled.answer).toMatchObject({
+      data: { providerSubmission: { status: 'awaiting sanctions review' } },
+    })
+    expect(held.compiled.written).toMatchObject({ jobs: [] })
     // Someone not on the list: no match either way.
     const clear = await bothWays(FULL)
     expect(clear.compiled).toEqual({ ...clear.payload, served: 1 })
