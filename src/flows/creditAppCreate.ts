@@ -164,7 +164,7 @@ export const createCreditApp = async (
       return undefined
     // Screened before the row is written, as screenCreditApp screens it: a match names the app.
     const list = await listIndexOf(req, parties.list)
-    if (list) await screenSubject(req, 'credit-app', id, await peopleOfCreditApp(req, body), list)
+    await screenSubject(req, 'credit-app', id, () => peopleOfCreditApp(req, body), list)
     // The applicant's key as read above, so that sealing does not read it again (a consumer
     // without one gets one, in this transaction).
     if (parties.wrapped) knownDataKeys(req, { [consumer]: parties.wrapped })

@@ -43,7 +43,7 @@ export const screenCreditApp: CollectionBeforeChangeHook<CreditApp> = async ({
   if (operation === 'update' && !changesPeople(data, originalDoc)) return data
   const app = { ...originalDoc, ...data }
   const id = String(app.id)
-  await screenSubject(req, 'credit-app', id, await peopleOfCreditApp(req, app))
+  await screenSubject(req, 'credit-app', id, () => peopleOfCreditApp(req, app))
   return data
 }
 
@@ -54,6 +54,6 @@ export const screenDeal: CollectionAfterChangeHook<Deal> = async ({
   req,
 }) => {
   if (operation === 'update' && !changesPeople(doc, previousDoc)) return doc
-  await screenSubject(req, 'deal', String(doc.id), await peopleOfDeal(req, doc))
+  await screenSubject(req, 'deal', String(doc.id), () => peopleOfDeal(req, doc))
   return doc
 }

@@ -149,17 +149,21 @@ export const peopleOfDeal = async (
 
 /**
  * Screens the people of one subject against the current list and records each possible match
- * not recorded before (pending review). Returns how many new matches it recorded.
+ * not recorded before (pending review). Returns how many new matches it recorded. `people` may be
+ * a function reading them: it is called only when a list is loaded (reading a subject's people
+ * reads its records at depth).
  */
 export const screenSubject = async (
   req: PayloadRequest,
   subject: Subject,
   id: string,
-  people: Screened[],
+  of: (() => Promise<Screened[]>) | Screened[],
   list?: { id: number; index: ListIndex } | null,
 ): Promise<number> => {
   const current = list === undefined ? await currentList(req) : list
-  if (!current || !people.length) return 0
+  if (!current) return 0
+  const people = typeof of === 'function' ? await of() : of
+  if (!people.length) return 0
   const threshold = settings('sanctions').SANCTIONS_MATCH_THRESHOLD
   let recorded = 0
   for (const person of people) {
@@ -219,7 +223,7 @@ export const screenedSanctionsHold = async (
   app: Doc & { id: number | string },
 ): ReturnType<typeof sanctionsHold> => {
   const id = String(app.id)
-  await screenSubject(req, 'credit-app', id, await peopleOfCreditApp(req, app))
+  await screenSubject(req, 'credit-app', id, () => peopleOfCreditApp(req, app))
   return sanctionsHold(req, id)
 }
 
