@@ -8,8 +8,7 @@
  */
 import type pg from 'pg'
 
-import type { Request } from './load'
-import { cycle, type Workload } from './workloads'
+import { cycle, type Target, type Workload } from './workloads'
 
 export const CREDIT_APP_WORKLOAD = 'POST /api/creditapps (a credit app, by an integrator key)'
 export const CREDIT_APP_SENT_WORKLOAD =
@@ -44,29 +43,35 @@ export const creditAppBody = (parties: CreditAppParties, toProvider = false): st
     ssn: '900-12-3456',
   })
 
+/** The service's target: the apps of `parties` in turn, sent to their provider or not. */
+const serviceTarget = (
+  parties: CreditAppParties[],
+  authorization: string,
+  toProvider: boolean,
+): Target => {
+  const next = cycle(parties)
+  return {
+    label: 'service',
+    on: 'service',
+    request: () => ({
+      body: creditAppBody(next(), toProvider),
+      headers: { authorization },
+      method: 'POST',
+      path: '/api/creditapps',
+    }),
+  }
+}
+
 export const creditAppWorkload = (parties: CreditAppParties[], authorization: string): Workload => {
   const next = cycle(parties)
   return {
     name: CREDIT_APP_WORKLOAD,
     targets: [
-      {
-        label: 'service',
-        on: 'service',
-        request: (): Request => ({
-          body: creditAppBody(next()),
-          headers: { authorization },
-          method: 'POST',
-          path: '/api/creditapps',
-        }),
-      },
+      serviceTarget(parties, authorization, false),
       {
         label: 'baseline',
         on: 'baseline',
-        request: (): Request => ({
-          body: creditAppBody(next()),
-          method: 'POST',
-          path: '/creditapps',
-        }),
+        request: () => ({ body: creditAppBody(next()), method: 'POST', path: '/creditapps' }),
       },
     ],
   }
@@ -80,21 +85,7 @@ export const creditAppWorkload = (parties: CreditAppParties[], authorization: st
 export const creditAppSentWorkload = (
   parties: CreditAppParties[],
   authorization: string,
-): Workload => {
-  const next = cycle(parties)
-  return {
-    name: CREDIT_APP_SENT_WORKLOAD,
-    targets: [
-      {
-        label: 'service',
-        on: 'service',
-        request: (): Request => ({
-          body: creditAppBody(next(), true),
-          headers: { authorization },
-          method: 'POST',
-          path: '/api/creditapps',
-        }),
-      },
-    ],
-  }
-}
+): Workload => ({
+  name: CREDIT_APP_SENT_WORKLOAD,
+  targets: [serviceTarget(parties, authorization, true)],
+})

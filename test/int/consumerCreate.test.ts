@@ -7,18 +7,20 @@
  */
 import { describe, expect, it } from '@jest/globals'
 
-import { decryptValue } from '@/creditData/cipher'
-import { openInner, readDataKey } from '@/creditData/consumerKeys'
-import { drizzleOf } from '@/db/adapter'
 import { hookSignature } from '@/flows/compiledWrites'
 import { compiledConsumerCreates, HOOKS } from '@/flows/consumerCreate'
 
 import { bothWaysWith } from '../helpers/bothWays'
 import { sendJson } from '../helpers/http'
 import { normalised } from '../helpers/normalised'
-import { refuseWrite } from '../helpers/refuseWrite'
 import { useTestService } from '../helpers/service'
 import { withSubscribedEndpoint } from '../helpers/webhookEndpoint'
+import {
+  AUDIT_ENTRIES,
+  deliveriesOf,
+  refusedBothWays,
+  withValuesOpened,
+} from '../helpers/writtenRows'
 
 const context = useTestService({ principals: true })
 
@@ -36,42 +38,19 @@ const FULL = {
   ssn: '123-45-6789',
 }
 
-/**
- * A stored credit-data value in clear, once it is shown to be sealed as the service seals a
- * consumer's values: with the master key around the consumer's own data key.
- */
-const opened = async (stored: unknown, field: string, consumer: string) => {
-  if (stored === null) return null
-  expect(String(stored)).toMatch(/^enc:v1:/)
-  const inner = decryptValue(String(stored), field)
-  expect(inner.startsWith(`ck:v1:${consumer}:`)).toBe(true)
-  const db = drizzleOf(context.service.payload)
-  return `sealed:${await openInner(inner, field, (owner) => readDataKey(db, owner))}`
-}
-
 /** What creating consumer `id` left in the database. */
 const written = async (id: string) => {
   const db = context.service.payload.db.pool
   const rows = async (text: string) => (await db.query(text, [id])).rows
   const [consumer] = await rows('SELECT * FROM consumer WHERE id = $1')
   const versions = await rows('SELECT * FROM _consumer_v WHERE parent_id = $1 ORDER BY id')
-  const clear = async (row: Record<string, unknown>, prefix = '') => ({
-    ...row,
-    [`${prefix}birth_date`]: await opened(row[`${prefix}birth_date`], 'birthDate', id),
-    [`${prefix}ssn`]: await opened(row[`${prefix}ssn`], 'ssn', id),
-  })
+  const clear = (row: Record<string, unknown>, prefix = '') =>
+    withValuesOpened(context.service.payload, row, id, prefix)
   return normalised(
     {
-      audit: await rows(
-        `SELECT action, collection, record_id, actor, identity,
-                ARRAY(SELECT text FROM audit_log_texts t WHERE t.parent_id = a.id ORDER BY "order") AS fields
-           FROM audit_log a WHERE record_id = $1 ORDER BY id`,
-      ),
+      audit: await rows(AUDIT_ENTRIES),
       consumer: consumer && (await clear(consumer)),
-      deliveries: await rows(
-        `SELECT event, endpoint_id, record_key, status, attempts, payload
-           FROM webhook_deliveries WHERE record_key = 'consumer:' || $1 ORDER BY id`,
-      ),
+      deliveries: await rows(deliveriesOf('consumer')),
       keys: (
         await rows('SELECT count(*)::int AS n FROM consumer_data_keys WHERE consumer = $1')
       )[0],
@@ -187,28 +166,11 @@ describe('POST /api/consumers by an API client, compiled', () => {
   })
 
   it('leaves nothing behind when the write fails, and answers as Payload does', async () => {
-    const db = context.service.payload.db.pool
-    // Every attempt to write the version is refused, and counted.
-    const refusal = await refuseWrite(db, '_consumer_v', {
-      once: false,
-      when: `NEW.version_first_name = 'Refused'`,
-    })
-    const count = async () =>
-      (
-        await db.query(`SELECT (SELECT count(*) FROM consumer) + (SELECT count(*) FROM consumer_data_keys)
-          + (SELECT count(*) FROM _consumer_v) + (SELECT count(*) FROM audit_log) AS n`)
-      ).rows[0].n
-    try {
-      const before = await count()
-      const { compiled, payload } = await bothWays({ ...FULL, firstName: 'Refused' })
-      expect(compiled.status).toBe(payload.status)
-      expect(compiled.status).toBeGreaterThanOrEqual(400)
-      expect(compiled.answer).toEqual(payload.answer)
-      expect(await count()).toBe(before)
-      // Payload's create once; then the compiled write, rolled back, and Payload's create again.
-      expect(await refusal.attempts()).toBe(3)
-    } finally {
-      await refusal.drop()
-    }
+    await refusedBothWays(
+      context.service.payload.db.pool,
+      '_consumer_v',
+      ['consumer', 'consumer_data_keys', '_consumer_v', 'audit_log'],
+      () => bothWays({ ...FULL, firstName: 'Refused' }),
+    )
   })
 })

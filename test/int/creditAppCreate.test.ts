@@ -11,9 +11,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from '@jest/globals'
 
-import { decryptValue, encryptValue } from '@/creditData/cipher'
-import { openInner, readDataKey } from '@/creditData/consumerKeys'
-import { drizzleOf } from '@/db/adapter'
+import { encryptValue } from '@/creditData/cipher'
 import { hookSignature } from '@/flows/compiledWrites'
 import { compiledCreditAppCreates, HOOKS } from '@/flows/creditAppCreate'
 
@@ -23,6 +21,12 @@ import { normalised } from '../helpers/normalised'
 import { refuseWrite } from '../helpers/refuseWrite'
 import { useTestService } from '../helpers/service'
 import { withSubscribedEndpoint } from '../helpers/webhookEndpoint'
+import {
+  AUDIT_ENTRIES,
+  deliveriesOf,
+  refusedBothWays,
+  withValuesOpened,
+} from '../helpers/writtenRows'
 
 const context = useTestService({ principals: true, seed: true })
 
@@ -44,46 +48,19 @@ const FULL = {
   vehicle: '4T1B11HK7NU000123',
 }
 
-/**
- * A stored credit-data value in clear, once it is shown to be sealed as the service seals an
- * applicant's values: with the master key around the consumer's own data key.
- */
-const opened = async (stored: unknown, field: string, consumer: string) => {
-  if (stored === null) return null
-  expect(String(stored)).toMatch(/^enc:v1:/)
-  const inner = decryptValue(String(stored), field)
-  expect(inner.startsWith(`ck:v1:${consumer}:`)).toBe(true)
-  const db = drizzleOf(context.service.payload)
-  return `sealed:${await openInner(inner, field, (owner) => readDataKey(db, owner))}`
-}
-
 /** What creating app `id` left in the database. */
 const written = async (id: string) => {
   const db = context.service.payload.db.pool
   const rows = async (text: string) => (await db.query(text, [id])).rows
   const [app] = await rows('SELECT * FROM credit_app WHERE id = $1')
   const versions = await rows('SELECT * FROM _credit_app_v WHERE parent_id = $1 ORDER BY id')
-  const clear = async (row: Record<string, unknown>, prefix = '') => ({
-    ...row,
-    [`${prefix}birth_date`]: await opened(
-      row[`${prefix}birth_date`],
-      'birthDate',
-      String(row[`${prefix}consumer_id`]),
-    ),
-    [`${prefix}ssn`]: await opened(row[`${prefix}ssn`], 'ssn', String(row[`${prefix}consumer_id`])),
-  })
+  const clear = (row: Record<string, unknown>, prefix = '') =>
+    withValuesOpened(context.service.payload, row, String(row[`${prefix}consumer_id`]), prefix)
   return normalised(
     {
       app: app && (await clear(app)),
-      audit: await rows(
-        `SELECT action, collection, record_id, actor, identity,
-                ARRAY(SELECT text FROM audit_log_texts t WHERE t.parent_id = a.id ORDER BY "order") AS fields
-           FROM audit_log a WHERE record_id = $1 ORDER BY id`,
-      ),
-      deliveries: await rows(
-        `SELECT event, endpoint_id, record_key, status, attempts, payload
-           FROM webhook_deliveries WHERE record_key = 'credit-app:' || $1 ORDER BY id`,
-      ),
+      audit: await rows(AUDIT_ENTRIES),
+      deliveries: await rows(deliveriesOf('credit-app')),
       jobs: await rows(
         `SELECT task_slug, queue, input, total_tried, has_error, wait_until, processing
            FROM payload_jobs WHERE input->>'creditApp' = $1 ORDER BY id`,
@@ -108,6 +85,33 @@ const withoutUuids = <T>(value: T): T =>
       'UUID',
     ),
   )
+
+let consumers = 0
+
+/**
+ * A new applicant (their own name and phone); `keyless`: without a data key, as a consumer written
+ * before keys existed, whose values are sealed with the master key alone.
+ */
+const newApplicant = async (lastName: string, { keyless = false } = {}): Promise<string> => {
+  const { payload } = context.service
+  const birthDate = '1970-05-06'
+  const consumer = await payload.create({
+    collection: 'consumer',
+    data: {
+      birthDate,
+      firstName: 'Applicant',
+      lastName,
+      phoneNumber: `(512) 555-${String(170 + ++consumers).padStart(4, '0')}`,
+    },
+  })
+  if (keyless)
+    await payload.db.pool.query(
+      `WITH gone AS (DELETE FROM consumer_data_keys WHERE consumer = $1)
+       UPDATE consumer SET birth_date = $2 WHERE id = $1`,
+      [consumer.id, encryptValue(birthDate, 'birthDate')],
+    )
+  return consumer.id
+}
 
 /** The same request through Payload's create, then the compiled write: both answers and what each left. */
 const bothWays = bothWaysWith(
@@ -149,30 +153,10 @@ describe('POST /api/creditapps by an API client, compiled', () => {
   })
 
   it('seals the values of an applicant who has no data key yet with a new one, as Payload does', async () => {
-    const payload = context.service.payload
-    const made = async () => {
-      const consumer = await payload.create({
-        collection: 'consumer',
-        data: {
-          birthDate: '1970-05-06',
-          firstName: 'Keyless',
-          lastName: 'Applicant',
-          phoneNumber: '(512) 555-0177',
-        },
-      })
-      // A consumer written before data keys existed has none: their values are sealed with the
-      // master key alone.
-      await payload.db.pool.query(
-        `WITH gone AS (DELETE FROM consumer_data_keys WHERE consumer = $1)
-         UPDATE consumer SET birth_date = $2 WHERE id = $1`,
-        [consumer.id, encryptValue('1970-05-06', 'birthDate')],
-      )
-      return consumer.id
-    }
     const sides = []
     for (const enabled of [false, true]) {
       compiledCreditAppCreates.enabled = enabled
-      const consumer = await made()
+      const consumer = await newApplicant('Keyless', { keyless: true })
       const served = compiledCreditAppCreates.served
       const response = await post({ ...FULL, consumer })
       expect(response.status).toBe(200)
@@ -187,33 +171,25 @@ describe('POST /api/creditapps by an API client, compiled', () => {
 
   it('names an applicant and a pre-approval in the trash as Payload does (neither in the title or the audit entry)', async () => {
     const { payload } = context.service
-    const consumer = await payload.create({
-      collection: 'consumer',
-      data: {
-        birthDate: '1966-07-08',
-        firstName: 'Trashed',
-        lastName: 'Applicant',
-        phoneNumber: '(512) 555-0178',
-      },
-    })
+    const consumer = await newApplicant('Trashed')
     const preApproval = await payload.create({
       collection: 'pre-approval',
       data: {
-        consumer: consumer.id,
+        consumer,
         creditBand: 'crb_demo_prime',
         validUntilTime: '2030-01-01T00:00:00.000Z',
       },
     })
     const trash = (table: string, id: string) =>
       payload.db.pool.query(`UPDATE ${table} SET deleted_at = now() WHERE id = $1`, [id])
-    await trash('consumer', consumer.id)
-    const trashedConsumer = await bothWays({ ...FULL, consumer: consumer.id })
+    await trash('consumer', consumer)
+    const trashedConsumer = await bothWays({ ...FULL, consumer })
     expect(trashedConsumer.compiled).toEqual({ ...trashedConsumer.payload, served: 1 })
     expect(JSON.stringify(trashedConsumer.compiled.written)).not.toContain('Trashed')
     await trash('pre_approval', preApproval.id)
     const trashedBoth = await bothWays({
       ...FULL,
-      consumer: consumer.id,
+      consumer,
       preApproval: preApproval.id,
     })
     expect(trashedBoth.compiled).toEqual({ ...trashedBoth.payload, served: 1 })
@@ -261,45 +237,69 @@ describe('POST /api/creditapps by an API client, compiled', () => {
     expect(compiled.written).toMatchObject({ jobs: [] })
   })
 
-  it('with toProvider true, the applicant having authorized a credit report: queued with its job, as Payload queues it', async () => {
+  let disclosure: number | undefined
+
+  /** The applicant's credit-report authorization (a grant, with its disclosure), or its revocation. */
+  const authorize = async (consumer: string, action: 'grant' | 'revoke') => {
     const send = (path: string, who: 'integrator' | 'staff', body: unknown) =>
       sendJson(context.service, 'POST', path, { body, headers: context.who[who].headers })
-    const disclosure = await send('/api/disclosures', 'staff', {
-      kind: 'credit-report-authorization',
-      text: 'I authorize the dealer to obtain my credit report.',
-      version: '1',
-    })
-    expect(disclosure.status).toBe(201)
+    disclosure ??= (
+      await send('/api/disclosures', 'staff', {
+        kind: 'credit-report-authorization',
+        text: 'I authorize the dealer to obtain my credit report.',
+        version: '1',
+      })
+    ).body.doc.id
     const consent = await send('/api/consents', 'integrator', {
-      action: 'grant',
-      consumer: FULL.consumer,
-      disclosure: disclosure.body.doc.id,
+      action,
+      consumer,
+      ...(action === 'grant' && { disclosure }),
       kind: 'credit-report-authorization',
       method: 'web-form',
       role: 'applicant',
     })
     expect(consent.status).toBe(201)
-    const { compiled, payload } = await bothWays({ ...FULL, toProvider: true })
+  }
+
+  it('with toProvider true, the applicant having authorized a credit report: queued with its job, as Payload queues it', async () => {
+    const consumer = await newApplicant('Authorized')
+    await authorize(consumer, 'grant')
+    const { compiled, payload } = await bothWays({ ...FULL, consumer, toProvider: true })
     expect(compiled).toEqual({ ...payload, served: 1 })
     expect(compiled.answer).toMatchObject({ data: { providerSubmission: { status: 'queued' } } })
     expect(compiled.written).toMatchObject({ jobs: [{ input: { attempt: 1 } }] })
+    // The job names the app's own queueing (else the send task takes it for a superseded one),
+    // and the version keeps the app's idempotency key: compared before the names above hide them.
+    const { rows } = await context.service.payload.db.pool.query(
+      `SELECT a.provider_submission_queued_at = (j.input->>'queuedAt')::timestamptz AS same_queueing,
+              a.provider_submission_idempotency_key = v.version_provider_submission_idempotency_key
+                AS same_key
+         FROM credit_app a JOIN payload_jobs j ON j.input->>'creditApp' = a.id
+         JOIN _credit_app_v v ON v.parent_id = a.id
+        WHERE a.consumer_id = $1 ORDER BY a.created_at`,
+      [consumer],
+    )
+    expect(rows).toEqual([
+      { same_key: true, same_queueing: true },
+      { same_key: true, same_queueing: true },
+    ])
+  })
+
+  it('with toProvider true after the applicant revoked their authorization: held as Payload holds it, no job', async () => {
+    const consumer = await newApplicant('Revoked')
+    await authorize(consumer, 'grant')
+    await authorize(consumer, 'revoke')
+    const { compiled, payload } = await bothWays({ ...FULL, consumer, toProvider: true })
+    expect(compiled).toEqual({ ...payload, served: 1 })
+    expect(compiled.answer).toMatchObject({
+      data: { providerSubmission: { status: 'awaiting authorization' } },
+    })
+    expect(compiled.written).toMatchObject({ jobs: [] })
   })
 
   it('with toProvider true and no authorization on file: held as Payload holds it, no job', async () => {
-    const consumer = await context.service.payload.create({
-      collection: 'consumer',
-      data: {
-        birthDate: '1980-03-04',
-        firstName: 'Not',
-        lastName: 'Authorized',
-        phoneNumber: '(512) 555-0180',
-      },
-    })
-    const { compiled, payload } = await bothWays({
-      ...FULL,
-      consumer: consumer.id,
-      toProvider: true,
-    })
+    const consumer = await newApplicant('Unauthorized')
+    const { compiled, payload } = await bothWays({ ...FULL, consumer, toProvider: true })
     expect(compiled).toEqual({ ...payload, served: 1 })
     expect(compiled.answer).toMatchObject({
       data: { providerSubmission: { status: 'awaiting authorization' } },
@@ -379,21 +379,7 @@ describe('POST /api/creditapps by an API client, compiled', () => {
 
   it("a compiled write rolled back after making the applicant's data key: Payload's write makes it again, and the values read back", async () => {
     const { payload } = context.service
-    const consumer = await payload.create({
-      collection: 'consumer',
-      data: {
-        birthDate: '1971-09-10',
-        firstName: 'Rolled',
-        lastName: 'Back',
-        phoneNumber: '(512) 555-0179',
-      },
-    })
-    // Without a data key, as a consumer written before keys existed.
-    await payload.db.pool.query(
-      `WITH gone AS (DELETE FROM consumer_data_keys WHERE consumer = $1)
-       UPDATE consumer SET birth_date = $2 WHERE id = $1`,
-      [consumer.id, encryptValue('1971-09-10', 'birthDate')],
-    )
+    const consumer = await newApplicant('Rolled back', { keyless: true })
     // The compiled write's version is refused (after the key and the row): it rolls back, and
     // Payload's write, on the same request, is let through.
     const refusal = await refuseWrite(payload.db.pool, '_credit_app_v', {
@@ -401,7 +387,7 @@ describe('POST /api/creditapps by an API client, compiled', () => {
     })
     try {
       const served = compiledCreditAppCreates.served
-      const response = await post({ ...FULL, consumer: consumer.id, firstName: 'Keyed' })
+      const response = await post({ ...FULL, consumer, firstName: 'Keyed' })
       expect(response.status).toBe(200)
       expect(compiledCreditAppCreates.served).toBe(served)
       expect(await refusal.attempts()).toBe(2)
@@ -426,28 +412,13 @@ describe('POST /api/creditapps by an API client, compiled', () => {
   })
 
   it('leaves nothing behind when the write fails, and answers as Payload does', async () => {
-    const db = context.service.payload.db.pool
-    // Every attempt to write the version is refused, and counted.
-    const refusal = await refuseWrite(db, '_credit_app_v', {
-      once: false,
-      when: `NEW.version_first_name = 'Refused'`,
-    })
-    const count = async () =>
-      (
-        await db.query(`SELECT (SELECT count(*) FROM credit_app) + (SELECT count(*) FROM consumer_data_keys)
-          + (SELECT count(*) FROM _credit_app_v) + (SELECT count(*) FROM audit_log) AS n`)
-      ).rows[0].n
-    try {
-      const before = await count()
-      const { compiled, payload } = await bothWays({ ...FULL, firstName: 'Refused' })
-      expect(compiled.status).toBe(payload.status)
-      expect(compiled.status).toBeGreaterThanOrEqual(400)
-      expect(compiled.answer).toEqual(payload.answer)
-      expect(await count()).toBe(before)
-      // Payload's create once; then the compiled write, rolled back, and Payload's create again.
-      expect(await refusal.attempts()).toBe(3)
-    } finally {
-      await refusal.drop()
-    }
+    const consumer = await newApplicant('Refused', { keyless: true })
+    await authorize(consumer, 'grant')
+    await refusedBothWays(
+      context.service.payload.db.pool,
+      '_credit_app_v',
+      ['credit_app', 'consumer_data_keys', '_credit_app_v', 'audit_log', 'payload_jobs'],
+      () => bothWays({ ...FULL, consumer, firstName: 'Refused', toProvider: true }),
+    )
   })
 })

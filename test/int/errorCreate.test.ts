@@ -18,6 +18,7 @@ import { refuseWrite } from '../helpers/refuseWrite'
 import { useTestService } from '../helpers/service'
 import { countStatements, statementKind } from '../helpers/statements'
 import { withSubscribedEndpoint } from '../helpers/webhookEndpoint'
+import { deliveriesOf } from '../helpers/writtenRows'
 
 const context = useTestService({ principals: true })
 const counted = countStatements(context)
@@ -38,10 +39,7 @@ const written = async (id: number) => {
   const rows = async (text: string) => (await db.query(text, [id])).rows
   return normalised(
     {
-      deliveries: await rows(
-        `SELECT event, endpoint_id, record_key, status, attempts, payload
-           FROM webhook_deliveries WHERE record_key = 'errors:' || $1 ORDER BY id`,
-      ),
+      deliveries: await rows(deliveriesOf('errors')),
       row: (await rows('SELECT * FROM errors WHERE id = $1'))[0],
     },
     id,

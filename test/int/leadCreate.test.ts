@@ -19,6 +19,7 @@ import { refuseWrite } from '../helpers/refuseWrite'
 import { useTestService } from '../helpers/service'
 import { countStatements } from '../helpers/statements'
 import { withSubscribedEndpoint } from '../helpers/webhookEndpoint'
+import { deliveriesOf } from '../helpers/writtenRows'
 
 const context = useTestService({ principals: true })
 const counted = countStatements(context)
@@ -47,10 +48,7 @@ const written = async (id: number) => {
   const rows = async (text: string) => (await db.query(text, [id])).rows
   const left = normalised(
     {
-      deliveries: await rows(
-        `SELECT event, endpoint_id, record_key, status, attempts, payload
-           FROM webhook_deliveries WHERE record_key = 'lead:' || $1 ORDER BY id`,
-      ),
+      deliveries: await rows(deliveriesOf('lead')),
       row: (await rows('SELECT * FROM lead WHERE id = $1'))[0],
     },
     id,
