@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
+import { compiledCreditAppCreates } from '@/flows/creditAppCreate'
 import { projectRoot } from '@/lib/paths'
 import { seedDemoData } from '@/seed'
 
@@ -219,6 +220,26 @@ describe('sending', () => {
       vehicle: { make: 'Toyota', model: 'Camry', vin: '4T1B11HK7NU000123', year: 2022 },
     })
     expect(providerA.applications.has(submission.idempotencyKey)).toBe(true)
+  })
+
+  it('an app the compiled write created (no query string) is sent and accepted as any other', async () => {
+    const served = compiledCreditAppCreates.served
+    const response = await call('POST', '/api/creditapps', {
+      birthDate: BIRTH,
+      consumer: 'con_demo_maria',
+      firstName: 'Ada',
+      lastName: 'Compiled',
+      preApproval: 'pre_demo_maria',
+      provider: 'provider_a',
+      ssn: SSN,
+      toProvider: true,
+      vehicle: '4T1B11HK7NU000123',
+    })
+    expect(response.status).toBe(200)
+    expect(compiledCreditAppCreates.served).toBe(served + 1)
+    const app = await settled(response.body.data.id)
+    expect(app.providerSubmission).toMatchObject({ attempts: 1, status: 'accepted' })
+    expect(requestsFor(providerA, app)).toHaveLength(1)
   })
 
   it('provider_b gets its own mapping (snake_case, digits only) and credentials; the co-applicant comes along', async () => {
