@@ -411,6 +411,38 @@ describe('POST /api/creditapps by an API client, compiled', () => {
     }
   })
 
+  it.each([
+    ['refuses the compiled write', 'raise'],
+    ['loses the connection with the compiled write in flight', 'terminate'],
+  ] as const)(
+    'writes once, through Payload, when the database %s: the values open with the key stored',
+    async (_name, how) => {
+      const db = context.service.payload.db.pool
+      const consumer = await newApplicant(`Lost ${how}`, { keyless: true })
+      const refusal = await refuseWrite(db, 'credit_app', {
+        how,
+        when: `NEW.consumer_id = '${consumer}'`,
+      })
+      try {
+        const served = compiledCreditAppCreates.served
+        const response = await post({ ...FULL, consumer })
+        expect(response.status).toBe(200)
+        expect(compiledCreditAppCreates.served).toBe(served)
+        // The compiled write, refused and rolled back; then Payload's create.
+        expect(await refusal.attempts()).toBe(2)
+        const { rows } = await db.query('SELECT id FROM credit_app WHERE consumer_id = $1', [
+          consumer,
+        ])
+        expect(rows.map((row) => row.id)).toEqual([response.body.data.id])
+        expect(await written(response.body.data.id)).toMatchObject({
+          app: { birth_date: `sealed:${FULL.birthDate}`, ssn: `sealed:${FULL.ssn}` },
+        })
+      } finally {
+        await refusal.drop()
+      }
+    },
+  )
+
   it('leaves nothing behind when the write fails, and answers as Payload does', async () => {
     const consumer = await newApplicant('Refused', { keyless: true })
     await authorize(consumer, 'grant')
