@@ -5,10 +5,16 @@
  * dealership's leads.
  */
 import { sql } from '@payloadcms/db-postgres'
-import { createLocalReq, type Payload, type TypedUser, type Where } from 'payload'
+import {
+  combineQueries,
+  createLocalReq,
+  executeAccess,
+  type Payload,
+  type TypedUser,
+  type Where,
+} from 'payload'
 
 import { drizzleOf, queryPartsOf, tableNameOf } from '@/db/adapter'
-import { callerFilter, liveOnly } from '@/reads/beforeRead'
 
 /** A lead still worked: not merged into another, and its customer has not asked to be left alone. */
 export const STILL_WORKED: Where[] = [
@@ -50,12 +56,13 @@ export const agentFigures = async (
 ): Promise<AgentFigures[]> => {
   const req = await createLocalReq({ user }, payload)
   const { config } = payload.collections.lead
-  // The filter a find of the viewer's would apply (the collection's hooks, read access, path
-  // checks), trashed leads left out.
-  const { filter } = await callerFilter(req, config, {
-    where: { and: [...openLeads(now), { assignee: { exists: true } }] },
-  })
-  const where = liveOnly(config, filter)
+  const access = await executeAccess({ req }, config.access.read)
+  const where = combineQueries(
+    {
+      and: [...openLeads(now), { assignee: { exists: true } }, { deletedAt: { exists: false } }],
+    },
+    access,
+  )
   const table = tableNameOf(payload, 'lead')
   const built = queryPartsOf(payload, { fields: config.flattenedFields, tableName: table, where })
   // The viewer's access to leads is a condition on the row itself (a dealer's `dealership`).
