@@ -38702,7 +38702,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["tco-settings"];
+                    "application/json": components["schemas"]["tco-settings"] & {
+                        globalType?: string;
+                    };
                 };
             };
             400: components["responses"]["Payload400"];
@@ -38797,7 +38799,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["contact-consent-rules"];
+                    "application/json": components["schemas"]["contact-consent-rules"] & {
+                        globalType?: string;
+                    };
                 };
             };
             400: components["responses"]["Payload400"];

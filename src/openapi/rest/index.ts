@@ -55,6 +55,14 @@ const notServed = (
   return false
 }
 
+/**
+ * A global as Payload answers it: once stored (first saved), with its slug as `globalType`; before
+ * that, its defaults without it.
+ */
+const storedGlobal = (slug: string): Obj => ({
+  allOf: [ref(slug), { properties: { globalType: { type: 'string' } }, type: 'object' }],
+})
+
 const isSharedName = (name: string): name is keyof typeof sharedParameters =>
   Object.hasOwn(sharedParameters, name)
 
@@ -154,7 +162,7 @@ export const globalPaths = (config: SanitizedConfig): PathItems => {
             {
               parameters: [param('depth')],
               responses: {
-                200: { content: json(ref(slug)), description: `The ${label}` },
+                200: { content: json(storedGlobal(slug)), description: `The ${label}` },
                 ...errorsOf({}),
               },
             },
@@ -174,12 +182,7 @@ export const globalPaths = (config: SanitizedConfig): PathItems => {
                   content: json({
                     properties: {
                       message: { type: 'string' },
-                      result: {
-                        allOf: [
-                          ref(slug),
-                          { properties: { globalType: { type: 'string' } }, type: 'object' },
-                        ],
-                      },
+                      result: storedGlobal(slug),
                     },
                     required: ['message', 'result'],
                     type: 'object',
